@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+// Zaiko: a self-hosted household inventory. See README.md and the design notes in docs.
+import PackageDescription
+
+let package = Package(
+    name: "zaiko",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "zaiko", targets: ["zaiko"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        // System libraries: a module map and a shim header each, nothing else.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+
+        // The HTTP core over libmicrohttpd. Knows nothing of inventory or templates.
+        .target(
+            name: "HTTPServer",
+            dependencies: ["CMicroHTTPD"]
+        ),
+        // The domain and its storage. Knows nothing of HTTP or HTML.
+        .target(
+            name: "Inventory",
+            dependencies: [
+                "CSodium",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The application: routes, controllers, view models, templates, localisation.
+        .target(
+            name: "Web",
+            dependencies: [
+                "HTTPServer",
+                "Inventory",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The executable: command line, configuration, signals. Thin.
+        .executableTarget(
+            name: "zaiko",
+            dependencies: [
+                "Web",
+                "Inventory",
+                "HTTPServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory"]),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,88 @@
+#ifndef ZAIKO_CMICROHTTPD_SHIM_H
+#define ZAIKO_CMICROHTTPD_SHIM_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
+
+/* Limits and callbacks for one daemon; see zaiko_mhd_start. */
+struct zaiko_mhd_config {
+    unsigned int flags;
+    const struct sockaddr *address;   /* the address to bind, port included */
+    unsigned int thread_pool_size;
+    unsigned int connection_limit;
+    unsigned int per_ip_connection_limit;
+    unsigned int connection_timeout_seconds;
+    size_t connection_memory_limit;
+    MHD_AccessHandlerCallback access_handler;
+    void *access_handler_cls;
+    MHD_RequestCompletedCallback completed;
+    void *completed_cls;
+};
+
+/* Percent-decodes `s` in place like libmicrohttpd's own unescaper, except that "%00" stays as it
+   is: a decoded NUL would silently cut the path or value short where Swift copies it. */
+static size_t zaiko_mhd_unescape(void *cls, struct MHD_Connection *c, char *s) {
+    (void) cls; (void) c;
+    char *read = s, *write = s;
+    while (*read != '\0') {
+        if (read[0] == '%' && read[1] != '\0' && read[2] != '\0') {
+            char hex[3] = { read[1], read[2], '\0' };
+            char *end = NULL;
+            unsigned long value = strtoul(hex, &end, 16);
+            if (end == hex + 2 && value != 0) {
+                *write++ = (char) value;
+                read += 3;
+                continue;
+            }
+        }
+        *write++ = *read++;
+    }
+    *write = '\0';
+    return (size_t) (write - s);
+}
+
+/* MHD_start_daemon is C-variadic and cannot be called from Swift: pass the options as an array. */
+static inline struct MHD_Daemon *zaiko_mhd_start(const struct zaiko_mhd_config *c) {
+    struct MHD_OptionItem options[] = {
+        { MHD_OPTION_SOCK_ADDR, 0, (void *) c->address },
+        { MHD_OPTION_THREAD_POOL_SIZE, (intptr_t) c->thread_pool_size, NULL },
+        { MHD_OPTION_CONNECTION_LIMIT, (intptr_t) c->connection_limit, NULL },
+        { MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t) c->per_ip_connection_limit, NULL },
+        { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t) c->connection_timeout_seconds, NULL },
+        { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) c->connection_memory_limit, NULL },
+        { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) c->completed, c->completed_cls },
+        { MHD_OPTION_LISTENING_ADDRESS_REUSE, 1, NULL },
+        { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t) zaiko_mhd_unescape, NULL },
+        { MHD_OPTION_END, 0, NULL }
+    };
+    return MHD_start_daemon(c->flags, 0, NULL, NULL,
+                            c->access_handler, c->access_handler_cls,
+                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/* The port the daemon listens on (useful after binding port 0); 0 when unknown. */
+static inline uint16_t zaiko_mhd_bound_port(struct MHD_Daemon *d) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/* The client's address as text ("192.168.1.20" or "::1"); writes "" when unknown. */
+static inline void zaiko_mhd_client_address(struct MHD_Connection *c, char *out, size_t out_len) {
+    out[0] = '\0';
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return;
+    const struct sockaddr *sa = info->client_addr;
+    if (sa->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *) sa)->sin_addr, out, (socklen_t) out_len);
+    } else if (sa->sa_family == AF_INET6) {
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *) sa)->sin6_addr, out, (socklen_t) out_len);
+    }
+}
+
+#endif

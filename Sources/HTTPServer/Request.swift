@@ -1,0 +1,52 @@
+import Foundation
+
+/// A file part of a multipart body, streamed to a temporary file that the server removes
+/// when the request ends (move it elsewhere to keep it).
+public struct UploadedFile: Sendable {
+    /// The form field the file came in.
+    public let fieldName: String
+    /// The name the client gave; never use it as a path.
+    public let clientFileName: String
+    /// What the client declared; never trust it for the real type.
+    public let declaredContentType: String?
+    public let temporaryURL: URL
+    public let size: Int
+}
+
+/// One HTTP request, fully read and copied into Swift values.
+public struct Request: Sendable {
+    public let method: String
+    /// Percent-decoded path, without the query string.
+    public let path: String
+    public let query: Parameters
+    public let headers: Headers
+    public let cookies: [String: String]
+    /// Fields of an urlencoded or multipart body.
+    public let form: Parameters
+    public let files: [UploadedFile]
+    /// The raw body when it was neither urlencoded nor multipart.
+    public let body: [UInt8]
+    /// The TCP peer's address (never taken from forwarding headers).
+    public let clientAddress: String
+    /// When the server began reading the request (monotonic), for durations.
+    public let startedAt: ContinuousClock.Instant
+    /// Values captured by the router from `{name}` segments.
+    public var pathParameters: [String: String] = [:]
+
+    public init(
+        method: String, path: String, query: Parameters = Parameters(), headers: Headers = Headers(),
+        form: Parameters = Parameters(), files: [UploadedFile] = [], body: [UInt8] = [],
+        clientAddress: String = "", startedAt: ContinuousClock.Instant = .now
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.cookies = Cookies.parse(headers["cookie"])
+        self.form = form
+        self.files = files
+        self.body = body
+        self.clientAddress = clientAddress
+        self.startedAt = startedAt
+    }
+}

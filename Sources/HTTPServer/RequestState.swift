@@ -1,0 +1,117 @@
+import CMicroHTTPD
+import Foundation
+
+/// Everything gathered about one request while libmicrohttpd reads it. Lives from the first
+/// access-handler call until libmicrohttpd reports the request completed (also when aborted).
+final class RequestState: @unchecked Sendable {
+    // One connection is served by one thread at a time, so this state is never shared.
+    let method: String
+    let path: String
+    let startedAt: ContinuousClock.Instant
+    var headers = Headers()
+    var query = Parameters()
+    var clientAddress = ""
+    let maxBodyBytes: Int
+    let uploadDirectory: URL
+
+    var postProcessor: OpaquePointer?
+    var bodyBytes = 0
+    var rawBody: [UInt8] = []
+    /// Form values as raw bytes until the body is complete (a value may come in pieces).
+    var fieldBytes: [(name: String, value: [UInt8])] = []
+    var files: [UploadedFile] = []
+    private var openFile: (descriptor: Int32, index: Int)?
+    /// Set when the body cannot be used: 400 or 413.
+    var refusal: Int?
+    var answered = false
+
+    init(method: String, path: String, maxBodyBytes: Int, uploadDirectory: URL) {
+        self.method = method
+        self.path = path
+        self.startedAt = .now
+        self.maxBodyBytes = maxBodyBytes
+        self.uploadDirectory = uploadDirectory
+    }
+
+    /// Takes a piece of the body. Returns false when the connection should be dropped.
+    func consume(_ data: UnsafePointer<CChar>, count: Int) -> Bool {
+        bodyBytes += count
+        if bodyBytes > maxBodyBytes {
+            refusal = 413
+            return false
+        }
+        if let postProcessor {
+            if MHD_post_process(postProcessor, data, count) == .NO { refusal = refusal ?? 400 }
+        } else {
+            data.withMemoryRebound(to: UInt8.self, capacity: count) {
+                rawBody.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
+        return true
+    }
+
+    /// Called once the whole body has arrived.
+    func finishBody() {
+        if let postProcessor {
+            // Destroying flushes the last field; NO means the body ended in the middle of a part.
+            if MHD_destroy_post_processor(postProcessor) == .NO { refusal = refusal ?? 400 }
+            self.postProcessor = nil
+        }
+        closeOpenFile()
+    }
+
+    /// One piece of a form value or file part, from the post processor.
+    func receive(field name: String, fileName: String?, contentType: String?, data: UnsafePointer<CChar>?, offset: UInt64, count: Int) -> Bool {
+        let bytes = data.map { UnsafeRawBufferPointer(start: $0, count: count) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        guard let fileName else {
+            if offset == 0 || fieldBytes.last?.name != name {
+                fieldBytes.append((name, Array(bytes)))
+            } else {
+                fieldBytes[fieldBytes.count - 1].value.append(contentsOf: bytes)
+            }
+            return true
+        }
+        if offset == 0 || openFile == nil {
+            closeOpenFile()
+            // A file input left empty arrives as a part with an empty name and no bytes.
+            if fileName.isEmpty && count == 0 { return true }
+            let url = uploadDirectory.appendingPathComponent("upload-\(UUID().uuidString).part")
+            let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { refusal = 500; return false }
+            files.append(UploadedFile(fieldName: name, clientFileName: fileName, declaredContentType: contentType, temporaryURL: url, size: 0))
+            openFile = (descriptor, files.count - 1)
+        }
+        guard let (descriptor, index) = openFile else { return false }
+        var written = 0
+        while written < bytes.count {
+            let n = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if n < 0 { if errno == EINTR { continue }; refusal = 500; return false }
+            written += n
+        }
+        let file = files[index]
+        files[index] = UploadedFile(
+            fieldName: file.fieldName, clientFileName: file.clientFileName,
+            declaredContentType: file.declaredContentType, temporaryURL: file.temporaryURL, size: file.size + count)
+        return true
+    }
+
+    private func closeOpenFile() {
+        if let (descriptor, _) = openFile { close(descriptor) }
+        openFile = nil
+    }
+
+    func makeRequest() -> Request {
+        let form = Parameters(fieldBytes.map { ($0.name, String(decoding: $0.value, as: UTF8.self)) })
+        return Request(
+            method: method, path: path, query: query, headers: headers, form: form, files: files,
+            body: rawBody, clientAddress: clientAddress, startedAt: startedAt)
+    }
+
+    /// Removes whatever upload is still in the temporary folder: the request is over.
+    func cleanUp() {
+        if let postProcessor { MHD_destroy_post_processor(postProcessor) }
+        postProcessor = nil
+        closeOpenFile()
+        for file in files { unlink(file.temporaryURL.path) }
+    }
+}

@@ -1,0 +1,73 @@
+/// Method + path pattern routing. Patterns are literal segments, `{name}` for one segment,
+/// and a final `{name...}` for the rest of the path.
+public struct Router<Handler: Sendable>: Sendable {
+    public struct Route: Sendable {
+        public let method: String
+        public let pattern: String
+        let segments: [Segment]
+        let handler: Handler
+    }
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        case rest(String)
+    }
+
+    public enum Match {
+        case found(Handler, parameters: [String: String])
+        /// The path exists, but not for this method; the methods it has, for `Allow`.
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    public private(set) var routes: [Route] = []
+
+    public init() {}
+
+    public mutating func add(_ method: String, _ pattern: String, _ handler: Handler) {
+        let segments = Self.split(pattern).map { part -> Segment in
+            if part.hasPrefix("{"), part.hasSuffix("...}") { return .rest(String(part.dropFirst().dropLast(4))) }
+            if part.hasPrefix("{"), part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
+            return .literal(part)
+        }
+        routes.append(Route(method: method, pattern: pattern, segments: segments, handler: handler))
+    }
+
+    /// HEAD is answered by the GET route when there is no HEAD route of its own.
+    public func match(method: String, path: String) -> Match {
+        let parts = Self.split(path)
+        var allowed: [String] = []
+        var headFallback: (Handler, [String: String])?
+        for route in routes {
+            guard let parameters = Self.bind(route.segments, to: parts) else { continue }
+            if route.method == method { return .found(route.handler, parameters: parameters) }
+            if method == "HEAD", route.method == "GET", headFallback == nil { headFallback = (route.handler, parameters) }
+            allowed.append(route.method)
+        }
+        if let (handler, parameters) = headFallback { return .found(handler, parameters: parameters) }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    static func split(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    static func bind(_ segments: [Segment], to parts: [String]) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .rest(let name):
+                guard index < parts.count else { return nil }
+                parameters[name] = parts[index...].joined(separator: "/")
+                return parameters
+            case .literal(let text):
+                guard index < parts.count, parts[index] == text else { return nil }
+            case .parameter(let name):
+                guard index < parts.count else { return nil }
+                parameters[name] = parts[index]
+            }
+        }
+        return segments.count == parts.count ? parameters : nil
+    }
+}

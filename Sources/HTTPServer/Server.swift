@@ -1,0 +1,196 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// The HTTP server: libmicrohttpd with its own polling threads (epoll, a thread pool), handing each
+/// fully read request to a `Responder` on the worker thread that read it.
+public final class Server: @unchecked Sendable {
+    // Mutable state (daemon) is only touched by start/shutdown, called from one thread.
+    public let configuration: ServerConfiguration
+    let responder: any Responder
+    private var daemon: OpaquePointer?
+    /// Requests begun and not yet completed, for a graceful stop.
+    let inFlight = Atomic<Int>(0)
+    public private(set) var port: UInt16 = 0
+
+    public init(configuration: ServerConfiguration, responder: any Responder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    deinit { shutdown(grace: .zero) }
+
+    /// Binds and starts serving; throws a `ServerError` that reads as one sentence.
+    public func start() throws {
+        var address = try SocketAddress(host: configuration.host, port: configuration.port)
+        try address.checkAvailable(host: configuration.host)
+
+        var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue)
+        if address.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
+        let started: OpaquePointer? = address.withSockaddr { sockaddr in
+            var config = zaiko_mhd_config(
+                flags: flags,
+                address: sockaddr,
+                thread_pool_size: UInt32(max(1, configuration.threads)),
+                connection_limit: UInt32(configuration.maxConnections),
+                per_ip_connection_limit: UInt32(configuration.maxConnectionsPerClient),
+                connection_timeout_seconds: UInt32(configuration.inactivityTimeout),
+                connection_memory_limit: configuration.headerMemoryBytes,
+                access_handler: accessHandler,
+                access_handler_cls: Unmanaged.passUnretained(self).toOpaque(),
+                completed: requestCompleted,
+                completed_cls: Unmanaged.passUnretained(self).toOpaque())
+            return zaiko_mhd_start(&config)
+        }
+        guard let started else {
+            throw ServerError.cannotListen(host: configuration.host, port: configuration.port, reason: "libmicrohttpd refused to start")
+        }
+        daemon = started
+        port = zaiko_mhd_bound_port(started)
+    }
+
+    /// Stops accepting connections, lets requests in flight finish for at most `grace`, then stops.
+    public func shutdown(grace: Duration = .seconds(10)) {
+        guard let daemon else { return }
+        let listener = MHD_quiesce_daemon(daemon)
+        if listener >= 0 { close(listener) }
+        let deadline = ContinuousClock.now + grace
+        while inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+    }
+
+    // MARK: - Called from libmicrohttpd's threads
+
+    func begin(_ connection: OpaquePointer, url: String, method: String) -> RequestState {
+        inFlight.add(1, ordering: .relaxed)
+        let state = RequestState(
+            method: method, path: url, maxBodyBytes: configuration.maxBodyBytes,
+            uploadDirectory: configuration.uploadDirectory)
+        withUnsafeMutablePointer(to: &state.headers) { headers in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, headers)
+        }
+        withUnsafeMutablePointer(to: &state.query) { query in
+            _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectParameter, query)
+        }
+        var buffer = [CChar](repeating: 0, count: 64)
+        zaiko_mhd_client_address(connection, &buffer, buffer.count)
+        state.clientAddress = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+
+        if let length = state.headers["content-length"].flatMap(Int.init), length > configuration.maxBodyBytes {
+            state.refusal = 413
+        } else if ["POST", "PUT", "PATCH"].contains(method) {
+            // nil for bodies that are not urlencoded or multipart: those are kept raw.
+            state.postProcessor = MHD_create_post_processor(
+                connection, 64 * 1024, postIterator, Unmanaged.passUnretained(state).toOpaque())
+        }
+        return state
+    }
+
+    func answer(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        state.answered = true
+        let request = state.makeRequest()
+        let response: Response
+        if let refusal = state.refusal {
+            var refused = responder.respond(toRefused: request, status: refusal)
+            refused.setHeader("Connection", "close")
+            response = refused
+        } else {
+            response = responder.respond(to: request)
+        }
+        return Self.queue(response, on: connection)
+    }
+
+    func complete(_ state: RequestState) {
+        state.cleanUp()
+        inFlight.subtract(1, ordering: .relaxed)
+    }
+
+    static func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
+        let mhdResponse: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            mhdResponse = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let descriptor, let size):
+            mhdResponse = MHD_create_response_from_fd64(size, descriptor)
+            if mhdResponse == nil { close(descriptor) }
+        }
+        guard let mhdResponse else { return .NO }
+        for (name, value) in response.headers {
+            _ = MHD_add_response_header(mhdResponse, name, value)
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+        MHD_destroy_response(mhdResponse)
+        return result
+    }
+}
+
+// MARK: - C callbacks (file scope, no captures: libmicrohttpd calls them from its own threads)
+
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
+    guard let cls, let connection, let requestContext, let uploadDataSize else { return .NO }
+    let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+
+    guard let existing = requestContext.pointee else {
+        // First call: headers are in. Answering now would make libmicrohttpd close the
+        // connection, so only remember the request; it is answered on a later call.
+        let state = server.begin(connection, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "GET")
+        requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
+        if state.refusal == 413 {
+            // Content-Length already says too much: answer without reading the body.
+            return server.answer(state, on: connection)
+        }
+        return .YES
+    }
+    let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+    if state.answered { 
+        uploadDataSize.pointee = 0
+        return .YES
+    }
+    if uploadDataSize.pointee > 0, let uploadData {
+        let keep = state.consume(uploadData, count: uploadDataSize.pointee)
+        uploadDataSize.pointee = 0
+        if keep { return .YES }
+        // Past the limit, which only a chunked body (no Content-Length) reaches here.
+        // libmicrohttpd 0.9.75 cannot send a response in mid-upload, so the 413 is logged and
+        // the connection closed: reading stops at once either way.
+        return server.answer(state, on: connection)
+    }
+    state.finishBody()
+    return server.answer(state, on: connection)
+}
+
+private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
+    guard let cls, let requestContext, let pointer = requestContext.pointee else { return }
+    let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+    requestContext.pointee = nil
+    server.complete(state)
+}
+
+private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
+    guard let cls, let key else { return .YES }
+    let headers = cls.assumingMemoryBound(to: Headers.self)
+    headers.pointee.append(String(cString: key), value.map { String(cString: $0) } ?? "")
+    return .YES
+}
+
+private let collectParameter: MHD_KeyValueIterator = { cls, _, key, value in
+    guard let cls, let key else { return .YES }
+    let parameters = cls.assumingMemoryBound(to: Parameters.self)
+    parameters.pointee.append(String(cString: key), value.map { String(cString: $0) } ?? "")
+    return .YES
+}
+
+private let postIterator: MHD_PostDataIterator = { cls, _, key, fileName, contentType, _, data, offset, size in
+    guard let cls, let key else { return .NO }
+    let state = Unmanaged<RequestState>.fromOpaque(cls).takeUnretainedValue()
+    let accepted = state.receive(
+        field: String(cString: key), fileName: fileName.map { String(cString: $0) },
+        contentType: contentType.map { String(cString: $0) }, data: data, offset: offset, count: size)
+    return accepted ? MHD_Result.YES : .NO
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// How the server listens and what it tolerates from clients.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port; `Server.port` tells which.
+    public var port: UInt16
+    /// Worker threads of libmicrohttpd's pool.
+    public var threads: Int
+    /// Largest request body; a larger one gets 413 and is not read.
+    public var maxBodyBytes: Int
+    /// Memory libmicrohttpd may use per connection for the request line and headers.
+    public var headerMemoryBytes: Int
+    public var maxConnections: Int
+    public var maxConnectionsPerClient: Int
+    /// Seconds a connection may sit idle before it is closed.
+    public var inactivityTimeout: Int
+    /// Where uploaded file parts are streamed (inside the data directory).
+    public var uploadDirectory: URL
+
+    public init(
+        host: String = "0.0.0.0", port: UInt16 = 8080,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+        maxBodyBytes: Int = 20 * 1024 * 1024, headerMemoryBytes: Int = 64 * 1024,
+        maxConnections: Int = 512, maxConnectionsPerClient: Int = 128, inactivityTimeout: Int = 30,
+        uploadDirectory: URL = FileManager.default.temporaryDirectory
+    ) {
+        self.host = host
+        self.port = port
+        self.threads = threads
+        self.maxBodyBytes = maxBodyBytes
+        self.headerMemoryBytes = headerMemoryBytes
+        self.maxConnections = maxConnections
+        self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.inactivityTimeout = inactivityTimeout
+        self.uploadDirectory = uploadDirectory
+    }
+}
+
+/// What the application provides to answer requests.
+public protocol Responder: Sendable {
+    func respond(to request: Request) -> Response
+    /// Answers a request the core refused before the application saw it (400 malformed body,
+    /// 413 body too large), so the page can be the application's own.
+    func respond(toRefused request: Request, status: Int) -> Response
+}
+
+public enum ServerError: Error, CustomStringConvertible {
+    case addressInUse(host: String, port: UInt16)
+    case invalidHost(String)
+    case permissionDenied(port: UInt16)
+    case cannotListen(host: String, port: UInt16, reason: String)
+
+    public var description: String {
+        switch self {
+        case .addressInUse(let host, let port):
+            return "Port \(port) on \(host) is already in use; stop the other program or choose another port with --port."
+        case .invalidHost(let host):
+            return "\"\(host)\" is not an IP address this server can listen on; use --host with an address such as 0.0.0.0."
+        case .permissionDenied(let port):
+            return "Not allowed to listen on port \(port); ports below 1024 need extra rights, choose another with --port."
+        case .cannotListen(let host, let port, let reason):
+            return "Cannot listen on \(host):\(port): \(reason)."
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Serves files below one folder (`Public/`), with validators for 304 answers.
+/// A path that would leave the folder (`..`, a symlink pointing out, a NUL) is refused.
+public struct StaticFiles: Sendable {
+    /// The folder, with symlinks resolved.
+    public let root: String
+    public let cacheControl: String
+
+    public init(root: URL, cacheControl: String = "public, max-age=3600") throws {
+        guard let resolved = Self.realPath(root.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: root.path])
+        }
+        self.root = resolved
+        self.cacheControl = cacheControl
+    }
+
+    /// The response for `relativePath` (already percent-decoded), or nil when there is no such
+    /// file inside the folder (refused paths answer nil as well: they are not there).
+    public func response(for relativePath: String, request: Request) -> Response? {
+        guard let path = resolve(relativePath) else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+
+        let modified = Int(info.st_mtim.tv_sec)
+        let etag = "\"\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
+        var headers: [(name: String, value: String)] = [
+            ("ETag", etag),
+            ("Last-Modified", HTTPDate.string(fromUnixSeconds: modified)),
+            ("Cache-Control", cacheControl),
+        ]
+        if Self.notModified(request, etag: etag, modified: modified) {
+            return Response(status: 304, headers: headers)
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        headers.insert(("Content-Type", MediaType.forPath(path)), at: 0)
+        return Response(status: 200, headers: headers, body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+    }
+
+    /// The real path of a file inside the folder, or nil.
+    func resolve(_ relativePath: String) -> String? {
+        guard !relativePath.contains("\0"), !relativePath.contains("\\") else { return nil }
+        let segments = relativePath.split(separator: "/", omittingEmptySubsequences: true)
+        // No "..", no ".", no hidden files.
+        guard !segments.isEmpty, !segments.contains(where: { $0.hasPrefix(".") }) else { return nil }
+        guard let real = Self.realPath(root + "/" + segments.joined(separator: "/")) else { return nil }
+        return real.hasPrefix(root + "/") ? real : nil
+    }
+
+    static func notModified(_ request: Request, etag: String, modified: Int) -> Bool {
+        if let match = request.headers["if-none-match"] {
+            // If-None-Match wins over If-Modified-Since when present (RFC 9110 13.2.2).
+            return match.split(separator: ",").contains {
+                let tag = $0.trimmingCharacters(in: " \t")
+                return tag == "*" || tag == etag || tag == "W/" + etag
+            }
+        }
+        if let since = request.headers["if-modified-since"], let seconds = HTTPDate.unixSeconds(from: since) {
+            return modified <= seconds
+        }
+        return false
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// Content types by file extension for what `Public/` holds.
+public enum MediaType {
+    static let byExtension: [String: String] = [
+        "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8",
+        "html": "text/html; charset=utf-8",
+        "txt": "text/plain; charset=utf-8",
+        "json": "application/json",
+        "webmanifest": "application/manifest+json",
+        "svg": "image/svg+xml",
+        "png": "image/png",
+        "jpg": "image/jpeg",
+        "jpeg": "image/jpeg",
+        "webp": "image/webp",
+        "ico": "image/x-icon",
+        "woff2": "font/woff2",
+    ]
+
+    public static func forPath(_ path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "application/octet-stream" }
+        return byExtension[path[path.index(after: dot)...].lowercased()] ?? "application/octet-stream"
+    }
+}

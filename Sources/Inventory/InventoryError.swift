@@ -1,0 +1,19 @@
+/// What the domain reports; `Web` turns each into a page.
+public enum InventoryError: Error, Equatable, CustomStringConvertible {
+    case notFound
+    /// Messages by form field name.
+    case validation([String: String])
+    /// Someone else changed the record since it was read.
+    case conflict
+    case corruptDatabase(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .notFound: return "not found"
+        case .validation(let fields): return "invalid: \(fields.keys.sorted().joined(separator: ", "))"
+        case .conflict: return "changed by someone else"
+        case .corruptDatabase(let path, let detail):
+            return "The database \(path) is damaged (\(detail)). Restore it from a backup; Zaiko will not repair it silently."
+        }
+    }
+}

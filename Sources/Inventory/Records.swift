@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public var id: Int64?
+    public var name: String
+    public var timeZone: String
+    public var dueSoonDays: Int
+    public var createdAt: String
+
+    public init(id: Int64? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
+        self.id = id
+        self.name = name
+        self.timeZone = timeZone
+        self.dueSoonDays = dueSoonDays
+        self.createdAt = createdAt
+    }
+
+    public static let databaseTableName = "household"
+    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+public enum FolderKind: String, Codable, Sendable, CaseIterable {
+    case stock, shopping
+}
+
+public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public var id: Int64?
+    public var householdId: Int64
+    public var name: String
+    public var kind: FolderKind
+    public var icon: String
+    public var position: Int
+    public var createdAt: String
+
+    public init(id: Int64? = nil, householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()) {
+        self.id = id
+        self.householdId = householdId
+        self.name = name
+        self.kind = kind
+        self.icon = icon
+        self.position = position
+        self.createdAt = createdAt
+    }
+
+    public static let databaseTableName = "folder"
+    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public var id: Int64?
+    public var householdId: Int64
+    public var folderId: Int64
+    public var name: String
+    public var photo: String?
+    public var quantity: Double
+    public var unit: String
+    public var kind: String
+    public var note: String
+    public var barcode: String?
+    /// Calendar date "YYYY-MM-DD" (no time zone).
+    public var due: String?
+    public var remindAt: String?
+    public var status: String?
+    public var urgent: Bool
+    public var version: Int
+    public var createdAt: String
+    public var updatedAt: String
+    public var deletedAt: String?
+
+    public init(
+        id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil,
+        quantity: Double = 1, unit: String = "piece", kind: String = "other", note: String = "",
+        barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: String? = nil,
+        urgent: Bool = false, version: Int = 1, createdAt: String = Timestamp.now(),
+        updatedAt: String = Timestamp.now(), deletedAt: String? = nil
+    ) {
+        self.id = id
+        self.householdId = householdId
+        self.folderId = folderId
+        self.name = name
+        self.photo = photo
+        self.quantity = quantity
+        self.unit = unit
+        self.kind = kind
+        self.note = note
+        self.barcode = barcode
+        self.due = due
+        self.remindAt = remindAt
+        self.status = status
+        self.urgent = urgent
+        self.version = version
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+    }
+
+    public static let databaseTableName = "item"
+    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// Timestamps are stored as UTC ISO-8601 text ("2026-11-22T05:10:00Z"), which sorts as time does.
+public enum Timestamp {
+    public static func now() -> String { string(from: Date()) }
+
+    public static func string(from date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,96 @@
+import GRDB
+
+/// Append-only, named migrations. A shipped migration never changes; add a new one.
+enum Schema {
+    static let units = ["piece", "pack", "bottle", "can", "bag", "box", "g", "kg", "ml", "L"]
+    static let kinds = ["meat", "fish", "vegetables", "fruit", "dairy_eggs", "drinks", "seasonings", "prepared", "other"]
+    static let statuses = ["unopened", "opened", "running_low"]
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 households, members, sessions, folders, items", migrate: v1)
+        return migrator
+    }
+
+    private static func list(_ values: [String]) -> String {
+        values.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    static func v1(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE household (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                time_zone TEXT NOT NULL DEFAULT 'UTC',
+                due_soon_days INTEGER NOT NULL DEFAULT 3 CHECK (due_soon_days BETWEEN 0 AND 60),
+                created_at TEXT NOT NULL
+            );
+
+            CREATE TABLE member (
+                id INTEGER PRIMARY KEY,
+                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                login TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                password_hash TEXT NOT NULL,
+                role TEXT NOT NULL CHECK (role IN ('owner', 'member', 'viewer')),
+                language TEXT,
+                created_at TEXT NOT NULL
+            );
+            CREATE INDEX member_by_household ON member(household_id);
+
+            CREATE TABLE session (
+                id INTEGER PRIMARY KEY,
+                member_id INTEGER NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                token_hash BLOB NOT NULL UNIQUE,
+                csrf_token TEXT NOT NULL,
+                user_agent TEXT NOT NULL DEFAULT '',
+                created_at TEXT NOT NULL,
+                last_seen_at TEXT NOT NULL,
+                expires_at TEXT NOT NULL
+            );
+            CREATE INDEX session_by_member ON session(member_id);
+
+            CREATE TABLE folder (
+                id INTEGER PRIMARY KEY,
+                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                kind TEXT NOT NULL CHECK (kind IN ('stock', 'shopping')),
+                icon TEXT NOT NULL DEFAULT 'box',
+                position INTEGER NOT NULL DEFAULT 0,
+                created_at TEXT NOT NULL,
+                -- lets item reference (household, folder) together: no item in another household's folder
+                UNIQUE (household_id, id)
+            );
+            CREATE INDEX folder_order ON folder(household_id, position);
+
+            CREATE TABLE item (
+                id INTEGER PRIMARY KEY,
+                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                folder_id INTEGER NOT NULL,
+                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                photo TEXT,
+                quantity REAL NOT NULL DEFAULT 1 CHECK (quantity >= 0),
+                unit TEXT NOT NULL DEFAULT 'piece' CHECK (unit IN (\(list(units)))),
+                kind TEXT NOT NULL DEFAULT 'other' CHECK (kind IN (\(list(kinds)))),
+                note TEXT NOT NULL DEFAULT '',
+                barcode TEXT,
+                due TEXT CHECK (due IS NULL OR due GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                remind_at TEXT CHECK (remind_at IS NULL OR due IS NOT NULL),
+                status TEXT CHECK (status IS NULL OR status IN (\(list(statuses)))),
+                urgent INTEGER NOT NULL DEFAULT 0 CHECK (urgent IN (0, 1)),
+                version INTEGER NOT NULL DEFAULT 1,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                deleted_at TEXT,
+                FOREIGN KEY (household_id, folder_id) REFERENCES folder(household_id, id) ON DELETE CASCADE
+            );
+            -- Stock lists: earliest due first, no due date last, then by name.
+            CREATE INDEX item_stock_order ON item(folder_id, due IS NULL, due, name) WHERE deleted_at IS NULL;
+            -- Shopping lists: urgent first, then by name.
+            CREATE INDEX item_shopping_order ON item(folder_id, urgent DESC, name) WHERE deleted_at IS NULL;
+            -- Due-soon and expired counts across a household.
+            CREATE INDEX item_due ON item(household_id, due) WHERE deleted_at IS NULL AND due IS NOT NULL;
+            CREATE INDEX item_trash ON item(household_id, deleted_at) WHERE deleted_at IS NOT NULL;
+            """)
+    }
+}

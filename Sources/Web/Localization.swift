@@ -1,0 +1,70 @@
+import Foundation
+import Mustache
+
+/// One language's texts, read from `Templates/locales/<code>.json` (a flat key → text object).
+/// Templates read it as `{{t.key}}`.
+public struct Catalog: MustacheParent, Sendable {
+    public let code: String
+    let texts: [String: String]
+
+    public init(code: String, texts: [String: String]) {
+        self.code = code
+        self.texts = texts
+    }
+
+    public func child(named name: String) -> Any? { texts[name] }
+
+    /// The text for `key`; the key itself when missing, so a gap is visible rather than blank.
+    public subscript(key: String) -> String { texts[key] ?? key }
+
+    /// `key`'s text with `{name}` placeholders filled in.
+    public func format(_ key: String, _ values: [String: String]) -> String {
+        var text = self[key]
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    public var keys: Set<String> { Set(texts.keys) }
+}
+
+/// Every language Zaiko speaks: adding a language is adding a file. English is the fallback.
+public struct Localizations: Sendable {
+    public let catalogs: [String: Catalog]
+    public let fallback: Catalog
+
+    public init(directory: URL) throws {
+        var catalogs: [String: Catalog] = [:]
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        for file in files where file.pathExtension == "json" {
+            let code = file.deletingPathExtension().lastPathComponent
+            let texts = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: file))
+            catalogs[code] = Catalog(code: code, texts: texts)
+        }
+        guard let english = catalogs["en"] else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("en.json").path])
+        }
+        self.catalogs = catalogs
+        self.fallback = english
+    }
+
+    /// The best catalog for an `Accept-Language` header ("ja-JP,ja;q=0.9,en;q=0.8").
+    public func negotiate(_ acceptLanguage: String?) -> Catalog {
+        guard let acceptLanguage else { return fallback }
+        var ranked: [(code: String, quality: Double, order: Int)] = []
+        for (order, part) in acceptLanguage.split(separator: ",").enumerated() {
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = pieces.first, !tag.isEmpty else { continue }
+            var quality = 1.0
+            for parameter in pieces.dropFirst() where parameter.hasPrefix("q=") {
+                quality = Double(parameter.dropFirst(2)) ?? 0
+            }
+            let primary = tag.split(separator: "-").first.map { String($0).lowercased() } ?? ""
+            if quality > 0 { ranked.append((primary, quality, order)) }
+        }
+        ranked.sort { $0.quality != $1.quality ? $0.quality > $1.quality : $0.order < $1.order }
+        for candidate in ranked {
+            if let catalog = catalogs[candidate.code] { return catalog }
+        }
+        return fallback
+    }
+}

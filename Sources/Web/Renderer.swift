@@ -1,0 +1,53 @@
+import Foundation
+import HTTPServer
+import Mustache
+
+/// A page's view model: plain, already-formatted values, exposed by name without reflection.
+public protocol PageView: MustacheParent, Sendable {
+    /// The template that renders it, relative to `Templates/` without `.mustache`.
+    static var template: String { get }
+    /// The page title in the reader's language.
+    func title(_ t: Catalog) -> String
+}
+
+/// Renders templates from `Templates/`, loaded once at start.
+public struct Renderer: Sendable {
+    let library: MustacheLibrary
+    public let localizations: Localizations
+
+    public init(templates: URL) async throws {
+        library = try await MustacheLibrary(directory: templates.path)
+        localizations = try Localizations(directory: templates.appendingPathComponent("locales"))
+    }
+
+    public func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }
+
+    /// The page as HTML text, inside the layout.
+    public func html(_ page: some PageView, locale: Catalog) -> String {
+        let context = LayoutContext(page: page, locale: locale, title: page.title(locale))
+        guard let html = library.render(context, withTemplate: type(of: page).template) else {
+            preconditionFailure("template \(type(of: page).template) is missing")
+        }
+        return html
+    }
+
+    public func response(_ page: some PageView, locale: Catalog, status: Int = 200) -> Response {
+        Response(status: status, contentType: "text/html; charset=utf-8", text: html(page, locale: locale))
+    }
+}
+
+/// What every page's layout can read, in front of the page's own values.
+struct LayoutContext: MustacheParent {
+    let page: any PageView
+    let locale: Catalog
+    let title: String
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "t": return locale
+        case "lang": return locale.code
+        case "pageTitle": return title
+        default: return page.child(named: name)
+        }
+    }
+}

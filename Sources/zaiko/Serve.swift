@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import HTTPServer
+import Inventory
+import Logging
+import Web
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start the web server.",
+        discussion: "Each option can also be set through the environment variable named in its help."
+    )
+
+    @Option(help: "Address to listen on; 0.0.0.0 is reachable from the home network. (ZAIKO_HOST, default 0.0.0.0)")
+    var host: String?
+
+    @Option(help: "Port to listen on; 0 picks a free one. (ZAIKO_PORT, default 8080)")
+    var port: UInt16?
+
+    @Option(help: "Folder for the database and photos, created if missing. (ZAIKO_DATA, default ./data)")
+    var data: String?
+
+    @Option(help: "Folder holding Templates/ and Public/. (ZAIKO_RESOURCES, default: the working directory, then beside the executable)")
+    var resources: String?
+
+    @Option(help: "Worker threads. (default: the number of cores)")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Largest request body in megabytes; larger ones get 413.")
+    var maxBodyMB: Int = 20
+
+    @Option(help: "Open connections in all.")
+    var maxConnections: Int = 512
+
+    @Option(help: "Open connections from one client address.")
+    var maxConnectionsPerClient: Int = 128
+
+    @Option(help: "Seconds an idle connection is kept.")
+    var idleTimeout: Int = 30
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "info"
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "zaiko")
+
+        do {
+            let dataDirectory = try DataDirectory(path: data ?? environment["ZAIKO_DATA"] ?? "./data")
+            let resources = try Self.locateResources(resources ?? environment["ZAIKO_RESOURCES"])
+            let database = try AppDatabase.open(at: dataDirectory.databaseURL)
+            let app = try await App(database: database, resources: resources, logger: logger)
+
+            let configuration = ServerConfiguration(
+                host: host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0",
+                port: try port ?? environment["ZAIKO_PORT"].map(Self.parsePort) ?? 8080,
+                threads: threads, maxBodyBytes: maxBodyMB * 1024 * 1024,
+                maxConnections: maxConnections, maxConnectionsPerClient: maxConnectionsPerClient,
+                inactivityTimeout: idleTimeout, uploadDirectory: dataDirectory.uploadsURL)
+            let server = Server(configuration: configuration, responder: app)
+            try server.start()
+            announce(host: configuration.host, port: server.port, data: dataDirectory.url)
+
+            await ShutdownSignal.wait()
+            print("Stopping: finishing requests in flight…")
+            server.shutdown(grace: .seconds(10))
+            try database.writer.close()
+            print("Stopped.")
+        } catch let error as ServerError {
+            throw Failure(message: error.description)
+        } catch let error as InventoryError {
+            throw Failure(message: error.description)
+        } catch let error as DataDirectory.Problem {
+            throw Failure(message: error.description)
+        } catch let error as Failure {
+            throw error
+        }
+    }
+
+    static func parsePort(_ text: String) throws -> UInt16 {
+        guard let port = UInt16(text) else { throw Failure(message: "ZAIKO_PORT must be a port number (0 to 65535), not \"\(text)\".") }
+        return port
+    }
+
+    /// Templates/ and Public/ beside the working directory, or beside the installed binary.
+    static func locateResources(_ explicit: String?) throws -> Resources {
+        if let explicit {
+            let resources = Resources(root: URL(fileURLWithPath: explicit))
+            guard resources.isComplete else { throw Failure(message: "\(explicit) does not hold Templates/ and Public/ (--resources).") }
+            return resources
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            executable,
+            executable.appendingPathComponent("../share/zaiko").standardized,
+        ]
+        guard let found = candidates.map(Resources.init(root:)).first(where: \.isComplete) else {
+            throw Failure(message: "Cannot find Templates/ and Public/: run zaiko from its folder or pass --resources DIR.")
+        }
+        return found
+    }
+
+    func announce(host: String, port: UInt16, data: URL) {
+        print("Listening on \(host):\(port)")
+        let addresses = host == "0.0.0.0" ? NetworkAddresses.lan() + ["127.0.0.1"] : [host]
+        print("Open Zaiko from a phone or computer on this network:")
+        for address in addresses {
+            print("  http://\(address.contains(":") ? "[\(address)]" : address):\(port)")
+        }
+        print("Data: \(data.path)")
+        fflush(nil)
+    }
+}
+
+/// A start-up problem told as one sentence, with a non-zero exit.
+struct Failure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import Synchronization
+
+/// SIGTERM and SIGINT set a flag that a polling loop watches (sigwait does not work in Swift 6).
+enum ShutdownSignal {
+    static let received = Atomic<Bool>(false)
+
+    static func wait() async {
+        signal(SIGTERM, onSignal)
+        signal(SIGINT, onSignal)
+        while !received.load(ordering: .acquiring) {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+}
+
+private let onSignal: @convention(c) (Int32) -> Void = { _ in
+    ShutdownSignal.received.store(true, ordering: .releasing)
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct Zaiko: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "zaiko",
+        abstract: "Zaiko, the household inventory you run at home.",
+        discussion: """
+            Run `zaiko serve` on a small box at home and open the address it prints from any \
+            phone or computer on the same network.
+            """,
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self
+    )
+}

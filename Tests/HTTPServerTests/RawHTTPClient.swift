@@ -1,0 +1,102 @@
+import Foundation
+
+/// A minimal HTTP/1.1 client over one TCP socket, so tests control exactly what is sent
+/// (paths with `..`, several requests on one connection) and see exactly what comes back.
+final class RawHTTPClient {
+    struct Reply {
+        let status: Int
+        let headers: [String: String]
+        let body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    private let socketDescriptor: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: UInt16) throws {
+        socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else { throw POSIXError(.ECONNREFUSED) }
+    }
+
+    deinit { close(socketDescriptor) }
+
+    func send(_ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(socketDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            sent += n
+        }
+    }
+
+    /// Sends one request and reads its reply.
+    func request(
+        _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) throws -> Reply {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        send(Array(head.utf8) + body)
+        return try readReply(bodyExpected: method != "HEAD")
+    }
+
+    func readReply(bodyExpected: Bool = true) throws -> Reply {
+        let headEnd = try readUntil(Array("\r\n\r\n".utf8))
+        let headText = String(decoding: buffer[..<headEnd], as: UTF8.self)
+        buffer.removeFirst(headEnd + 4)
+        var lines = headText.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw POSIXError(.EPROTO) }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body: [UInt8] = []
+        if bodyExpected, status != 304, status != 204, let length = headers["content-length"].flatMap(Int.init) {
+            try fill(length)
+            body = Array(buffer[..<length])
+            buffer.removeFirst(length)
+        }
+        return Reply(status: status, headers: headers, body: body)
+    }
+
+    /// True when the server has closed its side (a read returns end of file).
+    func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(socketDescriptor, &byte, 1, 0) == 0
+    }
+
+    private func readMore() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = recv(socketDescriptor, &chunk, chunk.count, 0)
+        guard n > 0 else { throw POSIXError(.ECONNRESET) }
+        buffer.append(contentsOf: chunk[..<n])
+    }
+
+    private func readUntil(_ marker: [UInt8]) throws -> Int {
+        while true {
+            if buffer.count >= marker.count {
+                for index in 0...(buffer.count - marker.count) where buffer[index..<index + marker.count].elementsEqual(marker) {
+                    return index
+                }
+            }
+            try readMore()
+        }
+    }
+
+    private func fill(_ count: Int) throws {
+        while buffer.count < count { try readMore() }
+    }
+}

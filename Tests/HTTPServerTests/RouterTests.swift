@@ -1,0 +1,59 @@
+import HTTPServer
+import Testing
+
+@Suite struct RouterTests {
+    func router() -> Router<String> {
+        var router = Router<String>()
+        router.add("GET", "/", "home")
+        router.add("GET", "/items/{id}", "item")
+        router.add("POST", "/items/{id}", "save")
+        router.add("GET", "/items/{id}/edit", "edit")
+        router.add("GET", "/static/{path...}", "static")
+        return router
+    }
+
+    @Test func matchesLiteralAndParameterSegments() {
+        guard case .found(let handler, let parameters) = router().match(method: "GET", path: "/items/42") else {
+            Issue.record("no match"); return
+        }
+        #expect(handler == "item")
+        #expect(parameters == ["id": "42"])
+        guard case .found("edit", _) = router().match(method: "GET", path: "/items/42/edit") else {
+            Issue.record("edit not matched"); return
+        }
+    }
+
+    @Test func capturesTheRestOfThePath() {
+        guard case .found("static", let parameters) = router().match(method: "GET", path: "/static/css/app.css") else {
+            Issue.record("no match"); return
+        }
+        #expect(parameters["path"] == "css/app.css")
+    }
+
+    @Test func reportsMethodNotAllowedWithTheAllowedMethods() {
+        guard case .methodNotAllowed(let allowed) = router().match(method: "DELETE", path: "/items/1") else {
+            Issue.record("expected 405"); return
+        }
+        #expect(Set(allowed) == ["GET", "POST"])
+    }
+
+    @Test func answersHeadWithTheGetRoute() {
+        guard case .found("home", _) = router().match(method: "HEAD", path: "/") else {
+            Issue.record("HEAD not matched"); return
+        }
+    }
+
+    @Test func doesNotMatchLongerOrShorterPaths() {
+        guard case .notFound = router().match(method: "GET", path: "/items") else { Issue.record("matched /items"); return }
+        guard case .notFound = router().match(method: "GET", path: "/items/1/edit/x") else { Issue.record("matched too long"); return }
+        guard case .notFound = router().match(method: "GET", path: "/static") else { Issue.record("matched empty rest"); return }
+    }
+}
+
+@Suite struct HTTPDateTests {
+    @Test func formatsAndParsesIMFFixdate() {
+        #expect(HTTPDate.string(fromUnixSeconds: 784111777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.unixSeconds(from: "Sun, 06 Nov 1994 08:49:37 GMT") == 784111777)
+        #expect(HTTPDate.unixSeconds(from: "yesterday") == nil)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Testing
+
+@Suite("HTTP server against a live libmicrohttpd on port 0")
+struct ServerTests {
+    @Test func decodesQueryWithRepeatedNamesAndUTF8() throws {
+        let server = try TestServer()
+        let reply = try server.client().request("GET", "/echo/%E7%89%9B%E4%B9%B3?kind=meat&kind=fish&q=%E7%89%9B%E4%B9%B3+milk&empty=")
+        let echo = try reply.echo()
+        #expect(reply.status == 200)
+        #expect(echo.path == "/echo/牛乳")
+        #expect(echo.query == [["kind", "meat"], ["kind", "fish"], ["q", "牛乳 milk"], ["empty", ""]])
+        #expect(echo.client == "127.0.0.1")
+    }
+
+    @Test func keepsTheConnectionAliveAcrossRequests() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        for index in 0..<5 {
+            let reply = try client.request("GET", "/echo?n=\(index)")
+            #expect(reply.status == 200)
+            #expect(reply.header("connection")?.lowercased() != "close")
+            #expect(try reply.echo().query == [["n", "\(index)"]])
+        }
+    }
+
+    @Test func readsAnURLEncodedForm() throws {
+        let server = try TestServer()
+        let body = Array("name=%E7%89%9B%E4%B9%B3&note=two+words&name=eggs&empty=".utf8)
+        let reply = try server.client().request(
+            "POST", "/echo", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: body)
+        #expect(try reply.echo().form == [["name", "牛乳"], ["note", "two words"], ["name", "eggs"], ["empty", ""]])
+    }
+
+    @Test func streamsAMultipartUploadToATemporaryFileAndRemovesIt() throws {
+        let server = try TestServer()
+        let file = (0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let boundary = "zaikoBoundary7MA4YWxk"
+        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\n牛乳\r\n".utf8)
+        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"../../etc/x.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+        body += file
+        body += Array("\r\n--\(boundary)--\r\n".utf8)
+        let reply = try server.client().request(
+            "POST", "/echo", headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
+        let echo = try reply.echo()
+        #expect(echo.form == [["name", "牛乳"]])
+        #expect(echo.files.count == 1)
+        #expect(echo.files.first?.size == file.count)
+        #expect(echo.files.first?.sha256 == Crypto.hex(Crypto.sha256(file)))
+        #expect(echo.files.first?.field == "photo")
+        // The temporary file is gone once the request is over.
+        try waitUntil { server.uploadsLeft().isEmpty }
+    }
+
+    @Test func refusesAnOversizedBodyWith413AndLeavesNoFile() throws {
+        let server = try TestServer(maxBodyBytes: 1024 * 1024)
+        let boundary = "b0undary"
+        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"big.jpg\"\r\n\r\n".utf8)
+        body += [UInt8](repeating: 7, count: 2 * 1024 * 1024)
+        body += Array("\r\n--\(boundary)--\r\n".utf8)
+        let client = try server.client()
+        let reply = try client.request(
+            "POST", "/echo", headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
+        #expect(reply.status == 413)
+        #expect(reply.header("connection")?.lowercased() == "close")
+        try waitUntil { server.uploadsLeft().isEmpty }
+    }
+
+    @Test func dropsAChunkedBodyOnceItPassesTheLimit() throws {
+        let server = try TestServer(maxBodyBytes: 64 * 1024)
+        let client = try server.client()
+        var head = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: multipart/form-data; boundary=b\r\n\r\n"
+        let part = "--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.bin\"\r\n\r\n"
+        head += String(part.utf8.count, radix: 16) + "\r\n" + part + "\r\n"
+        client.send(Array(head.utf8))
+        let chunk = [UInt8](repeating: 65, count: 32 * 1024)
+        for _ in 0..<8 { client.send(Array("8000\r\n".utf8) + chunk + Array("\r\n".utf8)) }
+        #expect(client.isClosedByServer())
+        try waitUntil { server.uploadsLeft().isEmpty }
+    }
+
+    @Test func answersUnknownPathsWith404() throws {
+        let server = try TestServer()
+        #expect(try server.client().request("GET", "/nothing/here").status == 404)
+    }
+
+    @Test func servesStaticFilesWithValidators() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        let first = try client.request("GET", "/static/css/app.css")
+        #expect(first.status == 200)
+        #expect(first.text == "body { color: green }\n")
+        #expect(first.header("content-type") == "text/css; charset=utf-8")
+        #expect(first.header("cache-control")?.contains("max-age") == true)
+        let etag = try #require(first.header("etag"))
+        let lastModified = try #require(first.header("last-modified"))
+
+        let byTag = try client.request("GET", "/static/css/app.css", headers: [("If-None-Match", etag)])
+        #expect(byTag.status == 304)
+        #expect(byTag.body.isEmpty)
+        let byDate = try client.request("GET", "/static/css/app.css", headers: [("If-Modified-Since", lastModified)])
+        #expect(byDate.status == 304)
+        let otherTag = try client.request("GET", "/static/css/app.css", headers: [("If-None-Match", "\"other\"")])
+        #expect(otherTag.status == 200)
+
+        let head = try client.request("HEAD", "/static/css/app.css")
+        #expect(head.status == 200)
+        #expect(head.header("content-length") == "22")
+        #expect(head.body.isEmpty)
+        // The connection still works after a HEAD: no body bytes were left behind.
+        #expect(try client.request("GET", "/echo").status == 200)
+    }
+
+    @Test(arguments: [
+        "/static/../secret.txt",
+        "/static/..%2fsecret.txt",
+        "/static/%2e%2e/secret.txt",
+        "/static/%2e%2e%2fsecret.txt",
+        "/static/css/../../secret.txt",
+        "/static/css/%2e%2e%2f%2e%2e%2fsecret.txt",
+        "/static/./css/app.css",
+        "/static//etc/passwd",
+        "/static/%2fetc%2fpasswd",
+        "/static/..\\secret.txt",
+        "/static/link-out/secret.txt",
+        "/static/css/app.css%00.txt",
+    ])
+    func refusesPathsThatLeaveThePublicFolder(path: String) throws {
+        let server = try TestServer()
+        // A symlink inside Public/ that points outside it.
+        try? FileManager.default.createSymbolicLink(
+            at: server.publicFolder.appendingPathComponent("link-out"), withDestinationURL: server.publicFolder.deletingLastPathComponent())
+        let reply = try server.client().request("GET", path)
+        #expect(reply.status == 404)
+        #expect(!reply.text.contains("secret"))
+        #expect(!reply.text.contains("root:"))
+    }
+
+    @Test func readsCookies() throws {
+        let server = try TestServer()
+        let reply = try server.client().request("GET", "/echo", headers: [("Cookie", "zaiko_session=abc; theme=\"dark\"")])
+        #expect(try reply.echo().cookies == ["zaiko_session": "abc", "theme": "dark"])
+    }
+
+    @Test func reportsAPortInUseAsOneSentence() throws {
+        let first = try TestServer()
+        let second = Server(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: first.port, uploadDirectory: first.uploads),
+            responder: EchoResponder(staticFiles: try StaticFiles(root: first.publicFolder)))
+        #expect(throws: ServerError.self) { try second.start() }
+        do { try second.start() } catch let error as ServerError {
+            #expect(error.description.contains("already in use"))
+        }
+    }
+}
+
+/// Polls `condition` for up to two seconds (cleanup happens on the server's thread after the reply).
+func waitUntil(_ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(2)
+    while !condition() {
+        if Date() > deadline {
+            Issue.record("condition not met within 2 s")
+            return
+        }
+        usleep(10_000)
+    }
+}
