@@ -1,0 +1,59 @@
+# Zaiko: `make run` serves the app, `make test` runs every test. Both install what they
+# need on a fresh Debian or Ubuntu machine (apt-get, with sudo when not root).
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+VENV := .venv
+# Debian packages the build needs (headers + pkg-config for the system library targets).
+BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev
+# What the browser tests need: Chromium, a Python venv, Japanese fonts for readable screenshots.
+TEST_PACKAGES := chromium python3-venv fonts-noto-cjk
+
+.PHONY: run test build release swift-test browser-test bench deps test-deps clean
+
+run: deps release
+	.build/release/zaiko serve
+
+test: deps test-deps build
+	swift test
+	$(VENV)/bin/pytest -q Tests/Browser
+
+build:
+	swift build
+
+release:
+	swift build -c release --product zaiko
+
+swift-test: deps build
+	swift test
+
+browser-test: deps test-deps build
+	$(VENV)/bin/pytest -q Tests/Browser
+
+bench: deps
+	@command -v wrk >/dev/null || $(MAKE) --no-print-directory apt PACKAGES=wrk
+	bench/run
+
+# Installs the Debian packages that are missing; installs nothing when all are there.
+apt:
+	@missing=$$(for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+deps:
+	@command -v swift >/dev/null || { echo "Zaiko needs the Swift 6 toolchain on PATH (swift.org/install)." >&2; exit 1; }
+	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
+
+test-deps: $(VENV)/.installed
+	@$(MAKE) --no-print-directory apt PACKAGES="$(TEST_PACKAGES)"
+
+$(VENV)/.installed: Tests/Browser/requirements.txt
+	@python3 -c 'import ensurepip' 2>/dev/null || $(MAKE) --no-print-directory apt PACKAGES=python3-venv
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r Tests/Browser/requirements.txt
+	touch $@
+
+clean:
+	rm -rf .build $(VENV) test-output

@@ -1,0 +1,164 @@
+"""Shared fixtures for Zaiko's browser tests: a real zaiko server per test and
+Playwright pages driving Debian's Chromium (no Playwright browser downloads)."""
+
+import os
+import queue
+import signal
+import subprocess
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ZAIKO_BIN = Path(os.environ.get("ZAIKO_BIN", REPO_ROOT / ".build" / "debug" / "zaiko"))
+CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+SCREENSHOT_DIR = REPO_ROOT / "test-output" / "screenshots"
+STARTUP_TIMEOUT = 20  # seconds to wait for "Listening on"
+STOP_TIMEOUT = 10  # seconds to wait for exit after SIGTERM
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+@dataclass
+class Server:
+    url: str
+    data_dir: Path
+    process: subprocess.Popen
+    stdout_lines: list = field(default_factory=list)
+    stderr_path: Path | None = None
+
+    def stderr(self) -> str:
+        return self.stderr_path.read_text(errors="replace") if self.stderr_path else ""
+
+
+def _pump(stream, lines: list, q: queue.Queue):
+    # Keep draining stdout so the server never blocks on a full pipe.
+    for line in stream:
+        line = line.rstrip("\n")
+        lines.append(line)
+        q.put(line)
+    q.put(None)  # EOF: the server exited
+
+
+@pytest.fixture
+def make_server(tmp_path):
+    """Factory: make_server(*extra_args) starts zaiko with its own data dir."""
+    if not ZAIKO_BIN.exists():
+        pytest.fail(f"zaiko binary not found at {ZAIKO_BIN} (set ZAIKO_BIN)")
+    started = []
+
+    def start(*extra_args) -> Server:
+        n = len(started)
+        data_dir = tmp_path / f"data{n}"
+        data_dir.mkdir()
+        stderr_path = tmp_path / f"stderr{n}.log"
+        cmd = [str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0",
+               "--data", str(data_dir), "--resources", str(REPO_ROOT), *extra_args]
+        with open(stderr_path, "w") as err:
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, cwd=tmp_path)
+        server = Server(url="", data_dir=data_dir, process=proc, stderr_path=stderr_path)
+        started.append(server)
+        q: queue.Queue = queue.Queue()
+        threading.Thread(target=_pump, args=(proc.stdout, server.stdout_lines, q), daemon=True).start()
+        try:
+            first = q.get(timeout=STARTUP_TIMEOUT)
+        except queue.Empty:
+            pytest.fail(f"zaiko printed nothing in {STARTUP_TIMEOUT}s; stderr:\n{server.stderr()}")
+        prefix = "Listening on "
+        if first is None or not first.startswith(prefix):
+            pytest.fail(f"unexpected first line {first!r}; stderr:\n{server.stderr()}")
+        server.url = "http://" + first[len(prefix):].strip()
+        return server
+
+    yield start
+
+    # Stop every server first, then report problems, so none is left running.
+    problems = []
+    for server in started:
+        proc = server.process
+        if proc.poll() is not None:
+            continue  # a test stopped it (or it died); the test reports that
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            problems.append(f"zaiko ignored SIGTERM for {STOP_TIMEOUT}s")
+            continue
+        if proc.returncode != 0:  # a clean shutdown exits 0
+            problems.append(f"zaiko exited {proc.returncode} on SIGTERM; stderr:\n{server.stderr()}")
+    if problems:
+        pytest.fail("\n".join(problems))
+
+
+@pytest.fixture
+def server(make_server) -> Server:
+    return make_server()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as pw:
+        # --no-sandbox: we run as root, where Chromium's sandbox refuses to start.
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def locale():
+    """Override with @pytest.mark.parametrize("locale", [...]); sets Accept-Language."""
+    return "en-US"
+
+
+# Report CSP violations as console errors so one listener catches everything.
+_CSP_HOOK = """
+document.addEventListener('securitypolicyviolation', e =>
+  console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + e.blockedURI));
+"""
+
+
+@pytest.fixture
+def make_page(browser):
+    """Factory: make_page(device, locale) -> Page. Each page gets .console_errors."""
+    contexts = []
+
+    def new(device: dict, locale: str):
+        # color_scheme=light keeps colour assertions and screenshots deterministic.
+        ctx = browser.new_context(**device, locale=locale, color_scheme="light")
+        contexts.append(ctx)
+        ctx.add_init_script(_CSP_HOOK)
+        page = ctx.new_page()
+        page.console_errors = []
+        # Keep the source URL so a test can tell which resource an error is about.
+        page.on("console", lambda m: m.type == "error" and page.console_errors.append(
+            f"{m.text} [{m.location.get('url', '')}]"))
+        page.on("pageerror", lambda e: page.console_errors.append(f"uncaught: {e}"))
+        return page
+
+    yield new
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture
+def page_phone(make_page, locale):
+    return make_page(PHONE, locale)
+
+
+@pytest.fixture
+def page_desktop(make_page, locale):
+    return make_page(DESKTOP, locale)
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page PNG to <repo>/test-output/screenshots/<name>.png."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOT_DIR / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Inventory
+
+@Suite("AppDatabase and the first schema")
+struct AppDatabaseTests {
+    func household(_ db: Database, _ name: String) throws -> Household {
+        var household = Household(name: name)
+        try household.insert(db)
+        return household
+    }
+
+    @Test func migratesAnEmptyDatabaseToTheCurrentSchema() throws {
+        let database = try AppDatabase.inMemory()
+        try database.writer.read { db in
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
+            #expect(tables == ["folder", "household", "item", "member", "session"])
+            let applied = try Schema.migrator.appliedIdentifiers(db)
+            #expect(applied == Set(Schema.migrator.migrations))
+            let itemColumns = Set(try db.columns(in: "item").map(\.name))
+            for column in ["name", "photo", "quantity", "unit", "kind", "note", "barcode", "due", "remind_at", "status", "urgent", "version", "updated_at", "deleted_at"] {
+                #expect(itemColumns.contains(column), "item.\(column) is missing")
+            }
+        }
+    }
+
+    @Test func anItemCannotPointToAnotherHouseholdsFolder() throws {
+        let database = try AppDatabase.inMemory()
+        try database.writer.write { db in
+            let ours = try household(db, "Ours")
+            let theirs = try household(db, "Theirs")
+            var theirFridge = Folder(householdId: theirs.id!, name: "Fridge", kind: .stock)
+            try theirFridge.insert(db)
+            var intruder = Item(householdId: ours.id!, folderId: theirFridge.id!, name: "Milk")
+            #expect(throws: DatabaseError.self) { try intruder.insert(db) }
+            var fine = Item(householdId: theirs.id!, folderId: theirFridge.id!, name: "Milk")
+            try fine.insert(db)
+            #expect(fine.id != nil)
+        }
+    }
+
+    @Test func deletingAHouseholdDeletesEverythingItOwns() throws {
+        let database = try AppDatabase.inMemory()
+        try database.writer.write { db in
+            let home = try household(db, "Home")
+            let other = try household(db, "Grandparents")
+            for owner in [home, other] {
+                var folder = Folder(householdId: owner.id!, name: "Pantry", kind: .stock)
+                try folder.insert(db)
+                var item = Item(householdId: owner.id!, folderId: folder.id!, name: "Rice")
+                try item.insert(db)
+                try db.execute(
+                    sql: "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (?, 'A', ?, 'x', 'owner', '2026-01-01T00:00:00Z')",
+                    arguments: [owner.id!, "login\(owner.id!)"])
+            }
+            _ = try Household.deleteOne(db, key: home.id!)
+            for table in ["folder", "item", "member"] {
+                let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE household_id = ?", arguments: [home.id!])
+                #expect(left == 0, "\(table) rows survived")
+                let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE household_id = ?", arguments: [other.id!])
+                #expect(kept == 1, "the other household lost \(table) rows")
+            }
+        }
+    }
+
+    @Test func constraintsRefuseImpossibleItems() throws {
+        let database = try AppDatabase.inMemory()
+        try database.writer.write { db in
+            let home = try household(db, "Home")
+            var folder = Folder(householdId: home.id!, name: "Fridge", kind: .stock)
+            try folder.insert(db)
+            let bad: [Item] = [
+                Item(householdId: home.id!, folderId: folder.id!, name: ""),
+                Item(householdId: home.id!, folderId: folder.id!, name: String(repeating: "x", count: 101)),
+                Item(householdId: home.id!, folderId: folder.id!, name: "Milk", quantity: -1),
+                Item(householdId: home.id!, folderId: folder.id!, name: "Milk", unit: "barrel"),
+                Item(householdId: home.id!, folderId: folder.id!, name: "Milk", due: "tomorrow"),
+                // A reminder needs a due date.
+                Item(householdId: home.id!, folderId: folder.id!, name: "Milk", remindAt: "2026-11-23T09:00:00Z"),
+                Item(householdId: home.id!, folderId: folder.id!, name: "Milk", status: "eaten"),
+            ]
+            for var item in bad {
+                #expect(throws: DatabaseError.self, "\(item) was accepted") { try item.insert(db) }
+            }
+        }
+    }
+
+    @Test func opensOnDiskWithWALFullSyncAndForeignKeys() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-db-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try AppDatabase.open(at: folder.appendingPathComponent("zaiko.sqlite"))
+        let (journal, synchronous, foreignKeys) = try database.writer.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"),
+             try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
+        }
+        #expect(journal == "wal")
+        #expect(synchronous == 2)  // FULL
+        #expect(foreignKeys == 1)
+        #expect(database.isHealthy())
+        // Opening the same file again finds the schema already migrated.
+        try database.writer.close()
+        let reopened = try AppDatabase.open(at: folder.appendingPathComponent("zaiko.sqlite"))
+        #expect(reopened.isHealthy())
+    }
+
+    @Test func refusesADamagedDatabaseInsteadOfRepairingIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-db-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("zaiko.sqlite")
+        try Data(repeating: 0x5a, count: 8192).write(to: file)
+        #expect {
+            _ = try AppDatabase.open(at: file)
+        } throws: { error in
+            guard case InventoryError.corruptDatabase = error else { return false }
+            return "\(error)".contains("damaged")
+        }
+    }
+
+    @Test func listQueriesUseTheirIndexes() throws {
+        let database = try AppDatabase.inMemory()
+        let plans = try database.writer.read { db -> [String] in
+            func plan(_ sql: String) throws -> String {
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: " | ")
+            }
+            return [
+                try plan("SELECT * FROM item WHERE folder_id = 1 AND deleted_at IS NULL ORDER BY due IS NULL, due, name LIMIT 50"),
+                try plan("SELECT * FROM item WHERE folder_id = 1 AND deleted_at IS NULL ORDER BY urgent DESC, name LIMIT 50"),
+            ]
+        }
+        #expect(plans[0].contains("item_stock_order"), "\(plans[0])")
+        #expect(!plans[0].contains("TEMP B-TREE"), "stock order sorts in memory: \(plans[0])")
+        #expect(plans[1].contains("item_shopping_order"), "\(plans[1])")
+        #expect(!plans[1].contains("TEMP B-TREE"), "shopping order sorts in memory: \(plans[1])")
+    }
+}
+
+@Suite struct CryptoTests {
+    @Test func hashesWithSHA256() {
+        #expect(Crypto.hex(Crypto.sha256(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test func makesDistinctURLSafeTokens() {
+        let tokens = (0..<100).map { _ in Crypto.token() }
+        #expect(Set(tokens).count == 100)
+        #expect(tokens.allSatisfy { $0.count == 43 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } })
+    }
+}
