@@ -48,6 +48,7 @@ public protocol Responder: Sendable {
 public enum ServerError: Error, CustomStringConvertible {
     case addressInUse(host: String, port: UInt16)
     case invalidHost(String)
+    case hostNotOnThisMachine(String)
     case permissionDenied(port: UInt16)
     case cannotListen(host: String, port: UInt16, reason: String)
 
@@ -57,6 +58,8 @@ public enum ServerError: Error, CustomStringConvertible {
             return "Port \(port) on \(host) is already in use; stop the other program or choose another port with --port."
         case .invalidHost(let host):
             return "\"\(host)\" is not an IP address this server can listen on; use --host with an address such as 0.0.0.0."
+        case .hostNotOnThisMachine(let host):
+            return "\(host) is not an address of this machine; use --host with one of its addresses, or 0.0.0.0 for all."
         case .permissionDenied(let port):
             return "Not allowed to listen on port \(port); ports below 1024 need extra rights, choose another with --port."
         case .cannotListen(let host, let port, let reason):

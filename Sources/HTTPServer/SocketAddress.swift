@@ -43,7 +43,7 @@ struct SocketAddress {
         switch errno {
         case EADDRINUSE: throw ServerError.addressInUse(host: host, port: port)
         case EACCES: throw ServerError.permissionDenied(port: port)
-        case EADDRNOTAVAIL: throw ServerError.invalidHost(host)
+        case EADDRNOTAVAIL: throw ServerError.hostNotOnThisMachine(host)
         default: throw ServerError.cannotListen(host: host, port: port, reason: String(cString: strerror(errno)))
         }
     }
