@@ -24,6 +24,12 @@ public enum Crypto {
         return digest
     }
 
+    /// Compares secrets without leaking through timing where they differ.
+    public static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        return x.count == y.count && sodium_memcmp(x, y, x.count) == 0
+    }
+
     public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()

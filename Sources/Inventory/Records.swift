@@ -112,4 +112,9 @@ public enum Timestamp {
     public static func string(from date: Date) -> String {
         date.formatted(.iso8601)
     }
+
+    public static func date(from text: String?) -> Date? {
+        guard let text else { return nil }
+        return try? Date(text, strategy: .iso8601)
+    }
 }

@@ -9,6 +9,7 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 households, members, sessions, folders, items", migrate: v1)
+        migrator.registerMigration("v2 single-use links, login throttling, remembered sessions", migrate: v2)
         return migrator
     }
 
@@ -91,6 +92,38 @@ enum Schema {
             -- Due-soon and expired counts across a household.
             CREATE INDEX item_due ON item(household_id, due) WHERE deleted_at IS NULL AND due IS NOT NULL;
             CREATE INDEX item_trash ON item(household_id, deleted_at) WHERE deleted_at IS NOT NULL;
+            """)
+    }
+
+    static func v2(_ db: Database) throws {
+        try db.execute(sql: """
+            -- Invitations and password resets: a link that works once, until it expires.
+            CREATE TABLE single_use_link (
+                id INTEGER PRIMARY KEY,
+                purpose TEXT NOT NULL CHECK (purpose IN ('invitation', 'password_reset')),
+                token_hash BLOB NOT NULL UNIQUE,
+                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                -- password_reset: whose password
+                member_id INTEGER REFERENCES member(id) ON DELETE CASCADE,
+                -- invitation: the role it offers
+                role TEXT CHECK (role IS NULL OR role IN ('owner', 'member', 'viewer')),
+                created_at TEXT NOT NULL,
+                expires_at TEXT NOT NULL,
+                used_at TEXT,
+                CHECK ((purpose = 'invitation') = (role IS NOT NULL)),
+                CHECK ((purpose = 'password_reset') = (member_id IS NOT NULL))
+            );
+            CREATE INDEX single_use_link_by_household ON single_use_link(household_id);
+
+            -- Failed logins per key ("login:<name>" or "peer:<address>").
+            CREATE TABLE login_throttle (
+                key TEXT PRIMARY KEY,
+                failures INTEGER NOT NULL,
+                last_failure_at TEXT NOT NULL,
+                locked_until TEXT
+            );
+
+            ALTER TABLE session ADD COLUMN remember INTEGER NOT NULL DEFAULT 0;
             """)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Logging
+import Synchronization
 
 /// Where the app finds its templates and public files.
 public struct Resources: Sendable {
@@ -21,69 +22,172 @@ public struct Resources: Sendable {
     }
 }
 
-/// What a handler gets: the request and the reader's language.
-public struct RequestContext: Sendable {
-    public let request: Request
-    public let locale: Catalog
-    public func parameter(_ name: String) -> String? { request.pathParameters[name] }
+/// Settings of the running app that are not in the database.
+public struct AppOptions: Sendable {
+    /// Mark cookies `Secure` (the server is reached through HTTPS).
+    public var secureCookies: Bool
+    /// The one-time code the first-run setup asks for; nil once a household exists.
+    public var setupCode: String?
+    public var hasher: any PasswordHashing
+    public var clock: WallClock
+
+    public init(secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system) {
+        self.secureCookies = secureCookies
+        self.setupCode = setupCode
+        self.hasher = hasher
+        self.clock = clock
+    }
 }
 
-public typealias Handler = @Sendable (RequestContext) throws -> Response
-
-/// The application: routes every request, renders pages, logs one line per request.
+/// The application: routes every request through session, access and CSRF checks to its
+/// controller, renders pages, logs one line per request.
 public final class App: Responder {
     public let database: AppDatabase
     public let renderer: Renderer
-    let staticFiles: StaticFiles
-    public let router: Router<Handler>
+    public let router: Router<Endpoint>
+    let accounts: Accounts
+    let cookies: SessionCookies
     let logger: Logger
+    /// Cached once true: households are never all removed while the server runs.
+    let householdExists: Atomic<Bool>
 
-    public init(database: AppDatabase, resources: Resources, logger: Logger) async throws {
+    public init(database: AppDatabase, resources: Resources, logger: Logger, options: AppOptions = AppOptions()) async throws {
         self.database = database
         self.logger = logger
         let renderer = try await Renderer(templates: resources.templates)
         self.renderer = renderer
-        self.staticFiles = try StaticFiles(root: resources.publicFiles)
-        var router = Router<Handler>()
-        SystemController(database: database, renderer: renderer, staticFiles: staticFiles).register(in: &router)
+        let accounts = Accounts(database: database, hasher: options.hasher, clock: options.clock)
+        self.accounts = accounts
+        self.cookies = SessionCookies(secure: options.secureCookies)
+        let exists = try accounts.hasHousehold()
+        householdExists = Atomic(exists)
+
+        var router = Router<Endpoint>()
+        SystemController(database: database, renderer: renderer, staticFiles: try StaticFiles(root: resources.publicFiles)).register(in: &router)
+        let setup = SetupController(accounts: accounts, renderer: renderer, cookies: cookies, setupCode: exists ? nil : options.setupCode)
+        setup.register(in: &router)
+        SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock).register(in: &router)
+        InvitationController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
+        AccountController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
+        MembersController(accounts: accounts, renderer: renderer).register(in: &router)
+        HomeController(database: database, renderer: renderer).register(in: &router)
         self.router = router
     }
 
     public func respond(to request: Request) -> Response {
-        let locale = renderer.localizations.negotiate(request.headers["accept-language"])
         var response: Response
         switch router.match(method: request.method, path: request.path) {
-        case .found(let handler, let parameters):
+        case .found(let endpoint, let parameters):
             var routed = request
             routed.pathParameters = parameters
-            do {
-                response = try handler(RequestContext(request: routed, locale: locale))
-            } catch let error as InventoryError where error == .notFound {
-                response = renderer.errorResponse(404, locale: locale)
-            } catch {
-                logger.error("request failed", metadata: ["method": "\(request.method)", "path": "\(request.path)", "error": "\(error)"])
-                response = renderer.errorResponse(500, locale: locale)
-            }
+            response = serve(routed, endpoint)
         case .methodNotAllowed(let allowed):
-            response = renderer.errorResponse(405, locale: locale)
+            response = renderer.errorResponse(405, locale: locale(for: request, member: nil))
             response.setHeader("Allow", allowed.joined(separator: ", "))
         case .notFound:
-            response = renderer.errorResponse(404, locale: locale)
+            response = renderer.errorResponse(404, locale: locale(for: request, member: nil))
         }
         return finish(response, for: request)
     }
 
     public func respond(toRefused request: Request, status: Int) -> Response {
-        let locale = renderer.localizations.negotiate(request.headers["accept-language"])
-        return finish(renderer.errorResponse(status, locale: locale), for: request)
+        finish(renderer.errorResponse(status, locale: locale(for: request, member: nil)), for: request)
+    }
+
+    func serve(_ request: Request, _ endpoint: Endpoint) -> Response {
+        var member: SignedIn?
+        do {
+            if endpoint.access != .asset {
+                member = try request.cookies[SessionCookies.session].flatMap { try accounts.session(token: $0) }
+            }
+        } catch {
+            return failure(error, request, locale(for: request, member: nil))
+        }
+        let locale = locale(for: request, member: member)
+        if endpoint.access == .asset {
+            return run(endpoint, RequestContext(request: request, locale: locale, member: nil, csrfToken: ""))
+        }
+
+        // Before the first household exists, every page leads to the setup.
+        if !householdExists.load(ordering: .relaxed) {
+            if (try? accounts.hasHousehold()) == true {
+                householdExists.store(true, ordering: .relaxed)
+            } else if !request.path.hasPrefix("/setup") {
+                return .redirect(to: "/setup")
+            }
+        }
+
+        // Forms of signed-in members carry their session's token; others a cookie's (double submit).
+        let anonymousToken = member == nil ? request.cookies[SessionCookies.csrf].flatMap { $0.isEmpty ? nil : $0 } : nil
+        let csrfToken = member?.csrfToken ?? anonymousToken ?? Crypto.token()
+        let context = RequestContext(request: request, locale: locale, member: member, csrfToken: csrfToken)
+
+        if let refusal = refusal(endpoint.access, context) { return refusal }
+        if request.method == "POST", !CSRF.accepts(request, expected: member?.csrfToken ?? anonymousToken) {
+            logger.notice("CSRF check refused", metadata: ["path": "\(request.path)"])
+            return renderer.errorResponse(403, locale: locale)
+        }
+        var response = run(endpoint, context)
+        if member == nil, anonymousToken == nil, response.header("Content-Type")?.hasPrefix("text/html") == true {
+            response.headers.append(("Set-Cookie", cookies.csrfCookie(csrfToken)))
+        }
+        return response
+    }
+
+    /// The answer when the reader may not use the route: sign in first, or 403.
+    func refusal(_ access: Access, _ context: RequestContext) -> Response? {
+        let request = context.request
+        switch access {
+        case .asset, .open:
+            return nil
+        case .signedIn, .writer, .owner:
+            guard let member = context.member else {
+                guard request.method == "GET" || request.method == "HEAD" else { return renderer.errorResponse(403, locale: context.locale) }
+                let next = request.path == "/" ? "" : "?next=" + (request.path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
+                return .redirect(to: "/login" + next)
+            }
+            if access == .writer, !member.role.canWrite { return renderer.errorResponse(403, locale: context.locale) }
+            if access == .owner, member.role != .owner { return renderer.errorResponse(403, locale: context.locale) }
+            return nil
+        }
+    }
+
+    func run(_ endpoint: Endpoint, _ context: RequestContext) -> Response {
+        do {
+            return try endpoint.handler(context)
+        } catch {
+            return failure(error, context.request, context.locale)
+        }
+    }
+
+    func failure(_ error: any Error, _ request: Request, _ locale: Catalog) -> Response {
+        if let error = error as? InventoryError, error == .notFound {
+            return renderer.errorResponse(404, locale: locale)
+        }
+        logger.error("request failed", metadata: ["method": "\(request.method)", "path": "\(request.path)", "error": "\(error)"])
+        return renderer.errorResponse(500, locale: locale)
+    }
+
+    /// The member's chosen language, else the browser's.
+    func locale(for request: Request, member: SignedIn?) -> Catalog {
+        if let language = member?.language, let catalog = renderer.localizations.catalogs[language] { return catalog }
+        return renderer.localizations.negotiate(request.headers["accept-language"])
     }
 
     private func finish(_ response: Response, for request: Request) -> Response {
         var response = response
         SecurityHeaders.apply(to: &response)
+        if response.header("Cache-Control") == nil {
+            // Pages show private data: never from a shared cache, never from the back button after logout.
+            response.headers.append(("Cache-Control", "no-store"))
+        }
         let elapsed = ContinuousClock.now - request.startedAt
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         logger.info("\(request.method) \(request.path) \(response.status) \(Double(micros) / 1000)ms")
         return response
     }
+}
+
+extension CharacterSet {
+    static let urlQueryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?#"))
 }

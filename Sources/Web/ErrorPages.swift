@@ -7,6 +7,12 @@ struct ErrorPage: PageView {
     let heading: String
     let message: String
 
+    init(status: Int, heading: String, message: String) {
+        self.status = status
+        self.heading = heading
+        self.message = message
+    }
+
     init(status: Int, locale: Catalog) {
         let known = [400, 403, 404, 405, 413, 422, 500].contains(status) ? status : (status >= 500 ? 500 : 400)
         self.status = status

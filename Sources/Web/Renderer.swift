@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Inventory
 import Mustache
 
 /// A page's view model: plain, already-formatted values, exposed by name without reflection.
@@ -23,8 +24,8 @@ public struct Renderer: Sendable {
     public func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }
 
     /// The page as HTML text, inside the layout.
-    public func html(_ page: some PageView, locale: Catalog) -> String {
-        let context = LayoutContext(page: page, locale: locale, title: page.title(locale))
+    public func html(_ page: some PageView, locale: Catalog, member: SignedIn? = nil, csrfToken: String = "") -> String {
+        let context = LayoutContext(page: page, locale: locale, title: page.title(locale), member: member.map(MemberChrome.init), csrf: csrfToken)
         guard let html = library.render(context, withTemplate: type(of: page).template) else {
             preconditionFailure("template \(type(of: page).template) is missing")
         }
@@ -34,6 +35,13 @@ public struct Renderer: Sendable {
     public func response(_ page: some PageView, locale: Catalog, status: Int = 200) -> Response {
         Response(status: status, contentType: "text/html; charset=utf-8", text: html(page, locale: locale))
     }
+
+    /// The page for this request: the reader's language, their name in the header, the form token.
+    public func response(_ page: some PageView, _ context: RequestContext, status: Int = 200) -> Response {
+        Response(
+            status: status, contentType: "text/html; charset=utf-8",
+            text: html(page, locale: context.locale, member: context.member, csrfToken: context.csrfToken))
+    }
 }
 
 /// What every page's layout can read, in front of the page's own values.
@@ -41,13 +49,43 @@ struct LayoutContext: MustacheParent {
     let page: any PageView
     let locale: Catalog
     let title: String
+    let member: MemberChrome?
+    let csrf: String
 
     func child(named name: String) -> Any? {
         switch name {
         case "t": return locale
         case "lang": return locale.code
         case "pageTitle": return title
+        case "me": return member
+        case "csrf": return csrf
         default: return page.child(named: name)
+        }
+    }
+}
+
+/// The signed-in member as the header and the pages see them.
+struct MemberChrome: MustacheParent {
+    let name: String
+    let household: String
+    let canWrite: Bool
+    let isOwner: Bool
+
+    init(_ member: SignedIn) {
+        name = member.memberName
+        household = member.householdName
+        canWrite = member.role.canWrite
+        isOwner = member.role == .owner
+    }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "household": return household
+        // nil rather than false is not needed: Bool false is falsy in a section.
+        case "canWrite": return canWrite
+        case "isOwner": return isOwner
+        default: return nil
         }
     }
 }

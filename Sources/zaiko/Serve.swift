@@ -41,6 +41,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
+    @Flag(help: "Mark cookies Secure: use when Zaiko is reached through an HTTPS proxy.")
+    var secureCookies = false
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let level = Logger.Level(rawValue: logLevel) ?? .info
@@ -55,7 +58,11 @@ struct Serve: AsyncParsableCommand {
             let dataDirectory = try DataDirectory(path: data ?? environment["ZAIKO_DATA"] ?? "./data")
             let resources = try Self.locateResources(resources ?? environment["ZAIKO_RESOURCES"])
             let database = try AppDatabase.open(at: dataDirectory.databaseURL)
-            let app = try await App(database: database, resources: resources, logger: logger)
+            // First run: a one-time code, printed here only, proves the person setting up runs the server.
+            let setupCode = try Accounts(database: database).hasHousehold() ? nil : SetupCode.make()
+            let app = try await App(
+                database: database, resources: resources, logger: logger,
+                options: AppOptions(secureCookies: secureCookies, setupCode: setupCode))
 
             let configuration = ServerConfiguration(
                 host: host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0",
@@ -65,7 +72,7 @@ struct Serve: AsyncParsableCommand {
                 inactivityTimeout: idleTimeout, uploadDirectory: dataDirectory.uploadsURL)
             let server = Server(configuration: configuration, responder: app)
             try server.start()
-            announce(host: configuration.host, port: server.port, data: dataDirectory.url)
+            announce(host: configuration.host, port: server.port, data: dataDirectory.url, setupCode: setupCode)
 
             await ShutdownSignal.wait()
             print("Stopping: finishing requests in flight…")
@@ -107,14 +114,18 @@ struct Serve: AsyncParsableCommand {
         return found
     }
 
-    func announce(host: String, port: UInt16, data: URL) {
+    func announce(host: String, port: UInt16, data: URL, setupCode: String?) {
         print("Listening on \(host):\(port)")
-        let addresses = host == "0.0.0.0" ? NetworkAddresses.lan() + ["127.0.0.1"] : [host]
+        let addresses = (host == "0.0.0.0" ? NetworkAddresses.lan() + ["127.0.0.1"] : [host])
+            .map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port)" }
         print("Open Zaiko from a phone or computer on this network:")
-        for address in addresses {
-            print("  http://\(address.contains(":") ? "[\(address)]" : address):\(port)")
-        }
+        for address in addresses { print("  \(address)") }
         print("Data: \(data.path)")
+        if let setupCode, let first = addresses.first {
+            print("")
+            print("No household yet. Open \(first)/setup and enter this code:")
+            print("Setup code: \(setupCode)")
+        }
         fflush(nil)
     }
 }

@@ -1,0 +1,174 @@
+import Foundation
+import GRDB
+
+/// The result of a login attempt. Never says whether the login exists.
+public enum LoginOutcome: Sendable, Equatable {
+    /// The new session's token, for the cookie.
+    case signedIn(token: String, remember: Bool)
+    case rejected
+    /// Too many failures: try again after this time (no password was checked).
+    case throttled(until: Date)
+}
+
+extension Accounts {
+    static let failuresBeforeLock = 5
+    static let failureWindow: TimeInterval = 15 * 60
+    static let firstLock: TimeInterval = 30
+    static let longestLock: TimeInterval = 15 * 60
+
+    /// Checks a login, throttled per account and per peer address; a new session on success.
+    public func logIn(login: String, password: String, peer: String, userAgent: String, remember: Bool) throws -> LoginOutcome {
+        let normalized = login.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let keys = ["login:\(normalized)", "peer:\(peer)"]
+        if let until = try lockedUntil(keys) { return .throttled(until: until) }
+
+        let member = try database.writer.read { db in
+            try Member.filter(sql: "login = ? COLLATE NOCASE", arguments: [normalized]).fetchOne(db)
+        }
+        // An unknown login costs the same hash as a known one, so timing tells nothing.
+        let valid = password.utf8.count <= PasswordPolicy.maximumBytes
+            && hasher.verify(password, against: member?.passwordHash ?? Self.dummyHash(hasher))
+        guard let member, valid else {
+            let until = try recordFailure(keys)
+            return until.map { .throttled(until: $0) } ?? .rejected
+        }
+        let rehashed = hasher.needsRehash(member.passwordHash) ? try hasher.hash(password) : nil
+        let token = try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM login_throttle WHERE key IN (?, ?)", arguments: [keys[0], keys[1]])
+            if let rehashed {
+                try db.execute(sql: "UPDATE member SET password_hash = ? WHERE id = ?", arguments: [rehashed, member.id])
+            }
+            return try createSession(db, memberId: member.id!, remember: remember, userAgent: userAgent)
+        }
+        return .signedIn(token: token, remember: remember)
+    }
+
+    /// A hash of nothing anyone knows, made once with the current parameters.
+    static func dummyHash(_ hasher: any PasswordHashing) -> String {
+        dummyHashes.withLock { cache in
+            let key = String(describing: hasher)
+            if let hash = cache[key] { return hash }
+            let hash = (try? hasher.hash(Crypto.token())) ?? ""
+            cache[key] = hash
+            return hash
+        }
+    }
+    private static let dummyHashes = Locked<[String: String]>([:])
+
+    func lockedUntil(_ keys: [String]) throws -> Date? {
+        let current = stamp()
+        let until = try database.writer.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT MAX(locked_until) FROM login_throttle WHERE key IN (?, ?) AND locked_until > ?
+                """, arguments: [keys[0], keys[1], current])
+        }
+        return until.flatMap(Timestamp.date(from:))
+    }
+
+    /// Counts a failure for each key; returns the lock's end when this failure starts one.
+    func recordFailure(_ keys: [String]) throws -> Date? {
+        let current = now
+        return try database.writer.write { db in
+            var lockedUntil: Date?
+            for key in keys {
+                let row = try Row.fetchOne(db, sql: "SELECT failures, last_failure_at FROM login_throttle WHERE key = ?", arguments: [key])
+                var failures = 1
+                if let row, let last = Timestamp.date(from: row["last_failure_at"]), current.timeIntervalSince(last) < Self.failureWindow {
+                    failures = (row["failures"] as Int) + 1
+                }
+                var until: String?
+                if failures >= Self.failuresBeforeLock {
+                    // 30 s, then doubling with every further failure, at most 15 minutes.
+                    let exponent = min(failures - Self.failuresBeforeLock, 10)
+                    let lock = min(Self.firstLock * pow(2, Double(exponent)), Self.longestLock)
+                    let end = current.addingTimeInterval(lock)
+                    until = Timestamp.string(from: end)
+                    lockedUntil = max(lockedUntil ?? end, end)
+                }
+                try db.execute(sql: """
+                    INSERT INTO login_throttle (key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
+                        last_failure_at = excluded.last_failure_at, locked_until = excluded.locked_until
+                    """, arguments: [key, failures, Timestamp.string(from: current), until])
+            }
+            return lockedUntil
+        }
+    }
+
+    /// A new session: a 32-byte random token for the cookie, only its hash stored.
+    func createSession(_ db: Database, memberId: Int64, remember: Bool, userAgent: String) throws -> String {
+        let token = Crypto.token()
+        let lifetime = remember ? Self.rememberedLifetime : Self.browserSessionLifetime
+        try db.execute(sql: """
+            INSERT INTO session (member_id, token_hash, csrf_token, user_agent, created_at, last_seen_at, expires_at, remember)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [memberId, Data(Crypto.sha256(Array(token.utf8))), Crypto.token(), String(userAgent.prefix(300)),
+                             stamp(), stamp(), stamp(lifetime), remember])
+        return token
+    }
+
+    /// The member behind a session token, or nil when it is unknown, expired or idle too long.
+    public func session(token: String) throws -> SignedIn? {
+        guard !token.isEmpty, token.utf8.count <= 100 else { return nil }
+        let tokenHash = Data(Crypto.sha256(Array(token.utf8)))
+        let current = now
+        guard let row = try database.writer.read({ db in
+            try Row.fetchOne(db, sql: """
+                SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, s.expires_at, s.remember,
+                       m.id AS member_id, m.name AS member_name, m.login, m.role, m.language,
+                       h.id AS household_id, h.name AS household_name, h.time_zone
+                FROM session s JOIN member m ON m.id = s.member_id JOIN household h ON h.id = m.household_id
+                WHERE s.token_hash = ?
+                """, arguments: [tokenHash])
+        }) else { return nil }
+
+        let sessionId: Int64 = row["session_id"]
+        let idleLimit = (row["remember"] as Bool) ? Self.rememberedIdleLimit : Self.browserSessionIdleLimit
+        guard let expires = Timestamp.date(from: row["expires_at"]), let lastSeen = Timestamp.date(from: row["last_seen_at"]),
+            expires > current, current.timeIntervalSince(lastSeen) < idleLimit
+        else {
+            try database.writer.write { db in try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [sessionId]) }
+            return nil
+        }
+        if current.timeIntervalSince(lastSeen) > Self.lastSeenResolution {
+            try database.writer.write { db in
+                try db.execute(sql: "UPDATE session SET last_seen_at = ? WHERE id = ?", arguments: [Timestamp.string(from: current), sessionId])
+            }
+        }
+        guard let role = Role(rawValue: row["role"]) else { return nil }
+        return SignedIn(
+            sessionId: sessionId, memberId: row["member_id"], memberName: row["member_name"], login: row["login"], role: role,
+            language: row["language"], householdId: row["household_id"], householdName: row["household_name"],
+            timeZone: row["time_zone"], csrfToken: row["csrf_token"])
+    }
+
+    /// Ends the session on the server: its token stops working everywhere.
+    public func logOut(sessionId: Int64) throws {
+        try database.writer.write { db in try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [sessionId]) }
+    }
+
+    public func devices(memberId: Int64, currentSessionId: Int64) throws -> [DeviceSession] {
+        try database.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, user_agent, created_at, last_seen_at FROM session WHERE member_id = ? ORDER BY last_seen_at DESC
+                """, arguments: [memberId]).map {
+                DeviceSession(id: $0["id"], userAgent: $0["user_agent"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"],
+                              isCurrent: ($0["id"] as Int64) == currentSessionId)
+            }
+        }
+    }
+
+    /// Signs out one of the member's own sessions.
+    public func revokeSession(_ sessionId: Int64, memberId: Int64) throws {
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE id = ? AND member_id = ?", arguments: [sessionId, memberId])
+            guard db.changesCount == 1 else { throw InventoryError.notFound }
+        }
+    }
+
+    public func revokeOtherSessions(memberId: Int64, keeping sessionId: Int64) throws {
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE member_id = ? AND id != ?", arguments: [memberId, sessionId])
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+
+/// Households, members, sessions, invitations and password resets. Each write is one transaction.
+/// Password hashing happens outside transactions: it is slow on purpose.
+public struct Accounts: Sendable {
+    let database: AppDatabase
+    let hasher: any PasswordHashing
+    let clock: WallClock
+
+    public static let invitationLifetime: TimeInterval = 7 * 86400
+    public static let resetLifetime: TimeInterval = 86400
+    /// A remembered session lasts 30 days; one that is not ends after a day.
+    public static let rememberedLifetime: TimeInterval = 30 * 86400
+    public static let browserSessionLifetime: TimeInterval = 86400
+    /// Unused for this long, a session ends even before its lifetime.
+    public static let rememberedIdleLimit: TimeInterval = 14 * 86400
+    public static let browserSessionIdleLimit: TimeInterval = 2 * 3600
+    /// How stale last_seen may get before a request writes it again (saves a write per page).
+    static let lastSeenResolution: TimeInterval = 300
+
+    public init(database: AppDatabase, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system) {
+        self.database = database
+        self.hasher = hasher
+        self.clock = clock
+    }
+
+    var now: Date { clock.now() }
+    func stamp(_ offset: TimeInterval = 0) -> String { Timestamp.string(from: now.addingTimeInterval(offset)) }
+
+    // MARK: - First run and households
+
+    public func hasHousehold() throws -> Bool {
+        try database.writer.read { db in try Household.fetchCount(db) > 0 }
+    }
+
+    /// The starter folders of a new household, named in `language`.
+    public static func starterFolders(language: String) -> [(name: String, kind: FolderKind, icon: String)] {
+        let japanese = language == "ja"
+        return [
+            (japanese ? "冷蔵庫" : "Fridge", .stock, "fridge"),
+            (japanese ? "冷凍庫" : "Freezer", .stock, "freezer"),
+            (japanese ? "パントリー" : "Pantry", .stock, "pantry"),
+            (japanese ? "スーパー" : "Supermarket", .shopping, "cart"),
+        ]
+    }
+
+    /// First run: the household, its starter folders and its owner, signed in. Refused once any
+    /// household exists.
+    public func setUp(
+        householdName: String, ownerName: String, login: String, password: String, language: String, userAgent: String
+    ) throws -> String {
+        let errors = Self.setupProblems(householdName: householdName, ownerName: ownerName, login: login, password: password)
+        guard errors.isEmpty else { throw InventoryError.validation(errors) }
+        let trimmedHousehold = householdName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let hash = try hasher.hash(password)
+        return try database.writer.write { db in
+            guard try Household.fetchCount(db) == 0 else { throw InventoryError.notFound }
+            var household = Household(name: trimmedHousehold, createdAt: stamp())
+            try household.insert(db)
+            try Self.insertStarterFolders(db, householdId: household.id!, language: language, at: stamp())
+            let member = try insertMember(db, householdId: household.id!, name: ownerName, login: login, hash: hash, role: .owner, language: nil)
+            return try createSession(db, memberId: member.id!, remember: false, userAgent: userAgent)
+        }
+    }
+
+    /// What is wrong with a setup form, by field (message keys).
+    public static func setupProblems(householdName: String, ownerName: String, login: String, password: String) -> [String: String] {
+        var errors = memberProblems(name: ownerName, login: login, password: password)
+        let trimmed = householdName.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { errors["household"] = "household_name_required" }
+        if trimmed.count > 100 { errors["household"] = "name_too_long" }
+        return errors
+    }
+
+    static func insertStarterFolders(_ db: Database, householdId: Int64, language: String, at time: String) throws {
+        for (position, starter) in starterFolders(language: language).enumerated() {
+            var folder = Folder(householdId: householdId, name: starter.name, kind: starter.kind, icon: starter.icon, position: position, createdAt: time)
+            try folder.insert(db)
+        }
+    }
+
+    /// For the person who runs the server: a new household with no members yet, and an owner
+    /// invitation for it. Returns the invitation token.
+    public func createHousehold(name: String, language: String = "en") throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= 100 else { throw InventoryError.validation(["household": "household_name_required"]) }
+        return try database.writer.write { db in
+            var household = Household(name: trimmed, createdAt: stamp())
+            try household.insert(db)
+            try Self.insertStarterFolders(db, householdId: household.id!, language: language, at: stamp())
+            return try insertLink(db, purpose: .invitation, householdId: household.id!, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
+        }
+    }
+
+    public func households() throws -> [HouseholdSummary] {
+        try database.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT h.id, h.name, COUNT(m.id) AS members,
+                       COALESCE(GROUP_CONCAT(CASE WHEN m.role = 'owner' THEN m.login END, ', '), '') AS owners
+                FROM household h LEFT JOIN member m ON m.household_id = h.id
+                GROUP BY h.id ORDER BY h.id
+                """).map {
+                HouseholdSummary(id: $0["id"], name: $0["name"], members: $0["members"],
+                                 owners: ($0["owners"] as String).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            }
+        }
+    }
+
+    // MARK: - Members
+
+    public static func memberProblems(name: String, login: String, password: String) -> [String: String] {
+        var errors: [String: String] = [:]
+        let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmedName.isEmpty { errors["name"] = "name_required" } else if trimmedName.count > 100 { errors["name"] = "name_too_long" }
+        let trimmedLogin = login.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmedLogin.isEmpty {
+            errors["login"] = "login_required"
+        } else if trimmedLogin.count > 64 || trimmedLogin.contains(where: { $0.isWhitespace || $0.isNewline }) {
+            errors["login"] = "login_invalid"
+        }
+        if let problem = PasswordPolicy.problem(with: password) { errors["password"] = problem }
+        return errors
+    }
+
+    func insertMember(_ db: Database, householdId: Int64, name: String, login: String, hash: String, role: Role, language: String?) throws -> Member {
+        let trimmedLogin = login.trimmingCharacters(in: .whitespacesAndNewlines)
+        if try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmedLogin]) != nil {
+            throw InventoryError.validation(["login": "login_taken"])
+        }
+        var member = Member(
+            householdId: householdId, name: name.trimmingCharacters(in: .whitespacesAndNewlines), login: trimmedLogin,
+            passwordHash: hash, role: role, language: language, createdAt: stamp())
+        try member.insert(db)
+        return member
+    }
+
+    public func members(householdId: Int64) throws -> [Member] {
+        try database.writer.read { db in
+            try Member.filter(Column("household_id") == householdId).order(Column("name")).fetchAll(db)
+        }
+    }
+
+    /// Changes a member's role; the household always keeps at least one owner.
+    public func changeRole(memberId: Int64, to role: Role, householdId: Int64) throws {
+        try database.writer.write { db in
+            guard var member = try Member.filter(Column("id") == memberId && Column("household_id") == householdId).fetchOne(db) else {
+                throw InventoryError.notFound
+            }
+            if member.role == .owner, role != .owner, try ownerCount(db, householdId) <= 1 {
+                throw InventoryError.validation(["role": "last_owner"])
+            }
+            member.role = role
+            try member.update(db)
+        }
+    }
+
+    /// Removes a member and ends their sessions at once; never the last owner.
+    public func removeMember(memberId: Int64, householdId: Int64) throws {
+        try database.writer.write { db in
+            guard let member = try Member.filter(Column("id") == memberId && Column("household_id") == householdId).fetchOne(db) else {
+                throw InventoryError.notFound
+            }
+            if member.role == .owner, try ownerCount(db, householdId) <= 1 {
+                throw InventoryError.validation(["role": "last_owner"])
+            }
+            _ = try member.delete(db)  // sessions cascade
+        }
+    }
+
+    func ownerCount(_ db: Database, _ householdId: Int64) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member WHERE household_id = ? AND role = 'owner'", arguments: [householdId]) ?? 0
+    }
+
+    public func updateProfile(memberId: Int64, name: String, language: String?) throws {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { throw InventoryError.validation(["name": "name_required"]) }
+        if trimmed.count > 100 { throw InventoryError.validation(["name": "name_too_long"]) }
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE member SET name = ?, language = ? WHERE id = ?", arguments: [trimmed, language, memberId])
+        }
+    }
+
+    /// Checks the current password, stores the new one and signs out every other session.
+    public func changePassword(memberId: Int64, current: String, new: String, keepingSession sessionId: Int64) throws {
+        let hash = try database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT password_hash FROM member WHERE id = ?", arguments: [memberId])
+        }
+        guard let hash else { throw InventoryError.notFound }
+        guard hasher.verify(current, against: hash) else { throw InventoryError.validation(["current_password": "current_password_wrong"]) }
+        if let problem = PasswordPolicy.problem(with: new) { throw InventoryError.validation(["password": problem]) }
+        let newHash = try hasher.hash(new)
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE member SET password_hash = ? WHERE id = ?", arguments: [newHash, memberId])
+            try db.execute(sql: "DELETE FROM session WHERE member_id = ? AND id != ?", arguments: [memberId, sessionId])
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import HTTPServer
+import Inventory
+import Mustache
+
+/// A member's own account: name, language, password, signed-in devices. Viewers too.
+struct AccountController {
+    let accounts: Accounts
+    let renderer: Renderer
+    let cookies: SessionCookies
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/account", .signedIn) { context in
+            renderer.response(try page(context), context)
+        }
+        router.post("/account/profile", .signedIn) { context in
+            let member = try context.signedIn
+            let language = context.field("language")
+            do {
+                try accounts.updateProfile(memberId: member.memberId, name: context.field("name"),
+                                           language: renderer.localizations.catalogs[language] == nil ? nil : language)
+                return .redirect(to: "/account?saved=profile")
+            } catch let error as InventoryError {
+                guard case .validation = error else { throw error }
+                return renderer.response(try page(context, profileErrors: context.locale.messages(error)), context, status: 422)
+            }
+        }
+        router.post("/account/password", .signedIn) { context in
+            let member = try context.signedIn
+            do {
+                if context.rawField("password") != context.rawField("password_confirm") {
+                    throw InventoryError.validation(["password_confirm": "passwords_differ"])
+                }
+                try accounts.changePassword(memberId: member.memberId, current: context.rawField("current_password"),
+                                            new: context.rawField("password"), keepingSession: member.sessionId)
+                return .redirect(to: "/account?saved=password")
+            } catch let error as InventoryError {
+                guard case .validation = error else { throw error }
+                return renderer.response(try page(context, passwordErrors: context.locale.messages(error)), context, status: 422)
+            }
+        }
+        router.post("/account/sessions/{id}/revoke", .signedIn) { context in
+            let member = try context.signedIn
+            try accounts.revokeSession(try context.id(), memberId: member.memberId)
+            return .redirect(to: "/account")
+        }
+        router.post("/account/sessions/revoke-others", .signedIn) { context in
+            let member = try context.signedIn
+            try accounts.revokeOtherSessions(memberId: member.memberId, keeping: member.sessionId)
+            return .redirect(to: "/account?saved=devices")
+        }
+    }
+
+    func page(_ context: RequestContext, profileErrors: [String: String] = [:], passwordErrors: [String: String] = [:]) throws -> AccountPage {
+        let member = try context.signedIn
+        let t = context.locale
+        let posted = context.request.method == "POST"
+        let name = posted && context.request.path.hasSuffix("/profile") ? context.field("name") : member.memberName
+        let language = posted ? context.field("language") : (member.language ?? "")
+        let devices = try accounts.devices(memberId: member.memberId, currentSessionId: member.sessionId).map {
+            AccountPage.Device(
+                id: $0.id, label: DisplayFormat.device($0.userAgent, locale: t),
+                lastSeen: DisplayFormat.dateTime($0.lastSeenAt, timeZone: member.timeZone, locale: t), isCurrent: $0.isCurrent)
+        }
+        let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices"].contains($0) ? t["saved_\($0)"] : nil }
+        return AccountPage(
+            heading: t["account_heading"], saved: saved,
+            profileFields: [
+                FormField(name: "name", label: t["field_name"], value: name, error: profileErrors["name"], autocomplete: "name", required: true, maxLength: 100),
+                FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: language.isEmpty ? nil : language)),
+            ],
+            passwordFields: [
+                FormField(name: "current_password", label: t["field_current_password"], kind: .password, error: passwordErrors["current_password"], autocomplete: "current-password", required: true),
+                FormField(name: "password", label: t["field_new_password"], kind: .password, error: passwordErrors["password"], hint: t["password_change_hint"], autocomplete: "new-password", required: true),
+                FormField(name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: passwordErrors["password_confirm"], autocomplete: "new-password", required: true),
+            ],
+            devices: devices)
+    }
+}
+
+struct AccountPage: PageView {
+    static let template = "account"
+
+    struct Device: MustacheParent, Sendable {
+        let id: Int64
+        let label: String
+        let lastSeen: String
+        let isCurrent: Bool
+        func child(named name: String) -> Any? {
+            switch name {
+            case "id": return id
+            case "label": return label
+            case "lastSeen": return lastSeen
+            case "isCurrent": return isCurrent
+            default: return nil
+            }
+        }
+    }
+
+    let heading: String
+    let saved: String?
+    let profileFields: [FormField]
+    let passwordFields: [FormField]
+    let devices: [Device]
+
+    func title(_ t: Catalog) -> String { heading }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": return heading
+        case "saved": return saved
+        case "profileFields": return profileFields
+        case "passwordFields": return passwordFields
+        case "devices": return devices
+        case "hasOtherDevices": return devices.count > 1
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import HTTPServer
+import Inventory
+
+/// Who may use a route. `App` enforces it before the handler runs, so no handler can forget.
+public enum Access: String, Sendable, CaseIterable {
+    /// Files and health checks: no session is even looked up.
+    case asset
+    /// Anyone, signed in or not (login, setup, invitation links).
+    case open
+    /// Any member of a household, viewers included (reading, their own account).
+    case signedIn
+    /// Members and owners: changes to the household's things.
+    case writer
+    /// Owners only: members, invitations, household settings.
+    case owner
+}
+
+public typealias Handler = @Sendable (RequestContext) throws -> Response
+
+/// A route's handler and the access it requires.
+public struct Endpoint: Sendable {
+    public let access: Access
+    let handler: Handler
+}
+
+extension Router where Handler == Endpoint {
+    mutating func get(_ pattern: String, _ access: Access, _ handler: @escaping Web.Handler) {
+        add("GET", pattern, Endpoint(access: access, handler: handler))
+    }
+
+    mutating func post(_ pattern: String, _ access: Access, _ handler: @escaping Web.Handler) {
+        add("POST", pattern, Endpoint(access: access, handler: handler))
+    }
+}
+
+/// What a handler gets: the request, the reader's language, who they are, their form token.
+public struct RequestContext: Sendable {
+    public let request: Request
+    public let locale: Catalog
+    public let member: SignedIn?
+    /// The token forms must carry in `_csrf`.
+    public let csrfToken: String
+
+    public func parameter(_ name: String) -> String? { request.pathParameters[name] }
+
+    /// A numeric id from the path; anything else is "not found".
+    public func id(_ name: String = "id") throws -> Int64 {
+        guard let text = parameter(name), let id = Int64(text), id > 0 else { throw InventoryError.notFound }
+        return id
+    }
+
+    /// The signed-in member; routes that need one are only reached with one.
+    public var signedIn: SignedIn {
+        get throws {
+            guard let member else { throw InventoryError.notFound }
+            return member
+        }
+    }
+
+    /// A form value, trimmed of surrounding white space.
+    public func field(_ name: String) -> String {
+        (request.form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A form value exactly as typed (passwords).
+    public func rawField(_ name: String) -> String { request.form[name] ?? "" }
+}

@@ -1,0 +1,110 @@
+import Inventory
+import Mustache
+
+/// One form control, already labelled and localised; `partials/field` renders it.
+struct FormField: MustacheParent, Sendable {
+    enum Kind: Sendable { case text, password, select, checkbox, hidden }
+
+    struct Option: MustacheParent, Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+        func child(named name: String) -> Any? {
+            switch name {
+            case "value": return value
+            case "label": return label
+            case "selected": return selected
+            default: return nil
+            }
+        }
+    }
+
+    let name: String
+    let label: String
+    var kind: Kind = .text
+    var value: String = ""
+    var error: String?
+    var hint: String?
+    var autocomplete: String?
+    var required = false
+    var inputType: String?
+    var options: [Option] = []
+    var checked = false
+    var maxLength: Int?
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "label": return label
+        // Passwords are never sent back to the browser.
+        case "value": return kind == .password ? "" : value
+        case "error": return error
+        case "hint": return hint
+        case "autocomplete": return autocomplete
+        case "required": return required
+        case "type": return inputType ?? (kind == .password ? "password" : "text")
+        case "isSelect": return kind == .select
+        case "isCheckbox": return kind == .checkbox
+        case "isHidden": return kind == .hidden
+        case "isInput": return kind == .text || kind == .password
+        case "options": return options
+        case "checked": return checked
+        case "maxLength": return maxLength
+        case "describedBy": return describedBy
+        default: return nil
+        }
+    }
+
+    /// The ids of the hint and error, for `aria-describedby`; nil when there are none.
+    var describedBy: String? {
+        let ids = [hint.map { _ in "f-\(name)-hint" }, error.map { _ in "f-\(name)-error" }].compactMap { $0 }
+        return ids.isEmpty ? nil : ids.joined(separator: " ")
+    }
+}
+
+/// A page that is one form (setup, login, joining, password reset).
+struct FormPage: PageView {
+    static let template = "form"
+    let heading: String
+    var intro: String?
+    /// A message about the whole form (wrong password, throttled, expired link).
+    var formError: String?
+    let action: String
+    let submitLabel: String
+    let fields: [FormField]
+    var footerLink: (href: String, label: String)?
+
+    func title(_ t: Catalog) -> String { heading }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": return heading
+        case "intro": return intro
+        case "formError": return formError
+        case "action": return action
+        case "submitLabel": return submitLabel
+        case "fields": return fields
+        case "footerHref": return footerLink?.href
+        case "footerLabel": return footerLink?.label
+        default: return nil
+        }
+    }
+}
+
+extension Catalog {
+    /// The localised messages for the fields a validation error names.
+    func messages(_ error: InventoryError) -> [String: String] {
+        guard case .validation(let fields) = error else { return [:] }
+        return fields.mapValues { self[$0] }
+    }
+
+    /// Language choices for a member: follow the browser, or one of the catalogs.
+    func languageOptions(selected: String?) -> [FormField.Option] {
+        [FormField.Option(value: "", label: self["language_browser"], selected: selected == nil)]
+            + [("en", "English"), ("ja", "日本語")].map { FormField.Option(value: $0.0, label: $0.1, selected: selected == $0.0) }
+    }
+
+    func roleOptions(selected: Role?) -> [FormField.Option] {
+        Role.allCases.map { FormField.Option(value: $0.rawValue, label: self["role_\($0.rawValue)"], selected: selected == $0) }
+    }
+}

@@ -1,0 +1,81 @@
+import HTTPServer
+import Inventory
+
+/// The single-use links: joining a household, setting a new password.
+struct InvitationController {
+    let accounts: Accounts
+    let renderer: Renderer
+    let cookies: SessionCookies
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/join/{token}", .open) { context in
+            guard let link = try accounts.link(token: context.parameter("token") ?? "", purpose: .invitation) else { return expired(context) }
+            return renderer.response(joinPage(context, link, errors: [:]), context)
+        }
+        router.post("/join/{token}", .open) { context in
+            let token = context.parameter("token") ?? ""
+            guard let link = try accounts.link(token: token, purpose: .invitation) else { return expired(context) }
+            var errors = Accounts.memberProblems(name: context.field("name"), login: context.field("login"), password: context.rawField("password"))
+            if context.rawField("password") != context.rawField("password_confirm") { errors["password_confirm"] = "passwords_differ" }
+            do {
+                guard errors.isEmpty else { throw InventoryError.validation(errors) }
+                let session = try accounts.acceptInvitation(
+                    token: token, name: context.field("name"), login: context.field("login"), password: context.rawField("password"),
+                    userAgent: context.request.headers["user-agent"] ?? "")
+                return cookies.signedIn(token: session, remember: false, to: "/")
+            } catch InventoryError.validation(let fields) {
+                return renderer.response(joinPage(context, link, errors: context.locale.messages(.validation(fields))), context, status: 422)
+            } catch InventoryError.notFound {
+                return expired(context)
+            }
+        }
+        router.get("/reset/{token}", .open) { context in
+            guard try accounts.link(token: context.parameter("token") ?? "", purpose: .passwordReset) != nil else { return expired(context) }
+            return renderer.response(resetPage(context, errors: [:]), context)
+        }
+        router.post("/reset/{token}", .open) { context in
+            let token = context.parameter("token") ?? ""
+            do {
+                if context.rawField("password") != context.rawField("password_confirm") {
+                    throw InventoryError.validation(["password_confirm": "passwords_differ"])
+                }
+                try accounts.resetPassword(token: token, password: context.rawField("password"))
+                return .redirect(to: "/login?reset=1")
+            } catch InventoryError.validation(let fields) {
+                return renderer.response(resetPage(context, errors: context.locale.messages(.validation(fields))), context, status: 422)
+            } catch InventoryError.notFound {
+                return expired(context)
+            }
+        }
+    }
+
+    /// Expired, used or unknown links all look the same.
+    func expired(_ context: RequestContext) -> Response {
+        let t = context.locale
+        return renderer.response(ErrorPage(status: 404, heading: t["link_invalid_title"], message: t["link_invalid_message"]), context, status: 404)
+    }
+
+    func joinPage(_ context: RequestContext, _ link: SingleUseLink, errors: [String: String]) -> FormPage {
+        let t = context.locale
+        return FormPage(
+            heading: t.format("join_heading", ["household": link.householdName]),
+            intro: t.format("join_intro", ["role": t["role_\(link.role?.rawValue ?? "member")"]]),
+            action: "/join/\(context.parameter("token") ?? "")", submitLabel: t["join_submit"],
+            fields: [
+                FormField(name: "name", label: t["field_name"], value: context.field("name"), error: errors["name"], autocomplete: "name", required: true),
+                FormField(name: "login", label: t["field_login"], value: context.field("login"), error: errors["login"], autocomplete: "username", required: true),
+                FormField(name: "password", label: t["field_password"], kind: .password, error: errors["password"], hint: t["password_hint"], autocomplete: "new-password", required: true),
+                FormField(name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: errors["password_confirm"], autocomplete: "new-password", required: true),
+            ])
+    }
+
+    func resetPage(_ context: RequestContext, errors: [String: String]) -> FormPage {
+        let t = context.locale
+        return FormPage(
+            heading: t["reset_heading"], action: "/reset/\(context.parameter("token") ?? "")", submitLabel: t["reset_submit"],
+            fields: [
+                FormField(name: "password", label: t["field_new_password"], kind: .password, error: errors["password"], hint: t["password_hint"], autocomplete: "new-password", required: true),
+                FormField(name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: errors["password_confirm"], autocomplete: "new-password", required: true),
+            ])
+    }
+}

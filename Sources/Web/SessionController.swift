@@ -1,0 +1,63 @@
+import Foundation
+import HTTPServer
+import Inventory
+
+/// Signing in and out.
+struct SessionController {
+    let accounts: Accounts
+    let renderer: Renderer
+    let cookies: SessionCookies
+    let clock: WallClock
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/login", .open) { context in
+            if context.member != nil { return .redirect(to: "/") }
+            let notice = context.request.query["reset"] == "1" ? context.locale["password_reset_done"] : nil
+            return renderer.response(page(context, error: nil, notice: notice), context)
+        }
+        router.post("/login", .open) { context in
+            let outcome = try accounts.logIn(
+                login: context.field("login"), password: context.rawField("password"), peer: context.request.clientAddress,
+                userAgent: context.request.headers["user-agent"] ?? "", remember: context.field("remember") == "1")
+            switch outcome {
+            case .signedIn(let token, let remember):
+                return cookies.signedIn(token: token, remember: remember, to: Self.safeNext(context.field("next")))
+            case .rejected:
+                return renderer.response(page(context, error: context.locale["login_failed"], notice: nil), context, status: 422)
+            case .throttled(let until):
+                let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
+                let message = seconds < 120
+                    ? context.locale.format("login_throttled_seconds", ["seconds": "\(seconds)"])
+                    : context.locale.format("login_throttled_minutes", ["minutes": "\((seconds + 59) / 60)"])
+                var response = renderer.response(page(context, error: message, notice: nil), context, status: 429)
+                response.headers.append(("Retry-After", "\(seconds)"))
+                return response
+            }
+        }
+        router.post("/logout", .signedIn) { context in
+            try accounts.logOut(sessionId: try context.signedIn.sessionId)
+            var response = Response.redirect(to: "/login")
+            response.headers.append(("Set-Cookie", cookies.clearSession()))
+            return response
+        }
+    }
+
+    /// Only paths on this site: never `//elsewhere` or an absolute URL.
+    static func safeNext(_ next: String) -> String {
+        guard next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), !next.contains("\r"), !next.contains("\n") else { return "/" }
+        return next
+    }
+
+    func page(_ context: RequestContext, error: String?, notice: String?) -> FormPage {
+        let t = context.locale
+        let next = context.request.form["next"] ?? context.request.query["next"] ?? ""
+        return FormPage(
+            heading: t["login_heading"], intro: notice, formError: error, action: "/login", submitLabel: t["login_submit"],
+            fields: [
+                FormField(name: "login", label: t["field_login"], value: context.field("login"), autocomplete: "username", required: true),
+                FormField(name: "password", label: t["field_password"], kind: .password, autocomplete: "current-password", required: true),
+                FormField(name: "remember", label: t["field_remember"], kind: .checkbox, checked: context.field("remember") == "1"),
+                FormField(name: "next", label: "", kind: .hidden, value: Self.safeNext(next) == "/" ? "" : next),
+            ])
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import Inventory
+
+/// Options shared by the commands that work on the database directly.
+struct DataOptions: ParsableArguments {
+    @Option(help: "Folder holding zaiko.sqlite. (ZAIKO_DATA, default ./data)")
+    var data: String?
+
+    @Option(help: "The address members use, for the printed links. (ZAIKO_BASE_URL, default http://<this machine>:8080)")
+    var baseURL: String?
+
+    func open() throws -> AppDatabase {
+        let path = data ?? ProcessInfo.processInfo.environment["ZAIKO_DATA"] ?? "./data"
+        let file = URL(fileURLWithPath: path).appendingPathComponent("zaiko.sqlite")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw Failure(message: "There is no Zaiko database in \(path); start the server once or pass --data.")
+        }
+        do { return try AppDatabase.open(at: file) } catch let error as InventoryError { throw Failure(message: error.description) }
+    }
+
+    func link(_ path: String) -> String {
+        let base = baseURL ?? ProcessInfo.processInfo.environment["ZAIKO_BASE_URL"]
+            ?? "http://\(NetworkAddresses.lan().first ?? "127.0.0.1"):8080"
+        return base.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
+    }
+}
+
+struct HouseholdCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "household", abstract: "Create and list households (for the person who runs the server).",
+        subcommands: [Create.self, List.self])
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a household and print the link its owner opens to join it.")
+        @Argument(help: "The household's name.") var name: String
+        @Option(help: "Language of the starter folder names: en or ja.") var language = "en"
+        @OptionGroup var options: DataOptions
+
+        func run() throws {
+            let accounts = Accounts(database: try options.open())
+            do {
+                let token = try accounts.createHousehold(name: name, language: language)
+                print("Household \"\(name)\" created. Its owner joins through this link (valid 7 days, once):")
+                print(options.link("/join/\(token)"))
+            } catch InventoryError.validation {
+                throw Failure(message: "A household needs a name of 1 to 100 characters.")
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the households on this server.")
+        @OptionGroup var options: DataOptions
+
+        func run() throws {
+            let households = try Accounts(database: try options.open()).households()
+            if households.isEmpty { print("No households yet.") }
+            for household in households {
+                let owners = household.owners.isEmpty ? "no owner yet" : "owners: \(household.owners.joined(separator: ", "))"
+                print("\(household.id)\t\(household.name)\t\(household.members) member(s)\t\(owners)")
+            }
+        }
+    }
+}
+
+struct UserCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Help a member who is locked out.", subcommands: [ResetPassword.self])
+
+    struct ResetPassword: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-password", abstract: "Print a single-use link (valid one day) where LOGIN sets a new password.")
+        @Argument(help: "The member's login.") var login: String
+        @OptionGroup var options: DataOptions
+
+        func run() throws {
+            do {
+                let token = try Accounts(database: try options.open()).createPasswordReset(login: login)
+                print("Open this link to set a new password for \(login) (valid one day, once):")
+                print(options.link("/reset/\(token)"))
+            } catch InventoryError.notFound {
+                throw Failure(message: "No member has the login \"\(login)\".")
+            }
+        }
+    }
+}
