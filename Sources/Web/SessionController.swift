@@ -21,6 +21,8 @@ struct SessionController {
                 userAgent: context.request.headers["user-agent"] ?? "", remember: context.field("remember") == "1")
             switch outcome {
             case .signedIn(let token, let remember):
+                // Whatever session this browser had before is ended, not carried over.
+                if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
                 return cookies.signedIn(token: token, remember: remember, to: Self.safeNext(context.field("next")))
             case .rejected:
                 return renderer.response(page(context, error: context.locale["login_failed"], notice: nil), context, status: 422)

@@ -16,13 +16,36 @@ struct AppDatabaseTests {
         let database = try AppDatabase.inMemory()
         try database.writer.read { db in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
-            #expect(tables == ["folder", "household", "item", "member", "session"])
+            #expect(tables == ["folder", "household", "item", "login_throttle", "member", "session", "single_use_link"])
             let applied = try Schema.migrator.appliedIdentifiers(db)
             #expect(applied == Set(Schema.migrator.migrations))
             let itemColumns = Set(try db.columns(in: "item").map(\.name))
             for column in ["name", "photo", "quantity", "unit", "kind", "note", "barcode", "due", "remind_at", "status", "urgent", "version", "updated_at", "deleted_at"] {
                 #expect(itemColumns.contains(column), "item.\(column) is missing")
             }
+        }
+    }
+
+    @Test func upgradesADatabaseFromEveryEarlierVersionKeepingItsData() throws {
+        let migrations = Schema.migrator.migrations
+        for (index, version) in migrations.enumerated() where index < migrations.count - 1 {
+            let queue = try DatabaseQueue(configuration: AppDatabase.configuration())
+            try Schema.migrator.migrate(queue, upTo: version)
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO household (id, name, created_at) VALUES (1, 'Old', '2026-01-01T00:00:00Z')")
+                try db.execute(sql: "INSERT INTO folder (id, household_id, name, kind, created_at) VALUES (1, 1, 'Fridge', 'stock', '2026-01-01T00:00:00Z')")
+                try db.execute(sql: "INSERT INTO item (household_id, folder_id, name, created_at, updated_at) VALUES (1, 1, 'Milk', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')")
+                try db.execute(sql: "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (1, 'A', 'a', 'x', 'owner', '2026-01-01T00:00:00Z')")
+                try db.execute(sql: "INSERT INTO session (member_id, token_hash, csrf_token, created_at, last_seen_at, expires_at) VALUES (1, x'00', 'c', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')")
+            }
+            let upgraded = try AppDatabase(queue)
+            let (item, sessions, complete) = try upgraded.writer.read { db in
+                (try String.fetchOne(db, sql: "SELECT name FROM item"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session"),
+                 try Schema.migrator.hasCompletedMigrations(db))
+            }
+            #expect(item == "Milk", "from \(version)")
+            #expect(sessions == 1, "from \(version)")
+            #expect(complete)
         }
     }
 

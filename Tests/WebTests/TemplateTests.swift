@@ -51,7 +51,7 @@ struct TemplateTests {
     func everyPageRendersInEachLanguage(code: String) async throws {
         let renderer = try await Renderer(templates: templates)
         let locale = try #require(renderer.localizations.catalogs[code])
-        var pages: [any PageView] = [WelcomePage()]
+        var pages: [any PageView] = samplePages(locale)
         pages += [400, 403, 404, 405, 413, 422, 500].map { ErrorPage(status: $0, locale: locale) }
         for page in pages {
             let html = renderer.html(page, locale: locale)
@@ -69,5 +69,24 @@ struct TemplateTests {
         let html = renderer.html(ErrorPage(status: 413, locale: ja), locale: ja)
         #expect(html.contains("サイズが大きすぎます"))
         #expect(html.contains("413"))
+    }
+
+    /// One of each page with sample values, errors included, so every branch of a template renders.
+    func samplePages(_ t: Catalog) -> [any PageView] {
+        let field = FormField(name: "name", label: t["field_name"], value: "Aki <b>", error: t["name_required"], hint: t["password_hint"])
+        let select = FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: "ja"))
+        let checkbox = FormField(name: "remember", label: t["field_remember"], kind: .checkbox, checked: true)
+        return [
+            FormPage(heading: t["setup_heading"], intro: t["setup_intro"], formError: t["login_failed"], action: "/setup",
+                     submitLabel: t["setup_submit"], fields: [field, select, checkbox], footerLink: ("/login", t["login_heading"])),
+            HomePage(household: "Home", stock: [.init(id: 1, name: "Fridge", icon: "fridge", count: "3")], shopping: []),
+            AccountPage(heading: t["account_heading"], saved: t["saved_profile"], profileFields: [field, select], passwordFields: [field],
+                        devices: [.init(id: 1, label: "Chrome · Android", lastSeen: "today", isCurrent: true),
+                                  .init(id: 2, label: "Safari · iPhone", lastSeen: "yesterday", isCurrent: false)]),
+            MembersPage(heading: t["members_heading"], error: t["last_owner"],
+                        members: [.init(id: 1, name: "Aki", login: "aki", role: t["role_owner"], roleOptions: t.roleOptions(selected: .owner), isMe: true)],
+                        invitations: [.init(id: 3, role: t["role_viewer"], expires: "next week")], newLink: "http://x/join/abc",
+                        inviteRoles: t.roleOptions(selected: .member)),
+        ]
     }
 }

@@ -1,0 +1,251 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Inventory
+
+@Suite("Households, members and sessions")
+struct AccountsTests {
+    @Test func setUpCreatesTheHouseholdStarterFoldersAndOwner() throws {
+        let fixture = try Fixture(language: "ja")
+        let owner = try fixture.owner
+        #expect(owner.role == .owner)
+        #expect(owner.householdName == "Home")
+        let folders = try Folders(database: fixture.database).overview(householdId: owner.householdId)
+        #expect(folders.map(\.name) == ["冷蔵庫", "冷凍庫", "パントリー", "スーパー"])
+        #expect(folders.map(\.kind) == [.stock, .stock, .stock, .shopping])
+        // A second setup is refused: the first household exists.
+        #expect(throws: InventoryError.notFound) {
+            try fixture.accounts.setUp(householdName: "Other", ownerName: "X", login: "x", password: Fixture.password, language: "en", userAgent: "")
+        }
+    }
+
+    @Test(arguments: [
+        ("short", "password_too_short"), ("password123", "password_too_common"), ("Passw0rd", "password_too_common"),
+        (String(repeating: "あ", count: 400), "password_too_long"),
+    ])
+    func refusesWeakPasswords(password: String, message: String) {
+        #expect(PasswordPolicy.problem(with: password) == message)
+    }
+
+    @Test func acceptsAReasonablePassword() {
+        #expect(PasswordPolicy.problem(with: "kitchen shelf 42") == nil)
+    }
+
+    @Test func productionHashesUseArgon2idWithinTheAdvisedCost() throws {
+        let hash = try Argon2id.standard.hash("kitchen shelf 42")
+        #expect(hash.hasPrefix("$argon2id$"))
+        let parameters = try #require(hash.split(separator: "$").first { $0.hasPrefix("m=") })
+        let values = Dictionary(uniqueKeysWithValues: parameters.split(separator: ",").map { pair in
+            let parts = pair.split(separator: "=")
+            return (String(parts[0]), Int(parts[1]) ?? 0)
+        })
+        #expect((19 * 1024...64 * 1024).contains(values["m"] ?? 0), "memory in KiB: \(values)")
+        #expect((2...3).contains(values["t"] ?? 0), "passes: \(values)")
+        #expect(Argon2id.standard.verify("kitchen shelf 42", against: hash))
+        #expect(!Argon2id.standard.verify("kitchen shelf 43", against: hash))
+    }
+
+    @Test func logsInWithTheRightPasswordOnlyAndSaysNothingAboutWhichPartWasWrong() throws {
+        let fixture = try Fixture()
+        let wrongPassword = try fixture.accounts.logIn(login: "aki", password: "wrong password", peer: "10.0.0.2", userAgent: "", remember: false)
+        let unknownLogin = try fixture.accounts.logIn(login: "nobody", password: Fixture.password, peer: "10.0.0.3", userAgent: "", remember: false)
+        #expect(wrongPassword == .rejected)
+        #expect(unknownLogin == .rejected)
+        guard case .signedIn(let token, _) = try fixture.accounts.logIn(login: "AKI", password: Fixture.password, peer: "10.0.0.2", userAgent: "", remember: true) else {
+            Issue.record("login failed"); return
+        }
+        #expect(try fixture.accounts.session(token: token)?.login == "aki")
+    }
+
+    @Test func everyLoginGetsANewTokenAndOnlyItsHashIsStored() throws {
+        let fixture = try Fixture()
+        guard case .signedIn(let first, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false),
+            case .signedIn(let second, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false)
+        else { Issue.record("login failed"); return }
+        #expect(first != second)
+        #expect(first.count == 43)  // 32 random bytes, base64url
+        let stored = try fixture.database.writer.read { db in try Data.fetchAll(db, sql: "SELECT token_hash FROM session") }
+        #expect(!stored.contains(Data(first.utf8)))
+        #expect(stored.contains(Data(Crypto.sha256(Array(first.utf8)))))
+        // A token that was never issued is nobody's session.
+        #expect(try fixture.accounts.session(token: "planted-by-an-attacker") == nil)
+    }
+
+    @Test func logOutKillsTheTokenOnTheServer() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        try fixture.accounts.logOut(sessionId: owner.sessionId)
+        #expect(try fixture.accounts.session(token: fixture.ownerToken) == nil)
+    }
+
+    @Test func sessionsEndAfterTheirLifetimeOrWhenIdle() throws {
+        let fixture = try Fixture()
+        // Not remembered: two idle hours end it.
+        fixture.clock.advance(Accounts.browserSessionIdleLimit - 60)
+        #expect(try fixture.accounts.session(token: fixture.ownerToken) != nil)
+        fixture.clock.advance(Accounts.browserSessionIdleLimit + 1)
+        #expect(try fixture.accounts.session(token: fixture.ownerToken) == nil)
+
+        // Remembered: used every week, it still ends after 30 days.
+        guard case .signedIn(let token, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: true) else {
+            Issue.record("login failed"); return
+        }
+        for _ in 0..<4 {
+            fixture.clock.advance(7 * 86400)
+            #expect(try fixture.accounts.session(token: token) != nil)
+        }
+        fixture.clock.advance(3 * 86400)
+        #expect(try fixture.accounts.session(token: token) == nil)
+    }
+
+    @Test func aThousandWrongPasswordsCostAHandfulOfHashesAndTheRightOneWorksAfterTheLock() throws {
+        let fixture = try Fixture()
+        let before = fixture.hasher.computed
+        var throttled = 0
+        var lastUntil: Date?
+        for _ in 0..<1000 {
+            let outcome = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "192.168.1.66", userAgent: "", remember: false)
+            if case .throttled(let until) = outcome { throttled += 1; lastUntil = until }
+        }
+        let hashes = fixture.hasher.computed - before
+        #expect(hashes <= 6, "\(hashes) hashes for 1000 attempts")
+        #expect(throttled >= 995)
+        // While locked even the right password is not checked.
+        #expect(try { if case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "192.168.1.66", userAgent: "", remember: false) { return true }; return false }())
+        let until = try #require(lastUntil)
+        fixture.clock.advance(until.timeIntervalSince(fixture.clock.wall.now()) + 1)
+        guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "192.168.1.66", userAgent: "", remember: false) else {
+            Issue.record("the right password did not work after the lock"); return
+        }
+    }
+
+    @Test func theLockGrowsWithEveryFailureAfterIt() throws {
+        let fixture = try Fixture()
+        var locks: [TimeInterval] = []
+        for _ in 0..<8 {
+            let outcome = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "p", userAgent: "", remember: false)
+            if case .throttled(let until) = outcome {
+                let length = until.timeIntervalSince(fixture.clock.wall.now())
+                locks.append(length)
+                fixture.clock.advance(length + 1)
+            }
+        }
+        #expect(locks.count == 4)
+        #expect(locks == locks.sorted() && Set(locks).count == locks.count, "\(locks)")
+    }
+
+    @Test func anotherAddressIsThrottledOnTheAccountToo() throws {
+        let fixture = try Fixture()
+        for index in 0..<5 {
+            _ = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "10.0.0.\(index)", userAgent: "", remember: false)
+        }
+        guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "10.0.0.99", userAgent: "", remember: false) else {
+            Issue.record("account not throttled across addresses"); return
+        }
+    }
+
+    @Test func rehashesOnLoginWhenTheParametersChange() throws {
+        let fixture = try Fixture()
+        let stronger = Accounts(database: fixture.database, hasher: Argon2id(opsLimit: 2, memLimit: 16384), clock: fixture.clock.wall)
+        _ = try stronger.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false)
+        let hash = try fixture.database.writer.read { db in try String.fetchOne(db, sql: "SELECT password_hash FROM member WHERE login = 'aki'") }
+        #expect(hash?.contains("m=16,t=2") == true, "\(hash ?? "")")
+    }
+
+    @Test func invitationsWorkOnceAndExpireAfterSevenDays() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        let token = try fixture.accounts.invite(householdId: owner.householdId, role: .viewer)
+        let session = try fixture.accounts.acceptInvitation(token: token, name: "Yui", login: "yui", password: Fixture.password, userAgent: "")
+        let yui = try #require(try fixture.accounts.session(token: session))
+        #expect(yui.role == .viewer)
+        #expect(yui.householdId == owner.householdId)
+        #expect(throws: InventoryError.notFound) {
+            try fixture.accounts.acceptInvitation(token: token, name: "Eve", login: "eve", password: Fixture.password, userAgent: "")
+        }
+
+        let late = try fixture.accounts.invite(householdId: owner.householdId, role: .member)
+        fixture.clock.advance(Accounts.invitationLifetime - 60)
+        #expect(try fixture.accounts.link(token: late, purpose: .invitation) != nil)
+        fixture.clock.advance(120)
+        #expect(try fixture.accounts.link(token: late, purpose: .invitation) == nil)
+    }
+
+    @Test func aTakenLoginIsReportedOnTheLoginField() throws {
+        let fixture = try Fixture()
+        let token = try fixture.accounts.invite(householdId: try fixture.owner.householdId, role: .member)
+        #expect(throws: InventoryError.validation(["login": "login_taken"])) {
+            try fixture.accounts.acceptInvitation(token: token, name: "Other Aki", login: "AKI", password: Fixture.password, userAgent: "")
+        }
+        // The invitation was not used up by the failed attempt.
+        #expect(try fixture.accounts.link(token: token, purpose: .invitation) != nil)
+    }
+
+    @Test func theLastOwnerCanBeNeitherDemotedNorRemoved() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        #expect(throws: InventoryError.validation(["role": "last_owner"])) {
+            try fixture.accounts.changeRole(memberId: owner.memberId, to: .member, householdId: owner.householdId)
+        }
+        #expect(throws: InventoryError.validation(["role": "last_owner"])) {
+            try fixture.accounts.removeMember(memberId: owner.memberId, householdId: owner.householdId)
+        }
+        let second = try #require(try fixture.accounts.session(token: try fixture.join("ken", role: .owner)))
+        try fixture.accounts.changeRole(memberId: owner.memberId, to: .member, householdId: owner.householdId)
+        #expect(try fixture.accounts.session(token: fixture.ownerToken)?.role == .member)
+        #expect(throws: InventoryError.validation(["role": "last_owner"])) {
+            try fixture.accounts.removeMember(memberId: second.memberId, householdId: owner.householdId)
+        }
+    }
+
+    @Test func removingAMemberEndsTheirSessionsAtOnce() throws {
+        let fixture = try Fixture()
+        let token = try fixture.join("ken", role: .member)
+        let ken = try #require(try fixture.accounts.session(token: token))
+        try fixture.accounts.removeMember(memberId: ken.memberId, householdId: ken.householdId)
+        #expect(try fixture.accounts.session(token: token) == nil)
+    }
+
+    @Test func membersOfAnotherHouseholdAreNotFound() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        let invitation = try fixture.accounts.createHousehold(name: "Grandparents")
+        let grandma = try #require(try fixture.accounts.session(token: try fixture.accounts.acceptInvitation(
+            token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
+        #expect(grandma.role == .owner)
+        #expect(grandma.householdId != owner.householdId)
+        #expect(throws: InventoryError.notFound) {
+            try fixture.accounts.changeRole(memberId: owner.memberId, to: .viewer, householdId: grandma.householdId)
+        }
+        #expect(throws: InventoryError.notFound) {
+            try fixture.accounts.removeMember(memberId: owner.memberId, householdId: grandma.householdId)
+        }
+        #expect(try fixture.accounts.members(householdId: grandma.householdId).map(\.login) == ["grandma"])
+    }
+
+    @Test func changingThePasswordSignsOutTheOtherSessions() throws {
+        let fixture = try Fixture()
+        guard case .signedIn(let phone, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
+            Issue.record("login failed"); return
+        }
+        let owner = try fixture.owner
+        #expect(throws: InventoryError.validation(["current_password": "current_password_wrong"])) {
+            try fixture.accounts.changePassword(memberId: owner.memberId, current: "nope", new: "a new kitchen phrase", keepingSession: owner.sessionId)
+        }
+        try fixture.accounts.changePassword(memberId: owner.memberId, current: Fixture.password, new: "a new kitchen phrase", keepingSession: owner.sessionId)
+        #expect(try fixture.accounts.session(token: phone) == nil)
+        #expect(try fixture.accounts.session(token: fixture.ownerToken) != nil)
+    }
+
+    @Test func aResetLinkSetsANewPasswordOnceAndEndsEverySession() throws {
+        let fixture = try Fixture()
+        let token = try fixture.accounts.createPasswordReset(login: "aki")
+        try fixture.accounts.resetPassword(token: token, password: "a brand new phrase")
+        #expect(try fixture.accounts.session(token: fixture.ownerToken) == nil)
+        #expect(throws: InventoryError.notFound) { try fixture.accounts.resetPassword(token: token, password: "another new phrase") }
+        guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: "a brand new phrase", peer: "p", userAgent: "", remember: false) else {
+            Issue.record("new password refused"); return
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+
+@testable import Inventory
+
+/// argon2id with the cheapest parameters, counting every hash it computes.
+final class CountingHasher: PasswordHashing {
+    let inner: Argon2id
+    let hashes = Mutex(0)
+    let verifications = Mutex(0)
+
+    init(opsLimit: UInt64 = 1, memLimit: Int = 8192) { inner = Argon2id(opsLimit: opsLimit, memLimit: memLimit) }
+
+    func hash(_ password: String) throws -> String {
+        hashes.withLock { $0 += 1 }
+        return try inner.hash(password)
+    }
+
+    func verify(_ password: String, against hash: String) -> Bool {
+        verifications.withLock { $0 += 1 }
+        return inner.verify(password, against: hash)
+    }
+
+    func needsRehash(_ hash: String) -> Bool { inner.needsRehash(hash) }
+
+    var computed: Int { hashes.withLock { $0 } + verifications.withLock { $0 } }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: Sendable {
+    let current = Mutex(Date(timeIntervalSince1970: 1_795_000_000))
+    var wall: WallClock { WallClock { [self] in current.withLock { $0 } } }
+    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// A household with an owner, set up through the real first-run path.
+struct Fixture {
+    let database: AppDatabase
+    let hasher: CountingHasher
+    let clock: TestClock
+    let accounts: Accounts
+    let ownerToken: String
+
+    static let password = "correct horse battery"
+
+    init(language: String = "en") throws {
+        database = try AppDatabase.inMemory()
+        hasher = CountingHasher()
+        clock = TestClock()
+        accounts = Accounts(database: database, hasher: hasher, clock: clock.wall)
+        ownerToken = try accounts.setUp(
+            householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: language, userAgent: "test")
+    }
+
+    var owner: SignedIn { get throws { try #require(try accounts.session(token: ownerToken)) } }
+
+    /// A member who joined by invitation; returns their session token.
+    func join(_ login: String, role: Role, householdId: Int64? = nil) throws -> String {
+        let invitation = try accounts.invite(householdId: try householdId ?? owner.householdId, role: role)
+        return try accounts.acceptInvitation(token: invitation, name: login.capitalized, login: login, password: Self.password, userAgent: "test")
+    }
+}
+
+import Testing
