@@ -109,7 +109,19 @@ public struct Accounts: Sendable {
 
     // MARK: - Members
 
-    public static func memberProblems(name: String, login: String, password: String) -> [String: String] {
+    /// What is wrong with a new member's name, login and password, the login's availability included.
+    public func memberProblems(name: String, login: String, password: String) throws -> [String: String] {
+        var errors = Self.memberProblems(name: name, login: login, password: password)
+        let trimmed = login.trimmingCharacters(in: .whitespacesAndNewlines)
+        if errors["login"] == nil, try database.writer.read({ db in
+            try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmed]) != nil
+        }) {
+            errors["login"] = "login_taken"
+        }
+        return errors
+    }
+
+    static func memberProblems(name: String, login: String, password: String) -> [String: String] {
         var errors: [String: String] = [:]
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmedName.isEmpty { errors["name"] = "name_required" } else if trimmedName.count > 100 { errors["name"] = "name_too_long" }
@@ -141,12 +153,13 @@ public struct Accounts: Sendable {
         }
     }
 
-    /// Changes a member's role; the household always keeps at least one owner.
-    public func changeRole(memberId: Int64, to role: Role, householdId: Int64) throws {
+    /// Changes a member's role (as the form names it); the household always keeps at least one owner.
+    public func changeRole(memberId: Int64, to roleName: String, householdId: Int64) throws {
         try database.writer.write { db in
             guard var member = try Member.filter(Column("id") == memberId && Column("household_id") == householdId).fetchOne(db) else {
                 throw InventoryError.notFound
             }
+            guard let role = Role(rawValue: roleName) else { throw InventoryError.validation(["role": "role_invalid"]) }
             if member.role == .owner, role != .owner, try ownerCount(db, householdId) <= 1 {
                 throw InventoryError.validation(["role": "last_owner"])
             }

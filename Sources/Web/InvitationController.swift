@@ -15,7 +15,7 @@ struct InvitationController {
         router.post("/join/{token}", .open) { context in
             let token = context.parameter("token") ?? ""
             guard let link = try accounts.link(token: token, purpose: .invitation) else { return expired(context) }
-            var errors = Accounts.memberProblems(name: context.field("name"), login: context.field("login"), password: context.rawField("password"))
+            var errors = try accounts.memberProblems(name: context.field("name"), login: context.field("login"), password: context.rawField("password"))
             if context.rawField("password") != context.rawField("password_confirm") { errors["password_confirm"] = "passwords_differ" }
             do {
                 guard errors.isEmpty else { throw InventoryError.validation(errors) }

@@ -27,8 +27,7 @@ struct MembersController {
             let member = try context.signedIn
             let id = try context.id()
             do {
-                guard let role = Role(rawValue: context.field("role")) else { throw InventoryError.validation(["role": "role_invalid"]) }
-                try accounts.changeRole(memberId: id, to: role, householdId: member.householdId)
+                try accounts.changeRole(memberId: id, to: context.field("role"), householdId: member.householdId)
                 return .redirect(to: "/settings")
             } catch InventoryError.validation(let fields) {
                 return renderer.response(try page(context, error: fields["role"].map { context.locale[$0] }), context, status: 422)

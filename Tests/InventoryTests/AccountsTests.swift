@@ -186,13 +186,13 @@ struct AccountsTests {
         let fixture = try Fixture()
         let owner = try fixture.owner
         #expect(throws: InventoryError.validation(["role": "last_owner"])) {
-            try fixture.accounts.changeRole(memberId: owner.memberId, to: .member, householdId: owner.householdId)
+            try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", householdId: owner.householdId)
         }
         #expect(throws: InventoryError.validation(["role": "last_owner"])) {
             try fixture.accounts.removeMember(memberId: owner.memberId, householdId: owner.householdId)
         }
         let second = try #require(try fixture.accounts.session(token: try fixture.join("ken", role: .owner)))
-        try fixture.accounts.changeRole(memberId: owner.memberId, to: .member, householdId: owner.householdId)
+        try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", householdId: owner.householdId)
         #expect(try fixture.accounts.session(token: fixture.ownerToken)?.role == .member)
         #expect(throws: InventoryError.validation(["role": "last_owner"])) {
             try fixture.accounts.removeMember(memberId: second.memberId, householdId: owner.householdId)
@@ -216,7 +216,7 @@ struct AccountsTests {
         #expect(grandma.role == .owner)
         #expect(grandma.householdId != owner.householdId)
         #expect(throws: InventoryError.notFound) {
-            try fixture.accounts.changeRole(memberId: owner.memberId, to: .viewer, householdId: grandma.householdId)
+            try fixture.accounts.changeRole(memberId: owner.memberId, to: "viewer", householdId: grandma.householdId)
         }
         #expect(throws: InventoryError.notFound) {
             try fixture.accounts.removeMember(memberId: owner.memberId, householdId: grandma.householdId)

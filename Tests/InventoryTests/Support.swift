@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 @testable import Inventory
 
@@ -26,18 +27,11 @@ final class CountingHasher: PasswordHashing {
     var computed: Int { hashes.withLock { $0 } + verifications.withLock { $0 } }
 }
 
-/// A clock the test moves by hand.
-final class TestClock: Sendable {
-    let current = Mutex(Date(timeIntervalSince1970: 1_795_000_000))
-    var wall: WallClock { WallClock { [self] in current.withLock { $0 } } }
-    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
-
 /// A household with an owner, set up through the real first-run path.
 struct Fixture {
     let database: AppDatabase
     let hasher: CountingHasher
-    let clock: TestClock
+    let clock: ManualClock
     let accounts: Accounts
     let ownerToken: String
 
@@ -46,7 +40,7 @@ struct Fixture {
     init(language: String = "en") throws {
         database = try AppDatabase.inMemory()
         hasher = CountingHasher()
-        clock = TestClock()
+        clock = ManualClock()
         accounts = Accounts(database: database, hasher: hasher, clock: clock.wall)
         ownerToken = try accounts.setUp(
             householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: language, userAgent: "test")
@@ -60,5 +54,3 @@ struct Fixture {
         return try accounts.acceptInvitation(token: invitation, name: login.capitalized, login: login, password: Self.password, userAgent: "test")
     }
 }
-
-import Testing

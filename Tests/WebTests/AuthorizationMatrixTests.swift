@@ -1,0 +1,106 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Testing
+
+@testable import Web
+
+/// Every route of the router, tried as every kind of reader. The expectations are written here,
+/// apart from the routes' own declarations, so a route that forgets its check fails, and a new
+/// route that is not in this table fails too.
+@Suite("Authorisation matrix")
+struct AuthorizationMatrixTests {
+    enum Expected { case asset, open, signedIn, writer, owner }
+
+    static let table: [String: Expected] = [
+        "GET /healthz": .asset,
+        "GET /static/{path...}": .asset,
+        "GET /setup": .open, "POST /setup": .open,
+        "GET /login": .open, "POST /login": .open,
+        "GET /join/{token}": .open, "POST /join/{token}": .open,
+        "GET /reset/{token}": .open, "POST /reset/{token}": .open,
+        "POST /logout": .signedIn,
+        "GET /": .signedIn,
+        "GET /account": .signedIn,
+        "POST /account/profile": .signedIn,
+        "POST /account/password": .signedIn,
+        "POST /account/sessions/{id}/revoke": .signedIn,
+        "POST /account/sessions/revoke-others": .signedIn,
+        "GET /settings": .owner,
+        "POST /settings/invitations": .owner,
+        "POST /settings/invitations/{id}/cancel": .owner,
+        "POST /settings/members/{id}/role": .owner,
+        "POST /settings/members/{id}/remove": .owner,
+    ]
+
+    enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
+
+    static func routes() async throws -> [String] {
+        try await HouseholdFixture().app.router.routes.map { "\($0.method) \($0.pattern)" }
+    }
+
+    @Test func everyRouteIsInTheTable() async throws {
+        let routes = try await Self.routes()
+        let missing = routes.filter { Self.table[$0] == nil }
+        #expect(missing.isEmpty, "routes without an expectation: \(missing)")
+        let gone = Set(Self.table.keys).subtracting(routes)
+        #expect(gone.isEmpty, "expectations for routes that do not exist: \(gone.sorted())")
+    }
+
+    /// The path to request: `{id}` is an object of Home, `{token}` a link that does not exist.
+    func path(for pattern: String, _ fixture: HouseholdFixture) -> String {
+        var path = pattern.replacingOccurrences(of: "{path...}", with: "css/app.css")
+            .replacingOccurrences(of: "{token}", with: "no-such-token")
+        if pattern.contains("/settings/members/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.memberId)") }
+        if pattern.contains("/settings/invitations/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.invitationId)") }
+        if pattern.contains("/account/sessions/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.ownerSecondSessionId)") }
+        return path
+    }
+
+    func token(_ actor: Actor, _ fixture: HouseholdFixture) -> String? {
+        switch actor {
+        case .anonymous: return nil
+        case .viewer: return fixture.viewer
+        case .member: return fixture.member
+        case .owner: return fixture.owner
+        case .otherHousehold: return fixture.otherOwner
+        }
+    }
+
+    @Test(arguments: Array(table.keys).sorted())
+    func readersGetWhatTheirRoleAllows(route: String) async throws {
+        let parts = route.split(separator: " ", maxSplits: 1).map(String.init)
+        let (method, pattern) = (parts[0], parts[1])
+        let expected = try #require(Self.table[route])
+        for actor in Actor.allCases {
+            // A fresh household each time: allowed requests may change what the next one sees.
+            let fixture = try await HouseholdFixture()
+            let response = try fixture.send(method, path(for: pattern, fixture), as: token(actor, fixture))
+            // Only a GET is sent to the login page; a refused POST gets 403 (logout itself ends on /login).
+            let signInRedirect = method == "GET" && response.status == 303 && (response.header("Location") ?? "").hasPrefix("/login")
+            let refused = response.status == 403 || signInRedirect
+            let context = "\(actor) \(method) \(path(for: pattern, fixture)) → \(response.status) \(response.header("Location") ?? "")"
+
+            switch (expected, actor) {
+            case (.asset, _), (.open, _):
+                #expect(!refused, "\(context)")
+            case (_, .anonymous):
+                #expect(method == "GET" ? signInRedirect : response.status == 403, "\(context)")
+            case (.writer, .viewer), (.owner, .viewer), (.owner, .member):
+                #expect(response.status == 403, "\(context)")
+            case (_, .otherHousehold) where pattern.contains("{id}"):
+                // Another household's object answers exactly like one that does not exist.
+                #expect(response.status == 404, "\(context)")
+            default:
+                #expect(!refused, "\(context)")
+            }
+        }
+    }
+
+    @Test func viewersAndMembersDoNotSeeTheOwnersSettingsLink() async throws {
+        let fixture = try await HouseholdFixture()
+        #expect(try fixture.send("GET", "/", as: fixture.owner).text.contains("href=\"/settings\""))
+        #expect(!(try fixture.send("GET", "/", as: fixture.member).text.contains("href=\"/settings\"")))
+        #expect(!(try fixture.send("GET", "/", as: fixture.viewer).text.contains("href=\"/settings\"")))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Logging
+import Web
+
+/// Two households on one server: Home (owner, member, viewer) and Grandparents (owner),
+/// served by a real `App` over an in-memory database, with cheap password hashing.
+struct HouseholdFixture {
+    static let password = "correct horse battery"
+    static let hasher = Argon2id(opsLimit: 1, memLimit: 8192)
+
+    let app: App
+    let accounts: Accounts
+    let clock: ManualClock
+    var owner = "", member = "", viewer = "", otherOwner = ""
+    /// Ids in Home that object routes point at.
+    var memberId: Int64 = 0, invitationId: Int64 = 0, ownerSecondSessionId: Int64 = 0
+
+    init(secureCookies: Bool = false) async throws {
+        let database = try AppDatabase.inMemory()
+        clock = ManualClock(Date())
+        let wall = clock.wall
+        accounts = Accounts(database: database, hasher: Self.hasher, clock: wall)
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        app = try await App(
+            database: database, resources: Resources(root: repositoryRoot), logger: logger,
+            options: AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall))
+
+        owner = try accounts.setUp(householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: "en", userAgent: "phone")
+        let home = try accounts.session(token: owner)!.householdId
+        member = try join(home, "ken", .member)
+        viewer = try join(home, "yui", .viewer)
+        memberId = try accounts.session(token: member)!.memberId
+        invitationId = try { _ = try accounts.invite(householdId: home, role: .member); return try accounts.pendingInvitations(householdId: home)[0].id }()
+        guard case .signedIn(let second, _) = try accounts.logIn(login: "aki", password: Self.password, peer: "p", userAgent: "laptop", remember: false) else {
+            throw InventoryError.conflict
+        }
+        ownerSecondSessionId = try accounts.session(token: second)!.sessionId
+
+        let grandparents = try accounts.createHousehold(name: "Grandparents")
+        otherOwner = try accounts.acceptInvitation(token: grandparents, name: "Grandma", login: "grandma", password: Self.password, userAgent: "")
+    }
+
+    func join(_ household: Int64, _ login: String, _ role: Role) throws -> String {
+        let invitation = try accounts.invite(householdId: household, role: role)
+        return try accounts.acceptInvitation(token: invitation, name: login.capitalized, login: login, password: Self.password, userAgent: "")
+    }
+
+    func advance(_ seconds: TimeInterval) { clock.advance(seconds) }
+
+    enum Token { case valid, none, wrong, of(String) }
+
+    /// Sends a request as the holder of `session` (nil: anonymous, with a CSRF cookie).
+    /// POSTs carry the right form token unless `csrf` says otherwise.
+    func send(
+        _ method: String, _ path: String, as session: String?, form: [(String, String)] = [], csrf: Token = .valid,
+        headers: [(String, String)] = []
+    ) throws -> Response {
+        var all = headers + [("Host", "zaiko.test")]
+        var fields = form
+        let anonymousToken = "anonymous-csrf-token"
+        var cookies = ["zaiko_csrf=\(anonymousToken)"]
+        var expected = anonymousToken
+        if let session {
+            cookies.append("zaiko_session=\(session)")
+            expected = try accounts.session(token: session)?.csrfToken ?? ""
+        }
+        all.append(("Cookie", cookies.joined(separator: "; ")))
+        if method == "POST" {
+            switch csrf {
+            case .valid: fields.append(("_csrf", expected))
+            case .none: break
+            case .wrong: fields.append(("_csrf", "not-the-token"))
+            case .of(let other): fields.append(("_csrf", try accounts.session(token: other)?.csrfToken ?? ""))
+            }
+        }
+        let (route, query) = path.split(separator: "?", maxSplits: 1).map(String.init).splitFirst()
+        let queryParameters = Parameters((query ?? "").split(separator: "&").map {
+            let pair = $0.split(separator: "=", maxSplits: 1).map(String.init)
+            return (pair[0], (pair.count > 1 ? pair[1] : "").removingPercentEncoding ?? "")
+        })
+        return app.respond(to: Request(
+            method: method, path: route, query: queryParameters, headers: Headers(all), form: Parameters(fields), clientAddress: "192.168.1.30"))
+    }
+}
+
+extension Array where Element == String {
+    func splitFirst() -> (String, String?) { (self[0], count > 1 ? self[1] : nil) }
+}
+
+extension Response {
+    /// Every Set-Cookie header value.
+    var setCookies: [String] { headers.filter { $0.name == "Set-Cookie" }.map(\.value) }
+
+    func cookie(_ name: String) -> String? {
+        setCookies.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1).prefix { $0 != ";" }) }
+    }
+}
