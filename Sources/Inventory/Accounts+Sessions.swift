@@ -113,13 +113,14 @@ extension Accounts {
         let tokenHash = Data(Crypto.sha256(Array(token.utf8)))
         let current = now
         guard let row = try database.writer.read({ db in
-            try Row.fetchOne(db, sql: """
+            // Cached: this runs on every page, and compiling it costs more than running it.
+            try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, s.expires_at, s.remember,
                        m.id AS member_id, m.name AS member_name, m.login, m.role, m.language,
                        h.id AS household_id, h.name AS household_name, h.time_zone
                 FROM session s JOIN member m ON m.id = s.member_id JOIN household h ON h.id = m.household_id
                 WHERE s.token_hash = ?
-                """, arguments: [tokenHash])
+                """), arguments: [tokenHash])
         }) else { return nil }
 
         let sessionId: Int64 = row["session_id"]

@@ -6,6 +6,7 @@ import queue
 import signal
 import subprocess
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -162,3 +163,79 @@ def screenshot(page, name: str) -> Path:
     path = SCREENSHOT_DIR / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# --- Accounts: drive first-run setup, sign-in and invitations through the UI ---
+
+SETUP_CODE_TIMEOUT = 5  # seconds to wait for the "Setup code:" line
+DEFAULT_PASSWORD = "correct horse battery"
+
+
+def setup_code(server: Server) -> str:
+    """The one-time code a fresh server prints on stdout ("Setup code: XXXX-XXXX-XXXX")."""
+    prefix = "Setup code: "
+    deadline = time.monotonic() + SETUP_CODE_TIMEOUT
+    while time.monotonic() < deadline:
+        for line in list(server.stdout_lines):
+            if line.startswith(prefix):
+                return line[len(prefix):].strip()
+        time.sleep(0.05)
+    pytest.fail(f"no 'Setup code:' line in {SETUP_CODE_TIMEOUT}s; stdout:\n" + "\n".join(server.stdout_lines))
+
+
+def fill_setup_form(page, household, name, login, password, code):
+    page.fill("input[name=household]", household)
+    page.fill("input[name=name]", name)
+    page.fill("input[name=login]", login)
+    page.fill("input[name=password]", password)
+    page.fill("input[name=password_confirm]", password)
+    page.fill("input[name=setup_code]", code)
+    with page.expect_navigation():
+        page.click("main form button[type=submit]")
+
+
+def setup_household(page, server, household="Tanaka", name="Aki", login="aki", password=DEFAULT_PASSWORD):
+    """Complete first-run setup through the UI; leaves `page` signed in on the home page."""
+    page.goto(server.url + "/setup")
+    fill_setup_form(page, household, name, login, password, setup_code(server))
+    assert page.url == server.url + "/", f"setup did not reach home; at {page.url}"
+    assert page.locator("h1").inner_text() == household
+    return page
+
+
+def sign_in(page, server, login="aki", password=DEFAULT_PASSWORD, remember=False):
+    """Submit the login form; returns the response of the page it lands on."""
+    page.goto(server.url + "/login")
+    page.fill("input[name=login]", login)
+    page.fill("input[name=password]", password)
+    if remember:
+        page.check("input[name=remember]")
+    with page.expect_navigation() as nav:
+        page.click("main form button[type=submit]")
+    return nav.value
+
+
+def sign_out(page):
+    with page.expect_navigation():
+        page.click(".site-nav form[action='/logout'] button")
+
+
+def create_invitation(page, server, role="member") -> str:
+    """As an owner, create an invitation link on /settings and return it."""
+    page.goto(server.url + "/settings")
+    page.select_option("#invite-role", role)
+    with page.expect_navigation():
+        page.click("form[action='/settings/invitations'] button[type=submit]")
+    return page.input_value("#invite-link")
+
+
+def join(page, link, name="Ken", login="ken", password="another long passphrase"):
+    """Accept an invitation link through the UI; returns the landing response."""
+    page.goto(link)
+    page.fill("input[name=name]", name)
+    page.fill("input[name=login]", login)
+    page.fill("input[name=password]", password)
+    page.fill("input[name=password_confirm]", password)
+    with page.expect_navigation() as nav:
+        page.click("main form button[type=submit]")
+    return nav.value
