@@ -59,6 +59,7 @@ struct AccountController {
         let devices = try accounts.devices(memberId: member.memberId, currentSessionId: member.sessionId).map {
             AccountPage.Device(
                 id: $0.id, label: DisplayFormat.device($0.userAgent, locale: t),
+                signedIn: DisplayFormat.dateTime($0.createdAt, timeZone: member.timeZone, locale: t),
                 lastSeen: DisplayFormat.dateTime($0.lastSeenAt, timeZone: member.timeZone, locale: t), isCurrent: $0.isCurrent)
         }
         let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices"].contains($0) ? t["saved_\($0)"] : nil }
@@ -83,12 +84,14 @@ struct AccountPage: PageView {
     struct Device: MustacheParent, Sendable {
         let id: Int64
         let label: String
+        let signedIn: String
         let lastSeen: String
         let isCurrent: Bool
         func child(named name: String) -> Any? {
             switch name {
             case "id": return id
             case "label": return label
+            case "signedIn": return signedIn
             case "lastSeen": return lastSeen
             case "isCurrent": return isCurrent
             default: return nil

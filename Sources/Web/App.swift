@@ -82,16 +82,29 @@ public final class App: Responder {
             routed.pathParameters = parameters
             response = serve(routed, endpoint)
         case .methodNotAllowed(let allowed):
-            response = renderer.errorResponse(405, locale: locale(for: request, member: nil))
+            response = errorPage(405, request, member: signedInMember(request))
             response.setHeader("Allow", allowed.joined(separator: ", "))
         case .notFound:
-            response = renderer.errorResponse(404, locale: locale(for: request, member: nil))
+            response = errorPage(404, request, member: signedInMember(request))
         }
         return finish(response, for: request)
     }
 
     public func respond(toRefused request: Request, status: Int) -> Response {
-        finish(renderer.errorResponse(status, locale: locale(for: request, member: nil)), for: request)
+        finish(errorPage(status, request, member: nil), for: request)
+    }
+
+    /// The member behind the request's cookie, if any (for pages outside the route table).
+    func signedInMember(_ request: Request) -> SignedIn? {
+        guard let token = request.cookies[SessionCookies.session] else { return nil }
+        return try? accounts.session(token: token)
+    }
+
+    /// An error page, with the header of whoever is signed in.
+    func errorPage(_ status: Int, _ request: Request, member: SignedIn?) -> Response {
+        let locale = locale(for: request, member: member)
+        let context = RequestContext(request: request, locale: locale, member: member, csrfToken: member?.csrfToken ?? "")
+        return renderer.response(ErrorPage(status: status, locale: locale), context, status: status)
     }
 
     func serve(_ request: Request, _ endpoint: Endpoint) -> Response {
@@ -101,7 +114,7 @@ public final class App: Responder {
                 member = try request.cookies[SessionCookies.session].flatMap { try accounts.session(token: $0) }
             }
         } catch {
-            return failure(error, request, locale(for: request, member: nil))
+            return failure(error, request, member: nil)
         }
         let locale = locale(for: request, member: member)
         if endpoint.access == .asset {
@@ -125,7 +138,7 @@ public final class App: Responder {
         if let refusal = refusal(endpoint.access, context) { return refusal }
         if request.method == "POST", !CSRF.accepts(request, expected: member?.csrfToken ?? anonymousToken) {
             logger.notice("CSRF check refused", metadata: ["path": "\(request.path)"])
-            return renderer.errorResponse(403, locale: locale)
+            return errorPage(403, request, member: member)
         }
         var response = run(endpoint, context)
         if member == nil, anonymousToken == nil, response.header("Content-Type")?.hasPrefix("text/html") == true {
@@ -142,12 +155,12 @@ public final class App: Responder {
             return nil
         case .signedIn, .writer, .owner:
             guard let member = context.member else {
-                guard request.method == "GET" || request.method == "HEAD" else { return renderer.errorResponse(403, locale: context.locale) }
+                guard request.method == "GET" || request.method == "HEAD" else { return errorPage(403, request, member: nil) }
                 let next = request.path == "/" ? "" : "?next=" + (request.path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
                 return .redirect(to: "/login" + next)
             }
-            if access == .writer, !member.role.canWrite { return renderer.errorResponse(403, locale: context.locale) }
-            if access == .owner, member.role != .owner { return renderer.errorResponse(403, locale: context.locale) }
+            let allowed = access == .writer ? member.role.canWrite : access == .owner ? member.role == .owner : true
+            if !allowed { return errorPage(403, request, member: member) }
             return nil
         }
     }
@@ -156,16 +169,16 @@ public final class App: Responder {
         do {
             return try endpoint.handler(context)
         } catch {
-            return failure(error, context.request, context.locale)
+            return failure(error, context.request, member: context.member)
         }
     }
 
-    func failure(_ error: any Error, _ request: Request, _ locale: Catalog) -> Response {
+    func failure(_ error: any Error, _ request: Request, member: SignedIn?) -> Response {
         if let error = error as? InventoryError, error == .notFound {
-            return renderer.errorResponse(404, locale: locale)
+            return errorPage(404, request, member: member)
         }
         logger.error("request failed", metadata: ["method": "\(request.method)", "path": "\(request.path)", "error": "\(error)"])
-        return renderer.errorResponse(500, locale: locale)
+        return errorPage(500, request, member: member)
     }
 
     /// The member's chosen language, else the browser's.
