@@ -17,6 +17,9 @@ document.querySelectorAll("button[data-copy]").forEach((button) => {
         document.execCommand("copy");
       }
       button.textContent = button.dataset.copied || label;
+      // Announced by screen readers through the live region.
+      const status = document.getElementById(button.dataset.status || "");
+      if (status) status.textContent = button.dataset.copied || "";
       setTimeout(() => { button.textContent = label; }, 2000);
     } catch (error) {
       field.select();

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -31,11 +32,10 @@ static size_t zaiko_mhd_unescape(void *cls, struct MHD_Connection *c, char *s) {
     (void) cls; (void) c;
     char *read = s, *write = s;
     while (*read != '\0') {
-        if (read[0] == '%' && read[1] != '\0' && read[2] != '\0') {
+        if (read[0] == '%' && isxdigit((unsigned char) read[1]) && isxdigit((unsigned char) read[2])) {
             char hex[3] = { read[1], read[2], '\0' };
-            char *end = NULL;
-            unsigned long value = strtoul(hex, &end, 16);
-            if (end == hex + 2 && value != 0) {
+            unsigned long value = strtoul(hex, NULL, 16);
+            if (value != 0) {
                 *write++ = (char) value;
                 read += 3;
                 continue;
@@ -57,7 +57,6 @@ static inline struct MHD_Daemon *zaiko_mhd_start(const struct zaiko_mhd_config *
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t) c->connection_timeout_seconds, NULL },
         { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) c->connection_memory_limit, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) c->completed, c->completed_cls },
-        { MHD_OPTION_LISTENING_ADDRESS_REUSE, 1, NULL },
         { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t) zaiko_mhd_unescape, NULL },
         { MHD_OPTION_END, 0, NULL }
     };

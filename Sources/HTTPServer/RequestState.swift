@@ -12,7 +12,10 @@ final class RequestState: @unchecked Sendable {
     var query = Parameters()
     var clientAddress = ""
     let maxBodyBytes: Int
+    let maxInMemoryBytes: Int
     let uploadDirectory: URL
+    /// Bytes of text fields or raw body held in memory so far.
+    private var inMemoryBytes = 0
 
     var postProcessor: OpaquePointer?
     var bodyBytes = 0
@@ -25,11 +28,12 @@ final class RequestState: @unchecked Sendable {
     var refusal: Int?
     var answered = false
 
-    init(method: String, path: String, maxBodyBytes: Int, uploadDirectory: URL) {
+    init(method: String, path: String, maxBodyBytes: Int, maxInMemoryBytes: Int, uploadDirectory: URL) {
         self.method = method
         self.path = path
         self.startedAt = .now
         self.maxBodyBytes = maxBodyBytes
+        self.maxInMemoryBytes = maxInMemoryBytes
         self.uploadDirectory = uploadDirectory
     }
 
@@ -43,6 +47,7 @@ final class RequestState: @unchecked Sendable {
         if let postProcessor {
             if MHD_post_process(postProcessor, data, count) == .NO { refusal = refusal ?? 400 }
         } else {
+            guard keepInMemory(count) else { return false }
             data.withMemoryRebound(to: UInt8.self, capacity: count) {
                 rawBody.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
             }
@@ -64,6 +69,7 @@ final class RequestState: @unchecked Sendable {
     func receive(field name: String, fileName: String?, contentType: String?, data: UnsafePointer<CChar>?, offset: UInt64, count: Int) -> Bool {
         let bytes = data.map { UnsafeRawBufferPointer(start: $0, count: count) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
         guard let fileName else {
+            guard keepInMemory(count) else { return false }
             if offset == 0 || fieldBytes.last?.name != name {
                 fieldBytes.append((name, Array(bytes)))
             } else {
@@ -92,6 +98,16 @@ final class RequestState: @unchecked Sendable {
         files[index] = UploadedFile(
             fieldName: file.fieldName, clientFileName: file.clientFileName,
             declaredContentType: file.declaredContentType, temporaryURL: file.temporaryURL, size: file.size + count)
+        return true
+    }
+
+    /// Counts bytes about to be held in memory; past the limit the request is refused with 413.
+    private func keepInMemory(_ count: Int) -> Bool {
+        inMemoryBytes += count
+        if inMemoryBytes > maxInMemoryBytes {
+            refusal = 413
+            return false
+        }
         return true
     }
 

@@ -11,6 +11,8 @@ public final class Server: @unchecked Sendable {
     private var daemon: OpaquePointer?
     /// Requests begun and not yet completed, for a graceful stop.
     let inFlight = Atomic<Int>(0)
+    /// Set once shutting down: answers then close their connection, so keep-alive clients leave.
+    let stopping = Atomic<Bool>(false)
     public private(set) var port: UInt16 = 0
 
     public init(configuration: ServerConfiguration, responder: any Responder) {
@@ -52,6 +54,7 @@ public final class Server: @unchecked Sendable {
     /// Stops accepting connections, lets requests in flight finish for at most `grace`, then stops.
     public func shutdown(grace: Duration = .seconds(10)) {
         guard let daemon else { return }
+        stopping.store(true, ordering: .releasing)
         let listener = MHD_quiesce_daemon(daemon)
         if listener >= 0 { close(listener) }
         let deadline = ContinuousClock.now + grace
@@ -68,7 +71,7 @@ public final class Server: @unchecked Sendable {
         inFlight.add(1, ordering: .relaxed)
         let state = RequestState(
             method: method, path: url, maxBodyBytes: configuration.maxBodyBytes,
-            uploadDirectory: configuration.uploadDirectory)
+            maxInMemoryBytes: configuration.maxInMemoryBytes, uploadDirectory: configuration.uploadDirectory)
         withUnsafeMutablePointer(to: &state.headers) { headers in
             _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, headers)
         }
@@ -79,9 +82,12 @@ public final class Server: @unchecked Sendable {
         zaiko_mhd_client_address(connection, &buffer, buffer.count)
         state.clientAddress = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
 
-        if let length = state.headers["content-length"].flatMap(Int.init), length > configuration.maxBodyBytes {
+        // Only multipart bodies may carry files to disk; any other body is held in memory whole.
+        let isMultipart = state.headers["content-type"]?.lowercased().hasPrefix("multipart/form-data") == true
+        let limit = isMultipart ? configuration.maxBodyBytes : configuration.maxInMemoryBytes
+        if let length = state.headers["content-length"].flatMap(Int.init), length > limit {
             state.refusal = 413
-        } else if ["POST", "PUT", "PATCH"].contains(method) {
+        } else if ["POST", "PUT", "PATCH", "DELETE"].contains(method) {
             // nil for bodies that are not urlencoded or multipart: those are kept raw.
             state.postProcessor = MHD_create_post_processor(
                 connection, 64 * 1024, postIterator, Unmanaged.passUnretained(state).toOpaque())
@@ -92,14 +98,14 @@ public final class Server: @unchecked Sendable {
     func answer(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         state.answered = true
         let request = state.makeRequest()
-        let response: Response
+        var response: Response
         if let refusal = state.refusal {
-            var refused = responder.respond(toRefused: request, status: refusal)
-            refused.setHeader("Connection", "close")
-            response = refused
+            response = responder.respond(toRefused: request, status: refusal)
+            response.setHeader("Connection", "close")
         } else {
             response = responder.respond(to: request)
         }
+        if stopping.load(ordering: .acquiring) { response.setHeader("Connection", "close") }
         return Self.queue(response, on: connection)
     }
 

@@ -9,6 +9,9 @@ public struct ServerConfiguration: Sendable {
     public var threads: Int
     /// Largest request body; a larger one gets 413 and is not read.
     public var maxBodyBytes: Int
+    /// Most bytes of a body kept in memory: form text fields together, or a raw body. Only file
+    /// parts, streamed to disk, may use the rest of `maxBodyBytes`.
+    public var maxInMemoryBytes: Int
     /// Memory libmicrohttpd may use per connection for the request line and headers.
     public var headerMemoryBytes: Int
     public var maxConnections: Int
@@ -21,7 +24,7 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "0.0.0.0", port: UInt16 = 8080,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-        maxBodyBytes: Int = 20 * 1024 * 1024, headerMemoryBytes: Int = 64 * 1024,
+        maxBodyBytes: Int = 20 * 1024 * 1024, maxInMemoryBytes: Int = 1024 * 1024, headerMemoryBytes: Int = 64 * 1024,
         maxConnections: Int = 512, maxConnectionsPerClient: Int = 128, inactivityTimeout: Int = 30,
         uploadDirectory: URL = FileManager.default.temporaryDirectory
     ) {
@@ -29,6 +32,7 @@ public struct ServerConfiguration: Sendable {
         self.port = port
         self.threads = threads
         self.maxBodyBytes = maxBodyBytes
+        self.maxInMemoryBytes = maxInMemoryBytes
         self.headerMemoryBytes = headerMemoryBytes
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient

@@ -71,6 +71,11 @@ extension Accounts {
             try db.execute(sql: "UPDATE member SET password_hash = ? WHERE id = ?", arguments: [hash, memberId])
             try db.execute(sql: "DELETE FROM session WHERE member_id = ?", arguments: [memberId])
             try db.execute(sql: "UPDATE single_use_link SET used_at = ? WHERE id = ?", arguments: [stamp(), link.id])
+            // Other reset links for this member stop working, and the lock on the login lifts.
+            try db.execute(sql: "DELETE FROM single_use_link WHERE member_id = ? AND purpose = 'password_reset' AND id != ?", arguments: [memberId, link.id])
+            if let login = try String.fetchOne(db, sql: "SELECT login FROM member WHERE id = ?", arguments: [memberId]) {
+                try db.execute(sql: "DELETE FROM login_throttle WHERE key = ?", arguments: [Self.throttleKeys(login: login, peer: "")[0]])
+            }
         }
     }
 

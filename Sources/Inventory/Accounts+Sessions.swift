@@ -12,18 +12,20 @@ public enum LoginOutcome: Sendable, Equatable {
 
 extension Accounts {
     static let failuresBeforeLock = 5
-    static let failureWindow: TimeInterval = 15 * 60
+    /// Failures are forgotten only after a quiet day, so locks keep growing instead of starting over.
+    static let failureWindow: TimeInterval = 86400
     static let firstLock: TimeInterval = 30
     static let longestLock: TimeInterval = 15 * 60
 
     /// Checks a login, throttled per account and per peer address; a new session on success.
     public func logIn(login: String, password: String, peer: String, userAgent: String, remember: Bool) throws -> LoginOutcome {
-        let normalized = login.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let keys = ["login:\(normalized)", "peer:\(peer)"]
+        // Logins match as SQLite's NOCASE does (ASCII case only), so look up what was typed as it is.
+        let typed = login.trimmingCharacters(in: .whitespacesAndNewlines)
+        let keys = Self.throttleKeys(login: typed, peer: peer)
         if let until = try lockedUntil(keys) { return .throttled(until: until) }
 
-        let member = try database.writer.read { db in
-            try Member.filter(sql: "login = ? COLLATE NOCASE", arguments: [normalized]).fetchOne(db)
+        let member = typed.count > 64 ? nil : try database.writer.read { db in
+            try Member.filter(sql: "login = ? COLLATE NOCASE", arguments: [typed]).fetchOne(db)
         }
         // An unknown login costs the same hash as a known one, so timing tells nothing.
         let valid = password.utf8.count <= PasswordPolicy.maximumBytes
@@ -41,6 +43,13 @@ extension Accounts {
             return try createSession(db, memberId: member.id!, remember: remember, userAgent: userAgent)
         }
         return .signedIn(token: token, remember: remember)
+    }
+
+    /// Throttle keys: the login (hashed, so any length fits; ASCII-folded like the lookup) and the
+    /// peer address (an IPv6 client by its /64, which one household's router hands out whole).
+    static func throttleKeys(login: String, peer: String) -> [String] {
+        let folded = String(login.unicodeScalars.map { $0.isASCII ? Character(String($0).lowercased()) : Character($0) })
+        return ["login:" + Crypto.hex(Crypto.sha256(Array(folded.utf8))), "peer:" + PeerAddress.throttleKey(peer)]
     }
 
     /// A hash of nothing anyone knows, made once with the current parameters.
@@ -70,6 +79,9 @@ extension Accounts {
         let current = now
         return try database.writer.write { db in
             var lockedUntil: Date?
+            // Rows nobody has failed on for a day are of no use any more.
+            try db.execute(sql: "DELETE FROM login_throttle WHERE last_failure_at < ? AND (locked_until IS NULL OR locked_until < ?)",
+                           arguments: [Timestamp.string(from: current.addingTimeInterval(-Self.failureWindow)), Timestamp.string(from: current)])
             for key in keys {
                 let row = try Row.fetchOne(db, sql: "SELECT failures, last_failure_at FROM login_throttle WHERE key = ?", arguments: [key])
                 var failures = 1
@@ -97,6 +109,8 @@ extension Accounts {
 
     /// A new session: a 32-byte random token for the cookie, only its hash stored.
     func createSession(_ db: Database, memberId: Int64, remember: Bool, userAgent: String) throws -> String {
+        // Expired sessions are gone from the device list and the table.
+        try db.execute(sql: "DELETE FROM session WHERE member_id = ? AND expires_at <= ?", arguments: [memberId, stamp()])
         let token = Crypto.token()
         let lifetime = remember ? Self.rememberedLifetime : Self.browserSessionLifetime
         try db.execute(sql: """
@@ -151,8 +165,10 @@ extension Accounts {
     public func devices(memberId: Int64, currentSessionId: Int64) throws -> [DeviceSession] {
         try database.writer.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, user_agent, created_at, last_seen_at FROM session WHERE member_id = ? ORDER BY last_seen_at DESC
-                """, arguments: [memberId]).map {
+                SELECT id, user_agent, created_at, last_seen_at FROM session
+                WHERE member_id = ? AND expires_at > ? AND (last_seen_at > ? OR remember = 1 AND last_seen_at > ?)
+                ORDER BY last_seen_at DESC
+                """, arguments: [memberId, stamp(), stamp(-Self.browserSessionIdleLimit), stamp(-Self.rememberedIdleLimit)]).map {
                 DeviceSession(id: $0["id"], userAgent: $0["user_agent"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"],
                               isCurrent: ($0["id"] as Int64) == currentSessionId)
             }

@@ -31,7 +31,8 @@ struct AccountController {
                     throw InventoryError.validation(["password_confirm": "passwords_differ"])
                 }
                 try accounts.changePassword(memberId: member.memberId, current: context.rawField("current_password"),
-                                            new: context.rawField("password"), keepingSession: member.sessionId)
+                                            new: context.rawField("password"), keepingSession: member.sessionId,
+                                            peer: context.request.clientAddress)
                 return .redirect(to: "/account?saved=password")
             } catch let error as InventoryError {
                 guard case .validation = error else { throw error }

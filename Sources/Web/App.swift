@@ -69,7 +69,7 @@ public final class App: Responder {
         SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock).register(in: &router)
         InvitationController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
         AccountController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
-        MembersController(accounts: accounts, renderer: renderer).register(in: &router)
+        MembersController(accounts: accounts, renderer: renderer, scheme: options.secureCookies ? "https" : "http").register(in: &router)
         HomeController(database: database, renderer: renderer).register(in: &router)
         self.router = router
     }
@@ -81,6 +81,10 @@ public final class App: Responder {
             var routed = request
             routed.pathParameters = parameters
             response = serve(routed, endpoint)
+            if let token = parameters["token"] {
+                // Link tokens are secrets: the log shows the route, not the token.
+                return finish(response, for: request, loggedPath: request.path.replacingOccurrences(of: token, with: "{token}"))
+            }
         case .methodNotAllowed(let allowed):
             response = errorPage(405, request, member: signedInMember(request))
             response.setHeader("Allow", allowed.joined(separator: ", "))
@@ -155,9 +159,13 @@ public final class App: Responder {
             return nil
         case .signedIn, .writer, .owner:
             guard let member = context.member else {
-                guard request.method == "GET" || request.method == "HEAD" else { return errorPage(403, request, member: nil) }
-                let next = request.path == "/" ? "" : "?next=" + (request.path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
-                return .redirect(to: "/login" + next)
+                // Signed out (or the session expired): sign in first. A form sent from an expired
+                // session, Sign out included, changes nothing and lands on the login page.
+                let isRead = request.method == "GET" || request.method == "HEAD"
+                let next = !isRead || request.path == "/" ? "" : "?next=" + (request.path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
+                var response = Response.redirect(to: "/login" + next)
+                if request.cookies[SessionCookies.session] != nil { response.headers.append(("Set-Cookie", cookies.clearSession())) }
+                return response
             }
             let allowed = access == .writer ? member.role.canWrite : access == .owner ? member.role == .owner : true
             if !allowed { return errorPage(403, request, member: member) }
@@ -187,7 +195,7 @@ public final class App: Responder {
         return renderer.localizations.negotiate(request.headers["accept-language"])
     }
 
-    private func finish(_ response: Response, for request: Request) -> Response {
+    private func finish(_ response: Response, for request: Request, loggedPath: String? = nil) -> Response {
         var response = response
         SecurityHeaders.apply(to: &response)
         if response.header("Cache-Control") == nil {
@@ -196,7 +204,7 @@ public final class App: Responder {
         }
         let elapsed = ContinuousClock.now - request.startedAt
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        logger.info("\(request.method) \(request.path) \(response.status) \(Double(micros) / 1000)ms")
+        logger.info("\(request.method) \(loggedPath ?? request.path) \(response.status) \(Double(micros) / 1000)ms")
         return response
     }
 }

@@ -6,6 +6,8 @@ import Mustache
 struct MembersController {
     let accounts: Accounts
     let renderer: Renderer
+    /// How members reach the server, for the invitation link: https behind a TLS proxy.
+    let scheme: String
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/settings", .owner) { context in
@@ -61,7 +63,7 @@ struct MembersController {
         if let token = context.request.query["invitation"], let link = try accounts.link(token: token, purpose: .invitation),
             link.householdId == me.householdId {
             let host = context.request.headers["host"] ?? "localhost"
-            newLink = "http://\(host)/join/\(token)"
+            newLink = "\(scheme)://\(host)/join/\(token)"
         }
         return MembersPage(
             heading: t["members_heading"], error: error, members: members, invitations: invitations, newLink: newLink,

@@ -44,9 +44,13 @@ struct SessionController {
         }
     }
 
-    /// Only paths on this site: never `//elsewhere` or an absolute URL.
+    /// Only paths on this site: one leading `/`, no second `/` right after it, no backslash and no
+    /// control character anywhere (browsers drop tabs and newlines, turning `/\t/evil` into `//evil`).
     static func safeNext(_ next: String) -> String {
-        guard next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"), !next.contains("\r"), !next.contains("\n") else { return "/" }
+        let scalars = next.unicodeScalars
+        guard next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"),
+            !scalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f || CharacterSet.whitespacesAndNewlines.contains($0) })
+        else { return "/" }
         return next
     }
 

@@ -72,10 +72,12 @@ final class RawHTTPClient {
         return Reply(status: status, headers: headers, body: body)
     }
 
-    /// True when the server has closed its side (a read returns end of file).
+    /// True when the server has closed the connection (end of file or reset), not when it is
+    /// still open and silent (the read times out).
     func isClosedByServer() -> Bool {
         var byte: UInt8 = 0
-        return recv(socketDescriptor, &byte, 1, 0) == 0
+        let n = recv(socketDescriptor, &byte, 1, 0)
+        return n == 0 || (n < 0 && (errno == ECONNRESET || errno == EPIPE))
     }
 
     private func readMore() throws {

@@ -81,6 +81,32 @@ struct ServerTests {
         try waitUntil { server.uploadsLeft().isEmpty }
     }
 
+    @Test func refusesTextFieldsBeyondTheInMemoryLimit() throws {
+        // 2 MB of form text is under the 20 MB body limit but over the 1 MB kept in memory.
+        let server = try TestServer()
+        let body = Array("note=".utf8) + [UInt8](repeating: 97, count: 2 * 1024 * 1024)
+        let reply = try server.client().request("POST", "/echo", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: body)
+        #expect(reply.status == 413)
+        let raw = try server.client().request("POST", "/echo", headers: [("Content-Type", "application/json")], body: [UInt8](repeating: 32, count: 2 * 1024 * 1024))
+        #expect(raw.status == 413)
+
+        // Inside multipart (where files may be large) a text field over the limit is refused once read.
+        let boundary = "b0undary"
+        var multipart = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\n".utf8)
+        multipart += [UInt8](repeating: 97, count: 2 * 1024 * 1024) + Array("\r\n--\(boundary)--\r\n".utf8)
+        let field = try server.client().request(
+            "POST", "/echo", headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: multipart)
+        #expect(field.status == 413)
+        #expect(field.header("connection")?.lowercased() == "close")
+    }
+
+    @Test func leavesMalformedPercentEscapesAsTheyAre() throws {
+        let server = try TestServer()
+        let echo = try server.client().request("GET", "/echo/%-1/%%20/%zz/%4?q=%+f").echo()
+        #expect(echo.path == "/echo/%-1/% /%zz/%4")
+        #expect(echo.query == [["q", "% f"]])
+    }
+
     @Test func answersUnknownPathsWith404() throws {
         let server = try TestServer()
         #expect(try server.client().request("GET", "/nothing/here").status == 404)

@@ -231,9 +231,9 @@ struct AccountsTests {
         }
         let owner = try fixture.owner
         #expect(throws: InventoryError.validation(["current_password": "current_password_wrong"])) {
-            try fixture.accounts.changePassword(memberId: owner.memberId, current: "nope", new: "a new kitchen phrase", keepingSession: owner.sessionId)
+            try fixture.accounts.changePassword(memberId: owner.memberId, current: "nope", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
         }
-        try fixture.accounts.changePassword(memberId: owner.memberId, current: Fixture.password, new: "a new kitchen phrase", keepingSession: owner.sessionId)
+        try fixture.accounts.changePassword(memberId: owner.memberId, current: Fixture.password, new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
         #expect(try fixture.accounts.session(token: phone) == nil)
         #expect(try fixture.accounts.session(token: fixture.ownerToken) != nil)
     }
@@ -247,5 +247,62 @@ struct AccountsTests {
         guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: "a brand new phrase", peer: "p", userAgent: "", remember: false) else {
             Issue.record("new password refused"); return
         }
+    }
+
+    @Test func loginsWithNonASCIILettersSignIn() throws {
+        let fixture = try Fixture()
+        let token = try fixture.accounts.invite(householdId: try fixture.owner.householdId, role: .member)
+        _ = try fixture.accounts.acceptInvitation(token: token, name: "Émile", login: "Émile", password: Fixture.password, userAgent: "")
+        guard case .signedIn = try fixture.accounts.logIn(login: "Émile", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
+            Issue.record("Émile cannot sign in"); return
+        }
+        guard case .signedIn = try fixture.accounts.logIn(login: "ÉMILE".replacingOccurrences(of: "MILE", with: "mile"), password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
+            Issue.record("ASCII case of Émile matters"); return
+        }
+    }
+
+    @Test func guessingTheCurrentPasswordIsThrottledLikeALogin() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        var messages: [String] = []
+        for _ in 0..<6 {
+            do {
+                try fixture.accounts.changePassword(memberId: owner.memberId, current: "guess", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
+            } catch InventoryError.validation(let fields) {
+                messages.append(fields["current_password"] ?? "")
+            }
+        }
+        #expect(messages.prefix(4).allSatisfy { $0 == "current_password_wrong" })
+        #expect(messages.suffix(2).allSatisfy { $0 == "current_password_throttled" })
+        // And the login is locked too: the guesses count against the account.
+        guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "elsewhere", userAgent: "", remember: false) else {
+            Issue.record("login not throttled after guessing on the account page"); return
+        }
+    }
+
+    @Test func anIPv6ClientIsThrottledByItsNetwork() {
+        #expect(PeerAddress.throttleKey("2001:db8:1:2::1") == PeerAddress.throttleKey("2001:db8:1:2:ffff:1:2:3"))
+        #expect(PeerAddress.throttleKey("2001:db8:1:2::1") != PeerAddress.throttleKey("2001:db8:1:3::1"))
+        #expect(PeerAddress.throttleKey("192.168.1.20") == "192.168.1.20")
+    }
+
+    @Test func aResetEndsTheOtherResetLinks() throws {
+        let fixture = try Fixture()
+        let first = try fixture.accounts.createPasswordReset(login: "aki")
+        let second = try fixture.accounts.createPasswordReset(login: "aki")
+        try fixture.accounts.resetPassword(token: second, password: "a brand new phrase")
+        #expect(try fixture.accounts.link(token: first, purpose: .passwordReset) == nil)
+    }
+
+    @Test func theDeviceListLeavesOutSessionsThatEnded() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        fixture.clock.advance(Accounts.browserSessionIdleLimit + 1)
+        guard case .signedIn(let token, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "laptop", remember: true) else {
+            Issue.record("login failed"); return
+        }
+        let current = try #require(try fixture.accounts.session(token: token))
+        let devices = try fixture.accounts.devices(memberId: owner.memberId, currentSessionId: current.sessionId)
+        #expect(devices.map(\.userAgent) == ["laptop"])
     }
 }

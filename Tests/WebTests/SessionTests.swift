@@ -48,6 +48,15 @@ struct SessionTests {
         #expect(try fixture.accounts.session(token: fixture.member) == nil)
     }
 
+    @Test func signingOutAfterTheSessionExpiredLandsOnTheLoginPage() async throws {
+        let fixture = try await HouseholdFixture()
+        fixture.advance(3 * 3600)  // past the two-hour idle limit
+        let response = try fixture.send("POST", "/logout", as: fixture.member)
+        #expect(response.status == 303)
+        #expect(response.header("Location") == "/login")
+        #expect(response.setCookies.contains { $0.hasPrefix("zaiko_session=;") })
+    }
+
     @Test func wrongLoginsGetOneMessageThatRevealsNothing() async throws {
         let fixture = try await HouseholdFixture()
         let wrongPassword = try logIn(fixture, password: "not it at all")
@@ -78,6 +87,11 @@ struct SessionTests {
         #expect(SessionController.safeNext("//evil.example/") == "/")
         #expect(SessionController.safeNext("https://evil.example/") == "/")
         #expect(SessionController.safeNext("/\\evil.example") == "/")
+        #expect(SessionController.safeNext("/\t/evil.example") == "/")
+        #expect(SessionController.safeNext("/x\\/evil.example") == "/")
+        #expect(SessionController.safeNext("/\n/evil.example") == "/")
+        #expect(SessionController.safeNext("/ /evil.example") == "/")
+        #expect(SessionController.safeNext("/folders/3?page=2") == "/folders/3?page=2")
     }
 
     func name(_ fixture: HouseholdFixture) throws -> String? {
