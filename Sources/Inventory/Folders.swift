@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A folder with what the folders page shows about it.
@@ -7,23 +8,142 @@ public struct FolderOverview: Sendable, Equatable {
     public let kind: FolderKind
     public let icon: String
     public let itemCount: Int
+    public let expired: Int
+    public let dueSoon: Int
 }
 
 /// The household's folders: stock lists and shopping lists in the household's order.
 public struct Folders: Sendable {
     let database: AppDatabase
+    let clock: WallClock
+
+    /// The icons drawn for Zaiko (`Public/icons/folders/<name>.svg`).
+    public static let icons = [
+        "fridge", "freezer", "pantry", "cart", "box", "shelf", "cupboard", "rice", "bottle", "wine", "can", "bread",
+        "vegetables", "fruit", "fish", "meat", "egg", "milk", "spices", "snacks", "baby", "pet", "medicine", "bathroom",
+        "laundry", "cleaning", "toilet-paper", "tools", "garage", "garden", "basket", "bag", "store", "drugstore", "home",
+        "star", "heart", "list",
+    ]
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Every folder with its item count and, for stock lists, how many items are expired and
+    /// due within the household's window (dates in the household's time zone).
+    public func overview(householdId: Int64) throws -> [FolderOverview] {
+        try database.writer.read { db in
+            let household = try Household.fetchOne(db, key: householdId)
+            let zone = household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt
+            let today = CalendarDay.today(in: zone, now: clock.now())
+            let soon = today.adding(days: household?.dueSoonDays ?? 3)
+            return try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT f.id, f.name, f.kind, f.icon,
+                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL) AS item_count,
+                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due < ?) AS expired,
+                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due >= ? AND i.due <= ?) AS soon
+                FROM folder f WHERE f.household_id = ? AND f.deleted_at IS NULL ORDER BY f.position, f.id
+                """), arguments: [today.description, today.description, soon.description, householdId]).map {
+                let kind = FolderKind(rawValue: $0["kind"]) ?? .stock
+                return FolderOverview(
+                    id: $0["id"], name: $0["name"], kind: kind, icon: $0["icon"], itemCount: $0["item_count"],
+                    expired: kind == .stock ? $0["expired"] : 0, dueSoon: kind == .stock ? $0["soon"] : 0)
+            }
+        }
+    }
+
+    static func check(name: String, icon: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        var errors: [String: String] = [:]
+        if trimmed.isEmpty { errors["name"] = "folder_name_required" } else if trimmed.count > 100 { errors["name"] = "name_too_long" }
+        if !icons.contains(icon) { errors["icon"] = "icon_invalid" }
+        if !errors.isEmpty { throw InventoryError.validation(errors) }
+        return trimmed
+    }
+
+    @discardableResult
+    public func create(name: String, kind: FolderKind, icon: String, householdId: Int64) throws -> Int64 {
+        let trimmed = try Self.check(name: name, icon: icon)
+        return try database.writer.write { db in
+            let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [householdId]) ?? -1
+            var folder = Folder(householdId: householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp.string(from: clock.now()))
+            try folder.insert(db)
+            return folder.id!
+        }
+    }
+
+    public func update(_ id: Int64, name: String, icon: String, householdId: Int64) throws {
+        let trimmed = try Self.check(name: name, icon: icon)
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE folder SET name = ?, icon = ? WHERE id = ? AND household_id = ? AND deleted_at IS NULL",
+                           arguments: [trimmed, icon, id, householdId])
+            guard db.changesCount == 1 else { throw InventoryError.notFound }
+        }
+    }
+
+    /// Swaps a folder with its neighbour above (-1) or below (+1) in the household's order.
+    public func move(_ id: Int64, by step: Int, householdId: Int64) throws {
+        try database.writer.write { db in
+            var ids = try Int64.fetchAll(db, sql: "SELECT id FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id", arguments: [householdId])
+            guard let index = ids.firstIndex(of: id) else { throw InventoryError.notFound }
+            let other = index + (step < 0 ? -1 : 1)
+            guard ids.indices.contains(other) else { return }
+            ids.swapAt(index, other)
+            for (position, folderId) in ids.enumerated() {
+                try db.execute(sql: "UPDATE folder SET position = ? WHERE id = ?", arguments: [position, folderId])
+            }
+        }
+    }
+
+    /// How many items go to the trash with the folder.
+    public func itemCount(_ id: Int64, householdId: Int64) throws -> Int {
+        try database.writer.read { db in
+            _ = try Items.folder(db, id, householdId)
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE folder_id = ? AND deleted_at IS NULL", arguments: [id]) ?? 0
+        }
+    }
+
+    /// The folder and its items go to the trash together (restoring an item brings the folder back).
+    public func delete(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
+        try database.writer.write { db in
+            let folder = try Items.folder(db, id, householdId)
+            let time = Timestamp.string(from: clock.now())
+            for var item in try Item.fetchAll(db, sql: "SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL", arguments: [id]) {
+                item.deletedAt = time
+                item.version += 1
+                try item.update(db)
+                try Items.record(db, item, "deleted", folder.name, by: memberId, at: time)
+            }
+            try db.execute(sql: "UPDATE folder SET deleted_at = ? WHERE id = ?", arguments: [time, id])
+            // An empty folder has nothing to come back with: gone at once.
+            try Items.dropEmptyDeletedFolders(db, householdId)
+        }
+    }
+}
+
+/// The household's own settings.
+public struct HouseholdSettings: Sendable {
+    let database: AppDatabase
 
     public init(database: AppDatabase) { self.database = database }
 
-    public func overview(householdId: Int64) throws -> [FolderOverview] {
-        try database.writer.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT f.id, f.name, f.kind, f.icon,
-                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL) AS item_count
-                FROM folder f WHERE f.household_id = ? ORDER BY f.position, f.id
-                """), arguments: [householdId]).map {
-                FolderOverview(id: $0["id"], name: $0["name"], kind: FolderKind(rawValue: $0["kind"]) ?? .stock, icon: $0["icon"], itemCount: $0["item_count"])
-            }
+    public func household(_ id: Int64) throws -> Household {
+        guard let household = try database.writer.read({ db in try Household.fetchOne(db, key: id) }) else { throw InventoryError.notFound }
+        return household
+    }
+
+    public func update(_ id: Int64, name: String, timeZone: String, dueSoonDays: String) throws {
+        var errors: [String: String] = [:]
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { errors["household"] = "household_name_required" } else if trimmed.count > 100 { errors["household"] = "name_too_long" }
+        if TimeZone(identifier: timeZone) == nil { errors["time_zone"] = "time_zone_invalid" }
+        let days = Int(dueSoonDays.trimmingCharacters(in: .whitespaces))
+        if days == nil || !(0...60).contains(days!) { errors["due_soon_days"] = "due_soon_invalid" }
+        if !errors.isEmpty { throw InventoryError.validation(errors) }
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE household SET name = ?, time_zone = ?, due_soon_days = ? WHERE id = ?",
+                           arguments: [trimmed, timeZone, days, id])
         }
     }
 }

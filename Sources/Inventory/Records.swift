@@ -34,6 +34,9 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public var icon: String
     public var position: Int
     public var createdAt: String
+    public var deletedAt: String? = nil
+    /// Shopping lists: the stock folder bought items went to last.
+    public var lastStockFolderId: Int64? = nil
 
     public init(id: Int64? = nil, householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()) {
         self.id = id
@@ -71,6 +74,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var createdAt: String
     public var updatedAt: String
     public var deletedAt: String?
+    public var searchText: String = ""
 
     public init(
         id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil,
@@ -97,6 +101,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
+        self.searchText = SearchText.fold(name, note)
     }
 
     public static let databaseTableName = "item"

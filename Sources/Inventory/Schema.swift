@@ -10,6 +10,7 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 households, members, sessions, folders, items", migrate: v1)
         migrator.registerMigration("v2 single-use links, login throttling, remembered sessions", migrate: v2)
+        migrator.registerMigration("v3 item history, folder trash, search text", migrate: v3)
         return migrator
     }
 
@@ -125,5 +126,31 @@ enum Schema {
 
             ALTER TABLE session ADD COLUMN remember INTEGER NOT NULL DEFAULT 0;
             """)
+    }
+
+    static func v3(_ db: Database) throws {
+        try db.execute(sql: """
+            -- A deleted folder waits in the trash with its items, so restoring an item has a folder.
+            ALTER TABLE folder ADD COLUMN deleted_at TEXT;
+            -- Shopping lists remember which stock folder bought items went to last.
+            ALTER TABLE folder ADD COLUMN last_stock_folder_id INTEGER;
+            -- Name and note folded for search (NFKC, lower case): Ｍｉｌｋ finds milk, 牛乳 finds 牛乳.
+            ALTER TABLE item ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+
+            CREATE TABLE item_event (
+                id INTEGER PRIMARY KEY,
+                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                item_id INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                member_id INTEGER REFERENCES member(id) ON DELETE SET NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('created', 'changed', 'moved', 'quantity', 'opened', 'bought', 'deleted', 'restored')),
+                detail TEXT NOT NULL DEFAULT '',
+                at TEXT NOT NULL
+            );
+            CREATE INDEX item_event_by_item ON item_event(item_id, at);
+            """)
+        for row in try Row.fetchAll(db, sql: "SELECT id, name, note FROM item") {
+            try db.execute(sql: "UPDATE item SET search_text = ? WHERE id = ?",
+                           arguments: [SearchText.fold(row["name"], row["note"]), row["id"] as Int64])
+        }
     }
 }

@@ -1,0 +1,207 @@
+import Foundation
+import GRDB
+
+/// Which items of a list to show: filters combine (AND), kinds among themselves (OR).
+public struct ListFilter: Sendable, Equatable {
+    public var text: String
+    public var kinds: [String]
+    public var status: String?
+
+    public init(text: String = "", kinds: [String] = [], status: String? = nil) {
+        self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.kinds = kinds.filter(Schema.kinds.contains)
+        self.status = status.flatMap { Schema.statuses.contains($0) ? $0 : nil }
+    }
+}
+
+public struct ListPage: Sendable {
+    public let items: [Item]
+    public let total: Int
+    public let page: Int
+    public let pages: Int
+    public static let size = 50
+}
+
+/// One line of an item's history.
+public struct ItemEvent: Sendable, Equatable {
+    public let kind: String
+    public let detail: String
+    public let memberName: String?
+    public let at: String
+}
+
+/// The items of a household: lists, the editor, quick and bulk actions, trash and history.
+/// Every method takes the household id from the session; an id from elsewhere is `.notFound`.
+public struct Items: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+
+    public static let trashDays = 30
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    func stamp() -> String { Timestamp.string(from: clock.now()) }
+
+    // MARK: - Reading
+
+    public func folder(_ id: Int64, householdId: Int64) throws -> Folder {
+        try database.writer.read { db in try Self.folder(db, id, householdId) }
+    }
+
+    static func folder(_ db: Database, _ id: Int64, _ householdId: Int64) throws -> Folder {
+        guard let folder = try Folder.fetchOne(db.cachedStatement(sql: "SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL"), arguments: [id, householdId])
+        else { throw InventoryError.notFound }
+        return folder
+    }
+
+    public func folders(householdId: Int64, kind: FolderKind? = nil) throws -> [Folder] {
+        try database.writer.read { db in
+            try Folder.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL AND (? IS NULL OR kind = ?) ORDER BY position, id
+                """), arguments: [householdId, kind?.rawValue, kind?.rawValue])
+        }
+    }
+
+    /// One page of a list in its order: stock by due date (none last), shopping urgent first; then name.
+    public func page(of folder: Folder, filter: ListFilter, page requested: Int) throws -> ListPage {
+        var conditions = ["folder_id = ?", "deleted_at IS NULL"]
+        var arguments: StatementArguments = [folder.id!]
+        if !filter.kinds.isEmpty {
+            conditions.append("kind IN (\(Array(repeating: "?", count: filter.kinds.count).joined(separator: ", ")))")
+            arguments += StatementArguments(filter.kinds)
+        }
+        if let status = filter.status {
+            conditions.append("status = ?")
+            arguments += [status]
+        }
+        if !filter.text.isEmpty {
+            conditions.append("search_text LIKE ? ESCAPE '\\'")
+            arguments += [SearchText.likePattern(filter.text)]
+        }
+        let whereClause = conditions.joined(separator: " AND ")
+        let order = folder.kind == .stock ? "due IS NULL, due, name" : "urgent DESC, name"
+        return try database.writer.read { db in
+            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM item WHERE \(whereClause)"), arguments: arguments) ?? 0
+            let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
+            let page = min(max(1, requested), pages)
+            let items = try Item.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM item WHERE \(whereClause) ORDER BY \(order) LIMIT ? OFFSET ?"),
+                arguments: arguments + [ListPage.size, (page - 1) * ListPage.size])
+            return ListPage(items: items, total: total, page: page, pages: pages)
+        }
+    }
+
+    public func item(_ id: Int64, householdId: Int64) throws -> Item {
+        try database.writer.read { db in try Self.item(db, id, householdId) }
+    }
+
+    static func item(_ db: Database, _ id: Int64, _ householdId: Int64, deleted: Bool = false) throws -> Item {
+        let sql = "SELECT * FROM item WHERE id = ? AND household_id = ? AND deleted_at IS \(deleted ? "NOT " : "")NULL"
+        guard let item = try Item.fetchOne(db, sql: sql, arguments: [id, householdId]) else { throw InventoryError.notFound }
+        return item
+    }
+
+    public func history(of itemId: Int64, householdId: Int64) throws -> [ItemEvent] {
+        try database.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT e.kind, e.detail, e.at, m.name AS member_name FROM item_event e LEFT JOIN member m ON m.id = e.member_id
+                WHERE e.item_id = ? AND e.household_id = ? ORDER BY e.at DESC, e.id DESC
+                """, arguments: [itemId, householdId]).map {
+                ItemEvent(kind: $0["kind"], detail: $0["detail"], memberName: $0["member_name"], at: $0["at"])
+            }
+        }
+    }
+
+    static func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "", by memberId: Int64?, at time: String) throws {
+        try db.execute(sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [item.householdId, item.id, memberId, kind, detail, time])
+    }
+
+    // MARK: - Registering and editing
+
+    /// Saves every draft that has content, in one transaction. A draft with content but no valid
+    /// name (or another problem) stops the whole batch: errors come back keyed "INDEX.field".
+    public func register(_ drafts: [ItemInput], in folderId: Int64, householdId: Int64, by memberId: Int64, timeZone: TimeZone) throws -> [Int64] {
+        let folder = try self.folder(folderId, householdId: householdId)
+        var values: [ItemValues] = []
+        var errors: [String: String] = [:]
+        for (index, draft) in drafts.enumerated() where !draft.isBlank {
+            switch ItemValidation.check(draft, for: folder.kind, timeZone: timeZone) {
+            case .success(let checked): values.append(checked)
+            case .failure(let problems): for (field, key) in problems.fields { errors["\(index).\(field)"] = key }
+            }
+        }
+        if !errors.isEmpty { throw InventoryError.validation(errors) }
+        if values.isEmpty { throw InventoryError.validation(["0.name": "item_name_required"]) }
+        return try database.writer.write { db in
+            let time = stamp()
+            return try values.map { value in
+                var item = Item(householdId: householdId, folderId: folderId, name: value.name, createdAt: time, updatedAt: time)
+                Self.apply(value, to: &item)
+                try item.insert(db)
+                try Self.record(db, item, "created", folder.name, by: memberId, at: time)
+                return item.id!
+            }
+        }
+    }
+
+    static func apply(_ value: ItemValues, to item: inout Item) {
+        item.name = value.name
+        item.quantity = value.quantity
+        item.unit = value.unit
+        item.kind = value.kind
+        item.note = value.note
+        item.barcode = value.barcode
+        item.due = value.due
+        item.remindAt = value.remindAt
+        item.status = value.status
+        item.urgent = value.urgent
+        item.searchText = SearchText.fold(value.name, value.note)
+    }
+
+    /// Saves an edit made on a form opened at `version`. If someone saved the item since, nothing
+    /// is written and `.conflict` is thrown. Moving to a folder of the other kind drops what that
+    /// kind does not have.
+    public func update(_ id: Int64, with input: ItemInput, folderId: Int64, version: Int, householdId: Int64, by memberId: Int64, timeZone: TimeZone) throws {
+        try database.writer.write { db in
+            var item = try Self.item(db, id, householdId)
+            let target = try Self.folder(db, folderId, householdId)
+            let values: ItemValues
+            switch ItemValidation.check(input, for: target.kind, timeZone: timeZone) {
+            case .success(let checked): values = checked
+            case .failure(let problems): throw InventoryError.validation(problems.fields)
+            }
+            guard item.version == version else { throw InventoryError.conflict }
+            let before = item
+            Self.apply(values, to: &item)
+            item.folderId = folderId
+            item.version += 1
+            item.updatedAt = stamp()
+            try item.update(db)
+            if before.folderId != folderId {
+                let from = try String.fetchOne(db, sql: "SELECT name FROM folder WHERE id = ?", arguments: [before.folderId]) ?? ""
+                try Self.record(db, item, "moved", "\(from) → \(target.name)", by: memberId, at: item.updatedAt)
+            }
+            let changed = Self.changedFields(before, item)
+            if !changed.isEmpty { try Self.record(db, item, "changed", changed.joined(separator: ","), by: memberId, at: item.updatedAt) }
+        }
+    }
+
+    static func changedFields(_ a: Item, _ b: Item) -> [String] {
+        var fields: [String] = []
+        if a.name != b.name { fields.append("name") }
+        if a.quantity != b.quantity { fields.append("quantity") }
+        if a.unit != b.unit { fields.append("unit") }
+        if a.kind != b.kind { fields.append("kind") }
+        if a.note != b.note { fields.append("note") }
+        if a.barcode != b.barcode { fields.append("barcode") }
+        if a.due != b.due { fields.append("due") }
+        if a.remindAt != b.remindAt { fields.append("remind_at") }
+        if a.status != b.status { fields.append("status") }
+        if a.urgent != b.urgent { fields.append("urgent") }
+        return fields
+    }
+}
