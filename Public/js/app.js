@@ -31,3 +31,29 @@ document.querySelectorAll("button[data-copy]").forEach((button) => {
 document.querySelectorAll("input.copy-field[readonly]").forEach((field) => {
   field.addEventListener("focus", () => field.select());
 });
+
+// "Select all on this page" ticks every row checkbox of the same name in its form.
+document.querySelectorAll("input[data-select-all]").forEach((all) => {
+  const boxes = () => all.form.querySelectorAll(`input[type=checkbox][name="${all.dataset.selectAll}"]`);
+  all.addEventListener("change", () => boxes().forEach((box) => { box.checked = all.checked; }));
+});
+
+// Quantity steppers in the editor (typing works without them).
+document.querySelectorAll("button[data-step]").forEach((button) => {
+  const field = document.getElementById(button.dataset.target);
+  if (!field) return;
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    const value = parseFloat((field.value || "0").replace(",", ".")) || 0;
+    const next = Math.max(0, value + parseFloat(button.dataset.step));
+    field.value = String(Math.round(next * 1000) / 1000);
+  });
+});
+
+// A select that changes what the form shows submits itself through its "apply" button.
+document.querySelectorAll("select[data-autosubmit]").forEach((select) => {
+  const apply = document.getElementById(select.dataset.autosubmit);
+  if (!apply) return;
+  apply.classList.add("visually-hidden");
+  select.addEventListener("change", () => apply.click());
+});

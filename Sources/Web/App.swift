@@ -69,8 +69,13 @@ public final class App: Responder {
         SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock).register(in: &router)
         InvitationController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
         AccountController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
-        MembersController(accounts: accounts, renderer: renderer, scheme: options.secureCookies ? "https" : "http").register(in: &router)
-        HomeController(database: database, renderer: renderer).register(in: &router)
+        let settings = HouseholdSettings(database: database)
+        MembersController(accounts: accounts, settings: settings, renderer: renderer, scheme: options.secureCookies ? "https" : "http").register(in: &router)
+        let items = Items(database: database, clock: options.clock)
+        FoldersController(folders: Folders(database: database, clock: options.clock), items: items, renderer: renderer).register(in: &router)
+        ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
+        EditorController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
+        TrashController(items: items, renderer: renderer).register(in: &router)
         self.router = router
     }
 

@@ -55,6 +55,10 @@ struct FormField: MustacheParent, Sendable {
         }
     }
 
+    static func hidden(_ name: String, _ value: String) -> FormField {
+        FormField(name: name, label: "", kind: .hidden, value: value)
+    }
+
     /// The ids of the hint and error, for `aria-describedby`; nil when there are none.
     var describedBy: String? {
         let ids = [hint.map { _ in "f-\(name)-hint" }, error.map { _ in "f-\(name)-error" }].compactMap { $0 }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import Inventory
 import Mustache
@@ -5,6 +6,7 @@ import Mustache
 /// The owner's page for members and invitations.
 struct MembersController {
     let accounts: Accounts
+    let settings: HouseholdSettings
     let renderer: Renderer
     /// How members reach the server, for the invitation link: https behind a TLS proxy.
     let scheme: String
@@ -12,6 +14,16 @@ struct MembersController {
     func register(in router: inout Router<Endpoint>) {
         router.get("/settings", .owner) { context in
             renderer.response(try page(context), context)
+        }
+        router.post("/settings/household", .owner) { context in
+            let member = try context.signedIn
+            do {
+                try settings.update(member.householdId, name: context.field("household"), timeZone: context.field("time_zone"),
+                                    dueSoonDays: context.field("due_soon_days"))
+                return .redirect(to: "/settings?saved=household")
+            } catch InventoryError.validation(let fields) {
+                return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
+            }
         }
         router.post("/settings/invitations", .owner) { context in
             let member = try context.signedIn
@@ -46,9 +58,20 @@ struct MembersController {
         }
     }
 
-    func page(_ context: RequestContext, error: String? = nil) throws -> MembersPage {
+    func page(_ context: RequestContext, error: String? = nil, householdErrors: [String: String] = [:]) throws -> MembersPage {
         let me = try context.signedIn
         let t = context.locale
+        let household = try settings.household(me.householdId)
+        let posted = context.request.path == "/settings/household"
+        let zone = posted ? context.field("time_zone") : household.timeZone
+        let householdFields = [
+            FormField(name: "household", label: t["field_household"], value: posted ? context.field("household") : household.name,
+                      error: householdErrors["household"], required: true, maxLength: 100),
+            FormField(name: "time_zone", label: t["field_time_zone"], kind: .select, error: householdErrors["time_zone"],
+                      options: TimeZone.knownTimeZoneIdentifiers.sorted().map { .init(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == zone) }),
+            FormField(name: "due_soon_days", label: t["field_due_soon_days"], value: posted ? context.field("due_soon_days") : "\(household.dueSoonDays)",
+                      error: householdErrors["due_soon_days"], hint: t["due_soon_hint"], inputType: "number", maxLength: 2),
+        ]
         let members = try accounts.members(householdId: me.householdId).map { member in
             MembersPage.Row(
                 id: member.id ?? 0, name: member.name, login: member.login, role: t["role_\(member.role.rawValue)"],
@@ -67,7 +90,8 @@ struct MembersController {
         }
         return MembersPage(
             heading: t["members_heading"], error: error, members: members, invitations: invitations, newLink: newLink,
-            inviteRoles: t.roleOptions(selected: .member))
+            inviteRoles: t.roleOptions(selected: .member), householdFields: householdFields,
+            saved: context.request.query["saved"] == "household" ? t["saved_profile"] : nil)
     }
 }
 
@@ -114,6 +138,8 @@ struct MembersPage: PageView {
     let invitations: [Invitation]
     let newLink: String?
     let inviteRoles: [FormField.Option]
+    var householdFields: [FormField] = []
+    var saved: String? = nil
 
     func title(_ t: Catalog) -> String { heading }
 
@@ -126,6 +152,8 @@ struct MembersPage: PageView {
         case "hasInvitations": return !invitations.isEmpty
         case "newLink": return newLink
         case "inviteRoles": return inviteRoles
+        case "householdFields": return householdFields
+        case "saved": return saved
         default: return nil
         }
     }

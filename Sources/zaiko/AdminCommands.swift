@@ -10,10 +10,11 @@ struct DataOptions: ParsableArguments {
     @Option(help: "The address members use, for the printed links. (ZAIKO_BASE_URL, default http://<this machine>:8080)")
     var baseURL: String?
 
-    func open() throws -> AppDatabase {
+    func open(createIfMissing: Bool = false) throws -> AppDatabase {
         let path = data ?? ProcessInfo.processInfo.environment["ZAIKO_DATA"] ?? "./data"
         let file = URL(fileURLWithPath: path).appendingPathComponent("zaiko.sqlite")
-        guard FileManager.default.fileExists(atPath: file.path) else {
+        if createIfMissing { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        guard createIfMissing || FileManager.default.fileExists(atPath: file.path) else {
             throw Failure(message: "There is no Zaiko database in \(path); start the server once or pass --data.")
         }
         do { return try AppDatabase.open(at: file) } catch let error as InventoryError { throw Failure(message: error.description) }

@@ -16,7 +16,7 @@ struct AppDatabaseTests {
         let database = try AppDatabase.inMemory()
         try database.writer.read { db in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
-            #expect(tables == ["folder", "household", "item", "login_throttle", "member", "session", "single_use_link"])
+            #expect(tables == ["folder", "household", "item", "item_event", "login_throttle", "member", "session", "single_use_link"])
             let applied = try Schema.migrator.appliedIdentifiers(db)
             #expect(applied == Set(Schema.migrator.migrations))
             let itemColumns = Set(try db.columns(in: "item").map(\.name))

@@ -31,6 +31,29 @@ struct AuthorizationMatrixTests {
         "POST /settings/invitations/{id}/cancel": .owner,
         "POST /settings/members/{id}/role": .owner,
         "POST /settings/members/{id}/remove": .owner,
+        "POST /settings/household": .owner,
+        "GET /folders/{id}": .signedIn,
+        "GET /folders/edit": .writer,
+        "POST /folders": .writer,
+        "GET /folders/{id}/edit": .writer,
+        "POST /folders/{id}": .writer,
+        "POST /folders/{id}/move": .writer,
+        "GET /folders/{id}/delete": .writer,
+        "POST /folders/{id}/delete": .writer,
+        "POST /folders/{id}/bulk": .writer,
+        "GET /items/new": .writer,
+        "POST /items/new": .writer,
+        "GET /items/{id}": .signedIn,
+        "GET /items/{id}/edit": .writer,
+        "POST /items/{id}": .writer,
+        "POST /items/{id}/quantity": .writer,
+        "POST /items/{id}/opened": .writer,
+        "POST /items/{id}/delete": .writer,
+        "POST /items/{id}/buy-again": .writer,
+        "GET /items/{id}/empty": .writer,
+        "GET /trash": .signedIn,
+        "POST /trash/restore": .writer,
+        "POST /trash/purge": .writer,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
@@ -54,6 +77,8 @@ struct AuthorizationMatrixTests {
         if pattern.contains("/settings/members/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.memberId)") }
         if pattern.contains("/settings/invitations/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.invitationId)") }
         if pattern.contains("/account/sessions/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.ownerSecondSessionId)") }
+        if pattern.hasPrefix("/folders/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.fridgeId)") }
+        if pattern.hasPrefix("/items/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.itemId)") }
         return path
     }
 

@@ -16,12 +16,16 @@ struct HouseholdFixture {
     var owner = "", member = "", viewer = "", otherOwner = ""
     /// Ids in Home that object routes point at.
     var memberId: Int64 = 0, invitationId: Int64 = 0, ownerSecondSessionId: Int64 = 0
+    /// Home's Fridge and a carton of milk in it.
+    var fridgeId: Int64 = 0, itemId: Int64 = 0
+    var items: Items
 
     init(secureCookies: Bool = false) async throws {
         let database = try AppDatabase.inMemory()
         clock = ManualClock(Date())
         let wall = clock.wall
         accounts = Accounts(database: database, hasher: Self.hasher, clock: wall)
+        items = Items(database: database, clock: wall)
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         app = try await App(
@@ -38,6 +42,12 @@ struct HouseholdFixture {
             throw InventoryError.conflict
         }
         ownerSecondSessionId = try accounts.session(token: second)!.sessionId
+
+        let ownerMember = try accounts.session(token: owner)!
+        fridgeId = try items.folders(householdId: home, kind: .stock)[0].id!
+        var milk = ItemInput()
+        milk.name = "Milk"
+        itemId = try items.register([milk], in: fridgeId, householdId: home, by: ownerMember.memberId, timeZone: .gmt)[0]
 
         let grandparents = try accounts.createHousehold(name: "Grandparents")
         otherOwner = try accounts.acceptInvitation(token: grandparents, name: "Grandma", login: "grandma", password: Self.password, userAgent: "")

@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 import Testing
 
 @testable import Web
@@ -60,6 +61,8 @@ struct TemplateTests {
             #expect(html.contains("<title>\(page.title(locale)) · \(locale["app_name"])</title>"))
             #expect(html.contains("<h1"))
             #expect(!html.contains("{{"))
+            // User text is escaped wherever it appears.
+            #expect(!html.contains("<b>牛乳</b>"))
         }
     }
 
@@ -86,7 +89,45 @@ struct TemplateTests {
             MembersPage(heading: t["members_heading"], error: t["last_owner"],
                         members: [.init(id: 1, name: "Aki", login: "aki", role: t["role_owner"], roleOptions: t.roleOptions(selected: .owner), isMe: true)],
                         invitations: [.init(id: 3, role: t["role_viewer"], expires: "next week")], newLink: "http://x/join/abc",
-                        inviteRoles: t.roleOptions(selected: .member)),
+                        inviteRoles: t.roleOptions(selected: .member), householdFields: [field, select], saved: t["saved_profile"]),
+        ] + itemPages(t)
+    }
+
+    func itemPages(_ t: Catalog) -> [any PageView] {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
+        let window = DueWindow(household: household, now: now)
+        var expired = Item(id: 1, householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: "opened")
+        expired.note = "note"
+        let rows = [ItemRowView(expired, window: window, t: t),
+                    ItemRowView(Item(id: 2, householdId: 1, folderId: 1, name: "Eggs", due: window.today.description), window: window, t: t),
+                    ItemRowView(Item(id: 3, householdId: 1, folderId: 2, name: "Rice", urgent: true), window: window, t: t)]
+        let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
+        let list = { (stock: Bool) in
+            ListPageView(
+                folderId: 1, name: "Fridge", isStock: stock, total: "3", rows: rows, query: "milk", kinds: choices, statuses: choices,
+                isFiltered: true, page: 2, pages: 3, pageLabel: "2/3", previous: "/folders/1", next: "/folders/1?page=3",
+                here: "/folders/1?page=2", moveTargets: choices, stockTargets: choices, shoppingCount: 1, notice: "Deleted", undoIds: "1,2")
+        }
+        var input = ItemInput()
+        input.name = "Milk"
+        let drafts = [DraftView(index: 0, input: input, isStock: true, errors: ["0.name": "!"], t: t, single: false),
+                      DraftView(index: 1, input: ItemInput(), isStock: false, errors: [:], t: t, single: false)]
+        return [
+            list(true), list(false),
+            EditorPage(heading: "Add", action: "/items/new", isNew: true, version: nil, stockFolders: choices, shoppingFolders: choices,
+                       drafts: drafts, canAddDraft: true, summary: "1 problem", returnTo: "", boughtNotice: "bought", cancel: "/"),
+            EditorPage(heading: "Edit", action: "/items/1", isNew: false, version: 3, stockFolders: choices, shoppingFolders: [],
+                       drafts: [drafts[0]], canAddDraft: false, summary: nil, returnTo: "/folders/1", boughtNotice: nil, cancel: "/items/1"),
+            ConflictPage(heading: "Conflict", itemId: 1, rows: [.init(label: "Name", theirs: "Milk", mine: "Oat milk", differs: true)], hidden: [.hidden("version", "4")]),
+            ItemPage(name: "Milk", id: 1, icon: "milk", dueState: "expired", facts: [.init(label: "Due", value: "today")],
+                     history: [.init(what: "Created", detail: "Fridge", who: "Aki", when: "now")], folderId: 1),
+            TrashPage(rows: [.init(id: 1, name: "Milk", folder: "Fridge", deleted: "today")], notice: "Restored"),
+            FoldersEditPage(rows: [.init(id: 1, name: "Fridge", icon: "fridge", kind: "Stock", isFirst: true, isLast: false)], name: "",
+                            nameError: "!", iconError: nil, icons: [Choice(value: "box", label: "Box", selected: true, icon: "box")], kinds: choices),
+            FolderFormPage(id: 1, heading: "Edit", name: "Fridge", nameError: nil, iconError: "!", icons: [Choice(value: "box", label: "Box", selected: true, icon: "box")]),
+            ChoicePage(heading: "Which list?", message: "Choose", back: "/folders/1",
+                       options: [.init(action: "/items/1/buy-again", label: "Supermarket", hidden: [.hidden("shopping", "4")])], cancelLabel: "Cancel"),
         ]
     }
 }

@@ -1,0 +1,210 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Mustache
+
+/// The item editor (batch create, edit), the conflict page and the item page.
+struct EditorController {
+    let items: Items
+    let settings: HouseholdSettings
+    let renderer: Renderer
+    let clock: WallClock
+    static let maxDrafts = 10
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/items/new", .writer) { context in
+            let member = try context.signedIn
+            let folders = try items.folders(householdId: member.householdId)
+            let folder = try Int64(context.request.query["folder"] ?? "").map { try items.folder($0, householdId: member.householdId) } ?? folders.first
+            guard let folder else { return .redirect(to: "/") }
+            return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [ItemInput()], errors: [:]), context)
+        }
+        router.post("/items/new", .writer) { context in
+            let member = try context.signedIn
+            let folders = try items.folders(householdId: member.householdId)
+            let folder = try items.folder(Int64(context.field("folder")) ?? 0, householdId: member.householdId)
+            var drafts = Self.drafts(from: context.request.form)
+            switch context.field("action") {
+            case "add":
+                // Without JavaScript "add a draft" re-renders the form with one more, keeping everything.
+                if drafts.count < Self.maxDrafts { drafts.append(ItemInput()) }
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:]), context)
+            case "switch":
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:]), context)
+            default:
+                do {
+                    let zone = try timeZone(member)
+                    let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
+                    return .redirect(to: "/folders/\(folder.id!)?added=\(ids.count)")
+                } catch InventoryError.validation(let fields) {
+                    let errors = fields.mapValues { context.locale[$0] }
+                    return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors), context, status: 422)
+                }
+            }
+        }
+        router.get("/items/{id}/edit", .writer) { context in
+            let member = try context.signedIn
+            let item = try items.item(try context.id(), householdId: member.householdId)
+            let folder = try items.folder(item.folderId, householdId: member.householdId)
+            let input = ItemInput(item, timeZone: try timeZone(member))
+            return renderer.response(try editor(context, folder: folder, folders: try items.folders(householdId: member.householdId), drafts: [input], errors: [:], item: item), context)
+        }
+        router.post("/items/{id}", .writer) { context in
+            let member = try context.signedIn
+            let id = try context.id()
+            let current = try items.item(id, householdId: member.householdId)
+            let folders = try items.folders(householdId: member.householdId)
+            let folder = try items.folder(Int64(context.field("folder")) ?? current.folderId, householdId: member.householdId)
+            let input = Self.drafts(from: context.request.form).first ?? ItemInput()
+            if context.field("action") == "switch" {
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [input], errors: [:], item: current), context)
+            }
+            let version = Int(context.field("version")) ?? -1
+            do {
+                let zone = try timeZone(member)
+                try items.update(id, with: input, folderId: folder.id!, version: version, householdId: member.householdId, by: member.memberId, timeZone: zone)
+                let back = SessionController.safeNext(context.field("return"))
+                let target = back == "/" ? "/items/\(id)" : back
+                if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone), ItemValidation.remindsAfterDue(values, timeZone: zone) {
+                    return .redirect(to: ListController.adding(["warn": "remind_after_due"], to: "/folders/\(folder.id!)"))
+                }
+                return .redirect(to: target)
+            } catch InventoryError.validation(let fields) {
+                let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[$0.value]) })
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [input], errors: errors, item: current), context, status: 422)
+            } catch InventoryError.conflict {
+                // Someone saved since this form was opened: show both, lose nothing.
+                return renderer.response(try conflict(context, current: current, mine: input, folder: folder), context, status: 409)
+            }
+        }
+        router.get("/items/{id}", .signedIn) { context in
+            let member = try context.signedIn
+            let item = try items.item(try context.id(), householdId: member.householdId)
+            return renderer.response(try detail(context, item), context)
+        }
+    }
+
+    func timeZone(_ member: SignedIn) throws -> TimeZone {
+        TimeZone(identifier: member.timeZone) ?? .gmt
+    }
+
+    /// Drafts from fields named `d0.name`, `d1.quantity`, … in index order.
+    static func drafts(from form: Parameters) -> [ItemInput] {
+        var drafts: [Int: ItemInput] = [:]
+        for (name, value) in form.pairs {
+            guard name.hasPrefix("d"), let dot = name.firstIndex(of: "."), let index = Int(name[name.index(after: name.startIndex)..<dot]),
+                (0..<maxDrafts).contains(index)
+            else { continue }
+            var draft = drafts[index] ?? ItemInput()
+            switch name[name.index(after: dot)...] {
+            case "name": draft.name = value
+            case "quantity": draft.quantity = value
+            case "unit": draft.unit = value
+            case "kind": draft.kind = value
+            case "note": draft.note = value
+            case "barcode": draft.barcode = value
+            case "due": draft.due = value
+            case "remind_at": draft.remindAt = value
+            case "status": draft.status = value
+            case "urgent": draft.urgent = value == "1"
+            default: break
+            }
+            drafts[index] = draft
+        }
+        let ordered = drafts.keys.sorted().map { drafts[$0]! }
+        return ordered.isEmpty ? [ItemInput()] : ordered
+    }
+
+    func editor(_ context: RequestContext, folder: Folder, folders: [Folder], drafts: [ItemInput], errors: [String: String], item: Item? = nil) throws -> EditorPage {
+        let t = context.locale
+        let isStock = folder.kind == .stock
+        let draftViews = drafts.enumerated().map { index, draft in
+            DraftView(index: index, input: draft, isStock: isStock, errors: errors, t: t, single: item != nil)
+        }
+        let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
+        let shopping = folders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
+        let failed = errors.keys.compactMap { Int($0.split(separator: ".").first ?? "") }
+        let heading = item == nil ? t["editor_new_heading"] : t.format("editor_edit_heading", ["name": item!.name])
+        return EditorPage(
+            heading: heading, action: item.map { "/items/\($0.id!)" } ?? "/items/new", isNew: item == nil,
+            version: item?.version, stockFolders: stock, shoppingFolders: shopping, drafts: draftViews,
+            canAddDraft: item == nil && drafts.count < Self.maxDrafts,
+            summary: errors.isEmpty ? nil : t.format("editor_errors", ["count": "\(Set(failed).count)"]),
+            returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
+            boughtNotice: context.request.query["bought"] == "1" ? t["editor_bought_notice"] : nil,
+            cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)")
+    }
+
+    func conflict(_ context: RequestContext, current: Item, mine: ItemInput, folder: Folder) throws -> ConflictPage {
+        let t = context.locale
+        let member = try context.signedIn
+        let zone = try timeZone(member)
+        let theirs = ItemInput(current, timeZone: zone)
+        let fields: [(String, KeyPath<ItemInput, String>)] = [
+            ("field_item_name", \.name), ("field_quantity", \.quantity), ("field_unit", \.unit), ("field_kind", \.kind),
+            ("field_note", \.note), ("field_due", \.due), ("field_remind_at", \.remindAt), ("field_status", \.status),
+        ]
+        let rows = fields.map { label, path in
+            ConflictPage.Row(label: t[label], theirs: theirs[keyPath: path], mine: mine[keyPath: path], differs: theirs[keyPath: path] != mine[keyPath: path])
+        }
+        // "Keep mine" re-posts what was typed against the version now stored.
+        var hidden = [FormField.hidden("folder", "\(folder.id!)"), .hidden("version", "\(current.version)")]
+        let values: [(String, String)] = [("name", mine.name), ("quantity", mine.quantity), ("unit", mine.unit), ("kind", mine.kind),
+                                          ("note", mine.note), ("barcode", mine.barcode), ("due", mine.due), ("remind_at", mine.remindAt),
+                                          ("status", mine.status), ("urgent", mine.urgent ? "1" : "")]
+        hidden += values.map { FormField.hidden("d0.\($0.0)", $0.1) }
+        return ConflictPage(heading: t["conflict_heading"], itemId: current.id!, rows: rows, hidden: hidden)
+    }
+
+    func detail(_ context: RequestContext, _ item: Item) throws -> ItemPage {
+        let t = context.locale
+        let member = try context.signedIn
+        let household = try settings.household(member.householdId)
+        let window = DueWindow(household: household, now: clock.now())
+        let folder = try items.folder(item.folderId, householdId: member.householdId)
+        let row = ItemRowView(item, window: window, t: t)
+        var facts: [ItemPage.Fact] = [
+            .init(label: t["field_folder"], value: folder.name),
+            .init(label: t["field_quantity"], value: "\(row.quantity) \(row.unit)"),
+            .init(label: t["field_kind"], value: row.kind),
+        ]
+        if let status = row.status { facts.append(.init(label: t["field_status"], value: status)) }
+        if let due = row.due { facts.append(.init(label: t["field_due"], value: due + (row.dueWord.map { " · \($0)" } ?? ""))) }
+        if let remind = item.remindAt { facts.append(.init(label: t["field_remind_at"], value: DisplayFormat.dateTime(remind, timeZone: member.timeZone, locale: t))) }
+        if folder.kind == .shopping { facts.append(.init(label: t["field_urgent"], value: item.urgent ? t["urgent"] : t["not_urgent"])) }
+        if let barcode = item.barcode { facts.append(.init(label: t["field_barcode"], value: barcode)) }
+        if !item.note.isEmpty { facts.append(.init(label: t["field_note"], value: item.note)) }
+        facts.append(.init(label: t["field_updated"], value: DisplayFormat.dateTime(item.updatedAt, timeZone: member.timeZone, locale: t)))
+        let history = try items.history(of: item.id!, householdId: member.householdId).map { event in
+            ItemPage.Event(
+                what: t["history_\(event.kind)"], detail: Self.historyDetail(event, t),
+                who: event.memberName ?? t["history_someone"], when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t))
+        }
+        return ItemPage(name: item.name, id: item.id!, icon: row.kindIcon, dueState: row.dueState, facts: facts, history: history, folderId: folder.id!)
+    }
+
+    static func historyDetail(_ event: ItemEvent, _ t: Catalog) -> String? {
+        guard !event.detail.isEmpty else { return nil }
+        if event.kind == "changed" {
+            return event.detail.split(separator: ",").map { t["field_\($0 == "name" ? "item_name" : String($0))"] }.joined(separator: ", ")
+        }
+        return event.detail
+    }
+}
+
+extension ItemInput {
+    /// The form's values for a stored item.
+    init(_ item: Item, timeZone: TimeZone) {
+        self.init()
+        name = item.name
+        quantity = Quantity.text(item.quantity)
+        unit = item.unit
+        kind = item.kind
+        note = item.note
+        barcode = item.barcode ?? ""
+        due = item.due ?? ""
+        remindAt = item.remindAt.flatMap(Timestamp.date(from:)).map { LocalDateTime.text($0, in: timeZone) } ?? ""
+        status = item.status ?? "unopened"
+        urgent = item.urgent
+    }
+}

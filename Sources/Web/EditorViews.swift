@@ -1,0 +1,187 @@
+import Inventory
+import Mustache
+
+/// One draft of the editor: its fields named `d<index>.<field>`, with their errors.
+struct DraftView: MustacheParent, Sendable {
+    let index: Int
+    let number: String
+    let nameField: FormField
+    /// After name, quantity and unit: kind, dates, status or urgency, barcode.
+    let details: [FormField]
+    let quantity: FormField
+    let unit: FormField
+    let note: String
+    let noteError: String?
+    let hasError: Bool
+    let single: Bool
+
+    init(index: Int, input: ItemInput, isStock: Bool, errors: [String: String], t: Catalog, single: Bool) {
+        self.index = index
+        self.single = single
+        number = t.format("draft_number", ["number": "\(index + 1)"])
+        func name(_ field: String) -> String { "d\(index).\(field)" }
+        func error(_ field: String) -> String? { errors["\(index).\(field)"] }
+        hasError = errors.keys.contains { $0.hasPrefix("\(index).") }
+        nameField = FormField(name: name("name"), label: t["field_item_name"], value: input.name, error: error("name"), autocomplete: "off", required: true, maxLength: 100)
+        var fields: [FormField] = []
+        quantity = FormField(name: name("quantity"), label: t["field_quantity"], value: input.quantity, error: error("quantity"), inputType: "text", maxLength: 12)
+        unit = FormField(name: name("unit"), label: t["field_unit"], kind: .select, error: error("unit"),
+                         options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == input.unit) })
+        fields.append(FormField(name: name("kind"), label: t["field_kind"], kind: .select, error: error("kind"),
+                                options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) }))
+        if isStock {
+            fields.append(FormField(name: name("due"), label: t["field_due"], value: input.due, error: error("due"), inputType: "date"))
+            fields.append(FormField(name: name("remind_at"), label: t["field_remind_at"], value: input.remindAt, error: error("remind_at"),
+                                    hint: t["remind_hint"], inputType: "datetime-local"))
+            fields.append(FormField(name: name("status"), label: t["field_status"], kind: .select, error: error("status"),
+                                    options: ItemInput.statuses.map { .init(value: $0, label: t["status_\($0)"], selected: $0 == input.status) }))
+        } else {
+            fields.append(FormField(name: name("urgent"), label: t["field_urgent"], kind: .checkbox, checked: input.urgent))
+        }
+        fields.append(FormField(name: name("barcode"), label: t["field_barcode"], value: input.barcode, error: error("barcode"),
+                                autocomplete: "off", inputType: "text", maxLength: 14))
+        details = fields
+        note = input.note
+        noteError = error("note")
+    }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "index": return index
+        case "number": return number
+        case "nameField": return nameField
+        case "details": return details
+        case "quantity": return quantity
+        case "unit": return unit
+        case "note": return note
+        case "noteError": return noteError
+        case "hasError": return hasError
+        case "single": return single
+        default: return nil
+        }
+    }
+}
+
+struct EditorPage: PageView {
+    static let template = "editor"
+    let heading: String
+    let action: String
+    let isNew: Bool
+    let version: Int?
+    let stockFolders: [Choice]
+    let shoppingFolders: [Choice]
+    let drafts: [DraftView]
+    let canAddDraft: Bool
+    let summary: String?
+    let returnTo: String
+    let boughtNotice: String?
+    let cancel: String
+
+    func title(_ t: Catalog) -> String { heading }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "heading": return heading
+        case "action": return action
+        case "isNew": return isNew
+        case "version": return version
+        case "stockFolders": return stockFolders
+        case "shoppingFolders": return shoppingFolders
+        case "hasShoppingFolders": return !shoppingFolders.isEmpty
+        case "hasStockFolders": return !stockFolders.isEmpty
+        case "drafts": return drafts
+        case "canAddDraft": return canAddDraft
+        case "summary": return summary
+        case "returnTo": return returnTo
+        case "boughtNotice": return boughtNotice
+        case "cancel": return cancel
+        default: return nil
+        }
+    }
+}
+
+struct ConflictPage: PageView {
+    static let template = "conflict"
+
+    struct Row: MustacheParent, Sendable {
+        let label: String
+        let theirs: String
+        let mine: String
+        let differs: Bool
+        func child(named key: String) -> Any? {
+            switch key {
+            case "label": return label
+            case "theirs": return theirs
+            case "mine": return mine
+            case "differs": return differs
+            default: return nil
+            }
+        }
+    }
+
+    let heading: String
+    let itemId: Int64
+    let rows: [Row]
+    let hidden: [FormField]
+
+    func title(_ t: Catalog) -> String { heading }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "heading": return heading
+        case "itemId": return itemId
+        case "rows": return rows
+        case "hidden": return hidden
+        default: return nil
+        }
+    }
+}
+
+struct ItemPage: PageView {
+    static let template = "item"
+
+    struct Fact: MustacheParent, Sendable {
+        let label: String
+        let value: String
+        func child(named key: String) -> Any? { key == "label" ? label : key == "value" ? value : nil }
+    }
+
+    struct Event: MustacheParent, Sendable {
+        let what: String
+        let detail: String?
+        let who: String
+        let when: String
+        func child(named key: String) -> Any? {
+            switch key {
+            case "what": return what
+            case "detail": return detail
+            case "who": return who
+            case "when": return when
+            default: return nil
+            }
+        }
+    }
+
+    let name: String
+    let id: Int64
+    let icon: String
+    let dueState: String
+    let facts: [Fact]
+    let history: [Event]
+    let folderId: Int64
+
+    func title(_ t: Catalog) -> String { name }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "id": return id
+        case "icon": return icon
+        case "dueState": return dueState
+        case "facts": return facts
+        case "history": return history
+        case "folderId": return folderId
+        default: return nil
+        }
+    }
+}

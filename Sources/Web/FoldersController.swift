@@ -1,0 +1,212 @@
+import HTTPServer
+import Inventory
+import Mustache
+
+/// The folders page and its edit mode: create, rename, re-icon, reorder, delete.
+struct FoldersController {
+    let folders: Folders
+    let items: Items
+    let renderer: Renderer
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/", .signedIn) { context in
+            let member = try context.signedIn
+            let t = context.locale
+            let overview = try folders.overview(householdId: member.householdId)
+            func rows(_ kind: FolderKind) -> [HomePage.Row] {
+                overview.filter { $0.kind == kind }.map {
+                    HomePage.Row(
+                        id: $0.id, name: $0.name, icon: $0.icon, count: t.format("item_count", ["count": "\($0.itemCount)"]),
+                        expired: $0.expired > 0 ? t.format("count_expired", ["count": "\($0.expired)"]) : nil,
+                        soon: $0.dueSoon > 0 ? t.format("count_soon", ["count": "\($0.dueSoon)"]) : nil)
+                }
+            }
+            return renderer.response(HomePage(household: member.householdName, stock: rows(.stock), shopping: rows(.shopping)), context)
+        }
+        router.get("/folders/edit", .writer) { context in
+            renderer.response(try editPage(context, errors: [:]), context)
+        }
+        router.post("/folders", .writer) { context in
+            let member = try context.signedIn
+            do {
+                try folders.create(name: context.field("name"), kind: FolderKind(rawValue: context.field("kind")) ?? .stock,
+                                   icon: context.field("icon"), householdId: member.householdId)
+                return .redirect(to: "/folders/edit")
+            } catch InventoryError.validation(let fields) {
+                return renderer.response(try editPage(context, errors: fields.mapValues { context.locale[$0] }), context, status: 422)
+            }
+        }
+        router.get("/folders/{id}/edit", .writer) { context in
+            let member = try context.signedIn
+            let folder = try items.folder(try context.id(), householdId: member.householdId)
+            return renderer.response(folderPage(context, folder: folder, name: folder.name, icon: folder.icon, errors: [:]), context)
+        }
+        router.post("/folders/{id}", .writer) { context in
+            let member = try context.signedIn
+            let folder = try items.folder(try context.id(), householdId: member.householdId)
+            do {
+                try folders.update(folder.id!, name: context.field("name"), icon: context.field("icon"), householdId: member.householdId)
+                return .redirect(to: "/folders/edit")
+            } catch InventoryError.validation(let fields) {
+                let page = folderPage(context, folder: folder, name: context.field("name"), icon: context.field("icon"), errors: fields.mapValues { context.locale[$0] })
+                return renderer.response(page, context, status: 422)
+            }
+        }
+        router.post("/folders/{id}/move", .writer) { context in
+            let member = try context.signedIn
+            try folders.move(try context.id(), by: context.field("step") == "up" ? -1 : 1, householdId: member.householdId)
+            return .redirect(to: "/folders/edit")
+        }
+        router.get("/folders/{id}/delete", .writer) { context in
+            let member = try context.signedIn
+            let folder = try items.folder(try context.id(), householdId: member.householdId)
+            let count = try folders.itemCount(folder.id!, householdId: member.householdId)
+            let t = context.locale
+            let message = count == 0 ? t["folder_delete_empty"] : t.format("folder_delete_items", ["count": "\(count)"])
+            return renderer.response(ChoicePage(
+                heading: t.format("folder_delete_heading", ["name": folder.name]), message: message, back: "/folders/edit",
+                options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true)],
+                cancelLabel: t["cancel"]), context)
+        }
+        router.post("/folders/{id}/delete", .writer) { context in
+            let member = try context.signedIn
+            try folders.delete(try context.id(), householdId: member.householdId, by: member.memberId)
+            return .redirect(to: "/folders/edit")
+        }
+    }
+
+    func iconChoices(selected: String, t: Catalog) -> [Choice] {
+        Folders.icons.map { Choice(value: $0, label: t["icon_\($0)"], selected: $0 == selected, icon: $0) }
+    }
+
+    func editPage(_ context: RequestContext, errors: [String: String]) throws -> FoldersEditPage {
+        let member = try context.signedIn
+        let t = context.locale
+        let all = try folders.overview(householdId: member.householdId)
+        let rows = all.enumerated().map { index, folder in
+            FoldersEditPage.Row(id: folder.id, name: folder.name, icon: folder.icon,
+                                kind: t[folder.kind == .stock ? "kind_stock_list" : "kind_shopping_list"],
+                                isFirst: index == 0, isLast: index == all.count - 1)
+        }
+        let posted = context.request.method == "POST"
+        let kind = posted ? context.field("kind") : "stock"
+        return FoldersEditPage(
+            rows: rows, name: posted ? context.field("name") : "", nameError: errors["name"], iconError: errors["icon"],
+            icons: iconChoices(selected: posted ? context.field("icon") : "box", t: t),
+            kinds: [Choice(value: "stock", label: t["kind_stock_list"], selected: kind != "shopping"),
+                    Choice(value: "shopping", label: t["kind_shopping_list"], selected: kind == "shopping")])
+    }
+
+    func folderPage(_ context: RequestContext, folder: Folder, name: String, icon: String, errors: [String: String]) -> FolderFormPage {
+        FolderFormPage(id: folder.id!, heading: context.locale.format("folder_edit_heading", ["name": folder.name]), name: name,
+                       nameError: errors["name"], iconError: errors["icon"], icons: iconChoices(selected: icon, t: context.locale))
+    }
+}
+
+struct HomePage: PageView {
+    static let template = "home"
+
+    struct Row: MustacheParent, Sendable {
+        let id: Int64
+        let name: String
+        let icon: String
+        let count: String
+        var expired: String? = nil
+        var soon: String? = nil
+        func child(named key: String) -> Any? {
+            switch key {
+            case "id": return id
+            case "name": return name
+            case "icon": return icon
+            case "count": return count
+            case "expired": return expired
+            case "soon": return soon
+            default: return nil
+            }
+        }
+    }
+
+    let household: String
+    let stock: [Row]
+    let shopping: [Row]
+
+    func title(_ t: Catalog) -> String { household }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "household": return household
+        case "stock": return stock
+        case "shopping": return shopping
+        default: return nil
+        }
+    }
+}
+
+struct FoldersEditPage: PageView {
+    static let template = "folders-edit"
+
+    struct Row: MustacheParent, Sendable {
+        let id: Int64
+        let name: String
+        let icon: String
+        let kind: String
+        let isFirst: Bool
+        let isLast: Bool
+        func child(named key: String) -> Any? {
+            switch key {
+            case "id": return id
+            case "name": return name
+            case "icon": return icon
+            case "kind": return kind
+            case "isFirst": return isFirst
+            case "isLast": return isLast
+            default: return nil
+            }
+        }
+    }
+
+    let rows: [Row]
+    let name: String
+    let nameError: String?
+    let iconError: String?
+    let icons: [Choice]
+    let kinds: [Choice]
+
+    func title(_ t: Catalog) -> String { t["folders_edit_heading"] }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "rows": return rows
+        case "name": return name
+        case "nameError": return nameError
+        case "iconError": return iconError
+        case "icons": return icons
+        case "kinds": return kinds
+        default: return nil
+        }
+    }
+}
+
+struct FolderFormPage: PageView {
+    static let template = "folder-form"
+    let id: Int64
+    let heading: String
+    let name: String
+    let nameError: String?
+    let iconError: String?
+    let icons: [Choice]
+
+    func title(_ t: Catalog) -> String { heading }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": return id
+        case "heading": return heading
+        case "name": return name
+        case "nameError": return nameError
+        case "iconError": return iconError
+        case "icons": return icons
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Inventory
+import Mustache
+
+/// How an item's due date stands today, in words as well as colour.
+enum DueState: String {
+    case expired, today, soon, later, none
+
+    static func of(_ due: String?, today: CalendarDay, soonUntil: CalendarDay) -> DueState {
+        guard let due, let day = CalendarDay(due) else { return .none }
+        if day < today { return .expired }
+        if day == today { return .today }
+        return day <= soonUntil ? .soon : .later
+    }
+}
+
+/// The household's "today" and due-soon limit for one request.
+struct DueWindow {
+    let today: CalendarDay
+    let soonUntil: CalendarDay
+    let timeZone: TimeZone
+
+    init(household: Household, now: Date) {
+        timeZone = TimeZone(identifier: household.timeZone) ?? .gmt
+        today = CalendarDay.today(in: timeZone, now: now)
+        soonUntil = today.adding(days: household.dueSoonDays)
+    }
+}
+
+/// One row of a stock or shopping list, formatted once.
+struct ItemRowView: MustacheParent, Sendable {
+    let id: Int64
+    let name: String
+    let quantity: String
+    let unit: String
+    let kind: String
+    let kindIcon: String
+    let status: String?
+    let isOpened: Bool
+    let due: String?
+    let dueState: String
+    let dueWord: String?
+    let urgent: Bool
+    let note: String?
+
+    init(_ item: Item, window: DueWindow, t: Catalog) {
+        id = item.id ?? 0
+        name = item.name
+        quantity = Quantity.text(item.quantity)
+        unit = t["unit_\(item.unit)"]
+        kind = t["kind_\(item.kind)"]
+        kindIcon = ItemRowView.icon(forKind: item.kind)
+        status = item.status.map { t["status_\($0)"] }
+        isOpened = item.status == "opened"
+        let state = DueState.of(item.due, today: window.today, soonUntil: window.soonUntil)
+        dueState = state.rawValue
+        due = item.due.flatMap(CalendarDay.init).map { DisplayFormat.day($0, locale: t) }
+        dueWord = [.expired, .today, .soon].contains(state) ? t["due_\(state.rawValue)"] : nil
+        urgent = item.urgent
+        note = item.note.isEmpty ? nil : item.note
+    }
+
+    /// The folder icon that stands for a kind of food until items have photos.
+    static func icon(forKind kind: String) -> String {
+        switch kind {
+        case "meat": return "meat"
+        case "fish": return "fish"
+        case "vegetables": return "vegetables"
+        case "fruit": return "fruit"
+        case "dairy_eggs": return "milk"
+        case "drinks": return "bottle"
+        case "seasonings": return "spices"
+        case "prepared": return "rice"
+        default: return "box"
+        }
+    }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "id": return id
+        case "name": return name
+        case "quantity": return quantity
+        case "unit": return unit
+        case "kind": return kind
+        case "kindIcon": return kindIcon
+        case "status": return status
+        case "isOpened": return isOpened
+        case "due": return due
+        case "dueState": return dueState
+        case "dueWord": return dueWord
+        case "urgent": return urgent
+        case "note": return note
+        default: return nil
+        }
+    }
+}
+
+/// A choice in a list of options (filters, selects, radio groups).
+struct Choice: MustacheParent, Sendable {
+    let value: String
+    let label: String
+    let selected: Bool
+    var icon: String? = nil
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "value": return value
+        case "label": return label
+        case "selected": return selected
+        case "icon": return icon
+        default: return nil
+        }
+    }
+}
+
+extension DisplayFormat {
+    /// "Nov 25" / "11月25日", with the year when it is not this year's.
+    static func day(_ day: CalendarDay, locale: Catalog) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .omitted)
+        style.locale = Locale(identifier: locale.code)
+        style.timeZone = .gmt
+        return day.start(in: .gmt).formatted(style)
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Mustache
+
+/// Stock lists and shopping lists: the page, its filters, quick actions and bulk actions.
+struct ListController {
+    let items: Items
+    let settings: HouseholdSettings
+    let renderer: Renderer
+    let clock: WallClock
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/folders/{id}", .signedIn) { context in
+            let member = try context.signedIn
+            let folder = try items.folder(try context.id(), householdId: member.householdId)
+            return renderer.response(try page(context, folder), context)
+        }
+        // Quick actions on one row. Each answers by going back to the list it came from.
+        router.post("/items/{id}/quantity", .writer) { context in
+            let member = try context.signedIn
+            let id = try context.id()
+            let delta = Double(context.field("delta")) ?? 0
+            let quantity = try items.adjustQuantity(id, by: delta, householdId: member.householdId, by: member.memberId)
+            // Reaching zero asks what to do with the item.
+            if quantity == 0, delta < 0 { return .redirect(to: "/items/\(id)/empty?return=\(Self.encoded(back(context)))") }
+            return .redirect(to: back(context))
+        }
+        router.post("/items/{id}/opened", .writer) { context in
+            let member = try context.signedIn
+            try items.markOpened(try context.id(), householdId: member.householdId, by: member.memberId)
+            return .redirect(to: back(context))
+        }
+        router.post("/items/{id}/delete", .writer) { context in
+            let member = try context.signedIn
+            let id = try context.id()
+            try items.trash([id], householdId: member.householdId, by: member.memberId)
+            return .redirect(to: Self.adding(["deleted": "\(id)"], to: back(context, fallback: "/")))
+        }
+        router.post("/items/{id}/buy-again", .writer) { context in
+            let member = try context.signedIn
+            let id = try context.id()
+            let lists = try items.folders(householdId: member.householdId, kind: .shopping)
+            guard let target = Int64(context.field("shopping")) ?? (lists.count == 1 ? lists[0].id : nil) else {
+                // Several shopping lists and none chosen yet: ask which.
+                let item = try items.item(id, householdId: member.householdId)
+                return renderer.response(ChoicePage.buyAgain(item: item, lists: lists, back: back(context), t: context.locale), context)
+            }
+            try items.buyAgain(id, onto: target, householdId: member.householdId, by: member.memberId)
+            return .redirect(to: Self.adding(["copied": "\(target)"], to: back(context)))
+        }
+        router.get("/items/{id}/empty", .writer) { context in
+            let member = try context.signedIn
+            let item = try items.item(try context.id(), householdId: member.householdId)
+            let lists = try items.folders(householdId: member.householdId, kind: .shopping)
+            return renderer.response(ChoicePage.empty(item: item, lists: lists, back: back(context), t: context.locale), context)
+        }
+        // Several ticked items at once, in one transaction.
+        router.post("/folders/{id}/bulk", .writer) { context in
+            let member = try context.signedIn
+            let folderId = try items.folder(try context.id(), householdId: member.householdId).id!
+            let ids = context.request.form.all("ids").compactMap(Int64.init)
+            let back = back(context, fallback: "/folders/\(folderId)")
+            guard !ids.isEmpty else { return .redirect(to: Self.adding(["notice": "none_selected"], to: back)) }
+            switch context.field("action") {
+            case "delete":
+                try items.trash(ids, householdId: member.householdId, by: member.memberId)
+                return .redirect(to: Self.adding(["deleted": ids.map(String.init).joined(separator: ",")], to: back))
+            case "move":
+                guard let target = Int64(context.field("target")) else { return .redirect(to: back) }
+                try items.move(ids, to: target, householdId: member.householdId, by: member.memberId)
+                return .redirect(to: Self.adding(["moved": "\(ids.count)"], to: back))
+            case "bought":
+                guard let target = Int64(context.field("stock")) else { return .redirect(to: back) }
+                try items.markBought(ids, into: target, householdId: member.householdId, by: member.memberId)
+                // One item bought: straight to its due date, if the user wants to set it.
+                if ids.count == 1 { return .redirect(to: "/items/\(ids[0])/edit?bought=1&return=\(Self.encoded(back))") }
+                return .redirect(to: Self.adding(["bought": "\(ids.count)"], to: back))
+            default:
+                return .redirect(to: back)
+            }
+        }
+    }
+
+    /// Where to go after an action: the `return` field when it is a path on this site.
+    func back(_ context: RequestContext, fallback: String = "/") -> String {
+        let requested = context.request.form["return"] ?? context.request.query["return"] ?? ""
+        let safe = SessionController.safeNext(requested)
+        return safe == "/" && requested != "/" ? fallback : safe
+    }
+
+    static func encoded(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "/"
+    }
+
+    /// `path` with query values replaced or added.
+    static func adding(_ values: [String: String], to path: String) -> String {
+        var components = URLComponents(string: path) ?? URLComponents()
+        var query = (components.queryItems ?? []).filter { values[$0.name] == nil && !["deleted", "copied", "moved", "bought", "notice", "added"].contains($0.name) }
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
+        components.queryItems = query.isEmpty ? nil : query
+        return components.string ?? path
+    }
+
+    func page(_ context: RequestContext, _ folder: Folder) throws -> ListPageView {
+        let member = try context.signedIn
+        let t = context.locale
+        let query = context.request.query
+        let filter = ListFilter(text: query["q"] ?? "", kinds: query.all("kind"), status: query["status"].flatMap { $0.isEmpty ? nil : $0 })
+        let result = try items.page(of: folder, filter: filter, page: Int(query["page"] ?? "") ?? 1)
+        let household = try settings.household(member.householdId)
+        let window = DueWindow(household: household, now: clock.now())
+        let allFolders = try items.folders(householdId: member.householdId)
+        let stockFolders = allFolders.filter { $0.kind == .stock }
+        let remembered = folder.lastStockFolderId ?? stockFolders.first?.id
+
+        // The list's own address with its filters, for paging links and for coming back after actions.
+        func link(page: Int) -> String {
+            var items = [URLQueryItem]()
+            if !filter.text.isEmpty { items.append(URLQueryItem(name: "q", value: filter.text)) }
+            items += filter.kinds.map { URLQueryItem(name: "kind", value: $0) }
+            if let status = filter.status { items.append(URLQueryItem(name: "status", value: status)) }
+            if page > 1 { items.append(URLQueryItem(name: "page", value: "\(page)")) }
+            var components = URLComponents()
+            components.path = "/folders/\(folder.id!)"
+            components.queryItems = items.isEmpty ? nil : items
+            return components.string ?? components.path
+        }
+
+        var notice: String?
+        var undoIds: String?
+        if let deleted = query["deleted"], !deleted.isEmpty {
+            let count = deleted.split(separator: ",").count
+            notice = t.format("notice_deleted", ["count": "\(count)"])
+            undoIds = deleted
+        } else if let added = query["added"] {
+            notice = t.format("notice_added", ["count": added])
+        } else if let moved = query["moved"] {
+            notice = t.format("notice_moved", ["count": moved])
+        } else if let bought = query["bought"] {
+            notice = t.format("notice_bought", ["count": bought])
+        } else if let copied = query["copied"].flatMap(Int64.init), let list = allFolders.first(where: { $0.id == copied }) {
+            notice = t.format("notice_copied", ["list": list.name])
+        } else if query["notice"] == "none_selected" {
+            notice = t["notice_none_selected"]
+        } else if query["warn"] == "remind_after_due" {
+            notice = t["warn_remind_after_due"]
+        }
+
+        return ListPageView(
+            folderId: folder.id!, name: folder.name, isStock: folder.kind == .stock,
+            total: t.format("item_count", ["count": "\(result.total)"]),
+            rows: result.items.map { ItemRowView($0, window: window, t: t) },
+            query: filter.text,
+            kinds: ItemInput.kinds.map { Choice(value: $0, label: t["kind_\($0)"], selected: filter.kinds.contains($0)) },
+            statuses: [Choice(value: "", label: t["filter_any_status"], selected: filter.status == nil)]
+                + ItemInput.statuses.map { Choice(value: $0, label: t["status_\($0)"], selected: filter.status == $0) },
+            isFiltered: !filter.text.isEmpty || !filter.kinds.isEmpty || filter.status != nil,
+            page: result.page, pages: result.pages,
+            pageLabel: t.format("page_of", ["page": "\(result.page)", "pages": "\(result.pages)"]),
+            previous: result.page > 1 ? link(page: result.page - 1) : nil,
+            next: result.page < result.pages ? link(page: result.page + 1) : nil,
+            here: link(page: result.page),
+            moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id!)", label: $0.name, selected: false) },
+            stockTargets: stockFolders.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == remembered) },
+            shoppingCount: allFolders.filter { $0.kind == .shopping }.count,
+            notice: notice, undoIds: undoIds)
+    }
+}
+
+struct ListPageView: PageView {
+    static let template = "list"
+    let folderId: Int64
+    let name: String
+    let isStock: Bool
+    let total: String
+    let rows: [ItemRowView]
+    let query: String
+    let kinds: [Choice]
+    let statuses: [Choice]
+    let isFiltered: Bool
+    let page: Int
+    let pages: Int
+    let pageLabel: String
+    let previous: String?
+    let next: String?
+    let here: String
+    let moveTargets: [Choice]
+    let stockTargets: [Choice]
+    let shoppingCount: Int
+    let notice: String?
+    let undoIds: String?
+
+    func title(_ t: Catalog) -> String { name }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "folderId": return folderId
+        case "name": return name
+        case "isStock": return isStock
+        case "isShopping": return !isStock
+        case "total": return total
+        case "rows": return rows
+        case "hasRows": return !rows.isEmpty
+        case "query": return query
+        case "kinds": return kinds
+        case "statuses": return statuses
+        case "isFiltered": return isFiltered
+        case "pageLabel": return pageLabel
+        case "hasPages": return pages > 1
+        case "previous": return previous
+        case "next": return next
+        case "here": return here
+        case "moveTargets": return moveTargets
+        case "hasMoveTargets": return !moveTargets.isEmpty
+        case "stockTargets": return stockTargets
+        case "hasStockTargets": return !stockTargets.isEmpty
+        case "hasShoppingLists": return shoppingCount > 0
+        case "notice": return notice
+        case "undoIds": return undoIds
+        default: return nil
+        }
+    }
+}
+
+/// A small page that asks one question with a few buttons (buy again where, what to do at zero).
+struct ChoicePage: PageView {
+    static let template = "choice"
+
+    struct Option: MustacheParent, Sendable {
+        let action: String
+        let label: String
+        var isPrimary = false
+        var hidden: [FormField] = []
+        func child(named key: String) -> Any? {
+            switch key {
+            case "action": return action
+            case "label": return label
+            case "isPrimary": return isPrimary
+            case "hidden": return hidden
+            default: return nil
+            }
+        }
+    }
+
+    let heading: String
+    let message: String
+    let back: String
+    let options: [Option]
+    let cancelLabel: String
+
+    func title(_ t: Catalog) -> String { heading }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "heading": return heading
+        case "message": return message
+        case "back": return back
+        case "options": return options
+        case "cancelLabel": return cancelLabel
+        default: return nil
+        }
+    }
+
+    static func buyAgain(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
+        ChoicePage(
+            heading: t["buy_again_heading"], message: t.format("buy_again_message", ["name": item.name]), back: back,
+            options: lists.map { Option(action: "/items/\(item.id!)/buy-again", label: $0.name, hidden: [.hidden("shopping", "\($0.id!)")]) },
+            cancelLabel: t["cancel"])
+    }
+
+    static func empty(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
+        var options = [Option(action: "/items/\(item.id!)/delete", label: t["empty_delete"], isPrimary: true)]
+        options += lists.map {
+            Option(action: "/folders/\(item.folderId)/bulk", label: t.format("empty_move_to", ["list": $0.name]),
+                   hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id!)"), .hidden("target", "\($0.id!)")])
+        }
+        return ChoicePage(
+            heading: t.format("empty_heading", ["name": item.name]), message: t["empty_message"], back: back,
+            options: options, cancelLabel: t["empty_keep"])
+    }
+}

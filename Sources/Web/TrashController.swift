@@ -1,0 +1,73 @@
+import HTTPServer
+import Inventory
+import Mustache
+
+/// The trash: restore or delete for good; items leave it by themselves after 30 days.
+struct TrashController {
+    let items: Items
+    let renderer: Renderer
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/trash", .signedIn) { context in
+            let member = try context.signedIn
+            try items.purgeExpiredTrash(householdId: member.householdId)
+            let t = context.locale
+            let rows = try items.trashEntries(householdId: member.householdId).map {
+                TrashPage.Row(id: $0.item.id!, name: $0.item.name, folder: $0.folderName,
+                              deleted: DisplayFormat.dateTime($0.item.deletedAt ?? "", timeZone: member.timeZone, locale: t))
+            }
+            return renderer.response(TrashPage(rows: rows, notice: context.request.query["restored"].map { t.format("notice_restored", ["count": $0]) }), context)
+        }
+        router.post("/trash/restore", .writer) { context in
+            let member = try context.signedIn
+            let ids = Self.ids(context)
+            try items.restore(ids, householdId: member.householdId, by: member.memberId)
+            let back = SessionController.safeNext(context.field("return"))
+            return .redirect(to: back == "/" ? "/trash?restored=\(ids.count)" : back)
+        }
+        router.post("/trash/purge", .writer) { context in
+            let member = try context.signedIn
+            try items.purge(Self.ids(context), householdId: member.householdId)
+            return .redirect(to: "/trash")
+        }
+    }
+
+    /// Ids from repeated `ids` fields or one comma-separated value (the undo button).
+    static func ids(_ context: RequestContext) -> [Int64] {
+        context.request.form.all("ids").flatMap { $0.split(separator: ",") }.compactMap { Int64($0) }
+    }
+}
+
+struct TrashPage: PageView {
+    static let template = "trash"
+
+    struct Row: MustacheParent, Sendable {
+        let id: Int64
+        let name: String
+        let folder: String
+        let deleted: String
+        func child(named key: String) -> Any? {
+            switch key {
+            case "id": return id
+            case "name": return name
+            case "folder": return folder
+            case "deleted": return deleted
+            default: return nil
+            }
+        }
+    }
+
+    let rows: [Row]
+    let notice: String?
+
+    func title(_ t: Catalog) -> String { t["trash_heading"] }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "rows": return rows
+        case "hasRows": return !rows.isEmpty
+        case "notice": return notice
+        default: return nil
+        }
+    }
+}

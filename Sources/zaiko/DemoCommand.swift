@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+import Inventory
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo", abstract: "Create a demo household full of items and print its owner's login and password.")
+
+    @Option(help: "How many items to create.") var items = 200
+    @OptionGroup var options: DataOptions
+
+    func run() throws {
+        guard (0...1_000_000).contains(items) else { throw Failure(message: "--items takes a number from 0 to 1000000.") }
+        let (login, password) = try DemoHousehold(database: try options.open(createIfMissing: true)).create(items: items)
+        print("Demo household created with \(items) items.")
+        print("Login: \(login)")
+        print("Password: \(password)")
+    }
+}
