@@ -56,12 +56,14 @@ public final class Server: @unchecked Sendable {
         guard let daemon else { return }
         stopping.store(true, ordering: .releasing)
         let listener = MHD_quiesce_daemon(daemon)
-        if listener >= 0 { close(listener) }
         let deadline = ContinuousClock.now + grace
         while inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
             usleep(10_000)
         }
         MHD_stop_daemon(daemon)
+        // Only now: libmicrohttpd's threads may use the listening socket until they are stopped
+        // (closing it earlier made a worker abort on epoll_ctl).
+        if listener >= 0 { close(listener) }
         self.daemon = nil
     }
 

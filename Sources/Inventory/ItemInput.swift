@@ -151,7 +151,12 @@ public struct CalendarDay: Sendable, Equatable, Comparable, CustomStringConverti
     }
 
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        // Hand-padded: String(format:) is slow on Linux and this runs for every row.
+        func pad(_ n: Int, _ width: Int) -> String {
+            let digits = String(n)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }

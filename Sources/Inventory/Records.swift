@@ -55,6 +55,29 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 }
 
 public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    /// Decoded by hand: list pages read 50 at a time, and Codable decoding cost more than the query.
+    public init(row: Row) throws {
+        id = row["id"]
+        householdId = row["household_id"]
+        folderId = row["folder_id"]
+        name = row["name"]
+        photo = row["photo"]
+        quantity = row["quantity"]
+        unit = row["unit"]
+        kind = row["kind"]
+        note = row["note"]
+        barcode = row["barcode"]
+        due = row["due"]
+        remindAt = row["remind_at"]
+        status = row["status"]
+        urgent = row["urgent"]
+        version = row["version"]
+        createdAt = row["created_at"]
+        updatedAt = row["updated_at"]
+        deletedAt = row["deleted_at"]
+        searchText = row["search_text"] ?? ""
+    }
+
     public var id: Int64?
     public var householdId: Int64
     public var folderId: Int64

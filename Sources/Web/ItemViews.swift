@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Inventory
 import Mustache
 
@@ -24,6 +25,24 @@ struct DueWindow {
         timeZone = TimeZone(identifier: household.timeZone) ?? .gmt
         today = CalendarDay.today(in: timeZone, now: now)
         soonUntil = today.adding(days: household.dueSoonDays)
+    }
+}
+
+/// What every row of one list page shares: who may write, the kind of list, and the labels.
+struct RowContext: Sendable {
+    let canWrite: Bool
+    let isStock: Bool
+    let hasShoppingLists: Bool
+    let labels: [String: String]
+
+    /// The catalog keys rows use, offered to the template as `label_<key>`.
+    static let labelKeys = ["select", "urgent", "due_label", "decrease", "increase", "mark_opened", "buy_again", "edit", "delete"]
+
+    init(canWrite: Bool, isStock: Bool, hasShoppingLists: Bool, t: Catalog) {
+        self.canWrite = canWrite
+        self.isStock = isStock
+        self.hasShoppingLists = hasShoppingLists
+        labels = Dictionary(uniqueKeysWithValues: Self.labelKeys.map { ("label_\($0)", t[$0]) })
     }
 }
 
@@ -114,11 +133,21 @@ struct Choice: MustacheParent, Sendable {
 }
 
 extension DisplayFormat {
-    /// "Nov 25" / "11月25日", with the year when it is not this year's.
+    /// "Nov 25, 2026" / "2026年11月25日". Memoised: a list shows the same few days over and
+    /// over, and Foundation's formatting is slow on Linux.
     static func day(_ day: CalendarDay, locale: Catalog) -> String {
+        let key = "\(locale.code)|\(day)"
+        if let known = formattedDays.withLock({ $0[key] }) { return known }
         var style = Date.FormatStyle(date: .abbreviated, time: .omitted)
         style.locale = Locale(identifier: locale.code)
         style.timeZone = .gmt
-        return day.start(in: .gmt).formatted(style)
+        let text = day.start(in: .gmt).formatted(style)
+        formattedDays.withLock { cache in
+            if cache.count > 20_000 { cache.removeAll() }
+            cache[key] = text
+        }
+        return text
     }
+
+    private static let formattedDays = Mutex<[String: String]>([:])
 }

@@ -127,6 +127,8 @@ struct ListController {
             return components.string ?? components.path
         }
 
+        let shared = RowContext(canWrite: member.role.canWrite, isStock: folder.kind == .stock,
+                                hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
         var notice: String?
         var undoIds: String?
         if let deleted = query["deleted"], !deleted.isEmpty {
@@ -150,7 +152,7 @@ struct ListController {
         return ListPageView(
             folderId: folder.id!, name: folder.name, isStock: folder.kind == .stock,
             total: t.format("item_count", ["count": "\(result.total)"]),
-            rows: result.items.map { ItemRowView($0, window: window, t: t) },
+            rows: result.items.map { ItemRowView($0, window: window, t: t) }, shared: shared,
             query: filter.text,
             kinds: ItemInput.kinds.map { Choice(value: $0, label: t["kind_\($0)"], selected: filter.kinds.contains($0)) },
             statuses: [Choice(value: "", label: t["filter_any_status"], selected: filter.status == nil)]
@@ -175,6 +177,7 @@ struct ListPageView: PageView {
     let isStock: Bool
     let total: String
     let rows: [ItemRowView]
+    let shared: RowContext
     let query: String
     let kinds: [Choice]
     let statuses: [Choice]
@@ -192,6 +195,8 @@ struct ListPageView: PageView {
     let undoIds: String?
 
     func title(_ t: Catalog) -> String { name }
+
+    var slots: [String: String] { ["rows": ItemRowsHTML.render(rows, shared: shared, here: here)] }
 
     func child(named key: String) -> Any? {
         switch key {

@@ -9,6 +9,12 @@ public protocol PageView: MustacheParent, Sendable {
     static var template: String { get }
     /// The page title in the reader's language.
     func title(_ t: Catalog) -> String
+    /// Trusted HTML built in Swift (see `HTML`), placed where the template says `{{slot_NAME}}`.
+    var slots: [String: String] { get }
+}
+
+extension PageView {
+    public var slots: [String: String] { [:] }
 }
 
 /// Renders templates from `Templates/`, loaded once at start.
@@ -26,8 +32,11 @@ public struct Renderer: Sendable {
     /// The page as HTML text, inside the layout.
     public func html(_ page: some PageView, locale: Catalog, member: SignedIn? = nil, csrfToken: String = "") -> String {
         let context = LayoutContext(page: page, locale: locale, title: page.title(locale), member: member.map(MemberChrome.init), csrf: csrfToken)
-        guard let html = library.render(context, withTemplate: type(of: page).template) else {
+        guard var html = library.render(context, withTemplate: type(of: page).template) else {
             preconditionFailure("template \(type(of: page).template) is missing")
+        }
+        for (name, markup) in page.slots {
+            html = HTML.splice(html, marker: HTML.slotMarker + name, with: markup)
         }
         return html
     }
@@ -59,7 +68,9 @@ struct LayoutContext: MustacheParent {
         case "pageTitle": return title
         case "me": return member
         case "csrf": return csrf
-        default: return page.child(named: name)
+        default:
+            if name.hasPrefix("slot_") { return HTML.slotMarker + name.dropFirst(5) }
+            return page.child(named: name)
         }
     }
 }

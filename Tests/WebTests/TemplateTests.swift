@@ -105,7 +105,8 @@ struct TemplateTests {
         let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
         let list = { (stock: Bool) in
             ListPageView(
-                folderId: 1, name: "Fridge", isStock: stock, total: "3", rows: rows, query: "milk", kinds: choices, statuses: choices,
+                folderId: 1, name: "Fridge", isStock: stock, total: "3", rows: rows,
+                shared: RowContext(canWrite: true, isStock: stock, hasShoppingLists: true, t: t), query: "milk", kinds: choices, statuses: choices,
                 isFiltered: true, page: 2, pages: 3, pageLabel: "2/3", previous: "/folders/1", next: "/folders/1?page=3",
                 here: "/folders/1?page=2", moveTargets: choices, stockTargets: choices, shoppingCount: 1, notice: "Deleted", undoIds: "1,2")
         }
