@@ -69,7 +69,7 @@ public struct Accounts: Sendable {
         var errors = memberProblems(name: ownerName, login: login, password: password)
         let trimmed = householdName.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { errors["household"] = "household_name_required" }
-        if trimmed.count > 100 { errors["household"] = "name_too_long" }
+        if trimmed.storedLength > 100 { errors["household"] = "name_too_long" }
         return errors
     }
 
@@ -84,7 +84,7 @@ public struct Accounts: Sendable {
     /// invitation for it. Returns the invitation token.
     public func createHousehold(name: String, language: String = "en") throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.count <= 100 else { throw InventoryError.validation(["household": "household_name_required"]) }
+        guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": "household_name_required"]) }
         return try database.writer.write { db in
             var household = Household(name: trimmed, createdAt: stamp())
             try household.insert(db)
@@ -124,7 +124,7 @@ public struct Accounts: Sendable {
     static func memberProblems(name: String, login: String, password: String) -> [String: String] {
         var errors: [String: String] = [:]
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmedName.isEmpty { errors["name"] = "name_required" } else if trimmedName.count > 100 { errors["name"] = "name_too_long" }
+        if trimmedName.isEmpty { errors["name"] = "name_required" } else if trimmedName.storedLength > 100 { errors["name"] = "name_too_long" }
         let trimmedLogin = login.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmedLogin.isEmpty {
             errors["login"] = "login_required"
@@ -188,7 +188,7 @@ public struct Accounts: Sendable {
     public func updateProfile(memberId: Int64, name: String, language: String?) throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { throw InventoryError.validation(["name": "name_required"]) }
-        if trimmed.count > 100 { throw InventoryError.validation(["name": "name_too_long"]) }
+        if trimmed.storedLength > 100 { throw InventoryError.validation(["name": "name_too_long"]) }
         try database.writer.write { db in
             try db.execute(sql: "UPDATE member SET name = ?, language = ? WHERE id = ?", arguments: [trimmed, language, memberId])
         }

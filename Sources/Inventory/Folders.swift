@@ -39,10 +39,9 @@ public struct Folders: Sendable {
             let today = CalendarDay.today(in: zone, now: clock.now())
             let soon = today.adding(days: household?.dueSoonDays ?? 3)
             return try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT f.id, f.name, f.kind, f.icon,
-                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL) AS item_count,
-                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due < ?) AS expired,
-                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due >= ? AND i.due <= ?) AS soon
+                SELECT f.id, f.name, f.kind, f.icon, f.item_count,
+                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due < ?) AS expired,
+                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due BETWEEN ? AND ?) AS soon
                 FROM folder f WHERE f.household_id = ? AND f.deleted_at IS NULL ORDER BY f.position, f.id
                 """), arguments: [today.description, today.description, soon.description, householdId]).map {
                 let kind = FolderKind(rawValue: $0["kind"]) ?? .stock
@@ -56,7 +55,7 @@ public struct Folders: Sendable {
     static func check(name: String, icon: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         var errors: [String: String] = [:]
-        if trimmed.isEmpty { errors["name"] = "folder_name_required" } else if trimmed.count > 100 { errors["name"] = "name_too_long" }
+        if trimmed.isEmpty { errors["name"] = "folder_name_required" } else if trimmed.storedLength > 100 { errors["name"] = "name_too_long" }
         if !icons.contains(icon) { errors["icon"] = "icon_invalid" }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         return trimmed
@@ -99,8 +98,7 @@ public struct Folders: Sendable {
     /// How many items go to the trash with the folder.
     public func itemCount(_ id: Int64, householdId: Int64) throws -> Int {
         try database.writer.read { db in
-            _ = try Items.folder(db, id, householdId)
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE folder_id = ? AND deleted_at IS NULL", arguments: [id]) ?? 0
+            try Items.folder(db, id, householdId).itemCount
         }
     }
 
@@ -136,7 +134,7 @@ public struct HouseholdSettings: Sendable {
     public func update(_ id: Int64, name: String, timeZone: String, dueSoonDays: String) throws {
         var errors: [String: String] = [:]
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { errors["household"] = "household_name_required" } else if trimmed.count > 100 { errors["household"] = "name_too_long" }
+        if trimmed.isEmpty { errors["household"] = "household_name_required" } else if trimmed.storedLength > 100 { errors["household"] = "name_too_long" }
         if TimeZone(identifier: timeZone) == nil { errors["time_zone"] = "time_zone_invalid" }
         let days = Int(dueSoonDays.trimmingCharacters(in: .whitespaces))
         if days == nil || !(0...60).contains(days!) { errors["due_soon_days"] = "due_soon_invalid" }

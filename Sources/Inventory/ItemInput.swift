@@ -49,12 +49,14 @@ public enum ItemValidation {
     public static func check(_ input: ItemInput, for kind: FolderKind, timeZone: TimeZone) -> Result<ItemValues, FieldErrors> {
         var errors: [String: String] = [:]
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors["name"] = "item_name_required" } else if name.count > 100 { errors["name"] = "name_too_long" }
+        if name.isEmpty { errors["name"] = "item_name_required" } else if name.storedLength > 100 { errors["name"] = "name_too_long" }
 
-        let quantityText = input.quantity.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        // NFKC first, so a full-width comma (１，５) becomes one the replacement sees.
+        let quantityText = input.quantity.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: ",", with: ".")
         var quantity = 1.0
         if !quantityText.isEmpty {
-            if let value = Double(quantityText.precomposedStringWithCompatibilityMapping), value.isFinite, value >= 0, value <= 1_000_000 {
+            if let value = Double(quantityText), value.isFinite, value >= 0, value <= 1_000_000 {
                 quantity = (value * 1000).rounded() / 1000
             } else {
                 errors["quantity"] = "quantity_invalid"
@@ -63,7 +65,7 @@ public enum ItemValidation {
         if !Schema.units.contains(input.unit) { errors["unit"] = "unit_invalid" }
         if !Schema.kinds.contains(input.kind) { errors["kind"] = "kind_invalid" }
         let note = input.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        if note.count > 1000 { errors["note"] = "note_too_long" }
+        if note.storedLength > 1000 { errors["note"] = "note_too_long" }
         let barcode = input.barcode.trimmingCharacters(in: .whitespaces).precomposedStringWithCompatibilityMapping
         if !barcode.isEmpty, !(barcode.allSatisfy(\.isASCII) && barcode.allSatisfy(\.isNumber) && (6...14).contains(barcode.count)) {
             errors["barcode"] = "barcode_invalid"
@@ -106,6 +108,12 @@ public enum ItemValidation {
     }
 }
 
+extension String {
+    /// Length as SQLite's length() counts it (code points), which the CHECK constraints use;
+    /// a person counts 👍🏽 as one character, SQLite as two.
+    public var storedLength: Int { unicodeScalars.count }
+}
+
 /// Field errors as message keys, an `Error` so `Result` can carry them.
 public struct FieldErrors: Error, Sendable, Equatable {
     public let fields: [String: String]
@@ -116,9 +124,19 @@ public struct FieldErrors: Error, Sendable, Equatable {
 public struct CalendarDay: Sendable, Equatable, Comparable, CustomStringConvertible {
     public let year: Int, month: Int, day: Int
 
+    /// Exactly "YYYY-MM-DD" in ASCII digits, and a day that exists.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-")
-        guard text.count == 10, parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10),
             (1900...9999).contains(y), (1...12).contains(m), d >= 1, d <= Self.daysIn(month: m, year: y)
         else { return nil }
         (year, month, day) = (y, m, d)

@@ -84,7 +84,11 @@ public struct Items: Sendable {
         let whereClause = conditions.joined(separator: " AND ")
         let order = folder.kind == .stock ? "due IS NULL, due, name" : "urgent DESC, name"
         return try database.writer.read { db in
-            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM item WHERE \(whereClause)"), arguments: arguments) ?? 0
+            // Unfiltered, the folder knows its count; filtered, count the matches.
+            let unfiltered = filter.kinds.isEmpty && filter.status == nil && filter.text.isEmpty
+            let total = unfiltered
+                ? try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id!]) ?? 0
+                : try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM item WHERE \(whereClause)"), arguments: arguments) ?? 0
             let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
             let page = min(max(1, requested), pages)
             let items = try Item.fetchAll(
@@ -106,7 +110,10 @@ public struct Items: Sendable {
 
     public func history(of itemId: Int64, householdId: Int64) throws -> [ItemEvent] {
         try database.writer.read { db in
-            try Row.fetchAll(db, sql: """
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM item WHERE id = ? AND household_id = ?", arguments: [itemId, householdId]) != nil else {
+                throw InventoryError.notFound
+            }
+            return try Row.fetchAll(db, sql: """
                 SELECT e.kind, e.detail, e.at, m.name AS member_name FROM item_event e LEFT JOIN member m ON m.id = e.member_id
                 WHERE e.item_id = ? AND e.household_id = ? ORDER BY e.at DESC, e.id DESC
                 """, arguments: [itemId, householdId]).map {

@@ -37,6 +37,8 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public var deletedAt: String? = nil
     /// Shopping lists: the stock folder bought items went to last.
     public var lastStockFolderId: Int64? = nil
+    /// Items in it, outside the trash (kept by triggers).
+    public var itemCount: Int = 0
 
     public init(id: Int64? = nil, householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()) {
         self.id = id

@@ -11,6 +11,7 @@ enum Schema {
         migrator.registerMigration("v1 households, members, sessions, folders, items", migrate: v1)
         migrator.registerMigration("v2 single-use links, login throttling, remembered sessions", migrate: v2)
         migrator.registerMigration("v3 item history, folder trash, search text", migrate: v3)
+        migrator.registerMigration("v4 folder item counts, due dates by folder", migrate: v4)
         return migrator
     }
 
@@ -152,5 +153,26 @@ enum Schema {
             try db.execute(sql: "UPDATE item SET search_text = ? WHERE id = ?",
                            arguments: [SearchText.fold(row["name"], row["note"]), row["id"] as Int64])
         }
+    }
+
+    static func v4(_ db: Database) throws {
+        try db.execute(sql: """
+            -- The folders page counts expired and due-soon items per folder: a range in this index.
+            CREATE INDEX item_due_by_folder ON item(folder_id, due) WHERE deleted_at IS NULL AND due IS NOT NULL;
+
+            -- Items per folder (not in the trash), kept by triggers so no page counts a whole folder.
+            ALTER TABLE folder ADD COLUMN item_count INTEGER NOT NULL DEFAULT 0;
+            UPDATE folder SET item_count = (SELECT COUNT(*) FROM item WHERE item.folder_id = folder.id AND item.deleted_at IS NULL);
+            CREATE TRIGGER item_counted_on_insert AFTER INSERT ON item WHEN NEW.deleted_at IS NULL BEGIN
+                UPDATE folder SET item_count = item_count + 1 WHERE id = NEW.folder_id;
+            END;
+            CREATE TRIGGER item_counted_on_delete AFTER DELETE ON item WHEN OLD.deleted_at IS NULL BEGIN
+                UPDATE folder SET item_count = item_count - 1 WHERE id = OLD.folder_id;
+            END;
+            CREATE TRIGGER item_counted_on_update AFTER UPDATE OF folder_id, deleted_at ON item BEGIN
+                UPDATE folder SET item_count = item_count - 1 WHERE id = OLD.folder_id AND OLD.deleted_at IS NULL;
+                UPDATE folder SET item_count = item_count + 1 WHERE id = NEW.folder_id AND NEW.deleted_at IS NULL;
+            END;
+            """)
     }
 }
