@@ -268,17 +268,23 @@ def test_move_to_shopping_list_and_buy_back_into_fridge(server, page_phone):
     page = setup_household(page_phone, server)
     ids = folder_ids(page, server)
     fridge, market = ids["Fridge"], ids["Supermarket"]
-    register(page, server, fridge, [{"name": "Butter", "kind": "dairy_eggs"}, {"name": "Cheese"}])
+    register(page, server, fridge, [{"name": "Butter", "kind": "dairy_eggs"}, {"name": "Ice cream"}, {"name": "Cheese"}])
     butter = item_id(page, "Butter")
 
+    # "Buy again" copies a stock item onto the only shopping list; the stock item stays.
+    click_nav(page, f"{row_selector('Cheese')} button[formaction$='/buy-again']")
+    assert notice(page).startswith("Added to Supermarket.")
+    assert "Cheese" in row_names(page)
+
     row(page, "Butter").locator("input.row-check").check()
+    row(page, "Ice cream").locator("input.row-check").check()
     page.select_option("#bulk-target", label="Supermarket")
     click_nav(page, "button[name=action][value=move]")
-    assert notice(page).startswith("Moved 1 items.")
+    assert notice(page).startswith("Moved 2 items.")
     assert row_names(page) == ["Cheese"]
 
     page.goto(f"{server.url}/folders/{market}")
-    assert row_names(page) == ["Butter"]
+    assert sorted(row_names(page)) == ["Butter", "Cheese", "Ice cream"]
     row(page, "Butter").locator("input.row-check").check()
     page.select_option("#bulk-stock", label="Fridge")
     click_nav(page, "button[name=action][value=bought]")
@@ -290,18 +296,27 @@ def test_move_to_shopping_list_and_buy_back_into_fridge(server, page_phone):
     page.fill(field(0, "due"), due.isoformat())
     assert save(page).status == 200
 
-    page.goto(f"{server.url}/folders/{market}")
-    assert row_names(page) == []
     page.goto(f"{server.url}/folders/{fridge}")
     assert sorted(row_names(page)) == ["Butter", "Cheese"]
     assert row(page, "Butter").locator(".due").is_visible()
     page.goto(f"{server.url}/items/{butter}/edit")
     assert page.input_value(field(0, "due")) == due.isoformat()
-
     page.goto(f"{server.url}/items/{butter}")
     assert page.locator("h1").inner_text() == "Butter"
+    assert "Fridge" in page.locator("dl.facts").inner_text()
     events = page.locator(".history-list li strong").all_inner_texts()
     assert "Moved" in events and "Bought" in events, events
+
+    # The shopping list remembers where bought things went last.
+    page.goto(f"{server.url}/folders/{market}")
+    assert sorted(row_names(page)) == ["Cheese", "Ice cream"]
+    row(page, "Ice cream").locator("input.row-check").check()
+    page.select_option("#bulk-stock", label="Freezer")
+    click_nav(page, "button[name=action][value=bought]")
+    save(page)
+    page.goto(f"{server.url}/folders/{market}")
+    assert row_names(page) == ["Cheese"]
+    assert page.locator("#bulk-stock option:checked").inner_text() == "Freezer"
 
 
 # --- 5. Trash ----------------------------------------------------------------
@@ -334,6 +349,16 @@ def test_delete_then_undo_and_restore_from_trash(server, page_phone):
     page.goto(f"{server.url}/items/{item_id(page, 'Bread')}")
     events = page.locator(".history-list li strong").all_inner_texts()
     assert "Deleted" in events and "Restored" in events, events
+
+    # Several at once: "Select all on this page", the bulk Delete, and Undo.
+    page.goto(f"{server.url}/folders/{pantry}")
+    page.check("input[data-select-all]")
+    assert page.locator("input.row-check:checked").count() == 2
+    click_nav(page, "button[name=action][value=delete]")
+    assert row_names(page) == []
+    assert notice(page).startswith("Moved 2 items to the trash.")
+    click_nav(page, ".notice button:has-text('Undo')")
+    assert sorted(row_names(page)) == ["Bread", "Cheese"]
 
 
 def row_selector(name):
@@ -396,6 +421,104 @@ def test_quantity_steps_and_used_up(server, page_phone):
     assert row_names(page) == []
     page.goto(f"{server.url}/items/{eggs}")
     assert "Supermarket" in page.locator("dl.facts").inner_text()
+
+
+# --- Names are text, the editor's folder switch ------------------------------
+
+def test_names_with_markup_characters_show_as_typed(server, page_phone):
+    page = setup_household(page_phone, server)
+    fridge = folder_ids(page, server)["Fridge"]
+    name = 'Tom & Jerry\'s <b>"best"</b> <img src=x>'
+    register(page, server, fridge, [{"name": name, "note": "<i>keep</i> cold"}])
+    assert row_names(page) == [name]
+    listed = page.locator("li.item-row")
+    assert listed.locator("b, i, img:not(.item-thumb)").count() == 0
+    assert listed.locator("input.row-check").get_attribute("aria-label") == f"Select {name}"
+    assert listed.locator("button[formaction$='/quantity'][value='1']").get_attribute("aria-label") == f"Increase {name}"
+    page.goto(f"{server.url}/items/{item_id(page, name)}")
+    assert page.locator("h1").inner_text() == name
+    assert "<i>keep</i> cold" in page.locator("dl.facts").inner_text()
+    page.click("main a:has-text('Edit')")
+    page.wait_for_load_state()
+    assert page.input_value(field(0, "name")) == name
+    assert page.input_value(field(0, "note")) == "<i>keep</i> cold"
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_editor_folder_switch_keeps_drafts(server, page_phone, browser, javascript):
+    setup_household(page_phone, server)
+    ids = folder_ids(page_phone, server)
+    context = browser.new_context(**PHONE, locale="en-US", java_script_enabled=javascript)
+    try:
+        page = context.new_page()
+        sign_in(page, server)
+        page.goto(f"{server.url}/items/new?folder={ids['Fridge']}")
+        fill_draft(page, 0, name="Milk", quantity=2, due=today() + timedelta(days=3))
+        add_draft(page)
+        fill_draft(page, 1, name="Eggs", note="brown ones")
+        assert page.locator(field(0, "urgent")).count() == 0
+        switch = page.locator("#editor-switch")
+        # With JS the select applies itself and the button is only for screen readers.
+        assert ("visually-hidden" in switch.get_attribute("class")) == javascript
+        with page.expect_navigation():
+            page.select_option("#editor-folder", label="Supermarket")
+            if not javascript:
+                switch.click()
+        # A shopping list: "Urgent" instead of due date and status; typed names kept.
+        assert page.input_value("#editor-folder") == str(ids["Supermarket"])
+        assert page.input_value(field(0, "name")) == "Milk"
+        assert page.input_value(field(0, "quantity")) == "2"
+        assert page.input_value(field(1, "name")) == "Eggs"
+        assert page.input_value(field(1, "note")) == "brown ones"
+        assert page.locator(field(0, "urgent")).count() == 1
+        assert page.locator(field(0, "due")).count() == 0
+        assert page.locator(field(0, "status")).count() == 0
+        fill_draft(page, 1, urgent=True)
+        assert save(page).status == 200
+        assert urlparse(page.url).path == f"/folders/{ids['Supermarket']}"
+        assert sorted(row_names(page)) == ["Eggs", "Milk"]
+        assert "is-urgent" in row(page, "Eggs").get_attribute("class")
+        assert "is-urgent" not in row(page, "Milk").get_attribute("class")
+    finally:
+        context.close()
+
+
+# --- App bugs found while writing these tests (xfail until fixed) ------------
+
+@pytest.mark.xfail(strict=True, reason="app bug: the conflict table shows stored codes (piece, other, "
+                                       "unopened) instead of the labels every other page shows")
+def test_conflict_table_shows_labels_not_codes(server, page_phone, make_page):
+    page = setup_household(page_phone, server)
+    pantry = folder_ids(page, server)["Pantry"]
+    register(page, server, pantry, [{"name": "Rice", "quantity": 5, "unit": "kg", "kind": "other",
+                                     "status": "running_low"}])
+    rice = item_id(page, "Rice")
+    other = page.context.new_page()
+    assert start_conflict(other, page, server, rice, theirs="Rice 5kg", mine="Brown rice").status == 409
+    cells = {r.locator("th").inner_text().split("\n")[0].strip(): r.locator("td").all_inner_texts()
+             for r in page.locator("table.compare tbody tr").all()}
+    assert cells["Unit"] == ["kg", "kg"]
+    assert cells["Kind"] == ["Other", "Other"]
+    assert cells["Status"] == ["Running low", "Running low"]
+
+
+@pytest.mark.xfail(strict=True, reason="app bug: trash rows reuse the list row grid (checkbox, 48px "
+                                       "thumbnail column, ...) without a thumbnail, so the name is squeezed "
+                                       "into the 48px column and wraps every few letters")
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_trash_rows_give_the_name_room(server, make_page, device):
+    page = setup_household(make_page(DEVICES[device], "en-US"), server)
+    pantry = folder_ids(page, server)["Pantry"]
+    register(page, server, pantry, [{"name": "Bread from the corner bakery"}])
+    click_nav(page, f"{row_selector('Bread from the corner bakery')} button[formaction$='/delete']")
+    page.goto(server.url + "/trash")
+    trash_row = page.locator("li.item-row")
+    name_box = trash_row.locator(".item-name").bounding_box()
+    row_box = trash_row.bounding_box()
+    # The name gets most of the row, and stays on one line at these widths.
+    assert name_box["width"] >= row_box["width"] / 2, (name_box, row_box)
+    assert name_box["height"] < 40, name_box
 
 
 # --- 8. Paging with the demo household ---------------------------------------
@@ -545,7 +668,7 @@ def test_screenshots_with_demo_household(make_server, make_page, locale):
     server = make_server()
     login, password = zaiko_demo(server, 150)
     lang = locale[:2]
-    for device_name, device in DEVICES.items():
+    for n, (device_name, device) in enumerate(DEVICES.items()):
         page = make_page(device, locale)
         sign_in(page, server, login=login, password=password)
         tag = f"{lang}-{device_name}"
@@ -570,7 +693,7 @@ def test_screenshots_with_demo_household(make_server, make_page, locale):
         shot("editor-error")
 
         page.goto(f"{server.url}/folders/{stock}")
-        item = page.locator("li.item-row a.item-name").first.get_attribute("href").split("/")[-1]
+        item = page.locator("li.item-row a.item-name").nth(n).get_attribute("href").split("/")[-1]
         page.goto(f"{server.url}/items/{item}")
         shot("item")
         page.goto(f"{server.url}/items/{item}/edit")
@@ -583,7 +706,7 @@ def test_screenshots_with_demo_household(make_server, make_page, locale):
         shot("conflict")
 
         page.goto(f"{server.url}/folders/{stock}")
-        click_nav(page, "li.item-row >> nth=1 >> button[formaction$='/delete']")
+        click_nav(page, "li.item-row >> nth=5 >> button[formaction$='/delete']")
         shot("list-undo")
         page.goto(f"{server.url}/trash")
         shot("trash")
