@@ -49,11 +49,3 @@ document.querySelectorAll("button[data-step]").forEach((button) => {
     field.value = String(Math.round(next * 1000) / 1000);
   });
 });
-
-// A select that changes what the form shows submits itself through its "apply" button.
-document.querySelectorAll("select[data-autosubmit]").forEach((select) => {
-  const apply = document.getElementById(select.dataset.autosubmit);
-  if (!apply) return;
-  apply.classList.add("visually-hidden");
-  select.addEventListener("change", () => apply.click());
-});

@@ -144,8 +144,18 @@ struct EditorController {
             ("field_item_name", \.name), ("field_quantity", \.quantity), ("field_unit", \.unit), ("field_kind", \.kind),
             ("field_note", \.note), ("field_due", \.due), ("field_remind_at", \.remindAt), ("field_status", \.status),
         ]
+        // Stored codes (piece, other, unopened) are shown as the labels every other page uses.
+        func shown(_ label: String, _ value: String) -> String {
+            switch label {
+            case "field_unit": return t["unit_\(value)"]
+            case "field_kind": return t["kind_\(value)"]
+            case "field_status": return folder.kind == .stock ? t["status_\(value)"] : ""
+            default: return value
+            }
+        }
         let rows = fields.map { label, path in
-            ConflictPage.Row(label: t[label], theirs: theirs[keyPath: path], mine: mine[keyPath: path], differs: theirs[keyPath: path] != mine[keyPath: path])
+            ConflictPage.Row(label: t[label], theirs: shown(label, theirs[keyPath: path]), mine: shown(label, mine[keyPath: path]),
+                             differs: theirs[keyPath: path] != mine[keyPath: path])
         }
         // "Keep mine" re-posts what was typed against the version now stored.
         var hidden = [FormField.hidden("folder", "\(folder.id!)"), .hidden("version", "\(current.version)")]
