@@ -129,7 +129,7 @@ struct EditorController {
             heading: heading, action: item.map { "/items/\($0.id!)" } ?? "/items/new", isNew: item == nil,
             version: item?.version, stockFolders: stock, shoppingFolders: shopping, drafts: draftViews,
             canAddDraft: item == nil && drafts.count < Self.maxDrafts,
-            summary: errors.isEmpty ? nil : t.format("editor_errors", ["count": "\(Set(failed).count)"]),
+            summary: errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count),
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
             boughtNotice: context.request.query["bought"] == "1" ? t["editor_bought_notice"] : nil,
             cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)")

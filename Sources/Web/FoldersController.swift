@@ -16,7 +16,7 @@ struct FoldersController {
             func rows(_ kind: FolderKind) -> [HomePage.Row] {
                 overview.filter { $0.kind == kind }.map {
                     HomePage.Row(
-                        id: $0.id, name: $0.name, icon: $0.icon, count: t.format("item_count", ["count": "\($0.itemCount)"]),
+                        id: $0.id, name: $0.name, icon: $0.icon, count: t.count("item_count", $0.itemCount),
                         expired: $0.expired > 0 ? t.format("count_expired", ["count": "\($0.expired)"]) : nil,
                         soon: $0.dueSoon > 0 ? t.format("count_soon", ["count": "\($0.dueSoon)"]) : nil)
                 }
@@ -65,7 +65,7 @@ struct FoldersController {
             let message = count == 0 ? t["folder_delete_empty"] : t.format("folder_delete_items", ["count": "\(count)"])
             return renderer.response(ChoicePage(
                 heading: t.format("folder_delete_heading", ["name": folder.name]), message: message, back: "/folders/edit",
-                options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true)],
+                options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true, isDanger: true)],
                 cancelLabel: t["cancel"]), context)
         }
         router.post("/folders/{id}/delete", .writer) { context in

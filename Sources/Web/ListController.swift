@@ -133,14 +133,14 @@ struct ListController {
         var undoIds: String?
         if let deleted = query["deleted"], !deleted.isEmpty {
             let count = deleted.split(separator: ",").count
-            notice = t.format("notice_deleted", ["count": "\(count)"])
+            notice = t.count("notice_deleted", count)
             undoIds = deleted
         } else if let added = query["added"] {
-            notice = t.format("notice_added", ["count": added])
+            notice = t.count("notice_added", Int(added) ?? 0)
         } else if let moved = query["moved"] {
-            notice = t.format("notice_moved", ["count": moved])
+            notice = t.count("notice_moved", Int(moved) ?? 0)
         } else if let bought = query["bought"] {
-            notice = t.format("notice_bought", ["count": bought])
+            notice = t.count("notice_bought", Int(bought) ?? 0)
         } else if let copied = query["copied"].flatMap(Int64.init), let list = allFolders.first(where: { $0.id == copied }) {
             notice = t.format("notice_copied", ["list": list.name])
         } else if query["notice"] == "none_selected" {
@@ -151,7 +151,7 @@ struct ListController {
 
         return ListPageView(
             folderId: folder.id!, name: folder.name, isStock: folder.kind == .stock,
-            total: t.format("item_count", ["count": "\(result.total)"]),
+            total: t.count("item_count", result.total),
             rows: result.items.map { ItemRowView($0, window: window, t: t) }, shared: shared,
             query: filter.text,
             kinds: ItemInput.kinds.map { Choice(value: $0, label: t["kind_\($0)"], selected: filter.kinds.contains($0)) },
@@ -237,11 +237,13 @@ struct ChoicePage: PageView {
         let label: String
         var isPrimary = false
         var hidden: [FormField] = []
+        var isDanger = false
         func child(named key: String) -> Any? {
             switch key {
             case "action": return action
             case "label": return label
             case "isPrimary": return isPrimary
+            case "isDanger": return isDanger
             case "hidden": return hidden
             default: return nil
             }

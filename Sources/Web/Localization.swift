@@ -24,6 +24,12 @@ public struct Catalog: MustacheParent, Sendable {
         return text
     }
 
+    /// `key` with `{count}` filled in, using `key_one` for a count of 1 where the language has it.
+    public func count(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
+        let chosen = count == 1 && texts[key + "_one"] != nil ? key + "_one" : key
+        return format(chosen, values.merging(["count": "\(count)"]) { first, _ in first })
+    }
+
     public var keys: Set<String> { Set(texts.keys) }
 }
 

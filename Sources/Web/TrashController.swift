@@ -16,7 +16,7 @@ struct TrashController {
                 TrashPage.Row(id: $0.item.id!, name: $0.item.name, folder: $0.folderName,
                               deleted: DisplayFormat.dateTime($0.item.deletedAt ?? "", timeZone: member.timeZone, locale: t))
             }
-            return renderer.response(TrashPage(rows: rows, notice: context.request.query["restored"].map { t.format("notice_restored", ["count": $0]) }), context)
+            return renderer.response(TrashPage(rows: rows, notice: context.request.query["restored"].map { t.count("notice_restored", Int($0) ?? 0) }), context)
         }
         router.post("/trash/restore", .writer) { context in
             let member = try context.signedIn

@@ -338,7 +338,7 @@ def test_delete_then_undo_and_restore_from_trash(server, page_phone):
 
     click_nav(page, f"{row_selector('Bread')} button[formaction$='/delete']")
     assert row_names(page) == ["Cheese"]
-    assert notice(page).startswith("Moved 1 items to the trash.")
+    assert notice(page).startswith("Moved 1 item to the trash.")
     click_nav(page, ".notice button:has-text('Undo')")
     assert sorted(row_names(page)) == ["Bread", "Cheese"]
 
