@@ -17,6 +17,20 @@ public struct ItemInput: Sendable, Equatable {
 
     public init() {}
 
+    /// The form's values for a stored item, as a form would send them back unchanged.
+    public init(_ item: Item, timeZone: TimeZone) {
+        name = item.name
+        quantity = Quantity.text(item.quantity)
+        unit = item.unit
+        kind = item.kind
+        note = item.note
+        barcode = item.barcode ?? ""
+        due = item.due ?? ""
+        remindAt = Timestamp.date(from: item.remindAt).map { LocalDateTime.text($0, in: timeZone) } ?? ""
+        status = item.status ?? "unopened"
+        urgent = item.urgent
+    }
+
     public static let units = Schema.units
     public static let kinds = Schema.kinds
     public static let statuses = Schema.statuses

@@ -201,20 +201,3 @@ struct EditorController {
         return event.detail
     }
 }
-
-extension ItemInput {
-    /// The form's values for a stored item.
-    init(_ item: Item, timeZone: TimeZone) {
-        self.init()
-        name = item.name
-        quantity = Quantity.text(item.quantity)
-        unit = item.unit
-        kind = item.kind
-        note = item.note
-        barcode = item.barcode ?? ""
-        due = item.due ?? ""
-        remindAt = item.remindAt.flatMap(Timestamp.date(from:)).map { LocalDateTime.text($0, in: timeZone) } ?? ""
-        status = item.status ?? "unopened"
-        urgent = item.urgent
-    }
-}

@@ -83,20 +83,6 @@ extension ItemInput {
         return input
     }
 
-    /// What the editor shows for a stored item, as a form would send it back unchanged.
-    fileprivate init(_ item: Item, timeZone: TimeZone) {
-        self.init()
-        name = item.name
-        quantity = Quantity.text(item.quantity)
-        unit = item.unit
-        kind = item.kind
-        note = item.note
-        barcode = item.barcode ?? ""
-        due = item.due ?? ""
-        remindAt = Timestamp.date(from: item.remindAt).map { LocalDateTime.text($0, in: timeZone) } ?? ""
-        status = item.status ?? "unopened"
-        urgent = item.urgent
-    }
 }
 
 private func fieldErrors(_ result: Result<ItemValues, FieldErrors>) -> [String: String] {
