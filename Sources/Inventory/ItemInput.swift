@@ -35,6 +35,9 @@ public struct ItemInput: Sendable, Equatable {
     public static let kinds = Schema.kinds
     public static let statuses = Schema.statuses
 
+    /// Urgency as the form sends it ("1" or "").
+    public var urgentText: String { urgent ? "1" : "" }
+
     /// A draft nobody typed into: only defaults. The batch editor ignores these.
     public var isBlank: Bool {
         [name, note, barcode, due, remindAt].allSatisfy { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }

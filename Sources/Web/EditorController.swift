@@ -124,12 +124,14 @@ struct EditorController {
         let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
         let shopping = folders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
         let failed = errors.keys.compactMap { Int($0.split(separator: ".").first ?? "") }
+        // The summary links to the first draft that needs a change: on a phone it can be far down.
+        let firstFailed = failed.min().map { "#draft-\($0)" }
         let heading = item == nil ? t["editor_new_heading"] : t.format("editor_edit_heading", ["name": item!.name])
         return EditorPage(
             heading: heading, action: item.map { "/items/\($0.id!)" } ?? "/items/new", isNew: item == nil,
             version: item?.version, stockFolders: stock, shoppingFolders: shopping, drafts: draftViews,
             canAddDraft: item == nil && drafts.count < Self.maxDrafts,
-            summary: errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count),
+            summary: errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count), summaryLink: firstFailed,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
             boughtNotice: context.request.query["bought"] == "1" ? t["editor_bought_notice"] : nil,
             cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)")
@@ -143,13 +145,18 @@ struct EditorController {
         let fields: [(String, KeyPath<ItemInput, String>)] = [
             ("field_item_name", \.name), ("field_quantity", \.quantity), ("field_unit", \.unit), ("field_kind", \.kind),
             ("field_note", \.note), ("field_due", \.due), ("field_remind_at", \.remindAt), ("field_status", \.status),
+            ("field_barcode", \.barcode), ("field_urgent", \.urgentText),
         ]
-        // Stored codes (piece, other, unopened) are shown as the labels every other page uses.
+        // Stored codes (piece, other, unopened) and dates are shown as every other page shows them.
         func shown(_ label: String, _ value: String) -> String {
             switch label {
             case "field_unit": return t["unit_\(value)"]
             case "field_kind": return t["kind_\(value)"]
             case "field_status": return folder.kind == .stock ? t["status_\(value)"] : ""
+            case "field_due": return CalendarDay(value).map { DisplayFormat.day($0, locale: t) } ?? value
+            case "field_remind_at":
+                return LocalDateTime.instant(value, in: zone).map { DisplayFormat.dateTime(Timestamp.string(from: $0), timeZone: member.timeZone, locale: t) } ?? value
+            case "field_urgent": return folder.kind == .shopping ? t[value == "1" ? "urgent" : "not_urgent"] : ""
             default: return value
             }
         }

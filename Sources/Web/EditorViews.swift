@@ -73,6 +73,7 @@ struct EditorPage: PageView {
     let drafts: [DraftView]
     let canAddDraft: Bool
     let summary: String?
+    var summaryLink: String? = nil
     let returnTo: String
     let boughtNotice: String?
     let cancel: String
@@ -92,6 +93,7 @@ struct EditorPage: PageView {
         case "drafts": return drafts
         case "canAddDraft": return canAddDraft
         case "summary": return summary
+        case "summaryLink": return summaryLink
         case "returnTo": return returnTo
         case "boughtNotice": return boughtNotice
         case "cancel": return cancel

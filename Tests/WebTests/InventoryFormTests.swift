@@ -26,6 +26,9 @@ struct InventoryFormTests {
         #expect(response.status == 422)
         #expect(response.text.contains("id=\"f-d1.name-error\""))
         #expect(response.text.contains("Enter a name for this item."))
+        // The summary leads to the draft that needs the change.
+        #expect(response.text.contains("<a href=\"#draft-1\">Show me</a>"))
+        #expect(response.text.contains("id=\"draft-1\""))
         #expect(response.text.contains("value=\"Yogurt\""))
         #expect(response.text.contains("value=\"2026-12-01\""))
         #expect(response.text.contains("the big one &lt;b&gt;"))
@@ -70,8 +73,12 @@ struct InventoryFormTests {
         let fixture = try await HouseholdFixture()
         let response = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: [
             ("folder", "\(fixture.fridgeId)"), ("version", "0"), ("action", "save"), ("d0.name", "Soy milk"), ("d0.unit", "bottle"),
+            ("d0.due", "2026-12-24"),
         ])
         #expect(response.status == 409)
+        // Codes and dates as the reader sees them elsewhere.
+        #expect(response.text.contains("<td>pcs</td><td>bottle</td>"))
+        #expect(response.text.contains("Dec 24, 2026"))
         #expect(response.text.contains("Someone else changed this item"))
         #expect(response.text.contains("<td>Milk</td><td>Soy milk</td>"))
         // "Save mine" carries what was typed and the version now stored.
