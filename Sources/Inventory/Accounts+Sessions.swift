@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The result of a login attempt. Never says whether the login exists.
 public enum LoginOutcome: Sendable, Equatable {
@@ -62,7 +63,7 @@ extension Accounts {
             return hash
         }
     }
-    private static let dummyHashes = Locked<[String: String]>([:])
+    private static let dummyHashes = Mutex<[String: String]>([:])
 
     func lockedUntil(_ keys: [String]) throws -> Date? {
         let current = stamp()

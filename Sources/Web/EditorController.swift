@@ -63,8 +63,7 @@ struct EditorController {
             do {
                 let zone = try timeZone(member)
                 try items.update(id, with: input, folderId: folder.id!, version: version, householdId: member.householdId, by: member.memberId, timeZone: zone)
-                let back = SessionController.safeNext(context.field("return"))
-                let target = back == "/" ? "/items/\(id)" : back
+                let target = context.returnPath(fallback: "/items/\(id)")
                 if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone), ItemValidation.remindsAfterDue(values, timeZone: zone) {
                     return .redirect(to: ListController.adding(["warn": "remind_after_due"], to: "/folders/\(folder.id!)"))
                 }

@@ -62,6 +62,14 @@ public struct RequestContext: Sendable {
         (request.form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Where to go after an action: the `return` field (form or query) when it is a path on this
+    /// site, else `fallback`.
+    public func returnPath(fallback: String) -> String {
+        let requested = request.form["return"] ?? request.query["return"] ?? ""
+        let safe = SessionController.safeNext(requested)
+        return safe == "/" && requested != "/" ? fallback : safe
+    }
+
     /// A form value exactly as typed (passwords).
     public func rawField(_ name: String) -> String { request.form[name] ?? "" }
 }

@@ -102,21 +102,13 @@ enum ItemRowsHTML {
                 html.raw("</span>")
             }
             html.raw("\n</p>\n</div>\n<div class=\"item-qty\">\n")
-            if shared.canWrite {
-                html.raw("<button class=\"step\" type=\"submit\" formaction=\"/items/\(id)/quantity\" name=\"delta\" value=\"-1\" aria-label=\"")
-                html.text(label("decrease"))
-                html.raw(" \(name)\">−</button>\n")
-            }
+            if shared.canWrite { step(&html, id, "-1", label("decrease"), name, "−") }
             html.raw("<span class=\"qty\">")
             html.text(row.quantity)
             html.raw(" <small>")
             html.text(row.unit)
             html.raw("</small></span>\n")
-            if shared.canWrite {
-                html.raw("<button class=\"step\" type=\"submit\" formaction=\"/items/\(id)/quantity\" name=\"delta\" value=\"1\" aria-label=\"")
-                html.text(label("increase"))
-                html.raw(" \(name)\">+</button>\n")
-            }
+            if shared.canWrite { step(&html, id, "1", label("increase"), name, "+") }
             html.raw("</div>\n")
             if shared.canWrite {
                 html.raw("<div class=\"item-actions\">\n")
@@ -133,6 +125,12 @@ enum ItemRowsHTML {
             html.raw("</li>\n")
         }
         return html.text
+    }
+
+    private static func step(_ html: inout HTML, _ id: String, _ delta: String, _ label: String, _ escapedName: String, _ symbol: String) {
+        html.raw("<button class=\"step\" type=\"submit\" formaction=\"/items/\(id)/quantity\" name=\"delta\" value=\"\(delta)\" aria-label=\"")
+        html.text(label)
+        html.raw(" \(escapedName)\">\(symbol)</button>\n")
     }
 
     private static func action(_ html: inout HTML, _ path: String, _ label: String, _ escapedName: String, danger: Bool = false) {

@@ -46,8 +46,8 @@ struct RowContext: Sendable {
     }
 }
 
-/// One row of a stock or shopping list, formatted once.
-struct ItemRowView: MustacheParent, Sendable {
+/// One row of a stock or shopping list, formatted once (rendered by `ItemRowsHTML`).
+struct ItemRowView: Sendable {
     let id: Int64
     let name: String
     let quantity: String
@@ -91,25 +91,6 @@ struct ItemRowView: MustacheParent, Sendable {
         case "seasonings": return "spices"
         case "prepared": return "rice"
         default: return "box"
-        }
-    }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "id": return id
-        case "name": return name
-        case "quantity": return quantity
-        case "unit": return unit
-        case "kind": return kind
-        case "kindIcon": return kindIcon
-        case "status": return status
-        case "isOpened": return isOpened
-        case "due": return due
-        case "dueState": return dueState
-        case "dueWord": return dueWord
-        case "urgent": return urgent
-        case "note": return note
-        default: return nil
         }
     }
 }

@@ -23,19 +23,19 @@ struct ListController {
             let delta = Double(context.field("delta")) ?? 0
             let quantity = try items.adjustQuantity(id, by: delta, householdId: member.householdId, by: member.memberId)
             // Reaching zero asks what to do with the item.
-            if quantity == 0, delta < 0 { return .redirect(to: "/items/\(id)/empty?return=\(Self.encoded(back(context)))") }
-            return .redirect(to: back(context))
+            if quantity == 0, delta < 0 { return .redirect(to: "/items/\(id)/empty?return=\(Self.encoded(context.returnPath(fallback: "/")))") }
+            return .redirect(to: context.returnPath(fallback: "/"))
         }
         router.post("/items/{id}/opened", .writer) { context in
             let member = try context.signedIn
             try items.markOpened(try context.id(), householdId: member.householdId, by: member.memberId)
-            return .redirect(to: back(context))
+            return .redirect(to: context.returnPath(fallback: "/"))
         }
         router.post("/items/{id}/delete", .writer) { context in
             let member = try context.signedIn
             let id = try context.id()
             try items.trash([id], householdId: member.householdId, by: member.memberId)
-            return .redirect(to: Self.adding(["deleted": "\(id)"], to: back(context, fallback: "/")))
+            return .redirect(to: Self.adding(["deleted": "\(id)"], to: context.returnPath(fallback: "/")))
         }
         router.post("/items/{id}/buy-again", .writer) { context in
             let member = try context.signedIn
@@ -44,23 +44,23 @@ struct ListController {
             guard let target = Int64(context.field("shopping")) ?? (lists.count == 1 ? lists[0].id : nil) else {
                 // Several shopping lists and none chosen yet: ask which.
                 let item = try items.item(id, householdId: member.householdId)
-                return renderer.response(ChoicePage.buyAgain(item: item, lists: lists, back: back(context), t: context.locale), context)
+                return renderer.response(ChoicePage.buyAgain(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
             }
             try items.buyAgain(id, onto: target, householdId: member.householdId, by: member.memberId)
-            return .redirect(to: Self.adding(["copied": "\(target)"], to: back(context)))
+            return .redirect(to: Self.adding(["copied": "\(target)"], to: context.returnPath(fallback: "/")))
         }
         router.get("/items/{id}/empty", .writer) { context in
             let member = try context.signedIn
             let item = try items.item(try context.id(), householdId: member.householdId)
             let lists = try items.folders(householdId: member.householdId, kind: .shopping)
-            return renderer.response(ChoicePage.empty(item: item, lists: lists, back: back(context), t: context.locale), context)
+            return renderer.response(ChoicePage.empty(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
         }
         // Several ticked items at once, in one transaction.
         router.post("/folders/{id}/bulk", .writer) { context in
             let member = try context.signedIn
             let folderId = try items.folder(try context.id(), householdId: member.householdId).id!
             let ids = context.request.form.all("ids").compactMap(Int64.init)
-            let back = back(context, fallback: "/folders/\(folderId)")
+            let back = context.returnPath(fallback: "/folders/\(folderId)")
             guard !ids.isEmpty else { return .redirect(to: Self.adding(["notice": "none_selected"], to: back)) }
             switch context.field("action") {
             case "delete":
@@ -82,12 +82,6 @@ struct ListController {
         }
     }
 
-    /// Where to go after an action: the `return` field when it is a path on this site.
-    func back(_ context: RequestContext, fallback: String = "/") -> String {
-        let requested = context.request.form["return"] ?? context.request.query["return"] ?? ""
-        let safe = SessionController.safeNext(requested)
-        return safe == "/" && requested != "/" ? fallback : safe
-    }
 
     static func encoded(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "/"
@@ -205,7 +199,6 @@ struct ListPageView: PageView {
         case "isStock": return isStock
         case "isShopping": return !isStock
         case "total": return total
-        case "rows": return rows
         case "hasRows": return !rows.isEmpty
         case "query": return query
         case "kinds": return kinds

@@ -22,8 +22,7 @@ struct TrashController {
             let member = try context.signedIn
             let ids = Self.ids(context)
             try items.restore(ids, householdId: member.householdId, by: member.memberId)
-            let back = SessionController.safeNext(context.field("return"))
-            return .redirect(to: back == "/" ? "/trash?restored=\(ids.count)" : back)
+            return .redirect(to: context.returnPath(fallback: "/trash?restored=\(ids.count)"))
         }
         router.post("/trash/purge", .writer) { context in
             let member = try context.signedIn
