@@ -40,6 +40,21 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Outbound HTTP requests (push messages, later product look-ups): no redirects, short timeouts.
+        .target(
+            name: "Outbound",
+            dependencies: []
+        ),
+        // The reminder engine: sends due reminders and daily digests through the household's push channel.
+        .target(
+            name: "Reminders",
+            dependencies: [
+                "Inventory",
+                "Outbound",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The application: routes, controllers, view models, templates, localisation.
         .target(
             name: "Web",
@@ -57,6 +72,7 @@ let package = Package(
                 "Web",
                 "Inventory",
                 "HTTPServer",
+                "Reminders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -65,6 +81,10 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory"]),
+        .testTarget(
+            name: "RemindersTests",
+            dependencies: ["Reminders", "Outbound", "Inventory", "HTTPServer", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,6 +58,7 @@ public struct Accounts: Sendable {
             guard try Household.fetchCount(db) == 0 else { throw InventoryError.notFound }
             var household = Household(name: trimmedHousehold, createdAt: stamp())
             try household.insert(db)
+            try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
             try Self.insertStarterFolders(db, householdId: household.id!, language: language, at: stamp())
             let member = try insertMember(db, householdId: household.id!, name: ownerName, login: login, hash: hash, role: .owner, language: nil)
             return try createSession(db, memberId: member.id!, remember: false, userAgent: userAgent)
@@ -88,6 +89,7 @@ public struct Accounts: Sendable {
         return try database.writer.write { db in
             var household = Household(name: trimmed, createdAt: stamp())
             try household.insert(db)
+            try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
             try Self.insertStarterFolders(db, householdId: household.id!, language: language, at: stamp())
             return try insertLink(db, purpose: .invitation, householdId: household.id!, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
         }

@@ -12,6 +12,7 @@ enum Schema {
         migrator.registerMigration("v2 single-use links, login throttling, remembered sessions", migrate: v2)
         migrator.registerMigration("v3 item history, folder trash, search text", migrate: v3)
         migrator.registerMigration("v4 folder item counts, due dates by folder", migrate: v4)
+        migrator.registerMigration("v5 reminders, calendar feeds, push channels", migrate: v5)
         return migrator
     }
 
@@ -173,6 +174,65 @@ enum Schema {
                 UPDATE folder SET item_count = item_count - 1 WHERE id = OLD.folder_id AND OLD.deleted_at IS NULL;
                 UPDATE folder SET item_count = item_count + 1 WHERE id = NEW.folder_id AND NEW.deleted_at IS NULL;
             END;
+            """)
+    }
+
+    static func v5(_ db: Database) throws {
+        try db.execute(sql: """
+            -- A reminder is pending while remind_at differs from the value last sent: editing the
+            -- date makes it pending again, clearing it or trashing the item leaves nothing to send.
+            ALTER TABLE item ADD COLUMN reminder_sent_for TEXT;
+            -- Reminders that were due before the engine existed are not sent all at once on upgrade.
+            UPDATE item SET reminder_sent_for = remind_at
+                WHERE remind_at IS NOT NULL AND remind_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now');
+            -- The engine's next instant and the due reminders: a range in this index.
+            CREATE INDEX item_reminder_pending ON item(remind_at)
+                WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at;
+
+            -- The language the household was set up in: push messages use it when the first owner
+            -- has not chosen one (they go to a shared phone topic, not to one reader).
+            ALTER TABLE household ADD COLUMN language TEXT;
+
+            -- Each member's secret calendar feed address; only the token's hash is stored.
+            CREATE TABLE calendar_feed (
+                member_id INTEGER PRIMARY KEY REFERENCES member(id) ON DELETE CASCADE,
+                token_hash BLOB NOT NULL UNIQUE,
+                created_at TEXT NOT NULL
+            );
+
+            -- The household's push channel: an ntfy server and topic, or a JSON webhook.
+            CREATE TABLE push_channel (
+                household_id INTEGER PRIMARY KEY REFERENCES household(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('ntfy', 'webhook')),
+                url TEXT NOT NULL CHECK (url GLOB 'http://?*' OR url GLOB 'https://?*'),
+                topic TEXT NOT NULL DEFAULT '',
+                -- Sent as a Bearer token; needed in clear to send, never shown back.
+                access_token TEXT,
+                -- Local hour (household time zone) of the daily digest, or none.
+                digest_hour INTEGER CHECK (digest_hour IS NULL OR digest_hour BETWEEN 0 AND 23),
+                -- The household's local day the last digest was made for.
+                digest_sent_on TEXT,
+                updated_at TEXT NOT NULL
+            );
+
+            -- Messages on their way out, kept until sent so a restart or a failure loses none.
+            CREATE TABLE push_message (
+                id INTEGER PRIMARY KEY,
+                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('reminder', 'digest', 'test')),
+                title TEXT NOT NULL,
+                body TEXT NOT NULL,
+                -- JSON: [{"name", "due", "folder"}], nothing more about an item ever leaves.
+                items TEXT NOT NULL DEFAULT '[]',
+                state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at TEXT NOT NULL,
+                last_error TEXT,
+                created_at TEXT NOT NULL,
+                sent_at TEXT
+            );
+            CREATE INDEX push_message_due ON push_message(next_attempt_at) WHERE state = 'pending';
+            CREATE INDEX push_message_by_household ON push_message(household_id, id);
             """)
     }
 }

@@ -1,0 +1,141 @@
+import Foundation
+import GRDB
+
+/// One due stock item as the calendar feed shows it.
+public struct FeedEvent: Sendable, Equatable {
+    public let itemId: Int64
+    public let name: String
+    public let folder: String
+    /// "YYYY-MM-DD"
+    public let due: String
+    /// UTC ISO-8601, when the item has a reminder.
+    public let remindAt: String?
+    public let updatedAt: String
+}
+
+/// A member's calendar feed: the household's due items.
+public struct CalendarFeed: Sendable, Equatable {
+    public let householdId: Int64
+    public let householdName: String
+    public let events: [FeedEvent]
+}
+
+/// The secret feed addresses members subscribe to from their phone's calendar. A token is shown
+/// once when made; only its hash is stored, so replacing it makes the old address stop at once.
+public struct CalendarFeeds: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    static func hash(_ token: String) -> Data { Data(Crypto.sha256(Array(token.utf8))) }
+
+    /// A new address for the member (the previous one, if any, stops working); its token.
+    public func create(memberId: Int64) throws -> String {
+        let token = Crypto.token()
+        try database.writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO calendar_feed (member_id, token_hash, created_at) VALUES (?, ?, ?)
+                ON CONFLICT (member_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
+                """, arguments: [memberId, Self.hash(token), Timestamp.string(from: clock.now())])
+        }
+        return token
+    }
+
+    public func remove(memberId: Int64) throws {
+        try database.writer.write { db in try db.execute(sql: "DELETE FROM calendar_feed WHERE member_id = ?", arguments: [memberId]) }
+    }
+
+    /// When the member's current address was made, or nil when they have none.
+    public func createdAt(memberId: Int64) throws -> String? {
+        try database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT created_at FROM calendar_feed WHERE member_id = ?", arguments: [memberId])
+        }
+    }
+
+    /// True when `token` is the member's current address.
+    public func isCurrent(_ token: String, memberId: Int64) throws -> Bool {
+        guard Self.plausible(token) else { return false }
+        return try database.writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT member_id FROM calendar_feed WHERE token_hash = ?", arguments: [Self.hash(token)]) == memberId
+        }
+    }
+
+    static func plausible(_ token: String) -> Bool { !token.isEmpty && token.utf8.count <= 100 }
+
+    /// The feed behind a token: every due stock item of the member's household, nil for an unknown token.
+    public func feed(token: String) throws -> CalendarFeed? {
+        guard Self.plausible(token) else { return nil }
+        return try database.writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT h.id, h.name FROM calendar_feed c JOIN member m ON m.id = c.member_id JOIN household h ON h.id = m.household_id
+                WHERE c.token_hash = ?
+                """, arguments: [Self.hash(token)]) else { return nil }
+            let householdId: Int64 = row["id"]
+            let events = try Row.fetchAll(db, sql: """
+                SELECT i.id, i.name, i.due, i.remind_at, i.updated_at, f.name AS folder
+                FROM item i JOIN folder f ON f.id = i.folder_id
+                WHERE i.household_id = ? AND i.deleted_at IS NULL AND i.due IS NOT NULL AND f.kind = 'stock' AND f.deleted_at IS NULL
+                ORDER BY i.due, i.id
+                """, arguments: [householdId]).map {
+                FeedEvent(itemId: $0["id"], name: $0["name"], folder: $0["folder"], due: $0["due"], remindAt: $0["remind_at"], updatedAt: $0["updated_at"])
+            }
+            return CalendarFeed(householdId: householdId, householdName: row["name"], events: events)
+        }
+    }
+}
+
+/// What "rebuild reminders" did.
+public struct RebuildReport: Sendable, Equatable {
+    /// Reminders that were waiting (not sent yet), all dropped.
+    public let dropped: Int
+    /// Reminders in the future, scheduled again.
+    public let recreated: Int
+    /// Reminder dates in the past, cleared from their items.
+    public let cleared: Int
+}
+
+/// The household's reminder schedule as a whole.
+public struct ReminderSchedule: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Drops every pending reminder (and reminder messages not delivered yet), schedules again those
+    /// in the future and clears reminder dates in the past. Cleared items count as changed.
+    public func rebuild(householdId: Int64, by memberId: Int64) throws -> RebuildReport {
+        let now = Timestamp.string(from: clock.now())
+        return try database.writer.write { db in
+            let pending = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM item WHERE household_id = ? AND remind_at IS NOT NULL AND deleted_at IS NULL
+                AND reminder_sent_for IS NOT remind_at
+                """, arguments: [householdId]) ?? 0
+            try db.execute(sql: "DELETE FROM push_message WHERE household_id = ? AND kind = 'reminder' AND state = 'pending'", arguments: [householdId])
+            let queued = db.changesCount
+            try db.execute(sql: """
+                UPDATE item SET reminder_sent_for = NULL
+                WHERE household_id = ? AND remind_at IS NOT NULL AND remind_at > ? AND deleted_at IS NULL
+                """, arguments: [householdId, now])
+            let recreated = db.changesCount
+            let past = try Item.fetchAll(db, sql: """
+                SELECT * FROM item WHERE household_id = ? AND remind_at IS NOT NULL AND remind_at <= ? AND deleted_at IS NULL
+                """, arguments: [householdId, now])
+            for var item in past {
+                item.remindAt = nil
+                item.version += 1
+                item.updatedAt = now
+                try item.update(db)
+                try db.execute(sql: "UPDATE item SET reminder_sent_for = NULL WHERE id = ?", arguments: [item.id])
+                try Items.record(db, item, "changed", "remind_at", by: memberId, at: now)
+            }
+            return RebuildReport(dropped: pending + queued, recreated: recreated, cleared: past.count)
+        }
+    }
+}

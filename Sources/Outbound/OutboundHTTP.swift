@@ -1,0 +1,159 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What came back from an outbound request.
+public struct OutboundResponse: Sendable, Equatable {
+    public let status: Int
+    public let headers: [String: String]
+    /// At most `maxResponseBytes` of the body.
+    public let body: [UInt8]
+
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// Why an outbound request did not get an answer.
+public enum OutboundError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Only absolute http and https addresses are reached.
+    case unsupportedURL(String)
+    case timedOut
+    /// The answer was larger than the caller allows.
+    case responseTooLarge(limit: Int)
+    /// Connection refused, unknown host, TLS failure, …: the system's words.
+    case transport(String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedURL(let url): return "not an http or https address: \(url)"
+        case .timedOut: return "no answer in time"
+        case .responseTooLarge(let limit): return "answer larger than \(limit) bytes"
+        case .transport(let message): return message
+        }
+    }
+}
+
+/// Sends a request somewhere else; injectable so tests and the engine can replace the network.
+public protocol OutboundSending: Sendable {
+    func send(
+        method: String, url: URL, headers: [(String, String)], body: [UInt8], timeout: TimeInterval, maxResponseBytes: Int
+    ) async throws(OutboundError) -> OutboundResponse
+}
+
+/// HTTP out of Zaiko through URLSession (FoundationNetworking): to the given address only, never
+/// following a redirect (a 3xx comes back as the answer), with a short overall timeout and a cap
+/// on how much of the answer is read. No cookies, no cache, no stored credentials.
+public struct OutboundHTTP: OutboundSending {
+    public init() {}
+
+    public func send(
+        method: String, url: URL, headers: [(String, String)] = [], body: [UInt8] = [], timeout: TimeInterval = 10,
+        maxResponseBytes: Int = 64 * 1024
+    ) async throws(OutboundError) -> OutboundResponse {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+            throw .unsupportedURL(url.absoluteString)
+        }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
+        request.httpMethod = method
+        request.httpShouldHandleCookies = false
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if !body.isEmpty || method == "POST" || method == "PUT" { request.httpBody = Data(body) }
+
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.connectionProxyDictionary = [:]
+        let delegate = Collector(limit: maxResponseBytes)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let result = await withCheckedContinuation { continuation in
+            delegate.start(session.dataTask(with: request), continuation)
+        }
+        return try result.get()
+    }
+}
+
+/// Gathers one task's answer: refuses redirects, stops reading past the limit.
+private final class Collector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // Touched from URLSession's delegate queue, one callback at a time, and `start` before the task runs.
+    let limit: Int
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result<OutboundResponse, OutboundError>, Never>?
+    private var response: HTTPURLResponse?
+    private var data = [UInt8]()
+    private var tooLarge = false
+
+    init(limit: Int) { self.limit = limit }
+
+    func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Result<OutboundResponse, OutboundError>, Never>) {
+        lock.withLock { self.continuation = continuation }
+        task.resume()
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // Only the configured address: a redirect is reported as the answer, never followed.
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        lock.withLock { self.response = response as? HTTPURLResponse }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive chunk: Data) {
+        let over = lock.withLock {
+            if data.count + chunk.count > limit {
+                tooLarge = true
+                return true
+            }
+            data += chunk
+            return false
+        }
+        if over { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (continuation, result) = lock.withLock { () -> (CheckedContinuation<Result<OutboundResponse, OutboundError>, Never>?, Result<OutboundResponse, OutboundError>) in
+            let taken = self.continuation
+            self.continuation = nil
+            let http = response ?? (task.response as? HTTPURLResponse)
+            if tooLarge { return (taken, .failure(.responseTooLarge(limit: limit))) }
+            if let error {
+                let code = (error as? URLError)?.code
+                // A refused redirect ends some URLSession versions with an error, though the answer is there.
+                if let http, (300..<400).contains(http.statusCode) {
+                    return (taken, .success(Self.answer(http, data)))
+                }
+                if code == .timedOut { return (taken, .failure(.timedOut)) }
+                return (taken, .failure(.transport(error.localizedDescription)))
+            }
+            guard let http else { return (taken, .failure(.transport("no HTTP answer"))) }
+            return (taken, .success(Self.answer(http, data)))
+        }
+        continuation?.resume(returning: result)
+    }
+
+    static func answer(_ http: HTTPURLResponse, _ data: [UInt8]) -> OutboundResponse {
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return OutboundResponse(status: http.statusCode, headers: headers, body: data)
+    }
+}

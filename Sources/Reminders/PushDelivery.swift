@@ -1,0 +1,122 @@
+import Foundation
+import Inventory
+import Outbound
+
+/// Turns an outbox message into the request its channel expects and sends it to the channel's
+/// address, and nowhere else.
+public struct PushDelivery: Sendable {
+    let sender: any OutboundSending
+    let timeout: TimeInterval
+
+    public init(sender: any OutboundSending = OutboundHTTP(), timeout: TimeInterval = 10) {
+        self.sender = sender
+        self.timeout = timeout
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        case sent
+        case failed(String)
+    }
+
+    /// The request for `message` on `channel`: method, URL, headers and body.
+    public static func request(_ message: PushMessage, on channel: PushChannel) -> (url: URL, headers: [(String, String)], body: [UInt8])? {
+        guard let url = channel.target else { return nil }
+        var headers: [(String, String)] = []
+        if let token = channel.accessToken, !token.isEmpty { headers.append(("Authorization", "Bearer " + token)) }
+        switch channel.kind {
+        case .ntfy:
+            headers.append(("Content-Type", "text/plain; charset=utf-8"))
+            headers.append(("Title", headerText(message.title)))
+            switch message.kind {
+            case "reminder":
+                headers.append(("Tags", "alarm_clock"))
+                headers.append(("Priority", "high"))
+            case "digest": headers.append(("Tags", "calendar"))
+            default: headers.append(("Tags", "white_check_mark"))
+            }
+            return (url, headers, Array(message.body.utf8))
+        case .webhook:
+            headers.append(("Content-Type", "application/json"))
+            let payload = WebhookPayload(title: message.title, message: message.body, items: message.items)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (url, headers, Array((try? encoder.encode(payload)) ?? Data()))
+        }
+    }
+
+    struct WebhookPayload: Encodable {
+        let title: String
+        let message: String
+        let items: [PushItem]
+    }
+
+    /// Header values are ASCII; other text goes as an RFC 2047 encoded word, which ntfy decodes.
+    static func headerText(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        if flat.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) { return flat }
+        return "=?UTF-8?B?" + Data(flat.utf8).base64EncodedString() + "?="
+    }
+
+    public func deliver(_ message: PushMessage, on channel: PushChannel) async -> Outcome {
+        guard let (url, headers, body) = Self.request(message, on: channel) else { return .failed("the channel's address is not valid") }
+        do {
+            let response = try await sender.send(method: "POST", url: url, headers: headers, body: body, timeout: timeout, maxResponseBytes: 16 * 1024)
+            if response.isSuccess { return .sent }
+            let excerpt = String(decoding: response.body.prefix(160), as: UTF8.self)
+                .unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(String.init).joined()
+                .trimmingCharacters(in: .whitespaces)
+            return .failed("HTTP \(response.status)" + (excerpt.isEmpty ? "" : ": " + excerpt))
+        } catch {
+            return .failed(error.description)
+        }
+    }
+}
+
+/// The words of push messages, in the household's language (read from the app's catalogs).
+public struct ReminderTexts: Sendable {
+    let lookup: @Sendable (_ language: String, _ key: String) -> String?
+
+    public init(lookup: @escaping @Sendable (_ language: String, _ key: String) -> String?) { self.lookup = lookup }
+
+    /// English built in: for tests and a missing catalog.
+    public static let english = ReminderTexts { _, _ in nil }
+
+    static let fallback: [String: String] = [
+        "push_reminder_title": "Reminder: {name}",
+        "push_reminders_title": "{count} reminders",
+        "push_reminder_line": "{name} ({folder}, due {due})",
+        "push_reminders_body": "{count} reminders: {list}",
+        "push_list_separator": ", ",
+        "push_and_more": "and {count} more",
+        "push_digest_title": "Today in Zaiko",
+        "push_digest_body": "{expired} expired, {today} due today, {week} this week",
+    ]
+
+    func text(_ language: String, _ key: String, _ values: [String: String] = [:]) -> String {
+        var text = lookup(language, key) ?? Self.fallback[key] ?? key
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    /// Listed items in one message, at most; the rest are counted.
+    static let listed = 20
+
+    /// One message for the reminders of one household that are due together.
+    func reminder(_ items: [PushItem], language: String) -> (title: String, body: String) {
+        let lines = items.prefix(Self.listed).map { text(language, "push_reminder_line", ["name": $0.name, "folder": $0.folder, "due": $0.due]) }
+        if items.count == 1 {
+            return (text(language, "push_reminder_title", ["name": items[0].name]), lines[0])
+        }
+        var list = lines.joined(separator: text(language, "push_list_separator"))
+        if items.count > Self.listed {
+            list += text(language, "push_list_separator") + text(language, "push_and_more", ["count": "\(items.count - Self.listed)"])
+        }
+        let count = "\(items.count)"
+        return (text(language, "push_reminders_title", ["count": count]), text(language, "push_reminders_body", ["count": count, "list": list]))
+    }
+
+    func digest(expired: Int, today: Int, week: Int, language: String) -> (title: String, body: String) {
+        (text(language, "push_digest_title"),
+         text(language, "push_digest_body", ["expired": "\(expired)", "today": "\(today)", "week": "\(week)"]))
+    }
+}
