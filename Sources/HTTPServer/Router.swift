@@ -1,5 +1,6 @@
 /// Method + path pattern routing. Patterns are literal segments, `{name}` for one segment,
-/// and a final `{name...}` for the rest of the path.
+/// `{name}.ext` for one segment ending in `.ext` (the parameter without it), and a final
+/// `{name...}` for the rest of the path.
 public struct Router<Handler: Sendable>: Sendable {
     public struct Route: Sendable {
         public let method: String
@@ -11,6 +12,8 @@ public struct Router<Handler: Sendable>: Sendable {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
+        /// `{name}suffix`: a segment ending in `suffix`, bound without it.
+        case suffixed(String, suffix: String)
         case rest(String)
     }
 
@@ -29,6 +32,9 @@ public struct Router<Handler: Sendable>: Sendable {
         let segments = Self.split(pattern).map { part -> Segment in
             if part.hasPrefix("{"), part.hasSuffix("...}") { return .rest(String(part.dropFirst().dropLast(4))) }
             if part.hasPrefix("{"), part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
+            if part.hasPrefix("{"), let close = part.firstIndex(of: "}") {
+                return .suffixed(String(part[part.index(after: part.startIndex)..<close]), suffix: String(part[part.index(after: close)...]))
+            }
             return .literal(part)
         }
         routes.append(Route(method: method, pattern: pattern, segments: segments, handler: handler))
@@ -66,6 +72,9 @@ public struct Router<Handler: Sendable>: Sendable {
             case .parameter(let name):
                 guard index < parts.count else { return nil }
                 parameters[name] = parts[index]
+            case .suffixed(let name, let suffix):
+                guard index < parts.count, parts[index].count > suffix.count, parts[index].hasSuffix(suffix) else { return nil }
+                parameters[name] = String(parts[index].dropLast(suffix.count))
             }
         }
         return segments.count == parts.count ? parameters : nil

@@ -38,18 +38,22 @@ public struct DemoHousehold: Sendable {
     ]
 
     /// Creates the household "Demo" with an owner and `items` items; returns (login, password).
-    public func create(items count: Int, hasher: any PasswordHashing = Argon2id.standard) throws -> (login: String, password: String) {
+    /// With `reminders`, stock items due later get a reminder at 9:00 the day before their due date
+    /// (household time), when that is still to come.
+    public func create(items count: Int, reminders: Bool = false, hasher: any PasswordHashing = Argon2id.standard) throws -> (login: String, password: String) {
         let login = "demo-" + Crypto.token(byteCount: 3).lowercased().filter { $0.isLetter || $0.isNumber }
         let password = Crypto.token(byteCount: 12)
         let hash = try hasher.hash(password)
         let now = clock.now()
-        let today = CalendarDay.today(in: TimeZone(identifier: "Asia/Tokyo")!, now: now)
+        let zone = TimeZone(identifier: "Asia/Tokyo")!
+        let today = CalendarDay.today(in: zone, now: now)
         var random = SeededRandom(seed: 20261122)
         try database.writer.write { db in
             let time = Timestamp.string(from: now)
             var household = Household(name: "Demo", timeZone: "Asia/Tokyo", createdAt: time)
             try household.insert(db)
             let householdId = household.id!
+            try db.execute(sql: "UPDATE household SET language = 'ja' WHERE id = ?", arguments: [householdId])
             try Accounts.insertStarterFolders(db, householdId: householdId, language: "ja", at: time)
             var extra = Folder(householdId: householdId, name: "Drugstore", kind: .shopping, icon: "drugstore", position: 4, createdAt: time)
             try extra.insert(db)
@@ -59,8 +63,8 @@ public struct DemoHousehold: Sendable {
             let stock = folders.filter { $0.kind == .stock }
             let shopping = folders.filter { $0.kind == .shopping }
             let insert = try db.makeStatement(sql: """
-                INSERT INTO item (household_id, folder_id, name, quantity, unit, kind, note, due, status, urgent, created_at, updated_at, search_text)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO item (household_id, folder_id, name, quantity, unit, kind, note, due, remind_at, status, urgent, created_at, updated_at, search_text)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for index in 0..<count {
                 let product = Self.products[random.next(below: Self.products.count)]
@@ -78,9 +82,14 @@ public struct DemoHousehold: Sendable {
                     if let keeps = product.keeps { due = today.adding(days: random.next(below: keeps + 6) - 5).description }
                     status = ["unopened", "unopened", "opened", "running_low"][random.next(below: 4)]
                 }
+                var remindAt: String?
+                if reminders, let day = due.flatMap(CalendarDay.init),
+                    let instant = LocalDateTime.instant(day.adding(days: -1).description + "T09:00", in: zone), instant > now {
+                    remindAt = Timestamp.string(from: instant)
+                }
                 let note = random.next(below: 8) == 0 ? (japanese ? "特売で購入" : "bought on sale") : ""
                 try insert.execute(arguments: [
-                    householdId, folder.id, name, product.quantity, product.unit, product.kind, note, due, status, urgent, time, time,
+                    householdId, folder.id, name, product.quantity, product.unit, product.kind, note, due, remindAt, status, urgent, time, time,
                     SearchText.fold(name, note),
                 ])
             }

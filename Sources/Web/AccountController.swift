@@ -7,6 +7,9 @@ struct AccountController {
     let accounts: Accounts
     let renderer: Renderer
     let cookies: SessionCookies
+    let feeds: CalendarFeeds
+    /// How members reach the server, for the feed address: https behind a TLS proxy.
+    let scheme: String
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/account", .signedIn) { context in
@@ -63,7 +66,16 @@ struct AccountController {
                 signedIn: DisplayFormat.dateTime($0.createdAt, timeZone: member.timeZone, locale: t),
                 lastSeen: DisplayFormat.dateTime($0.lastSeenAt, timeZone: member.timeZone, locale: t), isCurrent: $0.isCurrent)
         }
-        let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices"].contains($0) ? t["saved_\($0)"] : nil }
+        let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices", "feed_removed"].contains($0) ? t["saved_\($0)"] : nil }
+        // A new feed address is shown once, right after it was made, and only to its member.
+        var feed = AccountPage.Feed(createdAt: try feeds.createdAt(memberId: member.memberId).map {
+            t.format("feed_created", ["date": DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t)])
+        })
+        if let token = context.request.query["feed"], try feeds.isCurrent(token, memberId: member.memberId) {
+            let host = context.request.headers["host"] ?? "localhost"
+            feed.webcal = "webcal://\(host)/calendar/\(token).ics"
+            feed.web = "\(scheme)://\(host)/calendar/\(token).ics"
+        }
         return AccountPage(
             heading: t["account_heading"], saved: saved,
             profileFields: [
@@ -75,7 +87,7 @@ struct AccountController {
                 FormField(name: "password", label: t["field_new_password"], kind: .password, error: passwordErrors["password"], hint: t["password_change_hint"], autocomplete: "new-password", required: true),
                 FormField(name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: passwordErrors["password_confirm"], autocomplete: "new-password", required: true),
             ],
-            devices: devices)
+            devices: devices, feed: feed)
     }
 }
 
@@ -100,11 +112,29 @@ struct AccountPage: PageView {
         }
     }
 
+    /// The member's calendar feed: whether there is one, and its address right after it was made.
+    struct Feed: MustacheParent, Sendable {
+        let createdAt: String?
+        var webcal: String?
+        var web: String?
+        func child(named name: String) -> Any? {
+            switch name {
+            case "exists": return createdAt != nil
+            case "createdAt": return createdAt
+            case "isNew": return webcal != nil
+            case "webcal": return webcal
+            case "web": return web
+            default: return nil
+            }
+        }
+    }
+
     let heading: String
     let saved: String?
     let profileFields: [FormField]
     let passwordFields: [FormField]
     let devices: [Device]
+    var feed = Feed(createdAt: nil)
 
     func title(_ t: Catalog) -> String { heading }
 
@@ -116,6 +146,7 @@ struct AccountPage: PageView {
         case "passwordFields": return passwordFields
         case "devices": return devices
         case "hasOtherDevices": return devices.count > 1
+        case "feed": return feed
         default: return nil
         }
     }

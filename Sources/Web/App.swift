@@ -30,12 +30,19 @@ public struct AppOptions: Sendable {
     public var setupCode: String?
     public var hasher: any PasswordHashing
     public var clock: WallClock
+    /// How long "Send a test" waits for the reminder engine's first attempt before answering
+    /// (zero when no engine runs, as in tests of the web layer alone).
+    public var pushTestWait: Duration
 
-    public init(secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system) {
+    public init(
+        secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system,
+        pushTestWait: Duration = .zero
+    ) {
         self.secureCookies = secureCookies
         self.setupCode = setupCode
         self.hasher = hasher
         self.clock = clock
+        self.pushTestWait = pushTestWait
     }
 }
 
@@ -68,9 +75,16 @@ public final class App: Responder {
         setup.register(in: &router)
         SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock).register(in: &router)
         InvitationController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
-        AccountController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
+        let scheme = options.secureCookies ? "https" : "http"
+        let feeds = CalendarFeeds(database: database, clock: options.clock)
+        AccountController(accounts: accounts, renderer: renderer, cookies: cookies, feeds: feeds, scheme: scheme).register(in: &router)
+        CalendarFeedController(feeds: feeds, clock: options.clock).register(in: &router)
         let settings = HouseholdSettings(database: database)
-        MembersController(accounts: accounts, settings: settings, renderer: renderer, scheme: options.secureCookies ? "https" : "http").register(in: &router)
+        MembersController(
+            accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
+            push: PushChannels(database: database, clock: options.clock), schedule: ReminderSchedule(database: database, clock: options.clock),
+            pushTestWait: options.pushTestWait
+        ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
         FoldersController(folders: Folders(database: database, clock: options.clock), items: items, renderer: renderer).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)

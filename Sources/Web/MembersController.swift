@@ -10,6 +10,10 @@ struct MembersController {
     let renderer: Renderer
     /// How members reach the server, for the invitation link: https behind a TLS proxy.
     let scheme: String
+    let push: PushChannels
+    let schedule: ReminderSchedule
+    /// How long "Send a test" waits for the engine's first attempt.
+    let pushTestWait: Duration
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/settings", .owner) { context in
@@ -24,6 +28,37 @@ struct MembersController {
             } catch InventoryError.validation(let fields) {
                 return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
             }
+        }
+        router.post("/settings/push", .owner) { context in
+            let member = try context.signedIn
+            do {
+                try push.save(pushInput(context), householdId: member.householdId)
+                return .redirect(to: "/settings?saved=push#push")
+            } catch InventoryError.validation(let fields) {
+                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
+            }
+        }
+        router.post("/settings/push/delete", .owner) { context in
+            try push.remove(householdId: try context.signedIn.householdId)
+            return .redirect(to: "/settings?saved=push_removed#push")
+        }
+        router.post("/settings/push/test", .owner) { context in
+            let member = try context.signedIn
+            let t = context.locale
+            do {
+                let id = try push.queueTest(householdId: member.householdId, title: t["push_test_title"],
+                                            body: t.format("push_test_body", ["household": member.householdName]))
+                // The engine sends it on its own task; wait a moment for its answer, never for long.
+                _ = try push.awaitAttempt(id, householdId: member.householdId, timeout: pushTestWait)
+                return .redirect(to: "/settings?test=\(id)#push")
+            } catch InventoryError.validation(let fields) {
+                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
+            }
+        }
+        router.post("/settings/reminders/rebuild", .owner) { context in
+            let member = try context.signedIn
+            let report = try schedule.rebuild(householdId: member.householdId, by: member.memberId)
+            return .redirect(to: "/settings?rebuilt=\(report.dropped)-\(report.recreated)-\(report.cleared)#reminders")
         }
         router.post("/settings/invitations", .owner) { context in
             let member = try context.signedIn
@@ -58,7 +93,80 @@ struct MembersController {
         }
     }
 
-    func page(_ context: RequestContext, error: String? = nil, householdErrors: [String: String] = [:]) throws -> MembersPage {
+    func pushInput(_ context: RequestContext) -> PushChannelInput {
+        PushChannelInput(
+            kind: context.field("kind"), url: context.field("url"), topic: context.field("topic"),
+            accessToken: context.field("access_token"), clearAccessToken: context.field("clear_access_token") == "1",
+            digestHour: context.field("digest_hour"))
+    }
+
+    /// The push channel form, its status line and the outcome of a test or a rebuild.
+    func pushSection(_ context: RequestContext, _ me: SignedIn, errors: [String: String]) throws -> PushSection {
+        let t = context.locale
+        let channel = try push.channel(householdId: me.householdId)
+        let posted = context.request.path == "/settings/push"
+        let input = posted ? pushInput(context) : PushChannelInput(
+            kind: channel?.kind.rawValue ?? "ntfy", url: channel?.url ?? "", topic: channel?.topic ?? "",
+            digestHour: channel?.digestHour.map(String.init) ?? "")
+        let hasToken = channel?.accessToken != nil
+        var fields = [
+            FormField(name: "kind", label: t["field_push_kind"], kind: .select, error: errors["kind"],
+                      options: PushKind.allCases.map { .init(value: $0.rawValue, label: t["push_kind_\($0.rawValue)"], selected: $0.rawValue == input.kind) }),
+            FormField(name: "url", label: t["field_push_url"], value: input.url, error: errors["url"], hint: t["push_url_hint"],
+                      inputType: "url", maxLength: 500),
+            FormField(name: "topic", label: t["field_push_topic"], value: input.topic, error: errors["topic"], hint: t["push_topic_hint"], maxLength: 64),
+            // The token is never sent back to the page: "set" says there is one.
+            FormField(name: "access_token", label: t["field_push_token"], kind: .password, error: errors["access_token"],
+                      hint: hasToken ? t["push_token_set"] : t["push_token_hint"], autocomplete: "off"),
+        ]
+        if hasToken {
+            fields.append(FormField(name: "clear_access_token", label: t["push_token_clear"], kind: .checkbox, checked: input.clearAccessToken))
+        }
+        fields.append(FormField(
+            name: "digest_hour", label: t["field_digest_hour"], kind: .select, error: errors["digest_hour"], hint: t["digest_hour_hint"],
+            options: [FormField.Option(value: "", label: t["digest_none"], selected: input.digestHour.isEmpty)]
+                + (0...23).map { .init(value: "\($0)", label: "\($0):00", selected: input.digestHour == "\($0)") }))
+
+        var lines: [String] = []
+        var problem: String?
+        if channel != nil {
+            let status = try push.status(householdId: me.householdId)
+            let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: me.timeZone, locale: t) }
+            lines.append(status.lastSentAt.map { t.format("push_last_sent", ["date": when($0)]) } ?? t["push_never_sent"])
+            if let error = status.lastError {
+                problem = t.format("push_last_error", ["error": error, "date": status.lastErrorAt.map(when) ?? ""])
+            }
+            if status.waiting > 0, let next = status.nextRetryAt {
+                lines.append(t.format(status.waiting == 1 ? "push_waiting_one" : "push_waiting", ["count": "\(status.waiting)", "date": when(next)]))
+            }
+            if status.failed > 0 { lines.append(t.format("push_given_up", ["count": "\(status.failed)"])) }
+        }
+
+        // The outcome of "Send a test", on the page it redirects to.
+        var testResult: String?
+        var testFailed = false
+        if let id = context.request.query["test"].flatMap(Int64.init), let message = try push.message(id, householdId: me.householdId) {
+            switch message.state {
+            case .sent: testResult = t["push_test_sent"]
+            case .failed:
+                testResult = t.format("push_test_failed", ["error": message.lastError ?? ""])
+                testFailed = true
+            case .pending: testResult = t["push_test_pending"]
+            }
+        }
+        var rebuilt: String?
+        if let report = context.request.query["rebuilt"] {
+            let counts = report.split(separator: "-").compactMap { Int($0) }
+            if counts.count == 3 {
+                rebuilt = t.format("rebuild_report", ["dropped": "\(counts[0])", "recreated": "\(counts[1])", "cleared": "\(counts[2])"])
+            }
+        }
+        return PushSection(
+            fields: fields, configured: channel != nil, statusLines: lines, problem: problem, testResult: testResult,
+            testFailed: testFailed, formError: errors["push"], rebuilt: rebuilt)
+    }
+
+    func page(_ context: RequestContext, error: String? = nil, householdErrors: [String: String] = [:], pushErrors: [String: String] = [:]) throws -> MembersPage {
         let me = try context.signedIn
         let t = context.locale
         let household = try settings.household(me.householdId)
@@ -88,10 +196,42 @@ struct MembersController {
             let host = context.request.headers["host"] ?? "localhost"
             newLink = "\(scheme)://\(host)/join/\(token)"
         }
+        let saved: String? = switch context.request.query["saved"] {
+        case "household": t["saved_profile"]
+        case "push": t["saved_push"]
+        case "push_removed": t["saved_push_removed"]
+        default: nil
+        }
         return MembersPage(
             heading: t["members_heading"], error: error, members: members, invitations: invitations, newLink: newLink,
             inviteRoles: t.roleOptions(selected: .member), householdFields: householdFields,
-            saved: context.request.query["saved"] == "household" ? t["saved_profile"] : nil)
+            saved: saved, push: try pushSection(context, me, errors: pushErrors))
+    }
+}
+
+/// The owner's reminder settings: the push channel, its status, test and rebuild outcomes.
+struct PushSection: MustacheParent, Sendable {
+    let fields: [FormField]
+    let configured: Bool
+    let statusLines: [String]
+    let problem: String?
+    let testResult: String?
+    let testFailed: Bool
+    let formError: String?
+    let rebuilt: String?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "fields": return fields
+        case "configured": return configured
+        case "statusLines": return statusLines
+        case "problem": return problem
+        case "testResult": return testResult
+        case "testFailed": return testFailed
+        case "formError": return formError
+        case "rebuilt": return rebuilt
+        default: return nil
+        }
     }
 }
 
@@ -140,6 +280,7 @@ struct MembersPage: PageView {
     let inviteRoles: [FormField.Option]
     var householdFields: [FormField] = []
     var saved: String? = nil
+    var push: PushSection? = nil
 
     func title(_ t: Catalog) -> String { heading }
 
@@ -154,6 +295,7 @@ struct MembersPage: PageView {
         case "inviteRoles": return inviteRoles
         case "householdFields": return householdFields
         case "saved": return saved
+        case "push": return push
         default: return nil
         }
     }

@@ -7,12 +7,13 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo", abstract: "Create a demo household full of items and print its owner's login and password.")
 
     @Option(help: "How many items to create.") var items = 200
+    @Flag(help: "Give stock items due later a reminder at 9:00 the day before their due date.") var reminders = false
     @OptionGroup var options: DataOptions
 
     func run() throws {
         guard (0...1_000_000).contains(items) else { throw Failure(message: "--items takes a number from 0 to 1000000.") }
-        let (login, password) = try DemoHousehold(database: try options.open(createIfMissing: true)).create(items: items)
-        print("Demo household created with \(items) items.")
+        let (login, password) = try DemoHousehold(database: try options.open(createIfMissing: true)).create(items: items, reminders: reminders)
+        print("Demo household created with \(items) items\(reminders ? " and reminders" : "").")
         print("Login: \(login)")
         print("Password: \(password)")
     }

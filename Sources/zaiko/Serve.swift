@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Logging
+import Reminders
 import Web
 
 struct Serve: AsyncParsableCommand {
@@ -62,7 +63,14 @@ struct Serve: AsyncParsableCommand {
             let setupCode = try Accounts(database: database).hasHousehold() ? nil : SetupCode.make()
             let app = try await App(
                 database: database, resources: resources, logger: logger,
-                options: AppOptions(secureCookies: secureCookies, setupCode: setupCode))
+                options: AppOptions(secureCookies: secureCookies, setupCode: setupCode, pushTestWait: .seconds(5)))
+            // Reminders and push on their own task: sending never holds up a page.
+            let localizations = app.renderer.localizations
+            let engine = ReminderEngine(
+                database: database, delivery: PushDelivery(),
+                texts: ReminderTexts { language, key in localizations.catalogs[language]?.child(named: key) as? String },
+                logger: Logger(label: "zaiko.reminders"))
+            let reminders = Task.detached { await engine.run() }
 
             let configuration = ServerConfiguration(
                 host: host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0",
@@ -77,6 +85,8 @@ struct Serve: AsyncParsableCommand {
             await ShutdownSignal.wait()
             print("Stopping: finishing requests in flight…")
             server.shutdown(grace: .seconds(10))
+            engine.stop()
+            await reminders.value
             try database.writer.close()
             print("Stopped.")
         } catch let error as ServerError {

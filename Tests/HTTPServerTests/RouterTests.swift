@@ -30,6 +30,19 @@ import Testing
         #expect(parameters["path"] == "css/app.css")
     }
 
+    @Test func bindsAParameterBeforeAFixedEnding() {
+        var router = Router<String>()
+        router.add("GET", "/calendar", "month")
+        router.add("GET", "/calendar/{token}.ics", "feed")
+        guard case .found("feed", let parameters) = router.match(method: "GET", path: "/calendar/abc-123.ics") else {
+            Issue.record("no match"); return
+        }
+        #expect(parameters == ["token": "abc-123"])
+        guard case .notFound = router.match(method: "GET", path: "/calendar/2026-11") else { Issue.record("matched without .ics"); return }
+        guard case .notFound = router.match(method: "GET", path: "/calendar/.ics") else { Issue.record("matched an empty token"); return }
+        guard case .found("month", _) = router.match(method: "GET", path: "/calendar") else { Issue.record("month not matched"); return }
+    }
+
     @Test func reportsMethodNotAllowedWithTheAllowedMethods() {
         guard case .methodNotAllowed(let allowed) = router().match(method: "DELETE", path: "/items/1") else {
             Issue.record("expected 405"); return

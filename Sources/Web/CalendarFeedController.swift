@@ -1,0 +1,31 @@
+import Foundation
+import HTTPServer
+import Inventory
+
+/// The calendar feed phones subscribe to, and the member's own feed address on the account page.
+struct CalendarFeedController {
+    let feeds: CalendarFeeds
+    let clock: WallClock
+
+    func register(in router: inout Router<Endpoint>) {
+        // The token is the authentication: an unknown or replaced one is simply not found.
+        router.get("/calendar/{token}.ics", .open) { context in
+            guard let feed = try feeds.feed(token: context.parameter("token") ?? "") else { throw InventoryError.notFound }
+            var response = Response(status: 200, contentType: "text/calendar; charset=utf-8", text: ICalendar.document(feed, now: clock.now()))
+            response.headers.append(("Content-Disposition", "inline; filename=\"zaiko.ics\""))
+            // Calendar apps poll; the household's data must still never sit in a shared cache.
+            response.headers.append(("Cache-Control", "private, no-cache"))
+            return response
+        }
+        router.post("/account/calendar-feed", .signedIn) { context in
+            let member = try context.signedIn
+            let token = try feeds.create(memberId: member.memberId)
+            // Shown once, right after it was made (only its hash is stored).
+            return .redirect(to: "/account?feed=\(token)#calendar")
+        }
+        router.post("/account/calendar-feed/delete", .signedIn) { context in
+            try feeds.remove(memberId: try context.signedIn.memberId)
+            return .redirect(to: "/account?saved=feed_removed#calendar")
+        }
+    }
+}
