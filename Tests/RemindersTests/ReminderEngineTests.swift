@@ -1,0 +1,262 @@
+import Foundation
+import GRDB
+import Inventory
+import Testing
+
+@testable import Reminders
+
+@Suite("Reminder engine under an injected clock")
+struct ReminderEngineTests {
+    @Test func firesOnceAtTheRightMinuteInTheHouseholdsTimeZone() async throws {
+        // 9:00 in Tokyo is 0:00 UTC.
+        let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T23:58:00Z"))
+        try fixture.ntfy("http://push.test")
+        try fixture.item("Milk", due: "2026-11-24", remind: "2026-11-23T09:00")
+        let sender = RecordingSender(clock: fixture.clock)
+        let engine = fixture.engine(sender: sender)
+        try await running(engine) {
+            try await eventually("asleep until the reminder") { fixture.sleeper.deadline == utc("2026-11-23T00:00:00Z") }
+            fixture.sleeper.advance(60)
+            try await settle()
+            #expect(sender.sent.isEmpty, "sent a minute early")
+            fixture.sleeper.advance(60)
+            try await eventually("the reminder") { sender.sent.count == 1 }
+            #expect(sender.sent[0].at == utc("2026-11-23T00:00:00Z"))
+            #expect(sender.sent[0].body == "Milk (Fridge, due 2026-11-24)")
+            #expect(sender.sent[0].headers["Title"] == "Reminder: Milk")
+            // Later, nothing more: exactly once.
+            fixture.sleeper.advance(86400)
+            try await settle()
+            #expect(sender.sent.count == 1)
+            #expect(fixture.sleeper.deadline == nil)
+        }
+    }
+
+    @Test func firesAtTheLocalTimeAcrossADaylightSavingChange() async throws {
+        // Berlin leaves summer time on 25 October 2026 at 3:00: 9:00 that day is 8:00 UTC, not 7:00.
+        let fixture = try EngineFixture(timeZone: "Europe/Berlin", start: utc("2026-10-24T12:00:00Z"))
+        try fixture.ntfy("http://push.test")
+        try fixture.item("Bread", due: "2026-10-26", remind: "2026-10-25T09:00")
+        // And one before the change, on summer time: 9:00 is 7:00 UTC.
+        try fixture.item("Cheese", due: "2026-10-25", remind: "2026-10-24T17:30")
+        let sender = RecordingSender(clock: fixture.clock)
+        try await running(fixture.engine(sender: sender)) {
+            try await eventually("asleep until the first") { fixture.sleeper.deadline == utc("2026-10-24T15:30:00Z") }
+            fixture.sleeper.advance(to: utc("2026-10-24T15:30:00Z"))
+            try await eventually("summer time reminder") { sender.sent.count == 1 }
+            #expect(sender.sent[0].at == utc("2026-10-24T15:30:00Z"))
+            try await eventually("asleep until the second") { fixture.sleeper.deadline == utc("2026-10-25T08:00:00Z") }
+            fixture.sleeper.advance(to: utc("2026-10-25T07:00:00Z"))
+            try await settle()
+            #expect(sender.sent.count == 1, "fired on summer time")
+            fixture.sleeper.advance(to: utc("2026-10-25T08:00:00Z"))
+            try await eventually("winter time reminder") { sender.sent.count == 2 }
+            #expect(sender.sent[1].at == utc("2026-10-25T08:00:00Z"))
+            #expect(sender.sent[1].body.hasPrefix("Bread"))
+        }
+    }
+
+    @Test func anEditReschedulesTheReminder() async throws {
+        let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T00:00:00Z"))
+        try fixture.ntfy("http://push.test")
+        let id = try fixture.item("Milk", due: "2026-11-25", remind: "2026-11-23T09:00")
+        let sender = RecordingSender(clock: fixture.clock)
+        try await running(fixture.engine(sender: sender)) {
+            try await eventually { fixture.sleeper.deadline == utc("2026-11-23T00:00:00Z") }
+            // Someone edits the item on a page: the engine is not told, it sees the write.
+            var input = ItemInput(try fixture.items.item(id, householdId: fixture.householdId), timeZone: fixture.zone)
+            input.remindAt = "2026-11-24T18:00"
+            try fixture.items.update(id, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
+            try await eventually("rescheduled") { fixture.sleeper.deadline == utc("2026-11-24T09:00:00Z") }
+            fixture.sleeper.advance(to: utc("2026-11-23T00:00:00Z"))
+            try await settle()
+            #expect(sender.sent.isEmpty, "sent at the old time")
+            fixture.sleeper.advance(to: utc("2026-11-24T09:00:00Z"))
+            try await eventually { sender.sent.count == 1 }
+            #expect(sender.sent[0].at == utc("2026-11-24T09:00:00Z"))
+        }
+    }
+
+    @Test func deletingMovingOrClearingTheDateCancels() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T00:00:00Z"))
+        try fixture.ntfy("http://push.test")
+        let trashed = try fixture.item("Eggs", due: "2026-11-25", remind: "2026-11-23T09:00")
+        let moved = try fixture.item("Butter", due: "2026-11-25", remind: "2026-11-23T10:00")
+        let cleared = try fixture.item("Tofu", due: "2026-11-25", remind: "2026-11-23T11:00")
+        let sender = RecordingSender(clock: fixture.clock)
+        try await running(fixture.engine(sender: sender)) {
+            try await eventually { fixture.sleeper.deadline == utc("2026-11-23T09:00:00Z") }
+            try fixture.items.trash([trashed], householdId: fixture.householdId, by: fixture.memberId)
+            try await eventually("trash cancels") { fixture.sleeper.deadline == utc("2026-11-23T10:00:00Z") }
+            try fixture.items.move([moved], to: fixture.shoppingId, householdId: fixture.householdId, by: fixture.memberId)
+            try await eventually("a move to a shopping list cancels") { fixture.sleeper.deadline == utc("2026-11-23T11:00:00Z") }
+            var input = ItemInput(try fixture.items.item(cleared, householdId: fixture.householdId), timeZone: fixture.zone)
+            input.remindAt = ""
+            try fixture.items.update(cleared, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
+            try await eventually("clearing the date cancels") { fixture.sleeper.deadline == nil }
+            fixture.sleeper.advance(3 * 86400)
+            try await settle()
+            #expect(sender.sent.isEmpty)
+        }
+    }
+
+    @Test func catchesUpAfterARestartWithoutDuplicates() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-restart-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("zaiko.sqlite")
+
+        let first = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T00:00:00Z"), database: try AppDatabase.open(at: file))
+        try first.ntfy("http://push.test")
+        try first.item("Milk", due: "2026-11-25", remind: "2026-11-22T09:00")
+        try first.item("Eggs", due: "2026-11-25", remind: "2026-11-22T12:00")
+        try first.item("Natto", due: "2026-11-26", remind: "2026-11-22T15:00")
+        try first.item("Salmon", due: "2026-11-27", remind: "2026-11-23T09:00")
+        let sender = RecordingSender(clock: first.clock)
+        try await running(first.engine(sender: sender)) {
+            try await eventually { first.sleeper.deadline == utc("2026-11-22T09:00:00Z") }
+            first.sleeper.advance(to: utc("2026-11-22T09:00:00Z"))
+            try await eventually { sender.sent.count == 1 }
+        }
+        // The server is down from 10:00 to 16:00: two reminders pass meanwhile.
+        let second = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T16:00:00Z"), database: try AppDatabase.open(at: file))
+        let afterRestart = RecordingSender(clock: second.clock)
+        try await running(second.engine(sender: afterRestart)) {
+            try await eventually("the missed reminders") { afterRestart.sent.count == 1 }
+            try await eventually { second.sleeper.deadline == utc("2026-11-23T09:00:00Z") }
+            try await settle()
+        }
+        #expect(afterRestart.sent.count == 1, "missed reminders of one household go out as one message")
+        #expect(afterRestart.sent[0].headers["Title"] == "2 reminders")
+        #expect(afterRestart.sent[0].body == "2 reminders: Eggs (Fridge, due 2026-11-25), Natto (Fridge, due 2026-11-26)")
+        // A third start at the same time repeats nothing.
+        let third = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T16:30:00Z"), database: try AppDatabase.open(at: file))
+        let again = RecordingSender(clock: third.clock)
+        try await running(third.engine(sender: again)) {
+            try await eventually { third.sleeper.sleeps >= 1 }
+            try await settle()
+        }
+        #expect(again.sent.isEmpty)
+        #expect(try third.messages("sent").count == 2)
+    }
+
+    @Test func withoutAChannelDueRemindersAreMarkedAndNothingIsQueued() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T10:00:00Z"))
+        try fixture.item("Milk", due: "2026-11-25", remind: "2026-11-22T09:00")
+        let sender = RecordingSender(clock: fixture.clock)
+        try await running(fixture.engine(sender: sender)) {
+            try await eventually { fixture.sleeper.sleeps >= 1 && fixture.sleeper.deadline == nil }
+        }
+        #expect(sender.sent.isEmpty)
+        #expect(try fixture.messages().isEmpty)
+        // Setting a channel later does not bring back yesterday's reminder.
+        try fixture.ntfy("http://push.test")
+        #expect(try fixture.engine(sender: sender).nextInstant() == nil)
+    }
+
+    @Test func failuresAreRetriedWithBackoffAndShowTheLastError() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T08:59:00Z"))
+        try fixture.ntfy("http://push.test")
+        try fixture.item("Milk", due: "2026-11-25", remind: "2026-11-22T09:00")
+        let sender = RecordingSender(clock: fixture.clock, statuses: [500, 503])
+        try await running(fixture.engine(sender: sender)) {
+            fixture.sleeper.advance(60)
+            try await eventually("first attempt") { sender.sent.count == 1 }
+            try await eventually("retry in a minute") { fixture.sleeper.deadline == utc("2026-11-22T09:01:00Z") }
+            let status = try fixture.channels.status(householdId: fixture.householdId)
+            #expect(status.lastError == "HTTP 500")
+            #expect(status.waiting == 1)
+            #expect(status.nextRetryAt == "2026-11-22T09:01:00Z")
+            fixture.sleeper.advance(60)
+            try await eventually("second attempt") { sender.sent.count == 2 }
+            try await eventually("retry in five minutes") { fixture.sleeper.deadline == utc("2026-11-22T09:06:00Z") }
+            fixture.sleeper.advance(300)
+            try await eventually("third attempt") { sender.sent.count == 3 }
+            try await eventually { try fixture.messages("sent").count == 1 }
+        }
+        #expect(Set(sender.sent.map(\.body)).count == 1, "each attempt sends the same message")
+        #expect(try fixture.messages()[0].attempts == 3)
+    }
+
+    @Test func aMessageIsGivenUpAfterEveryRetry() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T09:00:00Z"))
+        try fixture.ntfy("http://push.test")
+        try fixture.item("Milk", due: "2026-11-25", remind: "2026-11-22T09:00")
+        let sender = RecordingSender(clock: fixture.clock, statuses: Array(repeating: 500, count: 20))
+        try await running(fixture.engine(sender: sender)) {
+            for attempt in 1...ReminderEngine.maxAttempts {
+                try await eventually("attempt \(attempt)") { sender.sent.count == attempt }
+                try await eventually { fixture.sleeper.sleeps > 0 && (fixture.sleeper.deadline ?? .distantFuture) > fixture.clock.now }
+                if let deadline = fixture.sleeper.deadline { fixture.sleeper.advance(to: deadline) }
+            }
+            try await eventually { try fixture.messages("failed").count == 1 }
+        }
+        #expect(sender.sent.count == ReminderEngine.maxAttempts)
+        #expect(try fixture.channels.status(householdId: fixture.householdId).failed == 1)
+    }
+
+    @Test func theDailyDigestGoesOutOnceADayAtItsLocalHour() async throws {
+        // 7:00 in Tokyo is 22:00 UTC the day before.
+        let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T12:00:00Z"))
+        try fixture.ntfy("http://push.test", digestHour: "7")
+        try fixture.item("Old milk", due: "2026-11-20", remind: nil)
+        try fixture.item("Old eggs", due: "2026-11-22", remind: nil)
+        try fixture.item("Tofu", due: "2026-11-23", remind: nil)
+        try fixture.item("Natto", due: "2026-11-26", remind: nil)
+        try fixture.item("Miso", due: "2026-11-30", remind: nil)
+        try fixture.item("Rice", due: "2027-05-01", remind: nil)
+        let sender = RecordingSender(clock: fixture.clock)
+        try await running(fixture.engine(sender: sender)) {
+            try await eventually { fixture.sleeper.deadline == utc("2026-11-22T22:00:00Z") }
+            fixture.sleeper.advance(to: utc("2026-11-22T22:00:00Z"))
+            try await eventually { sender.sent.count == 1 }
+            // On 23 November: 2 expired, Tofu today, Natto and Miso within the week.
+            #expect(sender.sent[0].body == "2 expired, 1 due today, 2 this week")
+            #expect(sender.sent[0].headers["Title"] == "Today in Zaiko")
+            try await eventually("tomorrow's") { fixture.sleeper.deadline == utc("2026-11-23T22:00:00Z") }
+            fixture.sleeper.advance(3600)
+            try await settle()
+            #expect(sender.sent.count == 1)
+        }
+    }
+
+    @Test func messagesSpeakTheHouseholdsLanguage() async throws {
+        let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T23:00:00Z"), language: "ja")
+        try fixture.ntfy("http://push.test")
+        try fixture.item("牛乳", due: "2026-11-24", remind: "2026-11-23T08:00")
+        try fixture.item("卵", due: "2026-11-25", remind: "2026-11-23T08:00")
+        let japanese: [String: String] = [
+            "push_reminders_title": "リマインダー {count} 件", "push_reminders_body": "リマインダー {count} 件：{list}",
+            "push_reminder_line": "{name}（{folder}、期限 {due}）", "push_list_separator": "、",
+        ]
+        let sender = RecordingSender(clock: fixture.clock)
+        let texts = ReminderTexts { language, key in language == "ja" ? japanese[key] : nil }
+        try await running(fixture.engine(sender: sender, texts: texts)) {
+            try await eventually { sender.sent.count == 1 }
+        }
+        #expect(sender.sent[0].body == "リマインダー 2 件：牛乳（冷蔵庫、期限 2026-11-24）、卵（冷蔵庫、期限 2026-11-25）")
+        // Header values are ASCII: the title travels as an RFC 2047 encoded word.
+        let title = try #require(sender.sent[0].headers["Title"])
+        #expect(title == "=?UTF-8?B?" + Data("リマインダー 2 件".utf8).base64EncodedString() + "?=")
+    }
+
+    @Test func schedulingTenThousandRemindersStaysCheap() throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T00:00:00Z"))
+        try fixture.database.writer.write { db in
+            for index in 0..<10_000 {
+                try db.execute(sql: """
+                    INSERT INTO item (household_id, folder_id, name, due, remind_at, status, created_at, updated_at)
+                    VALUES (?, ?, ?, '2027-01-01', ?, 'unopened', '2026-11-22T00:00:00Z', '2026-11-22T00:00:00Z')
+                    """, arguments: [fixture.householdId, fixture.fridgeId, "Item \(index)", Timestamp.string(from: utc("2026-12-01T00:00:00Z").addingTimeInterval(Double(index) * 60))])
+            }
+        }
+        let plan = try fixture.database.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                EXPLAIN QUERY PLAN SELECT MIN(remind_at) FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at
+                """).map { $0["detail"] as String }.joined(separator: " | ")
+        }
+        #expect(plan.contains("item_reminder_pending"), "\(plan)")
+        let engine = fixture.engine(sender: RecordingSender(clock: fixture.clock))
+        #expect(try engine.nextInstant() == utc("2026-12-01T00:00:00Z"))
+    }
+}

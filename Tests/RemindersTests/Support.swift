@@ -1,0 +1,179 @@
+import Foundation
+import GRDB
+import HTTPServer
+import Inventory
+import Logging
+import Outbound
+import Synchronization
+import Testing
+
+@testable import Reminders
+
+/// A small ntfy-like server on loopback: records each request with the injected clock's time and
+/// answers with the statuses it is given (200 once they run out).
+final class FakePushServer: Responder, @unchecked Sendable {
+    struct Received: Sendable {
+        let method: String
+        let path: String
+        let headers: Headers
+        let body: String
+        let at: Date
+    }
+
+    private let state = Mutex<(received: [Received], statuses: [Int])>(([], []))
+    let clock: ManualClock
+    private var server: Server!
+    var port: UInt16 { server.port }
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    init(clock: ManualClock, statuses: [Int] = []) throws {
+        self.clock = clock
+        state.withLock { $0.statuses = statuses }
+        let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-fake-push-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+        server = Server(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 1, uploadDirectory: uploads), responder: self)
+        try server.start()
+    }
+
+    func stop() { server.shutdown(grace: .seconds(1)) }
+
+    func respond(to request: Request) -> Response {
+        if request.path == "/redirect" { return .redirect(to: "/elsewhere", status: 302) }
+        if request.path == "/big" { return Response(status: 200, contentType: "text/plain", text: String(repeating: "x", count: 100_000)) }
+        let body = request.body.isEmpty
+            ? request.form.pairs.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            : String(decoding: request.body, as: UTF8.self)
+        let status = state.withLock { state -> Int in
+            state.received.append(Received(method: request.method, path: request.path, headers: request.headers, body: body, at: clock.now))
+            return state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
+        }
+        return Response(status: status, contentType: "application/json", text: status == 200 ? "{\"id\":\"x\"}" : "{\"error\":\"server trouble\"}")
+    }
+
+    func respond(toRefused request: Request, status: Int) -> Response { Response(status: status) }
+
+    var received: [Received] { state.withLock { $0.received } }
+}
+
+/// Records what would have been sent, at the injected clock's time; answers with scripted statuses.
+final class RecordingSender: OutboundSending, @unchecked Sendable {
+    struct Sent: Sendable {
+        let url: URL
+        let headers: [String: String]
+        let body: String
+        let at: Date
+    }
+    private let state = Mutex<(sent: [Sent], statuses: [Int])>(([], []))
+    let clock: ManualClock
+
+    init(clock: ManualClock, statuses: [Int] = []) {
+        self.clock = clock
+        state.withLock { $0.statuses = statuses }
+    }
+
+    func send(method: String, url: URL, headers: [(String, String)], body: [UInt8], timeout: TimeInterval, maxResponseBytes: Int) async throws(OutboundError) -> OutboundResponse {
+        let status = state.withLock { state -> Int in
+            state.sent.append(Sent(url: url, headers: Dictionary(headers, uniquingKeysWith: { $1 }), body: String(decoding: body, as: UTF8.self), at: clock.now))
+            return state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
+        }
+        return OutboundResponse(status: status)
+    }
+
+    var sent: [Sent] { state.withLock { $0.sent } }
+}
+
+/// Waits (really, briefly) until `condition` holds: the engine runs on its own task.
+func eventually(_ what: String = "", timeout: Duration = .seconds(5), _ condition: () throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try condition() { return }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    Issue.record("timed out waiting: \(what)")
+}
+
+/// Gives the engine a moment to do anything it (wrongly) would.
+func settle() async throws { try await Task.sleep(for: .milliseconds(150)) }
+
+func utc(_ text: String) -> Date { Timestamp.date(from: text)! }
+
+/// A household with a fridge and a shopping list, a clock, a sleeper and an engine to run.
+struct EngineFixture {
+    let database: AppDatabase
+    let clock: ManualClock
+    let sleeper: ManualSleeper
+    let accounts: Accounts
+    let items: Items
+    let channels: PushChannels
+    var householdId: Int64 = 0
+    var memberId: Int64 = 0
+    var fridgeId: Int64 = 0
+    var shoppingId: Int64 = 0
+    let zone: TimeZone
+
+    static let hasher = Argon2id(opsLimit: 1, memLimit: 8192)
+
+    init(timeZone: String = "Asia/Tokyo", start: Date, database: AppDatabase? = nil, language: String = "en") throws {
+        self.database = try database ?? AppDatabase.inMemory()
+        clock = ManualClock(start)
+        sleeper = ManualSleeper(clock: clock)
+        accounts = Accounts(database: self.database, hasher: Self.hasher, clock: clock.wall)
+        items = Items(database: self.database, clock: clock.wall)
+        channels = PushChannels(database: self.database, clock: clock.wall)
+        zone = TimeZone(identifier: timeZone)!
+        if try accounts.hasHousehold() {
+            householdId = 1
+        } else {
+            let token = try accounts.setUp(householdName: "Home", ownerName: "Aki", login: "aki", password: "correct horse battery", language: language, userAgent: "t")
+            let owner = try accounts.session(token: token)!
+            householdId = owner.householdId
+            try HouseholdSettings(database: self.database).update(householdId, name: "Home", timeZone: timeZone, dueSoonDays: "3")
+        }
+        memberId = try self.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])! }
+        fridgeId = try items.folders(householdId: householdId, kind: .stock)[0].id!
+        shoppingId = try items.folders(householdId: householdId, kind: .shopping)[0].id!
+    }
+
+    /// Registers a stock item with a reminder typed as the household's local time ("2026-11-23T09:00").
+    @discardableResult
+    func item(_ name: String, due: String, remind: String?, in folder: Int64? = nil, household: Int64? = nil) throws -> Int64 {
+        var input = ItemInput()
+        input.name = name
+        input.due = due
+        input.remindAt = remind ?? ""
+        let householdId = household ?? self.householdId
+        let folderId = try folder ?? items.folders(householdId: householdId, kind: .stock)[0].id!
+        let member = try database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId]) }
+        return try items.register([input], in: folderId, householdId: householdId, by: member ?? memberId, timeZone: zone)[0]
+    }
+
+    func engine(sender: any OutboundSending, texts: ReminderTexts = .english) -> ReminderEngine {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return ReminderEngine(database: database, clock: clock.wall, sleeper: sleeper, delivery: PushDelivery(sender: sender, timeout: 5), texts: texts, logger: logger)
+    }
+
+    func ntfy(_ url: String, topic: String = "home", token: String = "", digestHour: String = "", household: Int64? = nil) throws {
+        try channels.save(PushChannelInput(kind: "ntfy", url: url, topic: topic, accessToken: token, digestHour: digestHour), householdId: household ?? householdId)
+    }
+
+    func messages(_ state: String? = nil) throws -> [PushMessage] {
+        try database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM push_message WHERE ? IS NULL OR state = ? ORDER BY id", arguments: [state, state]).map(PushMessage.init(row:))
+        }
+    }
+}
+
+/// Runs an engine for the length of `body`, then stops it and waits until it has.
+func running(_ engine: ReminderEngine, _ body: () async throws -> Void) async throws {
+    let task = Task { await engine.run() }
+    do {
+        try await body()
+    } catch {
+        engine.stop()
+        await task.value
+        throw error
+    }
+    engine.stop()
+    await task.value
+}
