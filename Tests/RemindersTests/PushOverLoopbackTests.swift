@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+import Inventory
+import Outbound
+import Testing
+
+@testable import Reminders
+
+/// The real outbound HTTP path against a fake ntfy server on loopback.
+@Suite("Push over loopback", .serialized)
+struct PushOverLoopbackTests {
+    @Test func aReminderReachesTheFakeNtfyServerWithinASecondOfItsTime() async throws {
+        let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T23:59:00Z"))
+        let server = try FakePushServer(clock: fixture.clock)
+        defer { server.stop() }
+        try fixture.ntfy(server.base, topic: "tanaka-fridge", token: "tk_secret123")
+        try fixture.item("Milk, 1L", due: "2026-11-24", remind: "2026-11-23T09:00")
+        try await running(fixture.engine(sender: OutboundHTTP())) {
+            try await eventually { fixture.sleeper.deadline == utc("2026-11-23T00:00:00Z") }
+            fixture.sleeper.advance(to: utc("2026-11-23T00:00:00Z"))
+            try await eventually("the push") { server.received.count == 1 }
+            try await eventually { try fixture.messages("sent").count == 1 }
+        }
+        let push = server.received[0]
+        #expect(abs(push.at.timeIntervalSince(utc("2026-11-23T00:00:00Z"))) < 1)
+        #expect(push.method == "POST")
+        #expect(push.path == "/tanaka-fridge")
+        #expect(push.body == "Milk, 1L (Fridge, due 2026-11-24)")
+        #expect(push.headers["title"] == "Reminder: Milk, 1L")
+        #expect(push.headers["tags"] == "alarm_clock")
+        #expect(push.headers["priority"] == "high")
+        #expect(push.headers["authorization"] == "Bearer tk_secret123")
+        #expect(push.headers["content-type"]?.hasPrefix("text/plain") == true)
+        #expect(push.headers["cookie"] == nil)
+    }
+
+    @Test func a500IsRetriedAfterAMinute() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T09:00:00Z"))
+        let server = try FakePushServer(clock: fixture.clock, statuses: [500])
+        defer { server.stop() }
+        try fixture.ntfy(server.base)
+        try fixture.item("Milk", due: "2026-11-25", remind: "2026-11-22T09:00")
+        try await running(fixture.engine(sender: OutboundHTTP())) {
+            try await eventually("first attempt") { server.received.count == 1 }
+            try await eventually("waiting for the retry") { fixture.sleeper.deadline == utc("2026-11-22T09:01:00Z") }
+            let waiting = try fixture.messages("pending")
+            #expect(waiting.count == 1)
+            #expect(waiting.first?.lastError == "HTTP 500: {\"error\":\"server trouble\"}")
+            fixture.sleeper.advance(60)
+            try await eventually("retried") { server.received.count == 2 }
+            try await eventually { try fixture.messages("sent").count == 1 }
+        }
+        #expect(server.received[0].body == server.received[1].body)
+        #expect(server.received[1].at == utc("2026-11-22T09:01:00Z"))
+    }
+
+    @Test func nothingIsSentForAnotherHousehold() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T08:00:00Z"))
+        let ours = try FakePushServer(clock: fixture.clock)
+        let theirs = try FakePushServer(clock: fixture.clock)
+        defer { ours.stop(); theirs.stop() }
+        // Grandparents: a second household on the same server, with its own channel.
+        let invitation = try fixture.accounts.createHousehold(name: "Grandparents")
+        _ = try fixture.accounts.acceptInvitation(token: invitation, name: "Grandma", login: "grandma", password: "correct horse battery", userAgent: "")
+        let grandparents = try await fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Grandparents'")! }
+        // A third without a channel at all.
+        let lone = try fixture.accounts.createHousehold(name: "Lone")
+        _ = try fixture.accounts.acceptInvitation(token: lone, name: "Solo", login: "solo", password: "correct horse battery", userAgent: "")
+        let loneId = try await fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Lone'")! }
+        try fixture.ntfy(ours.base, topic: "ours")
+        try fixture.ntfy(theirs.base, topic: "theirs", household: grandparents)
+        try fixture.item("Our milk", due: "2026-11-25", remind: "2026-11-22T09:00")
+        try fixture.item("Their medicine", due: "2026-11-25", remind: "2026-11-22T09:00", household: grandparents)
+        try fixture.item("Lone tofu", due: "2026-11-25", remind: "2026-11-22T09:00", household: loneId)
+        try await running(fixture.engine(sender: OutboundHTTP())) {
+            fixture.sleeper.advance(to: utc("2026-11-22T09:00:00Z"))
+            try await eventually { ours.received.count == 1 && theirs.received.count == 1 }
+            try await settle()
+        }
+        #expect(ours.received.map(\.body) == ["Our milk (Fridge, due 2026-11-25)"])
+        #expect(theirs.received.map(\.body) == ["Their medicine (Fridge, due 2026-11-25)"])
+        #expect(ours.received[0].path == "/ours")
+        #expect(theirs.received[0].path == "/theirs")
+    }
+
+    @Test func aWebhookGetsJSONWithNameDueAndFolderOnly() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T09:00:00Z"))
+        let server = try FakePushServer(clock: fixture.clock)
+        defer { server.stop() }
+        try fixture.channels.save(PushChannelInput(kind: "webhook", url: server.base + "/hooks/zaiko?key=1"), householdId: fixture.householdId)
+        try fixture.item("Milk", due: "2026-11-25", remind: "2026-11-22T09:00")
+        try fixture.item("Eggs", due: "2026-11-26", remind: "2026-11-22T09:00")
+        try await running(fixture.engine(sender: OutboundHTTP())) {
+            try await eventually { server.received.count == 1 }
+        }
+        let hook = server.received[0]
+        #expect(hook.path == "/hooks/zaiko")
+        #expect(hook.headers["content-type"] == "application/json")
+        #expect(hook.headers["authorization"] == nil)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(hook.body.utf8)) as? [String: Any])
+        #expect(Set(json.keys) == ["title", "message", "items"])
+        #expect(json["title"] as? String == "2 reminders")
+        let items = try #require(json["items"] as? [[String: String]])
+        #expect(items == [["name": "Milk", "due": "2026-11-25", "folder": "Fridge"], ["name": "Eggs", "due": "2026-11-26", "folder": "Fridge"]])
+    }
+
+    @Test func aTestMessageIsSentOnceAndReportsItsError() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T09:00:00Z"))
+        let server = try FakePushServer(clock: fixture.clock, statuses: [200, 401])
+        defer { server.stop() }
+        try fixture.ntfy(server.base)
+        try await running(fixture.engine(sender: OutboundHTTP())) {
+            let good = try fixture.channels.queueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
+            try await eventually { try fixture.channels.message(good, householdId: fixture.householdId)?.state == .sent }
+            let bad = try fixture.channels.queueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
+            try await eventually { try fixture.channels.message(bad, householdId: fixture.householdId)?.state == .failed }
+            #expect(try fixture.channels.message(bad, householdId: fixture.householdId)?.lastError?.hasPrefix("HTTP 401") == true)
+            try await settle()
+        }
+        #expect(server.received.count == 2, "a failed test is not retried")
+        #expect(server.received[0].headers["tags"] == "white_check_mark")
+    }
+}
+
+@Suite("Outbound HTTP")
+struct OutboundHTTPTests {
+    @Test func followsNoRedirect() async throws {
+        let server = try FakePushServer(clock: ManualClock())
+        defer { server.stop() }
+        let response = try await OutboundHTTP().send(method: "POST", url: URL(string: server.base + "/redirect")!, headers: [("Content-Type", "text/plain")], body: Array("hi".utf8), timeout: 5)
+        #expect(response.status == 302)
+        #expect(response.headers["location"] == "/elsewhere")
+        // The redirect's target was never asked for.
+        #expect(server.received.isEmpty)
+    }
+
+    @Test func refusesOtherSchemes() async throws {
+        for address in ["file:///etc/passwd", "ftp://example.com/x", "gopher://127.0.0.1:70/"] {
+            await #expect(throws: OutboundError.unsupportedURL(address)) {
+                _ = try await OutboundHTTP().send(method: "GET", url: URL(string: address)!, timeout: 1)
+            }
+        }
+    }
+
+    @Test func stopsReadingPastTheLimit() async throws {
+        let server = try FakePushServer(clock: ManualClock())
+        defer { server.stop() }
+        await #expect(throws: OutboundError.responseTooLarge(limit: 1000)) {
+            _ = try await OutboundHTTP().send(method: "GET", url: URL(string: server.base + "/big")!, timeout: 5, maxResponseBytes: 1000)
+        }
+    }
+
+    @Test func aClosedPortIsATransportError() async throws {
+        // Bind and release a port, so nothing listens there.
+        let server = try FakePushServer(clock: ManualClock())
+        let address = server.base
+        server.stop()
+        do {
+            _ = try await OutboundHTTP().send(method: "POST", url: URL(string: address + "/x")!, timeout: 3)
+            Issue.record("a closed port answered")
+        } catch {
+            if case .transport = error {} else { Issue.record("unexpected \(error)") }
+        }
+    }
+
+    @Test func sendsTheBodyAndHeadersAsGiven() async throws {
+        let server = try FakePushServer(clock: ManualClock())
+        defer { server.stop() }
+        let response = try await OutboundHTTP().send(
+            method: "POST", url: URL(string: server.base + "/topic")!, headers: [("Title", "Hello"), ("Content-Type", "text/plain")],
+            body: Array("body text".utf8), timeout: 5)
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "{\"id\":\"x\"}")
+        #expect(server.received.first?.body == "body text")
+        #expect(server.received.first?.headers["title"] == "Hello")
+    }
+}
