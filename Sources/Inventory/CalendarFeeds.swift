@@ -11,6 +11,15 @@ public struct FeedEvent: Sendable, Equatable {
     /// UTC ISO-8601, when the item has a reminder.
     public let remindAt: String?
     public let updatedAt: String
+
+    public init(itemId: Int64, name: String, folder: String, due: String, remindAt: String?, updatedAt: String) {
+        self.itemId = itemId
+        self.name = name
+        self.folder = folder
+        self.due = due
+        self.remindAt = remindAt
+        self.updatedAt = updatedAt
+    }
 }
 
 /// A member's calendar feed: the household's due items.
@@ -18,6 +27,12 @@ public struct CalendarFeed: Sendable, Equatable {
     public let householdId: Int64
     public let householdName: String
     public let events: [FeedEvent]
+
+    public init(householdId: Int64, householdName: String, events: [FeedEvent]) {
+        self.householdId = householdId
+        self.householdName = householdName
+        self.events = events
+    }
 }
 
 /// The secret feed addresses members subscribe to from their phone's calendar. A token is shown

@@ -16,7 +16,7 @@ struct AppDatabaseTests {
         let database = try AppDatabase.inMemory()
         try database.writer.read { db in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
-            #expect(tables == ["folder", "household", "item", "item_event", "login_throttle", "member", "session", "single_use_link"])
+            #expect(tables == ["calendar_feed", "folder", "household", "item", "item_event", "login_throttle", "member", "push_channel", "push_message", "session", "single_use_link"])
             let applied = try Schema.migrator.appliedIdentifiers(db)
             #expect(applied == Set(Schema.migrator.migrations))
             let itemColumns = Set(try db.columns(in: "item").map(\.name))
@@ -47,6 +47,26 @@ struct AppDatabaseTests {
             #expect(sessions == 1, "from \(version)")
             #expect(complete)
         }
+    }
+
+    @Test func upgradingToV5KeepsRemindersToComeAndMarksThoseLongPast() throws {
+        let queue = try DatabaseQueue(configuration: AppDatabase.configuration())
+        try Schema.migrator.migrate(queue, upTo: "v4 folder item counts, due dates by folder")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO household (id, name, created_at) VALUES (1, 'Old', '2026-01-01T00:00:00Z')")
+            try db.execute(sql: "INSERT INTO folder (id, household_id, name, kind, created_at) VALUES (1, 1, 'Fridge', 'stock', '2026-01-01T00:00:00Z')")
+            for (name, remind) in [("Past", "2000-01-01T09:00:00Z"), ("Future", "2999-01-01T09:00:00Z")] {
+                try db.execute(sql: """
+                    INSERT INTO item (household_id, folder_id, name, due, remind_at, created_at, updated_at)
+                    VALUES (1, 1, ?, '2999-12-31', ?, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')
+                    """, arguments: [name, remind])
+            }
+        }
+        let upgraded = try AppDatabase(queue)
+        let pending = try upgraded.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at")
+        }
+        #expect(pending == ["Future"])
     }
 
     @Test func anItemCannotPointToAnotherHouseholdsFolder() throws {

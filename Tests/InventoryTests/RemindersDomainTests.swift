@@ -1,0 +1,171 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Inventory
+
+@Suite("Push channels, calendar feeds and rebuilding reminders")
+struct RemindersDomainTests {
+    func fixture() throws -> (Fixture, SignedIn, PushChannels) {
+        let fixture = try Fixture()
+        fixture.clock.advance(0)
+        return (fixture, try fixture.owner, PushChannels(database: fixture.database, clock: fixture.clock.wall))
+    }
+
+    @Test func aChannelIsCheckedFieldByField() throws {
+        let (_, owner, channels) = try fixture()
+        let cases: [(PushChannelInput, [String: String])] = [
+            (PushChannelInput(kind: "ntfy", url: "", topic: ""), ["url": "push_url_required", "topic": "push_topic_required"]),
+            (PushChannelInput(kind: "ntfy", url: "ftp://x", topic: "a b"), ["url": "push_url_invalid", "topic": "push_topic_invalid"]),
+            (PushChannelInput(kind: "ntfy", url: "https://user:pw@ntfy.sh", topic: "ok"), ["url": "push_url_invalid"]),
+            (PushChannelInput(kind: "ntfy", url: "javascript:alert(1)", topic: "ok"), ["url": "push_url_invalid"]),
+            (PushChannelInput(kind: "pigeon", url: "https://ntfy.sh", topic: "ok"), ["kind": "push_kind_invalid"]),
+            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", accessToken: "tk\r\nX-Evil: 1"), ["access_token": "push_token_invalid"]),
+            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", digestHour: "24"), ["digest_hour": "digest_hour_invalid"]),
+        ]
+        for (input, expected) in cases {
+            #expect(throws: InventoryError.validation(expected), "\(input)") { try channels.save(input, householdId: owner.householdId) }
+        }
+        #expect(try channels.channel(householdId: owner.householdId) == nil)
+    }
+
+    @Test func theTokenIsKeptUnlessReplacedOrCleared() throws {
+        let (_, owner, channels) = try fixture()
+        try channels.save(PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090/", topic: "home", accessToken: "tk_1"), householdId: owner.householdId)
+        var channel = try #require(try channels.channel(householdId: owner.householdId))
+        #expect(channel.accessToken == "tk_1")
+        #expect(channel.target?.absoluteString == "http://192.168.1.5:8090/home")
+        try channels.save(PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090", topic: "home2"), householdId: owner.householdId)
+        channel = try #require(try channels.channel(householdId: owner.householdId))
+        #expect(channel.accessToken == "tk_1")
+        #expect(channel.target?.absoluteString == "http://192.168.1.5:8090/home2")
+        try channels.save(PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090", topic: "home2", clearAccessToken: true), householdId: owner.householdId)
+        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
+        // A webhook has no topic: its address is the whole target.
+        try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/zaiko?x=1", topic: "ignored"), householdId: owner.householdId)
+        #expect(try channels.channel(householdId: owner.householdId)?.target?.absoluteString == "https://hooks.example/zaiko?x=1")
+    }
+
+    @Test func aTestNeedsAChannelAndRemovingTheChannelDropsWaitingMessages() throws {
+        let (_, owner, channels) = try fixture()
+        #expect(throws: InventoryError.validation(["push": "push_no_channel"])) {
+            _ = try channels.queueTest(householdId: owner.householdId, title: "t", body: "b")
+        }
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), householdId: owner.householdId)
+        let id = try channels.queueTest(householdId: owner.householdId, title: "t", body: "b")
+        #expect(try channels.message(id, householdId: owner.householdId)?.state == .pending)
+        // Another household cannot read it.
+        #expect(try channels.message(id, householdId: owner.householdId + 1) == nil)
+        try channels.remove(householdId: owner.householdId)
+        #expect(try channels.message(id, householdId: owner.householdId) == nil)
+    }
+
+    @Test func aDigestHourAlreadyPastTodayStartsTomorrow() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        let channels = PushChannels(database: fixture.database, clock: fixture.clock.wall)
+        // The fixture's clock is in the afternoon (UTC); hour 0 is past, hour 23 is not.
+        let today = CalendarDay.today(in: .gmt, now: fixture.clock.now)
+        let hour = Calendar(identifier: .gregorian).dateComponents(in: .gmt, from: fixture.clock.now).hour!
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "h", digestHour: "\(max(0, hour - 1))"), householdId: owner.householdId)
+        #expect(try channels.channel(householdId: owner.householdId)?.digestSentOn == today.description)
+        if hour < 23 {
+            try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "h", digestHour: "23"), householdId: owner.householdId)
+            #expect(try channels.channel(householdId: owner.householdId)?.digestSentOn == nil)
+        }
+    }
+
+    @Test func feedTokensAreStoredAsHashesAndReplacingStopsTheOldOne() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        let feeds = CalendarFeeds(database: fixture.database, clock: fixture.clock.wall)
+        let items = Items(database: fixture.database, clock: fixture.clock.wall)
+        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id!
+        var milk = ItemInput()
+        milk.name = "Milk"
+        milk.due = "2026-11-25"
+        milk.remindAt = "2026-11-24T09:00"
+        var rice = ItemInput()
+        rice.name = "Rice"
+        _ = try items.register([milk, rice], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+
+        #expect(try feeds.createdAt(memberId: owner.memberId) == nil)
+        let token = try feeds.create(memberId: owner.memberId)
+        #expect(token.count >= 43)
+        let stored = try fixture.database.writer.read { db in try Data.fetchOne(db, sql: "SELECT token_hash FROM calendar_feed")! }
+        #expect(stored == Data(Crypto.sha256(Array(token.utf8))))
+        #expect(try feeds.isCurrent(token, memberId: owner.memberId))
+        let feed = try #require(try feeds.feed(token: token))
+        #expect(feed.events.map(\.name) == ["Milk"])
+        #expect(feed.events[0].remindAt == "2026-11-24T09:00:00Z")
+        #expect(feed.events[0].folder == "Fridge")
+
+        let replaced = try feeds.create(memberId: owner.memberId)
+        #expect(try feeds.feed(token: token) == nil)
+        #expect(try feeds.feed(token: replaced) != nil)
+        #expect(!(try feeds.isCurrent(token, memberId: owner.memberId)))
+        try feeds.remove(memberId: owner.memberId)
+        #expect(try feeds.feed(token: replaced) == nil)
+        #expect(try feeds.feed(token: "") == nil)
+    }
+
+    @Test func aFeedShowsOnlyItsOwnHouseholdsStockItems() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        let items = Items(database: fixture.database, clock: fixture.clock.wall)
+        let feeds = CalendarFeeds(database: fixture.database, clock: fixture.clock.wall)
+        let invitation = try fixture.accounts.createHousehold(name: "Grandparents")
+        let other = try fixture.accounts.session(token: try fixture.accounts.acceptInvitation(token: invitation, name: "G", login: "g", password: Fixture.password, userAgent: ""))!
+        for (member, name) in [(owner, "Ours"), (other, "Theirs")] {
+            var input = ItemInput()
+            input.name = name
+            input.due = "2026-12-01"
+            let fridge = try items.folders(householdId: member.householdId, kind: .stock)[0].id!
+            _ = try items.register([input], in: fridge, householdId: member.householdId, by: member.memberId, timeZone: .gmt)
+        }
+        // A trashed item leaves the feed.
+        var gone = ItemInput()
+        gone.name = "Gone"
+        gone.due = "2026-12-02"
+        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id!
+        let goneId = try items.register([gone], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)[0]
+        try items.trash([goneId], householdId: owner.householdId, by: owner.memberId)
+        #expect(try feeds.feed(token: try feeds.create(memberId: owner.memberId))?.events.map(\.name) == ["Ours"])
+        #expect(try feeds.feed(token: try feeds.create(memberId: other.memberId))?.events.map(\.name) == ["Theirs"])
+    }
+
+    @Test func rebuildDropsPendingRecreatesFutureAndClearsPast() throws {
+        let fixture = try Fixture()
+        let owner = try fixture.owner
+        let clock = fixture.clock
+        let items = Items(database: fixture.database, clock: clock.wall)
+        let schedule = ReminderSchedule(database: fixture.database, clock: clock.wall)
+        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id!
+        let now = clock.now
+        func input(_ name: String, remind offset: TimeInterval) -> ItemInput {
+            var input = ItemInput()
+            input.name = name
+            input.due = CalendarDay.today(in: .gmt, now: now).adding(days: 10).description
+            input.remindAt = LocalDateTime.text(now.addingTimeInterval(offset), in: .gmt)
+            return input
+        }
+        let ids = try items.register([input("Past", remind: -7200), input("Sent", remind: -3600), input("Soon", remind: 3600), input("Later", remind: 86400)],
+                                     in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+        // "Sent" already went out, "Later" too (as if its date had been moved since).
+        try fixture.database.writer.write { db in
+            try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id IN (?, ?)", arguments: [ids[1], ids[3]])
+            try PushChannels.enqueue(db, householdId: owner.householdId, kind: "reminder", title: "t", body: "b", items: [], at: now)
+        }
+        let report = try schedule.rebuild(householdId: owner.householdId, by: owner.memberId)
+        // Pending: Past and Soon on items, plus one undelivered message.
+        #expect(report == RebuildReport(dropped: 3, recreated: 2, cleared: 2))
+        let after = try fixture.database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, remind_at, reminder_sent_for, version FROM item ORDER BY id")
+        }
+        #expect(after.map { $0["remind_at"] as String? == nil } == [true, true, false, false])
+        #expect(after.allSatisfy { ($0["reminder_sent_for"] as String?) == nil })
+        #expect(after.map { $0["version"] as Int } == [2, 2, 1, 1])
+        #expect(try fixture.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM push_message") } == 0)
+        #expect(try items.history(of: ids[0], householdId: owner.householdId).first?.detail == "remind_at")
+    }
+}
