@@ -253,7 +253,10 @@ public struct PushChannels: Sendable {
                 status.waiting = row["waiting"]
                 status.nextRetryAt = row["next"]
             }
-            status.failed = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM push_message WHERE household_id = ? AND state = 'failed'", arguments: [householdId]) ?? 0
+            // A failed test is reported by the test itself, not counted as a lost message.
+            status.failed = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM push_message WHERE household_id = ? AND state = 'failed' AND kind != 'test'
+                """, arguments: [householdId]) ?? 0
             return status
         }
     }
