@@ -82,8 +82,10 @@ final class RecordingSender: OutboundSending, @unchecked Sendable {
     var sent: [Sent] { state.withLock { $0.sent } }
 }
 
-/// Waits (really, briefly) until `condition` holds: the engine runs on its own task.
-func eventually(_ what: String = "", timeout: Duration = .seconds(5), _ condition: () throws -> Bool) async throws {
+/// Waits (really, briefly) until `condition` holds: the engine runs on its own task. The limit is
+/// generous: under `swift test` with every suite in parallel on two cores, other suites' blocking
+/// work can hold the cooperative threads for many seconds; a passing check returns at once.
+func eventually(_ what: String = "", timeout: Duration = .seconds(90), _ condition: () throws -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try condition() { return }
