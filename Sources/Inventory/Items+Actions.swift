@@ -47,7 +47,7 @@ extension Items {
             guard target.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
             let time = stamp()
             var copy = Item(
-                householdId: householdId, folderId: target.id!, name: item.name, photo: item.photo, quantity: item.quantity,
+                householdId: householdId, folderId: target.id!, name: item.name, photo: item.photo, illustration: item.illustration, quantity: item.quantity,
                 unit: item.unit, kind: item.kind, note: item.note, barcode: item.barcode, createdAt: time, updatedAt: time)
             try copy.insert(db)
             try Self.record(db, copy, "created", target.name, by: memberId, at: time)

@@ -64,6 +64,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         folderId = row["folder_id"]
         name = row["name"]
         photo = row["photo"]
+        illustration = row["illustration"]
         quantity = row["quantity"]
         unit = row["unit"]
         kind = row["kind"]
@@ -84,7 +85,10 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var householdId: Int64
     public var folderId: Int64
     public var name: String
+    /// The key of a stored photo (see `PhotoStore`).
     public var photo: String?
+    /// A built-in illustration's slug (see `Illustrations`).
+    public var illustration: String?
     public var quantity: Double
     public var unit: String
     public var kind: String
@@ -102,7 +106,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var searchText: String = ""
 
     public init(
-        id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil,
+        id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil, illustration: String? = nil,
         quantity: Double = 1, unit: String = "piece", kind: String = "other", note: String = "",
         barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: String? = nil,
         urgent: Bool = false, version: Int = 1, createdAt: String = Timestamp.now(),
@@ -113,6 +117,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.folderId = folderId
         self.name = name
         self.photo = photo
+        self.illustration = illustration
         self.quantity = quantity
         self.unit = unit
         self.kind = kind
@@ -127,6 +132,12 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
         self.searchText = SearchText.fold(name, note)
+    }
+
+    /// What the item shows as its picture, if anything.
+    public var picture: Picture? {
+        if let photo { return .photo(photo) }
+        return illustration.map(Picture.illustration)
     }
 
     public static let databaseTableName = "item"
