@@ -26,6 +26,16 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            // No pkgConfig: gdlib.pc's -DAVIF_DLL is a flag SwiftPM refuses; gd.h needs no -I.
+            name: "CGD",
+            providers: [.apt(["libgd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZBar",
+            pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"])]
+        ),
 
         // The HTTP core over libmicrohttpd. Knows nothing of inventory or templates.
         .target(
@@ -39,6 +49,16 @@ let package = Package(
                 "CSodium",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // Photo normalisation and barcode decoding: pure functions over bytes.
+        .target(
+            name: "Imaging",
+            dependencies: ["CGD", "CZBar"]
+        ),
+        // Times photo normalisation on one file (bench/photo).
+        .executableTarget(
+            name: "imaging-bench",
+            dependencies: ["Imaging"]
         ),
         // The application: routes, controllers, view models, templates, localisation.
         .target(
@@ -64,6 +84,7 @@ let package = Package(
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,2 @@
+import Imaging
+print("imaging-bench: not yet")

@@ -1,0 +1,5 @@
+import Testing
+@testable import Imaging
+
+@Suite struct GTINTests {
+}
