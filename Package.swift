@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "HTTPServer",
                 "Inventory",
+                "Imaging",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]

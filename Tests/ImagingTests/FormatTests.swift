@@ -1,0 +1,10 @@
+import Testing
+
+@testable import Imaging
+
+@Suite("Image formats")
+struct FormatDetectionTests {
+    @Test func textIsNotAnImage() {
+        #expect(ImageFormat.detect(Array("hello".utf8)) == nil)
+    }
+}
