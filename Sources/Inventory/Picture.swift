@@ -38,7 +38,7 @@ public enum Illustrations {
         ("milk", "dairy_eggs"), ("eggs", "dairy_eggs"), ("cheese", "dairy_eggs"), ("yogurt", "dairy_eggs"), ("butter", "dairy_eggs"),
         ("meat", "meat"), ("fish", "fish"), ("vegetables", "vegetables"), ("fruit", "fruit"),
         ("bread", "other"), ("rice", "other"), ("noodles", "other"), ("pasta", "other"), ("tofu", "other"), ("natto", "other"),
-        ("canned", "other"), ("frozen", "prepared"), ("prepared", "prepared"), ("snacks", "other"), ("ice-cream", "other"),
+        ("canned", "other"), ("frozen", "prepared"), ("prepared", "prepared"), ("snacks", "other"), ("ice-cream", "dairy_eggs"),
         ("water", "drinks"), ("juice", "drinks"), ("tea", "drinks"), ("coffee", "drinks"), ("beer", "drinks"), ("wine", "drinks"),
         ("soy-sauce", "seasonings"), ("seasoning", "seasonings"), ("oil", "seasonings"), ("miso", "seasonings"), ("sugar", "seasonings"),
         ("detergent", "other"), ("dish-soap", "other"), ("toilet-paper", "other"), ("tissues", "other"), ("kitchen-paper", "other"),
