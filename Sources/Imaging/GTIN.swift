@@ -3,6 +3,59 @@ public enum GTIN {
     /// True for 8, 12, 13 or 14 digits whose check digit is right, and for UPC-E (8 digits
     /// starting 0/1, checked via its UPC-A expansion).
     public static func isValid(_ digits: String) -> Bool {
-        false
+        guard let values = Self.digits(digits) else { return false }
+        switch values.count {
+        case 8: return hasValidCheckDigit(values) || upcE(expanding: values).map(hasValidCheckDigit) == true
+        case 12, 13, 14: return hasValidCheckDigit(values)
+        default: return false
+        }
+    }
+
+    /// One spelling per product, so a barcode typed by a scanner and one read from a photo
+    /// match: UPC-A and GTIN-14 with a leading 0 become EAN-13, UPC-E its EAN-13 expansion
+    /// (when it is not a valid EAN-8). nil when `isValid` is false.
+    public static func normalized(_ digits: String) -> String? {
+        guard isValid(digits), let values = Self.digits(digits) else { return nil }
+        var result = values
+        if values.count == 8, !hasValidCheckDigit(values), let expanded = upcE(expanding: values) {
+            result = [0] + expanded
+        } else if values.count == 12 {
+            result = [0] + values
+        } else if values.count == 14, values[0] == 0 {
+            result = Array(values.dropFirst())
+        }
+        return result.map(String.init).joined()
+    }
+
+    /// The UPC-A (12 digits) a UPC-E code stands for; nil unless 8 digits with number system 0 or 1.
+    static func upcE(expanding code: [Int]) -> [Int]? {
+        guard code.count == 8, code[0] <= 1 else { return nil }
+        let d = code  // d[0] number system, d[1...6] the compressed body, d[7] check digit
+        let body: [Int] = switch d[6] {
+        case 0, 1, 2: [d[1], d[2], d[6], 0, 0, 0, 0, d[3], d[4], d[5]]
+        case 3: [d[1], d[2], d[3], 0, 0, 0, 0, 0, d[4], d[5]]
+        case 4: [d[1], d[2], d[3], d[4], 0, 0, 0, 0, 0, d[5]]
+        default: [d[1], d[2], d[3], d[4], d[5], 0, 0, 0, 0, d[6]]
+        }
+        return [d[0]] + body + [d[7]]
+    }
+
+    /// GS1 mod 10: from the right (check digit excluded) weights 3, 1, 3, ...
+    static func hasValidCheckDigit(_ values: [Int]) -> Bool {
+        guard let check = values.last else { return false }
+        var sum = 0
+        for (position, value) in values.dropLast().reversed().enumerated() {
+            sum += value * (position.isMultiple(of: 2) ? 3 : 1)
+        }
+        return (10 - sum % 10) % 10 == check
+    }
+
+    private static func digits(_ text: String) -> [Int]? {
+        var values: [Int] = []
+        for scalar in text.unicodeScalars {
+            guard scalar.isASCII, let value = Int(String(scalar)), value >= 0 else { return nil }
+            values.append(value)
+        }
+        return values
     }
 }
