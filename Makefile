@@ -4,9 +4,10 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
 # Debian packages the build needs (headers + pkg-config for the system library targets).
-BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev
-# What the browser tests need: Chromium, a Python venv, Japanese fonts for readable screenshots.
-TEST_PACKAGES := chromium python3-venv fonts-noto-cjk
+BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libgd-dev libzbar-dev
+# What the tests need: Chromium, a Python venv, Japanese fonts for readable screenshots (browser);
+# zint and heif-enc to make barcode and HEIC fixtures (ImagingTests).
+TEST_PACKAGES := chromium python3-venv fonts-noto-cjk zint libheif-examples
 
 .PHONY: run test build release swift-test browser-test bench deps test-deps clean
 

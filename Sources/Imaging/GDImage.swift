@@ -123,3 +123,12 @@ final class GDImage {
         }
     }
 }
+
+extension GDImage {
+    /// A copy `factor` times larger (bicubic), for barcodes photographed too small.
+    func enlarged(times factor: Int) -> GDImage? {
+        gdImageSetInterpolationMethod(pointer, GD_BICUBIC)
+        guard let scaled = gdImageScale(pointer, UInt32(width * factor), UInt32(height * factor)) else { return nil }
+        return GDImage(taking: scaled)
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-@testable import Imaging
-
-@Suite struct GTINTests {
-}
