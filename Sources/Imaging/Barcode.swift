@@ -4,18 +4,12 @@ public enum Symbology: String, Sendable {
 
 public struct Barcode: Sendable, Equatable {
     public let symbology: Symbology
+    /// The digits of EAN/UPC codes as printed (UPC-A 12 digits, UPC-E 8), check digit
+    /// included; the text of Code 128 and QR.
     public let text: String
 
     public init(symbology: Symbology, text: String) {
         self.symbology = symbology
         self.text = text
-    }
-}
-
-public enum BarcodeReader {
-    /// Every barcode found in a photo (same format detection and limits as photos), best first;
-    /// [] when none.
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .standard) throws(ImagingError) -> [Barcode] {
-        []
     }
 }
