@@ -7,6 +7,8 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var timeZone: String
     public var dueSoonDays: Int
     public var createdAt: String
+    /// Where unknown barcodes are looked up online; nil when the owner has not turned it on.
+    public var productLookupUrl: String? = nil
 
     public init(id: Int64? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
         self.id = id

@@ -207,6 +207,9 @@ enum Schema {
                 UNIQUE (household_id, barcode)
             );
             CREATE INDEX product_by_photo ON product(photo) WHERE photo IS NOT NULL;
+
+            -- Where unknown barcodes are looked up online (Open Food Facts' API shape); NULL: never.
+            ALTER TABLE household ADD COLUMN product_lookup_url TEXT;
             """)
     }
 }

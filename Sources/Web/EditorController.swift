@@ -297,7 +297,7 @@ struct EditorController {
         var hidden = [FormField.hidden("folder", "\(folder.id!)"), .hidden("version", "\(current.version)")]
         let values: [(String, String)] = [("name", mine.name), ("quantity", mine.quantity), ("unit", mine.unit), ("kind", mine.kind),
                                           ("note", mine.note), ("barcode", mine.barcode), ("due", mine.due), ("remind_at", mine.remindAt),
-                                          ("status", mine.status), ("urgent", mine.urgent ? "1" : "")]
+                                          ("status", mine.status), ("urgent", mine.urgent ? "1" : ""), ("picture", mine.picture)]
         hidden += values.map { FormField.hidden("d0.\($0.0)", $0.1) }
         return ConflictPage(heading: t["conflict_heading"], itemId: current.id!, rows: rows, hidden: hidden)
     }
