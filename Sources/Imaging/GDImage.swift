@@ -33,10 +33,12 @@ final class GDImage {
             let count = Int32(clamping: buffer.count)
             switch header.format {
             case .jpeg:
-                // Strict first, so a truncated file fails instead of coming out half grey;
-                // a complete file with minor flaws (stray bytes between markers) still decodes.
-                if let strict = gdImageCreateFromJpegPtrEx(count, data, 0) { return strict }
-                return JPEGStructure.endsWithEndOfImage(bytes) ? gdImageCreateFromJpegPtrEx(count, data, 1) : nil
+                // libjpeg fills a truncated scan with grey and only warns (libgd's "ignore
+                // warning" flag merely stops the printing), so completeness is checked first.
+                guard let scan = header.jpegScanOffset, JPEGStructure.hasEndOfImage(bytes, after: scan) else {
+                    return nil
+                }
+                return gdImageCreateFromJpegPtrEx(count, data, 1)
             case .png:
                 return gdImageCreateFromPngPtr(count, data)
             case .webp:
