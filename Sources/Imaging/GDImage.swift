@@ -50,6 +50,8 @@ final class GDImage {
         }
         guard let decoded else { throw .damaged }
         let image = GDImage(taking: decoded)
+        // Palette PNGs: one pixel layout for everything downstream.
+        if decoded.pointee.trueColor == 0, gdImagePaletteToTrueColor(decoded) == 0 { throw .damaged }
         // Never more pixels than the header declared (and the limits admitted); fewer is fine
         // (HEIF's clean aperture crops).
         let declared = header.largest
@@ -69,19 +71,6 @@ final class GDImage {
         gdImageCopyResampled(
             target.pointer, pointer, 0, 0, Int32(x), Int32(y),
             Int32(side), Int32(side), Int32(sourceSide), Int32(sourceSide)
-        )
-        return target
-    }
-
-    /// A copy scaled to fit within `maxSide` (never enlarged), flattened onto white.
-    func resampled(fittingIn maxSide: Int) -> GDImage? {
-        let scale = min(1, Double(maxSide) / Double(max(width, height)))
-        let w = max(1, Int((Double(width) * scale).rounded()))
-        let h = max(1, Int((Double(height) * scale).rounded()))
-        guard let target = GDImage(width: w, height: h) else { return nil }
-        gdImageAlphaBlending(target.pointer, 1)
-        gdImageCopyResampled(
-            target.pointer, pointer, 0, 0, 0, 0, Int32(w), Int32(h), Int32(width), Int32(height)
         )
         return target
     }
@@ -126,11 +115,3 @@ final class GDImage {
     }
 }
 
-extension GDImage {
-    /// A copy `factor` times larger (bicubic), for barcodes photographed too small.
-    func enlarged(times factor: Int) -> GDImage? {
-        gdImageSetInterpolationMethod(pointer, GD_BICUBIC)
-        guard let scaled = gdImageScale(pointer, UInt32(width * factor), UInt32(height * factor)) else { return nil }
-        return GDImage(taking: scaled)
-    }
-}

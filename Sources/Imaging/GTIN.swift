@@ -12,17 +12,22 @@ public enum GTIN {
     }
 
     /// One spelling per product, so a barcode typed by a scanner and one read from a photo
-    /// match: UPC-A and GTIN-14 with a leading 0 become EAN-13, UPC-E its EAN-13 expansion
-    /// (when it is not a valid EAN-8). nil when `isValid` is false.
-    public static func normalized(_ digits: String) -> String? {
-        guard isValid(digits), let values = Self.digits(digits) else { return nil }
+    /// match: UPC-A and GTIN-14 with a leading 0 become EAN-13; UPC-E becomes the EAN-13 of its
+    /// expansion when `symbology` says it is one (8 digits alone can be valid as both EAN-8
+    /// and UPC-E). nil when the check digit is wrong.
+    public static func normalized(_ digits: String, symbology: Symbology? = nil) -> String? {
+        guard let values = Self.digits(digits) else { return nil }
         var result = values
-        if values.count == 8, !hasValidCheckDigit(values), let expanded = upcE(expanding: values) {
+        if symbology == .upce {
+            guard let expanded = upcE(expanding: values), hasValidCheckDigit(expanded) else { return nil }
             result = [0] + expanded
-        } else if values.count == 12 {
-            result = [0] + values
-        } else if values.count == 14, values[0] == 0 {
-            result = Array(values.dropFirst())
+        } else {
+            guard isValid(digits) else { return nil }
+            if values.count == 12 {
+                result = [0] + values
+            } else if values.count == 14, values[0] == 0 {
+                result = Array(values.dropFirst())
+            }
         }
         return result.map(String.init).joined()
     }
