@@ -33,10 +33,12 @@ final class GDImage {
             let count = Int32(clamping: buffer.count)
             switch header.format {
             case .jpeg:
-                // Strict first, so a truncated file fails instead of coming out half grey;
-                // a complete file with minor flaws (stray bytes between markers) still decodes.
-                if let strict = gdImageCreateFromJpegPtrEx(count, data, 0) { return strict }
-                return JPEGStructure.endsWithEndOfImage(bytes) ? gdImageCreateFromJpegPtrEx(count, data, 1) : nil
+                // libjpeg fills a truncated scan with grey and only warns (libgd's "ignore
+                // warning" flag merely stops the printing), so completeness is checked first.
+                guard let scan = header.jpegScanOffset, JPEGStructure.hasEndOfImage(bytes, after: scan) else {
+                    return nil
+                }
+                return gdImageCreateFromJpegPtrEx(count, data, 1)
             case .png:
                 return gdImageCreateFromPngPtr(count, data)
             case .webp:
@@ -48,6 +50,8 @@ final class GDImage {
         }
         guard let decoded else { throw .damaged }
         let image = GDImage(taking: decoded)
+        // Palette PNGs: one pixel layout for everything downstream.
+        if decoded.pointee.trueColor == 0, gdImagePaletteToTrueColor(decoded) == 0 { throw .damaged }
         // Never more pixels than the header declared (and the limits admitted); fewer is fine
         // (HEIF's clean aperture crops).
         let declared = header.largest
@@ -67,19 +71,6 @@ final class GDImage {
         gdImageCopyResampled(
             target.pointer, pointer, 0, 0, Int32(x), Int32(y),
             Int32(side), Int32(side), Int32(sourceSide), Int32(sourceSide)
-        )
-        return target
-    }
-
-    /// A copy scaled to fit within `maxSide` (never enlarged), flattened onto white.
-    func resampled(fittingIn maxSide: Int) -> GDImage? {
-        let scale = min(1, Double(maxSide) / Double(max(width, height)))
-        let w = max(1, Int((Double(width) * scale).rounded()))
-        let h = max(1, Int((Double(height) * scale).rounded()))
-        guard let target = GDImage(width: w, height: h) else { return nil }
-        gdImageAlphaBlending(target.pointer, 1)
-        gdImageCopyResampled(
-            target.pointer, pointer, 0, 0, 0, 0, Int32(w), Int32(h), Int32(width), Int32(height)
         )
         return target
     }
@@ -124,11 +115,3 @@ final class GDImage {
     }
 }
 
-extension GDImage {
-    /// A copy `factor` times larger (bicubic), for barcodes photographed too small.
-    func enlarged(times factor: Int) -> GDImage? {
-        gdImageSetInterpolationMethod(pointer, GD_BICUBIC)
-        guard let scaled = gdImageScale(pointer, UInt32(width * factor), UInt32(height * factor)) else { return nil }
-        return GDImage(taking: scaled)
-    }
-}

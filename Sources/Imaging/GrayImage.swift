@@ -16,7 +16,7 @@ struct GrayImage {
         self.pixels = pixels
     }
 
-    /// Luma (BT.601) of a true-colour libgd image.
+    /// Luma (BT.601) of a true-colour libgd image; transparent pixels count as white paper.
     init?(_ image: GDImage) {
         guard image.pointer.pointee.trueColor != 0, let rows = image.pointer.pointee.tpixels else { return nil }
         width = image.width
@@ -27,10 +27,48 @@ struct GrayImage {
             for x in 0..<width {
                 let p = Int(row[x])
                 let luma = (77 * ((p >> 16) & 0xFF) + 150 * ((p >> 8) & 0xFF) + 29 * (p & 0xFF)) >> 8
-                pixels[y * width + x] = UInt8(luma)
+                let alpha = (p >> 24) & 0x7F  // libgd: 0 opaque, 127 transparent
+                pixels[y * width + x] = UInt8((luma * (127 - alpha) + 255 * alpha) / 127)
             }
         }
         self.pixels = pixels
+    }
+
+    /// Averages `factor`×`factor` blocks: a cheap reduction without aliasing, which would
+    /// merge thin bars.
+    func reduced(by factor: Int) -> GrayImage {
+        guard factor > 1 else { return self }
+        let w = width / factor, h = height / factor
+        guard w > 0, h > 0 else { return self }
+        var sums = [Int](repeating: 0, count: w)
+        var result = [UInt8](repeating: 0, count: w * h)
+        let area = factor * factor
+        for y in 0..<h {
+            for i in 0..<w { sums[i] = 0 }
+            for row in (y * factor)..<(y * factor + factor) {
+                let base = row * width
+                for x in 0..<w {
+                    var sum = 0
+                    for i in (base + x * factor)..<(base + x * factor + factor) { sum += Int(pixels[i]) }
+                    sums[x] += sum
+                }
+            }
+            for x in 0..<w { result[y * w + x] = UInt8(sums[x] / area) }
+        }
+        return GrayImage(width: w, height: h, pixels: result)
+    }
+
+    /// Twice as large (bilinear), for barcodes photographed too small for zbar's scan lines.
+    func enlarged() -> GrayImage {
+        let w = width * 2, h = height * 2
+        var result = [UInt8](repeating: 255, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let sx = min(Double(x) / 2, Double(width) - 1.001), sy = min(Double(y) / 2, Double(height) - 1.001)
+                result[y * w + x] = sample(sx, sy) ?? pixels[min(y / 2, height - 1) * width + min(x / 2, width - 1)]
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: result)
     }
 
     /// Turned by `degrees` about the centre onto a canvas big enough for all of it

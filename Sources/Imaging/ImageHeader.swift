@@ -11,6 +11,8 @@ struct ImageHeader: Sendable {
     /// Whether the decoder already turns the pixels (libheif applies irot/imir itself).
     var decoderApplies: Bool = false
     var heifBrand: HEIFBrand? = nil
+    /// JPEG only: where the first scan's entropy-coded data starts.
+    var jpegScanOffset: Int? = nil
 
     var displayed: PixelSize { orientation.displayedSize(of: stored) }
 

@@ -5,6 +5,7 @@ enum JPEGHeader {
         var size: PixelSize?
         var orientation = Orientation.up
         var sawExif = false
+        var scanOffset: Int?
         while offset < reader.bytes.count {
             guard reader.u8(offset) == 0xFF else { return nil }
             // Any number of 0xFF fill bytes may precede a marker.
@@ -12,9 +13,14 @@ enum JPEGHeader {
             guard let marker = reader.u8(offset) else { return nil }
             offset += 1
             if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }  // no length
-            if marker == 0xD9 || marker == 0xDA { break }  // end, or the scan starts: headers are over
+            if marker == 0xD9 { break }
             guard let length = reader.u16be(offset), length >= 2 else { return nil }
             let body = offset + 2
+            if marker == 0xDA {
+                // The scan starts: the headers are over.
+                scanOffset = body + length - 2
+                break
+            }
             if isStartOfFrame(marker) {
                 guard let height = reader.u16be(body + 1), let width = reader.u16be(body + 3) else { return nil }
                 size = PixelSize(width: width, height: height)
@@ -25,7 +31,9 @@ enum JPEGHeader {
             offset = body + length - 2
         }
         guard let size else { return nil }
-        return ImageHeader(format: .jpeg, stored: size, largest: size, orientation: orientation)
+        return ImageHeader(
+            format: .jpeg, stored: size, largest: size, orientation: orientation, jpegScanOffset: scanOffset
+        )
     }
 
     /// SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC), which share the range.

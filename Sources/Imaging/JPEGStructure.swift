@@ -1,11 +1,16 @@
 /// Segment-level edits of JPEG files libgd wrote or is about to read.
 enum JPEGStructure {
-    /// A complete JPEG ends with EOI (FF D9), perhaps followed by zero padding; a truncated one
-    /// does not.
-    static func endsWithEndOfImage(_ bytes: [UInt8]) -> Bool {
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == 0 { end -= 1 }
-        return end >= 4 && bytes[end - 2] == 0xFF && bytes[end - 1] == 0xD9
+    /// Whether an EOI marker (FF D9) follows the first scan. Inside entropy-coded data FF is
+    /// always followed by 00 or a restart marker, so FF D9 there means the image is complete;
+    /// a truncated file has none. Data appended after EOI (some cameras add a second image) is fine.
+    static func hasEndOfImage(_ bytes: [UInt8], after scanStart: Int) -> Bool {
+        // From the end: a complete file usually ends with it, so this stops at once.
+        var index = bytes.count - 2
+        while index >= scanStart {
+            if bytes[index] == 0xFF && bytes[index + 1] == 0xD9 { return true }
+            index -= 1
+        }
+        return false
     }
 
     /// The same JPEG without comments and application segments other than the JFIF APP0

@@ -155,7 +155,7 @@ struct EditorController {
             return EditorState(scanError: t[error.messageKey])
         }
         guard let first = found.first else { return EditorState(scanError: t["scan_none_found"]) }
-        let code = found.first(where: { Self.isProductNumber($0.text) })?.text
+        let code = found.lazy.compactMap { Self.productNumber($0) }.first
         guard let code else { return EditorState(scanError: t["scan_not_product"], scanned: first.text) }
         guard batch else {
             drafts[0].barcode = code
@@ -178,7 +178,10 @@ struct EditorController {
             guard !code.isEmpty else { continue }
             if GTIN.hasCheckDigit(code), !GTIN.isValid(code) {
                 errors["\(index).barcode"] = "barcode_check_digit"
-            } else if drafts[index].name.trimmingCharacters(in: .whitespaces).isEmpty {
+                continue
+            }
+            drafts[index].barcode = GTIN.normalized(code) ?? code
+            if drafts[index].name.trimmingCharacters(in: .whitespaces).isEmpty {
                 _ = try remembered(&drafts, at: index, folder: &folder, householdId: householdId)
             }
         }
@@ -203,9 +206,11 @@ struct EditorController {
         return true
     }
 
-    /// Digits a barcode field takes (QR codes may hold a web address instead).
-    static func isProductNumber(_ text: String) -> Bool {
-        (6...14).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    /// The digits a barcode field takes, spelled as stored (QR codes may hold a web address instead).
+    static func productNumber(_ barcode: Barcode) -> String? {
+        let text = barcode.text
+        guard (6...14).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return GTIN.normalized(text, isUPCE: barcode.symbology == .upce) ?? text
     }
 
     func timeZone(_ member: SignedIn) throws -> TimeZone {

@@ -120,3 +120,31 @@ extension Array where Element == UInt8 {
         return false
     }
 }
+
+/// A small deterministic random source (64-bit LCG), so generated fixtures never change.
+struct SeededRandom {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return state >> 33
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
+
+extension Fixtures {
+    /// Gradient plus noise: photo-like content that does not compress to nothing.
+    static func noisy(_ width: Int, _ height: Int, seed: UInt64 = 1) -> GDImage {
+        var random = SeededRandom(state: seed)
+        return canvas(width, height) { image in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let r = x * 255 / max(1, width - 1), g = y * 255 / max(1, height - 1)
+                    let b = random.below(256)
+                    gdImageSetPixel(image, Int32(x), Int32(y), Int32(r << 16 | g << 8 | b))
+                }
+            }
+        }
+    }
+}
