@@ -66,6 +66,7 @@ let package = Package(
             dependencies: [
                 "HTTPServer",
                 "Inventory",
+                "Imaging",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -85,7 +86,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "CGD"]),
     ],
     swiftLanguageModes: [.v6]
 )
