@@ -127,4 +127,34 @@ import Testing
             }
         }
     }
+
+    /// The same for HEIC, whose parser (libheif) is the largest attack surface here.
+    @Test func corruptedHEICNeverCrashes() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("in.png"), heic = folder.appendingPathComponent("out.heic")
+        try Data(Fixtures.encode(Fixtures.noisy(96, 64, seed: 9), .png)).write(to: png)
+        try Fixtures.run("heif-enc", [png.path, "-o", heic.path])
+        let source = try [UInt8](Data(contentsOf: heic))
+        var random = SeededRandom(state: 99)
+        for _ in 0..<150 {
+            var bytes = source
+            for _ in 0..<(1 + random.below(8)) {
+                bytes[random.below(bytes.count)] = UInt8(random.below(256))
+            }
+            _ = Self.outcome(bytes)
+        }
+    }
+
+    @Test func concurrentBarcodeReadsAgree() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let qr = try Fixtures.zint(symbology: 58, data: "zaiko", in: folder)
+        let results = await withTaskGroup(of: [Barcode]?.self) { group in
+            for _ in 0..<16 { group.addTask { try? BarcodeReader.decode(qr) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 16)
+        #expect(results.allSatisfy { $0 == [Barcode(symbology: .qr, text: "zaiko")] })
+    }
 }
