@@ -63,7 +63,16 @@ struct Serve: AsyncParsableCommand {
             let setupCode = try Accounts(database: database).hasHousehold() ? nil : SetupCode.make()
             let app = try await App(
                 database: database, resources: resources, logger: logger,
-                options: AppOptions(secureCookies: secureCookies, setupCode: setupCode, pushTestWait: .seconds(5)))
+                options: AppOptions(secureCookies: secureCookies, setupCode: setupCode, photos: dataDirectory.photosURL,
+                                    pushTestWait: .seconds(5)))
+            // What a crash left (files without a row, half-written files) goes before anyone can upload.
+            try app.photos.collectGarbage(everyOrphan: true)
+            let photoCleaner = Task {
+                // Cancelled while asleep: stop there, never touch the database on the way out.
+                while (try? await Task.sleep(for: .seconds(3600))) != nil {
+                    _ = try? app.photos.collectGarbage()
+                }
+            }
             // Reminders and push on their own task: sending never holds up a page.
             let localizations = app.renderer.localizations
             let engine = ReminderEngine(
@@ -85,7 +94,10 @@ struct Serve: AsyncParsableCommand {
             await ShutdownSignal.wait()
             print("Stopping: finishing requests in flight…")
             server.shutdown(grace: .seconds(10))
+            // Both finish what they are doing before the database closes under them.
+            photoCleaner.cancel()
             engine.stop()
+            await photoCleaner.value
             await reminders.value
             try database.writer.close()
             print("Stopped.")
