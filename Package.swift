@@ -82,6 +82,8 @@ let package = Package(
                 "HTTPServer",
                 "Inventory",
                 "Imaging",
+                // Outbound HTTP for the online product look-up (issue 5).
+                "Outbound",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
