@@ -66,8 +66,8 @@ struct Serve: AsyncParsableCommand {
             // What a crash left (files without a row, half-written files) goes before anyone can upload.
             try app.photos.collectGarbage(everyOrphan: true)
             let photoCleaner = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(3600))
+                while true {
+                    do { try await Task.sleep(for: .seconds(3600)) } catch { return }
                     try? app.photos.collectGarbage()
                 }
             }
@@ -85,7 +85,9 @@ struct Serve: AsyncParsableCommand {
             await ShutdownSignal.wait()
             print("Stopping: finishing requests in flight…")
             server.shutdown(grace: .seconds(10))
+            // The cleaner must be gone before the database closes under it.
             photoCleaner.cancel()
+            await photoCleaner.value
             try database.writer.close()
             print("Stopped.")
         } catch let error as ServerError {
