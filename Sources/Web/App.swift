@@ -76,6 +76,7 @@ public final class App: Responder {
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         EditorController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         TrashController(items: items, renderer: renderer).register(in: &router)
+        DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         self.router = router
     }
 
