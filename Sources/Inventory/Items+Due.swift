@@ -121,13 +121,22 @@ extension Items {
     public func useSoon(householdId: Int64, today: CalendarDay, until: CalendarDay, page requested: Int = 1) throws -> UseSoon {
         let last = max(today, until).description, todayText = today.description
         return try database.writer.read { db in
+            // Usually everything fits on the first page, and its rows are the counts: one query.
+            // Otherwise count by day first (the same range of the index), then read the page asked for.
+            var items = requested <= 1 ? try Self.dueItems(db, householdId, from: "", through: last, offset: 0) : []
+            var counts: [String: Int] = [:]
+            if requested <= 1 && items.count < ListPage.size {
+                for item in items { counts[item.item.due!, default: 0] += 1 }
+            } else {
+                counts = try Self.dueCounts(db, householdId, from: "", through: last)
+            }
             var expired = 0, dueToday = 0, soon = 0
-            for (day, count) in try Self.dueCounts(db, householdId, from: "", through: last) {
+            for (day, count) in counts {
                 if day < todayText { expired += count } else if day == todayText { dueToday += count } else { soon += count }
             }
             let pages = max(1, (expired + dueToday + soon + ListPage.size - 1) / ListPage.size)
             let page = min(max(1, requested), pages)
-            let items = try Self.dueItems(db, householdId, from: "", through: last, offset: (page - 1) * ListPage.size)
+            if requested > 1 { items = try Self.dueItems(db, householdId, from: "", through: last, offset: (page - 1) * ListPage.size) }
             return UseSoon(
                 expired: items.filter { $0.item.due! < todayText },
                 today: items.filter { $0.item.due! == todayText },

@@ -122,7 +122,6 @@ struct DueController {
                 isSelected: date == day, isPast: date < window.today))
         }
         cells += [CalendarPage.Day](repeating: .blank, count: (7 - cells.count % 7) % 7)
-        let weeks = stride(from: 0, to: cells.count, by: 7).map { CalendarPage.Week(days: Array(cells[$0..<$0 + 7])) }
 
         // The chosen day's items, with the stock list's quick actions.
         var dayView: CalendarPage.DayItems?
@@ -145,7 +144,7 @@ struct DueController {
 
         let current = CalendarMonth(window.today)
         return CalendarPage(
-            monthTitle: title(month), weekdays: weekdays, weeks: weeks,
+            monthTitle: title(month), weekdays: weekdays, days: cells, todayLabel: t["calendar_today"],
             previous: month.previous.map { CalendarPage.Link(href: monthLink($0), label: monthName($0), title: title($0)) },
             next: month.next.map { CalendarPage.Link(href: monthLink($0), label: monthName($0), title: title($0)) },
             thisMonth: month == current && day == nil ? nil : "/calendar",
@@ -228,7 +227,7 @@ struct CalendarPage: PageView {
     }
 
     /// One cell of the grid; `number` is nil outside the month.
-    struct Day: MustacheParent, Sendable {
+    struct Day: Sendable {
         let number: String?
         let href: String?
         let label: String?
@@ -239,25 +238,6 @@ struct CalendarPage: PageView {
         let isPast: Bool
 
         static let blank = Day(number: nil, href: nil, label: nil, count: nil, isToday: false, isExpired: false, isSelected: false, isPast: false)
-
-        func child(named key: String) -> Any? {
-            switch key {
-            case "number": return number
-            case "href": return href
-            case "label": return label
-            case "count": return count
-            case "isToday": return isToday
-            case "isExpired": return isExpired
-            case "isSelected": return isSelected
-            case "isPast": return isPast
-            default: return nil
-            }
-        }
-    }
-
-    struct Week: MustacheParent, Sendable {
-        let days: [Day]
-        func child(named key: String) -> Any? { key == "days" ? days : nil }
     }
 
     struct Link: MustacheParent, Sendable {
@@ -303,7 +283,10 @@ struct CalendarPage: PageView {
 
     let monthTitle: String
     let weekdays: [Weekday]
-    let weeks: [Week]
+    /// The grid's cells, whole weeks, built in Swift (`CalendarGridHTML`): through Mustache its
+    /// 42 cells cost more than the rest of the page.
+    let days: [Day]
+    let todayLabel: String
     let previous: Link?
     let next: Link?
     /// Back to the current month, when another month or a day is shown.
@@ -313,15 +296,15 @@ struct CalendarPage: PageView {
     func title(_ t: Catalog) -> String { day?.heading ?? monthTitle }
 
     var slots: [String: String] {
-        guard let day else { return [:] }
-        return ["day_rows": ItemRowsHTML.render(day.rows, shared: day.shared, here: day.here)]
+        var slots = ["grid": CalendarGridHTML.render(days, todayLabel: todayLabel)]
+        if let day { slots["day_rows"] = ItemRowsHTML.render(day.rows, shared: day.shared, here: day.here) }
+        return slots
     }
 
     func child(named key: String) -> Any? {
         switch key {
         case "monthTitle": return monthTitle
         case "weekdays": return weekdays
-        case "weeks": return weeks
         case "previous": return previous
         case "next": return next
         case "thisMonth": return thisMonth
@@ -332,5 +315,42 @@ struct CalendarPage: PageView {
         case "undoIds": return day?.undoIds
         default: return nil
         }
+    }
+}
+
+/// The rows of the month grid: a row per week, a cell per day; days with items link to them.
+enum CalendarGridHTML {
+    static func render(_ days: [CalendarPage.Day], todayLabel: String) -> String {
+        var html = HTML()
+        for (index, day) in days.enumerated() {
+            if index % 7 == 0 { html.raw("<tr>") }
+            html.raw("<td class=\"cal-day")
+            if day.isToday { html.raw(" is-today") }
+            if day.isExpired { html.raw(" is-expired") }
+            if day.isSelected { html.raw(" is-selected") }
+            if day.isPast { html.raw(" is-past") }
+            html.raw("\">")
+            let current = day.isToday ? " aria-current=\"date\"" : ""
+            if let number = day.number, let href = day.href {
+                html.raw("<a class=\"cal-cell\" href=\"")
+                html.text(href)
+                html.raw("\" aria-label=\"")
+                html.text(day.label ?? "")
+                html.raw("\"\(current)><span class=\"cal-num\">\(number)</span><span class=\"cal-count\">\(day.isExpired ? "!" : "")")
+                html.text(day.count ?? "")
+                html.raw("</span></a>")
+            } else if let number = day.number {
+                html.raw("<span class=\"cal-cell\"\(current)><span class=\"cal-num\">\(number)</span>")
+                if day.isToday {
+                    html.raw("<span class=\"visually-hidden\"> ")
+                    html.text(todayLabel)
+                    html.raw("</span>")
+                }
+                html.raw("</span>")
+            }
+            html.raw("</td>")
+            if index % 7 == 6 { html.raw("</tr>\n") }
+        }
+        return html.text
     }
 }

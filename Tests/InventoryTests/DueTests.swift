@@ -77,6 +77,9 @@ struct DueTests {
         #expect(result.expired.map(\.folderName) == ["Freezer", "Fridge"])
         #expect(result.today.first?.folderName == "Pantry")
         #expect((result.page, result.pages) == (1, 1))
+        // A page past the end shows the last one.
+        let past = try pantry.useSoon(page: 4)
+        #expect(past.page == 1 && names(past.expired + past.today + past.soon) == ["Older yogurt", "Old milk", "Tofu", "Eggs", "Natto"])
     }
 
     @Test func trashedItemsShoppingListsAndOtherHouseholdsStayOut() throws {
@@ -144,6 +147,8 @@ struct DueTests {
         try pantry.setClock("2026-11-22T12:00:00Z")
         for index in 0..<60 { try pantry.add(String(format: "Expired %02d", index), due: "2026-11-\(10 + index % 10)") }
         for index in 0..<10 { try pantry.add("Soon \(index)", due: "2026-11-24") }
+        // A full first page: the counts come from a second query over the whole window.
+        #expect(try pantry.useSoon().total == 70)
         let first = try pantry.useSoon()
         #expect((first.page, first.pages) == (1, 2))
         #expect(first.expired.count == ListPage.size && first.soon.isEmpty)

@@ -138,7 +138,7 @@ struct TemplateTests {
             CalendarPage.Day(number: "\(number)", href: count.map { _ in "/calendar?month=2026-11&day=2026-11-0\(number)" }, label: "<b>牛乳</b>",
                              count: count.map(String.init), isToday: number == 2, isExpired: number == 1, isSelected: number == 3, isPast: number < 2)
         }
-        let week = CalendarPage.Week(days: [.blank, day(1, 2), day(2, nil), day(3, 1), day(4, nil), day(5, 4), day(6, nil)])
+        let week: [CalendarPage.Day] = [.blank, day(1, 2), day(2, nil), day(3, 1), day(4, nil), day(5, 4), day(6, nil)]
         let link = CalendarPage.Link(href: "/calendar?month=2026-10", label: "October", title: "October 2026")
         return [
             UseSoonPage(groups: [.init(state: "expired", heading: t["soon_expired"], count: 1, rows: [rows[0]]),
@@ -147,11 +147,11 @@ struct TemplateTests {
                         notice: "Deleted", undoIds: "1"),
             UseSoonPage(groups: [], shared: shared, here: "/soon", summary: "0", empty: t["soon_empty_today"], pageLabel: "1/1",
                         previous: nil, next: nil, notice: nil, undoIds: nil),
-            CalendarPage(monthTitle: "November 2026", weekdays: [.init(short: "Sun", long: "Sunday")], weeks: [week], previous: link, next: link,
+            CalendarPage(monthTitle: "November 2026", weekdays: [.init(short: "Sun", long: "Sunday")], days: week, todayLabel: "today", previous: link, next: link,
                          thisMonth: "/calendar", day: .init(heading: "Due on Nov 3", summary: "1 item", rows: [rows[0]], shared: shared,
                                                            here: "/calendar?month=2026-11&day=2026-11-03", pageLabel: "1/2", previous: nil,
                                                            next: "/calendar?day=2026-11-03&page=2", notice: "Deleted", undoIds: "1")),
-            CalendarPage(monthTitle: "November 2026", weekdays: [], weeks: [week], previous: nil, next: link, thisMonth: nil,
+            CalendarPage(monthTitle: "November 2026", weekdays: [], days: week, todayLabel: "today", previous: nil, next: link, thisMonth: nil,
                          day: .init(heading: "Due on Nov 4", summary: "0 items", rows: [], shared: shared, here: "/calendar", pageLabel: "1/1",
                                     previous: nil, next: nil, notice: nil, undoIds: nil)),
         ]
