@@ -4,11 +4,13 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
 # Debian packages the build needs (headers + pkg-config for the system library targets).
-BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev
+BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libgd-dev libzbar-dev
+# What the Swift tests need: zint and heif-enc make barcode and HEIC fixtures (ImagingTests).
+SWIFT_TEST_PACKAGES := zint libheif-examples
 # What the browser tests need: Chromium, a Python venv, Japanese fonts for readable screenshots.
-TEST_PACKAGES := chromium python3-venv fonts-noto-cjk
+TEST_PACKAGES := chromium python3-venv fonts-noto-cjk $(SWIFT_TEST_PACKAGES)
 
-.PHONY: run test build release swift-test browser-test bench deps test-deps clean
+.PHONY: run test build release swift-test browser-test bench deps test-deps swift-test-deps clean
 
 run: deps release
 	.build/release/zaiko serve
@@ -23,7 +25,7 @@ build:
 release:
 	swift build -c release --product zaiko
 
-swift-test: deps build
+swift-test: deps swift-test-deps build
 	swift test
 
 browser-test: deps test-deps build
@@ -45,6 +47,9 @@ apt:
 deps:
 	@command -v swift >/dev/null || { echo "Zaiko needs the Swift 6 toolchain on PATH (swift.org/install)." >&2; exit 1; }
 	@$(MAKE) --no-print-directory apt PACKAGES="$(BUILD_PACKAGES)"
+
+swift-test-deps:
+	@$(MAKE) --no-print-directory apt PACKAGES="$(SWIFT_TEST_PACKAGES)"
 
 test-deps: $(VENV)/.installed
 	@$(MAKE) --no-print-directory apt PACKAGES="$(TEST_PACKAGES)"

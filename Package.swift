@@ -26,6 +26,16 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            // No pkgConfig: gdlib.pc's -DAVIF_DLL is a flag SwiftPM refuses; gd.h needs no -I.
+            name: "CGD",
+            providers: [.apt(["libgd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZBar",
+            pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"])]
+        ),
 
         // The HTTP core over libmicrohttpd. Knows nothing of inventory or templates.
         .target(
@@ -40,12 +50,23 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Photo normalisation and barcode decoding: pure functions over bytes.
+        .target(
+            name: "Imaging",
+            dependencies: ["CGD", "CZBar"]
+        ),
+        // Times photo normalisation on one file (bench/photo); CGD only to draw the sample photo.
+        .executableTarget(
+            name: "imaging-bench",
+            dependencies: ["Imaging", "CGD"]
+        ),
         // The application: routes, controllers, view models, templates, localisation.
         .target(
             name: "Web",
             dependencies: [
                 "HTTPServer",
                 "Inventory",
+                "Imaging",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -64,7 +85,8 @@ let package = Package(
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "CGD"]),
     ],
     swiftLanguageModes: [.v6]
 )

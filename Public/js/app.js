@@ -68,17 +68,24 @@ document.querySelectorAll("form.editor[data-draft-label]").forEach((form) => {
     copy.id = `draft-${to}`;
     copy.classList.remove("has-error-card");
     const rename = (text) => text.replaceAll(`d${from}.`, `d${to}.`).replaceAll(`d${from}-`, `d${to}-`);
-    copy.querySelectorAll("[name], [id], [for], [aria-describedby], [data-target]").forEach((el) => {
-      for (const attribute of ["name", "id", "for", "aria-describedby", "data-target"]) {
+    copy.querySelectorAll("[name], [id], [for], [aria-describedby], [data-target], [data-crop]").forEach((el) => {
+      for (const attribute of ["name", "id", "for", "aria-describedby", "data-target", "data-crop"]) {
         if (el.hasAttribute(attribute)) el.setAttribute(attribute, rename(el.getAttribute(attribute)));
       }
     });
     copy.querySelectorAll(".field-error").forEach((el) => el.remove());
     copy.querySelectorAll(".has-error").forEach((el) => el.classList.remove("has-error"));
     copy.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+    // A new draft starts without a picture: not the previous draft's photo, no illustration.
+    copy.querySelectorAll('input[type=radio][value^="photo:"]').forEach((el) => el.closest("label").remove());
+    copy.querySelectorAll(".crop-frame").forEach((el) => el.remove());
+    copy.querySelectorAll("details").forEach((el) => { el.open = false; });
+    const preview = copy.querySelector(".picture-preview");
+    if (preview) { preview.src = "/static/icons/folders/box.svg"; preview.classList.remove("has-picture"); }
     copy.querySelectorAll("input, select, textarea").forEach((el) => {
       const field = (el.name || "").split(".")[1];
-      if (el.type === "checkbox") el.checked = false;
+      if (el.type === "radio") el.checked = el.value === "";
+      else if (el.type === "checkbox") el.checked = false;
       else if (el.tagName === "SELECT") el.value = defaults[field] || el.options[0].value;
       else el.value = defaults[field] || "";
     });
@@ -87,8 +94,112 @@ document.querySelectorAll("form.editor[data-draft-label]").forEach((form) => {
     last.after(copy);
     // Listeners are not cloned: wire the new draft's steppers once it is in the page.
     copy.querySelectorAll("button[data-step]").forEach(wireStepper);
+    copy.querySelectorAll("input.photo-input").forEach(wireCrop);
     if (to + 1 >= max) add.hidden = true;
     const name = copy.querySelector('input[name$=".name"]');
     if (name) name.focus();
+  });
+});
+
+// Choosing a photo shows it with the square it will be cut to; dragging the square chooses what
+// is kept (sent as fractions in the hidden crop field). Without JavaScript the middle is kept.
+function wireCrop(input) {
+  input.addEventListener("change", () => {
+    const crop = document.getElementById(input.dataset.crop);
+    const old = input.parentElement.querySelector(".crop-frame");
+    if (old) old.remove();
+    if (crop) crop.value = "";
+    const file = input.files && input.files[0];
+    if (!file || !crop) return;
+    const frame = document.createElement("div");
+    frame.className = "crop-frame";
+    const image = document.createElement("img");
+    image.alt = "";
+    const square = document.createElement("div");
+    square.className = "crop-square";
+    frame.append(image, square);
+    const url = URL.createObjectURL(file);
+    image.addEventListener("error", () => { frame.remove(); URL.revokeObjectURL(url); });  // HEIC: the browser cannot show it; the middle is kept.
+    image.addEventListener("load", () => {
+      const width = image.clientWidth, height = image.clientHeight, side = Math.min(width, height);
+      let left = (width - side) / 2, top = (height - side) / 2;
+      const place = () => {
+        square.style.left = `${left}px`; square.style.top = `${top}px`;
+        square.style.width = square.style.height = `${side}px`;
+        crop.value = [left / width, top / height, 1].map((n) => n.toFixed(4)).join(",");
+      };
+      place();
+      let start = null;
+      square.addEventListener("pointerdown", (event) => {
+        start = { x: event.clientX, y: event.clientY, left, top };
+        square.setPointerCapture(event.pointerId);
+      });
+      square.addEventListener("pointermove", (event) => {
+        if (!start) return;
+        left = Math.min(Math.max(0, start.left + event.clientX - start.x), width - side);
+        top = Math.min(Math.max(0, start.top + event.clientY - start.y), height - side);
+        place();
+      });
+      square.addEventListener("pointerup", () => { start = null; });
+    });
+    image.src = url;
+    const hint = document.createElement("p");
+    hint.className = "hint";
+    hint.textContent = input.form.dataset.cropHint || "";
+    input.after(frame);
+    if (hint.textContent) frame.after(hint);
+  });
+}
+document.querySelectorAll("input.photo-input").forEach(wireCrop);
+
+// Scanning a barcode: picking the photo sends it at once (the button is there without JavaScript).
+document.querySelectorAll("input.scan-input").forEach((input) => {
+  const button = input.form.querySelector("button.scan-button");
+  if (!button) return;
+  button.hidden = true;
+  input.addEventListener("change", () => { if (input.files && input.files.length) input.form.requestSubmit(button); });
+});
+
+// A live camera scanner where the browser has one and the page may use the camera (HTTPS or
+// localhost). Everything works without it: the photo upload above is the usual way.
+document.querySelectorAll("button.live-scan").forEach((button) => {
+  if (!("BarcodeDetector" in window) || !window.isSecureContext || !navigator.mediaDevices) return;
+  const form = button.form;
+  const video = form.querySelector("video.live-scan-video");
+  const label = button.textContent;
+  let stream = null;
+  const stop = () => {
+    if (stream) stream.getTracks().forEach((track) => track.stop());
+    stream = null;
+    video.hidden = true;
+    button.textContent = label;
+  };
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    if (stream) { stop(); return; }
+    try {
+      const detector = new BarcodeDetector({ formats: ["ean_13", "ean_8", "upc_a", "upc_e", "code_128", "qr_code"] });
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+      video.srcObject = stream;
+      video.hidden = false;
+      await video.play();
+      button.textContent = button.dataset.stop;
+      const look = async () => {
+        if (!stream) return;
+        const codes = await detector.detect(video).catch(() => []);
+        const code = codes.map((c) => c.rawValue).find((text) => /^[0-9]{6,14}$/.test(text));
+        if (!code) { setTimeout(look, 250); return; }
+        stop();
+        // The first empty barcode field takes it; the server then fills it from product memory.
+        const fields = [...form.querySelectorAll('input[name$=".barcode"]')];
+        const target = fields.find((field) => !field.value) || fields[fields.length - 1];
+        target.value = code;
+        const lookup = form.querySelector('button[name="action"][value="lookup"]');
+        if (lookup) form.requestSubmit(lookup); else target.focus();
+      };
+      look();
+    } catch (error) {
+      stop();
+    }
   });
 });

@@ -11,6 +11,14 @@ public struct UploadedFile: Sendable {
     public let declaredContentType: String?
     public let temporaryURL: URL
     public let size: Int
+
+    public init(fieldName: String, clientFileName: String, declaredContentType: String?, temporaryURL: URL, size: Int) {
+        self.fieldName = fieldName
+        self.clientFileName = clientFileName
+        self.declaredContentType = declaredContentType
+        self.temporaryURL = temporaryURL
+        self.size = size
+    }
 }
 
 /// One HTTP request, fully read and copied into Swift values.

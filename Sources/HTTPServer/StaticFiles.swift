@@ -24,18 +24,26 @@ public struct StaticFiles: Sendable {
 
         let modified = Int(info.st_mtim.tv_sec)
         let etag = "\"\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
+        return Self.fileResponse(path: path, size: info.st_size, contentType: MediaType.forPath(path), etag: etag, modified: modified,
+                                 cacheControl: cacheControl, request: request)
+    }
+
+    /// A regular file sent from its descriptor, or 304 when the client's copy is current.
+    public static func fileResponse(
+        path: String, size: Int, contentType: String, etag: String, modified: Int, cacheControl: String, request: Request
+    ) -> Response? {
         var headers: [(name: String, value: String)] = [
             ("ETag", etag),
             ("Last-Modified", HTTPDate.string(fromUnixSeconds: modified)),
             ("Cache-Control", cacheControl),
         ]
-        if Self.notModified(request, etag: etag, modified: modified) {
+        if notModified(request, etag: etag, modified: modified) {
             return Response(status: 304, headers: headers)
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        headers.insert(("Content-Type", MediaType.forPath(path)), at: 0)
-        return Response(status: 200, headers: headers, body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+        headers.insert(("Content-Type", contentType), at: 0)
+        return Response(status: 200, headers: headers, body: .file(descriptor: descriptor, size: UInt64(size)))
     }
 
     /// The real path of a file inside the folder, or nil.

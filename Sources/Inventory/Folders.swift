@@ -144,4 +144,22 @@ public struct HouseholdSettings: Sendable {
                            arguments: [trimmed, timeZone, days, id])
         }
     }
+
+    /// The address Open Food Facts answers at; the default offered when the owner turns look-ups on.
+    public static let defaultProductLookupURL = "https://world.openfoodfacts.org"
+
+    /// Turns online barcode look-ups on (with the API's base address) or off (nil).
+    public func setProductLookup(_ id: Int64, url: String?) throws {
+        var stored: String?
+        if let url {
+            let trimmed = url.trimmingCharacters(in: .whitespaces)
+            guard let parsed = URL(string: trimmed), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host?.isEmpty == false,
+                parsed.query == nil, parsed.fragment == nil, parsed.user == nil, trimmed.count <= 300
+            else { throw InventoryError.validation(["product_lookup_url": "lookup_url_invalid"]) }
+            stored = trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
+        }
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE household SET product_lookup_url = ? WHERE id = ?", arguments: [stored, id])
+        }
+    }
 }

@@ -14,6 +14,8 @@ public struct ItemInput: Sendable, Equatable {
     public var remindAt = ""
     public var status = "unopened"
     public var urgent = false
+    /// "photo:KEY", "illustration:SLUG" or "" (see `Picture`).
+    public var picture = ""
 
     public init() {}
 
@@ -29,6 +31,7 @@ public struct ItemInput: Sendable, Equatable {
         remindAt = Timestamp.date(from: item.remindAt).map { LocalDateTime.text($0, in: timeZone) } ?? ""
         status = item.status ?? "unopened"
         urgent = item.urgent
+        picture = item.picture?.formValue ?? ""
     }
 
     public static let units = Schema.units
@@ -40,7 +43,7 @@ public struct ItemInput: Sendable, Equatable {
 
     /// A draft nobody typed into: only defaults. The batch editor ignores these.
     public var isBlank: Bool {
-        [name, note, barcode, due, remindAt].allSatisfy { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        [name, note, barcode, due, remindAt, picture].allSatisfy { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
             && ["", "1"].contains(quantity.trimmingCharacters(in: .whitespaces))
     }
 }
@@ -58,6 +61,7 @@ public struct ItemValues: Sendable, Equatable {
     public var remindAt: String?
     public var status: String?
     public var urgent: Bool
+    public var picture: Picture?
 }
 
 public enum ItemValidation {
@@ -83,10 +87,19 @@ public enum ItemValidation {
         if !Schema.kinds.contains(input.kind) { errors["kind"] = "kind_invalid" }
         let note = input.note.trimmingCharacters(in: .whitespacesAndNewlines)
         if note.storedLength > 1000 { errors["note"] = "note_too_long" }
-        let barcode = input.barcode.trimmingCharacters(in: .whitespaces).precomposedStringWithCompatibilityMapping
+        var barcode = input.barcode.trimmingCharacters(in: .whitespaces).precomposedStringWithCompatibilityMapping
         if !barcode.isEmpty, !(barcode.allSatisfy(\.isASCII) && barcode.allSatisfy(\.isNumber) && (6...14).contains(barcode.count)) {
             errors["barcode"] = "barcode_invalid"
+        } else if !barcode.isEmpty, GTIN.hasCheckDigit(barcode), !GTIN.isValid(barcode) {
+            // A USB scanner never mistypes; a person copying digits by hand can.
+            errors["barcode"] = "barcode_check_digit"
+        } else if let normalized = GTIN.normalized(barcode), GTIN.hasCheckDigit(barcode) {
+            // One spelling per product: a UPC-A typed by a scanner matches the EAN-13 read from a photo.
+            barcode = normalized
         }
+        let pictureText = input.picture.trimmingCharacters(in: .whitespaces)
+        let picture = Picture(formValue: pictureText)
+        if !pictureText.isEmpty, picture == nil { errors["picture"] = "picture_invalid" }
 
         var due: String?
         var remindAt: String?
@@ -115,7 +128,7 @@ public enum ItemValidation {
         guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
         return .success(ItemValues(
             name: name, quantity: quantity, unit: input.unit, kind: input.kind, note: note, barcode: barcode.isEmpty ? nil : barcode,
-            due: due, remindAt: remindAt, status: status, urgent: urgent))
+            due: due, remindAt: remindAt, status: status, urgent: urgent, picture: picture))
     }
 
     /// True when the reminder comes after the due date's end: allowed, but worth a word.

@@ -38,6 +38,23 @@ extension Items {
         }
     }
 
+    /// Gives an item a new picture (the item page's upload); the product memory learns it too.
+    public func setPicture(_ id: Int64, _ picture: Picture?, householdId: Int64, by memberId: Int64) throws {
+        try database.writer.write { db in
+            var item = try Self.item(db, id, householdId)
+            if try !Self.foreignPhotos(db, [picture], householdId: householdId).isEmpty {
+                throw InventoryError.validation(["picture": "picture_invalid"])
+            }
+            item.photo = picture?.photoKey
+            item.illustration = picture?.illustrationSlug
+            item.version += 1
+            item.updatedAt = stamp()
+            try item.update(db)
+            try Self.record(db, item, "changed", "picture", by: memberId, at: item.updatedAt)
+            try Products.remember(db, item, at: item.updatedAt)
+        }
+    }
+
     /// "Buy again": a copy of a stock item on a shopping list (the stock item stays).
     @discardableResult
     public func buyAgain(_ id: Int64, onto shoppingFolderId: Int64, householdId: Int64, by memberId: Int64) throws -> Int64 {
@@ -47,7 +64,7 @@ extension Items {
             guard target.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
             let time = stamp()
             var copy = Item(
-                householdId: householdId, folderId: target.id!, name: item.name, photo: item.photo, quantity: item.quantity,
+                householdId: householdId, folderId: target.id!, name: item.name, photo: item.photo, illustration: item.illustration, quantity: item.quantity,
                 unit: item.unit, kind: item.kind, note: item.note, barcode: item.barcode, createdAt: time, updatedAt: time)
             try copy.insert(db)
             try Self.record(db, copy, "created", target.name, by: memberId, at: time)

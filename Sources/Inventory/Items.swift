@@ -145,11 +145,15 @@ public struct Items: Sendable {
         if values.isEmpty { throw InventoryError.validation(["0.name": "item_name_required"]) }
         return try database.writer.write { db in
             let time = stamp()
+            let indexes = drafts.indices.filter { !drafts[$0].isBlank }
+            let foreign = try Self.foreignPhotos(db, values.map(\.picture), householdId: householdId).map { "\(indexes[$0]).picture" }
+            if !foreign.isEmpty { throw InventoryError.validation(Dictionary(uniqueKeysWithValues: foreign.map { ($0, "picture_invalid") })) }
             return try values.map { value in
                 var item = Item(householdId: householdId, folderId: folderId, name: value.name, createdAt: time, updatedAt: time)
                 Self.apply(value, to: &item)
                 try item.insert(db)
                 try Self.record(db, item, "created", folder.name, by: memberId, at: time)
+                try Products.remember(db, item, at: time)
                 return item.id!
             }
         }
@@ -166,6 +170,8 @@ public struct Items: Sendable {
         item.remindAt = value.remindAt
         item.status = value.status
         item.urgent = value.urgent
+        item.photo = value.picture?.photoKey
+        item.illustration = value.picture?.illustrationSlug
         item.searchText = SearchText.fold(value.name, value.note)
     }
 
@@ -182,6 +188,9 @@ public struct Items: Sendable {
             case .failure(let problems): throw InventoryError.validation(problems.fields)
             }
             guard item.version == version else { throw InventoryError.conflict }
+            if values.picture != item.picture, try !Self.foreignPhotos(db, [values.picture], householdId: householdId).isEmpty {
+                throw InventoryError.validation(["picture": "picture_invalid"])
+            }
             let before = item
             Self.apply(values, to: &item)
             item.folderId = folderId
@@ -194,6 +203,16 @@ public struct Items: Sendable {
             }
             let changed = Self.changedFields(before, item)
             if !changed.isEmpty { try Self.record(db, item, "changed", changed.joined(separator: ","), by: memberId, at: item.updatedAt) }
+            try Products.remember(db, item, at: item.updatedAt)
+        }
+    }
+
+    /// Positions of pictures that name a photo not of this household: a form may only point at
+    /// the household's own photos (keys travel in hidden fields).
+    static func foreignPhotos(_ db: Database, _ pictures: [Picture?], householdId: Int64) throws -> [Int] {
+        try pictures.indices.filter { index in
+            guard let key = pictures[index]?.photoKey else { return false }
+            return try !PhotoStore.belongs(db, key: key, householdId: householdId)
         }
     }
 
@@ -209,6 +228,7 @@ public struct Items: Sendable {
         if a.remindAt != b.remindAt { fields.append("remind_at") }
         if a.status != b.status { fields.append("status") }
         if a.urgent != b.urgent { fields.append("urgent") }
+        if a.picture != b.picture { fields.append("picture") }
         return fields
     }
 }

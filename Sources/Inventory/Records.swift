@@ -7,6 +7,8 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var timeZone: String
     public var dueSoonDays: Int
     public var createdAt: String
+    /// Where unknown barcodes are looked up online; nil when the owner has not turned it on.
+    public var productLookupUrl: String? = nil
 
     public init(id: Int64? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
         self.id = id
@@ -64,6 +66,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         folderId = row["folder_id"]
         name = row["name"]
         photo = row["photo"]
+        illustration = row["illustration"]
         quantity = row["quantity"]
         unit = row["unit"]
         kind = row["kind"]
@@ -84,7 +87,10 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var householdId: Int64
     public var folderId: Int64
     public var name: String
+    /// The key of a stored photo (see `PhotoStore`).
     public var photo: String?
+    /// A built-in illustration's slug (see `Illustrations`).
+    public var illustration: String?
     public var quantity: Double
     public var unit: String
     public var kind: String
@@ -102,7 +108,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var searchText: String = ""
 
     public init(
-        id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil,
+        id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil, illustration: String? = nil,
         quantity: Double = 1, unit: String = "piece", kind: String = "other", note: String = "",
         barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: String? = nil,
         urgent: Bool = false, version: Int = 1, createdAt: String = Timestamp.now(),
@@ -113,6 +119,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.folderId = folderId
         self.name = name
         self.photo = photo
+        self.illustration = illustration
         self.quantity = quantity
         self.unit = unit
         self.kind = kind
@@ -127,6 +134,12 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
         self.searchText = SearchText.fold(name, note)
+    }
+
+    /// What the item shows as its picture, if anything.
+    public var picture: Picture? {
+        if let photo { return .photo(photo) }
+        return illustration.map(Picture.illustration)
     }
 
     public static let databaseTableName = "item"

@@ -12,6 +12,7 @@ enum Schema {
         migrator.registerMigration("v2 single-use links, login throttling, remembered sessions", migrate: v2)
         migrator.registerMigration("v3 item history, folder trash, search text", migrate: v3)
         migrator.registerMigration("v4 folder item counts, due dates by folder", migrate: v4)
+        migrator.registerMigration("v6 photos, illustrations, product memory", migrate: v6)
         return migrator
     }
 
@@ -173,6 +174,42 @@ enum Schema {
                 UPDATE folder SET item_count = item_count - 1 WHERE id = OLD.folder_id AND OLD.deleted_at IS NULL;
                 UPDATE folder SET item_count = item_count + 1 WHERE id = NEW.folder_id AND NEW.deleted_at IS NULL;
             END;
+            """)
+    }
+
+    static func v6(_ db: Database) throws {
+        try db.execute(sql: """
+            -- An item's picture is a stored photo or one of the built-in illustrations (never both).
+            ALTER TABLE item ADD COLUMN illustration TEXT;
+
+            -- Photos on disk (<data>/photos/<key>-512.<ext>, <key>-128.<ext>). The files exist before the
+            -- row is committed; a photo nothing uses any more is removed by PhotoStore.collectGarbage.
+            CREATE TABLE photo (
+                key TEXT PRIMARY KEY CHECK (length(key) = 32),
+                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                format TEXT NOT NULL CHECK (format IN ('jpeg', 'webp')),
+                created_at TEXT NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX item_by_photo ON item(photo) WHERE photo IS NOT NULL;
+
+            -- What the household learned about a barcode, so the next scan fills the form.
+            CREATE TABLE product (
+                id INTEGER PRIMARY KEY,
+                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                barcode TEXT NOT NULL,
+                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                photo TEXT,
+                illustration TEXT,
+                kind TEXT NOT NULL CHECK (kind IN (\(list(kinds)))),
+                unit TEXT NOT NULL CHECK (unit IN (\(list(units)))),
+                folder_id INTEGER REFERENCES folder(id) ON DELETE SET NULL,
+                updated_at TEXT NOT NULL,
+                UNIQUE (household_id, barcode)
+            );
+            CREATE INDEX product_by_photo ON product(photo) WHERE photo IS NOT NULL;
+
+            -- Where unknown barcodes are looked up online (Open Food Facts' API shape); NULL: never.
+            ALTER TABLE household ADD COLUMN product_lookup_url TEXT;
             """)
     }
 }

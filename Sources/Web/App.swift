@@ -30,12 +30,18 @@ public struct AppOptions: Sendable {
     public var setupCode: String?
     public var hasher: any PasswordHashing
     public var clock: WallClock
+    /// Where photos are kept (`<data>/photos`); a new temporary folder when not given (tests).
+    public var photos: URL
 
-    public init(secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system) {
+    public init(
+        secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system,
+        photos: URL? = nil
+    ) {
         self.secureCookies = secureCookies
         self.setupCode = setupCode
         self.hasher = hasher
         self.clock = clock
+        self.photos = photos ?? FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-photos-\(UUID().uuidString)")
     }
 }
 
@@ -48,6 +54,8 @@ public final class App: Responder {
     let accounts: Accounts
     let cookies: SessionCookies
     let logger: Logger
+    /// Photos on disk: `zaiko serve` clears what a crash left before it listens.
+    public let photos: PhotoStore
     /// Cached once true: households are never all removed while the server runs.
     let householdExists: Atomic<Bool>
 
@@ -72,9 +80,16 @@ public final class App: Responder {
         let settings = HouseholdSettings(database: database)
         MembersController(accounts: accounts, settings: settings, renderer: renderer, scheme: options.secureCookies ? "https" : "http").register(in: &router)
         let items = Items(database: database, clock: options.clock)
+        let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)
+        self.photos = photoStore
+        let pictures = PictureUploads(store: photoStore, logger: logger)
+        let products = Products(database: database, clock: options.clock)
+        PhotoController(store: photoStore).register(in: &router)
+        ProductsController(products: products, items: items, pictures: pictures, renderer: renderer).register(in: &router)
         FoldersController(folders: Folders(database: database, clock: options.clock), items: items, renderer: renderer).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
-        EditorController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
+        EditorController(items: items, settings: settings, products: products, pictures: pictures, renderer: renderer, clock: options.clock)
+            .register(in: &router)
         TrashController(items: items, renderer: renderer).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         self.router = router

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Imaging
 import Inventory
 import Mustache
 
@@ -7,6 +8,8 @@ import Mustache
 struct EditorController {
     let items: Items
     let settings: HouseholdSettings
+    let products: Products
+    let pictures: PictureUploads
     let renderer: Renderer
     let clock: WallClock
     static let maxDrafts = 10
@@ -22,25 +25,37 @@ struct EditorController {
         router.post("/items/new", .writer) { context in
             let member = try context.signedIn
             let folders = try items.folders(householdId: member.householdId)
-            let folder = try items.folder(Int64(context.field("folder")) ?? 0, householdId: member.householdId)
+            var folder = try items.folder(Int64(context.field("folder")) ?? 0, householdId: member.householdId)
             var drafts = Self.drafts(from: context.request.form)
+            // Photos are stored whatever the action, so a form shown again keeps them.
+            var errors = attachPhotos(context, to: &drafts, householdId: member.householdId)
+            var state = EditorState()
             switch context.field("action") {
             case "add":
                 // Without JavaScript "add a draft" re-renders the form with one more, keeping everything.
                 if drafts.count < Self.maxDrafts { drafts.append(ItemInput()) }
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:]), context)
             case "switch":
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:]), context)
+                break
+            case "scan":
+                state = try scan(context, into: &drafts, folder: &folder, batch: true, householdId: member.householdId)
+            case "lookup":
+                // Enter in a field (a USB scanner ends with Enter) looks the barcode up instead of saving a half-filled batch.
+                state = try lookUp(&drafts, folder: &folder, errors: &errors, householdId: member.householdId)
             default:
-                do {
-                    let zone = try timeZone(member)
-                    let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
-                    return .redirect(to: "/folders/\(folder.id!)?added=\(ids.count)")
-                } catch InventoryError.validation(let fields) {
-                    let errors = fields.mapValues { context.locale[$0] }
-                    return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors), context, status: 422)
+                if errors.isEmpty {
+                    do {
+                        let zone = try timeZone(member)
+                        let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
+                        return .redirect(to: "/folders/\(folder.id!)?added=\(ids.count)")
+                    } catch InventoryError.validation(let fields) {
+                        errors = fields
+                    }
                 }
             }
+            let messages = errors.mapValues { context.locale[$0] }
+            let failed = !errors.isEmpty || state.scanError != nil
+            return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: messages, state: state),
+                                     context, status: failed ? 422 : 200)
         }
         router.get("/items/{id}/edit", .writer) { context in
             let member = try context.signedIn
@@ -54,10 +69,24 @@ struct EditorController {
             let id = try context.id()
             let current = try items.item(id, householdId: member.householdId)
             let folders = try items.folders(householdId: member.householdId)
-            let folder = try items.folder(Int64(context.field("folder")) ?? current.folderId, householdId: member.householdId)
-            let input = Self.drafts(from: context.request.form).first ?? ItemInput()
-            if context.field("action") == "switch" {
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [input], errors: [:], item: current), context)
+            var folder = try items.folder(Int64(context.field("folder")) ?? current.folderId, householdId: member.householdId)
+            var drafts = [Self.drafts(from: context.request.form).first ?? ItemInput()]
+            let photoErrors = attachPhotos(context, to: &drafts, householdId: member.householdId)
+            var state = EditorState()
+            switch context.field("action") {
+            case "switch":
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current), context)
+            case "scan":
+                state = try scan(context, into: &drafts, folder: &folder, batch: false, householdId: member.householdId)
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, state: state),
+                                         context, status: state.scanError == nil ? 200 : 422)
+            default:
+                break
+            }
+            let input = drafts[0]
+            if !photoErrors.isEmpty {
+                let errors = photoErrors.mapValues { context.locale[$0] }
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current), context, status: 422)
             }
             let version = Int(context.field("version")) ?? -1
             do {
@@ -70,10 +99,25 @@ struct EditorController {
                 return .redirect(to: target)
             } catch InventoryError.validation(let fields) {
                 let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[$0.value]) })
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [input], errors: errors, item: current), context, status: 422)
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current), context, status: 422)
             } catch InventoryError.conflict {
                 // Someone saved since this form was opened: show both, lose nothing.
                 return renderer.response(try conflict(context, current: current, mine: input, folder: folder), context, status: 409)
+            }
+        }
+        router.post("/items/{id}/photo", .writer) { context in
+            let member = try context.signedIn
+            let id = try context.id()
+            let item = try items.item(id, householdId: member.householdId)
+            guard let file = PictureUploads.file(context.request, field: "photo_file") else {
+                return renderer.response(try detail(context, item, photoError: context.locale["scan_no_file"]), context, status: 422)
+            }
+            do {
+                let key = try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)
+                try items.setPicture(id, .photo(key), householdId: member.householdId, by: member.memberId)
+                return .redirect(to: "/items/\(id)?saved=photo")
+            } catch let refusal as PictureUploads.Refusal {
+                return renderer.response(try detail(context, item, photoError: context.locale[refusal.messageKey]), context, status: 422)
             }
         }
         router.get("/items/{id}", .signedIn) { context in
@@ -81,6 +125,92 @@ struct EditorController {
             let item = try items.item(try context.id(), householdId: member.householdId)
             return renderer.response(try detail(context, item), context)
         }
+    }
+
+    /// Stores the photo each draft's file field carries and points the draft at it. Problems come
+    /// back as message keys by "INDEX.picture".
+    func attachPhotos(_ context: RequestContext, to drafts: inout [ItemInput], householdId: Int64) -> [String: String] {
+        var errors: [String: String] = [:]
+        for index in drafts.indices {
+            guard let file = PictureUploads.file(context.request, field: "d\(index).photo_file") else { continue }
+            do {
+                let key = try pictures.store(file, crop: PictureUploads.crop(context.field("d\(index).crop")), householdId: householdId)
+                drafts[index].picture = Picture.photo(key).formValue
+            } catch {
+                errors["\(index).picture"] = error.messageKey
+            }
+        }
+        return errors
+    }
+
+    /// Reads the barcode in the photo sent as `scan_file`. In the batch editor it goes into the first
+    /// empty draft (or a new one); in the item editor into the item's barcode field.
+    func scan(_ context: RequestContext, into drafts: inout [ItemInput], folder: inout Folder, batch: Bool, householdId: Int64) throws -> EditorState {
+        let t = context.locale
+        guard let file = PictureUploads.file(context.request, field: "scan_file") else { return EditorState(scanError: t["scan_no_file"]) }
+        let found: [Barcode]
+        do {
+            found = try pictures.barcodes(in: file)
+        } catch {
+            return EditorState(scanError: t[error.messageKey])
+        }
+        guard let first = found.first else { return EditorState(scanError: t["scan_none_found"]) }
+        let code = found.lazy.compactMap { Self.productNumber($0) }.first
+        guard let code else { return EditorState(scanError: t["scan_not_product"], scanned: first.text) }
+        guard batch else {
+            drafts[0].barcode = code
+            return EditorState(scanNotice: t.format("scan_found", ["code": code]), focus: "f-d0-barcode")
+        }
+        guard let index = drafts.firstIndex(where: \.isBlank) ?? (drafts.count < Self.maxDrafts ? drafts.count : nil) else {
+            return EditorState(scanError: t["scan_full"])
+        }
+        if index == drafts.count { drafts.append(ItemInput()) }
+        drafts[index].barcode = code
+        let known = try remembered(&drafts, at: index, folder: &folder, householdId: householdId)
+        return EditorState(scanNotice: t.format(known ? "scan_found_known" : "scan_found", ["code": code]), focus: "f-d\(index).name")
+    }
+
+    /// Fills drafts whose barcode is known and still have no name; when the last draft has a
+    /// barcode, adds an empty one and moves the cursor there, so a scanner can go on scanning.
+    func lookUp(_ drafts: inout [ItemInput], folder: inout Folder, errors: inout [String: String], householdId: Int64) throws -> EditorState {
+        for index in drafts.indices {
+            let code = drafts[index].barcode.trimmingCharacters(in: .whitespaces)
+            guard !code.isEmpty else { continue }
+            if GTIN.hasCheckDigit(code), !GTIN.isValid(code) {
+                errors["\(index).barcode"] = "barcode_check_digit"
+                continue
+            }
+            drafts[index].barcode = GTIN.normalized(code) ?? code
+            if drafts[index].name.trimmingCharacters(in: .whitespaces).isEmpty {
+                _ = try remembered(&drafts, at: index, folder: &folder, householdId: householdId)
+            }
+        }
+        if let firstError = errors.keys.sorted().first, let index = Int(firstError.prefix { $0 != "." }) {
+            return EditorState(focus: "f-d\(index).barcode")
+        }
+        if !drafts[drafts.count - 1].barcode.isEmpty, drafts.count < Self.maxDrafts {
+            drafts.append(ItemInput())
+        }
+        return EditorState(focus: "f-d\(drafts.count - 1).barcode")
+    }
+
+    /// Fills draft `index` from product memory; true when the barcode was known. A draft alone in
+    /// the batch also takes the product's usual folder.
+    func remembered(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64) throws -> Bool {
+        guard let product = try products.product(barcode: drafts[index].barcode, householdId: householdId) else { return false }
+        drafts[index].fill(from: product)
+        let others = drafts.indices.filter { $0 != index && !drafts[$0].isBlank }
+        if others.isEmpty, let usual = product.folderId, let usualFolder = try? items.folder(usual, householdId: householdId), usualFolder.deletedAt == nil {
+            folder = usualFolder
+        }
+        return true
+    }
+
+    /// The digits a barcode field takes, spelled as stored (QR codes may hold a web address instead).
+    static func productNumber(_ barcode: Barcode) -> String? {
+        let text = barcode.text
+        guard (6...14).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return GTIN.normalized(text, isUPCE: barcode.symbology == .upce) ?? text
     }
 
     func timeZone(_ member: SignedIn) throws -> TimeZone {
@@ -106,6 +236,7 @@ struct EditorController {
             case "remind_at": draft.remindAt = value
             case "status": draft.status = value
             case "urgent": draft.urgent = value == "1"
+            case "picture": draft.picture = value
             default: break
             }
             drafts[index] = draft
@@ -114,11 +245,15 @@ struct EditorController {
         return ordered.isEmpty ? [ItemInput()] : ordered
     }
 
-    func editor(_ context: RequestContext, folder: Folder, folders: [Folder], drafts: [ItemInput], errors: [String: String], item: Item? = nil) throws -> EditorPage {
+    func editor(
+        _ context: RequestContext, folder: Folder, folders: [Folder], drafts: [ItemInput], errors: [String: String], item: Item? = nil,
+        state: EditorState = EditorState()
+    ) throws -> EditorPage {
         let t = context.locale
         let isStock = folder.kind == .stock
         let draftViews = drafts.enumerated().map { index, draft in
-            DraftView(index: index, input: draft, isStock: isStock, errors: errors, t: t, single: item != nil)
+            DraftView(index: index, input: draft, isStock: isStock, errors: errors, t: t, single: item != nil,
+                      focus: state.focus)
         }
         let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
         let shopping = folders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
@@ -133,7 +268,7 @@ struct EditorController {
             summary: errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count), summaryLink: firstFailed,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
             boughtNotice: context.request.query["bought"] == "1" ? t["editor_bought_notice"] : nil,
-            cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)")
+            cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)", state: state)
     }
 
     func conflict(_ context: RequestContext, current: Item, mine: ItemInput, folder: Folder) throws -> ConflictPage {
@@ -167,12 +302,12 @@ struct EditorController {
         var hidden = [FormField.hidden("folder", "\(folder.id!)"), .hidden("version", "\(current.version)")]
         let values: [(String, String)] = [("name", mine.name), ("quantity", mine.quantity), ("unit", mine.unit), ("kind", mine.kind),
                                           ("note", mine.note), ("barcode", mine.barcode), ("due", mine.due), ("remind_at", mine.remindAt),
-                                          ("status", mine.status), ("urgent", mine.urgent ? "1" : "")]
+                                          ("status", mine.status), ("urgent", mine.urgent ? "1" : ""), ("picture", mine.picture)]
         hidden += values.map { FormField.hidden("d0.\($0.0)", $0.1) }
         return ConflictPage(heading: t["conflict_heading"], itemId: current.id!, rows: rows, hidden: hidden)
     }
 
-    func detail(_ context: RequestContext, _ item: Item) throws -> ItemPage {
+    func detail(_ context: RequestContext, _ item: Item, photoError: String? = nil) throws -> ItemPage {
         let t = context.locale
         let member = try context.signedIn
         let household = try settings.household(member.householdId)
@@ -196,7 +331,18 @@ struct EditorController {
                 what: t["history_\(event.kind)"], detail: Self.historyDetail(event, t),
                 who: event.memberName ?? t["history_someone"], when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t))
         }
-        return ItemPage(name: item.name, id: item.id!, icon: row.kindIcon, dueState: row.dueState, facts: facts, history: history, folderId: folder.id!)
+        let picture = item.picture
+        let pictureAlt: String
+        switch picture {
+        case .illustration(let slug): pictureAlt = t["illustration_\(slug)"]
+        case .photo: pictureAlt = t.format("photo_of", ["name": item.name])
+        case nil: pictureAlt = ""
+        }
+        return ItemPage(
+            name: item.name, id: item.id!, picture: PictureURL.of(picture, size: .large, kind: item.kind), hasPicture: picture != nil,
+            pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id!,
+            canWrite: member.role.canWrite, photoError: photoError,
+            saved: context.request.query["saved"] == "photo" ? t["photo_saved"] : nil)
     }
 
     static func historyDetail(_ event: ItemEvent, _ t: Catalog) -> String? {

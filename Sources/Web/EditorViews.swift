@@ -14,15 +14,18 @@ struct DraftView: MustacheParent, Sendable {
     let noteError: String?
     let hasError: Bool
     let single: Bool
+    let picture: PicturePicker
 
-    init(index: Int, input: ItemInput, isStock: Bool, errors: [String: String], t: Catalog, single: Bool) {
+    init(index: Int, input: ItemInput, isStock: Bool, errors: [String: String], t: Catalog, single: Bool, focus: String? = nil) {
         self.index = index
         self.single = single
+        picture = PicturePicker(index: index, input: input, error: errors["\(index).picture"], t: t)
         number = t.format("draft_number", ["number": "\(index + 1)"])
         func name(_ field: String) -> String { "d\(index).\(field)" }
         func error(_ field: String) -> String? { errors["\(index).\(field)"] }
         hasError = errors.keys.contains { $0.hasPrefix("\(index).") }
-        nameField = FormField(name: name("name"), label: t["field_item_name"], value: input.name, error: error("name"), autocomplete: "off", required: true, maxLength: 100)
+        nameField = FormField(name: name("name"), label: t["field_item_name"], value: input.name, error: error("name"), autocomplete: "off", required: true,
+                              maxLength: 100, autofocus: focus == "f-\(name("name"))")
         var fields: [FormField] = []
         quantity = FormField(name: name("quantity"), label: t["field_quantity"], value: input.quantity, error: error("quantity"), inputType: "text", maxLength: 12)
         unit = FormField(name: name("unit"), label: t["field_unit"], kind: .select, error: error("unit"),
@@ -39,7 +42,7 @@ struct DraftView: MustacheParent, Sendable {
             fields.append(FormField(name: name("urgent"), label: t["field_urgent"], kind: .checkbox, checked: input.urgent))
         }
         fields.append(FormField(name: name("barcode"), label: t["field_barcode"], value: input.barcode, error: error("barcode"),
-                                autocomplete: "off", inputType: "text", maxLength: 14))
+                                autocomplete: "off", inputType: "text", maxLength: 14, inputMode: "numeric", autofocus: focus == "f-\(name("barcode"))"))
         details = fields
         note = input.note
         noteError = error("note")
@@ -57,9 +60,80 @@ struct DraftView: MustacheParent, Sendable {
         case "noteError": return noteError
         case "hasError": return hasError
         case "single": return single
+        case "picture": return picture
         default: return nil
         }
     }
+}
+
+/// A draft's picture: the current one, a photo to take or upload, or an illustration.
+struct PicturePicker: MustacheParent, Sendable {
+    struct Option: MustacheParent, Sendable {
+        let value: String
+        let label: String
+        let src: String?
+        let checked: Bool
+        func child(named key: String) -> Any? {
+            switch key {
+            case "value": return value
+            case "label": return label
+            case "src": return src
+            case "checked": return checked
+            default: return nil
+            }
+        }
+    }
+
+    /// Field names: "d0.picture" in the item editor, "picture" on the product form.
+    let prefix: String
+    let idPrefix: String
+    let preview: String
+    let hasPicture: Bool
+    let error: String?
+    let options: [Option]
+    /// Opened when an illustration is the choice, so the person sees it.
+    let illustrationChosen: Bool
+
+    init(index: Int, input: ItemInput, error: String?, t: Catalog, fieldPrefix: String? = nil) {
+        prefix = fieldPrefix ?? "d\(index)."
+        idPrefix = fieldPrefix ?? "d\(index)-"
+        self.error = error
+        let current = Picture(formValue: input.picture)
+        preview = PictureURL.of(current, size: .small, kind: input.kind)
+        hasPicture = current != nil
+        illustrationChosen = if case .illustration = current { true } else { false }
+        var options = [Option(value: "", label: t["picture_none"], src: nil, checked: current == nil)]
+        if case .photo = current {
+            options.append(Option(value: input.picture, label: t["picture_current_photo"], src: preview, checked: true))
+        }
+        options += Illustrations.all.map { entry in
+            Option(value: "illustration:\(entry.slug)", label: t["illustration_\(entry.slug)"], src: "/static/illustrations/\(entry.slug).svg",
+                   checked: current == .illustration(entry.slug))
+        }
+        self.options = options
+    }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "prefix": return prefix
+        case "idPrefix": return idPrefix
+        case "preview": return preview
+        case "hasPicture": return hasPicture
+        case "error": return error
+        case "options": return options
+        case "illustrationChosen": return illustrationChosen
+        default: return nil
+        }
+    }
+}
+
+/// What a scan or a barcode look-up leaves for the page to say, and where the cursor goes next.
+struct EditorState: Sendable {
+    var scanError: String? = nil
+    var scanned: String? = nil
+    var scanNotice: String? = nil
+    /// The id of the field that gets `autofocus`.
+    var focus: String? = nil
 }
 
 struct EditorPage: PageView {
@@ -77,6 +151,7 @@ struct EditorPage: PageView {
     let returnTo: String
     let boughtNotice: String?
     let cancel: String
+    var state = EditorState()
 
     func title(_ t: Catalog) -> String { heading }
 
@@ -97,6 +172,8 @@ struct EditorPage: PageView {
         case "returnTo": return returnTo
         case "boughtNotice": return boughtNotice
         case "cancel": return cancel
+        case "scanError": return state.scanError
+        case "scanNotice": return state.scanNotice
         default: return nil
         }
     }
@@ -166,11 +243,16 @@ struct ItemPage: PageView {
 
     let name: String
     let id: Int64
-    let icon: String
+    let picture: String
+    let hasPicture: Bool
+    let pictureAlt: String
     let dueState: String
     let facts: [Fact]
     let history: [Event]
     let folderId: Int64
+    let canWrite: Bool
+    let photoError: String?
+    let saved: String?
 
     func title(_ t: Catalog) -> String { name }
 
@@ -178,7 +260,12 @@ struct ItemPage: PageView {
         switch key {
         case "name": return name
         case "id": return id
-        case "icon": return icon
+        case "picture": return picture
+        case "hasPicture": return hasPicture
+        case "pictureAlt": return pictureAlt
+        case "canWrite": return canWrite
+        case "photoError": return photoError
+        case "saved": return saved
         case "dueState": return dueState
         case "facts": return facts
         case "history": return history

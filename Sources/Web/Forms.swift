@@ -31,6 +31,8 @@ struct FormField: MustacheParent, Sendable {
     var options: [Option] = []
     var checked = false
     var maxLength: Int?
+    var inputMode: String?
+    var autofocus = false
 
     func child(named key: String) -> Any? {
         switch key {
@@ -51,6 +53,8 @@ struct FormField: MustacheParent, Sendable {
         case "checked": return checked
         case "maxLength": return maxLength
         case "describedBy": return describedBy
+        case "inputMode": return inputMode
+        case "autofocus": return autofocus
         default: return nil
         }
     }

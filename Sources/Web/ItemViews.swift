@@ -63,6 +63,9 @@ struct ItemRowView: Sendable {
     let dueWord: String?
     let urgent: Bool
     let note: String?
+    /// The photo or illustration, else the kind's icon.
+    let thumbnail: String
+    let hasPicture: Bool
     /// The item's folder, on pages that gather items from several folders.
     let folder: String?
 
@@ -73,6 +76,9 @@ struct ItemRowView: Sendable {
         unit = t["unit_\(item.unit)"]
         kind = t["kind_\(item.kind)"]
         kindIcon = ItemRowView.icon(forKind: item.kind)
+        let picture = item.picture
+        thumbnail = PictureURL.of(picture, size: .small, kind: item.kind)
+        hasPicture = picture != nil
         status = item.status.map { t["status_\($0)"] }
         isOpened = item.status == "opened"
         let state = DueState.of(item.due, today: window.today, soonUntil: window.soonUntil)

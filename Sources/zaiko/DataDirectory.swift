@@ -28,4 +28,5 @@ struct DataDirectory {
 
     var databaseURL: URL { url.appendingPathComponent("zaiko.sqlite") }
     var uploadsURL: URL { url.appendingPathComponent("uploads") }
+    var photosURL: URL { url.appendingPathComponent("photos") }
 }

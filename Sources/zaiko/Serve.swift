@@ -62,7 +62,15 @@ struct Serve: AsyncParsableCommand {
             let setupCode = try Accounts(database: database).hasHousehold() ? nil : SetupCode.make()
             let app = try await App(
                 database: database, resources: resources, logger: logger,
-                options: AppOptions(secureCookies: secureCookies, setupCode: setupCode))
+                options: AppOptions(secureCookies: secureCookies, setupCode: setupCode, photos: dataDirectory.photosURL))
+            // What a crash left (files without a row, half-written files) goes before anyone can upload.
+            try app.photos.collectGarbage(everyOrphan: true)
+            let photoCleaner = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(3600))
+                    try? app.photos.collectGarbage()
+                }
+            }
 
             let configuration = ServerConfiguration(
                 host: host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0",
@@ -77,6 +85,7 @@ struct Serve: AsyncParsableCommand {
             await ShutdownSignal.wait()
             print("Stopping: finishing requests in flight…")
             server.shutdown(grace: .seconds(10))
+            photoCleaner.cancel()
             try database.writer.close()
             print("Stopped.")
         } catch let error as ServerError {

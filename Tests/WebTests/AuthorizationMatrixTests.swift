@@ -56,6 +56,12 @@ struct AuthorizationMatrixTests {
         "GET /calendar": .signedIn,
         "POST /trash/restore": .writer,
         "POST /trash/purge": .writer,
+        "GET /photos/{key}/{size}": .signedIn,
+        "POST /items/{id}/photo": .writer,
+        "GET /products": .signedIn,
+        "GET /products/{id}": .writer,
+        "POST /products/{id}": .writer,
+        "POST /products/{id}/forget": .writer,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
@@ -81,6 +87,8 @@ struct AuthorizationMatrixTests {
         if pattern.contains("/account/sessions/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.ownerSecondSessionId)") }
         if pattern.hasPrefix("/folders/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.fridgeId)") }
         if pattern.hasPrefix("/items/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.itemId)") }
+        if pattern.hasPrefix("/products/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.productId)") }
+        if pattern.hasPrefix("/photos/") { path = path.replacingOccurrences(of: "{key}/{size}", with: "\(fixture.photoKey)/128") }
         return path
     }
 
@@ -116,7 +124,7 @@ struct AuthorizationMatrixTests {
                 #expect(response.status == 303 && (response.header("Location") ?? "").hasPrefix("/login"), "\(context)")
             case (.writer, .viewer), (.owner, .viewer), (.owner, .member):
                 #expect(response.status == 403, "\(context)")
-            case (_, .otherHousehold) where pattern.contains("{id}"):
+            case (_, .otherHousehold) where pattern.contains("{id}") || pattern.contains("{key}"):
                 // Another household's object answers exactly like one that does not exist.
                 #expect(response.status == 404, "\(context)")
             default:

@@ -18,6 +18,8 @@ struct HouseholdFixture {
     var memberId: Int64 = 0, invitationId: Int64 = 0, ownerSecondSessionId: Int64 = 0
     /// Home's Fridge and a carton of milk in it.
     var fridgeId: Int64 = 0, itemId: Int64 = 0
+    /// A photo of Home's and the product learned from the milk's barcode.
+    var photoKey = "", productId: Int64 = 0
     var items: Items
 
     init(secureCookies: Bool = false) async throws {
@@ -47,7 +49,11 @@ struct HouseholdFixture {
         fridgeId = try items.folders(householdId: home, kind: .stock)[0].id!
         var milk = ItemInput()
         milk.name = "Milk"
+        milk.barcode = "4901234567894"
+        photoKey = try app.photos.save(large: [0xFF, 0xD8, 0xFF, 0xD9], small: [0xFF, 0xD8, 0xFF, 0xD9], format: "jpeg", householdId: home)
+        milk.picture = "photo:\(photoKey)"
         itemId = try items.register([milk], in: fridgeId, householdId: home, by: ownerMember.memberId, timeZone: .gmt)[0]
+        productId = try Products(database: database).all(householdId: home)[0].id
 
         let grandparents = try accounts.createHousehold(name: "Grandparents")
         otherOwner = try accounts.acceptInvitation(token: grandparents, name: "Grandma", login: "grandma", password: Self.password, userAgent: "")
@@ -66,7 +72,7 @@ struct HouseholdFixture {
     /// POSTs carry the right form token unless `csrf` says otherwise.
     func send(
         _ method: String, _ path: String, as session: String?, form: [(String, String)] = [], csrf: Token = .valid,
-        headers: [(String, String)] = []
+        headers: [(String, String)] = [], files: [UploadedFile] = []
     ) throws -> Response {
         var all = headers + [("Host", "zaiko.test")]
         var fields = form
@@ -92,7 +98,8 @@ struct HouseholdFixture {
             return (pair[0], (pair.count > 1 ? pair[1] : "").removingPercentEncoding ?? "")
         })
         return app.respond(to: Request(
-            method: method, path: route, query: queryParameters, headers: Headers(all), form: Parameters(fields), clientAddress: "192.168.1.30"))
+            method: method, path: route, query: queryParameters, headers: Headers(all), form: Parameters(fields), files: files,
+            clientAddress: "192.168.1.30"))
     }
 }
 

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+/// What a household has learned about one barcode.
+public struct Product: Sendable, Equatable {
+    public var id: Int64
+    public var barcode: String
+    public var name: String
+    public var picture: Picture?
+    public var kind: String
+    public var unit: String
+    /// The folder items with this barcode were last saved to (nil once that folder is gone).
+    public var folderId: Int64?
+    public var updatedAt: String
+
+    init(row: Row) {
+        id = row["id"]
+        barcode = row["barcode"]
+        name = row["name"]
+        let photo: String? = row["photo"]
+        let illustration: String? = row["illustration"]
+        picture = photo.map(Picture.photo) ?? illustration.map(Picture.illustration)
+        kind = row["kind"]
+        unit = row["unit"]
+        folderId = row["folder_id"]
+        updatedAt = row["updated_at"]
+    }
+}
+
+/// Product memory: saving an item with a barcode teaches the household that barcode's name,
+/// picture, kind, unit and folder; the next scan fills them in.
+public struct Products: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Called inside the transaction that saves `item`.
+    static func remember(_ db: Database, _ item: Item, at time: String) throws {
+        guard let barcode = item.barcode else { return }
+        try db.execute(sql: """
+            INSERT INTO product (household_id, barcode, name, photo, illustration, kind, unit, folder_id, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (household_id, barcode) DO UPDATE SET
+                name = excluded.name, photo = excluded.photo, illustration = excluded.illustration, kind = excluded.kind,
+                unit = excluded.unit, folder_id = excluded.folder_id, updated_at = excluded.updated_at
+            """, arguments: [item.householdId, barcode, item.name, item.photo, item.illustration, item.kind, item.unit, item.folderId, time])
+    }
+
+    public func product(barcode: String, householdId: Int64) throws -> Product? {
+        try database.writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND barcode = ?", arguments: [householdId, barcode])
+                .map(Product.init(row:))
+        }
+    }
+
+    public func product(_ id: Int64, householdId: Int64) throws -> Product {
+        let found = try database.writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND id = ?", arguments: [householdId, id]).map(Product.init(row:))
+        }
+        guard let found else { throw InventoryError.notFound }
+        return found
+    }
+
+    /// Everything learned, by name.
+    public func all(householdId: Int64) throws -> [Product] {
+        try database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM product WHERE household_id = ? ORDER BY name COLLATE NOCASE, barcode", arguments: [householdId])
+                .map(Product.init(row:))
+        }
+    }
+
+    /// Corrects what was learned. Errors are message keys by field name.
+    public func update(_ id: Int64, name: String, kind: String, unit: String, folderId: Int64?, picture: Picture?, householdId: Int64) throws {
+        var errors: [String: String] = [:]
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { errors["name"] = "item_name_required" } else if name.storedLength > 100 { errors["name"] = "name_too_long" }
+        if !Schema.kinds.contains(kind) { errors["kind"] = "kind_invalid" }
+        if !Schema.units.contains(unit) { errors["unit"] = "unit_invalid" }
+        if !errors.isEmpty { throw InventoryError.validation(errors) }
+        try database.writer.write { db in
+            _ = try Row.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, householdId]) ?? { throw InventoryError.notFound }()
+            if let folderId { _ = try Items.folder(db, folderId, householdId) }
+            if let key = picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: householdId) {
+                throw InventoryError.validation(["picture": "picture_invalid"])
+            }
+            try db.execute(sql: """
+                UPDATE product SET name = ?, kind = ?, unit = ?, folder_id = ?, photo = ?, illustration = ?, updated_at = ?
+                WHERE id = ? AND household_id = ?
+                """, arguments: [name, kind, unit, folderId, picture?.photoKey, picture?.illustrationSlug,
+                                 Timestamp.string(from: clock.now()), id, householdId])
+        }
+    }
+
+    /// Forgets a barcode; items keep their own values.
+    public func forget(_ id: Int64, householdId: Int64) throws {
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM product WHERE id = ? AND household_id = ?", arguments: [id, householdId])
+            if db.changesCount == 0 { throw InventoryError.notFound }
+        }
+    }
+}
+
+extension ItemInput {
+    /// Fills a draft from what the household learned about its barcode.
+    public mutating func fill(from product: Product) {
+        name = product.name
+        kind = product.kind
+        unit = product.unit
+        picture = product.picture?.formValue ?? picture
+    }
+}

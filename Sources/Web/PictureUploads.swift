@@ -1,0 +1,86 @@
+import Foundation
+import HTTPServer
+import Imaging
+import Inventory
+import Logging
+
+/// Turns an uploaded image into a stored photo: the bytes decide the type, the header's pixel size is
+/// checked before decoding, the result is squared, scaled to two sizes and stripped of metadata.
+struct PictureUploads: Sendable {
+    let store: PhotoStore
+    let logger: Logger
+
+    /// Why an upload was refused, as a catalog key the page shows beside the field.
+    struct Refusal: Error, Equatable {
+        let messageKey: String
+    }
+
+    /// The file a form sent in `field`, or nil when the person chose none (browsers still send an
+    /// empty part with no file name).
+    static func file(_ request: Request, field: String) -> UploadedFile? {
+        request.files.first { $0.fieldName == field && !($0.size == 0 && $0.clientFileName.isEmpty) }
+    }
+
+    /// Reads an uploaded file; the server already capped the body, this caps what is read anyway.
+    static func bytes(of file: UploadedFile) throws(Refusal) -> [UInt8] {
+        guard file.size > 0 else { throw Refusal(messageKey: "photo_empty") }
+        guard let data = try? Data(contentsOf: file.temporaryURL, options: .alwaysMapped), data.count <= 32 * 1024 * 1024 else {
+            throw Refusal(messageKey: "photo_unreadable")
+        }
+        return [UInt8](data)
+    }
+
+    /// Stores the photo in `file` for the household and returns its key.
+    func store(_ file: UploadedFile, crop: SquareCrop?, householdId: Int64) throws(Refusal) -> String {
+        let bytes = try Self.bytes(of: file)
+        let photo: NormalizedPhoto
+        do {
+            photo = try PhotoNormalizer.normalize(bytes, crop: crop)
+        } catch {
+            throw Refusal(messageKey: Self.messageKey(error))
+        }
+        do {
+            return try store.save(large: photo.large, small: photo.small, format: photo.format == .webp ? "webp" : "jpeg", householdId: householdId)
+        } catch {
+            logger.error("photo not stored", metadata: ["error": "\(error)"])
+            throw Refusal(messageKey: "photo_not_stored")
+        }
+    }
+
+    /// The barcodes in a photo of one, best first.
+    func barcodes(in file: UploadedFile) throws(Refusal) -> [Barcode] {
+        let bytes = try Self.bytes(of: file)
+        do {
+            return try BarcodeReader.decode(bytes)
+        } catch {
+            throw Refusal(messageKey: Self.messageKey(error))
+        }
+    }
+
+    static func messageKey(_ error: ImagingError) -> String {
+        switch error {
+        case .empty: return "photo_empty"
+        case .notAnImage: return "photo_not_image"
+        case .tooLarge: return "photo_too_large"
+        case .damaged: return "photo_damaged"
+        }
+    }
+
+    /// The square a script let the person choose (`x,y,side` as fractions), if any.
+    static func crop(_ text: String) -> SquareCrop? {
+        let parts = text.split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 3, parts.allSatisfy({ $0.isFinite && (0...1).contains($0) }), parts[2] > 0 else { return nil }
+        return SquareCrop(x: parts[0], y: parts[1], side: parts[2])
+    }
+}
+
+/// Where pages find a picture: photos through `/photos`, illustrations and kind icons as static files.
+enum PictureURL {
+    static func of(_ picture: Picture?, size: PhotoSize, kind: String) -> String {
+        switch picture {
+        case .photo(let key): return "/photos/\(key)/\(size.rawValue)"
+        case .illustration(let slug): return "/static/illustrations/\(slug).svg"
+        case nil: return "/static/icons/folders/\(ItemRowView.icon(forKind: kind)).svg"
+        }
+    }
+}

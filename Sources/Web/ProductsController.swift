@@ -1,0 +1,166 @@
+import HTTPServer
+import Inventory
+import Mustache
+
+/// The products page: what the household learned from barcodes, to correct or forget.
+struct ProductsController {
+    let products: Products
+    let items: Items
+    let pictures: PictureUploads
+    let renderer: Renderer
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/products", .signedIn) { context in
+            let member = try context.signedIn
+            let t = context.locale
+            let folders = Dictionary(uniqueKeysWithValues: try items.folders(householdId: member.householdId).map { ($0.id!, $0.name) })
+            let rows = try products.all(householdId: member.householdId).map { product in
+                ProductsPage.Row(
+                    id: product.id, name: product.name, barcode: product.barcode,
+                    picture: PictureURL.of(product.picture, size: .small, kind: product.kind), hasPicture: product.picture != nil,
+                    details: [t["kind_\(product.kind)"], t["unit_\(product.unit)"], product.folderId.flatMap { folders[$0] }].compactMap { $0 }
+                        .joined(separator: " · "))
+            }
+            let notice = context.request.query["done"].flatMap { ["forgotten": t["products_forgotten"], "saved": t["products_saved"]][$0] }
+            return renderer.response(ProductsPage(rows: rows, notice: notice), context)
+        }
+        router.get("/products/{id}", .writer) { context in
+            let member = try context.signedIn
+            let product = try products.product(try context.id(), householdId: member.householdId)
+            return renderer.response(try form(context, product, input: ProductInput(product), errors: [:]), context)
+        }
+        router.post("/products/{id}", .writer) { context in
+            let member = try context.signedIn
+            let product = try products.product(try context.id(), householdId: member.householdId)
+            var input = ProductInput(context)
+            var errors: [String: String] = [:]
+            if let file = PictureUploads.file(context.request, field: "photo_file") {
+                do throws(PictureUploads.Refusal) {
+                    input.picture = Picture.photo(try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)).formValue
+                } catch {
+                    errors["picture"] = error.messageKey
+                }
+            }
+            if errors.isEmpty {
+                do {
+                    try products.update(product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Int64(input.folder),
+                                        picture: Picture(formValue: input.picture), householdId: member.householdId)
+                    return .redirect(to: "/products?done=saved")
+                } catch InventoryError.validation(let fields) {
+                    errors = fields
+                }
+            }
+            return renderer.response(try form(context, product, input: input, errors: errors.mapValues { context.locale[$0] }), context, status: 422)
+        }
+        router.post("/products/{id}/forget", .writer) { context in
+            let member = try context.signedIn
+            try products.forget(try context.id(), householdId: member.householdId)
+            return .redirect(to: "/products?done=forgotten")
+        }
+    }
+
+    func form(_ context: RequestContext, _ product: Product, input: ProductInput, errors: [String: String]) throws -> ProductPage {
+        let t = context.locale
+        let member = try context.signedIn
+        let folders = try items.folders(householdId: member.householdId)
+        var draft = ItemInput()
+        draft.picture = input.picture
+        draft.kind = input.kind
+        let fields = [
+            FormField(name: "name", label: t["field_item_name"], value: input.name, error: errors["name"], autocomplete: "off", required: true, maxLength: 100),
+            FormField(name: "kind", label: t["field_kind"], kind: .select, error: errors["kind"],
+                      options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) }),
+            FormField(name: "unit", label: t["field_unit"], kind: .select, error: errors["unit"],
+                      options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == input.unit) }),
+            FormField(name: "folder", label: t["products_usual_folder"], kind: .select,
+                      options: [.init(value: "", label: t["products_folder_none"], selected: input.folder.isEmpty)]
+                        + folders.map { .init(value: "\($0.id!)", label: $0.name, selected: "\($0.id!)" == input.folder) }),
+        ]
+        return ProductPage(
+            heading: t.format("products_edit_heading", ["code": product.barcode]), id: product.id, fields: fields,
+            picture: PicturePicker(index: 0, input: draft, error: errors["picture"], t: t, fieldPrefix: ""))
+    }
+}
+
+/// The product form as typed.
+struct ProductInput {
+    var name: String
+    var kind: String
+    var unit: String
+    var folder: String
+    var picture: String
+
+    init(_ product: Product) {
+        name = product.name
+        kind = product.kind
+        unit = product.unit
+        folder = product.folderId.map { "\($0)" } ?? ""
+        picture = product.picture?.formValue ?? ""
+    }
+
+    init(_ context: RequestContext) {
+        name = context.field("name")
+        kind = context.field("kind")
+        unit = context.field("unit")
+        folder = context.field("folder")
+        picture = context.field("picture")
+    }
+}
+
+struct ProductsPage: PageView {
+    static let template = "products"
+
+    struct Row: MustacheParent, Sendable {
+        let id: Int64
+        let name: String
+        let barcode: String
+        let picture: String
+        let hasPicture: Bool
+        let details: String
+        func child(named key: String) -> Any? {
+            switch key {
+            case "id": return id
+            case "name": return name
+            case "barcode": return barcode
+            case "picture": return picture
+            case "hasPicture": return hasPicture
+            case "details": return details
+            default: return nil
+            }
+        }
+    }
+
+    let rows: [Row]
+    let notice: String?
+
+    func title(_ t: Catalog) -> String { t["products_heading"] }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "rows": return rows
+        case "hasRows": return !rows.isEmpty
+        case "notice": return notice
+        default: return nil
+        }
+    }
+}
+
+struct ProductPage: PageView {
+    static let template = "product"
+    let heading: String
+    let id: Int64
+    let fields: [FormField]
+    let picture: PicturePicker
+
+    func title(_ t: Catalog) -> String { heading }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "heading": return heading
+        case "id": return id
+        case "fields": return fields
+        case "picture": return picture
+        default: return nil
+        }
+    }
+}
