@@ -106,8 +106,8 @@ document.querySelectorAll("form.editor[data-draft-label]").forEach((form) => {
 function wireCrop(input) {
   input.addEventListener("change", () => {
     const crop = document.getElementById(input.dataset.crop);
-    const old = input.parentElement.querySelector(".crop-frame");
-    if (old) old.remove();
+    const field = input.closest(".field") || input.parentElement;
+    field.querySelectorAll(".crop-frame, .crop-hint").forEach((el) => el.remove());
     if (crop) crop.value = "";
     const file = input.files && input.files[0];
     if (!file || !crop) return;
@@ -144,9 +144,10 @@ function wireCrop(input) {
     });
     image.src = url;
     const hint = document.createElement("p");
-    hint.className = "hint";
+    hint.className = "hint crop-hint";
     hint.textContent = input.form.dataset.cropHint || "";
-    input.after(frame);
+    // Below the picture row, where a phone gives it the whole width.
+    (input.closest(".picture-row") || input).after(frame);
     if (hint.textContent) frame.after(hint);
   });
 }

@@ -102,6 +102,7 @@ public final class App: Responder {
         EditorController(items: items, settings: settings, products: products, pictures: pictures, renderer: renderer, clock: options.clock)
             .register(in: &router)
         TrashController(items: items, renderer: renderer).register(in: &router)
+        DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         self.router = router
     }
 

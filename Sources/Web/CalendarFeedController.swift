@@ -21,11 +21,11 @@ struct CalendarFeedController {
             let member = try context.signedIn
             let token = try feeds.create(memberId: member.memberId)
             // Shown once, right after it was made (only its hash is stored).
-            return .redirect(to: "/account?feed=\(token)#calendar")
+            return .redirect(to: "/account?feed=\(token)#feed")
         }
         router.post("/account/calendar-feed/delete", .signedIn) { context in
             try feeds.remove(memberId: try context.signedIn.memberId)
-            return .redirect(to: "/account?saved=feed_removed#calendar")
+            return .redirect(to: "/account?saved=feed_removed#feed")
         }
     }
 }

@@ -109,10 +109,10 @@ struct EditorController {
             let member = try context.signedIn
             let id = try context.id()
             let item = try items.item(id, householdId: member.householdId)
-            guard let file = PictureUploads.file(context.request, field: "photo_file") else {
-                return renderer.response(try detail(context, item, photoError: context.locale["scan_no_file"]), context, status: 422)
-            }
             do {
+                guard let file = try PictureUploads.file(context.request, field: "photo_file") else {
+                    return renderer.response(try detail(context, item, photoError: context.locale["photo_no_file"]), context, status: 422)
+                }
                 let key = try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)
                 try items.setPicture(id, .photo(key), householdId: member.householdId, by: member.memberId)
                 return .redirect(to: "/items/\(id)?saved=photo")
@@ -132,8 +132,8 @@ struct EditorController {
     func attachPhotos(_ context: RequestContext, to drafts: inout [ItemInput], householdId: Int64) -> [String: String] {
         var errors: [String: String] = [:]
         for index in drafts.indices {
-            guard let file = PictureUploads.file(context.request, field: "d\(index).photo_file") else { continue }
             do {
+                guard let file = try PictureUploads.file(context.request, field: "d\(index).photo_file") else { continue }
                 let key = try pictures.store(file, crop: PictureUploads.crop(context.field("d\(index).crop")), householdId: householdId)
                 drafts[index].picture = Picture.photo(key).formValue
             } catch {
@@ -147,9 +147,9 @@ struct EditorController {
     /// empty draft (or a new one); in the item editor into the item's barcode field.
     func scan(_ context: RequestContext, into drafts: inout [ItemInput], folder: inout Folder, batch: Bool, householdId: Int64) throws -> EditorState {
         let t = context.locale
-        guard let file = PictureUploads.file(context.request, field: "scan_file") else { return EditorState(scanError: t["scan_no_file"]) }
         let found: [Barcode]
         do {
+            guard let file = try PictureUploads.file(context.request, field: "scan_file") else { return EditorState(scanError: t["scan_no_file"]) }
             found = try pictures.barcodes(in: file)
         } catch {
             return EditorState(scanError: t[error.messageKey])

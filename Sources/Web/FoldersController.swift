@@ -21,7 +21,11 @@ struct FoldersController {
                         soon: $0.dueSoon > 0 ? t.format("count_soon", ["count": "\($0.dueSoon)"]) : nil)
                 }
             }
-            return renderer.response(HomePage(household: member.householdName, stock: rows(.stock), shopping: rows(.shopping)), context)
+            // Expired and due within the window, across stock lists: what the use-soon page lists.
+            let useSoon = overview.reduce(0) { $0 + $1.expired + $1.dueSoon }
+            return renderer.response(HomePage(
+                household: member.householdName, stock: rows(.stock), shopping: rows(.shopping),
+                useSoon: t.format("home_use_soon", ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0), context)
         }
         router.get("/folders/edit", .writer) { context in
             renderer.response(try editPage(context, errors: [:]), context)
@@ -129,6 +133,9 @@ struct HomePage: PageView {
     let household: String
     let stock: [Row]
     let shopping: [Row]
+    /// "Use soon · 7": the link to the use-soon page.
+    let useSoon: String
+    let hasUseSoon: Bool
 
     func title(_ t: Catalog) -> String { household }
 
@@ -137,6 +144,8 @@ struct HomePage: PageView {
         case "household": return household
         case "stock": return stock
         case "shopping": return shopping
+        case "useSoon": return useSoon
+        case "hasUseSoon": return hasUseSoon
         default: return nil
         }
     }

@@ -71,7 +71,7 @@ enum ItemRowsHTML {
             let id = String(row.id)
             let name = HTML.escape(row.name)
             html.raw("<li class=\"item-row due-\(row.dueState)\(row.urgent ? " is-urgent" : "")\">\n")
-            if shared.canWrite {
+            if shared.canWrite, shared.selectable {
                 html.raw("<input class=\"row-check\" type=\"checkbox\" name=\"ids\" value=\"\(id)\" id=\"pick-\(id)\" aria-label=\"")
                 html.text(label("select"))
                 html.raw(" \(name)\">\n")
@@ -91,6 +91,13 @@ enum ItemRowsHTML {
             if let due = row.due {
                 html.raw("<span class=\"due\">")
                 html.text(label("due_label") + " " + due)
+                html.raw("</span>\n")
+            }
+            if let folder = row.folder {
+                html.raw("<span class=\"item-folder\"><span class=\"visually-hidden\">")
+                html.text(label("row_folder"))
+                html.raw(": </span>")
+                html.text(folder)
                 html.raw("</span>\n")
             }
             html.raw("<span>")

@@ -23,8 +23,7 @@ struct DueWindow {
 
     init(household: Household, now: Date) {
         timeZone = TimeZone(identifier: household.timeZone) ?? .gmt
-        today = CalendarDay.today(in: timeZone, now: now)
-        soonUntil = today.adding(days: household.dueSoonDays)
+        (today, soonUntil) = household.dueWindow(now: now)
     }
 }
 
@@ -33,15 +32,18 @@ struct RowContext: Sendable {
     let canWrite: Bool
     let isStock: Bool
     let hasShoppingLists: Bool
+    /// Rows carry a checkbox for the list's bulk actions (not on pages that gather several folders).
+    let selectable: Bool
     let labels: [String: String]
 
     /// The catalog keys rows use, offered to the template as `label_<key>`.
-    static let labelKeys = ["select", "urgent", "due_label", "decrease", "increase", "mark_opened", "buy_again", "edit", "delete"]
+    static let labelKeys = ["select", "urgent", "due_label", "decrease", "increase", "mark_opened", "buy_again", "edit", "delete", "row_folder"]
 
-    init(canWrite: Bool, isStock: Bool, hasShoppingLists: Bool, t: Catalog) {
+    init(canWrite: Bool, isStock: Bool, hasShoppingLists: Bool, selectable: Bool = true, t: Catalog) {
         self.canWrite = canWrite
         self.isStock = isStock
         self.hasShoppingLists = hasShoppingLists
+        self.selectable = selectable
         labels = Dictionary(uniqueKeysWithValues: Self.labelKeys.map { ("label_\($0)", t[$0]) })
     }
 }
@@ -64,8 +66,10 @@ struct ItemRowView: Sendable {
     /// The photo or illustration, else the kind's icon.
     let thumbnail: String
     let hasPicture: Bool
+    /// The item's folder, on pages that gather items from several folders.
+    let folder: String?
 
-    init(_ item: Item, window: DueWindow, t: Catalog) {
+    init(_ item: Item, window: DueWindow, t: Catalog, folder: String? = nil) {
         id = item.id ?? 0
         name = item.name
         quantity = Quantity.text(item.quantity)
@@ -83,6 +87,7 @@ struct ItemRowView: Sendable {
         dueWord = [.expired, .today, .soon].contains(state) ? t["due_\(state.rawValue)"] : nil
         urgent = item.urgent
         note = item.note.isEmpty ? nil : item.note
+        self.folder = folder
     }
 
     /// The folder icon that stands for a kind of food until items have photos.

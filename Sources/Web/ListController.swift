@@ -96,6 +96,27 @@ struct ListController {
         return components.string ?? path
     }
 
+    /// What the last action on a list's rows did, read from the address it came back to
+    /// (see `adding`), and the ids an Undo restores.
+    static func notice(_ query: Parameters, folders: [Folder], t: Catalog) -> (notice: String?, undoIds: String?) {
+        if let deleted = query["deleted"], !deleted.isEmpty {
+            return (t.count("notice_deleted", deleted.split(separator: ",").count), deleted)
+        } else if let added = query["added"] {
+            return (t.count("notice_added", Int(added) ?? 0), nil)
+        } else if let moved = query["moved"] {
+            return (t.count("notice_moved", Int(moved) ?? 0), nil)
+        } else if let bought = query["bought"] {
+            return (t.count("notice_bought", Int(bought) ?? 0), nil)
+        } else if let copied = query["copied"].flatMap(Int64.init), let list = folders.first(where: { $0.id == copied }) {
+            return (t.format("notice_copied", ["list": list.name]), nil)
+        } else if query["notice"] == "none_selected" {
+            return (t["notice_none_selected"], nil)
+        } else if query["warn"] == "remind_after_due" {
+            return (t["warn_remind_after_due"], nil)
+        }
+        return (nil, nil)
+    }
+
     func page(_ context: RequestContext, _ folder: Folder) throws -> ListPageView {
         let member = try context.signedIn
         let t = context.locale
@@ -123,25 +144,7 @@ struct ListController {
 
         let shared = RowContext(canWrite: member.role.canWrite, isStock: folder.kind == .stock,
                                 hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
-        var notice: String?
-        var undoIds: String?
-        if let deleted = query["deleted"], !deleted.isEmpty {
-            let count = deleted.split(separator: ",").count
-            notice = t.count("notice_deleted", count)
-            undoIds = deleted
-        } else if let added = query["added"] {
-            notice = t.count("notice_added", Int(added) ?? 0)
-        } else if let moved = query["moved"] {
-            notice = t.count("notice_moved", Int(moved) ?? 0)
-        } else if let bought = query["bought"] {
-            notice = t.count("notice_bought", Int(bought) ?? 0)
-        } else if let copied = query["copied"].flatMap(Int64.init), let list = allFolders.first(where: { $0.id == copied }) {
-            notice = t.format("notice_copied", ["list": list.name])
-        } else if query["notice"] == "none_selected" {
-            notice = t["notice_none_selected"]
-        } else if query["warn"] == "remind_after_due" {
-            notice = t["warn_remind_after_due"]
-        }
+        let (notice, undoIds) = Self.notice(query, folders: allFolders, t: t)
 
         return ListPageView(
             folderId: folder.id!, name: folder.name, isStock: folder.kind == .stock,

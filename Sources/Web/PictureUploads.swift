@@ -16,9 +16,12 @@ struct PictureUploads: Sendable {
     }
 
     /// The file a form sent in `field`, or nil when the person chose none (browsers still send an
-    /// empty part with no file name).
-    static func file(_ request: Request, field: String) -> UploadedFile? {
-        request.files.first { $0.fieldName == field && !($0.size == 0 && $0.clientFileName.isEmpty) }
+    /// empty part with no file name). A part whose file name the parser could not read arrives as a
+    /// text field instead: refused, so it is never dropped without a word.
+    static func file(_ request: Request, field: String) throws(Refusal) -> UploadedFile? {
+        if let file = request.files.first(where: { $0.fieldName == field && !($0.size == 0 && $0.clientFileName.isEmpty) }) { return file }
+        if !(request.form[field] ?? "").isEmpty { throw Refusal(messageKey: "photo_unreadable") }
+        return nil
     }
 
     /// Reads an uploaded file; the server already capped the body, this caps what is read anyway.

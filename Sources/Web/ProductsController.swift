@@ -34,12 +34,12 @@ struct ProductsController {
             let product = try products.product(try context.id(), householdId: member.householdId)
             var input = ProductInput(context)
             var errors: [String: String] = [:]
-            if let file = PictureUploads.file(context.request, field: "photo_file") {
-                do throws(PictureUploads.Refusal) {
+            do throws(PictureUploads.Refusal) {
+                if let file = try PictureUploads.file(context.request, field: "photo_file") {
                     input.picture = Picture.photo(try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)).formValue
-                } catch {
-                    errors["picture"] = error.messageKey
                 }
+            } catch {
+                errors["picture"] = error.messageKey
             }
             if errors.isEmpty {
                 do {

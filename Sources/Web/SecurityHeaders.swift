@@ -6,7 +6,8 @@ enum SecurityHeaders {
         "default-src 'self'",
         "script-src 'self'",
         "style-src 'self'",
-        "img-src 'self' data:",
+        // blob: shows a chosen photo before it is sent (the crop square), never anything remote.
+        "img-src 'self' data: blob:",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

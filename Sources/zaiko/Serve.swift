@@ -68,9 +68,9 @@ struct Serve: AsyncParsableCommand {
             // What a crash left (files without a row, half-written files) goes before anyone can upload.
             try app.photos.collectGarbage(everyOrphan: true)
             let photoCleaner = Task {
-                // Cancelled while asleep: stop there, never touch the database on the way out.
-                while (try? await Task.sleep(for: .seconds(3600))) != nil {
-                    _ = try? app.photos.collectGarbage()
+                while true {
+                    do { try await Task.sleep(for: .seconds(3600)) } catch { return }
+                    try? app.photos.collectGarbage()
                 }
             }
             // Reminders and push on their own task: sending never holds up a page.

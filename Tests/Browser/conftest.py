@@ -47,15 +47,17 @@ def _pump(stream, lines: list, q: queue.Queue):
 
 @pytest.fixture
 def make_server(tmp_path):
-    """Factory: make_server(*extra_args) starts zaiko with its own data dir."""
+    """Factory: make_server(*extra_args) starts zaiko with its own data dir, or with
+    data_dir=... the data dir of an earlier server (a restart after a crash)."""
     if not ZAIKO_BIN.exists():
         pytest.fail(f"zaiko binary not found at {ZAIKO_BIN} (set ZAIKO_BIN)")
     started = []
 
-    def start(*extra_args) -> Server:
+    def start(*extra_args, data_dir: Path | None = None) -> Server:
         n = len(started)
-        data_dir = tmp_path / f"data{n}"
-        data_dir.mkdir()
+        if data_dir is None:
+            data_dir = tmp_path / f"data{n}"
+            data_dir.mkdir()
         stderr_path = tmp_path / f"stderr{n}.log"
         cmd = [str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0",
                "--data", str(data_dir), "--resources", str(REPO_ROOT), *extra_args]

@@ -184,7 +184,7 @@ def test_account_page_gives_a_feed_that_parses_with_alarms(server, make_page, lo
     sign_in(page, server, login=login, password=password)
     page.goto(server.url + "/account")
     submit_form(page, "/account/calendar-feed")
-    assert TEXTS[locale]["feed_ready"] in page.locator("#calendar .notice").inner_text()
+    assert TEXTS[locale]["feed_ready"] in page.locator("#feed .notice").inner_text()
     webcal = page.input_value("#feed-webcal")
     web = page.input_value("#feed-web")
     host = server.url[len("http://"):]
@@ -197,7 +197,7 @@ def test_account_page_gives_a_feed_that_parses_with_alarms(server, make_page, lo
     screenshot(page, f"reminders-account-feed-phone-{tag}")
     desktop = make_page(DESKTOP, locale)
     sign_in(desktop, server, login=login, password=password)
-    desktop.goto(server.url + "/account#calendar")
+    desktop.goto(server.url + "/account#feed")
     screenshot(desktop, f"reminders-account-desktop-{tag}")
 
     status, headers, body = fetch(web)

@@ -59,6 +59,8 @@ struct AuthorizationMatrixTests {
         "POST /items/{id}/buy-again": .writer,
         "GET /items/{id}/empty": .writer,
         "GET /trash": .signedIn,
+        "GET /soon": .signedIn,
+        "GET /calendar": .signedIn,
         "POST /trash/restore": .writer,
         "POST /trash/purge": .writer,
         "GET /photos/{key}/{size}": .signedIn,

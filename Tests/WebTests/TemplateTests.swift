@@ -82,7 +82,7 @@ struct TemplateTests {
         return [
             FormPage(heading: t["setup_heading"], intro: t["setup_intro"], formError: t["login_failed"], action: "/setup",
                      submitLabel: t["setup_submit"], fields: [field, select, checkbox], footerLink: ("/login", t["login_heading"])),
-            HomePage(household: "Home", stock: [.init(id: 1, name: "Fridge", icon: "fridge", count: "3")], shopping: []),
+            HomePage(household: "Home", stock: [.init(id: 1, name: "Fridge", icon: "fridge", count: "3")], shopping: [], useSoon: "Use soon · 3", hasUseSoon: true),
             AccountPage(heading: t["account_heading"], saved: t["saved_profile"], profileFields: [field, select], passwordFields: [field],
                         devices: [.init(id: 1, label: "Chrome · Android", signedIn: "Monday", lastSeen: "today", isCurrent: true),
                                   .init(id: 2, label: "Safari · iPhone", signedIn: "Sunday", lastSeen: "yesterday", isCurrent: false)]),
@@ -134,6 +134,31 @@ struct TemplateTests {
             FolderFormPage(id: 1, heading: "Edit", name: "Fridge", nameError: nil, iconError: "!", icons: [Choice(value: "box", label: "Box", selected: true, icon: "box")]),
             ChoicePage(heading: "Which list?", message: "Choose", back: "/folders/1",
                        options: [.init(action: "/items/1/buy-again", label: "Supermarket", hidden: [.hidden("shopping", "4")])], cancelLabel: "Cancel"),
+        ] + duePages(t, rows: rows)
+    }
+
+    func duePages(_ t: Catalog, rows: [ItemRowView]) -> [any PageView] {
+        let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
+        let day = { (number: Int, count: Int?) in
+            CalendarPage.Day(number: "\(number)", href: count.map { _ in "/calendar?month=2026-11&day=2026-11-0\(number)" }, label: "<b>牛乳</b>",
+                             count: count.map(String.init), isToday: number == 2, isExpired: number == 1, isSelected: number == 3, isPast: number < 2)
+        }
+        let week: [CalendarPage.Day] = [.blank, day(1, 2), day(2, nil), day(3, 1), day(4, nil), day(5, 4), day(6, nil)]
+        let link = CalendarPage.Link(href: "/calendar?month=2026-10", label: "October", title: "October 2026")
+        return [
+            UseSoonPage(groups: [.init(state: "expired", heading: t["soon_expired"], count: 1, rows: [rows[0]]),
+                                 .init(state: "today", heading: t["soon_today"], count: 4, rows: [rows[1]])],
+                        shared: shared, here: "/soon?page=2", summary: "5", empty: "", pageLabel: "2/3", previous: "/soon", next: "/soon?page=3",
+                        notice: "Deleted", undoIds: "1"),
+            UseSoonPage(groups: [], shared: shared, here: "/soon", summary: "0", empty: t["soon_empty_today"], pageLabel: "1/1",
+                        previous: nil, next: nil, notice: nil, undoIds: nil),
+            CalendarPage(monthTitle: "November 2026", weekdays: [.init(short: "Sun", long: "Sunday")], days: week, todayLabel: "today", previous: link, next: link,
+                         thisMonth: "/calendar", day: .init(heading: "Due on Nov 3", summary: "1 item", rows: [rows[0]], shared: shared,
+                                                           here: "/calendar?month=2026-11&day=2026-11-03", pageLabel: "1/2", previous: nil,
+                                                           next: "/calendar?day=2026-11-03&page=2", notice: "Deleted", undoIds: "1")),
+            CalendarPage(monthTitle: "November 2026", weekdays: [], days: week, todayLabel: "today", previous: nil, next: link, thisMonth: nil,
+                         day: .init(heading: "Due on Nov 4", summary: "0 items", rows: [], shared: shared, here: "/calendar", pageLabel: "1/1",
+                                    previous: nil, next: nil, notice: nil, undoIds: nil)),
         ]
     }
 }

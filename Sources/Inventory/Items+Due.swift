@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+
+/// A stock item with the name of its folder, for pages that gather items from every folder.
+public struct DueItem: Sendable, Equatable {
+    public let item: Item
+    public let folderName: String
+}
+
+/// The use-soon page: the household's stock items that are expired, due today or due within
+/// its window, earliest first, one page of them, and how many there are in each group.
+public struct UseSoon: Sendable {
+    public let expired: [DueItem]
+    public let today: [DueItem]
+    public let soon: [DueItem]
+    /// Counts over the whole household, not only this page.
+    public let expiredCount: Int
+    public let todayCount: Int
+    public let soonCount: Int
+    public let page: Int
+    public let pages: Int
+
+    public var total: Int { expiredCount + todayCount + soonCount }
+}
+
+/// One month of the calendar: items due per day, and the items of one chosen day.
+public struct DueMonth: Sendable {
+    /// Due day ("YYYY-MM-DD") → stock items due that day.
+    public let counts: [String: Int]
+    public let day: CalendarDay?
+    /// One page of the chosen day's items, by name.
+    public let dayItems: [DueItem]
+    public let dayTotal: Int
+    public let page: Int
+    public let pages: Int
+}
+
+/// A month of the Gregorian calendar ("2026-11").
+public struct CalendarMonth: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+
+    /// Exactly "YYYY-MM" with ASCII digits, in the years a due date can have.
+    public init?(_ text: String) {
+        guard text.utf8.count == 7, let first = CalendarDay(text + "-01") else { return nil }
+        (year, month) = (first.year, first.month)
+    }
+
+    public init(_ day: CalendarDay) { (year, month) = (day.year, day.month) }
+
+    public var first: CalendarDay { CalendarDay(year: year, month: month, day: 1) }
+    public var last: CalendarDay { CalendarDay(year: year, month: month, day: dayCount) }
+    public var dayCount: Int { CalendarDay.daysIn(month: month, year: year) }
+
+    /// The months before and after, within the years a due date can have.
+    public var previous: CalendarMonth? {
+        let (y, m) = month == 1 ? (year - 1, 12) : (year, month - 1)
+        return y < 1900 ? nil : CalendarMonth(year: y, month: m)
+    }
+
+    public var next: CalendarMonth? {
+        let (y, m) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        return y > 9999 ? nil : CalendarMonth(year: y, month: m)
+    }
+
+    public func contains(_ day: CalendarDay) -> Bool { day.year == year && day.month == month }
+
+    public func day(_ number: Int) -> CalendarDay { CalendarDay(year: year, month: month, day: number) }
+
+    init(year: Int, month: Int) { (self.year, self.month) = (year, month) }
+
+    public var description: String { String(first.description.prefix(7)) }
+
+    public static func < (a: CalendarMonth, b: CalendarMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
+}
+
+extension CalendarDay {
+    /// 0 for Sunday … 6 for Saturday (Sakamoto's method: no Calendar, no time zone).
+    public var weekday: Int {
+        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        let y = month < 3 ? year - 1 : year
+        return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
+    }
+}
+
+extension Household {
+    /// Today in the household's time zone, and the last day of its due-soon window.
+    public func dueWindow(now: Date) -> (today: CalendarDay, soonUntil: CalendarDay) {
+        let today = CalendarDay.today(in: TimeZone(identifier: timeZone) ?? .gmt, now: now)
+        return (today, today.adding(days: dueSoonDays))
+    }
+}
+
+extension Items {
+    /// Stock items of a household (not in the trash, stock lists only) due in a range of days.
+    /// Read from the index `item_due` (household_id, due) in due order; CROSS JOIN keeps SQLite
+    /// from starting at the folders, which would need a sort.
+    static let dueRange = """
+        FROM item i CROSS JOIN folder f ON f.id = i.folder_id
+        WHERE i.household_id = ? AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due BETWEEN ? AND ?
+          AND f.kind = 'stock' AND f.deleted_at IS NULL
+        """
+
+    static func dueCounts(_ db: Database, _ householdId: Int64, from: String, through: String) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT i.due, COUNT(*) \(dueRange) GROUP BY i.due"), arguments: [householdId, from, through])
+        while let row = try rows.next() { counts[row[0]] = row[1] }
+        return counts
+    }
+
+    static func dueItems(_ db: Database, _ householdId: Int64, from: String, through: String, offset: Int) throws -> [DueItem] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT i.*, f.name AS folder_name \(dueRange) ORDER BY i.due, i.name, i.id LIMIT ? OFFSET ?"),
+            arguments: [householdId, from, through, ListPage.size, offset]
+        ).map { DueItem(item: try Item(row: $0), folderName: $0["folder_name"]) }
+    }
+
+    /// Every stock item that expired before `today`, is due `today`, or is due by `until`,
+    /// across the household's stock lists, earliest first; one page of `ListPage.size`.
+    public func useSoon(householdId: Int64, today: CalendarDay, until: CalendarDay, page requested: Int = 1) throws -> UseSoon {
+        let last = max(today, until).description, todayText = today.description
+        return try database.writer.read { db in
+            // Usually everything fits on the first page, and its rows are the counts: one query.
+            // Otherwise count by day first (the same range of the index), then read the page asked for.
+            var items = requested <= 1 ? try Self.dueItems(db, householdId, from: "", through: last, offset: 0) : []
+            var counts: [String: Int] = [:]
+            if requested <= 1 && items.count < ListPage.size {
+                for item in items { counts[item.item.due!, default: 0] += 1 }
+            } else {
+                counts = try Self.dueCounts(db, householdId, from: "", through: last)
+            }
+            var expired = 0, dueToday = 0, soon = 0
+            for (day, count) in counts {
+                if day < todayText { expired += count } else if day == todayText { dueToday += count } else { soon += count }
+            }
+            let pages = max(1, (expired + dueToday + soon + ListPage.size - 1) / ListPage.size)
+            let page = min(max(1, requested), pages)
+            if requested > 1 { items = try Self.dueItems(db, householdId, from: "", through: last, offset: (page - 1) * ListPage.size) }
+            return UseSoon(
+                expired: items.filter { $0.item.due! < todayText },
+                today: items.filter { $0.item.due! == todayText },
+                soon: items.filter { $0.item.due! > todayText },
+                expiredCount: expired, todayCount: dueToday, soonCount: soon, page: page, pages: pages)
+        }
+    }
+
+    /// How many stock items are due on each day of `month`, and one page of `day`'s items.
+    public func dueMonth(householdId: Int64, month: CalendarMonth, day: CalendarDay? = nil, page requested: Int = 1) throws -> DueMonth {
+        try database.writer.read { db in
+            let counts = try Self.dueCounts(db, householdId, from: month.first.description, through: month.last.description)
+            guard let day else { return DueMonth(counts: counts, day: nil, dayItems: [], dayTotal: 0, page: 1, pages: 1) }
+            let text = day.description
+            let total = month.contains(day) ? counts[text] ?? 0 : try Self.dueCounts(db, householdId, from: text, through: text)[text] ?? 0
+            let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
+            let page = min(max(1, requested), pages)
+            let items = total == 0 ? [] : try Self.dueItems(db, householdId, from: text, through: text, offset: (page - 1) * ListPage.size)
+            return DueMonth(counts: counts, day: day, dayItems: items, dayTotal: total, page: page, pages: pages)
+        }
+    }
+}
