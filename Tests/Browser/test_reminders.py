@@ -29,7 +29,8 @@ class FakeNtfy:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                fake.received.append({"path": self.path, "headers": dict(self.headers), "body": body.decode()})
+                fake.received.append({"path": self.path, "headers": dict(self.headers), "body": body.decode(),
+                                      "at": datetime.now(timezone.utc)})
                 status = fake.statuses.pop(0) if fake.statuses else 200
                 reply = b'{"id":"x"}' if status == 200 else b'{"error":"broken on purpose"}'
                 self.send_response(status)
@@ -235,3 +236,34 @@ def test_account_page_gives_a_feed_that_parses_with_alarms(server, make_page, lo
     page.goto(server.url + "/account")
     assert page.locator("#feed-web").count() == 0
     assert page.console_errors == []
+
+
+def test_a_reminder_typed_in_the_editor_reaches_the_push_server_on_time(server, page_desktop, ntfy):
+    """The whole path with the real clock: editor → database → the engine wakes → ntfy."""
+    page = page_desktop
+    setup_household(page, server)  # a household set up here keeps UTC
+    page.goto(server.url + "/settings")
+    page.fill("#f-url", ntfy.url)
+    page.fill("#f-topic", "kitchen")
+    submit_form(page, "/settings/push")
+
+    now = datetime.now(timezone.utc)
+    remind = (now + timedelta(seconds=70 if now.second > 50 else 60)).replace(second=0, microsecond=0)
+    page.goto(server.url + "/")
+    href = page.locator("section[aria-labelledby=stock-heading] .folder-card").first.get_attribute("href")
+    page.goto(f"{server.url}/items/new?folder={href.split('/')[-1]}")
+    page.fill('[name="d0.name"]', "Milk")
+    page.fill('[name="d0.due"]', (remind + timedelta(days=2)).strftime("%Y-%m-%d"))
+    page.fill('[name="d0.remind_at"]', remind.strftime("%Y-%m-%dT%H:%M"))
+    with page.expect_navigation():
+        page.click("button[name=action][value=save]")
+
+    deadline = remind + timedelta(seconds=20)
+    while not ntfy.received and datetime.now(timezone.utc) < deadline:
+        page.wait_for_timeout(200)
+    assert len(ntfy.received) == 1, f"nothing by {deadline:%H:%M:%S}; log:\n{server.stderr()[-2000:]}"
+    arrived = ntfy.received[0]["at"]
+    assert remind <= arrived < remind + timedelta(seconds=5)
+    assert ntfy.received[0]["path"] == "/kitchen"
+    assert ntfy.received[0]["body"].startswith("Milk (")
+    assert "push sent" in server.stderr()
