@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Logging
+import Outbound
 import Synchronization
 
 /// Where the app finds its templates and public files.
@@ -35,6 +36,8 @@ public struct AppOptions: Sendable {
     public var pushTestWait: Duration
     /// Where photos are kept (`<data>/photos`); a new temporary folder when not given (tests).
     public var photos: URL
+    /// How requests leave Zaiko (the online barcode look-up).
+    public var outbound: any OutboundSending = OutboundHTTP()
 
     public init(
         secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system,
@@ -99,7 +102,8 @@ public final class App: Responder {
         ProductsController(products: products, items: items, pictures: pictures, renderer: renderer).register(in: &router)
         FoldersController(folders: Folders(database: database, clock: options.clock), items: items, renderer: renderer).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
-        EditorController(items: items, settings: settings, products: products, pictures: pictures, renderer: renderer, clock: options.clock)
+        EditorController(items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
+                         renderer: renderer, clock: options.clock)
             .register(in: &router)
         TrashController(items: items, renderer: renderer).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)

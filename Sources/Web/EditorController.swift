@@ -10,6 +10,7 @@ struct EditorController {
     let settings: HouseholdSettings
     let products: Products
     let pictures: PictureUploads
+    let lookup: ProductLookup
     let renderer: Renderer
     let clock: WallClock
     static let maxDrafts = 10
@@ -166,8 +167,13 @@ struct EditorController {
         }
         if index == drafts.count { drafts.append(ItemInput()) }
         drafts[index].barcode = code
-        let known = try remembered(&drafts, at: index, folder: &folder, householdId: householdId)
-        return EditorState(scanNotice: t.format(known ? "scan_found_known" : "scan_found", ["code": code]), focus: "f-d\(index).name")
+        let source = try remembered(&drafts, at: index, folder: &folder, householdId: householdId)
+        let notice = switch source {
+        case .memory: "scan_found_known"
+        case .online: "scan_found_online"
+        case nil: "scan_found"
+        }
+        return EditorState(scanNotice: t.format(notice, ["code": code]), focus: "f-d\(index).name")
     }
 
     /// Fills drafts whose barcode is known and still have no name; when the last draft has a
@@ -194,14 +200,32 @@ struct EditorController {
         return EditorState(focus: "f-d\(drafts.count - 1).barcode")
     }
 
-    /// Fills draft `index` from product memory; true when the barcode was known. A draft alone in
-    /// the batch also takes the product's usual folder.
-    func remembered(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64) throws -> Bool {
-        guard let product = try products.product(barcode: drafts[index].barcode, householdId: householdId) else { return false }
+    enum FillSource { case memory, online }
+
+    /// Fills draft `index` from product memory, else (when the owner turned it on) from the online
+    /// look-up; nil when neither knows the barcode. A draft alone in the batch also takes the
+    /// product's usual folder.
+    func remembered(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64) throws -> FillSource? {
+        guard let product = try products.product(barcode: drafts[index].barcode, householdId: householdId) else {
+            return lookUpOnline(&drafts[index], householdId: householdId) ? .online : nil
+        }
         drafts[index].fill(from: product)
         let others = drafts.indices.filter { $0 != index && !drafts[$0].isBlank }
         if others.isEmpty, let usual = product.folderId, let usualFolder = try? items.folder(usual, householdId: householdId), usualFolder.deletedAt == nil {
             folder = usualFolder
+        }
+        return .memory
+    }
+
+    /// Name and picture from the online service, when the owner turned it on; the picture goes
+    /// through the same checks as an upload. Any failure leaves the draft as it was.
+    func lookUpOnline(_ draft: inout ItemInput, householdId: Int64) -> Bool {
+        guard let base = try? settings.household(householdId).productLookupUrl, let found = lookup.find(draft.barcode, baseURL: base) else {
+            return false
+        }
+        draft.name = found.name
+        if let url = found.imageURL, let bytes = lookup.image(url), let key = try? pictures.store(bytes: bytes, crop: nil, householdId: householdId) {
+            draft.picture = Picture.photo(key).formValue
         }
         return true
     }

@@ -29,6 +29,15 @@ struct MembersController {
                 return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
             }
         }
+        router.post("/settings/lookup", .owner) { context in
+            let member = try context.signedIn
+            do {
+                try settings.setProductLookup(member.householdId, url: context.field("lookup_enabled") == "1" ? context.field("product_lookup_url") : nil)
+                return .redirect(to: "/settings?saved=lookup#lookup")
+            } catch InventoryError.validation(let fields) {
+                return renderer.response(try page(context, lookupErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
+            }
+        }
         router.post("/settings/push", .owner) { context in
             let member = try context.signedIn
             do {
@@ -166,7 +175,10 @@ struct MembersController {
             testFailed: testFailed, formError: errors["push"], rebuilt: rebuilt)
     }
 
-    func page(_ context: RequestContext, error: String? = nil, householdErrors: [String: String] = [:], pushErrors: [String: String] = [:]) throws -> MembersPage {
+    func page(
+        _ context: RequestContext, error: String? = nil, householdErrors: [String: String] = [:], pushErrors: [String: String] = [:],
+        lookupErrors: [String: String] = [:]
+    ) throws -> MembersPage {
         let me = try context.signedIn
         let t = context.locale
         let household = try settings.household(me.householdId)
@@ -200,12 +212,22 @@ struct MembersController {
         case "household": t["saved_profile"]
         case "push": t["saved_push"]
         case "push_removed": t["saved_push_removed"]
+        case "lookup": t["saved_lookup"]
         default: nil
         }
+        // Online barcode look-up: off unless the owner turns it on; the address a posted form had is kept.
+        let lookupPosted = context.request.path == "/settings/lookup"
+        let lookupFields = [
+            FormField(name: "lookup_enabled", label: t["field_lookup_enabled"], kind: .checkbox,
+                      checked: lookupPosted ? context.field("lookup_enabled") == "1" : household.productLookupUrl != nil),
+            FormField(name: "product_lookup_url", label: t["field_lookup_url"],
+                      value: lookupPosted ? context.field("product_lookup_url") : household.productLookupUrl ?? HouseholdSettings.defaultProductLookupURL,
+                      error: lookupErrors["product_lookup_url"], hint: t["lookup_url_hint"], inputType: "url", maxLength: 300),
+        ]
         return MembersPage(
             heading: t["members_heading"], error: error, members: members, invitations: invitations, newLink: newLink,
             inviteRoles: t.roleOptions(selected: .member), householdFields: householdFields,
-            saved: saved, push: try pushSection(context, me, errors: pushErrors))
+            saved: saved, push: try pushSection(context, me, errors: pushErrors), lookupFields: lookupFields)
     }
 }
 
@@ -281,6 +303,7 @@ struct MembersPage: PageView {
     var householdFields: [FormField] = []
     var saved: String? = nil
     var push: PushSection? = nil
+    var lookupFields: [FormField] = []
 
     func title(_ t: Catalog) -> String { heading }
 
@@ -296,6 +319,7 @@ struct MembersPage: PageView {
         case "householdFields": return householdFields
         case "saved": return saved
         case "push": return push
+        case "lookupFields": return lookupFields
         default: return nil
         }
     }

@@ -35,7 +35,11 @@ struct PictureUploads: Sendable {
 
     /// Stores the photo in `file` for the household and returns its key.
     func store(_ file: UploadedFile, crop: SquareCrop?, householdId: Int64) throws(Refusal) -> String {
-        let bytes = try Self.bytes(of: file)
+        try store(bytes: try Self.bytes(of: file), crop: crop, householdId: householdId)
+    }
+
+    /// The same for bytes from elsewhere (the online look-up's picture).
+    func store(bytes: [UInt8], crop: SquareCrop?, householdId: Int64) throws(Refusal) -> String {
         let photo: NormalizedPhoto
         do {
             photo = try PhotoNormalizer.normalize(bytes, crop: crop)

@@ -69,6 +69,7 @@ struct AuthorizationMatrixTests {
         "GET /products/{id}": .writer,
         "POST /products/{id}": .writer,
         "POST /products/{id}/forget": .writer,
+        "POST /settings/lookup": .owner,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
