@@ -37,6 +37,17 @@ public struct DemoHousehold: Sendable {
         ("Cold medicine", "風邪薬", "other", "box", 1, 500),
     ]
 
+    /// The sample illustration each product shows (the rest show their kind's icon).
+    static let illustrations: [String: String] = [
+        "Milk": "milk", "Eggs": "eggs", "Yogurt": "yogurt", "Butter": "butter", "Cheese": "cheese", "Tofu": "tofu", "Natto": "natto",
+        "Chicken thighs": "meat", "Pork belly": "meat", "Ground beef": "meat", "Salmon": "fish", "Mackerel": "fish",
+        "Cabbage": "vegetables", "Carrots": "vegetables", "Spinach": "vegetables", "Apples": "fruit", "Bananas": "fruit",
+        "Orange juice": "juice", "Green tea": "tea", "Beer": "beer", "Mineral water": "water", "Soy sauce": "soy-sauce", "Miso": "miso",
+        "Sesame oil": "oil", "Rice": "rice", "Udon noodles": "noodles", "Frozen dumplings": "frozen", "Ice cream": "ice-cream",
+        "Bread": "bread", "Instant ramen": "noodles", "Canned tuna": "canned", "Detergent": "detergent", "Toilet paper": "toilet-paper",
+        "Tissues": "tissues", "Shampoo": "shampoo", "Toothpaste": "toothpaste", "Batteries": "batteries", "Cold medicine": "medicine",
+    ]
+
     /// Creates the household "Demo" with an owner and `items` items; returns (login, password).
     /// With `reminders`, stock items due later get a reminder at 9:00 the day before their due date
     /// (household time), when that is still to come.
@@ -63,8 +74,8 @@ public struct DemoHousehold: Sendable {
             let stock = folders.filter { $0.kind == .stock }
             let shopping = folders.filter { $0.kind == .shopping }
             let insert = try db.makeStatement(sql: """
-                INSERT INTO item (household_id, folder_id, name, quantity, unit, kind, note, due, remind_at, status, urgent, created_at, updated_at, search_text)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO item (household_id, folder_id, name, illustration, quantity, unit, kind, note, due, remind_at, status, urgent, created_at, updated_at, search_text)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for index in 0..<count {
                 let product = Self.products[random.next(below: Self.products.count)]
@@ -89,7 +100,7 @@ public struct DemoHousehold: Sendable {
                 }
                 let note = random.next(below: 8) == 0 ? (japanese ? "特売で購入" : "bought on sale") : ""
                 try insert.execute(arguments: [
-                    householdId, folder.id, name, product.quantity, product.unit, product.kind, note, due, remindAt, status, urgent, time, time,
+                    householdId, folder.id, name, Self.illustrations[product.en], product.quantity, product.unit, product.kind, note, due, remindAt, status, urgent, time, time,
                     SearchText.fold(name, note),
                 ])
             }

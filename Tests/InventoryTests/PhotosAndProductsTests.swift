@@ -231,6 +231,10 @@ struct PictureValidationTests {
         guard case .success = ItemValidation.check(input, for: .stock, timeZone: .gmt) else { Issue.record("refused"); return }
     }
 
+    @Test func theDemoHouseholdUsesOnlyIllustrationsThatExist() {
+        #expect(Set(DemoHousehold.illustrations.values).isSubset(of: Illustrations.slugs))
+    }
+
     @Test func aDraftWithOnlyAPictureIsNotBlank() {
         var input = ItemInput()
         input.picture = "illustration:milk"

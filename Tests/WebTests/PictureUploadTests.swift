@@ -171,6 +171,17 @@ struct PictureUploadTests {
         #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["picture_invalid"])))
     }
 
+    @Test func everyIllustrationHasItsDrawingAndANameInEveryLanguage() async throws {
+        let fixture = try await HouseholdFixture()
+        for slug in Illustrations.slugs {
+            let svg = try String(contentsOf: repositoryRoot.appendingPathComponent("Public/illustrations/\(slug).svg"), encoding: .utf8)
+            #expect(svg.hasPrefix("<svg") && !svg.contains("<script") && !svg.contains("href"), "\(slug)")
+            for (code, catalog) in fixture.app.renderer.localizations.catalogs {
+                #expect(catalog["illustration_\(slug)"] != "illustration_\(slug)", "\(code): \(slug)")
+            }
+        }
+    }
+
     @Test func anIllustrationIsAPicture() async throws {
         let fixture = try await HouseholdFixture()
         var form = draftForm(fixture, name: "Natto")
