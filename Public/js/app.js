@@ -191,9 +191,19 @@ document.querySelectorAll("button.live-scan").forEach((button) => {
         const code = codes.map((c) => c.rawValue).find((text) => /^[0-9]{6,14}$/.test(text));
         if (!code) { setTimeout(look, 250); return; }
         stop();
-        // The first empty barcode field takes it; the server then fills it from product memory.
-        const fields = [...form.querySelectorAll('input[name$=".barcode"]')];
-        const target = fields.find((field) => !field.value) || fields[fields.length - 1];
+        // A draft nobody has typed into takes it (never one that already has a name or a code);
+        // the server then fills it from product memory.
+        const blank = (draft) => [...draft.querySelectorAll('input[type=text], textarea')]
+          .every((field) => !field.value || field.name.endsWith(".quantity"));
+        let draft = [...form.querySelectorAll("fieldset.draft")].find(blank);
+        const add = form.querySelector('button[name="action"][value="add"]');
+        if (!draft && add && !add.hidden) {
+          add.click();
+          const drafts = form.querySelectorAll("fieldset.draft");
+          draft = drafts[drafts.length - 1];
+        }
+        const target = draft && draft.querySelector('input[name$=".barcode"]');
+        if (!target) return;
         target.value = code;
         const lookup = form.querySelector('button[name="action"][value="lookup"]');
         if (lookup) form.requestSubmit(lookup); else target.focus();
@@ -202,5 +212,25 @@ document.querySelectorAll("button.live-scan").forEach((button) => {
     } catch (error) {
       stop();
     }
+  });
+});
+
+// Photos are sent with the form: say so before sending more than the server takes, instead of
+// losing the whole batch to a "too large" page.
+document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
+  const limit = parseInt(form.dataset.maxBytes, 10);
+  const alert = form.querySelector(".upload-too-big");
+  form.addEventListener("submit", (event) => {
+    let total = 0;
+    form.querySelectorAll("input[type=file]").forEach((input) => {
+      for (const file of input.files || []) total += file.size;
+    });
+    // Room for the form's text fields and the multipart framing.
+    if (total + 64 * 1024 <= limit || !alert) return;
+    event.preventDefault();
+    const mb = (bytes) => (bytes / 1048576).toFixed(1);
+    alert.textContent = form.dataset.tooBig.replace("{size}", mb(total)).replace("{limit}", String(Math.floor(limit / 1048576)));
+    alert.hidden = false;
+    alert.scrollIntoView({ block: "center" });
   });
 });

@@ -157,6 +157,8 @@ extension Items {
                 item.version += 1
                 try item.update(db)
                 try db.execute(sql: "UPDATE folder SET deleted_at = NULL WHERE id = ?", arguments: [item.folderId])
+                // A reminder whose time passed while the item was in the trash is not sent late.
+                try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id = ? AND remind_at <= ?", arguments: [id, time])
                 try Self.record(db, item, "restored", by: memberId, at: time)
             }
         }

@@ -46,8 +46,13 @@ public struct Products: Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (household_id, barcode) DO UPDATE SET
                 name = excluded.name, photo = excluded.photo, illustration = excluded.illustration, kind = excluded.kind,
-                unit = excluded.unit, folder_id = excluded.folder_id, updated_at = excluded.updated_at
-            """, arguments: [item.householdId, barcode, item.name, item.photo, item.illustration, item.kind, item.unit, item.folderId, time])
+                unit = excluded.unit, folder_id = COALESCE(excluded.folder_id, product.folder_id), updated_at = excluded.updated_at
+            """, arguments: [item.householdId, barcode, item.name, item.photo, item.illustration, item.kind, item.unit, try stockFolder(db, item.folderId), time])
+    }
+
+    /// The usual folder is where the product is kept: a stock list, never the shopping list it was bought from.
+    static func stockFolder(_ db: Database, _ folderId: Int64) throws -> Int64? {
+        try String.fetchOne(db, sql: "SELECT kind FROM folder WHERE id = ?", arguments: [folderId]) == FolderKind.stock.rawValue ? folderId : nil
     }
 
     public func product(barcode: String, householdId: Int64) throws -> Product? {

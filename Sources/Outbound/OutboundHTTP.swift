@@ -73,7 +73,7 @@ public struct OutboundHTTP: OutboundSending {
         configuration.urlCredentialStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.connectionProxyDictionary = [:]
-        let delegate = Collector(limit: maxResponseBytes)
+        let delegate = Collector(limit: maxResponseBytes, deadline: timeout)
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let result = await withCheckedContinuation { continuation in
@@ -92,12 +92,28 @@ private final class Collector: NSObject, URLSessionDataDelegate, @unchecked Send
     private var response: HTTPURLResponse?
     private var data = [UInt8]()
     private var tooLarge = false
+    private var expired = false
+    /// The whole exchange's limit. URLSession on Linux restarts its timeout at every chunk, so a
+    /// server sending one byte at a time would otherwise hold the request for hours.
+    let deadline: TimeInterval
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, deadline: TimeInterval) {
+        self.limit = limit
+        self.deadline = deadline
+    }
 
     func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<Result<OutboundResponse, OutboundError>, Never>) {
         lock.withLock { self.continuation = continuation }
         task.resume()
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self, weak task] in
+            guard let self, let task else { return }
+            let running = self.lock.withLock { () -> Bool in
+                guard self.continuation != nil else { return false }
+                self.expired = true
+                return true
+            }
+            if running { task.cancel() }
+        }
     }
 
     func urlSession(
@@ -134,6 +150,7 @@ private final class Collector: NSObject, URLSessionDataDelegate, @unchecked Send
             self.continuation = nil
             let http = response ?? (task.response as? HTTPURLResponse)
             if tooLarge { return (taken, .failure(.responseTooLarge(limit: limit))) }
+            if expired { return (taken, .failure(.timedOut)) }
             if let error {
                 let code = (error as? URLError)?.code
                 // A refused redirect ends some URLSession versions with an error, though the answer is there.

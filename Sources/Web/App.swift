@@ -38,6 +38,8 @@ public struct AppOptions: Sendable {
     public var photos: URL
     /// How requests leave Zaiko (the online barcode look-up).
     public var outbound: any OutboundSending = OutboundHTTP()
+    /// The server's body limit, so a form can say "too large" before sending (`--max-body-mb`).
+    public var maxBodyBytes = 20 * 1024 * 1024
 
     public init(
         secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system,
@@ -103,7 +105,7 @@ public final class App: Responder {
         FoldersController(folders: Folders(database: database, clock: options.clock), items: items, renderer: renderer).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         EditorController(items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
-                         renderer: renderer, clock: options.clock)
+                         renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes)
             .register(in: &router)
         TrashController(items: items, renderer: renderer).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
@@ -221,7 +223,7 @@ public final class App: Responder {
         if let error = error as? InventoryError, error == .notFound {
             return errorPage(404, request, member: member)
         }
-        logger.error("request failed", metadata: ["method": "\(request.method)", "path": "\(request.path)", "error": "\(error)"])
+        logger.error("request failed", metadata: ["method": "\(request.method)", "path": "\(Self.redacted(request.path))", "error": "\(error)"])
         return errorPage(500, request, member: member)
     }
 
@@ -240,8 +242,21 @@ public final class App: Responder {
         }
         let elapsed = ContinuousClock.now - request.startedAt
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        logger.info("\(request.method) \(loggedPath ?? request.path) \(response.status) \(Double(micros) / 1000)ms")
+        logger.info("\(request.method) \(loggedPath ?? Self.redacted(request.path)) \(response.status) \(Double(micros) / 1000)ms")
         return response
+    }
+}
+
+extension App {
+    /// Paths whose last segment is a secret (feed, invitation and reset links), as the log may show
+    /// them whatever the route answered (a 405 to a feed address, say).
+    static func redacted(_ path: String) -> String {
+        for prefix in ["/calendar/", "/join/", "/reset/"] where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            if prefix == "/calendar/" { return rest.hasSuffix(".ics") ? "/calendar/{token}.ics" : path }
+            return rest.isEmpty ? path : prefix + "{token}"
+        }
+        return path
     }
 }
 

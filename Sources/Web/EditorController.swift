@@ -13,6 +13,7 @@ struct EditorController {
     let lookup: ProductLookup
     let renderer: Renderer
     let clock: WallClock
+    let maxBodyBytes: Int
     static let maxDrafts = 10
 
     func register(in router: inout Router<Endpoint>) {
@@ -73,21 +74,22 @@ struct EditorController {
             var folder = try items.folder(Int64(context.field("folder")) ?? current.folderId, householdId: member.householdId)
             var drafts = [Self.drafts(from: context.request.form).first ?? ItemInput()]
             let photoErrors = attachPhotos(context, to: &drafts, householdId: member.householdId)
+            let photoMessages = photoErrors.mapValues { context.locale[$0] }
             var state = EditorState()
             switch context.field("action") {
             case "switch":
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current), context)
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current), context,
+                                         status: photoErrors.isEmpty ? 200 : 422)
             case "scan":
                 state = try scan(context, into: &drafts, folder: &folder, batch: false, householdId: member.householdId)
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, state: state),
-                                         context, status: state.scanError == nil ? 200 : 422)
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, state: state),
+                                         context, status: state.scanError == nil && photoErrors.isEmpty ? 200 : 422)
             default:
                 break
             }
             let input = drafts[0]
             if !photoErrors.isEmpty {
-                let errors = photoErrors.mapValues { context.locale[$0] }
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current), context, status: 422)
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current), context, status: 422)
             }
             let version = Int(context.field("version")) ?? -1
             do {
@@ -179,8 +181,11 @@ struct EditorController {
     /// Fills drafts whose barcode is known and still have no name; when the last draft has a
     /// barcode, adds an empty one and moves the cursor there, so a scanner can go on scanning.
     func lookUp(_ drafts: inout [ItemInput], folder: inout Folder, errors: inout [String: String], householdId: Int64) throws -> EditorState {
+        // Only the newest code may be asked about online: every Enter must not ask again for all.
+        let newest = drafts.indices.last { !drafts[$0].barcode.trimmingCharacters(in: .whitespaces).isEmpty }
         for index in drafts.indices {
-            let code = drafts[index].barcode.trimmingCharacters(in: .whitespaces)
+            // NFKC: full-width digits from a Japanese input method are digits too.
+            let code = drafts[index].barcode.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
             guard !code.isEmpty else { continue }
             if GTIN.hasCheckDigit(code), !GTIN.isValid(code) {
                 errors["\(index).barcode"] = "barcode_check_digit"
@@ -188,7 +193,7 @@ struct EditorController {
             }
             drafts[index].barcode = GTIN.normalized(code) ?? code
             if drafts[index].name.trimmingCharacters(in: .whitespaces).isEmpty {
-                _ = try remembered(&drafts, at: index, folder: &folder, householdId: householdId)
+                _ = try remembered(&drafts, at: index, folder: &folder, householdId: householdId, online: index == newest)
             }
         }
         if let firstError = errors.keys.sorted().first, let index = Int(firstError.prefix { $0 != "." }) {
@@ -205,13 +210,16 @@ struct EditorController {
     /// Fills draft `index` from product memory, else (when the owner turned it on) from the online
     /// look-up; nil when neither knows the barcode. A draft alone in the batch also takes the
     /// product's usual folder.
-    func remembered(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64) throws -> FillSource? {
+    func remembered(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64, online: Bool = true) throws -> FillSource? {
         guard let product = try products.product(barcode: drafts[index].barcode, householdId: householdId) else {
-            return lookUpOnline(&drafts[index], householdId: householdId) ? .online : nil
+            return online && lookUpOnline(&drafts[index], householdId: householdId) ? .online : nil
         }
         drafts[index].fill(from: product)
+        // The usual folder is a stock list: it replaces another stock list, never the shopping list
+        // the person is adding to.
         let others = drafts.indices.filter { $0 != index && !drafts[$0].isBlank }
-        if others.isEmpty, let usual = product.folderId, let usualFolder = try? items.folder(usual, householdId: householdId), usualFolder.deletedAt == nil {
+        if others.isEmpty, folder.kind == .stock, let usual = product.folderId, let usualFolder = try? items.folder(usual, householdId: householdId),
+            usualFolder.deletedAt == nil, usualFolder.kind == .stock {
             folder = usualFolder
         }
         return .memory
@@ -234,7 +242,10 @@ struct EditorController {
     static func productNumber(_ barcode: Barcode) -> String? {
         let text = barcode.text
         guard (6...14).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return GTIN.normalized(text, isUPCE: barcode.symbology == .upce) ?? text
+        if barcode.symbology == .upce { return GTIN.normalized(text, isUPCE: true) }
+        // Digits whose length carries a check digit but whose check digit is wrong: a label, not a product.
+        if GTIN.hasCheckDigit(text), !GTIN.isValid(text) { return nil }
+        return GTIN.normalized(text) ?? text
     }
 
     func timeZone(_ member: SignedIn) throws -> TimeZone {
@@ -292,7 +303,7 @@ struct EditorController {
             summary: errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count), summaryLink: firstFailed,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
             boughtNotice: context.request.query["bought"] == "1" ? t["editor_bought_notice"] : nil,
-            cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)", state: state)
+            cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)", state: state, maxBodyBytes: maxBodyBytes)
     }
 
     func conflict(_ context: RequestContext, current: Item, mine: ItemInput, folder: Folder) throws -> ConflictPage {

@@ -152,6 +152,7 @@ struct EditorPage: PageView {
     let boughtNotice: String?
     let cancel: String
     var state = EditorState()
+    var maxBodyBytes = 20 * 1024 * 1024
 
     func title(_ t: Catalog) -> String { heading }
 
@@ -174,6 +175,8 @@ struct EditorPage: PageView {
         case "cancel": return cancel
         case "scanError": return state.scanError
         case "scanNotice": return state.scanNotice
+        case "maxBodyBytes": return maxBodyBytes
+        case "maxBodyMB": return maxBodyBytes / (1024 * 1024)
         default: return nil
         }
     }

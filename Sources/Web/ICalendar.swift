@@ -25,8 +25,8 @@ enum ICalendar {
                 "UID:zaiko-item-\(event.itemId)-household-\(feed.householdId)",
                 "DTSTAMP:" + stamp,
                 "LAST-MODIFIED:" + (Timestamp.date(from: event.updatedAt).map(utc) ?? stamp),
+                // A DATE start alone is one whole day (RFC 5545 3.6.1); a DTEND after 9999-12-31 could not be written.
                 "DTSTART;VALUE=DATE:" + compact(day),
-                "DTEND;VALUE=DATE:" + compact(day.next),
                 "SUMMARY:" + escape(event.name),
                 "DESCRIPTION:" + escape(event.folder),
                 "TRANSP:TRANSPARENT",

@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Outbound
+import Synchronization
 
 /// Asks an Open Food Facts–shaped service about a barcode the household has never saved
 /// (only when the owner turned it on). Only the digits leave the house; only the service's
@@ -9,6 +10,8 @@ import Outbound
 struct ProductLookup: Sendable {
     let client: any OutboundSending
     var timeout: TimeInterval = 4
+    /// Barcodes the service did not know, for a few minutes: a miss is not asked about again at once.
+    let misses = MissCache()
 
     struct Found: Sendable, Equatable {
         let name: String
@@ -20,6 +23,13 @@ struct ProductLookup: Sendable {
         guard barcode.utf8.allSatisfy({ (0x30...0x39).contains($0) }), (6...14).contains(barcode.utf8.count),
             let url = URL(string: "\(baseURL)/api/v2/product/\(barcode).json?fields=product_name,image_front_url,image_url")
         else { return nil }
+        guard !misses.contains(barcode, at: Date()) else { return nil }
+        let found = ask(url)
+        if found == nil { misses.insert(barcode, at: Date()) }
+        return found
+    }
+
+    private func ask(_ url: URL) -> Found? {
         guard let response = wait({ try await client.send(method: "GET", url: url, headers: [("Accept", "application/json")], body: [],
                                                            timeout: timeout, maxResponseBytes: 256 * 1024) }),
             response.isSuccess,
@@ -40,16 +50,18 @@ struct ProductLookup: Sendable {
         return response.body
     }
 
-    /// A picture is fetched only from the service's own host or a sibling on its domain
-    /// (world.openfoodfacts.org names images.openfoodfacts.org), over http(s).
+    /// Domains whose API names pictures on a sibling host (world.openfoodfacts.org → images.openfoodfacts.org).
+    static let siblingImageDomains = ["openfoodfacts.org", "openbeautyfacts.org", "openproductsfacts.org", "openpetfoodfacts.org"]
+
+    /// A picture is fetched only from the service's own host and port, or for the Open Food Facts
+    /// family from a sibling host of the same domain over https.
     static func sameSite(_ image: URL, as service: URL) -> Bool {
         guard let scheme = image.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = image.host?.lowercased(), let serviceHost = service.host?.lowercased()
         else { return false }
         if host == serviceHost { return image.port == service.port }
-        let labels = serviceHost.split(separator: ".")
-        guard labels.count >= 3, labels.allSatisfy({ !$0.allSatisfy(\.isNumber) }) else { return false }
-        return host.hasSuffix("." + labels.suffix(2).joined(separator: "."))
+        return scheme == "https" && image.port == nil
+            && siblingImageDomains.contains { serviceHost.hasSuffix("." + $0) && host.hasSuffix("." + $0) }
     }
 
     /// Handlers are synchronous (a libmicrohttpd worker thread): wait for the answer, which the
@@ -63,6 +75,22 @@ struct ProductLookup: Sendable {
         }
         done.wait()
         return box.get()
+    }
+}
+
+/// Barcodes recently not found, forgotten after five minutes.
+final class MissCache: Sendable {
+    private let entries = Mutex<[String: Date]>([:])
+
+    func contains(_ barcode: String, at now: Date) -> Bool {
+        entries.withLock { ($0[barcode] ?? .distantPast) > now.addingTimeInterval(-300) }
+    }
+
+    func insert(_ barcode: String, at now: Date) {
+        entries.withLock { cache in
+            if cache.count > 1000 { cache = cache.filter { $0.value > now.addingTimeInterval(-300) } }
+            cache[barcode] = now
+        }
     }
 }
 

@@ -61,10 +61,9 @@ struct Serve: AsyncParsableCommand {
             let database = try AppDatabase.open(at: dataDirectory.databaseURL)
             // First run: a one-time code, printed here only, proves the person setting up runs the server.
             let setupCode = try Accounts(database: database).hasHousehold() ? nil : SetupCode.make()
-            let app = try await App(
-                database: database, resources: resources, logger: logger,
-                options: AppOptions(secureCookies: secureCookies, setupCode: setupCode, photos: dataDirectory.photosURL,
-                                    pushTestWait: .seconds(5)))
+            var options = AppOptions(secureCookies: secureCookies, setupCode: setupCode, photos: dataDirectory.photosURL, pushTestWait: .seconds(5))
+            options.maxBodyBytes = maxBodyMB * 1024 * 1024
+            let app = try await App(database: database, resources: resources, logger: logger, options: options)
             // What a crash left (files without a row, half-written files) goes before anyone can upload.
             try app.photos.collectGarbage(everyOrphan: true)
             let photoCleaner = Task {

@@ -162,6 +162,16 @@ struct ProductMemoryTests {
         #expect(next.name == "Natto" && next.kind == "prepared" && next.unit == "pack" && next.picture == "illustration:natto")
     }
 
+    @Test func theUsualFolderIsAStockListNeverTheShoppingListItWasBoughtFrom() throws {
+        let pantry = try Pantry()
+        _ = try pantry.items.register([pantry.draft("Milk", barcode: "4901234567894")], in: pantry.folder,
+                                      householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        let shopping = try #require(try pantry.items.folders(householdId: pantry.household, kind: .shopping).first?.id)
+        _ = try pantry.items.register([pantry.draft("Milk", barcode: "4901234567894")], in: shopping,
+                                      householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        #expect(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household)?.folderId == pantry.folder)
+    }
+
     @Test func theLatestSaveWinsAndOtherHouseholdsDoNotSeeIt() throws {
         let pantry = try Pantry()
         let ids = try pantry.items.register([pantry.draft("Natto", barcode: "4901234567894")], in: pantry.folder,

@@ -12,6 +12,25 @@ struct RemindersDomainTests {
         return (fixture, try fixture.owner, PushChannels(database: fixture.database, clock: fixture.clock.wall))
     }
 
+    @Test func aReminderThatPassedInTheTrashIsNotSentLateOnRestore() throws {
+        let (fixture, owner, _) = try fixture()
+        let items = Items(database: fixture.database, clock: fixture.clock.wall)
+        let fridge = try #require(try items.folders(householdId: owner.householdId, kind: .stock).first?.id)
+        var input = ItemInput()
+        input.name = "Milk"
+        let soon = fixture.clock.now.addingTimeInterval(3600)
+        input.due = CalendarDay.today(in: .gmt, now: soon).adding(days: 1).description
+        input.remindAt = LocalDateTime.text(soon, in: .gmt)
+        let id = try items.register([input], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)[0]
+        try items.trash([id], householdId: owner.householdId, by: owner.memberId)
+        fixture.clock.advance(7200)
+        try items.restore([id], householdId: owner.householdId, by: owner.memberId)
+        let pending = try fixture.database.writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT reminder_sent_for IS NOT remind_at FROM item WHERE id = ?", arguments: [id])
+        }
+        #expect(pending == false)
+    }
+
     @Test func aChannelIsCheckedFieldByField() throws {
         let (_, owner, channels) = try fixture()
         let cases: [(PushChannelInput, [String: String])] = [

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GRDB
 import Inventory
 import Outbound
@@ -132,6 +133,43 @@ struct OutboundHTTPTests {
         #expect(response.headers["location"] == "/elsewhere")
         // The redirect's target was never asked for.
         #expect(server.received.isEmpty)
+    }
+
+    /// A server that answers one byte every 300 ms: each byte would restart URLSession's own timer.
+    @Test func aDrippingServerIsCutOffAtTheDeadline() async throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(listener >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        listen(listener, 4)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        let port = UInt16(bigEndian: address.sin_port)
+        let stop = Mutex(false)
+        Thread.detachNewThread {
+            let client = accept(listener, nil, nil)
+            var request = [UInt8](repeating: 0, count: 4096)
+            _ = read(client, &request, request.count)
+            let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n".utf8)
+            // MSG_NOSIGNAL: once the client gives up, a write must fail, not raise SIGPIPE in the test process.
+            _ = send(client, head, head.count, Int32(MSG_NOSIGNAL))
+            for _ in 0..<200 where !stop.withLock({ $0 }) {
+                if send(client, "x", 1, Int32(MSG_NOSIGNAL)) < 0 { break }
+                usleep(300_000)
+            }
+            close(client)
+            close(listener)
+        }
+        let started = ContinuousClock.now
+        await #expect(throws: OutboundError.timedOut) {
+            _ = try await OutboundHTTP().send(method: "GET", url: URL(string: "http://127.0.0.1:\(port)/")!, timeout: 2)
+        }
+        // Left alone the drip lasts a minute; the deadline is 2 s (with room for a busy test run).
+        #expect(ContinuousClock.now - started < .seconds(30))
+        stop.withLock { $0 = true }
     }
 
     @Test func refusesOtherSchemes() async throws {

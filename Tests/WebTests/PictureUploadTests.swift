@@ -208,6 +208,36 @@ struct PictureUploadTests {
         #expect(unknown.text.contains("value=\"0036000291452\""), "UPC-A is kept as its EAN-13, as a typed one is")
     }
 
+    @Test func scanningOnAShoppingListStaysOnTheShoppingList() async throws {
+        let fixture = try await HouseholdFixture()
+        let home = try fixture.accounts.session(token: fixture.owner)!.householdId
+        let shopping = try #require(try fixture.items.folders(householdId: home, kind: .shopping).first?.id)
+        let form = [("folder", "\(shopping)"), ("d0.name", ""), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "other"), ("action", "scan")]
+        let page = try fixture.send("POST", "/items/new", as: fixture.member, form: form,
+                                    files: [try UploadFixtures.file("scan_file", try UploadFixtures.barcode("4901234567894"), name: "scan.png")]).text
+        #expect(page.contains("value=\"Milk\""), "filled from memory")
+        #expect(page.contains("<option value=\"\(shopping)\" selected>"), "still the shopping list")
+    }
+
+    @Test func aLabelWithAWrongCheckDigitIsNotAProductNumber() async throws {
+        let fixture = try await HouseholdFixture()
+        let form = [("folder", "\(fixture.fridgeId)"), ("d0.name", ""), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "other"),
+                    ("d0.status", "unopened"), ("action", "scan")]
+        // Code 128 holding 13 digits that are not a valid EAN-13.
+        let response = try fixture.send("POST", "/items/new", as: fixture.member, form: form,
+                                        files: [try UploadFixtures.file("scan_file", try UploadFixtures.barcode("4901234567895", symbology: "20"), name: "scan.png")])
+        #expect(response.status == 422)
+        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["scan_not_product"])))
+    }
+
+    @Test func secretsInPathsNeverReachTheLog() {
+        #expect(App.redacted("/calendar/abcdef.ics") == "/calendar/{token}.ics")
+        #expect(App.redacted("/join/abcdef") == "/join/{token}")
+        #expect(App.redacted("/reset/abcdef") == "/reset/{token}")
+        #expect(App.redacted("/calendar") == "/calendar")
+        #expect(App.redacted("/folders/3") == "/folders/3")
+    }
+
     @Test func aPhotoWithoutABarcodeSaysSoAndKeepsTheForm() async throws {
         let fixture = try await HouseholdFixture()
         let response = try fixture.send("POST", "/items/new", as: fixture.member, form: draftForm(fixture, name: "Kept", action: "scan"),
