@@ -218,9 +218,9 @@ document.querySelectorAll("button.live-scan").forEach((button) => {
 // Photos are sent with the form: say so before sending more than the server takes, instead of
 // losing the whole batch to a "too large" page.
 document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
-  const limit = parseInt(form.dataset.maxBytes, 10);
   const alert = form.querySelector(".upload-too-big");
   form.addEventListener("submit", (event) => {
+    const limit = parseInt(form.dataset.maxBytes, 10);
     let total = 0;
     form.querySelectorAll("input[type=file]").forEach((input) => {
       for (const file of input.files || []) total += file.size;

@@ -159,7 +159,7 @@ def test_register_three_items_one_without_name(server, page_phone):
 
     response = save(page)
     assert response.status == 422
-    assert page.locator(".form-error").is_visible()
+    assert page.locator(".form-error:visible").is_visible()
     drafts = page.locator("fieldset.draft")
     assert drafts.count() == 3
     assert "has-error-card" not in drafts.nth(0).get_attribute("class")
