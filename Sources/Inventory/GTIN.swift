@@ -28,7 +28,10 @@ public enum GTIN {
             result = [0] + expanded
         } else {
             guard isValid(digits) else { return nil }
-            if values.count == 12 {
+            if values.count == 8, !hasValidCheckDigit(values), let expanded = upcE(expanding: values) {
+                // Only valid as UPC-E (as a scanner types it): the same EAN-13 a photo of it gives.
+                result = [0] + expanded
+            } else if values.count == 12 {
                 result = [0] + values
             } else if values.count == 14, values[0] == 0 {
                 result = Array(values.dropFirst())

@@ -50,6 +50,9 @@ import Testing
         #expect(GTIN.normalized("01234565", isUPCE: true) == "0012345000065")
         #expect(GTIN.normalized("01234566", isUPCE: true) == nil)
         #expect(GTIN.normalized("96385074") == "96385074")
+        // Valid only as UPC-E: typed by a scanner it is stored as the photo's reading is.
+        #expect(GTIN.normalized("06543217") == "0065100004327")
+        #expect(GTIN.normalized("06543217") == GTIN.normalized("06543217", isUPCE: true))
         #expect(GTIN.normalized("4006381333932") == nil)
     }
 }
