@@ -87,7 +87,9 @@ public struct Products: Sendable {
         if !Schema.units.contains(unit) { errors["unit"] = "unit_invalid" }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         try database.writer.write { db in
-            _ = try Row.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, householdId]) ?? { throw InventoryError.notFound }()
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, householdId]) == true else {
+                throw InventoryError.notFound
+            }
             if let folderId { _ = try Items.folder(db, folderId, householdId) }
             if let key = picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: householdId) {
                 throw InventoryError.validation(["picture": "picture_invalid"])

@@ -119,10 +119,6 @@ public final class App: Responder {
             var routed = request
             routed.pathParameters = parameters
             response = serve(routed, endpoint)
-            if let token = parameters["token"] {
-                // Link tokens are secrets: the log shows the route, not the token.
-                return finish(response, for: request, loggedPath: request.path.replacingOccurrences(of: token, with: "{token}"))
-            }
         case .methodNotAllowed(let allowed):
             response = errorPage(405, request, member: signedInMember(request))
             response.setHeader("Allow", allowed.joined(separator: ", "))
@@ -233,7 +229,7 @@ public final class App: Responder {
         return renderer.localizations.negotiate(request.headers["accept-language"])
     }
 
-    private func finish(_ response: Response, for request: Request, loggedPath: String? = nil) -> Response {
+    private func finish(_ response: Response, for request: Request) -> Response {
         var response = response
         SecurityHeaders.apply(to: &response)
         if response.header("Cache-Control") == nil {
@@ -242,7 +238,7 @@ public final class App: Responder {
         }
         let elapsed = ContinuousClock.now - request.startedAt
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        logger.info("\(request.method) \(loggedPath ?? Self.redacted(request.path)) \(response.status) \(Double(micros) / 1000)ms")
+        logger.info("\(request.method) \(Self.redacted(request.path)) \(response.status) \(Double(micros) / 1000)ms")
         return response
     }
 }

@@ -157,9 +157,9 @@ struct EditorController {
         } catch {
             return EditorState(scanError: t[error.messageKey])
         }
-        guard let first = found.first else { return EditorState(scanError: t["scan_none_found"]) }
+        guard !found.isEmpty else { return EditorState(scanError: t["scan_none_found"]) }
         let code = found.lazy.compactMap { Self.productNumber($0) }.first
-        guard let code else { return EditorState(scanError: t["scan_not_product"], scanned: first.text) }
+        guard let code else { return EditorState(scanError: t["scan_not_product"]) }
         guard batch else {
             drafts[0].barcode = code
             return EditorState(scanNotice: t.format("scan_found", ["code": code]), focus: "f-d0-barcode")

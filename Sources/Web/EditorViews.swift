@@ -130,7 +130,6 @@ struct PicturePicker: MustacheParent, Sendable {
 /// What a scan or a barcode look-up leaves for the page to say, and where the cursor goes next.
 struct EditorState: Sendable {
     var scanError: String? = nil
-    var scanned: String? = nil
     var scanNotice: String? = nil
     /// The id of the field that gets `autofocus`.
     var focus: String? = nil

@@ -55,7 +55,6 @@ struct ItemRowView: Sendable {
     let quantity: String
     let unit: String
     let kind: String
-    let kindIcon: String
     let status: String?
     let isOpened: Bool
     let due: String?
@@ -75,7 +74,6 @@ struct ItemRowView: Sendable {
         quantity = Quantity.text(item.quantity)
         unit = t["unit_\(item.unit)"]
         kind = t["kind_\(item.kind)"]
-        kindIcon = ItemRowView.icon(forKind: item.kind)
         let picture = item.picture
         thumbnail = PictureURL.of(picture, size: .small, kind: item.kind)
         hasPicture = picture != nil
@@ -90,7 +88,7 @@ struct ItemRowView: Sendable {
         self.folder = folder
     }
 
-    /// The folder icon that stands for a kind of food until items have photos.
+    /// The folder icon that stands for a kind of food on items without a picture.
     static func icon(forKind kind: String) -> String {
         switch kind {
         case "meat": return "meat"
