@@ -61,7 +61,7 @@ extension Accounts {
         }
     }
 
-    /// Uses a password reset link: a new password, every session of that member ended.
+    /// Uses a password reset link: a new password, every session and the calendar feed of that member ended.
     public func resetPassword(token: String, password: String) throws {
         if let problem = PasswordPolicy.problem(with: password) { throw InventoryError.validation(["password": problem]) }
         guard try link(token: token, purpose: .passwordReset) != nil else { throw InventoryError.notFound }
@@ -70,11 +70,12 @@ extension Accounts {
             guard let link = try validLink(db, token: token, purpose: .passwordReset), let memberId = link.memberId else { throw InventoryError.notFound }
             try db.execute(sql: "UPDATE member SET password_hash = ? WHERE id = ?", arguments: [hash, memberId])
             try db.execute(sql: "DELETE FROM session WHERE member_id = ?", arguments: [memberId])
+            try db.execute(sql: "DELETE FROM calendar_feed WHERE member_id = ?", arguments: [memberId])
             try db.execute(sql: "UPDATE single_use_link SET used_at = ? WHERE id = ?", arguments: [stamp(), link.id])
-            // Other reset links for this member stop working, and the lock on the login lifts.
+            // Other reset links for this member stop working, and the locks on the login lift.
             try db.execute(sql: "DELETE FROM single_use_link WHERE member_id = ? AND purpose = 'password_reset' AND id != ?", arguments: [memberId, link.id])
             if let login = try String.fetchOne(db, sql: "SELECT login FROM member WHERE id = ?", arguments: [memberId]) {
-                try db.execute(sql: "DELETE FROM login_throttle WHERE key = ?", arguments: [Self.throttleKeys(login: login, peer: "")[0]])
+                try Self.clearThrottle(db, login: login)
             }
         }
     }

@@ -12,18 +12,17 @@ public enum LoginOutcome: Sendable, Equatable {
 }
 
 extension Accounts {
-    static let failuresBeforeLock = 5
-    /// Failures are forgotten only after a quiet day, so locks keep growing instead of starting over.
-    static let failureWindow: TimeInterval = 86400
-    static let firstLock: TimeInterval = 30
-    static let longestLock: TimeInterval = 15 * 60
-
-    /// Checks a login, throttled per account and per peer address; a new session on success.
+    /// Checks a login, throttled per (login, address), per login and per address; a new session on success.
     public func logIn(login: String, password: String, peer: String, userAgent: String, remember: Bool) throws -> LoginOutcome {
         // Logins match as SQLite's NOCASE does (ASCII case only), so look up what was typed as it is.
         let typed = login.trimmingCharacters(in: .whitespacesAndNewlines)
         let keys = Self.throttleKeys(login: typed, peer: peer)
-        if let until = try lockedUntil(keys) { return .throttled(until: until) }
+        // Decided and counted before the hash, in one transaction: a lock holds for concurrent attempts too.
+        let lockIfFailed: Date?
+        switch try admit(keys) {
+        case .locked(let until): return .throttled(until: until)
+        case .admitted(let lock): lockIfFailed = lock
+        }
 
         let member = typed.count > 64 ? nil : try database.writer.read { db in
             try Member.filter(sql: "login = ? COLLATE NOCASE", arguments: [typed]).fetchOne(db)
@@ -32,25 +31,17 @@ extension Accounts {
         let valid = password.utf8.count <= PasswordPolicy.maximumBytes
             && hasher.verify(password, against: member?.passwordHash ?? Self.dummyHash(hasher))
         guard let member, valid else {
-            let until = try recordFailure(keys)
-            return until.map { .throttled(until: $0) } ?? .rejected
+            return lockIfFailed.map { .throttled(until: $0) } ?? .rejected
         }
         let rehashed = hasher.needsRehash(member.passwordHash) ? try hasher.hash(password) : nil
         let token = try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM login_throttle WHERE key IN (?, ?)", arguments: [keys[0], keys[1]])
+            try Throttle.forgive(db, keys)
             if let rehashed {
                 try db.execute(sql: "UPDATE member SET password_hash = ? WHERE id = ?", arguments: [rehashed, member.id])
             }
             return try createSession(db, memberId: member.id!, remember: remember, userAgent: userAgent)
         }
         return .signedIn(token: token, remember: remember)
-    }
-
-    /// Throttle keys: the login (hashed, so any length fits; ASCII-folded like the lookup) and the
-    /// peer address (an IPv6 client by its /64, which one household's router hands out whole).
-    static func throttleKeys(login: String, peer: String) -> [String] {
-        let folded = String(login.unicodeScalars.map { $0.isASCII ? Character(String($0).lowercased()) : Character($0) })
-        return ["login:" + Crypto.hex(Crypto.sha256(Array(folded.utf8))), "peer:" + PeerAddress.throttleKey(peer)]
     }
 
     /// A hash of nothing anyone knows, made once with the current parameters.
@@ -64,49 +55,6 @@ extension Accounts {
         }
     }
     private static let dummyHashes = Mutex<[String: String]>([:])
-
-    func lockedUntil(_ keys: [String]) throws -> Date? {
-        let current = stamp()
-        let until = try database.writer.read { db in
-            try String.fetchOne(db, sql: """
-                SELECT MAX(locked_until) FROM login_throttle WHERE key IN (?, ?) AND locked_until > ?
-                """, arguments: [keys[0], keys[1], current])
-        }
-        return until.flatMap(Timestamp.date(from:))
-    }
-
-    /// Counts a failure for each key; returns the lock's end when this failure starts one.
-    func recordFailure(_ keys: [String]) throws -> Date? {
-        let current = now
-        return try database.writer.write { db in
-            var lockedUntil: Date?
-            // Rows nobody has failed on for a day are of no use any more.
-            try db.execute(sql: "DELETE FROM login_throttle WHERE last_failure_at < ? AND (locked_until IS NULL OR locked_until < ?)",
-                           arguments: [Timestamp.string(from: current.addingTimeInterval(-Self.failureWindow)), Timestamp.string(from: current)])
-            for key in keys {
-                let row = try Row.fetchOne(db, sql: "SELECT failures, last_failure_at FROM login_throttle WHERE key = ?", arguments: [key])
-                var failures = 1
-                if let row, let last = Timestamp.date(from: row["last_failure_at"]), current.timeIntervalSince(last) < Self.failureWindow {
-                    failures = (row["failures"] as Int) + 1
-                }
-                var until: String?
-                if failures >= Self.failuresBeforeLock {
-                    // 30 s, then doubling with every further failure, at most 15 minutes.
-                    let exponent = min(failures - Self.failuresBeforeLock, 10)
-                    let lock = min(Self.firstLock * pow(2, Double(exponent)), Self.longestLock)
-                    let end = current.addingTimeInterval(lock)
-                    until = Timestamp.string(from: end)
-                    lockedUntil = max(lockedUntil ?? end, end)
-                }
-                try db.execute(sql: """
-                    INSERT INTO login_throttle (key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
-                        last_failure_at = excluded.last_failure_at, locked_until = excluded.locked_until
-                    """, arguments: [key, failures, Timestamp.string(from: current), until])
-            }
-            return lockedUntil
-        }
-    }
 
     /// A new session: a 32-byte random token for the cookie, only its hash stored.
     func createSession(_ db: Database, memberId: Int64, remember: Bool, userAgent: String) throws -> String {

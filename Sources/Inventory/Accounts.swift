@@ -197,24 +197,33 @@ public struct Accounts: Sendable {
     }
 
     /// Checks the current password (throttled like a login: a session is not a licence to guess),
-    /// stores the new one and signs out every other session.
+    /// stores the new one and signs out every other session. The calendar feed ends too: whoever
+    /// knew the old password may have made it.
     public func changePassword(memberId: Int64, current: String, new: String, keepingSession sessionId: Int64, peer: String) throws {
         let row = try database.writer.read { db in
             try Row.fetchOne(db, sql: "SELECT login, password_hash FROM member WHERE id = ?", arguments: [memberId])
         }
         guard let row else { throw InventoryError.notFound }
         let keys = Self.throttleKeys(login: row["login"], peer: peer)
-        if try lockedUntil(keys) != nil { throw InventoryError.validation(["current_password": "current_password_throttled"]) }
-        guard hasher.verify(current, against: row["password_hash"]) else {
-            let locked = try recordFailure(keys) != nil
-            throw InventoryError.validation(["current_password": locked ? "current_password_throttled" : "current_password_wrong"])
+        let lockIfFailed: Date?
+        switch try admit(keys) {
+        case .locked: throw InventoryError.validation(["current_password": "current_password_throttled"])
+        case .admitted(let lock): lockIfFailed = lock
         }
-        if let problem = PasswordPolicy.problem(with: new) { throw InventoryError.validation(["password": problem]) }
+        guard hasher.verify(current, against: row["password_hash"]) else {
+            throw InventoryError.validation(["current_password": lockIfFailed != nil ? "current_password_throttled" : "current_password_wrong"])
+        }
+        if let problem = PasswordPolicy.problem(with: new) {
+            try database.writer.write { db in try Throttle.forgive(db, keys) }
+            throw InventoryError.validation(["password": problem])
+        }
         let newHash = try hasher.hash(new)
         try database.writer.write { db in
+            try Throttle.forgive(db, keys)
             try db.execute(sql: "UPDATE member SET password_hash = ? WHERE id = ?", arguments: [newHash, memberId])
             try db.execute(sql: "DELETE FROM session WHERE member_id = ? AND id != ?", arguments: [memberId, sessionId])
             try db.execute(sql: "DELETE FROM single_use_link WHERE member_id = ? AND purpose = 'password_reset'", arguments: [memberId])
+            try db.execute(sql: "DELETE FROM calendar_feed WHERE member_id = ?", arguments: [memberId])
         }
     }
 }

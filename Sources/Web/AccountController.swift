@@ -42,6 +42,19 @@ struct AccountController {
                 return renderer.response(try page(context, passwordErrors: context.locale.messages(error)), context, status: 422)
             }
         }
+        router.post("/account/calendar-feed", .signedIn) { context in
+            let member = try context.signedIn
+            let token = try feeds.create(memberId: member.memberId)
+            // Shown in this answer only (only its hash is stored), never in an address the browser
+            // keeps; reloading asks "send again?" first and then makes another address.
+            var response = renderer.response(try page(context, newFeedToken: token), context)
+            response.headers.append(("Cache-Control", "no-store"))
+            return response
+        }
+        router.post("/account/calendar-feed/delete", .signedIn) { context in
+            try feeds.remove(memberId: try context.signedIn.memberId)
+            return .redirect(to: "/account?saved=feed_removed#feed")
+        }
         router.post("/account/sessions/{id}/revoke", .signedIn) { context in
             let member = try context.signedIn
             try accounts.revokeSession(try context.id(), memberId: member.memberId)
@@ -54,12 +67,15 @@ struct AccountController {
         }
     }
 
-    func page(_ context: RequestContext, profileErrors: [String: String] = [:], passwordErrors: [String: String] = [:]) throws -> AccountPage {
+    func page(
+        _ context: RequestContext, profileErrors: [String: String] = [:], passwordErrors: [String: String] = [:], newFeedToken: String? = nil
+    ) throws -> AccountPage {
         let member = try context.signedIn
         let t = context.locale
-        let posted = context.request.method == "POST"
-        let name = posted && context.request.path.hasSuffix("/profile") ? context.field("name") : member.memberName
-        let language = posted ? context.field("language") : (member.language ?? "")
+        // Only the profile form's own answer shows what was typed in it.
+        let profilePosted = context.request.method == "POST" && context.request.path == "/account/profile"
+        let name = profilePosted ? context.field("name") : member.memberName
+        let language = profilePosted ? context.field("language") : (member.language ?? "")
         let devices = try accounts.devices(memberId: member.memberId, currentSessionId: member.sessionId).map {
             AccountPage.Device(
                 id: $0.id, label: DisplayFormat.device($0.userAgent, locale: t),
@@ -67,11 +83,11 @@ struct AccountController {
                 lastSeen: DisplayFormat.dateTime($0.lastSeenAt, timeZone: member.timeZone, locale: t), isCurrent: $0.isCurrent)
         }
         let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices", "feed_removed"].contains($0) ? t["saved_\($0)"] : nil }
-        // A new feed address is shown once, right after it was made, and only to its member.
+        // A new feed address is shown once, in the answer to the POST that made it.
         var feed = AccountPage.Feed(createdAt: try feeds.createdAt(memberId: member.memberId).map {
             t.format("feed_created", ["date": DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t)])
         })
-        if let token = context.request.query["feed"], try feeds.isCurrent(token, memberId: member.memberId) {
+        if let token = newFeedToken {
             let host = context.request.headers["host"] ?? "localhost"
             feed.webcal = "webcal://\(host)/calendar/\(token).ics"
             feed.web = "\(scheme)://\(host)/calendar/\(token).ics"

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Inventory
 
-/// The calendar feed phones subscribe to, and the member's own feed address on the account page.
+/// The calendar feed phones subscribe to (making and ending one is on the account page).
 struct CalendarFeedController {
     let feeds: CalendarFeeds
     let clock: WallClock
@@ -16,16 +16,6 @@ struct CalendarFeedController {
             // Calendar apps poll; the household's data must still never sit in a shared cache.
             response.headers.append(("Cache-Control", "private, no-cache"))
             return response
-        }
-        router.post("/account/calendar-feed", .signedIn) { context in
-            let member = try context.signedIn
-            let token = try feeds.create(memberId: member.memberId)
-            // Shown once, right after it was made (only its hash is stored).
-            return .redirect(to: "/account?feed=\(token)#feed")
-        }
-        router.post("/account/calendar-feed/delete", .signedIn) { context in
-            try feeds.remove(memberId: try context.signedIn.memberId)
-            return .redirect(to: "/account?saved=feed_removed#feed")
         }
     }
 }

@@ -75,7 +75,12 @@ struct MembersController {
                 return renderer.response(try page(context, error: context.locale["role_invalid"]), context, status: 422)
             }
             let token = try accounts.invite(householdId: member.householdId, role: role)
-            return .redirect(to: "/settings?invitation=\(token)")
+            // The link is in this answer only, never in an address (history and reloads keep those);
+            // reloading asks the browser's "send again?" first and then makes another link.
+            let host = context.request.headers["host"] ?? "localhost"
+            var response = renderer.response(try page(context, newLink: "\(scheme)://\(host)/join/\(token)"), context)
+            response.headers.append(("Cache-Control", "no-store"))
+            return response
         }
         router.post("/settings/invitations/{id}/cancel", .owner) { context in
             try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)
@@ -177,7 +182,7 @@ struct MembersController {
 
     func page(
         _ context: RequestContext, error: String? = nil, householdErrors: [String: String] = [:], pushErrors: [String: String] = [:],
-        lookupErrors: [String: String] = [:]
+        lookupErrors: [String: String] = [:], newLink: String? = nil
     ) throws -> MembersPage {
         let me = try context.signedIn
         let t = context.locale
@@ -200,13 +205,6 @@ struct MembersController {
         let invitations = try accounts.pendingInvitations(householdId: me.householdId).map {
             MembersPage.Invitation(id: $0.id, role: t["role_\($0.role.rawValue)"],
                                    expires: DisplayFormat.dateTime($0.expiresAt, timeZone: me.timeZone, locale: t))
-        }
-        // A new invitation's link is shown once, right after it was made.
-        var newLink: String?
-        if let token = context.request.query["invitation"], let link = try accounts.link(token: token, purpose: .invitation),
-            link.householdId == me.householdId {
-            let host = context.request.headers["host"] ?? "localhost"
-            newLink = "\(scheme)://\(host)/join/\(token)"
         }
         let saved: String? = switch context.request.query["saved"] {
         case "household": t["saved_profile"]

@@ -15,10 +15,20 @@ struct SetupController {
         }
         router.post("/setup", .open) { context in
             guard try isAvailable(), let setupCode else { throw InventoryError.notFound }
+            // The code is limited like a password: a few wrong ones, then a growing wait.
+            let code = try accounts.checkSetupCode(context.field("setup_code"), expected: setupCode, peer: context.request.clientAddress)
+            if case .throttled(let seconds) = code {
+                let message = seconds < 120
+                    ? context.locale.format("login_throttled_seconds", ["seconds": "\(seconds)"])
+                    : context.locale.format("login_throttled_minutes", ["minutes": "\((seconds + 59) / 60)"])
+                var response = renderer.response(page(context, errors: ["setup_code": message]), context, status: 429)
+                response.headers.append(("Retry-After", "\(seconds)"))
+                return response
+            }
             var errors = Accounts.setupProblems(
                 householdName: context.field("household"), ownerName: context.field("name"), login: context.field("login"),
                 password: context.rawField("password"))
-            if !Crypto.constantTimeEquals(context.field("setup_code").uppercased(), setupCode) { errors["setup_code"] = "setup_code_wrong" }
+            if code == .wrong { errors["setup_code"] = "setup_code_wrong" }
             if context.rawField("password") != context.rawField("password_confirm") { errors["password_confirm"] = "passwords_differ" }
             do {
                 guard errors.isEmpty else { throw InventoryError.validation(errors) }

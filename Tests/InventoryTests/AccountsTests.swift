@@ -135,14 +135,101 @@ struct AccountsTests {
         #expect(locks == locks.sorted() && Set(locks).count == locks.count, "\(locks)")
     }
 
-    @Test func anotherAddressIsThrottledOnTheAccountToo() throws {
+    @Test func oneSlowGuesserDoesNotLockTheOwnerOutFromAnotherAddress() throws {
         let fixture = try Fixture()
-        for index in 0..<5 {
-            _ = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "10.0.0.\(index)", userAgent: "", remember: false)
+        // One wrong guess every 15 minutes, for a day, from address A.
+        var throttledAtA = 0
+        for _ in 0..<96 {
+            if case .throttled = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "203.0.113.7", userAgent: "", remember: false) {
+                throttledAtA += 1
+            }
+            fixture.clock.advance(15 * 60)
         }
-        guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "10.0.0.99", userAgent: "", remember: false) else {
-            Issue.record("account not throttled across addresses"); return
+        #expect(throttledAtA > 0, "address A was never slowed")
+        // Right after A's latest guess (which locks A again), the owner, at home on address B,
+        // signs in with the right password.
+        guard case .throttled = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "203.0.113.7", userAgent: "", remember: false) else {
+            Issue.record("a guess after a day of failures did not lock address A"); return
         }
+        guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "192.168.1.20", userAgent: "", remember: false) else {
+            Issue.record("the owner is locked out by a slow guesser elsewhere"); return
+        }
+        // And A is still held back on this account.
+        fixture.clock.advance(1)
+        guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "203.0.113.7", userAgent: "", remember: false) else {
+            Issue.record("the guesser's own lock lifted with the owner's sign-in"); return
+        }
+    }
+
+    @Test func aSprayFromManyAddressesIsSlowedOnTheAccount() throws {
+        let fixture = try Fixture()
+        let before = fixture.hasher.computed
+        var throttled = 0
+        for index in 0..<100 {
+            if case .throttled = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "10.0.\(index / 250).\(index % 250)", userAgent: "", remember: false) {
+                throttled += 1
+            }
+        }
+        let hashes = fixture.hasher.computed - before
+        #expect(hashes <= 20, "\(hashes) hashes for 100 addresses")
+        #expect(throttled >= 80)
+        // The account's room comes back with time, a little at a time.
+        fixture.clock.advance(5 * 60)
+        guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "10.9.9.9", userAgent: "", remember: false) else {
+            Issue.record("the account stayed locked after the spray stopped"); return
+        }
+    }
+
+    @Test(arguments: [0, 5])
+    func concurrentAttemptsCannotSlipPastALock(earlierFailures: Int) throws {
+        let hasher = CountingHasher(delay: 0.05)
+        let fixture = try Fixture(hasher: hasher)
+        for _ in 0..<earlierFailures {
+            _ = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "198.51.100.4", userAgent: "", remember: false)
+        }
+        // The lock (if any) has just expired; many worker threads guess at once.
+        fixture.clock.advance(31)
+        let before = hasher.computed
+        let threads = 16
+        let start = DispatchGroup()
+        start.enter()
+        let done = DispatchGroup()
+        for _ in 0..<threads {
+            done.enter()
+            Thread {
+                start.wait()
+                _ = try? fixture.accounts.logIn(login: "aki", password: "guess", peer: "198.51.100.4", userAgent: "", remember: false)
+                done.leave()
+            }.start()
+        }
+        start.leave()
+        done.wait()
+        let hashes = hasher.computed - before
+        // Five free guesses on a clean key; one after an expired lock (it starts the next lock).
+        #expect(hashes <= (earlierFailures == 0 ? 5 : 1), "\(hashes) hashes from \(threads) concurrent attempts")
+    }
+
+    @Test func theSetupCodeIsLimitedPerAddressAndOverall() throws {
+        let fixture = try Fixture()
+        var outcomes: [SetupCodeCheck] = []
+        for _ in 0..<12 {
+            outcomes.append(try fixture.accounts.checkSetupCode("AAAA-BBBB-CCCC", expected: "WXYZ-2345-6789", peer: "10.0.0.5"))
+        }
+        #expect(outcomes.prefix(10).allSatisfy { $0 == .wrong })
+        #expect(outcomes.suffix(2).allSatisfy { if case .throttled = $0 { return true }; return false }, "\(outcomes)")
+        // While locked the right code is not compared either; after the wait it is.
+        guard case .throttled(let seconds) = try fixture.accounts.checkSetupCode("wxyz-2345-6789", expected: "WXYZ-2345-6789", peer: "10.0.0.5") else {
+            Issue.record("the right code went through a lock"); return
+        }
+        fixture.clock.advance(TimeInterval(seconds))
+        #expect(try fixture.accounts.checkSetupCode("wxyz-2345-6789", expected: "WXYZ-2345-6789", peer: "10.0.0.5") == .right)
+        // Overall: many addresses together are held back too.
+        var overall: [SetupCodeCheck] = []
+        for index in 0..<40 {
+            overall.append(try fixture.accounts.checkSetupCode("AAAA-BBBB-CCCC", expected: "WXYZ-2345-6789", peer: "172.16.0.\(index)"))
+        }
+        #expect(overall.filter { $0 == .wrong }.count <= 30)
+        #expect(overall.contains { if case .throttled = $0 { return true }; return false })
     }
 
     @Test func rehashesOnLoginWhenTheParametersChange() throws {
@@ -233,16 +320,23 @@ struct AccountsTests {
         #expect(throws: InventoryError.validation(["current_password": "current_password_wrong"])) {
             try fixture.accounts.changePassword(memberId: owner.memberId, current: "nope", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
         }
+        let feeds = CalendarFeeds(database: fixture.database, clock: fixture.clock.wall)
+        let feed = try feeds.create(memberId: owner.memberId)
         try fixture.accounts.changePassword(memberId: owner.memberId, current: Fixture.password, new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
         #expect(try fixture.accounts.session(token: phone) == nil)
+        // The calendar feed was a way in too: it ends with the old password.
+        #expect(try feeds.feed(token: feed) == nil)
         #expect(try fixture.accounts.session(token: fixture.ownerToken) != nil)
     }
 
     @Test func aResetLinkSetsANewPasswordOnceAndEndsEverySession() throws {
         let fixture = try Fixture()
+        let feeds = CalendarFeeds(database: fixture.database, clock: fixture.clock.wall)
+        let feed = try feeds.create(memberId: try fixture.owner.memberId)
         let token = try fixture.accounts.createPasswordReset(login: "aki")
         try fixture.accounts.resetPassword(token: token, password: "a brand new phrase")
         #expect(try fixture.accounts.session(token: fixture.ownerToken) == nil)
+        #expect(try feeds.feed(token: feed) == nil)
         #expect(throws: InventoryError.notFound) { try fixture.accounts.resetPassword(token: token, password: "another new phrase") }
         guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: "a brand new phrase", peer: "p", userAgent: "", remember: false) else {
             Issue.record("new password refused"); return
@@ -274,8 +368,8 @@ struct AccountsTests {
         }
         #expect(messages.prefix(4).allSatisfy { $0 == "current_password_wrong" })
         #expect(messages.suffix(2).allSatisfy { $0 == "current_password_throttled" })
-        // And the login is locked too: the guesses count against the account.
-        guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "elsewhere", userAgent: "", remember: false) else {
+        // And the login from that address is locked too: the guesses count like login failures.
+        guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
             Issue.record("login not throttled after guessing on the account page"); return
         }
     }

@@ -9,16 +9,23 @@ final class CountingHasher: PasswordHashing {
     let inner: Argon2id
     let hashes = Mutex(0)
     let verifications = Mutex(0)
+    /// Extra seconds per check, standing in for the real cost so concurrent attempts overlap.
+    let delay: TimeInterval
 
-    init(opsLimit: UInt64 = 1, memLimit: Int = 8192) { inner = Argon2id(opsLimit: opsLimit, memLimit: memLimit) }
+    init(opsLimit: UInt64 = 1, memLimit: Int = 8192, delay: TimeInterval = 0) {
+        inner = Argon2id(opsLimit: opsLimit, memLimit: memLimit)
+        self.delay = delay
+    }
 
     func hash(_ password: String) throws -> String {
         hashes.withLock { $0 += 1 }
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         return try inner.hash(password)
     }
 
     func verify(_ password: String, against hash: String) -> Bool {
         verifications.withLock { $0 += 1 }
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         return inner.verify(password, against: hash)
     }
 
@@ -37,9 +44,9 @@ struct Fixture {
 
     static let password = "correct horse battery"
 
-    init(language: String = "en") throws {
+    init(language: String = "en", hasher: CountingHasher = CountingHasher()) throws {
         database = try AppDatabase.inMemory()
-        hasher = CountingHasher()
+        self.hasher = hasher
         clock = ManualClock()
         accounts = Accounts(database: database, hasher: hasher, clock: clock.wall)
         ownerToken = try accounts.setUp(

@@ -149,16 +149,25 @@ struct SessionTests {
         #expect(try fixture.send("GET", "/settings", as: fixture.member).status == 200)
     }
 
-    @Test func anInvitationLinkIsShownOnceAndJoinsTheHousehold() async throws {
+    /// Every `prefix…` up to the next quote, space or `<` in a page.
+    func links(_ text: String, after prefix: String) -> [String] {
+        text.components(separatedBy: prefix).dropFirst().map { String($0.prefix { !"\" <&#".contains($0) }) }
+    }
+
+    @Test func anInvitationLinkIsShownOnceInThePostsAnswerAndJoinsTheHousehold() async throws {
         let fixture = try await HouseholdFixture()
         let created = try fixture.send("POST", "/settings/invitations", as: fixture.owner, form: [("role", "viewer")])
-        let location = try #require(created.header("Location"))
-        #expect(location.hasPrefix("/settings?invitation="))
-        let page = try fixture.send("GET", location, as: fixture.owner)
-        let token = String(location.dropFirst("/settings?invitation=".count))
-        #expect(page.text.contains("http://zaiko.test/join/\(token)"))
-        // Another household's owner cannot have the link shown on their page.
-        #expect(!(try fixture.send("GET", location, as: fixture.otherOwner).text.contains("/join/\(token)")))
+        // The link is in the answer to the POST, never in an address the browser keeps in its history.
+        #expect(created.status == 200)
+        #expect(created.header("Location") == nil)
+        #expect(created.header("Cache-Control")?.contains("no-store") == true)
+        let shown = links(created.text, after: "http://zaiko.test/join/")
+        #expect(shown.count == 1, "\(shown)")
+        let token = try #require(shown.first)
+        #expect(token.count == 43)
+        // Asking for the settings page again, even with the old-style address, never shows it.
+        #expect(!(try fixture.send("GET", "/settings", as: fixture.owner).text.contains(token)))
+        #expect(!(try fixture.send("GET", "/settings?invitation=\(token)", as: fixture.owner).text.contains(token)))
 
         let form: [(String, String)] = [("name", "Mei"), ("login", "mei"), ("password", "a long enough phrase"), ("password_confirm", "a long enough phrase")]
         let joined = try fixture.send("POST", "/join/\(token)", as: nil, form: form)
@@ -168,6 +177,44 @@ struct SessionTests {
         let again = try fixture.send("POST", "/join/\(token)", as: nil, form: form.map { $0.0 == "login" ? ("login", "mei2") : $0 })
         #expect(again.status == 404)
         #expect(again.text.contains("This link no longer works"))
+    }
+
+    @Test func aNewFeedAddressIsShownOnceInThePostsAnswer() async throws {
+        let fixture = try await HouseholdFixture()
+        try fixture.accounts.updateProfile(memberId: fixture.memberId, name: "Ken", language: "ja")
+        let created = try fixture.send("POST", "/account/calendar-feed", as: fixture.member)
+        #expect(created.status == 200)
+        #expect(created.header("Location") == nil)
+        #expect(created.header("Cache-Control")?.contains("no-store") == true)
+        let webcal = links(created.text, after: "webcal://zaiko.test/calendar/")
+        let web = links(created.text, after: "http://zaiko.test/calendar/")
+        // The webcal address twice (field and subscribe button), the web address once.
+        #expect(Set(webcal).count == 1 && web.count == 1, "\(webcal) \(web)")
+        let token = String(try #require(web.first).dropLast(".ics".count))
+        #expect(try fixture.send("GET", "/calendar/\(token).ics", as: nil).status == 200)
+        // The page's other forms show what is stored, not the (absent) fields of this POST.
+        #expect(created.text.contains("<option value=\"ja\" selected>"))
+        #expect(!(try fixture.send("GET", "/account?feed=\(token)", as: fixture.member).text.contains(token)))
+    }
+
+    @Test func changingOrResettingThePasswordEndsTheCalendarFeed() async throws {
+        let fixture = try await HouseholdFixture()
+        let created = try fixture.send("POST", "/account/calendar-feed", as: fixture.member)
+        let first = String(try #require(links(created.text, after: "http://zaiko.test/calendar/").first).dropLast(".ics".count))
+        #expect(try fixture.send("GET", "/calendar/\(first).ics", as: nil).status == 200)
+        let changed = try fixture.send("POST", "/account/password", as: fixture.member, form: [
+            ("current_password", HouseholdFixture.password), ("password", "a new kitchen phrase"), ("password_confirm", "a new kitchen phrase"),
+        ])
+        #expect(changed.status == 303)
+        #expect(try fixture.send("GET", "/calendar/\(first).ics", as: nil).status == 404)
+
+        let again = try fixture.send("POST", "/account/calendar-feed", as: fixture.member)
+        let second = String(try #require(links(again.text, after: "http://zaiko.test/calendar/").first).dropLast(".ics".count))
+        #expect(try fixture.send("GET", "/calendar/\(second).ics", as: nil).status == 200)
+        let reset = try fixture.accounts.createPasswordReset(login: "ken")
+        let done = try fixture.send("POST", "/reset/\(reset)", as: nil, form: [("password", "another kitchen phrase"), ("password_confirm", "another kitchen phrase")])
+        #expect(done.status == 303)
+        #expect(try fixture.send("GET", "/calendar/\(second).ics", as: nil).status == 404)
     }
 
     @Test func aJoinFormWithProblemsReportsEachBesideItsFieldAndKeepsWhatWasTyped() async throws {
