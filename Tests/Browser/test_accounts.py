@@ -4,8 +4,8 @@ the account page, and accessibility of every signed-in page."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import (DESKTOP, PHONE, create_invitation, fill_setup_form, join, screenshot,
-                      setup_code, setup_household, sign_in, sign_out)
+from conftest import (DEFAULT_PASSWORD, DESKTOP, PHONE, create_invitation, fill_setup_form, join,
+                      screenshot, setup_code, setup_household, sign_in, sign_out)
 
 FOLDERS = {"en-US": ["Fridge", "Freezer", "Pantry", "Supermarket"],
            "ja-JP": ["冷蔵庫", "冷凍庫", "パントリー", "スーパー"]}
@@ -153,6 +153,11 @@ def test_invitation_in_second_browser(server, page_phone, make_page):
     owner = setup_household(page_phone, server)
     link = create_invitation(owner, server, role="member")
     assert link.startswith(server.url + "/join/")
+    # The link is in the page that answered the POST, not in its address (history keeps those),
+    # and the settings page does not show it again.
+    token = link[len(server.url + "/join/"):]
+    assert token not in owner.url
+    assert owner.url == server.url + "/settings/invitations"
     # The long link must not push the page sideways on a phone.
     no_sideways_scroll(owner)
     screenshot(owner, "settings-en-phone")
@@ -174,6 +179,10 @@ def test_invitation_in_second_browser(server, page_phone, make_page):
     response = guest.goto(link)
     assert response.status == 404
     assert guest.locator("h1").inner_text() == "This link no longer works"
+
+    owner.goto(server.url + "/settings")
+    assert owner.locator("#invite-link").count() == 0
+    assert token not in owner.content()
 
     # The owner sees the new member, on a computer too.
     desktop = make_page(DESKTOP, "en-US")
@@ -237,9 +246,14 @@ def check_clean(page, server, path, label):
     """Load `path`; return a list of problems (axe serious/critical, console, CSP)."""
     page.console_errors.clear()
     response = page.goto(server.url + path)
-    page.wait_for_load_state("networkidle")
     problems = [f"{label}: status {response.status}"] if response.status != 200 else []
-    problems += [f"{label}: console: {e}" for e in page.console_errors]
+    return problems + check_shown(page, label)
+
+
+def check_shown(page, label):
+    """The problems of the page as it is now (one that answered a POST cannot be loaded again)."""
+    page.wait_for_load_state("networkidle")
+    problems = [f"{label}: console: {e}" for e in page.console_errors]
     results = Axe().run(page)
     problems += [f"{label}: axe {v['impact']} {v['id']}: {v['help']} "
                  f"({[n['target'] for n in v['nodes']]})"
@@ -255,8 +269,37 @@ def test_accounts_pages_accessible_and_clean(server, page_phone, make_page, loca
     problems += check_clean(signed_out, server, "/login", "login")
     for path in ("/", "/settings", "/account"):
         problems += check_clean(owner, server, path, path)
+    owner.console_errors.clear()
     link = create_invitation(owner, server)
     # The settings page showing the fresh link and the pending invitation.
-    problems += check_clean(owner, server, owner.url[len(server.url):], "settings+link")
+    problems += check_shown(owner, "settings+link")
     problems += check_clean(signed_out, server, link[len(server.url):], "join")
     assert problems == []
+
+
+@pytest.mark.parametrize("locale,message", [("en-US", "Too many attempts."), ("ja-JP", "試行回数が多すぎます。")])
+def test_the_setup_code_is_limited(server, make_page, locale, message):
+    page = make_page(PHONE, locale)
+    page.goto(server.url + "/setup")
+    code = setup_code(server)
+    statuses = []
+    for _ in range(11):
+        page.fill("input[name=household]", "Tanaka")
+        page.fill("input[name=name]", "Aki")
+        page.fill("input[name=login]", "aki")
+        page.fill("input[name=password]", DEFAULT_PASSWORD)
+        page.fill("input[name=password_confirm]", DEFAULT_PASSWORD)
+        page.fill("input[name=setup_code]", "AAAA-BBBB-CCCC")
+        statuses.append(submit(page).status)
+    # Ten wrong codes are answered as wrong; then the server makes the guesser wait.
+    assert statuses == [422] * 10 + [429]
+    error = page.locator("#f-setup_code-error")
+    assert message in error.inner_text()
+    assert page.get_attribute("#f-setup_code", "aria-invalid") == "true"
+    assert page.input_value("input[name=household]") == "Tanaka"
+    # While it waits, even the right code is not taken.
+    fill_setup_form(page, "Tanaka", "Aki", "aki", DEFAULT_PASSWORD, code)
+    assert page.url == server.url + "/setup"
+    assert message in page.locator("#f-setup_code-error").inner_text()
+    no_sideways_scroll(page)
+    screenshot(page, f"setup-throttled-{locale}-phone")
