@@ -380,6 +380,25 @@ struct AccountsTests {
         #expect(PeerAddress.throttleKey("192.168.1.20") == "192.168.1.20")
     }
 
+    @Test func aResetLiftsTheLocksOnTheLoginFromEveryAddress() throws {
+        let fixture = try Fixture()
+        for peer in ["10.0.0.1", "2001:db8:1:2::1"] {
+            for _ in 0..<5 { _ = try fixture.accounts.logIn(login: "aki", password: "guess", peer: peer, userAgent: "", remember: false) }
+        }
+        // Another login's lock from the same address stays.
+        for _ in 0..<5 { _ = try fixture.accounts.logIn(login: "nobody", password: "guess", peer: "10.0.0.1", userAgent: "", remember: false) }
+        let token = try fixture.accounts.createPasswordReset(login: "aki")
+        try fixture.accounts.resetPassword(token: token, password: "a brand new phrase")
+        for peer in ["10.0.0.1", "2001:db8:1:2::99"] {
+            guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: "a brand new phrase", peer: peer, userAgent: "", remember: false) else {
+                Issue.record("still locked from \(peer) after a reset"); return
+            }
+        }
+        guard case .throttled = try fixture.accounts.logIn(login: "nobody", password: "guess", peer: "10.0.0.1", userAgent: "", remember: false) else {
+            Issue.record("a reset lifted another login's lock"); return
+        }
+    }
+
     @Test func aResetEndsTheOtherResetLinks() throws {
         let fixture = try Fixture()
         let first = try fixture.accounts.createPasswordReset(login: "aki")
