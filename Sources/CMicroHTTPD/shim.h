@@ -28,6 +28,8 @@ struct zaiko_mhd_config {
     void *accept_policy_cls;
     MHD_NotifyConnectionCallback notify_connection;   /* opened / closed, for counts and deadlines */
     void *notify_connection_cls;
+    void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *c);   /* sees the query before it is parsed */
+    void *uri_log_cls;
 };
 
 /* Percent-decodes `s` in place like libmicrohttpd's own unescaper, except that "%00" stays as it
@@ -59,6 +61,7 @@ static inline struct MHD_Daemon *zaiko_mhd_start(const struct zaiko_mhd_config *
         { MHD_OPTION_CONNECTION_LIMIT, (intptr_t) c->connection_limit, NULL },
         { MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t) c->per_ip_connection_limit, NULL },
         { MHD_OPTION_NOTIFY_CONNECTION, (intptr_t) c->notify_connection, c->notify_connection_cls },
+        { MHD_OPTION_URI_LOG_CALLBACK, (intptr_t) c->uri_log, c->uri_log_cls },
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t) c->connection_timeout_seconds, NULL },
         { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) c->connection_memory_limit, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) c->completed, c->completed_cls },

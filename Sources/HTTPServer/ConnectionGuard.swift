@@ -17,6 +17,9 @@ final class ConnectionGuard: Sendable {
         /// Reading must be over by then; nil while an answer is being sent.
         var deadline: ContinuousClock.Instant?
         var isCut = false
+        /// Set by libmicrohttpd's thread for this connection when the request line had more query
+        /// parameters than allowed (they were dropped unparsed); read by the same thread.
+        var queryTooLong = false
 
         init(client: ClientKey, socket: Int32, deadline: ContinuousClock.Instant) {
             self.client = client

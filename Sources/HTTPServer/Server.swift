@@ -52,7 +52,9 @@ public final class Server: @unchecked Sendable {
                 accept_policy: acceptPolicy,
                 accept_policy_cls: Unmanaged.passUnretained(self).toOpaque(),
                 notify_connection: connectionNotified,
-                notify_connection_cls: Unmanaged.passUnretained(self).toOpaque())
+                notify_connection_cls: Unmanaged.passUnretained(self).toOpaque(),
+                uri_log: requestLineSeen,
+                uri_log_cls: Unmanaged.passUnretained(self).toOpaque())
             return zaiko_mhd_start(&config)
         }
         guard let started else {
@@ -98,6 +100,11 @@ public final class Server: @unchecked Sendable {
         state.clientAddress = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         state.connection = zaiko_mhd_socket_context(connection).map { Unmanaged<ConnectionGuard.Connection>.fromOpaque($0).takeUnretainedValue() }
 
+        if let tracked = state.connection, tracked.queryTooLong {
+            tracked.queryTooLong = false
+            state.refusal = 414
+            return state
+        }
         // No browser sends a form in chunks; refusing them keeps libmicrohttpd's own chunk parser
         // (and its own error pages) out of the way.
         if state.headers["transfer-encoding"] != nil {
@@ -270,4 +277,25 @@ private let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection
     default:
         return
     }
+}
+
+/// Runs on the request line before libmicrohttpd parses its query. Too many parameters would use up
+/// the connection's memory, after which libmicrohttpd cannot even answer: the query is cut off here
+/// (the string is libmicrohttpd's own read buffer, which it modifies itself) and the request is
+/// answered 414. Returns nil: the access handler makes the request's state.
+private let requestLineSeen: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { cls, uri, connection in
+    guard let cls, let uri, let connection else { return nil }
+    let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+    guard let query = strchr(uri, Int32(UInt8(ascii: "?"))) else { return nil }
+    var parameters = 1
+    var cursor = query + 1
+    while cursor.pointee != 0 {
+        if cursor.pointee == CChar(UInt8(ascii: "&")) { parameters += 1 }
+        cursor += 1
+    }
+    guard parameters > server.configuration.maxQueryParameters,
+          let context = zaiko_mhd_socket_context(connection) else { return nil }
+    UnsafeMutablePointer(mutating: query + 1).pointee = 0
+    Unmanaged<ConnectionGuard.Connection>.fromOpaque(context).takeUnretainedValue().queryTooLong = true
+    return nil
 }

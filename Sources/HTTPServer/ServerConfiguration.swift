@@ -25,6 +25,9 @@ public struct ServerConfiguration: Sendable {
     /// Bytes per second a body must average: its deadline is `headerDeadline` plus its size
     /// (Content-Length, else the largest it may be) at this rate.
     public var minimumUploadRate: Int
+    /// Most query parameters in a URL; more get 414. (libmicrohttpd keeps each in the header
+    /// memory, and when that runs out it cannot even send an error.)
+    public var maxQueryParameters: Int
     /// Where uploaded file parts are streamed (inside the data directory).
     public var uploadDirectory: URL
 
@@ -33,7 +36,7 @@ public struct ServerConfiguration: Sendable {
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         maxBodyBytes: Int = 20 * 1024 * 1024, maxInMemoryBytes: Int = 1024 * 1024, headerMemoryBytes: Int = 64 * 1024,
         maxConnections: Int = 512, maxConnectionsPerClient: Int = 32, inactivityTimeout: Int = 30,
-        headerDeadline: Duration = .seconds(30), minimumUploadRate: Int = 16 * 1024,
+        headerDeadline: Duration = .seconds(30), minimumUploadRate: Int = 16 * 1024, maxQueryParameters: Int = 256,
         uploadDirectory: URL = FileManager.default.temporaryDirectory
     ) {
         self.host = host
@@ -47,6 +50,7 @@ public struct ServerConfiguration: Sendable {
         self.inactivityTimeout = inactivityTimeout
         self.headerDeadline = headerDeadline
         self.minimumUploadRate = minimumUploadRate
+        self.maxQueryParameters = maxQueryParameters
         self.uploadDirectory = uploadDirectory
     }
 }
