@@ -113,7 +113,8 @@ struct AbuseTests {
 
     @Test func aStopDoesNotWaitForARequestStillReceivingItsBody() throws {
         let probe = Probe()
-        let server = try TestServer(probe: probe)
+        // Neither the idle timeout nor the deadline may end the request first: only the stop.
+        let server = try TestServer(probe: probe) { $0.inactivityTimeout = 3600; $0.headerDeadline = .seconds(3600) }
         let client = try server.client()
         client.send(Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n0123456789".utf8))
         try waitUntil(upTo: 60) { probe.admitted == 1 }
