@@ -24,6 +24,12 @@ struct zaiko_mhd_config {
     void *access_handler_cls;
     MHD_RequestCompletedCallback completed;
     void *completed_cls;
+    MHD_AcceptPolicyCallback accept_policy;   /* refuses a client over its connection limit */
+    void *accept_policy_cls;
+    MHD_NotifyConnectionCallback notify_connection;   /* opened / closed, for counts and deadlines */
+    void *notify_connection_cls;
+    void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *c);   /* sees the query before it is parsed */
+    void *uri_log_cls;
 };
 
 /* Percent-decodes `s` in place like libmicrohttpd's own unescaper, except that "%00" stays as it
@@ -54,13 +60,15 @@ static inline struct MHD_Daemon *zaiko_mhd_start(const struct zaiko_mhd_config *
         { MHD_OPTION_THREAD_POOL_SIZE, (intptr_t) c->thread_pool_size, NULL },
         { MHD_OPTION_CONNECTION_LIMIT, (intptr_t) c->connection_limit, NULL },
         { MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t) c->per_ip_connection_limit, NULL },
+        { MHD_OPTION_NOTIFY_CONNECTION, (intptr_t) c->notify_connection, c->notify_connection_cls },
+        { MHD_OPTION_URI_LOG_CALLBACK, (intptr_t) c->uri_log, c->uri_log_cls },
         { MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t) c->connection_timeout_seconds, NULL },
         { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) c->connection_memory_limit, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) c->completed, c->completed_cls },
         { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t) zaiko_mhd_unescape, NULL },
         { MHD_OPTION_END, 0, NULL }
     };
-    return MHD_start_daemon(c->flags, 0, NULL, NULL,
+    return MHD_start_daemon(c->flags, 0, c->accept_policy, c->accept_policy_cls,
                             c->access_handler, c->access_handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
@@ -82,6 +90,24 @@ static inline void zaiko_mhd_client_address(struct MHD_Connection *c, char *out,
     } else if (sa->sa_family == AF_INET6) {
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *) sa)->sin6_addr, out, (socklen_t) out_len);
     }
+}
+
+/* The connection's socket, for cutting it off at its deadline; -1 when unknown. */
+static inline int zaiko_mhd_connection_fd(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/* The client's address as libmicrohttpd holds it; NULL when unknown. */
+static inline const struct sockaddr *zaiko_mhd_client_sockaddr(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
+/* What the connection-notify callback stored for this connection; NULL when none. */
+static inline void *zaiko_mhd_socket_context(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 #endif

@@ -40,6 +40,8 @@ public struct Request: Sendable {
     public let startedAt: ContinuousClock.Instant
     /// Values captured by the router from `{name}` segments.
     public var pathParameters: [String: String] = [:]
+    /// The route pattern the path matched (`/join/{token}`), for logs; nil when none matched.
+    public var routePattern: String?
 
     public init(
         method: String, path: String, query: Parameters = Parameters(), headers: Headers = Headers(),

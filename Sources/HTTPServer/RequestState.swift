@@ -11,8 +11,12 @@ final class RequestState: @unchecked Sendable {
     var headers = Headers()
     var query = Parameters()
     var clientAddress = ""
-    let maxBodyBytes: Int
-    let maxInMemoryBytes: Int
+    /// The connection's deadlines; nil only if libmicrohttpd did not report the connection.
+    var connection: ConnectionGuard.Connection?
+    /// Set at header time from the responder's `BodyLimit`.
+    var maxBodyBytes = 0
+    var maxInMemoryBytes = 0
+    var allowsFiles = false
     let uploadDirectory: URL
     /// Bytes of text fields or raw body held in memory so far.
     private var inMemoryBytes = 0
@@ -24,18 +28,21 @@ final class RequestState: @unchecked Sendable {
     var fieldBytes: [(name: String, value: [UInt8])] = []
     var files: [UploadedFile] = []
     private var openFile: (descriptor: Int32, index: Int)?
-    /// Set when the body cannot be used: 400 or 413.
+    /// Set when the body cannot be used: 400, 411 or 413.
     var refusal: Int?
+    /// The responder's answer at header time, sent without reading the body.
+    var immediateAnswer: Response?
     var answered = false
 
-    init(method: String, path: String, maxBodyBytes: Int, maxInMemoryBytes: Int, uploadDirectory: URL) {
+    init(method: String, path: String, uploadDirectory: URL) {
         self.method = method
         self.path = path
         self.startedAt = .now
-        self.maxBodyBytes = maxBodyBytes
-        self.maxInMemoryBytes = maxInMemoryBytes
         self.uploadDirectory = uploadDirectory
     }
+
+    /// Decided from the headers alone: answered without reading any of the body.
+    var answersBeforeBody: Bool { refusal != nil || immediateAnswer != nil }
 
     /// Takes a piece of the body. Returns false when the connection should be dropped.
     func consume(_ data: UnsafePointer<CChar>, count: Int) -> Bool {
@@ -81,6 +88,9 @@ final class RequestState: @unchecked Sendable {
             closeOpenFile()
             // A file input left empty arrives as a part with an empty name and no bytes.
             if fileName.isEmpty && count == 0 { return true }
+            // Files only where the responder allowed them (routes that take uploads, for members
+            // who may use them): nothing reaches the disk before that.
+            guard allowsFiles else { refusal = 413; return false }
             let url = uploadDirectory.appendingPathComponent("upload-\(UUID().uuidString).part")
             let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { refusal = 500; return false }

@@ -42,17 +42,26 @@ public struct Router<Handler: Sendable>: Sendable {
 
     /// HEAD is answered by the GET route when there is no HEAD route of its own.
     public func match(method: String, path: String) -> Match {
+        resolve(method: method, path: path).match
+    }
+
+    /// The match and the pattern of the route that decided it: the route used, else the first
+    /// route with this path's shape (405); nil when nothing has it. Logs show the pattern, never
+    /// the path, so a secret in a path (`/join/{token}`) stays out of them.
+    public func resolve(method: String, path: String) -> (match: Match, pattern: String?) {
         let parts = Self.split(path)
         var allowed: [String] = []
-        var headFallback: (Handler, [String: String])?
+        var shape: String?
+        var headFallback: (Handler, [String: String], String)?
         for route in routes {
             guard let parameters = Self.bind(route.segments, to: parts) else { continue }
-            if route.method == method { return .found(route.handler, parameters: parameters) }
-            if method == "HEAD", route.method == "GET", headFallback == nil { headFallback = (route.handler, parameters) }
+            if route.method == method { return (.found(route.handler, parameters: parameters), route.pattern) }
+            if method == "HEAD", route.method == "GET", headFallback == nil { headFallback = (route.handler, parameters, route.pattern) }
             allowed.append(route.method)
+            shape = shape ?? route.pattern
         }
-        if let (handler, parameters) = headFallback { return .found(handler, parameters: parameters) }
-        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+        if let (handler, parameters, pattern) = headFallback { return (.found(handler, parameters: parameters), pattern) }
+        return allowed.isEmpty ? (.notFound, nil) : (.methodNotAllowed(allowed: allowed), shape)
     }
 
     static func split(_ path: String) -> [String] {

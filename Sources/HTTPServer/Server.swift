@@ -9,15 +9,21 @@ public final class Server: @unchecked Sendable {
     public let configuration: ServerConfiguration
     let responder: any Responder
     private var daemon: OpaquePointer?
-    /// Requests begun and not yet completed, for a graceful stop.
-    let inFlight = Atomic<Int>(0)
+    /// Requests handed to the responder and not yet completed: a graceful stop waits for these
+    /// only. Requests still receiving their body were never acknowledged and are dropped.
+    let answering = Atomic<Int>(0)
     /// Set once shutting down: answers then close their connection, so keep-alive clients leave.
     let stopping = Atomic<Bool>(false)
+    /// Per-client connection counts and request deadlines.
+    let connections: ConnectionGuard
     public private(set) var port: UInt16 = 0
 
     public init(configuration: ServerConfiguration, responder: any Responder) {
         self.configuration = configuration
         self.responder = responder
+        self.connections = ConnectionGuard(
+            maxPerClient: max(1, configuration.maxConnectionsPerClient), headerDeadline: configuration.headerDeadline,
+            minimumUploadRate: configuration.minimumUploadRate)
     }
 
     deinit { shutdown(grace: .zero) }
@@ -35,13 +41,20 @@ public final class Server: @unchecked Sendable {
                 address: sockaddr,
                 thread_pool_size: UInt32(max(1, configuration.threads)),
                 connection_limit: UInt32(configuration.maxConnections),
-                per_ip_connection_limit: UInt32(configuration.maxConnectionsPerClient),
+                // Counted by ConnectionGuard instead, which groups IPv6 clients by /64.
+                per_ip_connection_limit: 0,
                 connection_timeout_seconds: UInt32(configuration.inactivityTimeout),
                 connection_memory_limit: configuration.headerMemoryBytes,
                 access_handler: accessHandler,
                 access_handler_cls: Unmanaged.passUnretained(self).toOpaque(),
                 completed: requestCompleted,
-                completed_cls: Unmanaged.passUnretained(self).toOpaque())
+                completed_cls: Unmanaged.passUnretained(self).toOpaque(),
+                accept_policy: acceptPolicy,
+                accept_policy_cls: Unmanaged.passUnretained(self).toOpaque(),
+                notify_connection: connectionNotified,
+                notify_connection_cls: Unmanaged.passUnretained(self).toOpaque(),
+                uri_log: requestLineSeen,
+                uri_log_cls: Unmanaged.passUnretained(self).toOpaque())
             return zaiko_mhd_start(&config)
         }
         guard let started else {
@@ -49,18 +62,23 @@ public final class Server: @unchecked Sendable {
         }
         daemon = started
         port = zaiko_mhd_bound_port(started)
+        connections.startSweeping()
     }
 
-    /// Stops accepting connections, lets requests in flight finish for at most `grace`, then stops.
+    /// Stops accepting connections, lets requests being answered finish for at most `grace`, then
+    /// stops. A request still receiving its body is dropped at once: nothing was acknowledged yet.
     public func shutdown(grace: Duration = .seconds(10)) {
         guard let daemon else { return }
-        stopping.store(true, ordering: .releasing)
+        // Sequentially consistent with `answer`: either it sees `stopping` and drops the request,
+        // or this loop sees the request counted and waits for it.
+        stopping.store(true, ordering: .sequentiallyConsistent)
         let listener = MHD_quiesce_daemon(daemon)
         let deadline = ContinuousClock.now + grace
-        while inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+        while answering.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
             usleep(10_000)
         }
         MHD_stop_daemon(daemon)
+        connections.stopSweeping()
         // Only now: libmicrohttpd's threads may use the listening socket until they are stopped
         // (closing it earlier made a worker abort on epoll_ctl).
         if listener >= 0 { close(listener) }
@@ -70,10 +88,7 @@ public final class Server: @unchecked Sendable {
     // MARK: - Called from libmicrohttpd's threads
 
     func begin(_ connection: OpaquePointer, url: String, method: String) -> RequestState {
-        inFlight.add(1, ordering: .relaxed)
-        let state = RequestState(
-            method: method, path: url, maxBodyBytes: configuration.maxBodyBytes,
-            maxInMemoryBytes: configuration.maxInMemoryBytes, uploadDirectory: configuration.uploadDirectory)
+        let state = RequestState(method: method, path: url, uploadDirectory: configuration.uploadDirectory)
         withUnsafeMutablePointer(to: &state.headers) { headers in
             _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, headers)
         }
@@ -83,25 +98,61 @@ public final class Server: @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: 64)
         zaiko_mhd_client_address(connection, &buffer, buffer.count)
         state.clientAddress = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        state.connection = zaiko_mhd_socket_context(connection).map { Unmanaged<ConnectionGuard.Connection>.fromOpaque($0).takeUnretainedValue() }
+
+        if let tracked = state.connection, tracked.queryTooLong {
+            tracked.queryTooLong = false
+            state.refusal = 414
+            return state
+        }
+        // No browser sends a form in chunks; refusing them keeps libmicrohttpd's own chunk parser
+        // (and its own error pages) out of the way.
+        if state.headers["transfer-encoding"] != nil {
+            state.refusal = 411
+            return state
+        }
+        let limit: BodyLimit
+        switch responder.admit(state.makeRequest()) {
+        case .answer(let response):
+            state.immediateAnswer = response
+            return state
+        case .read(let admitted):
+            limit = admitted
+        }
+        state.maxBodyBytes = min(limit.maxBytes, configuration.maxBodyBytes)
+        state.maxInMemoryBytes = min(state.maxBodyBytes, configuration.maxInMemoryBytes)
+        state.allowsFiles = limit.allowsFiles
 
         // Only multipart bodies may carry files to disk; any other body is held in memory whole.
         let isMultipart = state.headers["content-type"]?.lowercased().hasPrefix("multipart/form-data") == true
-        let limit = isMultipart ? configuration.maxBodyBytes : configuration.maxInMemoryBytes
-        if let length = state.headers["content-length"].flatMap(Int.init), length > limit {
+        let bodyLimit = isMultipart && state.allowsFiles ? state.maxBodyBytes : state.maxInMemoryBytes
+        let declared = state.headers["content-length"].flatMap(Int.init)
+        if let declared, declared > bodyLimit {
             state.refusal = 413
-        } else if ["POST", "PUT", "PATCH", "DELETE"].contains(method) {
+            return state
+        }
+        if ["POST", "PUT", "PATCH", "DELETE"].contains(method) {
             // nil for bodies that are not urlencoded or multipart: those are kept raw.
             state.postProcessor = MHD_create_post_processor(
                 connection, 64 * 1024, postIterator, Unmanaged.passUnretained(state).toOpaque())
         }
+        if let tracked = state.connection { connections.receivingBody(tracked, upTo: min(declared ?? bodyLimit, bodyLimit)) }
         return state
     }
 
+    /// Hands the request to the responder and queues its answer; `.NO` (the connection is
+    /// dropped) once the server is stopping.
     func answer(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         state.answered = true
+        answering.add(1, ordering: .sequentiallyConsistent)
+        if stopping.load(ordering: .sequentiallyConsistent) { return .NO }
+        if let tracked = state.connection { connections.answering(tracked) }
         let request = state.makeRequest()
         var response: Response
-        if let refusal = state.refusal {
+        if let immediate = state.immediateAnswer {
+            response = immediate
+            response.setHeader("Connection", "close")
+        } else if let refusal = state.refusal {
             response = responder.respond(toRefused: request, status: refusal)
             response.setHeader("Connection", "close")
         } else {
@@ -113,7 +164,8 @@ public final class Server: @unchecked Sendable {
 
     func complete(_ state: RequestState) {
         state.cleanUp()
-        inFlight.subtract(1, ordering: .relaxed)
+        if state.answered { answering.subtract(1, ordering: .sequentiallyConsistent) }
+        if let tracked = state.connection { connections.awaitingRequest(tracked) }
     }
 
     static func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
@@ -148,14 +200,14 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         // connection, so only remember the request; it is answered on a later call.
         let state = server.begin(connection, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "GET")
         requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
-        if state.refusal == 413 {
-            // Content-Length already says too much: answer without reading the body.
+        if state.answersBeforeBody {
+            // Refused or answered by the application at header time: the body is never read.
             return server.answer(state, on: connection)
         }
         return .YES
     }
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
-    if state.answered { 
+    if state.answered {
         uploadDataSize.pointee = 0
         return .YES
     }
@@ -201,4 +253,49 @@ private let postIterator: MHD_PostDataIterator = { cls, _, key, fileName, conten
         field: String(cString: key), fileName: fileName.map { String(cString: $0) },
         contentType: contentType.map { String(cString: $0) }, data: data, offset: offset, count: size)
     return accepted ? MHD_Result.YES : .NO
+}
+
+private let acceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
+    guard let cls, let address, let client = ClientKey(address) else { return .YES }
+    let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+    return server.connections.mayAccept(client) ? .YES : .NO
+}
+
+private let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
+    guard let cls, let connection, let socketContext else { return }
+    let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+    // MHD_CONNECTION_NOTIFY_STARTED (0) and MHD_CONNECTION_NOTIFY_CLOSED (1).
+    switch event.rawValue {
+    case 0:
+        let client = zaiko_mhd_client_sockaddr(connection).flatMap(ClientKey.init) ?? .unknown
+        let opened = server.connections.opened(client: client, socket: zaiko_mhd_connection_fd(connection))
+        socketContext.pointee = Unmanaged.passRetained(opened).toOpaque()
+    case 1:
+        guard let pointer = socketContext.pointee else { return }
+        socketContext.pointee = nil
+        server.connections.closed(Unmanaged<ConnectionGuard.Connection>.fromOpaque(pointer).takeRetainedValue())
+    default:
+        return
+    }
+}
+
+/// Runs on the request line before libmicrohttpd parses its query. Too many parameters would use up
+/// the connection's memory, after which libmicrohttpd cannot even answer: the query is cut off here
+/// (the string is libmicrohttpd's own read buffer, which it modifies itself) and the request is
+/// answered 414. Returns nil: the access handler makes the request's state.
+private let requestLineSeen: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { cls, uri, connection in
+    guard let cls, let uri, let connection else { return nil }
+    let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+    guard let query = strchr(uri, Int32(UInt8(ascii: "?"))) else { return nil }
+    var parameters = 1
+    var cursor = query + 1
+    while cursor.pointee != 0 {
+        if cursor.pointee == CChar(UInt8(ascii: "&")) { parameters += 1 }
+        cursor += 1
+    }
+    guard parameters > server.configuration.maxQueryParameters,
+          let context = zaiko_mhd_socket_context(connection) else { return nil }
+    UnsafeMutablePointer(mutating: query + 1).pointee = 0
+    Unmanaged<ConnectionGuard.Connection>.fromOpaque(context).takeUnretainedValue().queryTooLong = true
+    return nil
 }

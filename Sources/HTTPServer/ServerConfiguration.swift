@@ -15,9 +15,19 @@ public struct ServerConfiguration: Sendable {
     /// Memory libmicrohttpd may use per connection for the request line and headers.
     public var headerMemoryBytes: Int
     public var maxConnections: Int
+    /// Open connections from one client: an IPv4 address, or an IPv6 /64 (see `ClientKey`).
     public var maxConnectionsPerClient: Int
     /// Seconds a connection may sit idle before it is closed.
     public var inactivityTimeout: Int
+    /// Time a request's headers may take from the connection opening (or the previous answer),
+    /// however steadily its bytes trickle in.
+    public var headerDeadline: Duration
+    /// Bytes per second a body must average: its deadline is `headerDeadline` plus its size
+    /// (Content-Length, else the largest it may be) at this rate.
+    public var minimumUploadRate: Int
+    /// Most query parameters in a URL; more get 414. (libmicrohttpd keeps each in the header
+    /// memory, and when that runs out it cannot even send an error.)
+    public var maxQueryParameters: Int
     /// Where uploaded file parts are streamed (inside the data directory).
     public var uploadDirectory: URL
 
@@ -25,7 +35,8 @@ public struct ServerConfiguration: Sendable {
         host: String = "0.0.0.0", port: UInt16 = 8080,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount,
         maxBodyBytes: Int = 20 * 1024 * 1024, maxInMemoryBytes: Int = 1024 * 1024, headerMemoryBytes: Int = 64 * 1024,
-        maxConnections: Int = 512, maxConnectionsPerClient: Int = 128, inactivityTimeout: Int = 30,
+        maxConnections: Int = 512, maxConnectionsPerClient: Int = 32, inactivityTimeout: Int = 30,
+        headerDeadline: Duration = .seconds(30), minimumUploadRate: Int = 16 * 1024, maxQueryParameters: Int = 256,
         uploadDirectory: URL = FileManager.default.temporaryDirectory
     ) {
         self.host = host
@@ -37,16 +48,27 @@ public struct ServerConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
         self.inactivityTimeout = inactivityTimeout
+        self.headerDeadline = headerDeadline
+        self.minimumUploadRate = minimumUploadRate
+        self.maxQueryParameters = maxQueryParameters
         self.uploadDirectory = uploadDirectory
     }
 }
 
 /// What the application provides to answer requests.
 public protocol Responder: Sendable {
+    /// Decides, from the request line and headers alone (`form`, `files` and `body` are empty),
+    /// how much body to read or whether to answer at once. Runs before any body byte is read, so
+    /// uploads can be kept to the routes and sessions that may use them.
+    func admit(_ head: Request) -> Admission
     func respond(to request: Request) -> Response
     /// Answers a request the core refused before the application saw it (400 malformed body,
     /// 413 body too large), so the page can be the application's own.
     func respond(toRefused request: Request, status: Int) -> Response
+}
+
+extension Responder {
+    public func admit(_ head: Request) -> Admission { .read(.serverLimits) }
 }
 
 public enum ServerError: Error, CustomStringConvertible {

@@ -112,13 +112,35 @@ public final class App: Responder {
         self.router = router
     }
 
+    /// Largest body of a request to a route that takes no files, or from anyone who may not upload:
+    /// every form of the site without a photo is far below it.
+    public static let formBodyLimit = 64 * 1024
+
+    /// Before any body is read: only routes that take files, for a session allowed to use them,
+    /// may send more than a form's worth. Anyone else without that right is answered at once
+    /// (sign in, 403) exactly as `serve` would, with the upload left unread.
+    public func admit(_ head: Request) -> Admission {
+        let (match, pattern) = router.resolve(method: head.method, path: head.path)
+        guard case .found(let endpoint, _) = match, endpoint.takesUploads else {
+            return .read(BodyLimit(maxBytes: Self.formBodyLimit, allowsFiles: false))
+        }
+        var head = head
+        head.routePattern = pattern
+        let member = signedInMember(head)
+        let context = RequestContext(request: head, locale: locale(for: head, member: member), member: member, csrfToken: member?.csrfToken ?? "")
+        if let refusal = refusal(endpoint.access, context) { return .answer(finish(refusal, for: head)) }
+        return .read(.serverLimits)
+    }
+
     public func respond(to request: Request) -> Response {
         var response: Response
-        switch router.match(method: request.method, path: request.path) {
+        var request = request
+        let (match, pattern) = router.resolve(method: request.method, path: request.path)
+        request.routePattern = pattern
+        switch match {
         case .found(let endpoint, let parameters):
-            var routed = request
-            routed.pathParameters = parameters
-            response = serve(routed, endpoint)
+            request.pathParameters = parameters
+            response = serve(request, endpoint)
         case .methodNotAllowed(let allowed):
             response = errorPage(405, request, member: signedInMember(request))
             response.setHeader("Allow", allowed.joined(separator: ", "))
@@ -129,7 +151,9 @@ public final class App: Responder {
     }
 
     public func respond(toRefused request: Request, status: Int) -> Response {
-        finish(errorPage(status, request, member: nil), for: request)
+        var request = request
+        request.routePattern = router.resolve(method: request.method, path: request.path).pattern
+        return finish(errorPage(status, request, member: nil), for: request)
     }
 
     /// The member behind the request's cookie, if any (for pages outside the route table).
@@ -175,7 +199,7 @@ public final class App: Responder {
 
         if let refusal = refusal(endpoint.access, context) { return refusal }
         if request.method == "POST", !CSRF.accepts(request, expected: member?.csrfToken ?? anonymousToken) {
-            logger.notice("CSRF check refused", metadata: ["path": "\(request.path)"])
+            logger.notice("CSRF check refused", metadata: ["route": "\(RequestLog.route(request))"])
             return errorPage(403, request, member: member)
         }
         var response = run(endpoint, context)
@@ -219,7 +243,7 @@ public final class App: Responder {
         if let error = error as? InventoryError, error == .notFound {
             return errorPage(404, request, member: member)
         }
-        logger.error("request failed", metadata: ["method": "\(request.method)", "path": "\(Self.redacted(request.path))", "error": "\(error)"])
+        logger.error("request failed", metadata: ["method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "error": "\(error)"])
         return errorPage(500, request, member: member)
     }
 
@@ -238,21 +262,8 @@ public final class App: Responder {
         }
         let elapsed = ContinuousClock.now - request.startedAt
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        logger.info("\(request.method) \(Self.redacted(request.path)) \(response.status) \(Double(micros) / 1000)ms")
+        logger.info("\(RequestLog.line(request, status: response.status, milliseconds: Double(micros) / 1000))")
         return response
-    }
-}
-
-extension App {
-    /// Paths whose last segment is a secret (feed, invitation and reset links), as the log may show
-    /// them whatever the route answered (a 405 to a feed address, say).
-    static func redacted(_ path: String) -> String {
-        for prefix in ["/calendar/", "/join/", "/reset/"] where path.hasPrefix(prefix) {
-            let rest = path.dropFirst(prefix.count)
-            if prefix == "/calendar/" { return rest.hasSuffix(".ics") ? "/calendar/{token}.ics" : path }
-            return rest.isEmpty ? path : prefix + "{token}"
-        }
-        return path
     }
 }
 

@@ -24,7 +24,7 @@ struct EditorController {
             guard let folder else { return .redirect(to: "/") }
             return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [ItemInput()], errors: [:]), context)
         }
-        router.post("/items/new", .writer) { context in
+        router.post("/items/new", .writer, uploads: true) { context in
             let member = try context.signedIn
             let folders = try items.folders(householdId: member.householdId)
             var folder = try items.folder(Int64(context.field("folder")) ?? 0, householdId: member.householdId)
@@ -66,7 +66,7 @@ struct EditorController {
             let input = ItemInput(item, timeZone: try timeZone(member))
             return renderer.response(try editor(context, folder: folder, folders: try items.folders(householdId: member.householdId), drafts: [input], errors: [:], item: item), context)
         }
-        router.post("/items/{id}", .writer) { context in
+        router.post("/items/{id}", .writer, uploads: true) { context in
             let member = try context.signedIn
             let id = try context.id()
             let current = try items.item(id, householdId: member.householdId)
@@ -108,7 +108,7 @@ struct EditorController {
                 return renderer.response(try conflict(context, current: current, mine: input, folder: folder), context, status: 409)
             }
         }
-        router.post("/items/{id}/photo", .writer) { context in
+        router.post("/items/{id}/photo", .writer, uploads: true) { context in
             let member = try context.signedIn
             let id = try context.id()
             let item = try items.item(id, householdId: member.householdId)

@@ -20,6 +20,9 @@ public typealias Handler = @Sendable (RequestContext) throws -> Response
 /// A route's handler and the access it requires.
 public struct Endpoint: Sendable {
     public let access: Access
+    /// Whether the route takes files: only these may receive a body larger than a form's, and
+    /// only from a member the route's access admits (checked before the body is read).
+    public var takesUploads = false
     let handler: Handler
 }
 
@@ -28,8 +31,8 @@ extension Router where Handler == Endpoint {
         add("GET", pattern, Endpoint(access: access, handler: handler))
     }
 
-    mutating func post(_ pattern: String, _ access: Access, _ handler: @escaping Web.Handler) {
-        add("POST", pattern, Endpoint(access: access, handler: handler))
+    mutating func post(_ pattern: String, _ access: Access, uploads: Bool = false, _ handler: @escaping Web.Handler) {
+        add("POST", pattern, Endpoint(access: access, takesUploads: uploads, handler: handler))
     }
 }
 

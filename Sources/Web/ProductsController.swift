@@ -29,7 +29,7 @@ struct ProductsController {
             let product = try products.product(try context.id(), householdId: member.householdId)
             return renderer.response(try form(context, product, input: ProductInput(product), errors: [:]), context)
         }
-        router.post("/products/{id}", .writer) { context in
+        router.post("/products/{id}", .writer, uploads: true) { context in
             let member = try context.signedIn
             let product = try products.product(try context.id(), householdId: member.householdId)
             var input = ProductInput(context)

@@ -33,11 +33,17 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Open connections in all.")
     var maxConnections: Int = 512
 
-    @Option(help: "Open connections from one client address.")
-    var maxConnectionsPerClient: Int = 128
+    @Option(help: "Open connections from one client (an IPv4 address, or an IPv6 /64).")
+    var maxConnectionsPerClient: Int = 32
 
     @Option(help: "Seconds an idle connection is kept.")
     var idleTimeout: Int = 30
+
+    @Option(help: "Seconds a request's headers may take, however steadily they trickle in.")
+    var headerDeadline: Int = 30
+
+    @Option(help: "Slowest upload accepted, in KB/s: a body's deadline is the header deadline plus its size at this rate.")
+    var minUploadKBps: Int = 16
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
@@ -85,7 +91,8 @@ struct Serve: AsyncParsableCommand {
                 port: try port ?? environment["ZAIKO_PORT"].map(Self.parsePort) ?? 8080,
                 threads: threads, maxBodyBytes: maxBodyMB * 1024 * 1024,
                 maxConnections: maxConnections, maxConnectionsPerClient: maxConnectionsPerClient,
-                inactivityTimeout: idleTimeout, uploadDirectory: dataDirectory.uploadsURL)
+                inactivityTimeout: idleTimeout, headerDeadline: .seconds(max(1, headerDeadline)),
+                minimumUploadRate: max(1, minUploadKBps) * 1024, uploadDirectory: dataDirectory.uploadsURL)
             let server = Server(configuration: configuration, responder: app)
             try server.start()
             announce(host: configuration.host, port: server.port, data: dataDirectory.url, setupCode: setupCode)

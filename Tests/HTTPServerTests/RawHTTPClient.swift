@@ -14,8 +14,19 @@ final class RawHTTPClient {
     private let socketDescriptor: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16) throws {
+    /// `source`: the local address to connect from (any of 127.0.0.0/8 works on Linux), so a test
+    /// can be several clients.
+    init(port: UInt16, source: String? = nil) throws {
         socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -77,6 +88,16 @@ final class RawHTTPClient {
     func isClosedByServer() -> Bool {
         var byte: UInt8 = 0
         let n = recv(socketDescriptor, &byte, 1, 0)
+        return n == 0 || (n < 0 && (errno == ECONNRESET || errno == EPIPE))
+    }
+
+    /// Whether the server has closed the connection, without waiting (bytes it sent before
+    /// closing are not counted as closed).
+    func isClosedNow() -> Bool {
+        var descriptor = pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        let n = recv(socketDescriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
         return n == 0 || (n < 0 && (errno == ECONNRESET || errno == EPIPE))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import Synchronization
 
 /// A live server on a free port with a responder that reports what it received.
 final class TestServer {
@@ -9,7 +10,8 @@ final class TestServer {
     let publicFolder: URL
     var port: UInt16 { server.port }
 
-    init(maxBodyBytes: Int = 20 * 1024 * 1024) throws {
+    /// `configure` changes limits and deadlines from the defaults for the test.
+    init(maxBodyBytes: Int = 20 * 1024 * 1024, probe: Probe = Probe(), configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-http-\(UUID().uuidString)")
         uploads = root.appendingPathComponent("uploads")
         publicFolder = root.appendingPathComponent("Public")
@@ -17,8 +19,9 @@ final class TestServer {
         try FileManager.default.createDirectory(at: publicFolder.appendingPathComponent("css"), withIntermediateDirectories: true)
         try Data("body { color: green }\n".utf8).write(to: publicFolder.appendingPathComponent("css/app.css"))
         try Data("secret\n".utf8).write(to: root.appendingPathComponent("secret.txt"))
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, maxBodyBytes: maxBodyBytes, uploadDirectory: uploads)
-        server = Server(configuration: configuration, responder: EchoResponder(staticFiles: try StaticFiles(root: publicFolder)))
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, maxBodyBytes: maxBodyBytes, uploadDirectory: uploads)
+        configure(&configuration)
+        server = Server(configuration: configuration, responder: EchoResponder(staticFiles: try StaticFiles(root: publicFolder), probe: probe))
         try server.start()
     }
 
@@ -27,7 +30,7 @@ final class TestServer {
         try? FileManager.default.removeItem(at: uploads.deletingLastPathComponent())
     }
 
-    func client() throws -> RawHTTPClient { try RawHTTPClient(port: port) }
+    func client(from source: String? = nil) throws -> RawHTTPClient { try RawHTTPClient(port: port, source: source) }
 
     func uploadsLeft() -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: uploads.path)) ?? []
@@ -47,15 +50,32 @@ struct Echo: Codable {
     let cookies: [String: String]
 }
 
+/// What the responder has seen, for tests that wait for the server to reach a point.
+final class Probe: Sendable {
+    private let admittedCount = Atomic<Int>(0)
+    var admitted: Int { admittedCount.load(ordering: .acquiring) }
+    func admit() { admittedCount.add(1, ordering: .releasing) }
+}
+
+/// Echoes requests as JSON. At header time: `/small…` may send 1 KB and no files, `/closed…` is
+/// answered 403 at once, everything else gets the server's limits.
 struct EchoResponder: Responder {
     let staticFiles: StaticFiles
+    var probe = Probe()
+
+    func admit(_ head: Request) -> Admission {
+        probe.admit()
+        if head.path.hasPrefix("/small") { return .read(BodyLimit(maxBytes: 1024, allowsFiles: false)) }
+        if head.path.hasPrefix("/closed") { return .answer(Response(status: 403, contentType: "text/plain", text: "closed at the door")) }
+        return .read(.serverLimits)
+    }
 
     func respond(to request: Request) -> Response {
         if request.path.hasPrefix("/static/") {
             return staticFiles.response(for: String(request.path.dropFirst("/static/".count)), request: request)
                 ?? Response(status: 404, contentType: "text/plain", text: "not found")
         }
-        guard request.path.hasPrefix("/echo") else {
+        guard request.path.hasPrefix("/echo") || request.path.hasPrefix("/small") else {
             return Response(status: 404, contentType: "text/plain", text: "not found")
         }
         let files = request.files.map { file -> Echo.File in

@@ -22,14 +22,16 @@ struct HouseholdFixture {
     var photoKey = "", productId: Int64 = 0
     var items: Items
 
-    init(secureCookies: Bool = false) async throws {
+    /// `logger`: where the app logs (nothing below critical when not given).
+    init(secureCookies: Bool = false, logger: Logger? = nil) async throws {
         let database = try AppDatabase.inMemory()
         clock = ManualClock(Date())
         let wall = clock.wall
         accounts = Accounts(database: database, hasher: Self.hasher, clock: wall)
         items = Items(database: database, clock: wall)
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
+        var quiet = Logger(label: "test")
+        quiet.logLevel = .critical
+        let logger = logger ?? quiet
         app = try await App(
             database: database, resources: Resources(root: repositoryRoot), logger: logger,
             options: AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall))
