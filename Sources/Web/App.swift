@@ -65,6 +65,8 @@ public final class App: Responder {
     let logger: Logger
     /// Photos on disk: `zaiko serve` clears what a crash left before it listens.
     public let photos: PhotoStore
+    /// Where every uploaded image is decoded, one at a time.
+    let decoding: DecodingLane
     /// Cached once true: households are never all removed while the server runs.
     let householdExists: Atomic<Bool>
 
@@ -80,7 +82,8 @@ public final class App: Responder {
         householdExists = Atomic(exists)
 
         var router = Router<Endpoint>()
-        SystemController(database: database, renderer: renderer, staticFiles: try StaticFiles(root: resources.publicFiles)).register(in: &router)
+        SystemController(database: database, renderer: renderer, staticFiles: try StaticFiles(root: resources.publicFiles), logger: logger)
+            .register(in: &router)
         let setup = SetupController(accounts: accounts, renderer: renderer, cookies: cookies, setupCode: exists ? nil : options.setupCode)
         setup.register(in: &router)
         SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock).register(in: &router)
@@ -98,14 +101,15 @@ public final class App: Responder {
         let items = Items(database: database, clock: options.clock)
         let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)
         self.photos = photoStore
-        let pictures = PictureUploads(store: photoStore, logger: logger)
+        decoding = DecodingLane()
+        let pictures = PictureUploads(store: photoStore, logger: logger, decoding: decoding)
         let products = Products(database: database, clock: options.clock)
         PhotoController(store: photoStore).register(in: &router)
         ProductsController(products: products, items: items, pictures: pictures, renderer: renderer).register(in: &router)
         FoldersController(folders: Folders(database: database, clock: options.clock), items: items, renderer: renderer).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         EditorController(items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
-                         renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes)
+                         renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger)
             .register(in: &router)
         TrashController(items: items, renderer: renderer).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
@@ -129,7 +133,14 @@ public final class App: Responder {
     }
 
     public func respond(toRefused request: Request, status: Int) -> Response {
-        finish(errorPage(status, request, member: nil), for: request)
+        guard status >= 500 else { return finish(errorPage(status, request, member: nil), for: request) }
+        // The core answers 5xx only when it could not write an upload to its temporary file: the
+        // disk, so say which (the core does not pass errno on; free space tells a full disk apart).
+        let storage: StorageFailure = StorageFailure.diskIsFull(at: photos.directory.path) ? .full : .failing
+        logger.error("upload not written to disk: storage \(storage)", metadata: [
+            "method": "\(request.method)", "path": "\(Self.redacted(request.path))", "status": "\(status)",
+        ])
+        return finish(storagePage(storage, request, member: nil), for: request)
     }
 
     /// The member behind the request's cookie, if any (for pages outside the route table).
@@ -219,8 +230,19 @@ public final class App: Responder {
         if let error = error as? InventoryError, error == .notFound {
             return errorPage(404, request, member: member)
         }
+        if let storage = StorageFailure(error) {
+            logger.error("request failed: storage \(storage)", metadata: ["method": "\(request.method)", "path": "\(Self.redacted(request.path))", "error": "\(error)"])
+            return storagePage(storage, request, member: member)
+        }
         logger.error("request failed", metadata: ["method": "\(request.method)", "path": "\(Self.redacted(request.path))", "error": "\(error)"])
         return errorPage(500, request, member: member)
+    }
+
+    /// The page that says the server's disk is full, read-only or failing (507 or 503).
+    func storagePage(_ storage: StorageFailure, _ request: Request, member: SignedIn?) -> Response {
+        let locale = locale(for: request, member: member)
+        let context = RequestContext(request: request, locale: locale, member: member, csrfToken: member?.csrfToken ?? "")
+        return renderer.response(ErrorPage(storage: storage, locale: locale), context, status: storage.status)
     }
 
     /// The member's chosen language, else the browser's.
