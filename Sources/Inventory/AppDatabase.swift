@@ -64,10 +64,17 @@ public final class AppDatabase: Sendable {
     /// closes: after a clean stop, `zaiko.sqlite` alone holds everything, and an older copy put back
     /// in its place is not overwritten by a stale WAL at the next start.
     public func close() throws {
+        // The connections close even when the checkpoint fails (the WAL then replays at the next start).
+        var checkpointFailure: (any Error)?
         if openedFile != nil {
-            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            do {
+                try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            } catch {
+                checkpointFailure = error
+            }
         }
         try writer.close()
+        if let checkpointFailure { throw checkpointFailure }
     }
 
     /// Nil when the database answers, is still the file that was opened, and can commit a write;
