@@ -134,13 +134,13 @@ public final class App: Responder {
 
     public func respond(toRefused request: Request, status: Int) -> Response {
         guard status >= 500 else { return finish(errorPage(status, request, member: nil), for: request) }
-        // The core answers 5xx only when it could not write an upload to its temporary file: the
-        // disk, so say which (the core does not pass errno on; free space tells a full disk apart).
-        let storage: StorageFailure = StorageFailure.diskIsFull(at: photos.directory.path) ? .full : .failing
-        logger.error("upload not written to disk: storage \(storage)", metadata: [
+        // The core answers 5xx when it could not write an upload to its temporary file. It does not
+        // pass errno on: free space tells a full disk (said so, 507) from another failure.
+        let full = StorageFailure.diskIsFull(at: photos.directory.path)
+        logger.error("request refused by the server core: upload not written to disk\(full ? " (disk full)" : "")", metadata: [
             "method": "\(request.method)", "path": "\(Self.redacted(request.path))", "status": "\(status)",
         ])
-        return finish(storagePage(storage, request, member: nil), for: request)
+        return finish(full ? storagePage(.full, request, member: nil) : errorPage(status, request, member: nil), for: request)
     }
 
     /// The member behind the request's cookie, if any (for pages outside the route table).

@@ -95,6 +95,27 @@ struct StorageFailureTests {
         #expect(response.text.contains(HTMLEscaped(en["storage_full_title"])))
     }
 
+    @Test func everyServerErrorIsLoggedWithItsCause() async throws {
+        let lines = LogLines()
+        let logger = Logger(label: "capture") { _ in CapturingHandler(lines: lines) }
+        let app = try await App(database: try AppDatabase.inMemory(), resources: Resources(root: repositoryRoot), logger: logger)
+        let request = Request(method: "POST", path: "/items/new", headers: Headers([("Accept-Language", "ja")]))
+
+        let full = app.failure(DatabaseError(resultCode: .SQLITE_FULL), request, member: nil)
+        #expect(full.status == 507)
+        #expect(full.text.contains(app.renderer.localizations.catalogs["ja"]!["storage_full_title"]))
+        #expect(lines.all.contains { $0.contains("storage full") })
+
+        let readOnly = app.failure(DatabaseError(resultCode: .SQLITE_READONLY), request, member: nil)
+        #expect(readOnly.status == 503)
+        #expect(lines.all.contains { $0.contains("storage readOnly") })
+
+        // An upload the HTTP core could not write to its temporary file.
+        let refused = app.respond(toRefused: request, status: 500)
+        #expect(refused.status == 500)
+        #expect(lines.all.contains { $0.contains("upload not written to disk") })
+    }
+
     @Test func healthzAnswers503WhenTheDatabaseFileIsDeleted() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-healthz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
