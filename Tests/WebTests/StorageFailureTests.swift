@@ -65,6 +65,30 @@ struct StorageFailureTests {
         #expect(try count(fixture, "item_event") == events)
     }
 
+    @Test func aFullDiskKeepsTheItemEditorFormOnAnEdit() async throws {
+        let fixture = try await HouseholdFixture()
+        var filler = ItemInput()
+        filler.name = String(repeating: "x", count: 100)
+        filler.note = String(repeating: "y", count: 1000)
+        try fillTheDisk(fixture, with: filler)
+        let database = fixture.app.database
+        let before = try await database.writer.read { db in try String.fetchOne(db, sql: "SELECT note FROM item WHERE id = ?", arguments: [fixture.itemId]) }
+        // The milk's row grows by 2 KB (note and its search text): its page has no such room left.
+        let note = String(repeating: "Typed while the disk was full. ", count: 32)
+        let form: [(String, String)] = [
+            ("folder", "\(fixture.fridgeId)"), ("version", "1"), ("d0.name", "Milk, edited"), ("d0.quantity", "3"), ("d0.unit", "bottle"),
+            ("d0.kind", "dairy_eggs"), ("d0.note", note), ("d0.status", "opened"), ("action", "save"),
+        ]
+        let response = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: form)
+        #expect(response.status == 507)
+        let en = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales")).fallback
+        #expect(response.text.contains(HTMLEscaped(en["storage_full"])))
+        #expect(response.text.contains("value=\"Milk, edited\""))
+        #expect(response.text.contains(note.trimmingCharacters(in: .whitespaces)))
+        let after = try await database.writer.read { db in try String.fetchOne(db, sql: "SELECT note FROM item WHERE id = ?", arguments: [fixture.itemId]) }
+        #expect(after == before)
+    }
+
     @Test func aFullDiskIsToldInTheMembersLanguage() async throws {
         let fixture = try await HouseholdFixture()
         var draft = ItemInput()
