@@ -113,21 +113,22 @@ public struct PhotoStore: Sendable {
         let temporary = directory.appendingPathComponent(".tmp-\(Crypto.hex(Crypto.randomBytes(8)))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o640)
         guard fd >= 0 else { throw PhotoStoreError.write(errno) }
-        var ok = true
+        // The errno of the step that failed: ENOSPC or EROFS tell the member the disk is full or read-only.
+        var failure: Int32?
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; ok = false; return }
+                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
                 offset += n
             }
         }
-        let code = errno
-        if ok, fsync(fd) != 0 { ok = false }
+        if failure == nil, fsync(fd) != 0 { failure = errno }
         close(fd)
-        guard ok, rename(temporary.path, target.path) == 0 else {
+        if failure == nil, rename(temporary.path, target.path) != 0 { failure = errno }
+        if let failure {
             unlink(temporary.path)
-            throw PhotoStoreError.write(code)
+            throw PhotoStoreError.write(failure)
         }
     }
 

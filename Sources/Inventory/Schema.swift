@@ -1,6 +1,9 @@
 import GRDB
 
 /// Append-only, named migrations. A shipped migration never changes; add a new one.
+/// Their SQL is literal text: the CHECK lists in v1 and v6 are written out, not built from the
+/// lists below, so changing a list later changes what the app accepts, never a shipped migration
+/// (a new unit needs a migration of its own). `ShippedSchemaTests` holds the schema they make.
 enum Schema {
     static let units = ["piece", "pack", "bottle", "can", "bag", "box", "g", "kg", "ml", "L"]
     static let kinds = ["meat", "fish", "vegetables", "fruit", "dairy_eggs", "drinks", "seasonings", "prepared", "other"]
@@ -14,11 +17,8 @@ enum Schema {
         migrator.registerMigration("v4 folder item counts, due dates by folder", migrate: v4)
         migrator.registerMigration("v5 reminders, calendar feeds, push channels", migrate: v5)
         migrator.registerMigration("v6 photos, illustrations, product memory", migrate: v6)
+        migrator.registerMigration("v7 health check", migrate: v7)
         return migrator
-    }
-
-    private static func list(_ values: [String]) -> String {
-        values.map { "'\($0)'" }.joined(separator: ", ")
     }
 
     static func v1(_ db: Database) throws {
@@ -75,13 +75,13 @@ enum Schema {
                 name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
                 photo TEXT,
                 quantity REAL NOT NULL DEFAULT 1 CHECK (quantity >= 0),
-                unit TEXT NOT NULL DEFAULT 'piece' CHECK (unit IN (\(list(units)))),
-                kind TEXT NOT NULL DEFAULT 'other' CHECK (kind IN (\(list(kinds)))),
+                unit TEXT NOT NULL DEFAULT 'piece' CHECK (unit IN ('piece', 'pack', 'bottle', 'can', 'bag', 'box', 'g', 'kg', 'ml', 'L')),
+                kind TEXT NOT NULL DEFAULT 'other' CHECK (kind IN ('meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other')),
                 note TEXT NOT NULL DEFAULT '',
                 barcode TEXT,
                 due TEXT CHECK (due IS NULL OR due GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
                 remind_at TEXT CHECK (remind_at IS NULL OR due IS NOT NULL),
-                status TEXT CHECK (status IS NULL OR status IN (\(list(statuses)))),
+                status TEXT CHECK (status IS NULL OR status IN ('unopened', 'opened', 'running_low')),
                 urgent INTEGER NOT NULL DEFAULT 0 CHECK (urgent IN (0, 1)),
                 version INTEGER NOT NULL DEFAULT 1,
                 created_at TEXT NOT NULL,
@@ -260,8 +260,8 @@ enum Schema {
                 name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
                 photo TEXT,
                 illustration TEXT,
-                kind TEXT NOT NULL CHECK (kind IN (\(list(kinds)))),
-                unit TEXT NOT NULL CHECK (unit IN (\(list(units)))),
+                kind TEXT NOT NULL CHECK (kind IN ('meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other')),
+                unit TEXT NOT NULL CHECK (unit IN ('piece', 'pack', 'bottle', 'can', 'bag', 'box', 'g', 'kg', 'ml', 'L')),
                 folder_id INTEGER REFERENCES folder(id) ON DELETE SET NULL,
                 updated_at TEXT NOT NULL,
                 UNIQUE (household_id, barcode)
@@ -270,6 +270,18 @@ enum Schema {
 
             -- Where unknown barcodes are looked up online (Open Food Facts' API shape); NULL: never.
             ALTER TABLE household ADD COLUMN product_lookup_url TEXT;
+            """)
+    }
+
+    static func v7(_ db: Database) throws {
+        try db.execute(sql: """
+            -- /healthz commits a write to this one row: a database that reads but cannot write
+            -- (read-only, failing disk) is not healthy.
+            CREATE TABLE health_check (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                checked_at TEXT NOT NULL
+            );
+            INSERT INTO health_check (id, checked_at) VALUES (1, '');
             """)
     }
 }

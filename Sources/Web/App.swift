@@ -65,6 +65,8 @@ public final class App: Responder {
     let logger: Logger
     /// Photos on disk: `zaiko serve` clears what a crash left before it listens.
     public let photos: PhotoStore
+    /// Where every uploaded image is decoded, one at a time.
+    let decoding: DecodingLane
     /// Cached once true: households are never all removed while the server runs.
     let householdExists: Atomic<Bool>
 
@@ -80,7 +82,8 @@ public final class App: Responder {
         householdExists = Atomic(exists)
 
         var router = Router<Endpoint>()
-        SystemController(database: database, renderer: renderer, staticFiles: try StaticFiles(root: resources.publicFiles)).register(in: &router)
+        SystemController(database: database, renderer: renderer, staticFiles: try StaticFiles(root: resources.publicFiles), logger: logger)
+            .register(in: &router)
         let setup = SetupController(accounts: accounts, renderer: renderer, cookies: cookies, setupCode: exists ? nil : options.setupCode)
         setup.register(in: &router)
         SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock).register(in: &router)
@@ -98,14 +101,15 @@ public final class App: Responder {
         let items = Items(database: database, clock: options.clock)
         let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)
         self.photos = photoStore
-        let pictures = PictureUploads(store: photoStore, logger: logger)
+        decoding = DecodingLane()
+        let pictures = PictureUploads(store: photoStore, logger: logger, decoding: decoding)
         let products = Products(database: database, clock: options.clock)
         PhotoController(store: photoStore).register(in: &router)
         ProductsController(products: products, items: items, pictures: pictures, renderer: renderer).register(in: &router)
         FoldersController(folders: Folders(database: database, clock: options.clock), items: items, renderer: renderer).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         EditorController(items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
-                         renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes)
+                         renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger)
             .register(in: &router)
         TrashController(items: items, renderer: renderer).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
@@ -153,7 +157,14 @@ public final class App: Responder {
     public func respond(toRefused request: Request, status: Int) -> Response {
         var request = request
         request.routePattern = router.resolve(method: request.method, path: request.path).pattern
-        return finish(errorPage(status, request, member: nil), for: request)
+        guard status >= 500 else { return finish(errorPage(status, request, member: nil), for: request) }
+        // The core answers 5xx when it could not write an upload to its temporary file. It does not
+        // pass errno on: free space tells a full disk (said so, 507) from another failure.
+        let full = StorageFailure.diskIsFull(at: photos.directory.path)
+        logger.error("request refused by the server core: upload not written to disk\(full ? " (disk full)" : "")", metadata: [
+            "method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "status": "\(status)",
+        ])
+        return finish(full ? storagePage(.full, request, member: nil) : errorPage(status, request, member: nil), for: request)
     }
 
     /// The member behind the request's cookie, if any (for pages outside the route table).
@@ -243,8 +254,20 @@ public final class App: Responder {
         if let error = error as? InventoryError, error == .notFound {
             return errorPage(404, request, member: member)
         }
-        logger.error("request failed", metadata: ["method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "error": "\(error)"])
+        let fields: Logger.Metadata = ["method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "error": "\(error)"]
+        if let storage = StorageFailure(error) {
+            logger.error("request failed: storage \(storage)", metadata: fields)
+            return storagePage(storage, request, member: member)
+        }
+        logger.error("request failed", metadata: fields)
         return errorPage(500, request, member: member)
+    }
+
+    /// The page that says the server's disk is full, read-only or failing (507 or 503).
+    func storagePage(_ storage: StorageFailure, _ request: Request, member: SignedIn?) -> Response {
+        let locale = locale(for: request, member: member)
+        let context = RequestContext(request: request, locale: locale, member: member, csrfToken: member?.csrfToken ?? "")
+        return renderer.response(ErrorPage(storage: storage, locale: locale), context, status: storage.status)
     }
 
     /// The member's chosen language, else the browser's.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Imaging
 import Inventory
+import Logging
 import Mustache
 
 /// The item editor (batch create, edit), the conflict page and the item page.
@@ -14,6 +15,7 @@ struct EditorController {
     let renderer: Renderer
     let clock: WallClock
     let maxBodyBytes: Int
+    let logger: Logger
     static let maxDrafts = 10
 
     func register(in router: inout Router<Endpoint>) {
@@ -32,6 +34,7 @@ struct EditorController {
             // Photos are stored whatever the action, so a form shown again keeps them.
             var errors = attachPhotos(context, to: &drafts, householdId: member.householdId)
             var state = EditorState()
+            var storageStatus: Int?
             switch context.field("action") {
             case "add":
                 // Without JavaScript "add a draft" re-renders the form with one more, keeping everything.
@@ -51,13 +54,17 @@ struct EditorController {
                         return .redirect(to: "/folders/\(folder.id!)?added=\(ids.count)")
                     } catch InventoryError.validation(let fields) {
                         errors = fields
+                    } catch {
+                        let storage = try storageFailure(error, context)
+                        state.storageError = context.locale[storage.messageKey]
+                        storageStatus = storage.status
                     }
                 }
             }
             let messages = errors.mapValues { context.locale[$0] }
             let failed = !errors.isEmpty || state.scanError != nil
             return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: messages, state: state),
-                                     context, status: failed ? 422 : 200)
+                                     context, status: storageStatus ?? (failed ? 422 : 200))
         }
         router.get("/items/{id}/edit", .writer) { context in
             let member = try context.signedIn
@@ -106,6 +113,11 @@ struct EditorController {
             } catch InventoryError.conflict {
                 // Someone saved since this form was opened: show both, lose nothing.
                 return renderer.response(try conflict(context, current: current, mine: input, folder: folder), context, status: 409)
+            } catch {
+                let storage = try storageFailure(error, context)
+                let state = EditorState(storageError: context.locale[storage.messageKey])
+                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, state: state),
+                                         context, status: storage.status)
             }
         }
         router.post("/items/{id}/photo", .writer, uploads: true) { context in
@@ -128,6 +140,14 @@ struct EditorController {
             let item = try items.item(try context.id(), householdId: member.householdId)
             return renderer.response(try detail(context, item), context)
         }
+    }
+
+    /// The disk refused the save (full, read-only, failing): logged with its cause, and the form
+    /// comes back with everything typed and a banner. Any other error goes on to the error page.
+    func storageFailure(_ error: any Error, _ context: RequestContext) throws -> StorageFailure {
+        guard let storage = StorageFailure(error) else { throw error }
+        logger.error("item not saved: storage \(storage)", metadata: ["path": "\(context.request.path)", "error": "\(error)"])
+        return storage
     }
 
     /// Stores the photo each draft's file field carries and points the draft at it. Problems come
@@ -300,7 +320,8 @@ struct EditorController {
             heading: heading, action: item.map { "/items/\($0.id!)" } ?? "/items/new", isNew: item == nil,
             version: item?.version, stockFolders: stock, shoppingFolders: shopping, drafts: draftViews,
             canAddDraft: item == nil && drafts.count < Self.maxDrafts,
-            summary: errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count), summaryLink: firstFailed,
+            summary: state.storageError ?? (errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count)),
+            summaryLink: state.storageError == nil ? firstFailed : nil,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
             boughtNotice: context.request.query["bought"] == "1" ? t["editor_bought_notice"] : nil,
             cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)", state: state, maxBodyBytes: maxBodyBytes)

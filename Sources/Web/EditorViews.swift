@@ -129,6 +129,8 @@ struct PicturePicker: MustacheParent, Sendable {
 
 /// What a scan or a barcode look-up leaves for the page to say, and where the cursor goes next.
 struct EditorState: Sendable {
+    /// The server's disk refused the save: shown as the form's banner, everything typed kept.
+    var storageError: String? = nil
     var scanError: String? = nil
     var scanNotice: String? = nil
     /// The id of the field that gets `autofocus`.

@@ -1,4 +1,5 @@
 import HTTPServer
+import Inventory
 
 /// The error page for a status, in the reader's language. Never shows internals.
 struct ErrorPage: PageView {
@@ -20,6 +21,14 @@ struct ErrorPage: PageView {
         message = locale["error_\(known)_message"]
     }
 
+    /// The server's own storage refused a write: say so (it is not the reader's fault, and trying
+    /// again will not help until someone frees space), 507 when full, else 503.
+    init(storage: StorageFailure, locale: Catalog) {
+        status = storage.status
+        heading = locale["\(storage.messageKey)_title"]
+        message = locale["\(storage.messageKey)_message"]
+    }
+
     func title(_ t: Catalog) -> String { heading }
 
     func child(named name: String) -> Any? {
@@ -35,5 +44,19 @@ struct ErrorPage: PageView {
 extension Renderer {
     func errorResponse(_ status: Int, locale: Catalog) -> Response {
         response(ErrorPage(status: status, locale: locale), locale: locale, status: status)
+    }
+}
+
+extension StorageFailure {
+    /// 507 Insufficient Storage for a full disk; 503 while storage is read-only or failing.
+    var status: Int { self == .full ? 507 : 503 }
+
+    /// The catalog key of the sentence that tells the reader (also `_title`, `_message`).
+    var messageKey: String {
+        switch self {
+        case .full: return "storage_full"
+        case .readOnly: return "storage_read_only"
+        case .failing: return "storage_failing"
+        }
     }
 }

@@ -9,6 +9,8 @@ import Logging
 struct PictureUploads: Sendable {
     let store: PhotoStore
     let logger: Logger
+    /// Decodes (photos and barcodes) run one at a time for the whole server.
+    let decoding: DecodingLane
 
     /// Why an upload was refused, as a catalog key the page shows beside the field.
     struct Refusal: Error, Equatable {
@@ -42,15 +44,18 @@ struct PictureUploads: Sendable {
     func store(bytes: [UInt8], crop: SquareCrop?, householdId: Int64) throws(Refusal) -> String {
         let photo: NormalizedPhoto
         do {
-            photo = try PhotoNormalizer.normalize(bytes, crop: crop)
+            photo = try decoding.run { () throws(ImagingError) in try PhotoNormalizer.normalize(bytes, crop: crop) }
         } catch {
+            logger.notice("photo refused", metadata: ["reason": "\(error)", "bytes": "\(bytes.count)"])
             throw Refusal(messageKey: Self.messageKey(error))
         }
         do {
             return try store.save(large: photo.large, small: photo.small, format: photo.format == .webp ? "webp" : "jpeg", householdId: householdId)
         } catch {
-            logger.error("photo not stored", metadata: ["error": "\(error)"])
-            throw Refusal(messageKey: "photo_not_stored")
+            // The disk's own problem (full, read-only) is told as such, beside the field.
+            let storage = StorageFailure(error)
+            logger.error("photo not stored", metadata: ["error": "\(error)", "storage": "\(storage.map { "\($0)" } ?? "-")"])
+            throw Refusal(messageKey: storage?.messageKey ?? "photo_not_stored")
         }
     }
 
@@ -58,8 +63,9 @@ struct PictureUploads: Sendable {
     func barcodes(in file: UploadedFile) throws(Refusal) -> [Barcode] {
         let bytes = try Self.bytes(of: file)
         do {
-            return try BarcodeReader.decode(bytes)
+            return try decoding.run { () throws(ImagingError) in try BarcodeReader.decode(bytes) }
         } catch {
+            logger.notice("barcode photo refused", metadata: ["reason": "\(error)", "bytes": "\(bytes.count)"])
             throw Refusal(messageKey: Self.messageKey(error))
         }
     }

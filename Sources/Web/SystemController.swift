@@ -1,17 +1,22 @@
 import HTTPServer
 import Inventory
+import Logging
 
 /// Health check and static files.
 struct SystemController {
     let database: AppDatabase
     let renderer: Renderer
     let staticFiles: StaticFiles
+    let logger: Logger
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/healthz", .asset) { [database] _ in
-            database.isHealthy()
-                ? Response(status: 200, contentType: "text/plain; charset=utf-8", text: "ok")
-                : Response(status: 503, contentType: "text/plain; charset=utf-8", text: "database unavailable")
+        // 200 only while the open database file is the one on disk and a write can commit.
+        router.get("/healthz", .asset) { [database, logger] _ in
+            guard let problem = database.healthProblem() else {
+                return Response(status: 200, contentType: "text/plain; charset=utf-8", text: "ok")
+            }
+            logger.error("health check failed: \(problem)")
+            return Response(status: 503, contentType: "text/plain; charset=utf-8", text: "database unavailable")
         }
         router.get("/static/{path...}", .asset) { [staticFiles, renderer] context in
             staticFiles.response(for: context.parameter("path") ?? "", request: context.request)

@@ -1,6 +1,6 @@
 // Times the photo pipeline on one file:
 //   imaging-bench FILE [RUNS] [--barcode]    normalise (or read barcodes) RUNS times, print min/median
-//   imaging-bench --make-photo FILE          write the 12 MP sample photo (EXIF orientation 6)
+//   imaging-bench --make-photo FILE [WxH]    write the 12 MP (or WxH) sample photo (EXIF orientation 6)
 import Foundation
 import Imaging
 
@@ -14,7 +14,9 @@ let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
 guard let path = arguments.first else { fail("usage: imaging-bench FILE [RUNS] [--barcode] | --make-photo FILE") }
 
 if options.contains("--make-photo") {
-    guard let photo = SamplePhoto.make() else { fail("could not draw the sample photo") }
+    // An optional WIDTHxHEIGHT after the file draws a larger photo (the memory bench uses 49 MP).
+    let size = arguments.dropFirst().first.map { $0.split(separator: "x").compactMap { Int($0) } } ?? [4000, 3000]
+    guard size.count == 2, let photo = SamplePhoto.make(width: size[0], height: size[1]) else { fail("could not draw the sample photo") }
     guard FileManager.default.createFile(atPath: path, contents: Data(photo)) else { fail("cannot write \(path)") }
     exit(0)
 }

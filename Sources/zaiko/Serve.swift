@@ -105,7 +105,8 @@ struct Serve: AsyncParsableCommand {
             engine.stop()
             await photoCleaner.value
             await reminders.value
-            try database.writer.close()
+            // Checkpoints the WAL into zaiko.sqlite first: a copy of that file alone holds every write.
+            try database.close()
             print("Stopped.")
         } catch let error as ServerError {
             throw Failure(message: error.description)

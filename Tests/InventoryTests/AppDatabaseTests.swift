@@ -143,6 +143,10 @@ struct AppDatabaseTests {
         #expect(journal == "wal")
         #expect(synchronous == 2)  // FULL
         #expect(foreignKeys == 1)
+        // Commits happen on the writer connection: its own setting is the one that makes them durable
+        // (GRDB's WAL set-up turns it to NORMAL after prepareDatabase ran).
+        let writerSynchronous = try database.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        #expect(writerSynchronous == 2)  // FULL
         #expect(database.isHealthy())
         // Opening the same file again finds the schema already migrated.
         try database.writer.close()
