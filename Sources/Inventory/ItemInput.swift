@@ -79,7 +79,7 @@ public enum ItemValidation {
         if !quantityText.isEmpty {
             if let value = Double(quantityText), value.isFinite, value >= 0, value <= Quantity.maximum {
                 quantity = (value * 1000).rounded() / 1000
-            } else if let value = Double(quantityText), value > Quantity.maximum {
+            } else if let value = Double(quantityText), value.isFinite, value > Quantity.maximum {
                 errors["quantity"] = "quantity_too_large"
             } else {
                 errors["quantity"] = "quantity_invalid"
