@@ -12,9 +12,10 @@ extension Items {
     /// within `Quantity.maximum`, or that would pass it, is refused: `delta=inf` stored infinity.
     @discardableResult
     public func adjustQuantity(_ id: Int64, by delta: Double, householdId: Int64, by memberId: Int64) throws -> Double {
-        guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_step_invalid"]) }
-        return try database.writer.write { db in
+        try database.writer.write { db in
+            // Another household's item is not found, whatever the step.
             var item = try Self.item(db, id, householdId)
+            guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_step_invalid"]) }
             let before = item.quantity
             let after = max(0, ((item.quantity + delta) * 1000).rounded() / 1000)
             guard after <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_too_large"]) }
