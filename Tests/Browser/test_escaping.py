@@ -150,6 +150,12 @@ def test_hostile_text_never_leaves_its_attribute_or_element(make_server):
     check(client, f"/calendar?day={today}", "MFI")
     check(client, "/products", "MFI")
     check(client, f"/products/{product}", "MI")
+    # P the product renamed.
+    status, _, _ = client.post(f"/products/{product}", [("name", hostile("P")), ("kind", "other"), ("unit", "piece"),
+                                                        ("folder", str(folder)), ("picture", "")])
+    assert status == 200
+    check(client, "/products", "MFP")
+    check(client, f"/products/{product}", "MP")
     check(client, "/trash", "MFT")
     check(client, "/settings", "HM")
     check(client, "/account", "M")
