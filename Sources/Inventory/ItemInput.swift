@@ -77,8 +77,10 @@ public enum ItemValidation {
             .replacingOccurrences(of: ",", with: ".")
         var quantity = 1.0
         if !quantityText.isEmpty {
-            if let value = Double(quantityText), value.isFinite, value >= 0, value <= 1_000_000 {
+            if let value = Double(quantityText), value.isFinite, value >= 0, value <= Quantity.maximum {
                 quantity = (value * 1000).rounded() / 1000
+            } else if let value = Double(quantityText), value.isFinite, value > Quantity.maximum {
+                errors["quantity"] = "quantity_too_large"
             } else {
                 errors["quantity"] = "quantity_invalid"
             }

@@ -8,13 +8,18 @@ public struct TrashEntry: Sendable, Equatable {
 }
 
 extension Items {
-    /// − / + on a list row: the new quantity (never below 0).
+    /// − / + on a list row: the new quantity (never below 0). A step that is not a finite number
+    /// within `Quantity.maximum`, or that would pass it, is refused: `delta=inf` stored infinity.
     @discardableResult
     public func adjustQuantity(_ id: Int64, by delta: Double, householdId: Int64, by memberId: Int64) throws -> Double {
         try database.writer.write { db in
+            // Another household's item is not found, whatever the step.
             var item = try Self.item(db, id, householdId)
+            guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_step_invalid"]) }
             let before = item.quantity
-            item.quantity = max(0, ((item.quantity + delta) * 1000).rounded() / 1000)
+            let after = max(0, ((item.quantity + delta) * 1000).rounded() / 1000)
+            guard after <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_too_large"]) }
+            item.quantity = after
             guard item.quantity != before else { return before }
             item.version += 1
             item.updatedAt = stamp()
@@ -206,6 +211,9 @@ extension Items {
 
 /// Quantities shown without needless zeros: 1, 0.5, 1.25.
 public enum Quantity {
+    /// The largest quantity an item may have, typed or reached with +.
+    public static let maximum = 1_000_000.0
+
     public static func text(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(format: "%.3f", value)

@@ -9,9 +9,46 @@ public struct ListFilter: Sendable, Equatable {
 
     public init(text: String = "", kinds: [String] = [], status: String? = nil) {
         self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        self.kinds = kinds.filter(Schema.kinds.contains)
+        // Known kinds only, each once: there are 9, whatever the query repeats.
+        var seen = Set<String>()
+        self.kinds = kinds.filter { Schema.kinds.contains($0) && seen.insert($0).inserted }
         self.status = status.flatMap { Schema.statuses.contains($0) ? $0 : nil }
     }
+}
+
+/// The statements of a list page. GRDB keeps every cached statement for the life of the
+/// connection, so their text must never be built from a request's values: it depends only on
+/// which filters are set and on the folder's kind (16 texts at most); the kinds, however many,
+/// go in as one JSON array read with `json_each`.
+struct ListQuery {
+    let whereClause: String
+    let arguments: StatementArguments
+    let order: String
+    let isFiltered: Bool
+
+    init(folder: Folder, filter: ListFilter) throws {
+        var conditions = ["folder_id = ?", "deleted_at IS NULL"]
+        var arguments: StatementArguments = [folder.id!]
+        if !filter.kinds.isEmpty {
+            conditions.append("kind IN (SELECT value FROM json_each(?))")
+            arguments += [String(decoding: try JSONEncoder().encode(filter.kinds), as: UTF8.self)]
+        }
+        if let status = filter.status {
+            conditions.append("status = ?")
+            arguments += [status]
+        }
+        if !filter.text.isEmpty {
+            conditions.append("search_text LIKE ? ESCAPE '\\'")
+            arguments += [SearchText.likePattern(filter.text)]
+        }
+        whereClause = conditions.joined(separator: " AND ")
+        self.arguments = arguments
+        order = folder.kind == .stock ? "due IS NULL, due, name" : "urgent DESC, name"
+        isFiltered = !filter.kinds.isEmpty || filter.status != nil || !filter.text.isEmpty
+    }
+
+    var countSQL: String { "SELECT COUNT(*) FROM item WHERE \(whereClause)" }
+    var pageSQL: String { "SELECT * FROM item WHERE \(whereClause) ORDER BY \(order) LIMIT ? OFFSET ?" }
 }
 
 public struct ListPage: Sendable {
@@ -67,33 +104,16 @@ public struct Items: Sendable {
 
     /// One page of a list in its order: stock by due date (none last), shopping urgent first; then name.
     public func page(of folder: Folder, filter: ListFilter, page requested: Int) throws -> ListPage {
-        var conditions = ["folder_id = ?", "deleted_at IS NULL"]
-        var arguments: StatementArguments = [folder.id!]
-        if !filter.kinds.isEmpty {
-            conditions.append("kind IN (\(Array(repeating: "?", count: filter.kinds.count).joined(separator: ", ")))")
-            arguments += StatementArguments(filter.kinds)
-        }
-        if let status = filter.status {
-            conditions.append("status = ?")
-            arguments += [status]
-        }
-        if !filter.text.isEmpty {
-            conditions.append("search_text LIKE ? ESCAPE '\\'")
-            arguments += [SearchText.likePattern(filter.text)]
-        }
-        let whereClause = conditions.joined(separator: " AND ")
-        let order = folder.kind == .stock ? "due IS NULL, due, name" : "urgent DESC, name"
+        let query = try ListQuery(folder: folder, filter: filter)
         return try database.writer.read { db in
             // Unfiltered, the folder knows its count; filtered, count the matches.
-            let unfiltered = filter.kinds.isEmpty && filter.status == nil && filter.text.isEmpty
-            let total = unfiltered
-                ? try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id!]) ?? 0
-                : try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM item WHERE \(whereClause)"), arguments: arguments) ?? 0
+            let total = query.isFiltered
+                ? try Int.fetchOne(db.cachedStatement(sql: query.countSQL), arguments: query.arguments) ?? 0
+                : try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id!]) ?? 0
             let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
             let page = min(max(1, requested), pages)
             let items = try Item.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM item WHERE \(whereClause) ORDER BY \(order) LIMIT ? OFFSET ?"),
-                arguments: arguments + [ListPage.size, (page - 1) * ListPage.size])
+                db.cachedStatement(sql: query.pageSQL), arguments: query.arguments + [ListPage.size, (page - 1) * ListPage.size])
             return ListPage(items: items, total: total, page: page, pages: pages)
         }
     }

@@ -22,7 +22,8 @@ public struct PhotoStore: Sendable {
         self.directory = directory
         self.database = database
         self.clock = clock
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Photos are the household's own: the folder and files are for Zaiko's account only.
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     public static func isWellFormedKey(_ key: String) -> Bool {
@@ -111,7 +112,7 @@ public struct PhotoStore: Sendable {
     /// Writes to a temporary name, syncs, and renames over `target`: a reader sees the whole file or none.
     static func writeDurably(_ bytes: [UInt8], to target: URL, in directory: URL) throws {
         let temporary = directory.appendingPathComponent(".tmp-\(Crypto.hex(Crypto.randomBytes(8)))")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o640)
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw PhotoStoreError.write(errno) }
         // The errno of the step that failed: ENOSPC or EROFS tell the member the disk is full or read-only.
         var failure: Int32?

@@ -20,8 +20,16 @@ struct ListController {
         router.post("/items/{id}/quantity", .writer) { context in
             let member = try context.signedIn
             let id = try context.id()
-            let delta = Double(context.field("delta")) ?? 0
-            let quantity = try items.adjustQuantity(id, by: delta, householdId: member.householdId, by: member.memberId)
+            let delta = Double(context.field("delta")) ?? .nan
+            let quantity: Double
+            do {
+                quantity = try items.adjustQuantity(id, by: delta, householdId: member.householdId, by: member.memberId)
+            } catch InventoryError.validation(let fields) {
+                // A hand-made step (`delta=inf`), or + past the largest quantity.
+                let t = context.locale
+                let page = ErrorPage(status: 422, heading: t["error_422_title"], message: t[fields["delta"] ?? "quantity_step_invalid"])
+                return renderer.response(page, context, status: 422)
+            }
             // Reaching zero asks what to do with the item.
             if quantity == 0, delta < 0 { return .redirect(to: "/items/\(id)/empty?return=\(Self.encoded(context.returnPath(fallback: "/")))") }
             return .redirect(to: context.returnPath(fallback: "/"))

@@ -3,8 +3,9 @@ import HTTPServer
 import Inventory
 
 /// Serves the household's photos: `/photos/<key>/512` and `/photos/<key>/128`. Another household's
-/// key answers 404 like an unknown one. The URL changes when an item's photo does, so browsers
-/// may keep a copy for a long time, privately.
+/// key answers 404 like an unknown one. Browsers keep a private copy but ask again every time
+/// (a 304 from the ETag costs little): a copy kept `immutable` would still show on a shared
+/// device after its member signed out.
 struct PhotoController {
     let store: PhotoStore
 
@@ -18,7 +19,7 @@ struct PhotoController {
             guard stat(url.path, &info) == 0 else { throw InventoryError.notFound }
             let response = StaticFiles.fileResponse(
                 path: url.path, size: info.st_size, contentType: MediaType.forPath(url.path), etag: "\"\(key)-\(size.rawValue)\"",
-                modified: Int(info.st_mtim.tv_sec), cacheControl: "private, max-age=31536000, immutable", request: context.request)
+                modified: Int(info.st_mtim.tv_sec), cacheControl: "private, no-cache", request: context.request)
             guard let response else { throw InventoryError.notFound }
             return response
         }

@@ -23,7 +23,7 @@ public struct Renderer: Sendable {
     public let localizations: Localizations
 
     public init(templates: URL) async throws {
-        library = try await MustacheLibrary(directory: templates.path)
+        library = try TemplateLoader.library(directory: templates)
         localizations = try Localizations(directory: templates.appendingPathComponent("locales"))
     }
 

@@ -11,6 +11,7 @@ struct DataOptions: ParsableArguments {
     var baseURL: String?
 
     func open(createIfMissing: Bool = false) throws -> AppDatabase {
+        DataDirectory.keepNewFilesPrivate()
         let path = data ?? ProcessInfo.processInfo.environment["ZAIKO_DATA"] ?? "./data"
         let file = URL(fileURLWithPath: path).appendingPathComponent("zaiko.sqlite")
         if createIfMissing { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }

@@ -52,6 +52,7 @@ struct Serve: AsyncParsableCommand {
     var secureCookies = false
 
     func run() async throws {
+        DataDirectory.keepNewFilesPrivate()
         let environment = ProcessInfo.processInfo.environment
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in

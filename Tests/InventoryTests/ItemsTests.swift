@@ -238,10 +238,16 @@ struct ItemsTests {
         #expect((try? result.get())?.quantity == value, "\(text) → \(result)")
     }
 
-    @Test(arguments: ["-1", "abc", "1.5.2", "nan", "inf", "1000001"])
+    @Test(arguments: ["-1", "abc", "1.5.2", "nan", "inf", "1e400"])
     func quantitiesRejectNegativeAndNonNumbers(text: String) {
         let result = ItemValidation.check(.named("Milk") { $0.quantity = text }, for: .stock, timeZone: .gmt)
         #expect(fieldErrors(result) == ["quantity": "quantity_invalid"], "\(text)")
+    }
+
+    @Test(arguments: ["1000001", "1e308"])
+    func aQuantityAboveTheLargestSaysSo(text: String) {
+        let result = ItemValidation.check(.named("Milk") { $0.quantity = text }, for: .stock, timeZone: .gmt)
+        #expect(fieldErrors(result) == ["quantity": "quantity_too_large"], "\(text)")
     }
 
     @Test func aFullWidthDecimalCommaIsAcceptedLikeAnASCIIOne() {
