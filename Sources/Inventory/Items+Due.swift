@@ -83,14 +83,6 @@ extension CalendarDay {
     }
 }
 
-extension Household {
-    /// Today in the household's time zone, and the last day of its due-soon window.
-    public func dueWindow(now: Date) -> (today: CalendarDay, soonUntil: CalendarDay) {
-        let today = CalendarDay.today(in: TimeZone(identifier: timeZone) ?? .gmt, now: now)
-        return (today, today.adding(days: dueSoonDays))
-    }
-}
-
 extension Items {
     /// Stock items of a household (not in the trash, stock lists only) due in a range of days.
     /// Read from the index `item_due` (household_id, due) in due order; CROSS JOIN keeps SQLite
@@ -116,32 +108,38 @@ extension Items {
         ).map { DueItem(item: try Item(row: $0), folderName: $0["folder_name"]) }
     }
 
-    /// Every stock item that expired before `today`, is due `today`, or is due by `until`,
+    /// How many stock items of a household are expired, due today and due soon in `window`; inside
+    /// the caller's transaction (the reminder engine counts for its digest while it queues it).
+    public static func dueCounts(_ db: Database, householdId: Int64, window: DueWindow) throws -> DueCounts {
+        var counts = DueCounts()
+        for (day, count) in try dueCounts(db, householdId, from: "", through: window.soonUntil.description) {
+            counts.add(window.state(of: day), count)
+        }
+        return counts
+    }
+
+    /// Every stock item that expired before the window's today, is due today, or is due soon,
     /// across the household's stock lists, earliest first; one page of `ListPage.size`.
-    public func useSoon(householdId: Int64, today: CalendarDay, until: CalendarDay, page requested: Int = 1) throws -> UseSoon {
-        let last = max(today, until).description, todayText = today.description
+    public func useSoon(householdId: Int64, window: DueWindow, page requested: Int = 1) throws -> UseSoon {
+        let last = window.soonUntil.description
         return try database.writer.read { db in
             // Usually everything fits on the first page, and its rows are the counts: one query.
             // Otherwise count by day first (the same range of the index), then read the page asked for.
             var items = requested <= 1 ? try Self.dueItems(db, householdId, from: "", through: last, offset: 0) : []
-            var counts: [String: Int] = [:]
+            var counts = DueCounts()
             if requested <= 1 && items.count < ListPage.size {
-                for item in items { counts[item.item.due!, default: 0] += 1 }
+                for item in items { counts.add(window.state(of: item.item.due)) }
             } else {
-                counts = try Self.dueCounts(db, householdId, from: "", through: last)
+                counts = try Self.dueCounts(db, householdId: householdId, window: window)
             }
-            var expired = 0, dueToday = 0, soon = 0
-            for (day, count) in counts {
-                if day < todayText { expired += count } else if day == todayText { dueToday += count } else { soon += count }
-            }
-            let pages = max(1, (expired + dueToday + soon + ListPage.size - 1) / ListPage.size)
+            let pages = max(1, (counts.total + ListPage.size - 1) / ListPage.size)
             let page = min(max(1, requested), pages)
             if requested > 1 { items = try Self.dueItems(db, householdId, from: "", through: last, offset: (page - 1) * ListPage.size) }
+            let states = items.map { window.state(of: $0.item.due) }
+            let group = { (state: DueState) in zip(items, states).filter { $0.1 == state }.map(\.0) }
             return UseSoon(
-                expired: items.filter { $0.item.due! < todayText },
-                today: items.filter { $0.item.due! == todayText },
-                soon: items.filter { $0.item.due! > todayText },
-                expiredCount: expired, todayCount: dueToday, soonCount: soon, page: page, pages: pages)
+                expired: group(.expired), today: group(.today), soon: group(.soon),
+                expiredCount: counts.expired, todayCount: counts.today, soonCount: counts.soon, page: page, pages: pages)
         }
     }
 
