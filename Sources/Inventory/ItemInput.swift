@@ -87,16 +87,11 @@ public enum ItemValidation {
         if !Schema.kinds.contains(input.kind) { errors["kind"] = "kind_invalid" }
         let note = input.note.trimmingCharacters(in: .whitespacesAndNewlines)
         if note.storedLength > 1000 { errors["note"] = "note_too_long" }
-        var barcode = input.barcode.trimmingCharacters(in: .whitespaces).precomposedStringWithCompatibilityMapping
-        if !barcode.isEmpty, !(barcode.allSatisfy(\.isASCII) && barcode.allSatisfy(\.isNumber) && (6...14).contains(barcode.count)) {
-            errors["barcode"] = "barcode_invalid"
-        } else if !barcode.isEmpty, GTIN.hasCheckDigit(barcode), !GTIN.isValid(barcode) {
-            // A USB scanner never mistypes; a person copying digits by hand can.
-            errors["barcode"] = "barcode_check_digit"
-        } else if let normalized = GTIN.normalized(barcode), GTIN.hasCheckDigit(barcode) {
-            // One spelling per product: a UPC-A typed by a scanner matches the EAN-13 read from a photo.
-            barcode = normalized
-        }
+        let typedBarcode = GTIN.typed(input.barcode)
+        if let message = typedBarcode.messageKey { errors["barcode"] = message }
+        // One spelling per product: a UPC-A typed by a scanner matches the EAN-13 read from a photo.
+        var barcode = ""
+        if case .code(let code) = typedBarcode { barcode = code }
         let pictureText = input.picture.trimmingCharacters(in: .whitespaces)
         let picture = Picture(formValue: pictureText)
         if !pictureText.isEmpty, picture == nil { errors["picture"] = "picture_invalid" }
