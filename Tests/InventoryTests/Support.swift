@@ -37,13 +37,14 @@ struct Fixture {
 
     static let password = "correct horse battery"
 
-    init(language: String = "en") throws {
+    init(language: String = "en", folderNames: [String: String] = [:]) throws {
         database = try AppDatabase.inMemory()
         hasher = CountingHasher()
         clock = ManualClock()
         accounts = Accounts(database: database, hasher: hasher, clock: clock.wall)
         ownerToken = try accounts.setUp(
-            householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: language, userAgent: "test")
+            householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: language, userAgent: "test",
+            folderNames: folderNames)
     }
 
     var owner: SignedIn { get throws { try #require(try accounts.session(token: ownerToken)) } }

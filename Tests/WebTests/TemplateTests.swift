@@ -77,7 +77,7 @@ struct TemplateTests {
     /// One of each page with sample values, errors included, so every branch of a template renders.
     func samplePages(_ t: Catalog) -> [any PageView] {
         let field = FormField(name: "name", label: t["field_name"], value: "Aki <b>", error: t["name_required"], hint: t["password_hint"])
-        let select = FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: "ja"))
+        let select = FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: "ja", among: [t]))
         let checkbox = FormField(name: "remember", label: t["field_remember"], kind: .checkbox, checked: true)
         return [
             FormPage(heading: t["setup_heading"], intro: t["setup_intro"], formError: t["login_failed"], action: "/setup",
