@@ -86,7 +86,7 @@ struct TemplateTests {
             AccountPage(heading: t["account_heading"], saved: t["saved_profile"], profileFields: [field, select], passwordFields: [field],
                         devices: [.init(id: 1, label: "Chrome · Android", signedIn: "Monday", lastSeen: "today", isCurrent: true),
                                   .init(id: 2, label: "Safari · iPhone", signedIn: "Sunday", lastSeen: "yesterday", isCurrent: false)]),
-            MembersPage(heading: t["members_heading"], error: t["last_owner"],
+            SettingsPage(heading: t["members_heading"], error: t["last_owner"],
                         members: [.init(id: 1, name: "Aki", login: "aki", role: t["role_owner"], roleOptions: t.roleOptions(selected: .owner), isMe: true)],
                         invitations: [.init(id: 3, role: t["role_viewer"], expires: "next week")], newLink: "http://x/join/abc",
                         inviteRoles: t.roleOptions(selected: .member), householdFields: [field, select], saved: t["saved_profile"]),
