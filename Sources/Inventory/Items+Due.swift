@@ -35,54 +35,6 @@ public struct DueMonth: Sendable {
     public let pages: Int
 }
 
-/// A month of the Gregorian calendar ("2026-11").
-public struct CalendarMonth: Sendable, Equatable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-
-    /// Exactly "YYYY-MM" with ASCII digits, in the years a due date can have.
-    public init?(_ text: String) {
-        guard text.utf8.count == 7, let first = CalendarDay(text + "-01") else { return nil }
-        (year, month) = (first.year, first.month)
-    }
-
-    public init(_ day: CalendarDay) { (year, month) = (day.year, day.month) }
-
-    public var first: CalendarDay { CalendarDay(year: year, month: month, day: 1) }
-    public var last: CalendarDay { CalendarDay(year: year, month: month, day: dayCount) }
-    public var dayCount: Int { CalendarDay.daysIn(month: month, year: year) }
-
-    /// The months before and after, within the years a due date can have.
-    public var previous: CalendarMonth? {
-        let (y, m) = month == 1 ? (year - 1, 12) : (year, month - 1)
-        return y < 1900 ? nil : CalendarMonth(year: y, month: m)
-    }
-
-    public var next: CalendarMonth? {
-        let (y, m) = month == 12 ? (year + 1, 1) : (year, month + 1)
-        return y > 9999 ? nil : CalendarMonth(year: y, month: m)
-    }
-
-    public func contains(_ day: CalendarDay) -> Bool { day.year == year && day.month == month }
-
-    public func day(_ number: Int) -> CalendarDay { CalendarDay(year: year, month: month, day: number) }
-
-    init(year: Int, month: Int) { (self.year, self.month) = (year, month) }
-
-    public var description: String { String(first.description.prefix(7)) }
-
-    public static func < (a: CalendarMonth, b: CalendarMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
-}
-
-extension CalendarDay {
-    /// 0 for Sunday … 6 for Saturday (Sakamoto's method: no Calendar, no time zone).
-    public var weekday: Int {
-        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
-        let y = month < 3 ? year - 1 : year
-        return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
-    }
-}
-
 extension Items {
     /// Stock items of a household (not in the trash, stock lists only) due in a range of days.
     /// Read from the index `item_due` (household_id, due) in due order; CROSS JOIN keeps SQLite
