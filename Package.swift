@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Zaiko: a self-hosted household inventory. See README.md and the design notes in docs.
+// Zaiko: a self-hosted household inventory. See README.md.
 import PackageDescription
 
 let package = Package(
@@ -60,7 +60,7 @@ let package = Package(
             name: "imaging-bench",
             dependencies: ["Imaging", "CGD"]
         ),
-        // Outbound HTTP requests (push messages, later product look-ups): no redirects, short timeouts.
+        // Outbound HTTP requests (push messages, the online product look-up): no redirects, short timeouts.
         .target(
             name: "Outbound",
             dependencies: []
@@ -82,7 +82,7 @@ let package = Package(
                 "HTTPServer",
                 "Inventory",
                 "Imaging",
-                // Outbound HTTP for the online product look-up (issue 5).
+                // Outbound HTTP for the online product look-up.
                 "Outbound",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),

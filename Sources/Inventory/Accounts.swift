@@ -34,21 +34,20 @@ public struct Accounts: Sendable {
         try database.writer.read { db in try Household.fetchCount(db) > 0 }
     }
 
-    /// The starter folders of a new household, named in `language`.
-    public static func starterFolders(language: String) -> [(name: String, kind: FolderKind, icon: String)] {
-        let japanese = language == "ja"
-        return [
-            (japanese ? "冷蔵庫" : "Fridge", .stock, "fridge"),
-            (japanese ? "冷凍庫" : "Freezer", .stock, "freezer"),
-            (japanese ? "パントリー" : "Pantry", .stock, "pantry"),
-            (japanese ? "スーパー" : "Supermarket", .shopping, "cart"),
-        ]
-    }
+    /// The folders every new household starts with. Their names come from the language catalogs
+    /// (`Templates/locales/<code>.json`, key `StarterFolder.key`), so a new language names them too.
+    public static let starterFolders: [StarterFolder] = [
+        StarterFolder(key: "starter_fridge", kind: .stock, icon: "fridge", fallbackName: "Fridge"),
+        StarterFolder(key: "starter_freezer", kind: .stock, icon: "freezer", fallbackName: "Freezer"),
+        StarterFolder(key: "starter_pantry", kind: .stock, icon: "pantry", fallbackName: "Pantry"),
+        StarterFolder(key: "starter_supermarket", kind: .shopping, icon: "cart", fallbackName: "Supermarket"),
+    ]
 
     /// First run: the household, its starter folders and its owner, signed in. Refused once any
     /// household exists.
     public func setUp(
-        householdName: String, ownerName: String, login: String, password: String, language: String, userAgent: String
+        householdName: String, ownerName: String, login: String, password: String, language: String, userAgent: String,
+        folderNames: [String: String] = [:]
     ) throws -> String {
         let errors = Self.setupProblems(householdName: householdName, ownerName: ownerName, login: login, password: password)
         guard errors.isEmpty else { throw InventoryError.validation(errors) }
@@ -59,7 +58,7 @@ public struct Accounts: Sendable {
             var household = Household(name: trimmedHousehold, createdAt: stamp())
             try household.insert(db)
             try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
-            try Self.insertStarterFolders(db, householdId: household.id!, language: language, at: stamp())
+            try Self.insertStarterFolders(db, householdId: household.id!, names: folderNames, at: stamp())
             let member = try insertMember(db, householdId: household.id!, name: ownerName, login: login, hash: hash, role: .owner, language: nil)
             return try createSession(db, memberId: member.id!, remember: false, userAgent: userAgent)
         }
@@ -74,23 +73,26 @@ public struct Accounts: Sendable {
         return errors
     }
 
-    static func insertStarterFolders(_ db: Database, householdId: Int64, language: String, at time: String) throws {
-        for (position, starter) in starterFolders(language: language).enumerated() {
-            var folder = Folder(householdId: householdId, name: starter.name, kind: starter.kind, icon: starter.icon, position: position, createdAt: time)
+    /// `names` by starter key, in the household's language; a name missing there is the fallback.
+    static func insertStarterFolders(_ db: Database, householdId: Int64, names: [String: String], at time: String) throws {
+        for (position, starter) in starterFolders.enumerated() {
+            let name = names[starter.key].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+            var folder = Folder(householdId: householdId, name: name ?? starter.fallbackName, kind: starter.kind, icon: starter.icon,
+                                position: position, createdAt: time)
             try folder.insert(db)
         }
     }
 
     /// For the person who runs the server: a new household with no members yet, and an owner
     /// invitation for it. Returns the invitation token.
-    public func createHousehold(name: String, language: String = "en") throws -> String {
+    public func createHousehold(name: String, language: String = "en", folderNames: [String: String] = [:]) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": "household_name_required"]) }
         return try database.writer.write { db in
             var household = Household(name: trimmed, createdAt: stamp())
             try household.insert(db)
             try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
-            try Self.insertStarterFolders(db, householdId: household.id!, language: language, at: stamp())
+            try Self.insertStarterFolders(db, householdId: household.id!, names: folderNames, at: stamp())
             return try insertLink(db, purpose: .invitation, householdId: household.id!, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
         }
     }

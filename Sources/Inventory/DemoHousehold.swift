@@ -37,6 +37,11 @@ public struct DemoHousehold: Sendable {
         ("Cold medicine", "風邪薬", "other", "box", 1, 500),
     ]
 
+    /// The demo is a Japanese household: its starter folders as ja.json names them.
+    static let folderNames = [
+        "starter_fridge": "冷蔵庫", "starter_freezer": "冷凍庫", "starter_pantry": "パントリー", "starter_supermarket": "スーパー",
+    ]
+
     /// The sample illustration each product shows (the rest show their kind's icon).
     static let illustrations: [String: String] = [
         "Milk": "milk", "Eggs": "eggs", "Yogurt": "yogurt", "Butter": "butter", "Cheese": "cheese", "Tofu": "tofu", "Natto": "natto",
@@ -65,7 +70,7 @@ public struct DemoHousehold: Sendable {
             try household.insert(db)
             let householdId = household.id!
             try db.execute(sql: "UPDATE household SET language = 'ja' WHERE id = ?", arguments: [householdId])
-            try Accounts.insertStarterFolders(db, householdId: householdId, language: "ja", at: time)
+            try Accounts.insertStarterFolders(db, householdId: householdId, names: Self.folderNames, at: time)
             var extra = Folder(householdId: householdId, name: "Drugstore", kind: .shopping, icon: "drugstore", position: 4, createdAt: time)
             try extra.insert(db)
             try db.execute(sql: "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (?, 'Demo', ?, ?, 'owner', ?)",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// GS1 trade item numbers: EAN-8, UPC-A (12), EAN-13, GTIN-14, and UPC-E.
 public enum GTIN {
     /// Lengths whose last digit is a check digit. Other lengths (a shop's own code) are taken as typed.
@@ -70,5 +72,53 @@ public enum GTIN {
             values.append(value)
         }
         return values
+    }
+}
+
+/// A barcode field as a person or a USB scanner filled it in, read the one way every form reads it.
+public enum TypedBarcode: Equatable, Sendable {
+    case empty
+    /// Spelled as stored: a GTIN in its one spelling, another code (a shop's own) as typed.
+    case code(String)
+    /// Not 6 to 14 digits.
+    case notDigits
+    /// Its length carries a check digit, and the check digit is wrong.
+    case wrongCheckDigit
+
+    /// The message beside the field, for the two that are refused.
+    public var messageKey: String? {
+        switch self {
+        case .empty, .code: nil
+        case .notDigits: "barcode_invalid"
+        case .wrongCheckDigit: "barcode_check_digit"
+        }
+    }
+}
+
+extension GTIN {
+    /// Reads a typed code: NFKC first (full-width digits and spaces from a Japanese input method
+    /// are digits and spaces too), trimmed, then spelled as stored.
+    public static func typed(_ text: String) -> TypedBarcode {
+        let code = text.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
+        if code.isEmpty { return .empty }
+        guard isProductNumber(code) else { return .notDigits }
+        // A USB scanner never mistypes; a person copying digits by hand can.
+        if hasCheckDigit(code), !isValid(code) { return .wrongCheckDigit }
+        return .code(normalized(code) ?? code)
+    }
+
+    /// The product number in a code read from a photo, spelled as stored; nil when it is none
+    /// (a QR code's web address, a label whose check digit is wrong). `isUPCE` is what the reader
+    /// saw: 8 digits alone can be valid as both EAN-8 and UPC-E.
+    public static func scanned(_ text: String, isUPCE: Bool) -> String? {
+        guard isProductNumber(text) else { return nil }
+        if isUPCE { return normalized(text, isUPCE: true) }
+        if hasCheckDigit(text), !isValid(text) { return nil }
+        return normalized(text) ?? text
+    }
+
+    /// 6 to 14 ASCII digits: what a barcode field keeps.
+    static func isProductNumber(_ text: String) -> Bool {
+        (6...14).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 }

@@ -89,16 +89,11 @@ public enum ItemValidation {
         if !Schema.kinds.contains(input.kind) { errors["kind"] = "kind_invalid" }
         let note = input.note.trimmingCharacters(in: .whitespacesAndNewlines)
         if note.storedLength > 1000 { errors["note"] = "note_too_long" }
-        var barcode = input.barcode.trimmingCharacters(in: .whitespaces).precomposedStringWithCompatibilityMapping
-        if !barcode.isEmpty, !(barcode.allSatisfy(\.isASCII) && barcode.allSatisfy(\.isNumber) && (6...14).contains(barcode.count)) {
-            errors["barcode"] = "barcode_invalid"
-        } else if !barcode.isEmpty, GTIN.hasCheckDigit(barcode), !GTIN.isValid(barcode) {
-            // A USB scanner never mistypes; a person copying digits by hand can.
-            errors["barcode"] = "barcode_check_digit"
-        } else if let normalized = GTIN.normalized(barcode), GTIN.hasCheckDigit(barcode) {
-            // One spelling per product: a UPC-A typed by a scanner matches the EAN-13 read from a photo.
-            barcode = normalized
-        }
+        let typedBarcode = GTIN.typed(input.barcode)
+        if let message = typedBarcode.messageKey { errors["barcode"] = message }
+        // One spelling per product: a UPC-A typed by a scanner matches the EAN-13 read from a photo.
+        var barcode = ""
+        if case .code(let code) = typedBarcode { barcode = code }
         let pictureText = input.picture.trimmingCharacters(in: .whitespaces)
         let picture = Picture(formValue: pictureText)
         if !pictureText.isEmpty, picture == nil { errors["picture"] = "picture_invalid" }
@@ -150,93 +145,4 @@ extension String {
 public struct FieldErrors: Error, Sendable, Equatable {
     public let fields: [String: String]
     public init(_ fields: [String: String]) { self.fields = fields }
-}
-
-/// A calendar date with no time zone ("2026-11-22"), as due dates are.
-public struct CalendarDay: Sendable, Equatable, Comparable, CustomStringConvertible {
-    public let year: Int, month: Int, day: Int
-
-    /// Exactly "YYYY-MM-DD" in ASCII digits, and a day that exists.
-    public init?(_ text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10),
-            (1900...9999).contains(y), (1...12).contains(m), d >= 1, d <= Self.daysIn(month: m, year: y)
-        else { return nil }
-        (year, month, day) = (y, m, d)
-    }
-
-    init(year: Int, month: Int, day: Int) { (self.year, self.month, self.day) = (year, month, day) }
-
-    /// Today in `timeZone`.
-    public static func today(in timeZone: TimeZone, now: Date) -> CalendarDay {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: now)
-        return CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)
-    }
-
-    public func adding(days: Int) -> CalendarDay {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let date = calendar.date(byAdding: .day, value: days, to: start(in: .gmt))!
-        return CalendarDay.today(in: .gmt, now: date)
-    }
-
-    public var next: CalendarDay { adding(days: 1) }
-
-    /// Midnight at the start of this day in `timeZone`.
-    public func start(in timeZone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.date(from: DateComponents(year: year, month: month, day: day))!
-    }
-
-    public var description: String {
-        // Hand-padded: String(format:) is slow on Linux and this runs for every row.
-        func pad(_ n: Int, _ width: Int) -> String {
-            let digits = String(n)
-            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-    }
-
-    public static func < (a: CalendarDay, b: CalendarDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-}
-
-/// "YYYY-MM-DDTHH:MM" as a datetime-local field sends it, in a given time zone.
-public enum LocalDateTime {
-    public static func instant(_ text: String, in timeZone: TimeZone) -> Date? {
-        let pieces = text.split(separator: "T")
-        guard pieces.count == 2, let day = CalendarDay(String(pieces[0])) else { return nil }
-        let clock = pieces[1].split(separator: ":").compactMap { Int($0) }
-        guard clock.count >= 2, (0...23).contains(clock[0]), (0...59).contains(clock[1]) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: clock[0], minute: clock[1]))
-    }
-
-    /// The field's text for a stored instant.
-    public static func text(_ instant: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
-        return String(format: "%04d-%02d-%02dT%02d:%02d", p.year!, p.month!, p.day!, p.hour!, p.minute!)
-    }
 }

@@ -35,62 +35,6 @@ public struct DueMonth: Sendable {
     public let pages: Int
 }
 
-/// A month of the Gregorian calendar ("2026-11").
-public struct CalendarMonth: Sendable, Equatable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-
-    /// Exactly "YYYY-MM" with ASCII digits, in the years a due date can have.
-    public init?(_ text: String) {
-        guard text.utf8.count == 7, let first = CalendarDay(text + "-01") else { return nil }
-        (year, month) = (first.year, first.month)
-    }
-
-    public init(_ day: CalendarDay) { (year, month) = (day.year, day.month) }
-
-    public var first: CalendarDay { CalendarDay(year: year, month: month, day: 1) }
-    public var last: CalendarDay { CalendarDay(year: year, month: month, day: dayCount) }
-    public var dayCount: Int { CalendarDay.daysIn(month: month, year: year) }
-
-    /// The months before and after, within the years a due date can have.
-    public var previous: CalendarMonth? {
-        let (y, m) = month == 1 ? (year - 1, 12) : (year, month - 1)
-        return y < 1900 ? nil : CalendarMonth(year: y, month: m)
-    }
-
-    public var next: CalendarMonth? {
-        let (y, m) = month == 12 ? (year + 1, 1) : (year, month + 1)
-        return y > 9999 ? nil : CalendarMonth(year: y, month: m)
-    }
-
-    public func contains(_ day: CalendarDay) -> Bool { day.year == year && day.month == month }
-
-    public func day(_ number: Int) -> CalendarDay { CalendarDay(year: year, month: month, day: number) }
-
-    init(year: Int, month: Int) { (self.year, self.month) = (year, month) }
-
-    public var description: String { String(first.description.prefix(7)) }
-
-    public static func < (a: CalendarMonth, b: CalendarMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
-}
-
-extension CalendarDay {
-    /// 0 for Sunday … 6 for Saturday (Sakamoto's method: no Calendar, no time zone).
-    public var weekday: Int {
-        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
-        let y = month < 3 ? year - 1 : year
-        return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
-    }
-}
-
-extension Household {
-    /// Today in the household's time zone, and the last day of its due-soon window.
-    public func dueWindow(now: Date) -> (today: CalendarDay, soonUntil: CalendarDay) {
-        let today = CalendarDay.today(in: TimeZone(identifier: timeZone) ?? .gmt, now: now)
-        return (today, today.adding(days: dueSoonDays))
-    }
-}
-
 extension Items {
     /// Stock items of a household (not in the trash, stock lists only) due in a range of days.
     /// Read from the index `item_due` (household_id, due) in due order; CROSS JOIN keeps SQLite
@@ -116,32 +60,38 @@ extension Items {
         ).map { DueItem(item: try Item(row: $0), folderName: $0["folder_name"]) }
     }
 
-    /// Every stock item that expired before `today`, is due `today`, or is due by `until`,
+    /// How many stock items of a household are expired, due today and due soon in `window`; inside
+    /// the caller's transaction (the reminder engine counts for its digest while it queues it).
+    public static func dueCounts(_ db: Database, householdId: Int64, window: DueWindow) throws -> DueCounts {
+        var counts = DueCounts()
+        for (day, count) in try dueCounts(db, householdId, from: "", through: window.soonUntil.description) {
+            counts.add(window.state(of: day), count)
+        }
+        return counts
+    }
+
+    /// Every stock item that expired before the window's today, is due today, or is due soon,
     /// across the household's stock lists, earliest first; one page of `ListPage.size`.
-    public func useSoon(householdId: Int64, today: CalendarDay, until: CalendarDay, page requested: Int = 1) throws -> UseSoon {
-        let last = max(today, until).description, todayText = today.description
+    public func useSoon(householdId: Int64, window: DueWindow, page requested: Int = 1) throws -> UseSoon {
+        let last = window.soonUntil.description
         return try database.writer.read { db in
             // Usually everything fits on the first page, and its rows are the counts: one query.
             // Otherwise count by day first (the same range of the index), then read the page asked for.
             var items = requested <= 1 ? try Self.dueItems(db, householdId, from: "", through: last, offset: 0) : []
-            var counts: [String: Int] = [:]
+            var counts = DueCounts()
             if requested <= 1 && items.count < ListPage.size {
-                for item in items { counts[item.item.due!, default: 0] += 1 }
+                for item in items { counts.add(window.state(of: item.item.due)) }
             } else {
-                counts = try Self.dueCounts(db, householdId, from: "", through: last)
+                counts = try Self.dueCounts(db, householdId: householdId, window: window)
             }
-            var expired = 0, dueToday = 0, soon = 0
-            for (day, count) in counts {
-                if day < todayText { expired += count } else if day == todayText { dueToday += count } else { soon += count }
-            }
-            let pages = max(1, (expired + dueToday + soon + ListPage.size - 1) / ListPage.size)
+            let pages = max(1, (counts.total + ListPage.size - 1) / ListPage.size)
             let page = min(max(1, requested), pages)
             if requested > 1 { items = try Self.dueItems(db, householdId, from: "", through: last, offset: (page - 1) * ListPage.size) }
+            let states = items.map { window.state(of: $0.item.due) }
+            let group = { (state: DueState) in zip(items, states).filter { $0.1 == state }.map(\.0) }
             return UseSoon(
-                expired: items.filter { $0.item.due! < todayText },
-                today: items.filter { $0.item.due! == todayText },
-                soon: items.filter { $0.item.due! > todayText },
-                expiredCount: expired, todayCount: dueToday, soonCount: soon, page: page, pages: pages)
+                expired: group(.expired), today: group(.today), soon: group(.soon),
+                expiredCount: counts.expired, todayCount: counts.today, soonCount: counts.soon, page: page, pages: pages)
         }
     }
 

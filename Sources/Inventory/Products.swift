@@ -70,6 +70,27 @@ public struct Products: Sendable {
         return found
     }
 
+    /// Fills draft `index` of a batch from what the household learned about its barcode; false when
+    /// nothing is known. A draft alone in its batch also takes the product's usual folder: a stock
+    /// list still in use replaces the stock list being added to, never the shopping list the person
+    /// is adding to.
+    public func fill(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64) throws -> Bool {
+        let barcode = drafts[index].barcode
+        let known = try database.writer.read { db -> (Product, usual: Folder?)? in
+            guard let product = try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND barcode = ?", arguments: [householdId, barcode])
+                .map(Product.init(row:)) else { return nil }
+            let usual = try product.folderId.flatMap { id in
+                try Folder.fetchOne(db, sql: "SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [id, householdId])
+            }
+            return (product, usual)
+        }
+        guard let (product, usual) = known else { return false }
+        drafts[index].fill(from: product)
+        let alone = drafts.indices.allSatisfy { $0 == index || drafts[$0].isBlank }
+        if alone, folder.kind == .stock, let usual, usual.kind == .stock { folder = usual }
+        return true
+    }
+
     /// Everything learned, by name.
     public func all(householdId: Int64) throws -> [Product] {
         try database.writer.read { db in

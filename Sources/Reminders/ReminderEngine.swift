@@ -199,16 +199,9 @@ public final class ReminderEngine: Sendable {
                 guard Self.nextDigest(digest, zone: zone, now: now) <= now else { continue }
                 let today = CalendarDay.today(in: zone, now: now)
                 try db.execute(sql: "UPDATE push_channel SET digest_sent_on = ? WHERE household_id = ?", arguments: [today.description, digest.householdId])
-                let counts = try Row.fetchOne(db, sql: """
-                    SELECT COUNT(CASE WHEN i.due < ?1 THEN 1 END) AS expired,
-                           COUNT(CASE WHEN i.due = ?1 THEN 1 END) AS today,
-                           COUNT(CASE WHEN i.due > ?1 AND i.due <= ?2 THEN 1 END) AS week
-                    FROM item i JOIN folder f ON f.id = i.folder_id
-                    WHERE i.household_id = ?3 AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due <= ?2 AND f.kind = 'stock'
-                    """, arguments: [today.description, today.adding(days: Self.weekDays).description, digest.householdId])
-                let (expired, dueToday, week): (Int, Int, Int) = (counts?["expired"] ?? 0, counts?["today"] ?? 0, counts?["week"] ?? 0)
-                guard expired + dueToday + week > 0 else { continue }
-                let (title, body) = texts.digest(expired: expired, today: dueToday, week: week, language: try Self.language(db, digest.householdId))
+                let counts = try Items.dueCounts(db, householdId: digest.householdId, window: DueWindow(today: today, soonDays: Self.weekDays))
+                guard counts.total > 0 else { continue }
+                let (title, body) = texts.digest(expired: counts.expired, today: counts.today, week: counts.soon, language: try Self.language(db, digest.householdId))
                 try PushChannels.enqueue(db, householdId: digest.householdId, kind: "digest", title: title, body: body, items: [], at: now)
             }
         }

@@ -96,7 +96,7 @@ struct AccountController {
             heading: t["account_heading"], saved: saved,
             profileFields: [
                 FormField(name: "name", label: t["field_name"], value: name, error: profileErrors["name"], autocomplete: "name", required: true, maxLength: 100),
-                FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: language.isEmpty ? nil : language)),
+                FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: language.isEmpty ? nil : language, among: renderer.localizations.languages)),
             ],
             passwordFields: [
                 FormField(name: "current_password", label: t["field_current_password"], kind: .password, error: passwordErrors["current_password"], autocomplete: "current-password", required: true),

@@ -93,7 +93,7 @@ public final class App: Responder {
         AccountController(accounts: accounts, renderer: renderer, cookies: cookies, feeds: feeds, scheme: scheme).register(in: &router)
         CalendarFeedController(feeds: feeds, clock: options.clock).register(in: &router)
         let settings = HouseholdSettings(database: database)
-        MembersController(
+        SettingsController(
             accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
             push: PushChannels(database: database, clock: options.clock), schedule: ReminderSchedule(database: database, clock: options.clock),
             pushTestWait: options.pushTestWait

@@ -46,7 +46,7 @@ struct DueController {
         let household = try settings.household(member.householdId)
         let window = DueWindow(household: household, now: clock.now())
         let requested = Int(context.request.query["page"] ?? "") ?? 1
-        let result = try items.useSoon(householdId: member.householdId, today: window.today, until: window.soonUntil, page: requested)
+        let result = try items.useSoon(householdId: member.householdId, window: window, page: requested)
         let (shared, shopping) = try rowContext(context)
         func here(_ page: Int) -> String { Self.link("/soon", page > 1 ? [("page", "\(page)")] : []) }
         func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: $0.folderName) } }

@@ -178,7 +178,7 @@ struct EditorController {
             return EditorState(scanError: t[error.messageKey])
         }
         guard !found.isEmpty else { return EditorState(scanError: t["scan_none_found"]) }
-        let code = found.lazy.compactMap { Self.productNumber($0) }.first
+        let code = found.lazy.compactMap { GTIN.scanned($0.text, isUPCE: $0.symbology == .upce) }.first
         guard let code else { return EditorState(scanError: t["scan_not_product"]) }
         guard batch else {
             drafts[0].barcode = code
@@ -204,14 +204,13 @@ struct EditorController {
         // Only the newest code may be asked about online: every Enter must not ask again for all.
         let newest = drafts.indices.last { !drafts[$0].barcode.trimmingCharacters(in: .whitespaces).isEmpty }
         for index in drafts.indices {
-            // NFKC: full-width digits from a Japanese input method are digits too.
-            let code = drafts[index].barcode.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
-            guard !code.isEmpty else { continue }
-            if GTIN.hasCheckDigit(code), !GTIN.isValid(code) {
-                errors["\(index).barcode"] = "barcode_check_digit"
+            switch GTIN.typed(drafts[index].barcode) {
+            case .empty: continue
+            case .code(let code): drafts[index].barcode = code
+            case let refused:
+                errors["\(index).barcode"] = refused.messageKey
                 continue
             }
-            drafts[index].barcode = GTIN.normalized(code) ?? code
             if drafts[index].name.trimmingCharacters(in: .whitespaces).isEmpty {
                 _ = try remembered(&drafts, at: index, folder: &folder, householdId: householdId, online: index == newest)
             }
@@ -231,18 +230,8 @@ struct EditorController {
     /// look-up; nil when neither knows the barcode. A draft alone in the batch also takes the
     /// product's usual folder.
     func remembered(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64, online: Bool = true) throws -> FillSource? {
-        guard let product = try products.product(barcode: drafts[index].barcode, householdId: householdId) else {
-            return online && lookUpOnline(&drafts[index], householdId: householdId) ? .online : nil
-        }
-        drafts[index].fill(from: product)
-        // The usual folder is a stock list: it replaces another stock list, never the shopping list
-        // the person is adding to.
-        let others = drafts.indices.filter { $0 != index && !drafts[$0].isBlank }
-        if others.isEmpty, folder.kind == .stock, let usual = product.folderId, let usualFolder = try? items.folder(usual, householdId: householdId),
-            usualFolder.deletedAt == nil, usualFolder.kind == .stock {
-            folder = usualFolder
-        }
-        return .memory
+        if try products.fill(&drafts, at: index, folder: &folder, householdId: householdId) { return .memory }
+        return online && lookUpOnline(&drafts[index], householdId: householdId) ? .online : nil
     }
 
     /// Name and picture from the online service, when the owner turned it on; the picture goes
@@ -256,16 +245,6 @@ struct EditorController {
             draft.picture = Picture.photo(key).formValue
         }
         return true
-    }
-
-    /// The digits a barcode field takes, spelled as stored (QR codes may hold a web address instead).
-    static func productNumber(_ barcode: Barcode) -> String? {
-        let text = barcode.text
-        guard (6...14).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        if barcode.symbology == .upce { return GTIN.normalized(text, isUPCE: true) }
-        // Digits whose length carries a check digit but whose check digit is wrong: a label, not a product.
-        if GTIN.hasCheckDigit(text), !GTIN.isValid(text) { return nil }
-        return GTIN.normalized(text) ?? text
     }
 
     func timeZone(_ member: SignedIn) throws -> TimeZone {

@@ -106,10 +106,10 @@ extension Catalog {
         return fields.mapValues { self[$0] }
     }
 
-    /// Language choices for a member: follow the browser, or one of the catalogs.
-    func languageOptions(selected: String?) -> [FormField.Option] {
+    /// Language choices for a member: follow the browser, or one of the catalogs, each named in its own words.
+    func languageOptions(selected: String?, among languages: [Catalog]) -> [FormField.Option] {
         [FormField.Option(value: "", label: self["language_browser"], selected: selected == nil)]
-            + [("en", "English"), ("ja", "日本語")].map { FormField.Option(value: $0.0, label: $0.1, selected: selected == $0.0) }
+            + languages.map { FormField.Option(value: $0.code, label: $0.languageName, selected: selected == $0.code) }
     }
 
     func roleOptions(selected: Role?) -> [FormField.Option] {

@@ -3,30 +3,6 @@ import Synchronization
 import Inventory
 import Mustache
 
-/// How an item's due date stands today, in words as well as colour.
-enum DueState: String {
-    case expired, today, soon, later, none
-
-    static func of(_ due: String?, today: CalendarDay, soonUntil: CalendarDay) -> DueState {
-        guard let due, let day = CalendarDay(due) else { return .none }
-        if day < today { return .expired }
-        if day == today { return .today }
-        return day <= soonUntil ? .soon : .later
-    }
-}
-
-/// The household's "today" and due-soon limit for one request.
-struct DueWindow {
-    let today: CalendarDay
-    let soonUntil: CalendarDay
-    let timeZone: TimeZone
-
-    init(household: Household, now: Date) {
-        timeZone = TimeZone(identifier: household.timeZone) ?? .gmt
-        (today, soonUntil) = household.dueWindow(now: now)
-    }
-}
-
 /// What every row of one list page shares: who may write, the kind of list, and the labels.
 struct RowContext: Sendable {
     let canWrite: Bool
@@ -79,7 +55,7 @@ struct ItemRowView: Sendable {
         hasPicture = picture != nil
         status = item.status.map { t["status_\($0)"] }
         isOpened = item.status == "opened"
-        let state = DueState.of(item.due, today: window.today, soonUntil: window.soonUntil)
+        let state = window.state(of: item.due)
         dueState = state.rawValue
         due = item.due.flatMap(CalendarDay.init).map { DisplayFormat.day($0, locale: t) }
         dueWord = [.expired, .today, .soon].contains(state) ? t["due_\(state.rawValue)"] : nil

@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 import Mustache
 
 /// One language's texts, read from `Templates/locales/<code>.json` (a flat key → text object).
@@ -31,6 +32,16 @@ public struct Catalog: MustacheParent, Sendable {
     }
 
     public var keys: Set<String> { Set(texts.keys) }
+
+    /// The language's name in its own words (key `language_name`), the code when a catalog has none.
+    public var languageName: String { texts["language_name"] ?? code }
+
+    /// The starter folders' names in this language, by starter key (missing ones are left out).
+    public var starterFolderNames: [String: String] {
+        var names: [String: String] = [:]
+        for starter in Accounts.starterFolders { names[starter.key] = texts[starter.key] }
+        return names
+    }
 }
 
 /// Every language Zaiko speaks: adding a language is adding a file. English is the fallback.
@@ -51,7 +62,11 @@ public struct Localizations: Sendable {
         }
         self.catalogs = catalogs
         self.fallback = english
+        languages = catalogs.values.sorted { $0.code < $1.code }
     }
+
+    /// Every catalog, by code: the languages a member can choose.
+    public let languages: [Catalog]
 
     /// The best catalog for an `Accept-Language` header ("ja-JP,ja;q=0.9,en;q=0.8").
     public func negotiate(_ acceptLanguage: String?) -> Catalog {

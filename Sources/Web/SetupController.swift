@@ -35,7 +35,7 @@ struct SetupController {
                 let token = try accounts.setUp(
                     householdName: context.field("household"), ownerName: context.field("name"), login: context.field("login"),
                     password: context.rawField("password"), language: context.locale.code,
-                    userAgent: context.request.headers["user-agent"] ?? "")
+                    userAgent: context.request.headers["user-agent"] ?? "", folderNames: context.locale.starterFolderNames)
                 return cookies.signedIn(token: token, remember: false, to: "/")
             } catch let error as InventoryError {
                 guard case .validation = error else { throw error }

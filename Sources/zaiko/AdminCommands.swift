@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Inventory
+import Web
 
 /// Options shared by the commands that work on the database directly.
 struct DataOptions: ParsableArguments {
@@ -36,19 +37,27 @@ struct HouseholdCommand: ParsableCommand {
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a household and print the link its owner opens to join it.")
         @Argument(help: "The household's name.") var name: String
-        @Option(help: "Language of the starter folder names: en or ja.") var language = "en"
+        @Option(help: "Language of the starter folder names: the code of a catalog in Templates/locales (en, ja, …).") var language = "en"
         @OptionGroup var options: DataOptions
 
         func run() throws {
             let accounts = Accounts(database: try options.open())
             do {
-                let token = try accounts.createHousehold(name: name, language: language)
+                let token = try accounts.createHousehold(name: name, language: language, folderNames: HouseholdCommand.starterFolderNames(language))
                 print("Household \"\(name)\" created. Its owner joins through this link (valid 7 days, once):")
                 print(options.link("/join/\(token)"))
             } catch InventoryError.validation {
                 throw Failure(message: "A household needs a name of 1 to 100 characters.")
             }
         }
+    }
+
+    /// The starter folders named by the language's catalog, when Templates/ can be found.
+    static func starterFolderNames(_ language: String) -> [String: String] {
+        guard let resources = try? Serve.locateResources(nil),
+            let localizations = try? Localizations(directory: resources.templates.appendingPathComponent("locales"))
+        else { return [:] }
+        return localizations.catalogs[language]?.starterFolderNames ?? [:]
     }
 
     struct List: ParsableCommand {

@@ -7,7 +7,10 @@ import Testing
 @Suite("Households, members and sessions")
 struct AccountsTests {
     @Test func setUpCreatesTheHouseholdStarterFoldersAndOwner() throws {
-        let fixture = try Fixture(language: "ja")
+        // The names come from the setup page's catalog (Templates/locales), by starter key.
+        let names = ["starter_fridge": "冷蔵庫", "starter_freezer": "冷凍庫", "starter_pantry": "パントリー", "starter_supermarket": "スーパー"]
+        #expect(Set(names.keys) == Set(Accounts.starterFolders.map(\.key)))
+        let fixture = try Fixture(language: "ja", folderNames: names)
         let owner = try fixture.owner
         #expect(owner.role == .owner)
         #expect(owner.householdName == "Home")
@@ -18,6 +21,16 @@ struct AccountsTests {
         #expect(throws: InventoryError.notFound) {
             try fixture.accounts.setUp(householdName: "Other", ownerName: "X", login: "x", password: Fixture.password, language: "en", userAgent: "")
         }
+    }
+
+    @Test func aHouseholdCreatedByTheCommandLineTakesTheNamesItIsGivenAndFallsBackForTheRest() throws {
+        let fixture = try Fixture()
+        let invitation = try fixture.accounts.createHousehold(
+            name: "Grandparents", language: "fr", folderNames: ["starter_fridge": "Réfrigérateur", "starter_pantry": "  "])
+        let grandma = try fixture.accounts.session(token: try fixture.accounts.acceptInvitation(
+            token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: ""))
+        let folders = try Folders(database: fixture.database).overview(householdId: try #require(grandma).householdId)
+        #expect(folders.map(\.name) == ["Réfrigérateur", "Freezer", "Pantry", "Supermarket"])
     }
 
     @Test(arguments: [

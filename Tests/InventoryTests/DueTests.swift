@@ -46,8 +46,8 @@ private struct Pantry {
 
     /// The use-soon page as a controller asks for it: the household's window at the clock's now.
     func useSoon(timeZone: String = "UTC", dueSoonDays: Int = 3, page: Int = 1) throws -> UseSoon {
-        let window = try household(timeZone: timeZone, dueSoonDays: dueSoonDays).dueWindow(now: fixture.clock.now)
-        return try items.useSoon(householdId: household, today: window.today, until: window.soonUntil, page: page)
+        let window = DueWindow(household: try household(timeZone: timeZone, dueSoonDays: dueSoonDays), now: fixture.clock.now)
+        return try items.useSoon(householdId: household, window: window, page: page)
     }
 
     func day(_ text: String) throws -> CalendarDay { try #require(CalendarDay(text)) }

@@ -44,13 +44,14 @@ struct Fixture {
 
     static let password = "correct horse battery"
 
-    init(language: String = "en", hasher: CountingHasher = CountingHasher()) throws {
+    init(language: String = "en", hasher: CountingHasher = CountingHasher(), folderNames: [String: String] = [:]) throws {
         database = try AppDatabase.inMemory()
         self.hasher = hasher
         clock = ManualClock()
         accounts = Accounts(database: database, hasher: hasher, clock: clock.wall)
         ownerToken = try accounts.setUp(
-            householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: language, userAgent: "test")
+            householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: language, userAgent: "test",
+            folderNames: folderNames)
     }
 
     var owner: SignedIn { get throws { try #require(try accounts.session(token: ownerToken)) } }

@@ -126,7 +126,10 @@ struct EngineFixture {
         if try accounts.hasHousehold() {
             householdId = 1
         } else {
-            let token = try accounts.setUp(householdName: "Home", ownerName: "Aki", login: "aki", password: "correct horse battery", language: language, userAgent: "t")
+            // Folder names come from the setup page's catalog: a Japanese household's as ja.json names them.
+            let folderNames = language == "ja" ? ["starter_fridge": "冷蔵庫", "starter_freezer": "冷凍庫", "starter_pantry": "パントリー", "starter_supermarket": "スーパー"] : [:]
+            let token = try accounts.setUp(householdName: "Home", ownerName: "Aki", login: "aki", password: "correct horse battery", language: language, userAgent: "t",
+                                           folderNames: folderNames)
             let owner = try accounts.session(token: token)!
             householdId = owner.householdId
             try HouseholdSettings(database: self.database).update(householdId, name: "Home", timeZone: timeZone, dueSoonDays: "3")

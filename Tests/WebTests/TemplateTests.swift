@@ -77,7 +77,7 @@ struct TemplateTests {
     /// One of each page with sample values, errors included, so every branch of a template renders.
     func samplePages(_ t: Catalog) -> [any PageView] {
         let field = FormField(name: "name", label: t["field_name"], value: "Aki <b>", error: t["name_required"], hint: t["password_hint"])
-        let select = FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: "ja"))
+        let select = FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: "ja", among: [t]))
         let checkbox = FormField(name: "remember", label: t["field_remember"], kind: .checkbox, checked: true)
         return [
             FormPage(heading: t["setup_heading"], intro: t["setup_intro"], formError: t["login_failed"], action: "/setup",
@@ -86,7 +86,7 @@ struct TemplateTests {
             AccountPage(heading: t["account_heading"], saved: t["saved_profile"], profileFields: [field, select], passwordFields: [field],
                         devices: [.init(id: 1, label: "Chrome · Android", signedIn: "Monday", lastSeen: "today", isCurrent: true),
                                   .init(id: 2, label: "Safari · iPhone", signedIn: "Sunday", lastSeen: "yesterday", isCurrent: false)]),
-            MembersPage(heading: t["members_heading"], error: t["last_owner"],
+            SettingsPage(heading: t["members_heading"], error: t["last_owner"],
                         members: [.init(id: 1, name: "Aki", login: "aki", role: t["role_owner"], roleOptions: t.roleOptions(selected: .owner), isMe: true)],
                         invitations: [.init(id: 3, role: t["role_viewer"], expires: "next week")], newLink: "http://x/join/abc",
                         inviteRoles: t.roleOptions(selected: .member), householdFields: [field, select], saved: t["saved_profile"]),

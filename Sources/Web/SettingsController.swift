@@ -3,8 +3,9 @@ import HTTPServer
 import Inventory
 import Mustache
 
-/// The owner's page for members and invitations.
-struct MembersController {
+/// The owner's settings, all of /settings: the household, the online look-up, the push channel and
+/// reminders, invitations and members.
+struct SettingsController {
     let accounts: Accounts
     let settings: HouseholdSettings
     let renderer: Renderer
@@ -183,7 +184,7 @@ struct MembersController {
     func page(
         _ context: RequestContext, error: String? = nil, householdErrors: [String: String] = [:], pushErrors: [String: String] = [:],
         lookupErrors: [String: String] = [:], newLink: String? = nil
-    ) throws -> MembersPage {
+    ) throws -> SettingsPage {
         let me = try context.signedIn
         let t = context.locale
         let household = try settings.household(me.householdId)
@@ -198,12 +199,12 @@ struct MembersController {
                       error: householdErrors["due_soon_days"], hint: t["due_soon_hint"], inputType: "number", maxLength: 2),
         ]
         let members = try accounts.members(householdId: me.householdId).map { member in
-            MembersPage.Row(
+            SettingsPage.Row(
                 id: member.id ?? 0, name: member.name, login: member.login, role: t["role_\(member.role.rawValue)"],
                 roleOptions: t.roleOptions(selected: member.role), isMe: member.id == me.memberId)
         }
         let invitations = try accounts.pendingInvitations(householdId: me.householdId).map {
-            MembersPage.Invitation(id: $0.id, role: t["role_\($0.role.rawValue)"],
+            SettingsPage.Invitation(id: $0.id, role: t["role_\($0.role.rawValue)"],
                                    expires: DisplayFormat.dateTime($0.expiresAt, timeZone: me.timeZone, locale: t))
         }
         let saved: String? = switch context.request.query["saved"] {
@@ -222,7 +223,7 @@ struct MembersController {
                       value: lookupPosted ? context.field("product_lookup_url") : household.productLookupUrl ?? HouseholdSettings.defaultProductLookupURL,
                       error: lookupErrors["product_lookup_url"], hint: t["lookup_url_hint"], inputType: "url", maxLength: 300),
         ]
-        return MembersPage(
+        return SettingsPage(
             heading: t["members_heading"], error: error, members: members, invitations: invitations, newLink: newLink,
             inviteRoles: t.roleOptions(selected: .member), householdFields: householdFields,
             saved: saved, push: try pushSection(context, me, errors: pushErrors), lookupFields: lookupFields)
@@ -255,7 +256,7 @@ struct PushSection: MustacheParent, Sendable {
     }
 }
 
-struct MembersPage: PageView {
+struct SettingsPage: PageView {
     static let template = "settings"
 
     struct Row: MustacheParent, Sendable {

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A calendar date with no time zone ("2026-11-22"), as due dates are.
+public struct CalendarDay: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public let year: Int, month: Int, day: Int
+
+    /// Exactly "YYYY-MM-DD" in ASCII digits, and a day that exists.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10),
+            (1900...9999).contains(y), (1...12).contains(m), d >= 1, d <= Self.daysIn(month: m, year: y)
+        else { return nil }
+        (year, month, day) = (y, m, d)
+    }
+
+    init(year: Int, month: Int, day: Int) { (self.year, self.month, self.day) = (year, month, day) }
+
+    /// Today in `timeZone`.
+    public static func today(in timeZone: TimeZone, now: Date) -> CalendarDay {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: now)
+        return CalendarDay(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    public func adding(days: Int) -> CalendarDay {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let date = calendar.date(byAdding: .day, value: days, to: start(in: .gmt))!
+        return CalendarDay.today(in: .gmt, now: date)
+    }
+
+    public var next: CalendarDay { adding(days: 1) }
+
+    /// Midnight at the start of this day in `timeZone`.
+    public func start(in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(from: DateComponents(year: year, month: month, day: day))!
+    }
+
+    public var description: String {
+        // Hand-padded: String(format:) is slow on Linux and this runs for every row.
+        func pad(_ n: Int, _ width: Int) -> String {
+            let digits = String(n)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public static func < (a: CalendarDay, b: CalendarDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+/// A month of the Gregorian calendar ("2026-11").
+public struct CalendarMonth: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+
+    /// Exactly "YYYY-MM" with ASCII digits, in the years a due date can have.
+    public init?(_ text: String) {
+        guard text.utf8.count == 7, let first = CalendarDay(text + "-01") else { return nil }
+        (year, month) = (first.year, first.month)
+    }
+
+    public init(_ day: CalendarDay) { (year, month) = (day.year, day.month) }
+
+    public var first: CalendarDay { CalendarDay(year: year, month: month, day: 1) }
+    public var last: CalendarDay { CalendarDay(year: year, month: month, day: dayCount) }
+    public var dayCount: Int { CalendarDay.daysIn(month: month, year: year) }
+
+    /// The months before and after, within the years a due date can have.
+    public var previous: CalendarMonth? {
+        let (y, m) = month == 1 ? (year - 1, 12) : (year, month - 1)
+        return y < 1900 ? nil : CalendarMonth(year: y, month: m)
+    }
+
+    public var next: CalendarMonth? {
+        let (y, m) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        return y > 9999 ? nil : CalendarMonth(year: y, month: m)
+    }
+
+    public func contains(_ day: CalendarDay) -> Bool { day.year == year && day.month == month }
+
+    public func day(_ number: Int) -> CalendarDay { CalendarDay(year: year, month: month, day: number) }
+
+    init(year: Int, month: Int) { (self.year, self.month) = (year, month) }
+
+    public var description: String { String(first.description.prefix(7)) }
+
+    public static func < (a: CalendarMonth, b: CalendarMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
+}
+
+extension CalendarDay {
+    /// 0 for Sunday … 6 for Saturday (Sakamoto's method: no Calendar, no time zone).
+    public var weekday: Int {
+        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        let y = month < 3 ? year - 1 : year
+        return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
+    }
+}

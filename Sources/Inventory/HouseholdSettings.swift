@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+
+/// The household's own settings.
+public struct HouseholdSettings: Sendable {
+    let database: AppDatabase
+
+    public init(database: AppDatabase) { self.database = database }
+
+    public func household(_ id: Int64) throws -> Household {
+        guard let household = try database.writer.read({ db in try Household.fetchOne(db, key: id) }) else { throw InventoryError.notFound }
+        return household
+    }
+
+    public func update(_ id: Int64, name: String, timeZone: String, dueSoonDays: String) throws {
+        var errors: [String: String] = [:]
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { errors["household"] = "household_name_required" } else if trimmed.storedLength > 100 { errors["household"] = "name_too_long" }
+        if TimeZone(identifier: timeZone) == nil { errors["time_zone"] = "time_zone_invalid" }
+        let days = Int(dueSoonDays.trimmingCharacters(in: .whitespaces))
+        if days == nil || !(0...60).contains(days!) { errors["due_soon_days"] = "due_soon_invalid" }
+        if !errors.isEmpty { throw InventoryError.validation(errors) }
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE household SET name = ?, time_zone = ?, due_soon_days = ? WHERE id = ?",
+                           arguments: [trimmed, timeZone, days, id])
+        }
+    }
+
+    /// The address Open Food Facts answers at; the default offered when the owner turns look-ups on.
+    public static let defaultProductLookupURL = "https://world.openfoodfacts.org"
+
+    /// Turns online barcode look-ups on (with the API's base address) or off (nil).
+    public func setProductLookup(_ id: Int64, url: String?) throws {
+        var stored: String?
+        if let url {
+            let trimmed = url.trimmingCharacters(in: .whitespaces)
+            guard let parsed = URL(string: trimmed), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host?.isEmpty == false,
+                parsed.query == nil, parsed.fragment == nil, parsed.user == nil, trimmed.count <= 300
+            else { throw InventoryError.validation(["product_lookup_url": "lookup_url_invalid"]) }
+            stored = trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
+        }
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE household SET product_lookup_url = ? WHERE id = ?", arguments: [stored, id])
+        }
+    }
+}
