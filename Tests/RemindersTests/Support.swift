@@ -5,6 +5,7 @@ import Inventory
 import Logging
 import Outbound
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Reminders
@@ -82,22 +83,11 @@ final class RecordingSender: OutboundSending, @unchecked Sendable {
     var sent: [Sent] { state.withLock { $0.sent } }
 }
 
-/// Waits (really, briefly) until `condition` holds: the engine runs on its own task. The limit is
-/// generous: under `swift test` with every suite in parallel on two cores, other suites' blocking
-/// work can hold the cooperative threads for many seconds; a passing check returns at once.
-func eventually(_ what: String = "", timeout: Duration = .seconds(90), _ condition: () throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try condition() { return }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    Issue.record("timed out waiting: \(what)")
+/// Waits until the engine has gone back to sleep after the last wake the test sent: whatever that
+/// wake made it do (or wrongly do) is done, however late a loaded machine runs it.
+func settle(_ sleeper: ManualSleeper) async throws {
+    try await eventually("the engine back asleep") { sleeper.isSettled }
 }
-
-/// Gives the engine a moment to do anything it (wrongly) would.
-func settle() async throws { try await Task.sleep(for: .milliseconds(150)) }
-
-func utc(_ text: String) -> Date { Timestamp.date(from: text)! }
 
 /// A household with a fridge and a shopping list, a clock, a sleeper and an engine to run.
 struct EngineFixture {
@@ -126,9 +116,7 @@ struct EngineFixture {
         if try accounts.hasHousehold() {
             householdId = 1
         } else {
-            let token = try accounts.setUp(householdName: "Home", ownerName: "Aki", login: "aki", password: "correct horse battery", language: language, userAgent: "t")
-            let owner = try accounts.session(token: token)!
-            householdId = owner.householdId
+            householdId = try Fixture(language: language, database: self.database, clock: clock, userAgent: "t").householdId
             try HouseholdSettings(database: self.database).update(householdId, name: "Home", timeZone: timeZone, dueSoonDays: "3")
         }
         memberId = try self.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])! }
