@@ -154,9 +154,10 @@ struct EngineFixture {
     }
 }
 
-/// Runs an engine for the length of `body`, then stops it and waits until it has.
+/// Runs an engine for the length of `body`, then stops it and waits until it has. The engine runs
+/// on a thread of its own, as it would on an idle server, not behind other suites' work on the pool.
 func running(_ engine: ReminderEngine, _ body: () async throws -> Void) async throws {
-    let task = Task { await engine.run() }
+    let task = Task(executorPreference: ThreadExecutor("zaiko.test.engine")) { await engine.run() }
     do {
         try await body()
     } catch {
