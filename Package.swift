@@ -101,13 +101,18 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory"]),
-        .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "CGD"]),
+        // What the test targets share: a household on an in-memory database, a manual clock,
+        // cheap password hashing, waiting for an event, running heavy work off the cooperative pool.
+        .target(name: "TestSupport", dependencies: ["Inventory"], path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory", "TestSupport"]),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "CGD", "TestSupport"]),
         .testTarget(
             name: "RemindersTests",
-            dependencies: ["Reminders", "Outbound", "Inventory", "HTTPServer", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Reminders", "Outbound", "Inventory", "HTTPServer", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

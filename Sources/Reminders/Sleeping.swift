@@ -14,6 +14,9 @@ public final class Doorbell: Sendable {
 
     public init() {}
 
+    /// What ended a wait.
+    public enum Wake: Sendable, Equatable { case rung, timedOut }
+
     public func ring() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard let waiter = state.waiter else {
@@ -27,8 +30,11 @@ public final class Doorbell: Sendable {
         waiter?.resume()
     }
 
-    /// Returns when rung (or at once if it was rung since the last wait), or after `timeout` seconds.
-    public func wait(timeout: TimeInterval?) async {
+    /// Returns when rung (or at once if it was rung since the last wait), or after `timeout` seconds;
+    /// says which, so a test can tell a ring from a timer without measuring time.
+    @discardableResult
+    public func wait(timeout: TimeInterval?) async -> Wake {
+        let timedOut = Mutex(false)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let generation = state.withLock { state -> Int? in
                 if state.rung {
@@ -50,9 +56,12 @@ public final class Doorbell: Sendable {
                     state.generation += 1
                     return waiter
                 }
-                waiter?.resume()
+                guard let waiter else { return }
+                timedOut.withLock { $0 = true }
+                waiter.resume()
             }
         }
+        return timedOut.withLock { $0 } ? .timedOut : .rung
     }
 }
 
@@ -74,9 +83,16 @@ public struct SystemSleeper: Sleeper {
     }
 
     public func sleep(until deadline: Date?, bell: Doorbell) async {
+        guard let timeout = timeout(until: deadline) else { return }
+        await bell.wait(timeout: timeout)
+    }
+
+    /// How long a sleep until `deadline` waits at most: nil when the deadline has passed, never
+    /// more than `longest`.
+    public func timeout(until deadline: Date?) -> TimeInterval? {
         let interval = deadline.map { $0.timeIntervalSince(clock.now()) } ?? longest
-        guard interval > 0 else { return }
-        await bell.wait(timeout: min(interval, longest))
+        guard interval > 0 else { return nil }
+        return min(interval, longest)
     }
 }
 
@@ -88,19 +104,30 @@ public final class ManualSleeper: Sleeper {
         var deadline: Date?
         var bell: Doorbell?
         var sleeps = 0
+        /// Wakes sent by `advance`, and how many of them the engine had seen when it last lay down.
+        var wakes = 0
+        var wakesSeenAsleep = -1
+        var asleep = false
     }
     private let state = Mutex(State())
 
     public init(clock: ManualClock) { self.clock = clock }
 
     public func sleep(until deadline: Date?, bell: Doorbell) async {
-        state.withLock {
-            $0.deadline = deadline
-            $0.bell = bell
-            $0.sleeps += 1
+        let due = state.withLock { state -> Bool in
+            state.deadline = deadline
+            state.bell = bell
+            state.sleeps += 1
+            let due = deadline.map { $0 <= clock.now } ?? false
+            if !due {
+                state.asleep = true
+                state.wakesSeenAsleep = state.wakes
+            }
+            return due
         }
-        if let deadline, deadline <= clock.now { return }
+        if due { return }
         await bell.wait(timeout: nil)
+        state.withLock { $0.asleep = false }
     }
 
     /// Moves the clock; wakes the engine when that passes its deadline.
@@ -108,10 +135,15 @@ public final class ManualSleeper: Sleeper {
         clock.advance(seconds)
         let bell = state.withLock { state -> Doorbell? in
             guard let deadline = state.deadline, deadline <= clock.now else { return nil }
+            state.wakes += 1
             return state.bell
         }
         bell?.ring()
     }
+
+    /// True once the engine has gone back to sleep after the last wake `advance` sent: whatever
+    /// that wake made it do is done. (Rings from elsewhere, such as a database change, are not counted.)
+    public var isSettled: Bool { state.withLock { $0.asleep && $0.wakesSeenAsleep == $0.wakes } }
 
     /// Moves the clock to `date` (never back).
     public func advance(to date: Date) { advance(max(0, date.timeIntervalSince(clock.now))) }

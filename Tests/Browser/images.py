@@ -67,7 +67,7 @@ def barcode_png(path: Path, digits: str, symbology=13) -> Path:
     if not shutil.which("zint"):
         pytest.fail("zint is not installed (Debian package zint; `make test-deps` installs it)")
     subprocess.run(["zint", "-b", str(symbology), "--scale=3", "-o", str(path), "-d", digits],
-                   check=True, capture_output=True, timeout=30)
+                   check=True, capture_output=True, timeout=120)
     return path
 
 

@@ -12,7 +12,7 @@ GRANDMA_PASSWORD = "grandma's kitchen garden"
 def zaiko(server, *args) -> str:
     """Run a zaiko command on the server's data directory; return its output."""
     result = subprocess.run([str(ZAIKO_BIN), *args, "--data", str(server.data_dir), "--base-url", server.url],
-                            capture_output=True, text=True, timeout=30)
+                            capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return result.stdout
 

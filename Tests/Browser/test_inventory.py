@@ -127,7 +127,7 @@ def no_sideways_scroll(page):
 def zaiko_demo(server, items) -> tuple[str, str]:
     """Run `zaiko demo` on the server's data directory; return (login, password)."""
     result = subprocess.run([str(ZAIKO_BIN), "demo", "--items", str(items), "--data", str(server.data_dir)],
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     values = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
     return values["Login"].strip(), values["Password"].strip()

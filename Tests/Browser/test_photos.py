@@ -8,7 +8,7 @@ import subprocess
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError, expect
 
 from conftest import DESKTOP, PHONE, ZAIKO_BIN, join, screenshot, setup_household
 from images import (BLUE, GREEN, HOSTILE, PHOTO_FILE, RED, YELLOW, barcode_png, is_close, mean_colour,
@@ -72,7 +72,7 @@ def fetch(page, server, src):
 
 def zaiko(server, *args) -> str:
     result = subprocess.run([str(ZAIKO_BIN), *args, "--data", str(server.data_dir), "--base-url", server.url],
-                            capture_output=True, text=True, timeout=30)
+                            capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -542,8 +542,9 @@ def test_screenshots(server, make_page, locale, tmp_path):
     # The editor just after choosing a photo: the crop square over it (when the preview loads).
     open_editor(page, server, fridge)
     choose_photo(page, 0, still_life(tmp_path / "wide.jpg", (200, 220, 235), [BLUE, GREEN], size=(1600, 900)))
-    page.wait_for_timeout(500)
-    if not page.locator("#draft-0 .crop-square").is_visible():
+    try:  # the square appears once the preview has loaded, however long that takes here
+        page.locator("#draft-0 .crop-square").wait_for(state="visible")
+    except PlaywrightTimeoutError:
         problems.append("no crop square after choosing a photo in the editor")
     page.locator("#f-d0-photo_file").scroll_into_view_if_needed()
     shoot("photos-editor-crop-phone")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import TestSupport
 import Testing
 
 @Suite("HTTP server against a live libmicrohttpd on port 0")
@@ -51,7 +52,7 @@ struct ServerTests {
         #expect(echo.files.first?.sha256 == Crypto.hex(Crypto.sha256(file)))
         #expect(echo.files.first?.field == "photo")
         // The temporary file is gone once the request is over.
-        try waitUntil { server.uploadsLeft().isEmpty }
+        waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
     }
 
     @Test func refusesAnOversizedBodyWith413AndLeavesNoFile() throws {
@@ -65,7 +66,7 @@ struct ServerTests {
             "POST", "/echo", headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
         #expect(reply.status == 413)
         #expect(reply.header("connection")?.lowercased() == "close")
-        try waitUntil { server.uploadsLeft().isEmpty }
+        waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
     }
 
     @Test func refusesAChunkedBodyWithoutReadingIt() throws {
@@ -81,7 +82,7 @@ struct ServerTests {
         let reply = try client.readReply()
         #expect(reply.status == 411)
         #expect(reply.header("connection")?.lowercased() == "close")
-        try waitUntil { server.uploadsLeft().isEmpty }
+        waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
     }
 
     @Test func refusesTextFieldsBeyondTheInMemoryLimit() throws {
@@ -182,17 +183,5 @@ struct ServerTests {
         do { try second.start() } catch let error as ServerError {
             #expect(error.description.contains("already in use"))
         }
-    }
-}
-
-/// Polls `condition` for up to two seconds (cleanup happens on the server's thread after the reply).
-func waitUntil(_ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(2)
-    while !condition() {
-        if Date() > deadline {
-            Issue.record("condition not met within 2 s")
-            return
-        }
-        usleep(10_000)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import Inventory
@@ -204,6 +205,7 @@ struct AccountsTests {
         fixture.clock.advance(31)
         let before = hasher.computed
         let threads = 16
+        let accounts = fixture.accounts
         let start = DispatchGroup()
         start.enter()
         let done = DispatchGroup()
@@ -211,7 +213,7 @@ struct AccountsTests {
             done.enter()
             Thread {
                 start.wait()
-                _ = try? fixture.accounts.logIn(login: "aki", password: "guess", peer: "198.51.100.4", userAgent: "", remember: false)
+                _ = try? accounts.logIn(login: "aki", password: "guess", peer: "198.51.100.4", userAgent: "", remember: false)
                 done.leave()
             }.start()
         }

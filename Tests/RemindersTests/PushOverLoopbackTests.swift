@@ -3,6 +3,7 @@ import Synchronization
 import GRDB
 import Inventory
 import Outbound
+import TestSupport
 import Testing
 
 @testable import Reminders
@@ -76,7 +77,7 @@ struct PushOverLoopbackTests {
         try await running(fixture.engine(sender: OutboundHTTP())) {
             fixture.sleeper.advance(to: utc("2026-11-22T09:00:00Z"))
             try await eventually { ours.received.count == 1 && theirs.received.count == 1 }
-            try await settle()
+            try await settle(fixture.sleeper)
         }
         #expect(ours.received.map(\.body) == ["Our milk (Fridge, due 2026-11-25)"])
         #expect(theirs.received.map(\.body) == ["Their medicine (Fridge, due 2026-11-25)"])
@@ -116,7 +117,7 @@ struct PushOverLoopbackTests {
             let bad = try fixture.channels.queueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
             try await eventually { try fixture.channels.message(bad, householdId: fixture.householdId)?.state == .failed }
             #expect(try fixture.channels.message(bad, householdId: fixture.householdId)?.lastError?.hasPrefix("HTTP 401") == true)
-            try await settle()
+            try await settle(fixture.sleeper)
         }
         #expect(server.received.count == 2, "a failed test is not retried")
         #expect(server.received[0].headers["tags"] == "white_check_mark")
@@ -135,7 +136,7 @@ struct OutboundHTTPTests {
         #expect(server.received.isEmpty)
     }
 
-    /// A server that answers one byte every 300 ms: each byte would restart URLSession's own timer.
+    /// A server that answers one byte every 100 ms: each byte would restart URLSession's own timer.
     @Test func aDrippingServerIsCutOffAtTheDeadline() async throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #expect(listener >= 0)
@@ -148,7 +149,11 @@ struct OutboundHTTPTests {
         listen(listener, 4)
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
         let port = UInt16(bigEndian: address.sin_port)
-        let stop = Mutex(false)
+        // The server drips one byte of a 1000-byte body every 100 ms and notes when the client
+        // hangs up. URLSession restarts its own timeout at every byte, so only Zaiko's deadline can
+        // end the request before the body is complete; no wall-clock bound is needed to tell.
+        struct Drip { var sent = 0; var clientLeft = false; var done = false }
+        let drip = Mutex(Drip())
         Thread.detachNewThread {
             let client = accept(listener, nil, nil)
             var request = [UInt8](repeating: 0, count: 4096)
@@ -156,20 +161,27 @@ struct OutboundHTTPTests {
             let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n".utf8)
             // MSG_NOSIGNAL: once the client gives up, a write must fail, not raise SIGPIPE in the test process.
             _ = send(client, head, head.count, Int32(MSG_NOSIGNAL))
-            for _ in 0..<200 where !stop.withLock({ $0 }) {
-                if send(client, "x", 1, Int32(MSG_NOSIGNAL)) < 0 { break }
-                usleep(300_000)
+            // Gives up after 999 bytes (100 s): never the whole body, so a client without a
+            // deadline ends with the server's close, a transport error, not a timeout.
+            for _ in 0..<999 {
+                if send(client, "x", 1, Int32(MSG_NOSIGNAL)) < 0 {
+                    drip.withLock { $0.clientLeft = true }
+                    break
+                }
+                drip.withLock { $0.sent += 1 }
+                usleep(100_000)
             }
             close(client)
             close(listener)
+            drip.withLock { $0.done = true }
         }
-        let started = ContinuousClock.now
         await #expect(throws: OutboundError.timedOut) {
             _ = try await OutboundHTTP().send(method: "GET", url: URL(string: "http://127.0.0.1:\(port)/")!, timeout: 2)
         }
-        // Left alone the drip lasts a minute; the deadline is 2 s (with room for a busy test run).
-        #expect(ContinuousClock.now - started < .seconds(30))
-        stop.withLock { $0 = true }
+        try await eventually("the server notices the client hung up", timeout: .seconds(150)) { drip.withLock { $0.done } }
+        let seen = drip.withLock { $0 }
+        #expect(seen.clientLeft, "the client stayed until the server gave up after \(seen.sent) bytes")
+        #expect(seen.sent < 999)
     }
 
     @Test func refusesOtherSchemes() async throws {

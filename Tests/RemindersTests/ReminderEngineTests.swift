@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Inventory
+import TestSupport
 import Testing
 
 @testable import Reminders
@@ -17,7 +18,7 @@ struct ReminderEngineTests {
         try await running(engine) {
             try await eventually("asleep until the reminder") { fixture.sleeper.deadline == utc("2026-11-23T00:00:00Z") }
             fixture.sleeper.advance(60)
-            try await settle()
+            try await settle(fixture.sleeper)
             #expect(sender.sent.isEmpty, "sent a minute early")
             fixture.sleeper.advance(60)
             try await eventually("the reminder") { sender.sent.count == 1 }
@@ -26,7 +27,7 @@ struct ReminderEngineTests {
             #expect(sender.sent[0].headers["Title"] == "Reminder: Milk")
             // Later, nothing more: exactly once.
             fixture.sleeper.advance(86400)
-            try await settle()
+            try await settle(fixture.sleeper)
             #expect(sender.sent.count == 1)
             #expect(fixture.sleeper.deadline == nil)
         }
@@ -47,7 +48,7 @@ struct ReminderEngineTests {
             #expect(sender.sent[0].at == utc("2026-10-24T15:30:00Z"))
             try await eventually("asleep until the second") { fixture.sleeper.deadline == utc("2026-10-25T08:00:00Z") }
             fixture.sleeper.advance(to: utc("2026-10-25T07:00:00Z"))
-            try await settle()
+            try await settle(fixture.sleeper)
             #expect(sender.sent.count == 1, "fired on summer time")
             fixture.sleeper.advance(to: utc("2026-10-25T08:00:00Z"))
             try await eventually("winter time reminder") { sender.sent.count == 2 }
@@ -69,7 +70,7 @@ struct ReminderEngineTests {
             try fixture.items.update(id, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
             try await eventually("rescheduled") { fixture.sleeper.deadline == utc("2026-11-24T09:00:00Z") }
             fixture.sleeper.advance(to: utc("2026-11-23T00:00:00Z"))
-            try await settle()
+            try await settle(fixture.sleeper)
             #expect(sender.sent.isEmpty, "sent at the old time")
             fixture.sleeper.advance(to: utc("2026-11-24T09:00:00Z"))
             try await eventually { sender.sent.count == 1 }
@@ -95,16 +96,15 @@ struct ReminderEngineTests {
             try fixture.items.update(cleared, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
             try await eventually("clearing the date cancels") { fixture.sleeper.deadline == nil }
             fixture.sleeper.advance(3 * 86400)
-            try await settle()
+            try await settle(fixture.sleeper)
             #expect(sender.sent.isEmpty)
         }
     }
 
     @Test func catchesUpAfterARestartWithoutDuplicates() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-restart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("zaiko.sqlite")
+        let folder = try TemporaryFolder("zaiko-restart")
+        defer { folder.remove() }
+        let file = folder.databaseURL
 
         let first = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T00:00:00Z"), database: try AppDatabase.open(at: file))
         try first.ntfy("http://push.test")
@@ -124,7 +124,7 @@ struct ReminderEngineTests {
         try await running(second.engine(sender: afterRestart)) {
             try await eventually("the missed reminders") { afterRestart.sent.count == 1 }
             try await eventually { second.sleeper.deadline == utc("2026-11-23T09:00:00Z") }
-            try await settle()
+            try await settle(second.sleeper)
         }
         #expect(afterRestart.sent.count == 1, "missed reminders of one household go out as one message")
         #expect(afterRestart.sent[0].headers["Title"] == "2 reminders")
@@ -134,7 +134,7 @@ struct ReminderEngineTests {
         let again = RecordingSender(clock: third.clock)
         try await running(third.engine(sender: again)) {
             try await eventually { third.sleeper.sleeps >= 1 }
-            try await settle()
+            try await settle(third.sleeper)
         }
         #expect(again.sent.isEmpty)
         #expect(try third.messages("sent").count == 2)
@@ -215,7 +215,7 @@ struct ReminderEngineTests {
             #expect(sender.sent[0].headers["Title"] == "Today in Zaiko")
             try await eventually("tomorrow's") { fixture.sleeper.deadline == utc("2026-11-23T22:00:00Z") }
             fixture.sleeper.advance(3600)
-            try await settle()
+            try await settle(fixture.sleeper)
             #expect(sender.sent.count == 1)
         }
     }

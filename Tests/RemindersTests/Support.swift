@@ -5,6 +5,7 @@ import Inventory
 import Logging
 import Outbound
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Reminders
@@ -82,22 +83,11 @@ final class RecordingSender: OutboundSending, @unchecked Sendable {
     var sent: [Sent] { state.withLock { $0.sent } }
 }
 
-/// Waits (really, briefly) until `condition` holds: the engine runs on its own task. The limit is
-/// generous: under `swift test` with every suite in parallel on two cores, other suites' blocking
-/// work can hold the cooperative threads for many seconds; a passing check returns at once.
-func eventually(_ what: String = "", timeout: Duration = .seconds(90), _ condition: () throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try condition() { return }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    Issue.record("timed out waiting: \(what)")
+/// Waits until the engine has gone back to sleep after the last wake the test sent: whatever that
+/// wake made it do (or wrongly do) is done, however late a loaded machine runs it.
+func settle(_ sleeper: ManualSleeper) async throws {
+    try await eventually("the engine back asleep") { sleeper.isSettled }
 }
-
-/// Gives the engine a moment to do anything it (wrongly) would.
-func settle() async throws { try await Task.sleep(for: .milliseconds(150)) }
-
-func utc(_ text: String) -> Date { Timestamp.date(from: text)! }
 
 /// A household with a fridge and a shopping list, a clock, a sleeper and an engine to run.
 struct EngineFixture {
@@ -128,10 +118,7 @@ struct EngineFixture {
         } else {
             // Folder names come from the setup page's catalog: a Japanese household's as ja.json names them.
             let folderNames = language == "ja" ? ["starter_fridge": "冷蔵庫", "starter_freezer": "冷凍庫", "starter_pantry": "パントリー", "starter_supermarket": "スーパー"] : [:]
-            let token = try accounts.setUp(householdName: "Home", ownerName: "Aki", login: "aki", password: "correct horse battery", language: language, userAgent: "t",
-                                           folderNames: folderNames)
-            let owner = try accounts.session(token: token)!
-            householdId = owner.householdId
+            householdId = try Fixture(language: language, database: self.database, clock: clock, userAgent: "t", folderNames: folderNames).householdId
             try HouseholdSettings(database: self.database).update(householdId, name: "Home", timeZone: timeZone, dueSoonDays: "3")
         }
         memberId = try self.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])! }
@@ -169,9 +156,10 @@ struct EngineFixture {
     }
 }
 
-/// Runs an engine for the length of `body`, then stops it and waits until it has.
+/// Runs an engine for the length of `body`, then stops it and waits until it has. The engine runs
+/// on a thread of its own, as it would on an idle server, not behind other suites' work on the pool.
 func running(_ engine: ReminderEngine, _ body: () async throws -> Void) async throws {
-    let task = Task { await engine.run() }
+    let task = Task(executorPreference: ThreadExecutor("zaiko.test.engine")) { await engine.run() }
     do {
         try await body()
     } catch {

@@ -2,12 +2,13 @@ import Foundation
 import HTTPServer
 import Inventory
 import Logging
+import TestSupport
 import Web
 
-/// Two households on one server: Home (owner, member, viewer) and Grandparents (owner),
-/// served by a real `App` over an in-memory database, with cheap password hashing.
+/// Two households on one server: Home (the shared `Fixture`, plus a member and a viewer) and
+/// Grandparents (owner), served by a real `App` over an in-memory database, with cheap password hashing.
 struct HouseholdFixture {
-    static let password = "correct horse battery"
+    static let password = Fixture.password
     static let hasher = Argon2id(opsLimit: 1, memLimit: 8192)
 
     let app: App
@@ -24,11 +25,12 @@ struct HouseholdFixture {
 
     /// `logger`: where the app logs (nothing below critical when not given).
     init(secureCookies: Bool = false, logger: Logger? = nil) async throws {
-        let database = try AppDatabase.inMemory()
-        clock = ManualClock(Date())
+        let home = try Fixture(clock: ManualClock(Date()), userAgent: "phone")
+        let database = home.database
+        clock = home.clock
         let wall = clock.wall
         accounts = Accounts(database: database, hasher: Self.hasher, clock: wall)
-        items = Items(database: database, clock: wall)
+        items = home.items
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
         let logger = logger ?? quiet
@@ -36,26 +38,25 @@ struct HouseholdFixture {
             database: database, resources: Resources(root: repositoryRoot), logger: logger,
             options: AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall))
 
-        owner = try accounts.setUp(householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: "en", userAgent: "phone")
-        let home = try accounts.session(token: owner)!.householdId
-        member = try join(home, "ken", .member)
-        viewer = try join(home, "yui", .viewer)
+        owner = home.ownerToken
+        member = try join(home.householdId, "ken", .member)
+        viewer = try join(home.householdId, "yui", .viewer)
         memberId = try accounts.session(token: member)!.memberId
-        invitationId = try { _ = try accounts.invite(householdId: home, role: .member); return try accounts.pendingInvitations(householdId: home)[0].id }()
+        invitationId = try { _ = try accounts.invite(householdId: home.householdId, role: .member); return try accounts.pendingInvitations(householdId: home.householdId)[0].id }()
         guard case .signedIn(let second, _) = try accounts.logIn(login: "aki", password: Self.password, peer: "p", userAgent: "laptop", remember: false) else {
             throw InventoryError.conflict
         }
         ownerSecondSessionId = try accounts.session(token: second)!.sessionId
 
         let ownerMember = try accounts.session(token: owner)!
-        fridgeId = try items.folders(householdId: home, kind: .stock)[0].id!
+        fridgeId = try home.firstFolder(.stock)
         var milk = ItemInput()
         milk.name = "Milk"
         milk.barcode = "4901234567894"
-        photoKey = try app.photos.save(large: [0xFF, 0xD8, 0xFF, 0xD9], small: [0xFF, 0xD8, 0xFF, 0xD9], format: "jpeg", householdId: home)
+        photoKey = try app.photos.save(large: [0xFF, 0xD8, 0xFF, 0xD9], small: [0xFF, 0xD8, 0xFF, 0xD9], format: "jpeg", householdId: home.householdId)
         milk.picture = "photo:\(photoKey)"
-        itemId = try items.register([milk], in: fridgeId, householdId: home, by: ownerMember.memberId, timeZone: .gmt)[0]
-        productId = try Products(database: database).all(householdId: home)[0].id
+        itemId = try items.register([milk], in: fridgeId, householdId: home.householdId, by: ownerMember.memberId, timeZone: .gmt)[0]
+        productId = try Products(database: database).all(householdId: home.householdId)[0].id
 
         let grandparents = try accounts.createHousehold(name: "Grandparents")
         otherOwner = try accounts.acceptInvitation(token: grandparents, name: "Grandma", login: "grandma", password: Self.password, userAgent: "")

@@ -1,0 +1,49 @@
+import Foundation
+import Inventory
+import Testing
+
+/// A household ("Home") with an owner (Aki), set up through the real first-run path, over an
+/// in-memory database (or the one given), a manual clock and cheap password hashing. Every test
+/// target builds its own fixtures on this one.
+public struct Fixture {
+    public let database: AppDatabase
+    public let hasher: CountingHasher
+    public let clock: ManualClock
+    public let accounts: Accounts
+    public let items: Items
+    public let ownerToken: String
+    public let householdId: Int64
+
+    public static let password = "correct horse battery"
+
+    public init(
+        language: String = "en", database: AppDatabase? = nil, clock: ManualClock = ManualClock(), userAgent: String = "test",
+        hasher: CountingHasher = CountingHasher(), folderNames: [String: String] = [:]
+    ) throws {
+        self.database = try database ?? AppDatabase.inMemory()
+        self.clock = clock
+        self.hasher = hasher
+        accounts = Accounts(database: self.database, hasher: hasher, clock: clock.wall)
+        items = Items(database: self.database, clock: clock.wall)
+        ownerToken = try accounts.setUp(
+            householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: language, userAgent: userAgent,
+            folderNames: folderNames)
+        householdId = try #require(try accounts.session(token: ownerToken)).householdId
+    }
+
+    public var owner: SignedIn { get throws { try #require(try accounts.session(token: ownerToken)) } }
+
+    /// A member who joined by invitation; returns their session token.
+    public func join(_ login: String, role: Role, householdId: Int64? = nil, userAgent: String = "test") throws -> String {
+        let invitation = try accounts.invite(householdId: householdId ?? self.householdId, role: role)
+        return try accounts.acceptInvitation(token: invitation, name: login.capitalized, login: login, password: Self.password, userAgent: userAgent)
+    }
+
+    /// The household's first folder of a kind (the starter Fridge, the starter shopping list).
+    public func firstFolder(_ kind: FolderKind, householdId: Int64? = nil) throws -> Int64 {
+        try #require(try items.folders(householdId: householdId ?? self.householdId, kind: kind).first?.id)
+    }
+}
+
+/// The instant an ISO 8601 UTC text names ("2026-11-23T09:00:00Z").
+public func utc(_ text: String) -> Date { Timestamp.date(from: text)! }
