@@ -96,6 +96,7 @@ let package = Package(
                 "Inventory",
                 "HTTPServer",
                 "Reminders",
+                "Outbound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -20,8 +20,11 @@ public final class ReminderEngine: Sendable {
     let delivery: PushDelivery
     let texts: ReminderTexts
     let logger: Logger
+    let outbox: Outbox
     let bell = Doorbell()
     private let stopped = Atomic<Bool>(false)
+    /// One delivery task per household with messages going out: a slow endpoint holds only its own household.
+    private let deliveries = Mutex<[Int64: Task<Void, Never>]>([:])
     private let observer = Mutex<AnyDatabaseCancellable?>(nil)
 
     /// Waits between attempts of a message: 1 min, 5 min, 30 min, then every 2 h.
@@ -41,6 +44,7 @@ public final class ReminderEngine: Sendable {
         self.clock = clock
         self.sleeper = sleeper ?? SystemSleeper(clock: clock)
         self.delivery = delivery
+        self.outbox = Outbox(database: database, clock: clock)
         self.texts = texts
         self.logger = logger
     }
@@ -61,6 +65,8 @@ public final class ReminderEngine: Sendable {
             if !healthy, let due = next, due <= clock.now() { next = clock.now().addingTimeInterval(30) }
             await sleeper.sleep(until: next, bell: bell)
         }
+        // Deliveries in progress end (at their deadline at worst) before the database may close.
+        for task in deliveries.withLock({ Array($0.values) }) { await task.value }
         observer.withLock { $0?.cancel(); $0 = nil }
     }
 
@@ -102,7 +108,7 @@ public final class ReminderEngine: Sendable {
             reminder: try String.fetchOne(db.cachedStatement(sql: """
                 SELECT MIN(remind_at) FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at
                 """)),
-            attempt: try String.fetchOne(db.cachedStatement(sql: "SELECT MIN(next_attempt_at) FROM push_message WHERE state = 'pending'")),
+            attempt: try Outbox.nextAttempt(db),
             digests: try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT c.household_id, c.digest_hour, c.digest_sent_on, h.time_zone FROM push_channel c JOIN household h ON h.id = c.household_id
                 WHERE c.digest_hour IS NOT NULL ORDER BY c.household_id
@@ -141,7 +147,7 @@ public final class ReminderEngine: Sendable {
             healthy = false
             logger.error("digests could not be queued", metadata: ["error": "\(error)"])
         }
-        do { try await deliverDueMessages() } catch {
+        do { try startDueDeliveries() } catch {
             healthy = false
             logger.error("outbox unreadable", metadata: ["error": "\(error)"])
         }
@@ -173,7 +179,7 @@ public final class ReminderEngine: Sendable {
                 guard try PushChannels.channel(db, householdId) != nil else { continue }
                 let language = try Self.language(db, householdId)
                 let (title, body) = texts.reminder(items, language: language)
-                try PushChannels.enqueue(db, householdId: householdId, kind: "reminder", title: title, body: body, items: items, at: now)
+                try Outbox.enqueue(db, householdId: householdId, kind: "reminder", title: title, body: body, items: items, at: now)
             }
         }
     }
@@ -209,62 +215,59 @@ public final class ReminderEngine: Sendable {
                 let (expired, dueToday, week): (Int, Int, Int) = (counts?["expired"] ?? 0, counts?["today"] ?? 0, counts?["week"] ?? 0)
                 guard expired + dueToday + week > 0 else { continue }
                 let (title, body) = texts.digest(expired: expired, today: dueToday, week: week, language: try Self.language(db, digest.householdId))
-                try PushChannels.enqueue(db, householdId: digest.householdId, kind: "digest", title: title, body: body, items: [], at: now)
+                try Outbox.enqueue(db, householdId: digest.householdId, kind: "digest", title: title, body: body, items: [], at: now)
             }
         }
     }
 
-    /// Sends every message whose time has come, oldest first; a failure waits for its next attempt.
-    func deliverDueMessages() async throws {
+    /// Starts a delivery task for each household with a message due and none running yet.
+    func startDueDeliveries() throws {
+        let due = try outbox.householdsWithDueMessages()
+        deliveries.withLock { running in
+            for householdId in due where running[householdId] == nil && !stopped.load(ordering: .acquiring) {
+                running[householdId] = Task.detached { [self] in
+                    await deliverDueMessages(householdId: householdId)
+                    deliveries.withLock { $0[householdId] = nil }
+                    // Something may have come due for this household meanwhile.
+                    bell.ring()
+                }
+            }
+        }
+    }
+
+    /// Sends the household's messages whose time has come, oldest first, one at a time; a failure
+    /// waits for its next attempt.
+    func deliverDueMessages(householdId: Int64) async {
         var tried = Set<Int64>()
-        while !stopped.load(ordering: .acquiring) {
-            let now = clock.now()
-            guard let (message, channel) = try claimNext(now: now, skipping: tried) else { return }
-            tried.insert(message.id)
-            guard let channel else {
-                try finish(message, .failed("no push channel"), now: now, giveUp: true)
-                continue
+        do {
+            while !stopped.load(ordering: .acquiring) {
+                guard let (message, channel) = try outbox.claimNext(householdId: householdId, skipping: tried, lease: Self.sendingLease) else { return }
+                tried.insert(message.id)
+                guard let channel else {
+                    try finish(message, .failed(.noChannel, detail: "no push channel"), giveUp: true)
+                    continue
+                }
+                let outcome = await delivery.deliver(message, on: channel)
+                try finish(message, outcome, giveUp: message.kind == "test")
             }
-            let outcome = await delivery.deliver(message, on: channel)
-            try finish(message, outcome, now: clock.now(), giveUp: message.kind == "test")
+        } catch {
+            logger.error("outbox unreadable", metadata: ["household": "\(householdId)", "error": "\(error)"])
         }
     }
 
-    /// The oldest due message, held for a while so no other engine sends it meanwhile.
-    func claimNext(now: Date, skipping tried: Set<Int64>) throws -> (PushMessage, PushChannel?)? {
-        let stamp = Timestamp.string(from: now)
-        return try database.writer.write { db in
-            let candidates = try Row.fetchAll(db, sql: """
-                SELECT * FROM push_message WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
-                """, arguments: [stamp, tried.count + 1]).map(PushMessage.init(row:))
-            guard let message = candidates.first(where: { !tried.contains($0.id) }) else { return nil }
-            try db.execute(sql: "UPDATE push_message SET next_attempt_at = ? WHERE id = ?",
-                           arguments: [Timestamp.string(from: now.addingTimeInterval(Self.sendingLease)), message.id])
-            return (message, try PushChannels.channel(db, message.householdId))
-        }
-    }
-
-    func finish(_ message: PushMessage, _ outcome: PushDelivery.Outcome, now: Date, giveUp: Bool) throws {
-        let stamp = Timestamp.string(from: now)
+    func finish(_ message: PushMessage, _ outcome: PushDelivery.Outcome, giveUp: Bool) throws {
         let attempts = message.attempts + 1
         let metadata: Logger.Metadata = ["household": "\(message.householdId)", "message": "\(message.id)", "kind": "\(message.kind)", "attempt": "\(attempts)"]
         switch outcome {
         case .sent:
-            try database.writer.write { db in
-                try db.execute(sql: "UPDATE push_message SET state = 'sent', attempts = ?, sent_at = ?, last_error = NULL WHERE id = ?",
-                               arguments: [attempts, stamp, message.id])
-            }
+            try outbox.recordSuccess(message, attempts: attempts)
             logger.info("push sent", metadata: metadata)
-        case .failed(let reason):
+        case .failed(let failure, let detail):
             let final = giveUp || attempts >= Self.maxAttempts
             let delay = Self.retryDelays[min(attempts - 1, Self.retryDelays.count - 1)]
-            try database.writer.write { db in
-                try db.execute(sql: "UPDATE push_message SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?",
-                               arguments: [final ? "failed" : "pending", attempts, Timestamp.string(from: now.addingTimeInterval(final ? 0 : delay)),
-                                           String(reason.prefix(300)), message.id])
-            }
+            try outbox.recordFailure(message, attempts: attempts, failure: failure, retryAt: final ? nil : clock.now().addingTimeInterval(delay))
             var details = metadata
-            details["error"] = "\(reason)"
+            details["error"] = "\(detail)"
             details["retry"] = final ? "none" : "in \(Int(delay)) s"
             logger.warning("push failed", metadata: details)
         }

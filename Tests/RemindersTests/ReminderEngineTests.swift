@@ -163,8 +163,8 @@ struct ReminderEngineTests {
             fixture.sleeper.advance(60)
             try await eventually("first attempt") { sender.sent.count == 1 }
             try await eventually("retry in a minute") { fixture.sleeper.deadline == utc("2026-11-22T09:01:00Z") }
-            let status = try fixture.channels.status(householdId: fixture.householdId)
-            #expect(status.lastError == "HTTP 500")
+            let status = try fixture.outbox.status(householdId: fixture.householdId)
+            #expect(status.lastError == .status(500))
             #expect(status.waiting == 1)
             #expect(status.nextRetryAt == "2026-11-22T09:01:00Z")
             fixture.sleeper.advance(60)
@@ -192,7 +192,7 @@ struct ReminderEngineTests {
             try await eventually { try fixture.messages("failed").count == 1 }
         }
         #expect(sender.sent.count == ReminderEngine.maxAttempts)
-        #expect(try fixture.channels.status(householdId: fixture.householdId).failed == 1)
+        #expect(try fixture.outbox.status(householdId: fixture.householdId).failed == 1)
     }
 
     @Test func theDailyDigestGoesOutOnceADayAtItsLocalHour() async throws {

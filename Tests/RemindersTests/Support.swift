@@ -107,6 +107,7 @@ struct EngineFixture {
     let accounts: Accounts
     let items: Items
     let channels: PushChannels
+    let outbox: Outbox
     var householdId: Int64 = 0
     var memberId: Int64 = 0
     var fridgeId: Int64 = 0
@@ -122,6 +123,7 @@ struct EngineFixture {
         accounts = Accounts(database: self.database, hasher: Self.hasher, clock: clock.wall)
         items = Items(database: self.database, clock: clock.wall)
         channels = PushChannels(database: self.database, clock: clock.wall)
+        outbox = Outbox(database: self.database, clock: clock.wall)
         zone = TimeZone(identifier: timeZone)!
         if try accounts.hasHousehold() {
             householdId = 1
@@ -149,10 +151,11 @@ struct EngineFixture {
         return try items.register([input], in: folderId, householdId: householdId, by: member ?? memberId, timeZone: zone)[0]
     }
 
-    func engine(sender: any OutboundSending, texts: ReminderTexts = .english) -> ReminderEngine {
+    func engine(sender: any OutboundSending, texts: ReminderTexts = .english, timeout: TimeInterval = 5) -> ReminderEngine {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        return ReminderEngine(database: database, clock: clock.wall, sleeper: sleeper, delivery: PushDelivery(sender: sender, timeout: 5), texts: texts, logger: logger)
+        return ReminderEngine(
+            database: database, clock: clock.wall, sleeper: sleeper, delivery: PushDelivery(sender: sender, timeout: timeout), texts: texts, logger: logger)
     }
 
     func ntfy(_ url: String, topic: String = "home", token: String = "", digestHour: String = "", household: Int64? = nil) throws {
