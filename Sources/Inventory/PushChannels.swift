@@ -100,7 +100,9 @@ public struct PushChannels: Sendable {
         var errors: [String: String] = [:]
         let kind = PushKind(rawValue: input.kind)
         if kind == nil { errors["kind"] = "push_kind_invalid" }
-        let url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        var url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        // "HTTPS://…" is a web address too; it is stored as the lower-case scheme the table requires.
+        if let colon = url.firstIndex(of: ":"), url[..<colon].allSatisfy(\.isASCII) { url = url[..<colon].lowercased() + url[colon...] }
         if url.isEmpty {
             errors["url"] = "push_url_required"
         } else if !Self.isWebAddress(url) {

@@ -101,6 +101,26 @@ struct RemindersDomainTests {
         #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
     }
 
+    @Test func aFailureIsStoredAsAStatusOrAReasonNeverAsTheAnswer() throws {
+        let (fixture, owner, channels) = try fixture()
+        let outbox = Outbox(database: fixture.database, clock: fixture.clock.wall)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), householdId: owner.householdId)
+        let id = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+        try outbox.recordFailure(try #require(try outbox.message(id, householdId: owner.householdId)), attempts: 1, failure: .status(502), retryAt: nil)
+        let stored = try fixture.database.writer.read { db in try String.fetchOne(db, sql: "SELECT last_error FROM push_message WHERE id = ?", arguments: [id]) }
+        #expect(stored == "HTTP 502")
+        // Rows written before kept the start of the answer and the system's words: only a status is read back.
+        try fixture.database.writer.write { db in
+            try db.execute(sql: "UPDATE push_message SET last_error = 'HTTP 500: {\"secret\":\"admin-password\"}' WHERE id = ?", arguments: [id])
+        }
+        #expect(try outbox.message(id, householdId: owner.householdId)?.lastError == .status(500))
+        #expect(try outbox.status(householdId: owner.householdId).lastError == .status(500))
+        #expect(PushFailure(stored: "Could not connect to the server. (port 22 open)") == .connectionFailed)
+        for failure: PushFailure in [.timedOut, .refusedAddress, .unknownHost, .connectionFailed, .answerTooLarge, .invalidAddress, .noChannel, .status(404)] {
+            #expect(PushFailure(stored: failure.stored) == failure)
+        }
+    }
+
     @Test func testsAreLimitedToFiveInTenMinutesPerHousehold() throws {
         let (fixture, owner, channels) = try fixture()
         let outbox = Outbox(database: fixture.database, clock: fixture.clock.wall)
@@ -118,7 +138,7 @@ struct RemindersDomainTests {
         try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "next-door"), householdId: neighbours)
         _ = try outbox.enqueueTest(householdId: neighbours, title: "t", body: "b")
         // Once the first test is ten minutes old, one more may go.
-        fixture.clock.advance(Outbox.testWindow - Double(Outbox.testsPerWindow - 1) * 60)
+        fixture.clock.advance(Outbox.testWindow - Double(Outbox.testsPerWindow) * 60 + 1)
         _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
         #expect(throws: InventoryError.validation(["push_test": "push_test_limited"])) {
             _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")

@@ -47,6 +47,8 @@ struct PushOverLoopbackTests {
             let waiting = try fixture.messages("pending")
             #expect(waiting.count == 1)
             #expect(waiting.first?.lastError == .status(500), "only the status is kept, never the body")
+            let stored = try await fixture.database.writer.read { db in try String.fetchOne(db, sql: "SELECT last_error FROM push_message") }
+            #expect(stored == "HTTP 500", "no byte of the answer's body is kept")
             fixture.sleeper.advance(60)
             try await eventually("retried") { server.received.count == 2 }
             try await eventually { try fixture.messages("sent").count == 1 }
@@ -82,6 +84,34 @@ struct PushOverLoopbackTests {
         #expect(theirs.received.map(\.body) == ["Their medicine (Fridge, due 2026-11-25)"])
         #expect(ours.received[0].path == "/ours")
         #expect(theirs.received[0].path == "/theirs")
+    }
+
+    @Test func aHouseholdWhoseEndpointHangsDoesNotHoldUpAnother() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T08:00:00Z"))
+        // A's endpoint takes each request and never answers (until the test lets it); B's answers at once.
+        let hanging = try FakePushServer(clock: fixture.clock, holding: true)
+        let quick = try FakePushServer(clock: fixture.clock)
+        defer { hanging.stop(); quick.stop() }
+        let invitation = try fixture.accounts.createHousehold(name: "Neighbours")
+        _ = try fixture.accounts.acceptInvitation(token: invitation, name: "Ben", login: "ben", password: "correct horse battery", userAgent: "")
+        let neighbours = try await fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Neighbours'")! }
+        try fixture.ntfy(hanging.base, topic: "a")
+        try fixture.ntfy(quick.base, topic: "b", household: neighbours)
+        // A's reminder is the older one, so a single queue would send it first and wait on it.
+        try fixture.item("A's milk", due: "2026-11-25", remind: "2026-11-22T08:59")
+        try fixture.item("B's tofu", due: "2026-11-25", remind: "2026-11-22T09:00", household: neighbours)
+        // The outbound deadline is far away: only a separate delivery lets B's message through meanwhile.
+        try await running(fixture.engine(sender: OutboundHTTP(policy: .anywhere), timeout: 3600)) {
+            fixture.sleeper.advance(to: utc("2026-11-22T09:00:00Z"))
+            try await eventually("A's request is held open") { hanging.received.count == 1 }
+            try await eventually("B's message arrives while A's request is still held") { quick.received.count == 1 }
+            #expect(try fixture.messages("sent").count == 1)
+            #expect(try fixture.messages("pending").count == 1, "A's message still waits for its answer")
+            hanging.release()
+            try await eventually("A's message is sent once answered") { try fixture.messages("sent").count == 2 }
+        }
+        #expect(quick.received.map(\.body) == ["B's tofu (Fridge, due 2026-11-25)"])
+        #expect(hanging.received.map(\.body) == ["A's milk (Fridge, due 2026-11-25)"])
     }
 
     @Test func aWebhookGetsJSONWithNameDueAndFolderOnly() async throws {

@@ -23,11 +23,14 @@ final class FakePushServer: Responder, @unchecked Sendable {
     private let state = Mutex<(received: [Received], statuses: [Int])>(([], []))
     let clock: ManualClock
     private var server: Server!
+    /// When set, every request is recorded and then left unanswered until `release()`: an endpoint that hangs.
+    private let holding: Mutex<DispatchSemaphore?>
     var port: UInt16 { server.port }
     var base: String { "http://127.0.0.1:\(port)" }
 
-    init(clock: ManualClock, statuses: [Int] = []) throws {
+    init(clock: ManualClock, statuses: [Int] = [], holding: Bool = false) throws {
         self.clock = clock
+        self.holding = Mutex(holding ? DispatchSemaphore(value: 0) : nil)
         state.withLock { $0.statuses = statuses }
         let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-fake-push-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
@@ -35,7 +38,16 @@ final class FakePushServer: Responder, @unchecked Sendable {
         try server.start()
     }
 
-    func stop() { server.shutdown(grace: .seconds(1)) }
+    func stop() {
+        release()
+        server.shutdown(grace: .seconds(1))
+    }
+
+    /// Lets held requests (and later ones) be answered.
+    func release() {
+        let gate = holding.withLock { gate in defer { gate = nil }; return gate }
+        for _ in 0..<16 { gate?.signal() }
+    }
 
     func respond(to request: Request) -> Response {
         if request.path == "/redirect" { return .redirect(to: "/elsewhere", status: 302) }
@@ -47,6 +59,7 @@ final class FakePushServer: Responder, @unchecked Sendable {
             state.received.append(Received(method: request.method, path: request.path, headers: request.headers, body: body, at: clock.now))
             return state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
         }
+        if let gate = holding.withLock({ $0 }) { gate.wait() }
         return Response(status: status, contentType: "application/json", text: status == 200 ? "{\"id\":\"x\"}" : "{\"error\":\"server trouble\"}")
     }
 
