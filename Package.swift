@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "CGD"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "CGD"]),
         .testTarget(
             name: "RemindersTests",
             dependencies: ["Reminders", "Outbound", "Inventory", "HTTPServer", .product(name: "GRDB", package: "GRDB.swift")]

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Logging
+import Outbound
 import Web
 
 /// Two households on one server: Home (owner, member, viewer) and Grandparents (owner),
@@ -22,7 +23,9 @@ struct HouseholdFixture {
     var photoKey = "", productId: Int64 = 0
     var items: Items
 
-    init(secureCookies: Bool = false) async throws {
+    /// `allowPrivateOutbound`: the fake services tests start listen on loopback, which the server
+    /// reaches only when its operator allows it (`--allow-private-outbound`).
+    init(secureCookies: Bool = false, allowPrivateOutbound: Bool = true) async throws {
         let database = try AppDatabase.inMemory()
         clock = ManualClock(Date())
         let wall = clock.wall
@@ -30,9 +33,9 @@ struct HouseholdFixture {
         items = Items(database: database, clock: wall)
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        app = try await App(
-            database: database, resources: Resources(root: repositoryRoot), logger: logger,
-            options: AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall))
+        var options = AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall)
+        options.outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
+        app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger, options: options)
 
         owner = try accounts.setUp(householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: "en", userAgent: "phone")
         let home = try accounts.session(token: owner)!.householdId
