@@ -185,9 +185,12 @@ struct ReminderEngineTests {
         let sender = RecordingSender(clock: fixture.clock, statuses: Array(repeating: 500, count: 20))
         try await running(fixture.engine(sender: sender)) {
             for attempt in 1...ReminderEngine.maxAttempts {
-                try await eventually("attempt \(attempt)") { sender.sent.count == attempt }
-                try await eventually { fixture.sleeper.sleeps > 0 && (fixture.sleeper.deadline ?? .distantFuture) > fixture.clock.now }
-                if let deadline = fixture.sleeper.deadline { fixture.sleeper.advance(to: deadline) }
+                // The attempt is recorded (deliveries run on their own task), then the engine sleeps until the retry.
+                try await eventually("attempt \(attempt)") { try sender.sent.count == attempt && fixture.messages()[0].attempts == attempt }
+                let message = try fixture.messages()[0]
+                guard message.state == .pending, let retry = Timestamp.date(from: message.nextAttemptAt) else { break }
+                try await eventually("asleep until the retry") { fixture.sleeper.deadline == retry }
+                fixture.sleeper.advance(to: retry)
             }
             try await eventually { try fixture.messages("failed").count == 1 }
         }
