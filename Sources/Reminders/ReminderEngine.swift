@@ -5,7 +5,9 @@ import Logging
 import Synchronization
 
 /// Sends each item's reminder once, at its `remind_at`, through the household's push channel; makes
-/// the daily digests; delivers the outbox with retries.
+/// the daily digests; delivers the outbox with retries, each household's messages on a task of
+/// their own (so one household's slow endpoint delays no other household). Its reads and writes
+/// are Inventory's `ReminderQueue` and `Outbox` transactions; it writes no SQL of its own.
 ///
 /// It never polls: it sleeps until the next instant anything is due (a reminder, a digest, a retry)
 /// and a GRDB `ValueObservation` of that schedule rings its doorbell when a write changes it, so an
