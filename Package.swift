@@ -96,6 +96,7 @@ let package = Package(
                 "Inventory",
                 "HTTPServer",
                 "Reminders",
+                "Outbound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -107,7 +108,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "CGD", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "CGD", "TestSupport"]),
         .testTarget(
             name: "RemindersTests",
             dependencies: [

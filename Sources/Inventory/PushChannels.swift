@@ -47,7 +47,7 @@ public struct PushChannelInput: Sendable, Equatable {
     public var kind = "ntfy"
     public var url = ""
     public var topic = ""
-    /// Empty keeps the stored token.
+    /// Empty keeps the stored token, unless the address changes.
     public var accessToken = ""
     public var clearAccessToken = false
     /// "" for no digest, else 0…23.
@@ -76,51 +76,7 @@ public struct PushItem: Codable, Sendable, Equatable {
     }
 }
 
-/// A message in the outbox.
-public struct PushMessage: Sendable, Equatable {
-    public enum State: String, Sendable { case pending, sent, failed }
-    public let id: Int64
-    public let householdId: Int64
-    public let kind: String
-    public let title: String
-    public let body: String
-    public let items: [PushItem]
-    public let state: State
-    public let attempts: Int
-    public let nextAttemptAt: String
-    public let lastError: String?
-    public let createdAt: String
-    public let sentAt: String?
-
-    public init(row: Row) {
-        id = row["id"]
-        householdId = row["household_id"]
-        kind = row["kind"]
-        title = row["title"]
-        body = row["body"]
-        items = (try? JSONDecoder().decode([PushItem].self, from: Data((row["items"] as String? ?? "[]").utf8))) ?? []
-        state = State(rawValue: row["state"]) ?? .pending
-        attempts = row["attempts"]
-        nextAttemptAt = row["next_attempt_at"]
-        lastError = row["last_error"]
-        createdAt = row["created_at"]
-        sentAt = row["sent_at"]
-    }
-}
-
-/// What settings shows about the channel: the last message sent, the last failure, what waits.
-public struct PushStatus: Sendable, Equatable {
-    public var lastSentAt: String?
-    public var lastError: String?
-    public var lastErrorAt: String?
-    /// Messages waiting for a retry, and the earliest retry.
-    public var waiting: Int = 0
-    public var nextRetryAt: String?
-    /// Messages given up after every retry.
-    public var failed: Int = 0
-}
-
-/// The household's push channel (owners set it) and its outbox.
+/// The household's push channel (owners set it). Its messages wait in the `Outbox`.
 public struct PushChannels: Sendable {
     let database: AppDatabase
     let clock: WallClock
@@ -144,7 +100,9 @@ public struct PushChannels: Sendable {
         var errors: [String: String] = [:]
         let kind = PushKind(rawValue: input.kind)
         if kind == nil { errors["kind"] = "push_kind_invalid" }
-        let url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        var url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        // "HTTPS://…" is a web address too; it is stored as the lower-case scheme the table requires.
+        if let colon = url.firstIndex(of: ":"), url[..<colon].allSatisfy(\.isASCII) { url = url[..<colon].lowercased() + url[colon...] }
         if url.isEmpty {
             errors["url"] = "push_url_required"
         } else if !Self.isWebAddress(url) {
@@ -172,7 +130,9 @@ public struct PushChannels: Sendable {
         let now = clock.now()
         try database.writer.write { db in
             let existing = try Self.channel(db, householdId)
-            let storedToken = input.clearAccessToken ? nil : (token.isEmpty ? existing?.accessToken : token)
+            // A stored token goes only where it went before: a new address (a co-owner's, say) needs it typed again.
+            let sameAddress = existing.map { $0.kind == kind && Self.sameDestination($0.url, url) } ?? false
+            let storedToken = input.clearAccessToken ? nil : (token.isEmpty ? (sameAddress ? existing?.accessToken : nil) : token)
             // A digest hour already past today starts tomorrow; an unchanged hour keeps its day.
             var sentOn = existing?.digestHour == hour ? existing?.digestSentOn : nil
             if let hour, sentOn == nil {
@@ -187,8 +147,7 @@ public struct PushChannels: Sendable {
                     access_token = excluded.access_token, digest_hour = excluded.digest_hour,
                     digest_sent_on = excluded.digest_sent_on, updated_at = excluded.updated_at
                 """, arguments: [householdId, kind!.rawValue, url, kind == .ntfy ? topic : "", storedToken, hour, sentOn, Timestamp.string(from: now)])
-            try db.execute(sql: "UPDATE push_message SET next_attempt_at = ? WHERE household_id = ? AND state = 'pending'",
-                           arguments: [Timestamp.string(from: now), householdId])
+            try Outbox.retryNow(db, householdId: householdId, at: now)
         }
     }
 
@@ -196,68 +155,7 @@ public struct PushChannels: Sendable {
     public func remove(householdId: Int64) throws {
         try database.writer.write { db in
             try db.execute(sql: "DELETE FROM push_channel WHERE household_id = ?", arguments: [householdId])
-            try db.execute(sql: "DELETE FROM push_message WHERE household_id = ? AND state = 'pending'", arguments: [householdId])
-        }
-    }
-
-    /// Queues a test message for the engine to send now; its id, to follow how it went.
-    public func queueTest(householdId: Int64, title: String, body: String) throws -> Int64 {
-        try database.writer.write { db in
-            guard try Self.channel(db, householdId) != nil else { throw InventoryError.validation(["push": "push_no_channel"]) }
-            return try Self.enqueue(db, householdId: householdId, kind: "test", title: title, body: body, items: [], at: clock.now())
-        }
-    }
-
-    /// Puts a message in the outbox, due at once.
-    @discardableResult
-    public static func enqueue(_ db: Database, householdId: Int64, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64 {
-        let json = String(decoding: (try? JSONEncoder().encode(items)) ?? Data("[]".utf8), as: UTF8.self)
-        let stamp = Timestamp.string(from: time)
-        try db.execute(sql: """
-            INSERT INTO push_message (household_id, kind, title, body, items, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [householdId, kind, title, body, json, stamp, stamp])
-        return db.lastInsertedRowID
-    }
-
-    public func message(_ id: Int64, householdId: Int64) throws -> PushMessage? {
-        try database.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM push_message WHERE id = ? AND household_id = ?", arguments: [id, householdId]).map(PushMessage.init(row:))
-        }
-    }
-
-    /// Waits (at most `timeout`, checking every 100 ms) until the engine has tried to send message `id`.
-    public func awaitAttempt(_ id: Int64, householdId: Int64, timeout: Duration) throws -> PushMessage? {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let message = try self.message(id, householdId: householdId)
-            guard let message, message.state == .pending, message.attempts == 0, ContinuousClock.now < deadline else { return message }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-    }
-
-    public func status(householdId: Int64) throws -> PushStatus {
-        try database.writer.read { db in
-            var status = PushStatus()
-            status.lastSentAt = try String.fetchOne(db, sql: "SELECT MAX(sent_at) FROM push_message WHERE household_id = ? AND state = 'sent'", arguments: [householdId])
-            if let row = try Row.fetchOne(db, sql: """
-                SELECT last_error, COALESCE(sent_at, next_attempt_at) AS at FROM push_message
-                WHERE household_id = ? AND last_error IS NOT NULL ORDER BY id DESC LIMIT 1
-                """, arguments: [householdId]) {
-                status.lastError = row["last_error"]
-                status.lastErrorAt = row["at"]
-            }
-            if let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) AS waiting, MIN(next_attempt_at) AS next FROM push_message
-                WHERE household_id = ? AND state = 'pending' AND attempts > 0
-                """, arguments: [householdId]) {
-                status.waiting = row["waiting"]
-                status.nextRetryAt = row["next"]
-            }
-            // A failed test is reported by the test itself, not counted as a lost message.
-            status.failed = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM push_message WHERE household_id = ? AND state = 'failed' AND kind != 'test'
-                """, arguments: [householdId]) ?? 0
-            return status
+            try Outbox.dropPending(db, householdId: householdId)
         }
     }
 
@@ -271,6 +169,20 @@ public struct PushChannels: Sendable {
             components.user == nil, components.password == nil, components.fragment == nil
         else { return false }
         return true
+    }
+
+    /// Two addresses that reach the same place: scheme, host and port alike (case and default port
+    /// aside), and the same path and query (a trailing "/" aside).
+    static func sameDestination(_ a: String, _ b: String) -> Bool {
+        func key(_ text: String) -> String? {
+            guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else { return nil }
+            let port = components.port ?? (scheme == "https" ? 443 : 80)
+            var path = components.percentEncodedPath
+            while path.hasSuffix("/") { path.removeLast() }
+            return "\(scheme)://\(host):\(port)\(path)?\(components.percentEncodedQuery ?? "")"
+        }
+        guard let first = key(a), let second = key(b) else { return false }
+        return first == second
     }
 
     /// ntfy topics: letters, digits, "-" and "_", at most 64.

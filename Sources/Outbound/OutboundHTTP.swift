@@ -23,6 +23,11 @@ public struct OutboundResponse: Sendable, Equatable {
 public enum OutboundError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Only absolute http and https addresses are reached.
     case unsupportedURL(String)
+    /// The address (or one the name resolves to) is on the server's own machine or local network,
+    /// and the operator did not allow such targets.
+    case refusedAddress(String)
+    /// The name does not resolve.
+    case unreachable(String)
     case timedOut
     /// The answer was larger than the caller allows.
     case responseTooLarge(limit: Int)
@@ -32,6 +37,8 @@ public enum OutboundError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedURL(let url): return "not an http or https address: \(url)"
+        case .refusedAddress(let host): return "\(host) is a local or private address (see --allow-private-outbound)"
+        case .unreachable(let message): return message
         case .timedOut: return "no answer in time"
         case .responseTooLarge(let limit): return "answer larger than \(limit) bytes"
         case .transport(let message): return message
@@ -49,20 +56,50 @@ public protocol OutboundSending: Sendable {
 /// HTTP out of Zaiko through URLSession (FoundationNetworking): to the given address only, never
 /// following a redirect (a 3xx comes back as the answer), with a short overall timeout and a cap
 /// on how much of the answer is read. No cookies, no cache, no stored credentials.
+///
+/// Where a request may go is decided here, after name resolution: every address the host name
+/// resolves to must be allowed by the policy (a name that resolves to 127.0.0.1 is as local as
+/// the number). A plain-http request is then sent to the very address that was checked (the URL's
+/// host replaced by it, the name kept in `Host:`), so a name that resolves differently a moment
+/// later (DNS rebinding) cannot move it. An https request is sent by name, as its certificate is
+/// checked against the name: a rebound name reaches at most a TLS handshake with a local service,
+/// which cannot present a certificate for that name, and no request is sent.
 public struct OutboundHTTP: OutboundSending {
-    public init() {}
+    let policy: AddressPolicy
+    let resolver: any HostResolving
+
+    public init(policy: AddressPolicy = .publicOnly, resolver: any HostResolving = SystemResolver()) {
+        self.policy = policy
+        self.resolver = resolver
+    }
 
     public func send(
         method: String, url: URL, headers: [(String, String)] = [], body: [UInt8] = [], timeout: TimeInterval = 10,
         maxResponseBytes: Int = 64 * 1024
     ) async throws(OutboundError) -> OutboundResponse {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else {
             throw .unsupportedURL(url.absoluteString)
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        let literal = IPAddress(host)
+        let addresses: [IPAddress]
+        if let literal { addresses = [literal] } else { addresses = try await resolver.addresses(of: host, port: port) }
+        guard let first = addresses.first, addresses.allSatisfy(policy.permits) else { throw .refusedAddress(host) }
+        // A name over plain http: pinned to the address just checked.
+        let pinned = scheme == "http" && literal == nil
+        var target = url
+        if pinned {
+            components.host = first.urlHost
+            guard let pinned = components.url else { throw .unsupportedURL(url.absoluteString) }
+            target = pinned
+        }
+        var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
         request.httpMethod = method
         request.httpShouldHandleCookies = false
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if pinned { request.setValue(url.port.map { "\(host):\($0)" } ?? host, forHTTPHeaderField: "Host") }
         if !body.isEmpty || method == "POST" || method == "PUT" { request.httpBody = Data(body) }
 
         let configuration = URLSessionConfiguration.ephemeral

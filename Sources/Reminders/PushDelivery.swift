@@ -15,7 +15,8 @@ public struct PushDelivery: Sendable {
 
     public enum Outcome: Sendable, Equatable {
         case sent
-        case failed(String)
+        /// What the owner may see, and the details for the operator's log.
+        case failed(PushFailure, detail: String)
     }
 
     /// The request for `message` on `channel`: method, URL, headers and body.
@@ -58,16 +59,26 @@ public struct PushDelivery: Sendable {
     }
 
     public func deliver(_ message: PushMessage, on channel: PushChannel) async -> Outcome {
-        guard let (url, headers, body) = Self.request(message, on: channel) else { return .failed("the channel's address is not valid") }
+        guard let (url, headers, body) = Self.request(message, on: channel) else {
+            return .failed(.invalidAddress, detail: "the channel's address is not valid")
+        }
         do {
             let response = try await sender.send(method: "POST", url: url, headers: headers, body: body, timeout: timeout, maxResponseBytes: 16 * 1024)
-            if response.isSuccess { return .sent }
-            let excerpt = String(decoding: response.body.prefix(160), as: UTF8.self)
-                .unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(String.init).joined()
-                .trimmingCharacters(in: .whitespaces)
-            return .failed("HTTP \(response.status)" + (excerpt.isEmpty ? "" : ": " + excerpt))
+            // Only the status: the body is the endpoint's, and may be a local service's secret.
+            return response.isSuccess ? .sent : .failed(.status(response.status), detail: "HTTP \(response.status)")
         } catch {
-            return .failed(error.description)
+            return .failed(Self.failure(error), detail: error.description)
+        }
+    }
+
+    static func failure(_ error: OutboundError) -> PushFailure {
+        switch error {
+        case .unsupportedURL: return .invalidAddress
+        case .refusedAddress: return .refusedAddress
+        case .unreachable: return .unknownHost
+        case .timedOut: return .timedOut
+        case .responseTooLarge: return .answerTooLarge
+        case .transport: return .connectionFailed
         }
     }
 }

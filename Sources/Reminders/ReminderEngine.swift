@@ -5,7 +5,9 @@ import Logging
 import Synchronization
 
 /// Sends each item's reminder once, at its `remind_at`, through the household's push channel; makes
-/// the daily digests; delivers the outbox with retries.
+/// the daily digests; delivers the outbox with retries, each household's messages on a task of
+/// their own (so one household's slow endpoint delays no other household). Its reads and writes
+/// are Inventory's `ReminderQueue` and `Outbox` transactions; it writes no SQL of its own.
 ///
 /// It never polls: it sleeps until the next instant anything is due (a reminder, a digest, a retry)
 /// and a GRDB `ValueObservation` of that schedule rings its doorbell when a write changes it, so an
@@ -20,8 +22,12 @@ public final class ReminderEngine: Sendable {
     let delivery: PushDelivery
     let texts: ReminderTexts
     let logger: Logger
+    let outbox: Outbox
+    let queue: ReminderQueue
     let bell = Doorbell()
     private let stopped = Atomic<Bool>(false)
+    /// One delivery task per household with messages going out: a slow endpoint holds only its own household.
+    private let deliveries = Mutex<[Int64: Task<Void, Never>]>([:])
     private let observer = Mutex<AnyDatabaseCancellable?>(nil)
 
     /// Waits between attempts of a message: 1 min, 5 min, 30 min, then every 2 h.
@@ -30,8 +36,6 @@ public final class ReminderEngine: Sendable {
     public static let maxAttempts = 8
     /// How long a message being sent is held, so a second engine on the same file does not send it too.
     static let sendingLease: TimeInterval = 120
-    /// A week for the digest: the 7 days after today.
-    static let weekDays = 7
 
     public init(
         database: AppDatabase, clock: WallClock = .system, sleeper: (any Sleeper)? = nil, delivery: PushDelivery = PushDelivery(),
@@ -41,6 +45,8 @@ public final class ReminderEngine: Sendable {
         self.clock = clock
         self.sleeper = sleeper ?? SystemSleeper(clock: clock)
         self.delivery = delivery
+        self.outbox = Outbox(database: database, clock: clock)
+        self.queue = ReminderQueue(database: database, clock: clock)
         self.texts = texts
         self.logger = logger
     }
@@ -59,8 +65,13 @@ public final class ReminderEngine: Sendable {
             }
             // After a failed pass, never spin: wait at least a little before trying again.
             if !healthy, let due = next, due <= clock.now() { next = clock.now().addingTimeInterval(30) }
+            // What is still due after a healthy pass is a message whose household's delivery is under
+            // way: that delivery rings when it ends, so wait for the bell rather than spin.
+            if healthy, let due = next, due <= clock.now(), !deliveries.withLock({ $0.isEmpty }) { next = nil }
             await sleeper.sleep(until: next, bell: bell)
         }
+        // Deliveries in progress end (at their deadline at worst) before the database may close.
+        for task in deliveries.withLock({ Array($0.values) }) { await task.value }
         observer.withLock { $0?.cancel(); $0 = nil }
     }
 
@@ -75,7 +86,7 @@ public final class ReminderEngine: Sendable {
 
     /// Rings the doorbell whenever the schedule's next instants change, whoever wrote.
     func startObserving() {
-        let observation = ValueObservation.tracking { db in try Self.schedule(db) }.removeDuplicates()
+        let observation = ValueObservation.tracking { db in try ReminderQueue.schedule(db) }.removeDuplicates()
         let cancellable = observation.start(
             in: database.writer, scheduling: .async(onQueue: DispatchQueue(label: "zaiko.reminders.observation")),
             onError: { [logger] error in logger.error("reminder observation failed", metadata: ["error": "\(error)"]) },
@@ -83,48 +94,12 @@ public final class ReminderEngine: Sendable {
         observer.withLock { $0 = cancellable }
     }
 
-    /// What the schedule depends on: the earliest pending reminder and retry, and the digest settings.
-    struct Schedule: Equatable {
-        var reminder: String?
-        var attempt: String?
-        var digests: [DigestSetting]
-    }
-
-    struct DigestSetting: Equatable {
-        let householdId: Int64
-        let hour: Int
-        let sentOn: String?
-        let timeZone: String
-    }
-
-    static func schedule(_ db: Database) throws -> Schedule {
-        Schedule(
-            reminder: try String.fetchOne(db.cachedStatement(sql: """
-                SELECT MIN(remind_at) FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at
-                """)),
-            attempt: try String.fetchOne(db.cachedStatement(sql: "SELECT MIN(next_attempt_at) FROM push_message WHERE state = 'pending'")),
-            digests: try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT c.household_id, c.digest_hour, c.digest_sent_on, h.time_zone FROM push_channel c JOIN household h ON h.id = c.household_id
-                WHERE c.digest_hour IS NOT NULL ORDER BY c.household_id
-                """)).map { DigestSetting(householdId: $0["household_id"], hour: $0["digest_hour"], sentOn: $0["digest_sent_on"], timeZone: $0["time_zone"]) })
-    }
-
     /// The next instant anything is due, or nil when nothing is scheduled.
     public func nextInstant() throws -> Date? {
-        let schedule = try database.writer.read { db in try Self.schedule(db) }
+        let schedule = try queue.schedule()
         var instants = [schedule.reminder, schedule.attempt].compactMap { Timestamp.date(from: $0) }
-        for digest in schedule.digests {
-            let zone = TimeZone(identifier: digest.timeZone) ?? .gmt
-            instants.append(Self.nextDigest(digest, zone: zone, now: clock.now()))
-        }
+        for digest in schedule.digests { instants.append(ReminderQueue.nextDigest(digest, now: clock.now())) }
         return instants.min()
-    }
-
-    /// Today's digest instant, or tomorrow's once today's was made.
-    static func nextDigest(_ digest: DigestSetting, zone: TimeZone, now: Date) -> Date {
-        let today = CalendarDay.today(in: zone, now: now)
-        let day = digest.sentOn == today.description ? today.next : today
-        return PushChannels.digestInstant(day: day, hour: digest.hour, in: zone) ?? now.addingTimeInterval(3600)
     }
 
     // MARK: - One pass
@@ -141,123 +116,71 @@ public final class ReminderEngine: Sendable {
             healthy = false
             logger.error("digests could not be queued", metadata: ["error": "\(error)"])
         }
-        do { try await deliverDueMessages() } catch {
+        do { try startDueDeliveries() } catch {
             healthy = false
             logger.error("outbox unreadable", metadata: ["error": "\(error)"])
         }
         return healthy
     }
 
-    /// Every reminder due by now: marked sent and, where the household has a push channel, one
-    /// message per household in the outbox, in one transaction (so exactly once).
     func queueDueReminders() throws {
-        let now = clock.now()
-        let stamp = Timestamp.string(from: now)
-        try database.writer.write { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT i.id, i.household_id, i.name, i.due, i.remind_at, f.name AS folder
-                FROM item i JOIN folder f ON f.id = i.folder_id
-                WHERE i.remind_at IS NOT NULL AND i.deleted_at IS NULL AND i.reminder_sent_for IS NOT i.remind_at AND i.remind_at <= ?
-                ORDER BY i.household_id, i.remind_at, i.id
-                """, arguments: [stamp])
-            guard !rows.isEmpty else { return }
-            var byHousehold: [(Int64, [PushItem])] = []
-            for row in rows {
-                let householdId: Int64 = row["household_id"]
-                let item = PushItem(name: row["name"], due: row["due"] ?? "", folder: row["folder"])
-                if byHousehold.last?.0 == householdId { byHousehold[byHousehold.count - 1].1.append(item) } else { byHousehold.append((householdId, [item])) }
-                try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id = ?", arguments: [row["id"] as Int64])
-            }
-            for (householdId, items) in byHousehold {
-                // Without a push channel the calendar feed's alarms are the reminder; nothing to queue.
-                guard try PushChannels.channel(db, householdId) != nil else { continue }
-                let language = try Self.language(db, householdId)
-                let (title, body) = texts.reminder(items, language: language)
-                try PushChannels.enqueue(db, householdId: householdId, kind: "reminder", title: title, body: body, items: items, at: now)
-            }
-        }
+        try queue.queueDueReminders { language, items in texts.reminder(items, language: language) }
     }
 
-    /// Push messages go to a shared topic: they speak the first owner's language, else the language
-    /// the household was set up in, else English.
-    static func language(_ db: Database, _ householdId: Int64) throws -> String {
-        let owner = try String.fetchOne(db, sql: """
-            SELECT language FROM member WHERE household_id = ? AND role = 'owner' ORDER BY id LIMIT 1
-            """, arguments: [householdId])
-        if let owner, !owner.isEmpty { return owner }
-        let household = try String.fetchOne(db, sql: "SELECT language FROM household WHERE id = ?", arguments: [householdId])
-        return household.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
-    }
-
-    /// Each household whose digest hour has come today: counts of expired, due today and due in the
-    /// week after today, as one message (none when all three are 0).
     func queueDueDigests() throws {
-        let now = clock.now()
-        try database.writer.write { db in
-            for digest in try Self.schedule(db).digests {
-                let zone = TimeZone(identifier: digest.timeZone) ?? .gmt
-                guard Self.nextDigest(digest, zone: zone, now: now) <= now else { continue }
-                let today = CalendarDay.today(in: zone, now: now)
-                try db.execute(sql: "UPDATE push_channel SET digest_sent_on = ? WHERE household_id = ?", arguments: [today.description, digest.householdId])
-                let counts = try Items.dueCounts(db, householdId: digest.householdId, window: DueWindow(today: today, soonDays: Self.weekDays))
-                guard counts.total > 0 else { continue }
-                let (title, body) = texts.digest(expired: counts.expired, today: counts.today, week: counts.soon, language: try Self.language(db, digest.householdId))
-                try PushChannels.enqueue(db, householdId: digest.householdId, kind: "digest", title: title, body: body, items: [], at: now)
+        try queue.queueDueDigests { language, counts in
+            texts.digest(expired: counts.expired, today: counts.today, week: counts.soon, language: language)
+        }
+    }
+
+    /// Starts a delivery task for each household with a message due and none running yet.
+    func startDueDeliveries() throws {
+        let due = try outbox.householdsWithDueMessages()
+        deliveries.withLock { running in
+            for householdId in due where running[householdId] == nil && !stopped.load(ordering: .acquiring) {
+                running[householdId] = Task.detached { [self] in
+                    await deliverDueMessages(householdId: householdId)
+                    deliveries.withLock { $0[householdId] = nil }
+                    // Something may have come due for this household meanwhile.
+                    bell.ring()
+                }
             }
         }
     }
 
-    /// Sends every message whose time has come, oldest first; a failure waits for its next attempt.
-    func deliverDueMessages() async throws {
+    /// Sends the household's messages whose time has come, oldest first, one at a time; a failure
+    /// waits for its next attempt.
+    func deliverDueMessages(householdId: Int64) async {
         var tried = Set<Int64>()
-        while !stopped.load(ordering: .acquiring) {
-            let now = clock.now()
-            guard let (message, channel) = try claimNext(now: now, skipping: tried) else { return }
-            tried.insert(message.id)
-            guard let channel else {
-                try finish(message, .failed("no push channel"), now: now, giveUp: true)
-                continue
+        do {
+            while !stopped.load(ordering: .acquiring) {
+                guard let (message, channel) = try outbox.claimNext(householdId: householdId, skipping: tried, lease: Self.sendingLease) else { return }
+                tried.insert(message.id)
+                guard let channel else {
+                    try finish(message, .failed(.noChannel, detail: "no push channel"), giveUp: true)
+                    continue
+                }
+                let outcome = await delivery.deliver(message, on: channel)
+                try finish(message, outcome, giveUp: message.kind == "test")
             }
-            let outcome = await delivery.deliver(message, on: channel)
-            try finish(message, outcome, now: clock.now(), giveUp: message.kind == "test")
+        } catch {
+            logger.error("outbox unreadable", metadata: ["household": "\(householdId)", "error": "\(error)"])
         }
     }
 
-    /// The oldest due message, held for a while so no other engine sends it meanwhile.
-    func claimNext(now: Date, skipping tried: Set<Int64>) throws -> (PushMessage, PushChannel?)? {
-        let stamp = Timestamp.string(from: now)
-        return try database.writer.write { db in
-            let candidates = try Row.fetchAll(db, sql: """
-                SELECT * FROM push_message WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
-                """, arguments: [stamp, tried.count + 1]).map(PushMessage.init(row:))
-            guard let message = candidates.first(where: { !tried.contains($0.id) }) else { return nil }
-            try db.execute(sql: "UPDATE push_message SET next_attempt_at = ? WHERE id = ?",
-                           arguments: [Timestamp.string(from: now.addingTimeInterval(Self.sendingLease)), message.id])
-            return (message, try PushChannels.channel(db, message.householdId))
-        }
-    }
-
-    func finish(_ message: PushMessage, _ outcome: PushDelivery.Outcome, now: Date, giveUp: Bool) throws {
-        let stamp = Timestamp.string(from: now)
+    func finish(_ message: PushMessage, _ outcome: PushDelivery.Outcome, giveUp: Bool) throws {
         let attempts = message.attempts + 1
         let metadata: Logger.Metadata = ["household": "\(message.householdId)", "message": "\(message.id)", "kind": "\(message.kind)", "attempt": "\(attempts)"]
         switch outcome {
         case .sent:
-            try database.writer.write { db in
-                try db.execute(sql: "UPDATE push_message SET state = 'sent', attempts = ?, sent_at = ?, last_error = NULL WHERE id = ?",
-                               arguments: [attempts, stamp, message.id])
-            }
+            try outbox.recordSuccess(message, attempts: attempts)
             logger.info("push sent", metadata: metadata)
-        case .failed(let reason):
+        case .failed(let failure, let detail):
             let final = giveUp || attempts >= Self.maxAttempts
             let delay = Self.retryDelays[min(attempts - 1, Self.retryDelays.count - 1)]
-            try database.writer.write { db in
-                try db.execute(sql: "UPDATE push_message SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?",
-                               arguments: [final ? "failed" : "pending", attempts, Timestamp.string(from: now.addingTimeInterval(final ? 0 : delay)),
-                                           String(reason.prefix(300)), message.id])
-            }
+            try outbox.recordFailure(message, attempts: attempts, failure: failure, retryAt: final ? nil : clock.now().addingTimeInterval(delay))
             var details = metadata
-            details["error"] = "\(reason)"
+            details["error"] = "\(detail)"
             details["retry"] = final ? "none" : "in \(Int(delay)) s"
             logger.warning("push failed", metadata: details)
         }

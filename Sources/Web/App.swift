@@ -36,7 +36,8 @@ public struct AppOptions: Sendable {
     public var pushTestWait: Duration
     /// Where photos are kept (`<data>/photos`); a new temporary folder when not given (tests).
     public var photos: URL
-    /// How requests leave Zaiko (the online barcode look-up).
+    /// How requests leave Zaiko (the online barcode look-up); local and private addresses are
+    /// refused unless the operator allows them (`--allow-private-outbound`).
     public var outbound: any OutboundSending = OutboundHTTP()
     /// The server's body limit, so a form can say "too large" before sending (`--max-body-mb`).
     public var maxBodyBytes = 20 * 1024 * 1024
@@ -95,7 +96,7 @@ public final class App: Responder {
         let settings = HouseholdSettings(database: database)
         SettingsController(
             accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
-            push: PushChannels(database: database, clock: options.clock), schedule: ReminderSchedule(database: database, clock: options.clock),
+            push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock), schedule: ReminderSchedule(database: database, clock: options.clock),
             pushTestWait: options.pushTestWait
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)

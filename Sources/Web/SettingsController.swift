@@ -12,6 +12,7 @@ struct SettingsController {
     /// How members reach the server, for the invitation link: https behind a TLS proxy.
     let scheme: String
     let push: PushChannels
+    let outbox: Outbox
     let schedule: ReminderSchedule
     /// How long "Send a test" waits for the engine's first attempt.
     let pushTestWait: Duration
@@ -56,10 +57,11 @@ struct SettingsController {
             let member = try context.signedIn
             let t = context.locale
             do {
-                let id = try push.queueTest(householdId: member.householdId, title: t["push_test_title"],
-                                            body: t.format("push_test_body", ["household": member.householdName]))
-                // The engine sends it on its own task; wait a moment for its answer, never for long.
-                _ = try push.awaitAttempt(id, householdId: member.householdId, timeout: pushTestWait)
+                let id = try outbox.enqueueTest(householdId: member.householdId, title: t["push_test_title"],
+                                                body: t.format("push_test_body", ["household": member.householdName]))
+                // The engine sends it on its own task; wait a moment for its answer, never for long
+                // (the page it redirects to says "on its way" when the answer is not there yet).
+                _ = try outbox.awaitAttempt(id, householdId: member.householdId, timeout: pushTestWait)
                 return .redirect(to: "/settings?test=\(id)#push")
             } catch InventoryError.validation(let fields) {
                 return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
@@ -145,11 +147,11 @@ struct SettingsController {
         var lines: [String] = []
         var problem: String?
         if channel != nil {
-            let status = try push.status(householdId: me.householdId)
+            let status = try outbox.status(householdId: me.householdId)
             let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: me.timeZone, locale: t) }
             lines.append(status.lastSentAt.map { t.format("push_last_sent", ["date": when($0)]) } ?? t["push_never_sent"])
             if let error = status.lastError {
-                problem = t.format("push_last_error", ["error": error, "date": status.lastErrorAt.map(when) ?? ""])
+                problem = t.format("push_last_error", ["error": Self.reason(error, t), "date": status.lastErrorAt.map(when) ?? ""])
             }
             if status.waiting > 0, let next = status.nextRetryAt {
                 lines.append(t.format(status.waiting == 1 ? "push_waiting_one" : "push_waiting", ["count": "\(status.waiting)", "date": when(next)]))
@@ -160,11 +162,11 @@ struct SettingsController {
         // The outcome of "Send a test", on the page it redirects to.
         var testResult: String?
         var testFailed = false
-        if let id = context.request.query["test"].flatMap(Int64.init), let message = try push.message(id, householdId: me.householdId) {
+        if let id = context.request.query["test"].flatMap(Int64.init), let message = try outbox.message(id, householdId: me.householdId) {
             switch message.state {
             case .sent: testResult = t["push_test_sent"]
             case .failed:
-                testResult = t.format("push_test_failed", ["error": message.lastError ?? ""])
+                testResult = t.format("push_test_failed", ["error": message.lastError.map { Self.reason($0, t) } ?? ""])
                 testFailed = true
             case .pending: testResult = t["push_test_pending"]
             }
@@ -178,7 +180,15 @@ struct SettingsController {
         }
         return PushSection(
             fields: fields, configured: channel != nil, statusLines: lines, problem: problem, testResult: testResult,
-            testFailed: testFailed, formError: errors["push"], rebuilt: rebuilt)
+            testFailed: testFailed, formError: errors["push"], testError: errors["push_test"], rebuilt: rebuilt)
+    }
+
+    /// Why a message did not go out, in the reader's words: the endpoint's status or a short reason.
+    static func reason(_ failure: PushFailure, _ t: Catalog) -> String {
+        switch failure {
+        case .status(let code): return t.format("push_error_status", ["status": "\(code)"])
+        default: return t["push_error_\(failure.stored)"]
+        }
     }
 
     func page(
@@ -239,6 +249,8 @@ struct PushSection: MustacheParent, Sendable {
     let testResult: String?
     let testFailed: Bool
     let formError: String?
+    /// Beside "Send a test": too many tests lately.
+    let testError: String?
     let rebuilt: String?
 
     func child(named name: String) -> Any? {
@@ -250,6 +262,7 @@ struct PushSection: MustacheParent, Sendable {
         case "testResult": return testResult
         case "testFailed": return testFailed
         case "formError": return formError
+        case "testError": return testError
         case "rebuilt": return rebuilt
         default: return nil
         }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Logging
+import Outbound
 import Reminders
 import Web
 
@@ -51,6 +52,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Mark cookies Secure: use when Zaiko is reached through an HTTPS proxy.")
     var secureCookies = false
 
+    @Flag(help: "Let push channels and the barcode look-up reach local and private addresses (an ntfy server on the home network). Off: only public addresses.")
+    var allowPrivateOutbound = false
+
     func run() async throws {
         DataDirectory.keepNewFilesPrivate()
         let environment = ProcessInfo.processInfo.environment
@@ -70,6 +74,9 @@ struct Serve: AsyncParsableCommand {
             let setupCode = try Accounts(database: database).hasHousehold() ? nil : SetupCode.make()
             var options = AppOptions(secureCookies: secureCookies, setupCode: setupCode, photos: dataDirectory.photosURL, pushTestWait: .seconds(5))
             options.maxBodyBytes = maxBodyMB * 1024 * 1024
+            // Where requests typed by an owner may go: decided once, for push and the look-up alike.
+            let outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
+            options.outbound = outbound
             let app = try await App(database: database, resources: resources, logger: logger, options: options)
             // What a crash left (files without a row, half-written files) goes before anyone can upload.
             try app.photos.collectGarbage(everyOrphan: true)
@@ -82,7 +89,7 @@ struct Serve: AsyncParsableCommand {
             // Reminders and push on their own task: sending never holds up a page.
             let localizations = app.renderer.localizations
             let engine = ReminderEngine(
-                database: database, delivery: PushDelivery(),
+                database: database, delivery: PushDelivery(sender: outbound),
                 texts: ReminderTexts { language, key in localizations.catalogs[language]?.child(named: key) as? String },
                 logger: Logger(label: "zaiko.reminders"))
             let reminders = Task.detached { await engine.run() }

@@ -52,6 +52,12 @@ class FakeNtfy:
 
 
 @pytest.fixture
+def lan_server(make_server):
+    """The fake ntfy server is on loopback: the operator allows such targets, as for an ntfy on the LAN."""
+    return make_server("--allow-private-outbound")
+
+
+@pytest.fixture
 def ntfy():
     fake = FakeNtfy()
     yield fake
@@ -91,17 +97,18 @@ def status_of(url):
 
 
 TEXTS = {
-    "en-US": {"saved": "Push channel saved.", "sent": "Test sent.", "failed": "The test could not be sent: HTTP 500",
-              "last_error": "Last error: HTTP 500", "token_set": "A token is set.", "url_invalid": "Enter an address starting with http:// or https://",
+    "en-US": {"saved": "Push channel saved.", "sent": "Test sent.", "failed": "The test could not be sent: the server answered with status 500",
+              "last_error": "Last error: the server answered with status 500", "token_set": "A token is set.", "url_invalid": "Enter an address starting with http:// or https://",
               "rebuilt": "Reminders rebuilt:", "feed_ready": "Your feed address is ready.", "test_title": "Zaiko test"},
-    "ja-JP": {"saved": "プッシュ通知の設定を保存しました。", "sent": "テストを送信しました。", "failed": "テストを送信できませんでした：HTTP 500",
-              "last_error": "最後のエラー：HTTP 500", "token_set": "トークンは設定済みです。", "url_invalid": "http:// か https:// で始まるアドレスを入力してください",
+    "ja-JP": {"saved": "プッシュ通知の設定を保存しました。", "sent": "テストを送信しました。", "failed": "テストを送信できませんでした：サーバーがステータス 500 を返しました",
+              "last_error": "最後のエラー：サーバーがステータス 500 を返しました", "token_set": "トークンは設定済みです。", "url_invalid": "http:// か https:// で始まるアドレスを入力してください",
               "rebuilt": "リマインダーを再設定しました：", "feed_ready": "配信アドレスを作成しました。", "test_title": "在庫 テスト"},
 }
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
-def test_owner_sets_ntfy_sends_a_test_and_sees_the_status(server, make_page, ntfy, locale):
+def test_owner_sets_ntfy_sends_a_test_and_sees_the_status(lan_server, make_page, ntfy, locale):
+    server = lan_server
     texts = TEXTS[locale]
     page = make_page(PHONE, locale)
     setup_household(page, server)
@@ -154,6 +161,33 @@ def test_owner_sets_ntfy_sends_a_test_and_sees_the_status(server, make_page, ntf
     screenshot(desktop, f"reminders-settings-desktop-{tag}")
     # The refused form answered 422 on purpose; nothing else may complain.
     assert [e for e in page.console_errors if "422" not in e] == [] and desktop.console_errors == []
+
+
+def test_a_local_address_is_refused_unless_allowed_and_tests_are_limited(server, make_page, ntfy):
+    """Without --allow-private-outbound the fake ntfy server on loopback is never reached, and the
+    page says why without a byte of what answered; the sixth test in ten minutes is refused beside its button."""
+    ntfy.statuses = [500] * 10
+    page = make_page(PHONE, "en-US")
+    setup_household(page, server)
+    page.goto(server.url + "/settings")
+    page.fill("#f-url", ntfy.url)
+    page.fill("#f-topic", "tanaka-fridge")
+    submit_form(page, "/settings/push")
+    for _ in range(5):
+        submit_form(page, "/settings/push/test")
+        result = page.locator("#push [role=status]").first.inner_text()
+        assert "on the server's own network" in result or "on its way" in result, result
+    assert ntfy.received == []
+    assert "broken on purpose" not in page.content()
+    assert "127.0.0.1" not in "\n".join(page.locator("#push .form-error, #push .push-status").all_inner_texts())
+    response = submit_form(page, "/settings/push/test")
+    assert response.status == 422
+    beside = page.locator("form[action='/settings/push/test'] .form-error")
+    assert "Five tests in ten minutes is the limit." in beside.inner_text()
+    assert page.locator("form[action='/settings/push/test'] button").get_attribute("aria-describedby") == "push-test-error"
+    no_sideways_scroll(page)
+    screenshot(page, "reminders-settings-test-limited-phone-en")
+    assert [e for e in page.console_errors if "422" not in e] == []
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
@@ -238,7 +272,8 @@ def test_account_page_gives_a_feed_that_parses_with_alarms(server, make_page, lo
     assert page.console_errors == []
 
 
-def test_a_reminder_typed_in_the_editor_reaches_the_push_server_on_time(server, page_desktop, ntfy):
+def test_a_reminder_typed_in_the_editor_reaches_the_push_server_on_time(lan_server, page_desktop, ntfy):
+    server = lan_server
     """The whole path with the real clock: editor → database → the engine wakes → ntfy."""
     page = page_desktop
     setup_household(page, server)  # a household set up here keeps UTC

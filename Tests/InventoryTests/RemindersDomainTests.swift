@@ -67,17 +67,83 @@ struct RemindersDomainTests {
     }
 
     @Test func aTestNeedsAChannelAndRemovingTheChannelDropsWaitingMessages() throws {
-        let (_, owner, channels) = try fixture()
+        let (fixture, owner, channels) = try fixture()
+        let outbox = Outbox(database: fixture.database, clock: fixture.clock.wall)
         #expect(throws: InventoryError.validation(["push": "push_no_channel"])) {
-            _ = try channels.queueTest(householdId: owner.householdId, title: "t", body: "b")
+            _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
         }
         try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), householdId: owner.householdId)
-        let id = try channels.queueTest(householdId: owner.householdId, title: "t", body: "b")
-        #expect(try channels.message(id, householdId: owner.householdId)?.state == .pending)
+        let id = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+        #expect(try outbox.message(id, householdId: owner.householdId)?.state == .pending)
         // Another household cannot read it.
-        #expect(try channels.message(id, householdId: owner.householdId + 1) == nil)
+        #expect(try outbox.message(id, householdId: owner.householdId + 1) == nil)
         try channels.remove(householdId: owner.householdId)
-        #expect(try channels.message(id, householdId: owner.householdId) == nil)
+        #expect(try outbox.message(id, householdId: owner.householdId) == nil)
+    }
+
+    @Test func theTokenIsClearedWhenTheAddressChangesUnlessANewOneIsGiven() throws {
+        let (_, owner, channels) = try fixture()
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.example", topic: "home", accessToken: "tk_owner"), householdId: owner.householdId)
+        // The same server written differently keeps it.
+        try channels.save(PushChannelInput(kind: "ntfy", url: "HTTPS://ntfy.example:443/", topic: "home"), householdId: owner.householdId)
+        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == "tk_owner")
+        // A co-owner points the channel elsewhere without typing a token: the owner's token does not follow.
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://collector.example", topic: "home"), householdId: owner.householdId)
+        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
+        // A new address with its own token in the same form keeps that token.
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.example", topic: "home", accessToken: "tk_new"), householdId: owner.householdId)
+        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == "tk_new")
+        // Another port on the same host is another server.
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.example:8443", topic: "home"), householdId: owner.householdId)
+        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
+        // So is a webhook's other path.
+        try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/a", accessToken: "tk_hook"), householdId: owner.householdId)
+        try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/b"), householdId: owner.householdId)
+        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
+    }
+
+    @Test func aFailureIsStoredAsAStatusOrAReasonNeverAsTheAnswer() throws {
+        let (fixture, owner, channels) = try fixture()
+        let outbox = Outbox(database: fixture.database, clock: fixture.clock.wall)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), householdId: owner.householdId)
+        let id = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+        try outbox.recordFailure(try #require(try outbox.message(id, householdId: owner.householdId)), attempts: 1, failure: .status(502), retryAt: nil)
+        let stored = try fixture.database.writer.read { db in try String.fetchOne(db, sql: "SELECT last_error FROM push_message WHERE id = ?", arguments: [id]) }
+        #expect(stored == "HTTP 502")
+        // Rows written before kept the start of the answer and the system's words: only a status is read back.
+        try fixture.database.writer.write { db in
+            try db.execute(sql: "UPDATE push_message SET last_error = 'HTTP 500: {\"secret\":\"admin-password\"}' WHERE id = ?", arguments: [id])
+        }
+        #expect(try outbox.message(id, householdId: owner.householdId)?.lastError == .status(500))
+        #expect(try outbox.status(householdId: owner.householdId).lastError == .status(500))
+        #expect(PushFailure(stored: "Could not connect to the server. (port 22 open)") == .connectionFailed)
+        for failure: PushFailure in [.timedOut, .refusedAddress, .unknownHost, .connectionFailed, .answerTooLarge, .invalidAddress, .noChannel, .status(404)] {
+            #expect(PushFailure(stored: failure.stored) == failure)
+        }
+    }
+
+    @Test func testsAreLimitedToFiveInTenMinutesPerHousehold() throws {
+        let (fixture, owner, channels) = try fixture()
+        let outbox = Outbox(database: fixture.database, clock: fixture.clock.wall)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), householdId: owner.householdId)
+        for _ in 0..<Outbox.testsPerWindow {
+            _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+            fixture.clock.advance(60)
+        }
+        #expect(throws: InventoryError.validation(["push_test": "push_test_limited"])) {
+            _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+        }
+        // Another household is not held back by this one's tests.
+        _ = try fixture.accounts.createHousehold(name: "Neighbours")
+        let neighbours = try fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Neighbours'")! }
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "next-door"), householdId: neighbours)
+        _ = try outbox.enqueueTest(householdId: neighbours, title: "t", body: "b")
+        // Once the first test is ten minutes old, one more may go.
+        fixture.clock.advance(Outbox.testWindow - Double(Outbox.testsPerWindow) * 60 + 1)
+        _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+        #expect(throws: InventoryError.validation(["push_test": "push_test_limited"])) {
+            _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+        }
     }
 
     @Test func aDigestHourAlreadyPastTodayStartsTomorrow() throws {
@@ -174,7 +240,7 @@ struct RemindersDomainTests {
         // "Sent" already went out, "Later" too (as if its date had been moved since).
         try fixture.database.writer.write { db in
             try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id IN (?, ?)", arguments: [ids[1], ids[3]])
-            try PushChannels.enqueue(db, householdId: owner.householdId, kind: "reminder", title: "t", body: "b", items: [], at: now)
+            try Outbox.enqueue(db, householdId: owner.householdId, kind: "reminder", title: "t", body: "b", items: [], at: now)
         }
         let report = try schedule.rebuild(householdId: owner.householdId, by: owner.memberId)
         // Pending: Past and Soon on items, plus one undelivered message.

@@ -17,7 +17,7 @@ struct PushOverLoopbackTests {
         defer { server.stop() }
         try fixture.ntfy(server.base, topic: "tanaka-fridge", token: "tk_secret123")
         try fixture.item("Milk, 1L", due: "2026-11-24", remind: "2026-11-23T09:00")
-        try await running(fixture.engine(sender: OutboundHTTP())) {
+        try await running(fixture.engine(sender: OutboundHTTP(policy: .anywhere))) {
             try await eventually { fixture.sleeper.deadline == utc("2026-11-23T00:00:00Z") }
             fixture.sleeper.advance(to: utc("2026-11-23T00:00:00Z"))
             try await eventually("the push") { server.received.count == 1 }
@@ -42,12 +42,14 @@ struct PushOverLoopbackTests {
         defer { server.stop() }
         try fixture.ntfy(server.base)
         try fixture.item("Milk", due: "2026-11-25", remind: "2026-11-22T09:00")
-        try await running(fixture.engine(sender: OutboundHTTP())) {
+        try await running(fixture.engine(sender: OutboundHTTP(policy: .anywhere))) {
             try await eventually("first attempt") { server.received.count == 1 }
             try await eventually("waiting for the retry") { fixture.sleeper.deadline == utc("2026-11-22T09:01:00Z") }
             let waiting = try fixture.messages("pending")
             #expect(waiting.count == 1)
-            #expect(waiting.first?.lastError == "HTTP 500: {\"error\":\"server trouble\"}")
+            #expect(waiting.first?.lastError == .status(500), "only the status is kept, never the body")
+            let stored = try await fixture.database.writer.read { db in try String.fetchOne(db, sql: "SELECT last_error FROM push_message") }
+            #expect(stored == "HTTP 500", "no byte of the answer's body is kept")
             fixture.sleeper.advance(60)
             try await eventually("retried") { server.received.count == 2 }
             try await eventually { try fixture.messages("sent").count == 1 }
@@ -74,7 +76,7 @@ struct PushOverLoopbackTests {
         try fixture.item("Our milk", due: "2026-11-25", remind: "2026-11-22T09:00")
         try fixture.item("Their medicine", due: "2026-11-25", remind: "2026-11-22T09:00", household: grandparents)
         try fixture.item("Lone tofu", due: "2026-11-25", remind: "2026-11-22T09:00", household: loneId)
-        try await running(fixture.engine(sender: OutboundHTTP())) {
+        try await running(fixture.engine(sender: OutboundHTTP(policy: .anywhere))) {
             fixture.sleeper.advance(to: utc("2026-11-22T09:00:00Z"))
             try await eventually { ours.received.count == 1 && theirs.received.count == 1 }
             try await settle(fixture.sleeper)
@@ -85,6 +87,35 @@ struct PushOverLoopbackTests {
         #expect(theirs.received[0].path == "/theirs")
     }
 
+    @Test func aHouseholdWhoseEndpointHangsDoesNotHoldUpAnother() async throws {
+        let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T08:00:00Z"))
+        // A's endpoint takes each request and never answers (until the test lets it); B's answers at once.
+        let hanging = try FakePushServer(clock: fixture.clock, holding: true)
+        let quick = try FakePushServer(clock: fixture.clock)
+        defer { hanging.stop(); quick.stop() }
+        let invitation = try fixture.accounts.createHousehold(name: "Neighbours")
+        _ = try fixture.accounts.acceptInvitation(token: invitation, name: "Ben", login: "ben", password: "correct horse battery", userAgent: "")
+        let neighbours = try await fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Neighbours'")! }
+        try fixture.ntfy(hanging.base, topic: "a")
+        try fixture.ntfy(quick.base, topic: "b", household: neighbours)
+        // A's reminder is the older one, so a single queue would send it first and wait on it.
+        try fixture.item("A's milk", due: "2026-11-25", remind: "2026-11-22T08:59")
+        try fixture.item("B's tofu", due: "2026-11-25", remind: "2026-11-22T09:00", household: neighbours)
+        // The outbound deadline is far away: only a separate delivery lets B's message through meanwhile.
+        try await running(fixture.engine(sender: OutboundHTTP(policy: .anywhere), timeout: 3600)) {
+            fixture.sleeper.advance(to: utc("2026-11-22T09:00:00Z"))
+            try await eventually("A's request is held open") { hanging.received.count == 1 }
+            try await eventually("B's message arrives while A's request is still held") { quick.received.count == 1 }
+            try await eventually("B's message is recorded as sent") { try fixture.messages("sent").count == 1 }
+            #expect(hanging.received.count == 1)
+            #expect(try fixture.messages("pending").count == 1, "A's message still waits for its answer")
+            hanging.release()
+            try await eventually("A's message is sent once answered") { try fixture.messages("sent").count == 2 }
+        }
+        #expect(quick.received.map(\.body) == ["B's tofu (Fridge, due 2026-11-25)"])
+        #expect(hanging.received.map(\.body) == ["A's milk (Fridge, due 2026-11-25)"])
+    }
+
     @Test func aWebhookGetsJSONWithNameDueAndFolderOnly() async throws {
         let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T09:00:00Z"))
         let server = try FakePushServer(clock: fixture.clock)
@@ -92,7 +123,7 @@ struct PushOverLoopbackTests {
         try fixture.channels.save(PushChannelInput(kind: "webhook", url: server.base + "/hooks/zaiko?key=1"), householdId: fixture.householdId)
         try fixture.item("Milk", due: "2026-11-25", remind: "2026-11-22T09:00")
         try fixture.item("Eggs", due: "2026-11-26", remind: "2026-11-22T09:00")
-        try await running(fixture.engine(sender: OutboundHTTP())) {
+        try await running(fixture.engine(sender: OutboundHTTP(policy: .anywhere))) {
             try await eventually { server.received.count == 1 }
         }
         let hook = server.received[0]
@@ -111,12 +142,12 @@ struct PushOverLoopbackTests {
         let server = try FakePushServer(clock: fixture.clock, statuses: [200, 401])
         defer { server.stop() }
         try fixture.ntfy(server.base)
-        try await running(fixture.engine(sender: OutboundHTTP())) {
-            let good = try fixture.channels.queueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
-            try await eventually { try fixture.channels.message(good, householdId: fixture.householdId)?.state == .sent }
-            let bad = try fixture.channels.queueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
-            try await eventually { try fixture.channels.message(bad, householdId: fixture.householdId)?.state == .failed }
-            #expect(try fixture.channels.message(bad, householdId: fixture.householdId)?.lastError?.hasPrefix("HTTP 401") == true)
+        try await running(fixture.engine(sender: OutboundHTTP(policy: .anywhere))) {
+            let good = try fixture.outbox.enqueueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
+            try await eventually { try fixture.outbox.message(good, householdId: fixture.householdId)?.state == .sent }
+            let bad = try fixture.outbox.enqueueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
+            try await eventually { try fixture.outbox.message(bad, householdId: fixture.householdId)?.state == .failed }
+            #expect(try fixture.outbox.message(bad, householdId: fixture.householdId)?.lastError == .status(401))
             try await settle(fixture.sleeper)
         }
         #expect(server.received.count == 2, "a failed test is not retried")
@@ -129,7 +160,7 @@ struct OutboundHTTPTests {
     @Test func followsNoRedirect() async throws {
         let server = try FakePushServer(clock: ManualClock())
         defer { server.stop() }
-        let response = try await OutboundHTTP().send(method: "POST", url: URL(string: server.base + "/redirect")!, headers: [("Content-Type", "text/plain")], body: Array("hi".utf8), timeout: 5)
+        let response = try await OutboundHTTP(policy: .anywhere).send(method: "POST", url: URL(string: server.base + "/redirect")!, headers: [("Content-Type", "text/plain")], body: Array("hi".utf8), timeout: 5)
         #expect(response.status == 302)
         #expect(response.headers["location"] == "/elsewhere")
         // The redirect's target was never asked for.
@@ -176,7 +207,7 @@ struct OutboundHTTPTests {
             drip.withLock { $0.done = true }
         }
         await #expect(throws: OutboundError.timedOut) {
-            _ = try await OutboundHTTP().send(method: "GET", url: URL(string: "http://127.0.0.1:\(port)/")!, timeout: 2)
+            _ = try await OutboundHTTP(policy: .anywhere).send(method: "GET", url: URL(string: "http://127.0.0.1:\(port)/")!, timeout: 2)
         }
         try await eventually("the server notices the client hung up", timeout: .seconds(150)) { drip.withLock { $0.done } }
         let seen = drip.withLock { $0 }
@@ -187,7 +218,7 @@ struct OutboundHTTPTests {
     @Test func refusesOtherSchemes() async throws {
         for address in ["file:///etc/passwd", "ftp://example.com/x", "gopher://127.0.0.1:70/"] {
             await #expect(throws: OutboundError.unsupportedURL(address)) {
-                _ = try await OutboundHTTP().send(method: "GET", url: URL(string: address)!, timeout: 1)
+                _ = try await OutboundHTTP(policy: .anywhere).send(method: "GET", url: URL(string: address)!, timeout: 1)
             }
         }
     }
@@ -196,7 +227,7 @@ struct OutboundHTTPTests {
         let server = try FakePushServer(clock: ManualClock())
         defer { server.stop() }
         await #expect(throws: OutboundError.responseTooLarge(limit: 1000)) {
-            _ = try await OutboundHTTP().send(method: "GET", url: URL(string: server.base + "/big")!, timeout: 5, maxResponseBytes: 1000)
+            _ = try await OutboundHTTP(policy: .anywhere).send(method: "GET", url: URL(string: server.base + "/big")!, timeout: 5, maxResponseBytes: 1000)
         }
     }
 
@@ -206,7 +237,7 @@ struct OutboundHTTPTests {
         let address = server.base
         server.stop()
         do {
-            _ = try await OutboundHTTP().send(method: "POST", url: URL(string: address + "/x")!, timeout: 3)
+            _ = try await OutboundHTTP(policy: .anywhere).send(method: "POST", url: URL(string: address + "/x")!, timeout: 3)
             Issue.record("a closed port answered")
         } catch {
             if case .transport = error {} else { Issue.record("unexpected \(error)") }
@@ -216,7 +247,7 @@ struct OutboundHTTPTests {
     @Test func sendsTheBodyAndHeadersAsGiven() async throws {
         let server = try FakePushServer(clock: ManualClock())
         defer { server.stop() }
-        let response = try await OutboundHTTP().send(
+        let response = try await OutboundHTTP(policy: .anywhere).send(
             method: "POST", url: URL(string: server.base + "/topic")!, headers: [("Title", "Hello"), ("Content-Type", "text/plain")],
             body: Array("body text".utf8), timeout: 5)
         #expect(response.status == 200)

@@ -163,8 +163,8 @@ struct ReminderEngineTests {
             fixture.sleeper.advance(60)
             try await eventually("first attempt") { sender.sent.count == 1 }
             try await eventually("retry in a minute") { fixture.sleeper.deadline == utc("2026-11-22T09:01:00Z") }
-            let status = try fixture.channels.status(householdId: fixture.householdId)
-            #expect(status.lastError == "HTTP 500")
+            let status = try fixture.outbox.status(householdId: fixture.householdId)
+            #expect(status.lastError == .status(500))
             #expect(status.waiting == 1)
             #expect(status.nextRetryAt == "2026-11-22T09:01:00Z")
             fixture.sleeper.advance(60)
@@ -185,14 +185,17 @@ struct ReminderEngineTests {
         let sender = RecordingSender(clock: fixture.clock, statuses: Array(repeating: 500, count: 20))
         try await running(fixture.engine(sender: sender)) {
             for attempt in 1...ReminderEngine.maxAttempts {
-                try await eventually("attempt \(attempt)") { sender.sent.count == attempt }
-                try await eventually { fixture.sleeper.sleeps > 0 && (fixture.sleeper.deadline ?? .distantFuture) > fixture.clock.now }
-                if let deadline = fixture.sleeper.deadline { fixture.sleeper.advance(to: deadline) }
+                // The attempt is recorded (deliveries run on their own task), then the engine sleeps until the retry.
+                try await eventually("attempt \(attempt)") { try sender.sent.count == attempt && fixture.messages()[0].attempts == attempt }
+                let message = try fixture.messages()[0]
+                guard message.state == .pending, let retry = Timestamp.date(from: message.nextAttemptAt) else { break }
+                try await eventually("asleep until the retry") { fixture.sleeper.deadline == retry }
+                fixture.sleeper.advance(to: retry)
             }
             try await eventually { try fixture.messages("failed").count == 1 }
         }
         #expect(sender.sent.count == ReminderEngine.maxAttempts)
-        #expect(try fixture.channels.status(householdId: fixture.householdId).failed == 1)
+        #expect(try fixture.outbox.status(householdId: fixture.householdId).failed == 1)
     }
 
     @Test func theDailyDigestGoesOutOnceADayAtItsLocalHour() async throws {

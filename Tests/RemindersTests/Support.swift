@@ -24,11 +24,14 @@ final class FakePushServer: Responder, @unchecked Sendable {
     private let state = Mutex<(received: [Received], statuses: [Int])>(([], []))
     let clock: ManualClock
     private var server: Server!
+    /// When set, every request is recorded and then left unanswered until `release()`: an endpoint that hangs.
+    private let holding: Mutex<DispatchSemaphore?>
     var port: UInt16 { server.port }
     var base: String { "http://127.0.0.1:\(port)" }
 
-    init(clock: ManualClock, statuses: [Int] = []) throws {
+    init(clock: ManualClock, statuses: [Int] = [], holding: Bool = false) throws {
         self.clock = clock
+        self.holding = Mutex(holding ? DispatchSemaphore(value: 0) : nil)
         state.withLock { $0.statuses = statuses }
         let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-fake-push-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
@@ -36,7 +39,16 @@ final class FakePushServer: Responder, @unchecked Sendable {
         try server.start()
     }
 
-    func stop() { server.shutdown(grace: .seconds(1)) }
+    func stop() {
+        release()
+        server.shutdown(grace: .seconds(1))
+    }
+
+    /// Lets held requests (and later ones) be answered.
+    func release() {
+        let gate = holding.withLock { gate in defer { gate = nil }; return gate }
+        for _ in 0..<16 { gate?.signal() }
+    }
 
     func respond(to request: Request) -> Response {
         if request.path == "/redirect" { return .redirect(to: "/elsewhere", status: 302) }
@@ -48,6 +60,7 @@ final class FakePushServer: Responder, @unchecked Sendable {
             state.received.append(Received(method: request.method, path: request.path, headers: request.headers, body: body, at: clock.now))
             return state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
         }
+        if let gate = holding.withLock({ $0 }) { gate.wait() }
         return Response(status: status, contentType: "application/json", text: status == 200 ? "{\"id\":\"x\"}" : "{\"error\":\"server trouble\"}")
     }
 
@@ -97,6 +110,7 @@ struct EngineFixture {
     let accounts: Accounts
     let items: Items
     let channels: PushChannels
+    let outbox: Outbox
     var householdId: Int64 = 0
     var memberId: Int64 = 0
     var fridgeId: Int64 = 0
@@ -112,6 +126,7 @@ struct EngineFixture {
         accounts = Accounts(database: self.database, hasher: Self.hasher, clock: clock.wall)
         items = Items(database: self.database, clock: clock.wall)
         channels = PushChannels(database: self.database, clock: clock.wall)
+        outbox = Outbox(database: self.database, clock: clock.wall)
         zone = TimeZone(identifier: timeZone)!
         if try accounts.hasHousehold() {
             householdId = 1
@@ -139,10 +154,11 @@ struct EngineFixture {
         return try items.register([input], in: folderId, householdId: householdId, by: member ?? memberId, timeZone: zone)[0]
     }
 
-    func engine(sender: any OutboundSending, texts: ReminderTexts = .english) -> ReminderEngine {
+    func engine(sender: any OutboundSending, texts: ReminderTexts = .english, timeout: TimeInterval = 5) -> ReminderEngine {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        return ReminderEngine(database: database, clock: clock.wall, sleeper: sleeper, delivery: PushDelivery(sender: sender, timeout: 5), texts: texts, logger: logger)
+        return ReminderEngine(
+            database: database, clock: clock.wall, sleeper: sleeper, delivery: PushDelivery(sender: sender, timeout: timeout), texts: texts, logger: logger)
     }
 
     func ntfy(_ url: String, topic: String = "home", token: String = "", digestHour: String = "", household: Int64? = nil) throws {

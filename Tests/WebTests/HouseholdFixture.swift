@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Logging
+import Outbound
 import TestSupport
 import Web
 
@@ -24,7 +25,9 @@ struct HouseholdFixture {
     var items: Items
 
     /// `logger`: where the app logs (nothing below critical when not given).
-    init(secureCookies: Bool = false, logger: Logger? = nil) async throws {
+    /// `allowPrivateOutbound`: the fake services tests start listen on loopback, which the server
+    /// reaches only when its operator allows it (`--allow-private-outbound`).
+    init(secureCookies: Bool = false, logger: Logger? = nil, allowPrivateOutbound: Bool = true) async throws {
         let home = try Fixture(clock: ManualClock(Date()), userAgent: "phone")
         let database = home.database
         clock = home.clock
@@ -33,10 +36,9 @@ struct HouseholdFixture {
         items = home.items
         var quiet = Logger(label: "test")
         quiet.logLevel = .critical
-        let logger = logger ?? quiet
-        app = try await App(
-            database: database, resources: Resources(root: repositoryRoot), logger: logger,
-            options: AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall))
+        var options = AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall)
+        options.outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
+        app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger ?? quiet, options: options)
 
         owner = home.ownerToken
         member = try join(home.householdId, "ken", .member)

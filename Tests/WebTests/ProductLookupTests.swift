@@ -119,6 +119,17 @@ struct ProductLookupTests {
         #expect(response.text.contains("value=\"4912345678904\""))
     }
 
+    @Test func aServiceOnTheLocalNetworkIsNotAskedUnlessTheOperatorAllowsIt() async throws {
+        let fixture = try await HouseholdFixture(allowPrivateOutbound: false)
+        let service = try FakeProductService()
+        try turnOn(fixture, service)
+        let response = try await scan(fixture)
+        #expect(response.status == 200)
+        #expect(response.text.contains("value=\"4912345678904\""))
+        #expect(!response.text.contains("Genmai cha"))
+        #expect(service.received.isEmpty, "nothing reached the loopback service")
+    }
+
     @Test func aKnownBarcodeNeverAsksTheService() async throws {
         let fixture = try await HouseholdFixture()
         let service = try FakeProductService()

@@ -124,6 +124,100 @@ struct RemindersWebTests {
         #expect(removed.text.contains("Save a push channel first."))
     }
 
+    func saveChannel(_ fixture: HouseholdFixture, as session: String, url: String = "https://ntfy.example", token: String = "") throws {
+        let saved = try fixture.send("POST", "/settings/push", as: session,
+                                     form: [("kind", "ntfy"), ("url", url), ("topic", "home"), ("access_token", token), ("digest_hour", "")])
+        #expect(saved.status == 303)
+    }
+
+    /// The id in "/settings?test=<id>#push".
+    func testId(_ response: Response) throws -> Int64 {
+        let location = try #require(response.header("Location"))
+        return try #require(Int64(location.split(separator: "=").last?.prefix { $0 != "#" } ?? ""))
+    }
+
+    @Test func aFailedTestShowsOnlyTheStatusNeverTheAnswersBody() async throws {
+        let fixture = try await HouseholdFixture()
+        try saveChannel(fixture, as: fixture.owner)
+        let outbox = Outbox(database: fixture.app.database, clock: fixture.clock.wall)
+        let home = try #require(try fixture.accounts.session(token: fixture.owner)).householdId
+        let first = try testId(try fixture.send("POST", "/settings/push/test", as: fixture.owner))
+        try outbox.recordFailure(try #require(try outbox.message(first, householdId: home)), attempts: 1, failure: .status(500), retryAt: nil)
+        var page = try fixture.send("GET", "/settings?test=\(first)", as: fixture.owner).text
+        #expect(page.contains("The test could not be sent: the server answered with status 500"))
+        #expect(page.contains("Last error: the server answered with status 500"))
+        // Another reason, in the reader's language.
+        let second = try testId(try fixture.send("POST", "/settings/push/test", as: fixture.owner))
+        try outbox.recordFailure(try #require(try outbox.message(second, householdId: home)), attempts: 1, failure: .refusedAddress, retryAt: nil)
+        page = try fixture.send("GET", "/settings?test=\(second)", as: fixture.owner).text
+        #expect(page.contains("this address is on the server&#39;s own network") || page.contains("this address is on the server&#x27;s own network")
+                || page.contains("this address is on the server's own network"))
+        let japanese = try fixture.send("GET", "/settings?test=\(second)", as: fixture.owner, headers: [("Accept-Language", "ja")]).text
+        #expect(japanese.contains("サーバーの管理者が許可していません"))
+    }
+
+    @Test func sendATestIsLimitedPerHouseholdWithAMessageBesideTheButton() async throws {
+        let fixture = try await HouseholdFixture()
+        try saveChannel(fixture, as: fixture.owner)
+        try saveChannel(fixture, as: fixture.otherOwner)
+        for _ in 0..<5 {
+            #expect(try fixture.send("POST", "/settings/push/test", as: fixture.owner).status == 303)
+            fixture.advance(30)
+        }
+        let limited = try fixture.send("POST", "/settings/push/test", as: fixture.owner)
+        #expect(limited.status == 422)
+        // Inside the test button's own form, tied to the button.
+        let form = try #require(limited.text.range(of: "action=\"/settings/push/test\"")).upperBound
+        let end = try #require(limited.text.range(of: "</form>", range: form..<limited.text.endIndex)).lowerBound
+        let beside = String(limited.text[form..<end])
+        #expect(beside.contains("Five tests in ten minutes is the limit."))
+        #expect(beside.contains("aria-describedby=\"push-test-error\""))
+        // Another household is not limited by this one.
+        #expect(try fixture.send("POST", "/settings/push/test", as: fixture.otherOwner).status == 303)
+        // Ten minutes after the first, one more may go.
+        fixture.advance(600 - 5 * 30 + 1)
+        #expect(try fixture.send("POST", "/settings/push/test", as: fixture.owner).status == 303)
+    }
+
+    @Test func changingTheAddressOverHTTPDropsTheStoredToken() async throws {
+        let fixture = try await HouseholdFixture()
+        try saveChannel(fixture, as: fixture.owner, url: "https://ntfy.example", token: "tk_owner")
+        try saveChannel(fixture, as: fixture.owner, url: "https://elsewhere.example")
+        let page = try fixture.send("GET", "/settings", as: fixture.owner).text
+        #expect(!page.contains("A token is set."))
+        let home = try fixture.accounts.session(token: fixture.owner)!.householdId
+        #expect(try PushChannels(database: fixture.app.database).channel(householdId: home)?.accessToken == nil)
+    }
+
+    /// "Send a test" waits for the engine's answer, signalled by the commit that records it: with a
+    /// wait of an hour, the answer arrives only because the attempt ended the wait.
+    @Test func sendATestWaitsForTheAttemptNotForATimer() async throws {
+        let fixture = try await HouseholdFixture()
+        try saveChannel(fixture, as: fixture.owner)
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let app = try await App(database: fixture.app.database, resources: Resources(root: repositoryRoot), logger: logger,
+                                options: AppOptions(hasher: HouseholdFixture.hasher, clock: fixture.clock.wall, pushTestWait: .seconds(3600)))
+        let owner = try #require(try fixture.accounts.session(token: fixture.owner))
+        let request = Request(
+            method: "POST", path: "/settings/push/test", headers: Headers([("Host", "zaiko.test"), ("Cookie", "zaiko_csrf=c; zaiko_session=\(fixture.owner)")]),
+            form: Parameters([("_csrf", owner.csrfToken)]), clientAddress: "192.168.1.30")
+        let answer = Mutex<Response?>(nil)
+        Thread.detachNewThread { let response = app.respond(to: request); answer.withLock { $0 = response } }
+        let outbox = Outbox(database: fixture.app.database, clock: fixture.clock.wall)
+        var queued: PushMessage?
+        try await webEventually("the test is queued") {
+            queued = try outbox.claimNext(householdId: owner.householdId, skipping: [], lease: 0)?.0
+            return queued != nil
+        }
+        #expect(answer.withLock { $0 } == nil, "the page waits for the attempt")
+        try outbox.recordSuccess(try #require(queued), attempts: 1)
+        try await webEventually("the page answers once the attempt is recorded") { answer.withLock { $0 } != nil }
+        let response = try #require(answer.withLock { $0 })
+        #expect(response.status == 303)
+        #expect(try fixture.send("GET", "/settings?test=\(try testId(response))", as: fixture.owner).text.contains("Test sent."))
+    }
+
     @Test func rebuildReportsWhatItDid() async throws {
         let fixture = try await HouseholdFixture()
         try milkWithReminder(fixture)
@@ -134,6 +228,16 @@ struct RemindersWebTests {
         let page = try fixture.send("GET", String(location.prefix { $0 != "#" }), as: fixture.owner).text
         #expect(page.contains("Reminders rebuilt: 1 pending dropped"))
     }
+}
+
+/// Waits for an event (another thread's), giving up after a generous while.
+func webEventually(_ what: String, _ condition: () throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(90)
+    while ContinuousClock.now < deadline {
+        if try condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("timed out waiting: \(what)")
 }
 
 /// Log lines captured by a test.

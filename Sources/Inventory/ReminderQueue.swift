@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+
+/// The reminder engine's reads and writes about what is due: items' reminders and the daily
+/// digests. Each `queue…` is one transaction that marks what it took and puts the messages in the
+/// `Outbox`, so a reminder is queued exactly once whatever happens around it. The words of the
+/// messages are the caller's (`compose`): storage does not speak.
+public struct ReminderQueue: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// What the engine's timetable depends on: the earliest pending reminder and outbox attempt, and the digest settings.
+    public struct Schedule: Equatable, Sendable {
+        public var reminder: String?
+        public var attempt: String?
+        public var digests: [DigestSetting]
+    }
+
+    public struct DigestSetting: Equatable, Sendable {
+        public let householdId: Int64
+        public let hour: Int
+        public let sentOn: String?
+        public let timeZone: String
+
+        public var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
+    }
+
+    /// Days after today that a digest's "this week" covers.
+    public static let weekDays = 7
+
+    public static func schedule(_ db: Database) throws -> Schedule {
+        Schedule(
+            reminder: try String.fetchOne(db.cachedStatement(sql: """
+                SELECT MIN(remind_at) FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at
+                """)),
+            attempt: try Outbox.nextAttempt(db),
+            digests: try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT c.household_id, c.digest_hour, c.digest_sent_on, h.time_zone FROM push_channel c JOIN household h ON h.id = c.household_id
+                WHERE c.digest_hour IS NOT NULL ORDER BY c.household_id
+                """)).map { DigestSetting(householdId: $0["household_id"], hour: $0["digest_hour"], sentOn: $0["digest_sent_on"], timeZone: $0["time_zone"]) })
+    }
+
+    public func schedule() throws -> Schedule {
+        try database.writer.read { db in try Self.schedule(db) }
+    }
+
+    /// Today's digest instant, or tomorrow's once today's was made.
+    public static func nextDigest(_ digest: DigestSetting, now: Date) -> Date {
+        let zone = digest.zone
+        let today = CalendarDay.today(in: zone, now: now)
+        let day = digest.sentOn == today.description ? today.next : today
+        return PushChannels.digestInstant(day: day, hour: digest.hour, in: zone) ?? now.addingTimeInterval(3600)
+    }
+
+    /// Every reminder due by now: marked sent and, where the household has a push channel, one
+    /// message per household in the outbox, in one transaction (so exactly once).
+    public func queueDueReminders(compose: (_ language: String, _ items: [PushItem]) -> (title: String, body: String)) throws {
+        let now = clock.now()
+        try database.writer.write { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT i.id, i.household_id, i.name, i.due, i.remind_at, f.name AS folder
+                FROM item i JOIN folder f ON f.id = i.folder_id
+                WHERE i.remind_at IS NOT NULL AND i.deleted_at IS NULL AND i.reminder_sent_for IS NOT i.remind_at AND i.remind_at <= ?
+                ORDER BY i.household_id, i.remind_at, i.id
+                """, arguments: [Timestamp.string(from: now)])
+            guard !rows.isEmpty else { return }
+            var byHousehold: [(Int64, [PushItem])] = []
+            for row in rows {
+                let householdId: Int64 = row["household_id"]
+                let item = PushItem(name: row["name"], due: row["due"] ?? "", folder: row["folder"])
+                if byHousehold.last?.0 == householdId { byHousehold[byHousehold.count - 1].1.append(item) } else { byHousehold.append((householdId, [item])) }
+                try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id = ?", arguments: [row["id"] as Int64])
+            }
+            for (householdId, items) in byHousehold {
+                // Without a push channel the calendar feed's alarms are the reminder; nothing to queue.
+                guard try PushChannels.channel(db, householdId) != nil else { continue }
+                let (title, body) = compose(try Self.language(db, householdId), items)
+                try Outbox.enqueue(db, householdId: householdId, kind: "reminder", title: title, body: body, items: items, at: now)
+            }
+        }
+    }
+
+    /// Each household whose digest hour has come today: counts of expired, due today and due in the
+    /// week after today, as one message (none when all three are 0).
+    public func queueDueDigests(compose: (_ language: String, _ counts: DueCounts) -> (title: String, body: String)) throws {
+        let now = clock.now()
+        try database.writer.write { db in
+            for digest in try Self.schedule(db).digests {
+                guard Self.nextDigest(digest, now: now) <= now else { continue }
+                let today = CalendarDay.today(in: digest.zone, now: now)
+                try db.execute(sql: "UPDATE push_channel SET digest_sent_on = ? WHERE household_id = ?", arguments: [today.description, digest.householdId])
+                // "This week" is the days after today: the use-soon rule with a window of a week.
+                let counts = try Items.dueCounts(db, householdId: digest.householdId, window: DueWindow(today: today, soonDays: Self.weekDays))
+                guard counts.total > 0 else { continue }
+                let (title, body) = compose(try Self.language(db, digest.householdId), counts)
+                try Outbox.enqueue(db, householdId: digest.householdId, kind: "digest", title: title, body: body, items: [], at: now)
+            }
+        }
+    }
+
+    /// Push messages go to a shared topic: they speak the first owner's language, else the language
+    /// the household was set up in, else English.
+    static func language(_ db: Database, _ householdId: Int64) throws -> String {
+        let owner = try String.fetchOne(db, sql: """
+            SELECT language FROM member WHERE household_id = ? AND role = 'owner' ORDER BY id LIMIT 1
+            """, arguments: [householdId])
+        if let owner, !owner.isEmpty { return owner }
+        let household = try String.fetchOne(db, sql: "SELECT language FROM household WHERE id = ?", arguments: [householdId])
+        return household.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
+    }
+}
