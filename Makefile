@@ -10,12 +10,12 @@ SWIFT_TEST_PACKAGES := zint libheif-examples
 # What the browser tests need: Chromium, a Python venv, Japanese fonts for readable screenshots.
 TEST_PACKAGES := chromium python3-venv fonts-noto-cjk $(SWIFT_TEST_PACKAGES)
 
-.PHONY: run test build release swift-test browser-test bench deps test-deps swift-test-deps clean
+.PHONY: run test build release lint format swift-test browser-test bench deps test-deps swift-test-deps clean
 
 run: deps release
 	.build/release/zaiko serve
 
-test: deps test-deps build
+test: deps test-deps lint build
 	swift test
 	$(VENV)/bin/pytest -q Tests/Browser
 
@@ -24,6 +24,14 @@ build:
 
 release:
 	swift build -c release --product zaiko
+
+# The code's layout follows .swift-format (the toolchain's swift-format); `make format` applies it.
+SWIFT_FILES := Sources Tests Package.swift
+lint:
+	swift format lint --strict --recursive --parallel $(SWIFT_FILES)
+
+format:
+	swift format --in-place --recursive --parallel $(SWIFT_FILES)
 
 swift-test: deps swift-test-deps build
 	swift test

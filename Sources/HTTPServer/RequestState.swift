@@ -90,10 +90,16 @@ final class RequestState: @unchecked Sendable {
             if fileName.isEmpty && count == 0 { return true }
             // Files only where the responder allowed them (routes that take uploads, for members
             // who may use them): nothing reaches the disk before that.
-            guard allowsFiles else { refusal = 413; return false }
+            guard allowsFiles else {
+                refusal = 413
+                return false
+            }
             let url = uploadDirectory.appendingPathComponent("upload-\(UUID().uuidString).part")
             let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { refusal = 500; return false }
+            guard descriptor >= 0 else {
+                refusal = 500
+                return false
+            }
             files.append(UploadedFile(fieldName: name, clientFileName: fileName, declaredContentType: contentType, temporaryURL: url, size: 0))
             openFile = (descriptor, files.count - 1)
         }
@@ -101,7 +107,11 @@ final class RequestState: @unchecked Sendable {
         var written = 0
         while written < bytes.count {
             let n = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if n < 0 { if errno == EINTR { continue }; refusal = 500; return false }
+            if n < 0 {
+                if errno == EINTR { continue }
+                refusal = 500
+                return false
+            }
             written += n
         }
         let file = files[index]

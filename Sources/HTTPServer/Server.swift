@@ -283,7 +283,8 @@ private let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection
 /// the connection's memory, after which libmicrohttpd cannot even answer: the query is cut off here
 /// (the string is libmicrohttpd's own read buffer, which it modifies itself) and the request is
 /// answered 414. Returns nil: the access handler makes the request's state.
-private let requestLineSeen: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { cls, uri, connection in
+private let requestLineSeen: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+    cls, uri, connection in
     guard let cls, let uri, let connection else { return nil }
     let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
     guard let query = strchr(uri, Int32(UInt8(ascii: "?"))) else { return nil }
@@ -294,7 +295,8 @@ private let requestLineSeen: @convention(c) (UnsafeMutableRawPointer?, UnsafePoi
         cursor += 1
     }
     guard parameters > server.configuration.maxQueryParameters,
-          let context = zaiko_mhd_socket_context(connection) else { return nil }
+        let context = zaiko_mhd_socket_context(connection)
+    else { return nil }
     UnsafeMutablePointer(mutating: query + 1).pointee = 0
     Unmanaged<ConnectionGuard.Connection>.fromOpaque(context).takeUnretainedValue().queryTooLong = true
     return nil

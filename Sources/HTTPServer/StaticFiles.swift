@@ -24,8 +24,9 @@ public struct StaticFiles: Sendable {
 
         let modified = Int(info.st_mtim.tv_sec)
         let etag = "\"\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
-        return Self.fileResponse(path: path, size: info.st_size, contentType: MediaType.forPath(path), etag: etag, modified: modified,
-                                 cacheControl: cacheControl, request: request)
+        return Self.fileResponse(
+            path: path, size: info.st_size, contentType: MediaType.forPath(path), etag: etag, modified: modified,
+            cacheControl: cacheControl, request: request)
     }
 
     /// A regular file sent from its descriptor, or 304 when the client's copy is current.

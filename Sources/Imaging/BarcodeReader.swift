@@ -53,7 +53,8 @@ public enum BarcodeReader {
             var symbol = zbar_image_first_symbol(image)
             while let current = symbol {
                 if let barcode = barcode(current),
-                   !found.contains(where: { $0.barcode == barcode }) {
+                    !found.contains(where: { $0.barcode == barcode })
+                {
                     found.append((barcode, zbar_symbol_get_quality(current)))
                 }
                 symbol = zbar_symbol_next(current)
@@ -79,15 +80,16 @@ public enum BarcodeReader {
         let text = data.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
         }
-        let symbology: Symbology = switch zbar_symbol_get_type(symbol) {
-        case ZBAR_EAN13: .ean13
-        case ZBAR_EAN8: .ean8
-        case ZBAR_UPCA: .upca
-        case ZBAR_UPCE: .upce
-        case ZBAR_CODE128: .code128
-        case ZBAR_QRCODE: .qr
-        default: .other
-        }
+        let symbology: Symbology =
+            switch zbar_symbol_get_type(symbol) {
+            case ZBAR_EAN13: .ean13
+            case ZBAR_EAN8: .ean8
+            case ZBAR_UPCA: .upca
+            case ZBAR_UPCE: .upce
+            case ZBAR_CODE128: .code128
+            case ZBAR_QRCODE: .qr
+            default: .other
+            }
         return Barcode(symbology: symbology, text: text)
     }
 

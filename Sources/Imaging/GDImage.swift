@@ -56,7 +56,7 @@ final class GDImage {
         // (HEIF's clean aperture crops).
         let declared = header.largest
         guard image.size.pixelCount <= declared.pixelCount,
-              max(image.width, image.height) <= max(declared.width, declared.height)
+            max(image.width, image.height) <= max(declared.width, declared.height)
         else { throw .damaged }
         return image
     }
@@ -80,8 +80,8 @@ final class GDImage {
         guard orientation != .up else { return self }
         let shown = orientation.displayedSize(of: size)
         guard pointer.pointee.trueColor != 0,
-              let target = GDImage(width: shown.width, height: shown.height),
-              let source = pointer.pointee.tpixels, let destination = target.pointer.pointee.tpixels
+            let target = GDImage(width: shown.width, height: shown.height),
+            let source = pointer.pointee.tpixels, let destination = target.pointer.pointee.tpixels
         else { return nil }
         for y in 0..<shown.height {
             guard let row = destination[y] else { return nil }
@@ -101,10 +101,11 @@ final class GDImage {
     /// Encodes as JPEG or WebP; nil when libgd fails.
     func encoded(_ encoding: PhotoEncoding) -> [UInt8]? {
         var size: Int32 = 0
-        let data: UnsafeMutableRawPointer? = switch encoding {
-        case .jpeg(let quality): gdImageJpegPtr(pointer, &size, Int32(quality))
-        case .webp(let quality): gdImageWebpPtrEx(pointer, &size, Int32(quality))
-        }
+        let data: UnsafeMutableRawPointer? =
+            switch encoding {
+            case .jpeg(let quality): gdImageJpegPtr(pointer, &size, Int32(quality))
+            case .webp(let quality): gdImageWebpPtrEx(pointer, &size, Int32(quality))
+            }
         guard let data else { return nil }
         defer { gdFree(data) }
         let bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
@@ -114,4 +115,3 @@ final class GDImage {
         }
     }
 }
-

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An 8-bit grayscale bitmap, the form zbar reads (`Y800`).
@@ -27,7 +27,7 @@ struct GrayImage {
             for x in 0..<width {
                 let p = Int(row[x])
                 let luma = (77 * ((p >> 16) & 0xFF) + 150 * ((p >> 8) & 0xFF) + 29 * (p & 0xFF)) >> 8
-                let alpha = (p >> 24) & 0x7F  // libgd: 0 opaque, 127 transparent
+                let alpha = (p >> 24) & 0x7F // libgd: 0 opaque, 127 transparent
                 pixels[y * width + x] = UInt8((luma * (127 - alpha) + 255 * alpha) / 127)
             }
         }

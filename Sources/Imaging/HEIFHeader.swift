@@ -17,14 +17,14 @@ enum HEIFHeader {
 
     static func read(_ reader: ByteReader) -> ImageHeader? {
         guard let brand = HEIFBrand.of(reader.bytes),
-              let meta = boxes(reader, from: 0, to: reader.bytes.count).first(where: { $0.type == "meta" })
+            let meta = boxes(reader, from: 0, to: reader.bytes.count).first(where: { $0.type == "meta" })
         else { return nil }
         // meta is a full box: version and flags before its children.
         let children = boxes(reader, from: meta.payload + 4, to: meta.end)
         guard let pitm = children.first(where: { $0.type == "pitm" }),
-              let iprp = children.first(where: { $0.type == "iprp" }),
-              let version = reader.u8(pitm.payload),
-              let primary = version == 0 ? reader.u16be(pitm.payload + 4) : reader.u32be(pitm.payload + 4)
+            let iprp = children.first(where: { $0.type == "iprp" }),
+            let version = reader.u8(pitm.payload),
+            let primary = version == 0 ? reader.u16be(pitm.payload + 4) : reader.u32be(pitm.payload + 4)
         else { return nil }
         let containers = boxes(reader, from: iprp.payload, to: iprp.end)
         guard let ipco = containers.first(where: { $0.type == "ipco" }) else { return nil }
@@ -85,14 +85,14 @@ enum HEIFHeader {
     /// 6.6.2.2), read through `iloc` from `idat` or the file. Nil when it cannot be read.
     private static func derivedCanvas(_ reader: ByteReader, _ metaChildren: [Box], item: Int) -> PixelSize? {
         guard let type = itemType(reader, metaChildren, item: item), let data = itemData(reader, metaChildren, item: item),
-              let flags = reader.u8(data + 1)
+            let flags = reader.u8(data + 1)
         else { return nil }
         let wide = flags & 1 == 1
         // grid: version, flags, rows − 1, columns − 1; iovl: version, flags, four 16-bit fill values.
         let sizeOffset = data + (type == "grid" ? 4 : 2 + 4 * 2)
         guard let width = wide ? reader.u32be(sizeOffset) : reader.u16be(sizeOffset),
-              let height = wide ? reader.u32be(sizeOffset + 4) : reader.u16be(sizeOffset + 2),
-              width > 0, height > 0
+            let height = wide ? reader.u32be(sizeOffset + 4) : reader.u16be(sizeOffset + 2),
+            width > 0, height > 0
         else { return nil }
         return PixelSize(width: width, height: height)
     }
@@ -101,7 +101,7 @@ enum HEIFHeader {
     /// the file, or 1, the `idat` box).
     private static func itemData(_ reader: ByteReader, _ metaChildren: [Box], item: Int) -> Int? {
         guard let iloc = metaChildren.first(where: { $0.type == "iloc" }), let version = reader.u8(iloc.payload),
-              let sizes = reader.u8(iloc.payload + 4), let sizes2 = reader.u8(iloc.payload + 5)
+            let sizes = reader.u8(iloc.payload + 4), let sizes2 = reader.u8(iloc.payload + 5)
         else { return nil }
         let offsetSize = sizes >> 4, lengthSize = sizes & 15, baseOffsetSize = sizes2 >> 4
         let indexSize = version == 1 || version == 2 ? sizes2 & 15 : 0
@@ -125,7 +125,7 @@ enum HEIFHeader {
                 method = value & 15
                 offset += 2
             }
-            offset += 2  // data_reference_index
+            offset += 2 // data_reference_index
             guard let base = read(baseOffsetSize, offset), let extents = reader.u16be(offset + baseOffsetSize) else { return nil }
             offset += baseOffsetSize + 2
             let extentSize = indexSize + offsetSize + lengthSize
@@ -185,7 +185,7 @@ enum HEIFHeader {
     /// The 1-based property indices associated with `item` in one `ipma` box.
     private static func associations(_ reader: ByteReader, _ ipma: Box, item: Int) -> [Int] {
         guard let version = reader.u8(ipma.payload), let flags = reader.u8(ipma.payload + 3),
-              let entryCount = reader.u32be(ipma.payload + 4)
+            let entryCount = reader.u32be(ipma.payload + 4)
         else { return [] }
         let wideIDs = version >= 1
         let wideIndices = flags & 1 == 1

@@ -23,12 +23,13 @@ struct ImageHeader: Sendable {
         guard !bytes.isEmpty else { throw .empty }
         guard let format = ImageFormat.detect(bytes) else { throw .notAnImage }
         let reader = ByteReader(bytes: bytes)
-        let header: ImageHeader? = switch format {
-        case .jpeg: JPEGHeader.read(reader)
-        case .png: pngHeader(reader)
-        case .webp: webpHeader(reader)
-        case .heif: HEIFHeader.read(reader)
-        }
+        let header: ImageHeader? =
+            switch format {
+            case .jpeg: JPEGHeader.read(reader)
+            case .png: pngHeader(reader)
+            case .webp: webpHeader(reader)
+            case .heif: HEIFHeader.read(reader)
+            }
         guard let header, header.stored.width > 0, header.stored.height > 0 else { throw .damaged }
         return header
     }
@@ -40,7 +41,7 @@ struct ImageHeader: Sendable {
     private static func pngHeader(_ reader: ByteReader) -> ImageHeader? {
         // The first chunk must be IHDR: width and height as 32-bit big-endian.
         guard reader.matches("IHDR", at: 12),
-              let width = reader.u32be(16), let height = reader.u32be(20)
+            let width = reader.u32be(16), let height = reader.u32be(20)
         else { return nil }
         let size = PixelSize(width: width, height: height)
         return ImageHeader(format: .png, stored: size, largest: size, orientation: .up)
@@ -53,7 +54,7 @@ struct ImageHeader: Sendable {
         case "VP8 ":
             // Lossy: a key frame starts with the start code 9d 01 2a, then 14-bit sizes.
             guard reader.u8(data + 3) == 0x9D, reader.u8(data + 4) == 0x01, reader.u8(data + 5) == 0x2A,
-                  let w = reader.u16le(data + 6), let h = reader.u16le(data + 8)
+                let w = reader.u16le(data + 6), let h = reader.u16le(data + 8)
             else { return nil }
             size = PixelSize(width: w & 0x3FFF, height: h & 0x3FFF)
         case "VP8L":

@@ -12,7 +12,7 @@ enum JPEGHeader {
             while reader.u8(offset) == 0xFF { offset += 1 }
             guard let marker = reader.u8(offset) else { return nil }
             offset += 1
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }  // no length
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue } // no length
             if marker == 0xD9 { break }
             guard let length = reader.u16be(offset), length >= 2 else { return nil }
             let body = offset + 2
@@ -44,19 +44,17 @@ enum JPEGHeader {
     /// Tag 0x0112 of IFD0 in the TIFF structure of an Exif segment.
     static func exifOrientation(_ reader: ByteReader, tiff: Int, end: Int) -> Orientation? {
         let bigEndian: Bool
-        if reader.matches("MM", at: tiff) { bigEndian = true }
-        else if reader.matches("II", at: tiff) { bigEndian = false }
-        else { return nil }
+        if reader.matches("MM", at: tiff) { bigEndian = true } else if reader.matches("II", at: tiff) { bigEndian = false } else { return nil }
         guard reader.u16(tiff + 2, bigEndian: bigEndian) == 42,
-              let ifd = reader.u32(tiff + 4, bigEndian: bigEndian),
-              let count = reader.u16(tiff + ifd, bigEndian: bigEndian)
+            let ifd = reader.u32(tiff + 4, bigEndian: bigEndian),
+            let count = reader.u16(tiff + ifd, bigEndian: bigEndian)
         else { return nil }
         for index in 0..<count {
             let entry = tiff + ifd + 2 + index * 12
             guard entry + 12 <= end, let tag = reader.u16(entry, bigEndian: bigEndian) else { return nil }
             guard tag == 0x0112 else { continue }
-            guard reader.u16(entry + 2, bigEndian: bigEndian) == 3,  // SHORT
-                  let value = reader.u16(entry + 8, bigEndian: bigEndian)
+            guard reader.u16(entry + 2, bigEndian: bigEndian) == 3, // SHORT
+                let value = reader.u16(entry + 8, bigEndian: bigEndian)
             else { return nil }
             return Orientation(rawValue: value)
         }

@@ -20,11 +20,12 @@ public enum PhotoNormalizer {
 
         // Crop and reduce in stored orientation (cheap on the big image), then turn only 512².
         let stored = square.storedRegion(orientation, stored: decoded.size)
-        guard let large = decoded.resampledSquare(x: stored.x, y: stored.y, sourceSide: stored.side, side: largeSide)?
+        guard
+            let large = decoded.resampledSquare(x: stored.x, y: stored.y, sourceSide: stored.side, side: largeSide)?
                 .oriented(orientation),
-              let small = large.resampledSquare(x: 0, y: 0, sourceSide: largeSide, side: smallSide),
-              let largeBytes = large.encoded(encoding),
-              let smallBytes = small.encoded(encoding)
+            let small = large.resampledSquare(x: 0, y: 0, sourceSide: largeSide, side: smallSide),
+            let largeBytes = large.encoded(encoding),
+            let smallBytes = small.encoded(encoding)
         else { throw .damaged }
         let format: ImageFormat = if case .webp = encoding { .webp } else { .jpeg }
         return NormalizedPhoto(large: largeBytes, small: smallBytes, format: format, source: shown)

@@ -2,12 +2,14 @@ import Foundation
 import GRDB
 
 extension Accounts {
-    func insertLink(_ db: Database, purpose: SingleUseLink.Purpose, householdId: Int64, memberId: Int64?, role: Role?, lifetime: TimeInterval) throws -> String {
+    func insertLink(_ db: Database, purpose: SingleUseLink.Purpose, householdId: Int64, memberId: Int64?, role: Role?, lifetime: TimeInterval) throws -> String
+    {
         let token = Crypto.token()
-        try db.execute(sql: """
-            INSERT INTO single_use_link (purpose, token_hash, household_id, member_id, role, created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [purpose.rawValue, Data(Crypto.sha256(Array(token.utf8))), householdId, memberId, role?.rawValue, stamp(), stamp(lifetime)])
+        try db.execute(
+            sql: """
+                INSERT INTO single_use_link (purpose, token_hash, household_id, member_id, role, created_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [purpose.rawValue, Data(Crypto.sha256(Array(token.utf8))), householdId, memberId, role?.rawValue, stamp(), stamp(lifetime)])
         return token
     }
 
@@ -35,11 +37,14 @@ extension Accounts {
 
     func validLink(_ db: Database, token: String, purpose: SingleUseLink.Purpose) throws -> SingleUseLink? {
         guard !token.isEmpty, token.utf8.count <= 100 else { return nil }
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT l.id, l.household_id, l.member_id, l.role, l.expires_at, h.name AS household_name
-            FROM single_use_link l JOIN household h ON h.id = l.household_id
-            WHERE l.token_hash = ? AND l.purpose = ? AND l.used_at IS NULL AND l.expires_at > ?
-            """, arguments: [Data(Crypto.sha256(Array(token.utf8))), purpose.rawValue, stamp()])
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT l.id, l.household_id, l.member_id, l.role, l.expires_at, h.name AS household_name
+                    FROM single_use_link l JOIN household h ON h.id = l.household_id
+                    WHERE l.token_hash = ? AND l.purpose = ? AND l.used_at IS NULL AND l.expires_at > ?
+                    """, arguments: [Data(Crypto.sha256(Array(token.utf8))), purpose.rawValue, stamp()])
         else { return nil }
         return SingleUseLink(
             id: row["id"], purpose: purpose, householdId: row["household_id"], householdName: row["household_name"],
@@ -83,10 +88,13 @@ extension Accounts {
     /// Invitations of a household still waiting to be used.
     public func pendingInvitations(householdId: Int64) throws -> [(id: Int64, role: Role, expiresAt: String)] {
         try database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, role, expires_at FROM single_use_link
-                WHERE household_id = ? AND purpose = 'invitation' AND used_at IS NULL AND expires_at > ? ORDER BY expires_at
-                """, arguments: [householdId, stamp()]).compactMap { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, role, expires_at FROM single_use_link
+                    WHERE household_id = ? AND purpose = 'invitation' AND used_at IS NULL AND expires_at > ? ORDER BY expires_at
+                    """, arguments: [householdId, stamp()]
+            ).compactMap { row in
                 Role(rawValue: row["role"]).map { (id: row["id"], role: $0, expiresAt: row["expires_at"]) }
             }
         }

@@ -24,11 +24,15 @@ extension Accounts {
         case .admitted(let lock): lockIfFailed = lock
         }
 
-        let member = typed.count > 64 ? nil : try database.writer.read { db in
-            try Member.filter(sql: "login = ? COLLATE NOCASE", arguments: [typed]).fetchOne(db)
-        }
+        let member =
+            typed.count > 64
+            ? nil
+            : try database.writer.read { db in
+                try Member.filter(sql: "login = ? COLLATE NOCASE", arguments: [typed]).fetchOne(db)
+            }
         // An unknown login costs the same hash as a known one, so timing tells nothing.
-        let valid = password.utf8.count <= PasswordPolicy.maximumBytes
+        let valid =
+            password.utf8.count <= PasswordPolicy.maximumBytes
             && hasher.verify(password, against: member?.passwordHash ?? Self.dummyHash(hasher))
         guard let member, valid else {
             return lockIfFailed.map { .throttled(until: $0) } ?? .rejected
@@ -62,11 +66,15 @@ extension Accounts {
         try db.execute(sql: "DELETE FROM session WHERE member_id = ? AND expires_at <= ?", arguments: [memberId, stamp()])
         let token = Crypto.token()
         let lifetime = remember ? Self.rememberedLifetime : Self.browserSessionLifetime
-        try db.execute(sql: """
-            INSERT INTO session (member_id, token_hash, csrf_token, user_agent, created_at, last_seen_at, expires_at, remember)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [memberId, Data(Crypto.sha256(Array(token.utf8))), Crypto.token(), String(userAgent.prefix(300)),
-                             stamp(), stamp(), stamp(lifetime), remember])
+        try db.execute(
+            sql: """
+                INSERT INTO session (member_id, token_hash, csrf_token, user_agent, created_at, last_seen_at, expires_at, remember)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                memberId, Data(Crypto.sha256(Array(token.utf8))), Crypto.token(), String(userAgent.prefix(300)),
+                stamp(), stamp(), stamp(lifetime), remember,
+            ])
         return token
     }
 
@@ -75,16 +83,20 @@ extension Accounts {
         guard !token.isEmpty, token.utf8.count <= 100 else { return nil }
         let tokenHash = Data(Crypto.sha256(Array(token.utf8)))
         let current = now
-        guard let row = try database.writer.read({ db in
-            // Cached: this runs on every page, and compiling it costs more than running it.
-            try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, s.expires_at, s.remember,
-                       m.id AS member_id, m.name AS member_name, m.login, m.role, m.language,
-                       h.id AS household_id, h.name AS household_name, h.time_zone
-                FROM session s JOIN member m ON m.id = s.member_id JOIN household h ON h.id = m.household_id
-                WHERE s.token_hash = ?
-                """), arguments: [tokenHash])
-        }) else { return nil }
+        guard
+            let row = try database.writer.read({ db in
+                // Cached: this runs on every page, and compiling it costs more than running it.
+                try Row.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, s.expires_at, s.remember,
+                                   m.id AS member_id, m.name AS member_name, m.login, m.role, m.language,
+                                   h.id AS household_id, h.name AS household_name, h.time_zone
+                            FROM session s JOIN member m ON m.id = s.member_id JOIN household h ON h.id = m.household_id
+                            WHERE s.token_hash = ?
+                            """), arguments: [tokenHash])
+            })
+        else { return nil }
 
         let sessionId: Int64 = row["session_id"]
         let idleLimit = (row["remember"] as Bool) ? Self.rememberedIdleLimit : Self.browserSessionIdleLimit
@@ -113,13 +125,17 @@ extension Accounts {
 
     public func devices(memberId: Int64, currentSessionId: Int64) throws -> [DeviceSession] {
         try database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, user_agent, created_at, last_seen_at FROM session
-                WHERE member_id = ? AND expires_at > ? AND (last_seen_at > ? OR remember = 1 AND last_seen_at > ?)
-                ORDER BY last_seen_at DESC
-                """, arguments: [memberId, stamp(), stamp(-Self.browserSessionIdleLimit), stamp(-Self.rememberedIdleLimit)]).map {
-                DeviceSession(id: $0["id"], userAgent: $0["user_agent"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"],
-                              isCurrent: ($0["id"] as Int64) == currentSessionId)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, user_agent, created_at, last_seen_at FROM session
+                    WHERE member_id = ? AND expires_at > ? AND (last_seen_at > ? OR remember = 1 AND last_seen_at > ?)
+                    ORDER BY last_seen_at DESC
+                    """, arguments: [memberId, stamp(), stamp(-Self.browserSessionIdleLimit), stamp(-Self.rememberedIdleLimit)]
+            ).map {
+                DeviceSession(
+                    id: $0["id"], userAgent: $0["user_agent"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"],
+                    isCurrent: ($0["id"] as Int64) == currentSessionId)
             }
         }
     }

@@ -33,8 +33,9 @@ enum Throttle {
     /// Run inside the caller's write transaction.
     static func admit(_ db: Database, _ keys: [ThrottleKey], now: Date) throws -> ThrottleAdmission {
         // Rows nobody has failed on for a day are of no use any more.
-        try db.execute(sql: "DELETE FROM login_throttle WHERE last_failure_at < ? AND (locked_until IS NULL OR locked_until < ?)",
-                       arguments: [Timestamp.string(from: now.addingTimeInterval(-86400)), Timestamp.string(from: now)])
+        try db.execute(
+            sql: "DELETE FROM login_throttle WHERE last_failure_at < ? AND (locked_until IS NULL OR locked_until < ?)",
+            arguments: [Timestamp.string(from: now.addingTimeInterval(-86400)), Timestamp.string(from: now)])
         var writes: [(key: String, failures: Int, since: Date, lockedUntil: Date?)] = []
         var lockedUntil: Date?
         var lockIfFailed: Date?
@@ -79,11 +80,12 @@ enum Throttle {
         }
         if let lockedUntil { return .locked(until: lockedUntil) }
         for write in writes {
-            try db.execute(sql: """
-                INSERT INTO login_throttle (key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
-                ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
-                    last_failure_at = excluded.last_failure_at, locked_until = excluded.locked_until
-                """, arguments: [write.key, write.failures, Timestamp.string(from: write.since), write.lockedUntil.map(Timestamp.string(from:))])
+            try db.execute(
+                sql: """
+                    INSERT INTO login_throttle (key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
+                        last_failure_at = excluded.last_failure_at, locked_until = excluded.locked_until
+                    """, arguments: [write.key, write.failures, Timestamp.string(from: write.since), write.lockedUntil.map(Timestamp.string(from:))])
         }
         return .admitted(lockIfFailed: lockIfFailed)
     }
@@ -138,8 +140,9 @@ extension Accounts {
     /// Lifts every lock on a login, from every address (a password reset by the operator).
     static func clearThrottle(_ db: Database, login: String) throws {
         let account = loginKey(login)
-        try db.execute(sql: "DELETE FROM login_throttle WHERE key = ? OR substr(key, 1, ?) = ?",
-                       arguments: ["account:\(account)", "pair:\(account)|".count, "pair:\(account)|"])
+        try db.execute(
+            sql: "DELETE FROM login_throttle WHERE key = ? OR substr(key, 1, ?) = ?",
+            arguments: ["account:\(account)", "pair:\(account)|".count, "pair:\(account)|"])
     }
 
     func admit(_ keys: [ThrottleKey]) throws -> ThrottleAdmission {

@@ -77,8 +77,9 @@ public struct Accounts: Sendable {
     static func insertStarterFolders(_ db: Database, householdId: Int64, names: [String: String], at time: String) throws {
         for (position, starter) in starterFolders.enumerated() {
             let name = names[starter.key].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-            var folder = Folder(householdId: householdId, name: name ?? starter.fallbackName, kind: starter.kind, icon: starter.icon,
-                                position: position, createdAt: time)
+            var folder = Folder(
+                householdId: householdId, name: name ?? starter.fallbackName, kind: starter.kind, icon: starter.icon,
+                position: position, createdAt: time)
             try folder.insert(db)
         }
     }
@@ -99,14 +100,18 @@ public struct Accounts: Sendable {
 
     public func households() throws -> [HouseholdSummary] {
         try database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT h.id, h.name, COUNT(m.id) AS members,
-                       COALESCE(GROUP_CONCAT(CASE WHEN m.role = 'owner' THEN m.login END, ', '), '') AS owners
-                FROM household h LEFT JOIN member m ON m.household_id = h.id
-                GROUP BY h.id ORDER BY h.id
-                """).map {
-                HouseholdSummary(id: $0["id"], name: $0["name"], members: $0["members"],
-                                 owners: ($0["owners"] as String).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT h.id, h.name, COUNT(m.id) AS members,
+                           COALESCE(GROUP_CONCAT(CASE WHEN m.role = 'owner' THEN m.login END, ', '), '') AS owners
+                    FROM household h LEFT JOIN member m ON m.household_id = h.id
+                    GROUP BY h.id ORDER BY h.id
+                    """
+            ).map {
+                HouseholdSummary(
+                    id: $0["id"], name: $0["name"], members: $0["members"],
+                    owners: ($0["owners"] as String).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
             }
         }
     }
@@ -117,9 +122,11 @@ public struct Accounts: Sendable {
     public func memberProblems(name: String, login: String, password: String) throws -> [String: String] {
         var errors = Self.memberProblems(name: name, login: login, password: password)
         let trimmed = login.trimmingCharacters(in: .whitespacesAndNewlines)
-        if errors["login"] == nil, try database.writer.read({ db in
-            try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmed]) != nil
-        }) {
+        if errors["login"] == nil,
+            try database.writer.read({ db in
+                try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmed]) != nil
+            })
+        {
             errors["login"] = "login_taken"
         }
         return errors
@@ -181,7 +188,7 @@ public struct Accounts: Sendable {
             if member.role == .owner, try ownerCount(db, householdId) <= 1 {
                 throw InventoryError.validation(["role": "last_owner"])
             }
-            _ = try member.delete(db)  // sessions cascade
+            _ = try member.delete(db) // sessions cascade
         }
     }
 

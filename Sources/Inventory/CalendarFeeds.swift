@@ -52,10 +52,11 @@ public struct CalendarFeeds: Sendable {
     public func create(memberId: Int64) throws -> String {
         let token = Crypto.token()
         try database.writer.write { db in
-            try db.execute(sql: """
-                INSERT INTO calendar_feed (member_id, token_hash, created_at) VALUES (?, ?, ?)
-                ON CONFLICT (member_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
-                """, arguments: [memberId, Self.hash(token), Timestamp.string(from: clock.now())])
+            try db.execute(
+                sql: """
+                    INSERT INTO calendar_feed (member_id, token_hash, created_at) VALUES (?, ?, ?)
+                    ON CONFLICT (member_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
+                    """, arguments: [memberId, Self.hash(token), Timestamp.string(from: clock.now())])
         }
         return token
     }
@@ -85,17 +86,24 @@ public struct CalendarFeeds: Sendable {
     public func feed(token: String) throws -> CalendarFeed? {
         guard Self.plausible(token) else { return nil }
         return try database.writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT h.id, h.name FROM calendar_feed c JOIN member m ON m.id = c.member_id JOIN household h ON h.id = m.household_id
-                WHERE c.token_hash = ?
-                """, arguments: [Self.hash(token)]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT h.id, h.name FROM calendar_feed c JOIN member m ON m.id = c.member_id JOIN household h ON h.id = m.household_id
+                        WHERE c.token_hash = ?
+                        """, arguments: [Self.hash(token)])
+            else { return nil }
             let householdId: Int64 = row["id"]
-            let events = try Row.fetchAll(db, sql: """
-                SELECT i.id, i.name, i.due, i.remind_at, i.updated_at, f.name AS folder
-                FROM item i JOIN folder f ON f.id = i.folder_id
-                WHERE i.household_id = ? AND i.deleted_at IS NULL AND i.due IS NOT NULL AND f.kind = 'stock' AND f.deleted_at IS NULL
-                ORDER BY i.due, i.id
-                """, arguments: [householdId]).map {
+            let events = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT i.id, i.name, i.due, i.remind_at, i.updated_at, f.name AS folder
+                    FROM item i JOIN folder f ON f.id = i.folder_id
+                    WHERE i.household_id = ? AND i.deleted_at IS NULL AND i.due IS NOT NULL AND f.kind = 'stock' AND f.deleted_at IS NULL
+                    ORDER BY i.due, i.id
+                    """, arguments: [householdId]
+            ).map {
                 FeedEvent(itemId: $0["id"], name: $0["name"], folder: $0["folder"], due: $0["due"], remindAt: $0["remind_at"], updatedAt: $0["updated_at"])
             }
             return CalendarFeed(householdId: householdId, householdName: row["name"], events: events)
@@ -128,20 +136,26 @@ public struct ReminderSchedule: Sendable {
     public func rebuild(householdId: Int64, by memberId: Int64) throws -> RebuildReport {
         let now = Timestamp.string(from: clock.now())
         return try database.writer.write { db in
-            let pending = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM item WHERE household_id = ? AND remind_at IS NOT NULL AND deleted_at IS NULL
-                AND reminder_sent_for IS NOT remind_at
-                """, arguments: [householdId]) ?? 0
+            let pending =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM item WHERE household_id = ? AND remind_at IS NOT NULL AND deleted_at IS NULL
+                        AND reminder_sent_for IS NOT remind_at
+                        """, arguments: [householdId]) ?? 0
             try db.execute(sql: "DELETE FROM push_message WHERE household_id = ? AND kind = 'reminder' AND state = 'pending'", arguments: [householdId])
             let queued = db.changesCount
-            try db.execute(sql: """
-                UPDATE item SET reminder_sent_for = NULL
-                WHERE household_id = ? AND remind_at IS NOT NULL AND remind_at > ? AND deleted_at IS NULL
-                """, arguments: [householdId, now])
+            try db.execute(
+                sql: """
+                    UPDATE item SET reminder_sent_for = NULL
+                    WHERE household_id = ? AND remind_at IS NOT NULL AND remind_at > ? AND deleted_at IS NULL
+                    """, arguments: [householdId, now])
             let recreated = db.changesCount
-            let past = try Item.fetchAll(db, sql: """
-                SELECT * FROM item WHERE household_id = ? AND remind_at IS NOT NULL AND remind_at <= ? AND deleted_at IS NULL
-                """, arguments: [householdId, now])
+            let past = try Item.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM item WHERE household_id = ? AND remind_at IS NOT NULL AND remind_at <= ? AND deleted_at IS NULL
+                    """, arguments: [householdId, now])
             for var item in past {
                 item.remindAt = nil
                 item.version += 1

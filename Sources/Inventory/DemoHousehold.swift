@@ -73,19 +73,23 @@ public struct DemoHousehold: Sendable {
             try Accounts.insertStarterFolders(db, householdId: householdId, names: Self.folderNames, at: time)
             var extra = Folder(householdId: householdId, name: "Drugstore", kind: .shopping, icon: "drugstore", position: 4, createdAt: time)
             try extra.insert(db)
-            try db.execute(sql: "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (?, 'Demo', ?, ?, 'owner', ?)",
-                           arguments: [householdId, login, hash, time])
+            try db.execute(
+                sql: "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (?, 'Demo', ?, ?, 'owner', ?)",
+                arguments: [householdId, login, hash, time])
             let folders = try Folder.filter(Column("household_id") == householdId).order(Column("position")).fetchAll(db)
             let stock = folders.filter { $0.kind == .stock }
             let shopping = folders.filter { $0.kind == .shopping }
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO item (household_id, folder_id, name, illustration, quantity, unit, kind, note, due, remind_at, status, urgent, created_at, updated_at, search_text)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try db.makeStatement(
+                sql: """
+                    INSERT INTO item (household_id, folder_id, name, illustration, quantity, unit, kind, note, due, remind_at, status, urgent, created_at, updated_at, search_text)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             for index in 0..<count {
                 let product = Self.products[random.next(below: Self.products.count)]
                 let japanese = random.next(below: 3) != 0
-                let name = index < Self.products.count * 2 ? (japanese ? product.ja : product.en) : "\(japanese ? product.ja : product.en) \(index / Self.products.count)"
+                let name =
+                    index < Self.products.count * 2
+                    ? (japanese ? product.ja : product.en) : "\(japanese ? product.ja : product.en) \(index / Self.products.count)"
                 let toShopping = random.next(below: 6) == 0
                 let folder = toShopping ? shopping[random.next(below: shopping.count)] : stock[random.next(below: stock.count)]
                 var due: String?
@@ -100,12 +104,14 @@ public struct DemoHousehold: Sendable {
                 }
                 var remindAt: String?
                 if reminders, let day = due.flatMap(CalendarDay.init),
-                    let instant = LocalDateTime.instant(day.adding(days: -1).description + "T09:00", in: zone), instant > now {
+                    let instant = LocalDateTime.instant(day.adding(days: -1).description + "T09:00", in: zone), instant > now
+                {
                     remindAt = Timestamp.string(from: instant)
                 }
                 let note = random.next(below: 8) == 0 ? (japanese ? "特売で購入" : "bought on sale") : ""
                 try insert.execute(arguments: [
-                    householdId, folder.id, name, Self.illustrations[product.en], product.quantity, product.unit, product.kind, note, due, remindAt, status, urgent, time, time,
+                    householdId, folder.id, name, Self.illustrations[product.en], product.quantity, product.unit, product.kind, note, due, remindAt, status,
+                    urgent, time, time,
                     SearchText.fold(name, note),
                 ])
             }

@@ -38,12 +38,15 @@ public struct Folders: Sendable {
             let zone = household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt
             let today = CalendarDay.today(in: zone, now: clock.now())
             let soon = today.adding(days: household?.dueSoonDays ?? 3)
-            return try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT f.id, f.name, f.kind, f.icon, f.item_count,
-                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due < ?) AS expired,
-                       (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due BETWEEN ? AND ?) AS soon
-                FROM folder f WHERE f.household_id = ? AND f.deleted_at IS NULL ORDER BY f.position, f.id
-                """), arguments: [today.description, today.description, soon.description, householdId]).map {
+            return try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT f.id, f.name, f.kind, f.icon, f.item_count,
+                               (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due < ?) AS expired,
+                               (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due BETWEEN ? AND ?) AS soon
+                        FROM folder f WHERE f.household_id = ? AND f.deleted_at IS NULL ORDER BY f.position, f.id
+                        """), arguments: [today.description, today.description, soon.description, householdId]
+            ).map {
                 let kind = FolderKind(rawValue: $0["kind"]) ?? .stock
                 return FolderOverview(
                     id: $0["id"], name: $0["name"], kind: kind, icon: $0["icon"], itemCount: $0["item_count"],
@@ -66,7 +69,8 @@ public struct Folders: Sendable {
         let trimmed = try Self.check(name: name, icon: icon)
         return try database.writer.write { db in
             let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [householdId]) ?? -1
-            var folder = Folder(householdId: householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp.string(from: clock.now()))
+            var folder = Folder(
+                householdId: householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp.string(from: clock.now()))
             try folder.insert(db)
             return folder.id!
         }
@@ -75,8 +79,9 @@ public struct Folders: Sendable {
     public func update(_ id: Int64, name: String, icon: String, householdId: Int64) throws {
         let trimmed = try Self.check(name: name, icon: icon)
         try database.writer.write { db in
-            try db.execute(sql: "UPDATE folder SET name = ?, icon = ? WHERE id = ? AND household_id = ? AND deleted_at IS NULL",
-                           arguments: [trimmed, icon, id, householdId])
+            try db.execute(
+                sql: "UPDATE folder SET name = ?, icon = ? WHERE id = ? AND household_id = ? AND deleted_at IS NULL",
+                arguments: [trimmed, icon, id, householdId])
             guard db.changesCount == 1 else { throw InventoryError.notFound }
         }
     }
@@ -84,7 +89,8 @@ public struct Folders: Sendable {
     /// Swaps a folder with its neighbour above (-1) or below (+1) in the household's order.
     public func move(_ id: Int64, by step: Int, householdId: Int64) throws {
         try database.writer.write { db in
-            var ids = try Int64.fetchAll(db, sql: "SELECT id FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id", arguments: [householdId])
+            var ids = try Int64.fetchAll(
+                db, sql: "SELECT id FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id", arguments: [householdId])
             guard let index = ids.firstIndex(of: id) else { throw InventoryError.notFound }
             let other = index + (step < 0 ? -1 : 1)
             guard ids.indices.contains(other) else { return }

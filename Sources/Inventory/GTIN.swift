@@ -45,13 +45,14 @@ public enum GTIN {
     /// The UPC-A (12 digits) a UPC-E code stands for; nil unless 8 digits with number system 0 or 1.
     static func upcE(expanding code: [Int]) -> [Int]? {
         guard code.count == 8, code[0] <= 1 else { return nil }
-        let d = code  // d[0] number system, d[1...6] the compressed body, d[7] check digit
-        let body: [Int] = switch d[6] {
-        case 0, 1, 2: [d[1], d[2], d[6], 0, 0, 0, 0, d[3], d[4], d[5]]
-        case 3: [d[1], d[2], d[3], 0, 0, 0, 0, 0, d[4], d[5]]
-        case 4: [d[1], d[2], d[3], d[4], 0, 0, 0, 0, 0, d[5]]
-        default: [d[1], d[2], d[3], d[4], d[5], 0, 0, 0, 0, d[6]]
-        }
+        let d = code // d[0] number system, d[1...6] the compressed body, d[7] check digit
+        let body: [Int] =
+            switch d[6] {
+            case 0, 1, 2: [d[1], d[2], d[6], 0, 0, 0, 0, d[3], d[4], d[5]]
+            case 3: [d[1], d[2], d[3], 0, 0, 0, 0, 0, d[4], d[5]]
+            case 4: [d[1], d[2], d[3], d[4], 0, 0, 0, 0, 0, d[5]]
+            default: [d[1], d[2], d[3], d[4], d[5], 0, 0, 0, 0, d[6]]
+            }
         return [d[0]] + body + [d[7]]
     }
 

@@ -21,8 +21,9 @@ public struct HouseholdSettings: Sendable {
         if days == nil || !(0...60).contains(days!) { errors["due_soon_days"] = "due_soon_invalid" }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         try database.writer.write { db in
-            try db.execute(sql: "UPDATE household SET name = ?, time_zone = ?, due_soon_days = ? WHERE id = ?",
-                           arguments: [trimmed, timeZone, days, id])
+            try db.execute(
+                sql: "UPDATE household SET name = ?, time_zone = ?, due_soon_days = ? WHERE id = ?",
+                arguments: [trimmed, timeZone, days, id])
         }
     }
 

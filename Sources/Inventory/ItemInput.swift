@@ -123,9 +123,10 @@ public enum ItemValidation {
             urgent = input.urgent
         }
         guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
-        return .success(ItemValues(
-            name: name, quantity: quantity, unit: input.unit, kind: input.kind, note: note, barcode: barcode.isEmpty ? nil : barcode,
-            due: due, remindAt: remindAt, status: status, urgent: urgent, picture: picture))
+        return .success(
+            ItemValues(
+                name: name, quantity: quantity, unit: input.unit, kind: input.kind, note: note, barcode: barcode.isEmpty ? nil : barcode,
+                due: due, remindAt: remindAt, status: status, urgent: urgent, picture: picture))
     }
 
     /// True when the reminder comes after the due date's end: allowed, but worth a word.

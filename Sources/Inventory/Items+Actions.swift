@@ -193,18 +193,22 @@ extension Items {
     }
 
     static func dropEmptyDeletedFolders(_ db: Database, _ householdId: Int64) throws {
-        try db.execute(sql: """
-            DELETE FROM folder WHERE household_id = ? AND deleted_at IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM item WHERE item.folder_id = folder.id)
-            """, arguments: [householdId])
+        try db.execute(
+            sql: """
+                DELETE FROM folder WHERE household_id = ? AND deleted_at IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM item WHERE item.folder_id = folder.id)
+                """, arguments: [householdId])
     }
 
     public func trashEntries(householdId: Int64) throws -> [TrashEntry] {
         try database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT item.*, folder.name AS folder_name FROM item JOIN folder ON folder.id = item.folder_id
-                WHERE item.household_id = ? AND item.deleted_at IS NOT NULL ORDER BY item.deleted_at DESC, item.id
-                """, arguments: [householdId]).map { TrashEntry(item: try Item(row: $0), folderName: $0["folder_name"]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT item.*, folder.name AS folder_name FROM item JOIN folder ON folder.id = item.folder_id
+                    WHERE item.household_id = ? AND item.deleted_at IS NOT NULL ORDER BY item.deleted_at DESC, item.id
+                    """, arguments: [householdId]
+            ).map { TrashEntry(item: try Item(row: $0), folderName: $0["folder_name"]) }
         }
     }
 }

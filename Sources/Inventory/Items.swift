@@ -89,16 +89,20 @@ public struct Items: Sendable {
     }
 
     static func folder(_ db: Database, _ id: Int64, _ householdId: Int64) throws -> Folder {
-        guard let folder = try Folder.fetchOne(db.cachedStatement(sql: "SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL"), arguments: [id, householdId])
+        guard
+            let folder = try Folder.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL"), arguments: [id, householdId])
         else { throw InventoryError.notFound }
         return folder
     }
 
     public func folders(householdId: Int64, kind: FolderKind? = nil) throws -> [Folder] {
         try database.writer.read { db in
-            try Folder.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL AND (? IS NULL OR kind = ?) ORDER BY position, id
-                """), arguments: [householdId, kind?.rawValue, kind?.rawValue])
+            try Folder.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL AND (? IS NULL OR kind = ?) ORDER BY position, id
+                        """), arguments: [householdId, kind?.rawValue, kind?.rawValue])
         }
     }
 
@@ -107,7 +111,8 @@ public struct Items: Sendable {
         let query = try ListQuery(folder: folder, filter: filter)
         return try database.writer.read { db in
             // Unfiltered, the folder knows its count; filtered, count the matches.
-            let total = query.isFiltered
+            let total =
+                query.isFiltered
                 ? try Int.fetchOne(db.cachedStatement(sql: query.countSQL), arguments: query.arguments) ?? 0
                 : try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id!]) ?? 0
             let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
@@ -133,18 +138,22 @@ public struct Items: Sendable {
             guard try Int.fetchOne(db, sql: "SELECT 1 FROM item WHERE id = ? AND household_id = ?", arguments: [itemId, householdId]) != nil else {
                 throw InventoryError.notFound
             }
-            return try Row.fetchAll(db, sql: """
-                SELECT e.kind, e.detail, e.at, m.name AS member_name FROM item_event e LEFT JOIN member m ON m.id = e.member_id
-                WHERE e.item_id = ? AND e.household_id = ? ORDER BY e.at DESC, e.id DESC
-                """, arguments: [itemId, householdId]).map {
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.kind, e.detail, e.at, m.name AS member_name FROM item_event e LEFT JOIN member m ON m.id = e.member_id
+                    WHERE e.item_id = ? AND e.household_id = ? ORDER BY e.at DESC, e.id DESC
+                    """, arguments: [itemId, householdId]
+            ).map {
                 ItemEvent(kind: $0["kind"], detail: $0["detail"], memberName: $0["member_name"], at: $0["at"])
             }
         }
     }
 
     static func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "", by memberId: Int64?, at time: String) throws {
-        try db.execute(sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
-                       arguments: [item.householdId, item.id, memberId, kind, detail, time])
+        try db.execute(
+            sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [item.householdId, item.id, memberId, kind, detail, time])
     }
 
     // MARK: - Registering and editing

@@ -71,12 +71,14 @@ public struct Outbox: Sendable {
 
     /// Puts a message in the outbox, due at once (inside the caller's transaction).
     @discardableResult
-    public static func enqueue(_ db: Database, householdId: Int64, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64 {
+    public static func enqueue(_ db: Database, householdId: Int64, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64
+    {
         let json = String(decoding: (try? JSONEncoder().encode(items)) ?? Data("[]".utf8), as: UTF8.self)
         let stamp = Timestamp.string(from: time)
-        try db.execute(sql: """
-            INSERT INTO push_message (household_id, kind, title, body, items, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [householdId, kind, title, body, json, stamp, stamp])
+        try db.execute(
+            sql: """
+                INSERT INTO push_message (household_id, kind, title, body, items, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [householdId, kind, title, body, json, stamp, stamp])
         return db.lastInsertedRowID
     }
 
@@ -86,9 +88,12 @@ public struct Outbox: Sendable {
         let now = clock.now()
         return try database.writer.write { db in
             guard try PushChannels.channel(db, householdId) != nil else { throw InventoryError.validation(["push": "push_no_channel"]) }
-            let recent = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM push_message WHERE household_id = ? AND kind = 'test' AND created_at > ?
-                """, arguments: [householdId, Timestamp.string(from: now.addingTimeInterval(-Self.testWindow))]) ?? 0
+            let recent =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM push_message WHERE household_id = ? AND kind = 'test' AND created_at > ?
+                        """, arguments: [householdId, Timestamp.string(from: now.addingTimeInterval(-Self.testWindow))]) ?? 0
             guard recent < Self.testsPerWindow else { throw InventoryError.validation(["push_test": "push_test_limited"]) }
             return try Self.enqueue(db, householdId: householdId, kind: "test", title: title, body: body, items: [], at: now)
         }
@@ -96,8 +101,9 @@ public struct Outbox: Sendable {
 
     /// Messages waiting for a retry are tried at once (the channel's settings changed).
     static func retryNow(_ db: Database, householdId: Int64, at now: Date) throws {
-        try db.execute(sql: "UPDATE push_message SET next_attempt_at = ? WHERE household_id = ? AND state = 'pending'",
-                       arguments: [Timestamp.string(from: now), householdId])
+        try db.execute(
+            sql: "UPDATE push_message SET next_attempt_at = ? WHERE household_id = ? AND state = 'pending'",
+            arguments: [Timestamp.string(from: now), householdId])
     }
 
     /// What waited is dropped (the channel was removed).
@@ -116,10 +122,12 @@ public struct Outbox: Sendable {
     public func householdsWithDueMessages() throws -> [Int64] {
         let stamp = Timestamp.string(from: clock.now())
         return try database.writer.read { db in
-            try Int64.fetchAll(db, sql: """
-                SELECT household_id FROM push_message WHERE state = 'pending' AND next_attempt_at <= ?
-                GROUP BY household_id ORDER BY MIN(next_attempt_at), household_id
-                """, arguments: [stamp])
+            try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT household_id FROM push_message WHERE state = 'pending' AND next_attempt_at <= ?
+                    GROUP BY household_id ORDER BY MIN(next_attempt_at), household_id
+                    """, arguments: [stamp])
         }
     }
 
@@ -128,13 +136,17 @@ public struct Outbox: Sendable {
     public func claimNext(householdId: Int64, skipping tried: Set<Int64>, lease: TimeInterval) throws -> (PushMessage, PushChannel?)? {
         let now = clock.now()
         return try database.writer.write { db in
-            let candidates = try Row.fetchAll(db, sql: """
-                SELECT * FROM push_message WHERE household_id = ? AND state = 'pending' AND next_attempt_at <= ?
-                ORDER BY next_attempt_at, id LIMIT ?
-                """, arguments: [householdId, Timestamp.string(from: now), tried.count + 1]).map(PushMessage.init(row:))
+            let candidates = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM push_message WHERE household_id = ? AND state = 'pending' AND next_attempt_at <= ?
+                    ORDER BY next_attempt_at, id LIMIT ?
+                    """, arguments: [householdId, Timestamp.string(from: now), tried.count + 1]
+            ).map(PushMessage.init(row:))
             guard let message = candidates.first(where: { !tried.contains($0.id) }) else { return nil }
-            try db.execute(sql: "UPDATE push_message SET next_attempt_at = ? WHERE id = ?",
-                           arguments: [Timestamp.string(from: now.addingTimeInterval(lease)), message.id])
+            try db.execute(
+                sql: "UPDATE push_message SET next_attempt_at = ? WHERE id = ?",
+                arguments: [Timestamp.string(from: now.addingTimeInterval(lease)), message.id])
             return (message, try PushChannels.channel(db, householdId))
         }
     }
@@ -143,8 +155,9 @@ public struct Outbox: Sendable {
     public func recordSuccess(_ message: PushMessage, attempts: Int) throws {
         let stamp = Timestamp.string(from: clock.now())
         try database.writer.write { db in
-            try db.execute(sql: "UPDATE push_message SET state = 'sent', attempts = ?, sent_at = ?, last_error = NULL WHERE id = ?",
-                           arguments: [attempts, stamp, message.id])
+            try db.execute(
+                sql: "UPDATE push_message SET state = 'sent', attempts = ?, sent_at = ?, last_error = NULL WHERE id = ?",
+                arguments: [attempts, stamp, message.id])
         }
     }
 
@@ -152,9 +165,12 @@ public struct Outbox: Sendable {
     public func recordFailure(_ message: PushMessage, attempts: Int, failure: PushFailure, retryAt: Date?) throws {
         let now = clock.now()
         try database.writer.write { db in
-            try db.execute(sql: "UPDATE push_message SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?",
-                           arguments: [retryAt == nil ? "failed" : "pending", attempts, Timestamp.string(from: retryAt ?? now),
-                                       failure.stored, message.id])
+            try db.execute(
+                sql: "UPDATE push_message SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?",
+                arguments: [
+                    retryAt == nil ? "failed" : "pending", attempts, Timestamp.string(from: retryAt ?? now),
+                    failure.stored, message.id,
+                ])
         }
     }
 
@@ -188,25 +204,35 @@ public struct Outbox: Sendable {
     public func status(householdId: Int64) throws -> PushStatus {
         try database.writer.read { db in
             var status = PushStatus()
-            status.lastSentAt = try String.fetchOne(db, sql: "SELECT MAX(sent_at) FROM push_message WHERE household_id = ? AND state = 'sent'", arguments: [householdId])
-            if let row = try Row.fetchOne(db, sql: """
-                SELECT last_error, COALESCE(sent_at, next_attempt_at) AS at FROM push_message
-                WHERE household_id = ? AND last_error IS NOT NULL ORDER BY id DESC LIMIT 1
-                """, arguments: [householdId]) {
+            status.lastSentAt = try String.fetchOne(
+                db, sql: "SELECT MAX(sent_at) FROM push_message WHERE household_id = ? AND state = 'sent'", arguments: [householdId])
+            if let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT last_error, COALESCE(sent_at, next_attempt_at) AS at FROM push_message
+                    WHERE household_id = ? AND last_error IS NOT NULL ORDER BY id DESC LIMIT 1
+                    """, arguments: [householdId])
+            {
                 status.lastError = (row["last_error"] as String?).map(PushFailure.init(stored:))
                 status.lastErrorAt = row["at"]
             }
-            if let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) AS waiting, MIN(next_attempt_at) AS next FROM push_message
-                WHERE household_id = ? AND state = 'pending' AND attempts > 0
-                """, arguments: [householdId]) {
+            if let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) AS waiting, MIN(next_attempt_at) AS next FROM push_message
+                    WHERE household_id = ? AND state = 'pending' AND attempts > 0
+                    """, arguments: [householdId])
+            {
                 status.waiting = row["waiting"]
                 status.nextRetryAt = row["next"]
             }
             // A failed test is reported by the test itself, not counted as a lost message.
-            status.failed = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM push_message WHERE household_id = ? AND state = 'failed' AND kind != 'test'
-                """, arguments: [householdId]) ?? 0
+            status.failed =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM push_message WHERE household_id = ? AND state = 'failed' AND kind != 'test'
+                        """, arguments: [householdId]) ?? 0
             return status
         }
     }

@@ -48,8 +48,9 @@ public struct PhotoStore: Sendable {
             }
             try Self.syncDirectory(directory)
             try database.writer.write { db in
-                try db.execute(sql: "INSERT INTO photo (key, household_id, format, created_at) VALUES (?, ?, ?, ?)",
-                               arguments: [key, householdId, format, Timestamp.string(from: clock.now())])
+                try db.execute(
+                    sql: "INSERT INTO photo (key, household_id, format, created_at) VALUES (?, ?, ?, ?)",
+                    arguments: [key, householdId, format, Timestamp.string(from: clock.now())])
             }
         } catch {
             for url in written { try? FileManager.default.removeItem(at: url) }
@@ -81,12 +82,14 @@ public struct PhotoStore: Sendable {
     public func collectGarbage(everyOrphan: Bool = false) throws -> Int {
         let now = clock.now()
         let unused = try database.writer.write { db -> [Row] in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT key, format FROM photo
-                WHERE created_at < ?
-                  AND NOT EXISTS (SELECT 1 FROM item WHERE item.photo = photo.key)
-                  AND NOT EXISTS (SELECT 1 FROM product WHERE product.photo = photo.key)
-                """, arguments: [Timestamp.string(from: now.addingTimeInterval(-Self.pendingGrace))])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT key, format FROM photo
+                    WHERE created_at < ?
+                      AND NOT EXISTS (SELECT 1 FROM item WHERE item.photo = photo.key)
+                      AND NOT EXISTS (SELECT 1 FROM product WHERE product.photo = photo.key)
+                    """, arguments: [Timestamp.string(from: now.addingTimeInterval(-Self.pendingGrace))])
             for row in rows { try db.execute(sql: "DELETE FROM photo WHERE key = ?", arguments: [row["key"] as String]) }
             return rows
         }
@@ -120,7 +123,11 @@ public struct PhotoStore: Sendable {
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
                 offset += n
             }
         }

@@ -41,13 +41,15 @@ public struct Products: Sendable {
     /// Called inside the transaction that saves `item`.
     static func remember(_ db: Database, _ item: Item, at time: String) throws {
         guard let barcode = item.barcode else { return }
-        try db.execute(sql: """
-            INSERT INTO product (household_id, barcode, name, photo, illustration, kind, unit, folder_id, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (household_id, barcode) DO UPDATE SET
-                name = excluded.name, photo = excluded.photo, illustration = excluded.illustration, kind = excluded.kind,
-                unit = excluded.unit, folder_id = COALESCE(excluded.folder_id, product.folder_id), updated_at = excluded.updated_at
-            """, arguments: [item.householdId, barcode, item.name, item.photo, item.illustration, item.kind, item.unit, try stockFolder(db, item.folderId), time])
+        try db.execute(
+            sql: """
+                INSERT INTO product (household_id, barcode, name, photo, illustration, kind, unit, folder_id, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (household_id, barcode) DO UPDATE SET
+                    name = excluded.name, photo = excluded.photo, illustration = excluded.illustration, kind = excluded.kind,
+                    unit = excluded.unit, folder_id = COALESCE(excluded.folder_id, product.folder_id), updated_at = excluded.updated_at
+                """,
+            arguments: [item.householdId, barcode, item.name, item.photo, item.illustration, item.kind, item.unit, try stockFolder(db, item.folderId), time])
     }
 
     /// The usual folder is where the product is kept: a stock list, never the shopping list it was bought from.
@@ -77,8 +79,10 @@ public struct Products: Sendable {
     public func fill(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64) throws -> Bool {
         let barcode = drafts[index].barcode
         let known = try database.writer.read { db -> (Product, usual: Folder?)? in
-            guard let product = try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND barcode = ?", arguments: [householdId, barcode])
-                .map(Product.init(row:)) else { return nil }
+            guard
+                let product = try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND barcode = ?", arguments: [householdId, barcode])
+                    .map(Product.init(row:))
+            else { return nil }
             let usual = try product.folderId.flatMap { id in
                 try Folder.fetchOne(db, sql: "SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [id, householdId])
             }
@@ -115,11 +119,15 @@ public struct Products: Sendable {
             if let key = picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: householdId) {
                 throw InventoryError.validation(["picture": "picture_invalid"])
             }
-            try db.execute(sql: """
-                UPDATE product SET name = ?, kind = ?, unit = ?, folder_id = ?, photo = ?, illustration = ?, updated_at = ?
-                WHERE id = ? AND household_id = ?
-                """, arguments: [name, kind, unit, folderId, picture?.photoKey, picture?.illustrationSlug,
-                                 Timestamp.string(from: clock.now()), id, householdId])
+            try db.execute(
+                sql: """
+                    UPDATE product SET name = ?, kind = ?, unit = ?, folder_id = ?, photo = ?, illustration = ?, updated_at = ?
+                    WHERE id = ? AND household_id = ?
+                    """,
+                arguments: [
+                    name, kind, unit, folderId, picture?.photoKey, picture?.illustrationSlug,
+                    Timestamp.string(from: clock.now()), id, householdId,
+                ])
         }
     }
 

@@ -53,7 +53,8 @@ public struct PushChannelInput: Sendable, Equatable {
     /// "" for no digest, else 0…23.
     public var digestHour = ""
 
-    public init(kind: String = "ntfy", url: String = "", topic: String = "", accessToken: String = "", clearAccessToken: Bool = false, digestHour: String = "") {
+    public init(kind: String = "ntfy", url: String = "", topic: String = "", accessToken: String = "", clearAccessToken: Bool = false, digestHour: String = "")
+    {
         self.kind = kind
         self.url = url
         self.topic = topic
@@ -140,13 +141,14 @@ public struct PushChannels: Sendable {
                 let today = CalendarDay.today(in: zone, now: now)
                 if let start = Self.digestInstant(day: today, hour: hour, in: zone), start <= now { sentOn = today.description }
             }
-            try db.execute(sql: """
-                INSERT INTO push_channel (household_id, kind, url, topic, access_token, digest_hour, digest_sent_on, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (household_id) DO UPDATE SET kind = excluded.kind, url = excluded.url, topic = excluded.topic,
-                    access_token = excluded.access_token, digest_hour = excluded.digest_hour,
-                    digest_sent_on = excluded.digest_sent_on, updated_at = excluded.updated_at
-                """, arguments: [householdId, kind!.rawValue, url, kind == .ntfy ? topic : "", storedToken, hour, sentOn, Timestamp.string(from: now)])
+            try db.execute(
+                sql: """
+                    INSERT INTO push_channel (household_id, kind, url, topic, access_token, digest_hour, digest_sent_on, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (household_id) DO UPDATE SET kind = excluded.kind, url = excluded.url, topic = excluded.topic,
+                        access_token = excluded.access_token, digest_hour = excluded.digest_hour,
+                        digest_sent_on = excluded.digest_sent_on, updated_at = excluded.updated_at
+                    """, arguments: [householdId, kind!.rawValue, url, kind == .ntfy ? topic : "", storedToken, hour, sentOn, Timestamp.string(from: now)])
             try Outbox.retryNow(db, householdId: householdId, at: now)
         }
     }
@@ -175,7 +177,9 @@ public struct PushChannels: Sendable {
     /// aside), and the same path and query (a trailing "/" aside).
     static func sameDestination(_ a: String, _ b: String) -> Bool {
         func key(_ text: String) -> String? {
-            guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else { return nil }
+            guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else {
+                return nil
+            }
             let port = components.port ?? (scheme == "https" ? 443 : 80)
             var path = components.percentEncodedPath
             while path.hasSuffix("/") { path.removeLast() }

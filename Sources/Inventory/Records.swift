@@ -42,7 +42,9 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     /// Items in it, outside the trash (kept by triggers).
     public var itemCount: Int = 0
 
-    public init(id: Int64? = nil, householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()) {
+    public init(
+        id: Int64? = nil, householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()
+    ) {
         self.id = id
         self.householdId = householdId
         self.name = name

@@ -35,14 +35,19 @@ public struct ReminderQueue: Sendable {
 
     public static func schedule(_ db: Database) throws -> Schedule {
         Schedule(
-            reminder: try String.fetchOne(db.cachedStatement(sql: """
-                SELECT MIN(remind_at) FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at
-                """)),
+            reminder: try String.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT MIN(remind_at) FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at
+                        """)),
             attempt: try Outbox.nextAttempt(db),
-            digests: try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT c.household_id, c.digest_hour, c.digest_sent_on, h.time_zone FROM push_channel c JOIN household h ON h.id = c.household_id
-                WHERE c.digest_hour IS NOT NULL ORDER BY c.household_id
-                """)).map { DigestSetting(householdId: $0["household_id"], hour: $0["digest_hour"], sentOn: $0["digest_sent_on"], timeZone: $0["time_zone"]) })
+            digests: try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT c.household_id, c.digest_hour, c.digest_sent_on, h.time_zone FROM push_channel c JOIN household h ON h.id = c.household_id
+                        WHERE c.digest_hour IS NOT NULL ORDER BY c.household_id
+                        """)
+            ).map { DigestSetting(householdId: $0["household_id"], hour: $0["digest_hour"], sentOn: $0["digest_sent_on"], timeZone: $0["time_zone"]) })
     }
 
     public func schedule() throws -> Schedule {
@@ -62,12 +67,14 @@ public struct ReminderQueue: Sendable {
     public func queueDueReminders(compose: (_ language: String, _ items: [PushItem]) -> (title: String, body: String)) throws {
         let now = clock.now()
         try database.writer.write { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT i.id, i.household_id, i.name, i.due, i.remind_at, f.name AS folder
-                FROM item i JOIN folder f ON f.id = i.folder_id
-                WHERE i.remind_at IS NOT NULL AND i.deleted_at IS NULL AND i.reminder_sent_for IS NOT i.remind_at AND i.remind_at <= ?
-                ORDER BY i.household_id, i.remind_at, i.id
-                """, arguments: [Timestamp.string(from: now)])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT i.id, i.household_id, i.name, i.due, i.remind_at, f.name AS folder
+                    FROM item i JOIN folder f ON f.id = i.folder_id
+                    WHERE i.remind_at IS NOT NULL AND i.deleted_at IS NULL AND i.reminder_sent_for IS NOT i.remind_at AND i.remind_at <= ?
+                    ORDER BY i.household_id, i.remind_at, i.id
+                    """, arguments: [Timestamp.string(from: now)])
             guard !rows.isEmpty else { return }
             var byHousehold: [(Int64, [PushItem])] = []
             for row in rows {
@@ -106,9 +113,11 @@ public struct ReminderQueue: Sendable {
     /// Push messages go to a shared topic: they speak the first owner's language, else the language
     /// the household was set up in, else English.
     static func language(_ db: Database, _ householdId: Int64) throws -> String {
-        let owner = try String.fetchOne(db, sql: """
-            SELECT language FROM member WHERE household_id = ? AND role = 'owner' ORDER BY id LIMIT 1
-            """, arguments: [householdId])
+        let owner = try String.fetchOne(
+            db,
+            sql: """
+                SELECT language FROM member WHERE household_id = ? AND role = 'owner' ORDER BY id LIMIT 1
+                """, arguments: [householdId])
         if let owner, !owner.isEmpty { return owner }
         let household = try String.fetchOne(db, sql: "SELECT language FROM household WHERE id = ?", arguments: [householdId])
         return household.flatMap { $0.isEmpty ? nil : $0 } ?? "en"

@@ -22,266 +22,274 @@ enum Schema {
     }
 
     static func v1(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE household (
-                id INTEGER PRIMARY KEY,
-                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-                time_zone TEXT NOT NULL DEFAULT 'UTC',
-                due_soon_days INTEGER NOT NULL DEFAULT 3 CHECK (due_soon_days BETWEEN 0 AND 60),
-                created_at TEXT NOT NULL
-            );
+        try db.execute(
+            sql: """
+                CREATE TABLE household (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    time_zone TEXT NOT NULL DEFAULT 'UTC',
+                    due_soon_days INTEGER NOT NULL DEFAULT 3 CHECK (due_soon_days BETWEEN 0 AND 60),
+                    created_at TEXT NOT NULL
+                );
 
-            CREATE TABLE member (
-                id INTEGER PRIMARY KEY,
-                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
-                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-                login TEXT NOT NULL UNIQUE COLLATE NOCASE,
-                password_hash TEXT NOT NULL,
-                role TEXT NOT NULL CHECK (role IN ('owner', 'member', 'viewer')),
-                language TEXT,
-                created_at TEXT NOT NULL
-            );
-            CREATE INDEX member_by_household ON member(household_id);
+                CREATE TABLE member (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    login TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    password_hash TEXT NOT NULL,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'member', 'viewer')),
+                    language TEXT,
+                    created_at TEXT NOT NULL
+                );
+                CREATE INDEX member_by_household ON member(household_id);
 
-            CREATE TABLE session (
-                id INTEGER PRIMARY KEY,
-                member_id INTEGER NOT NULL REFERENCES member(id) ON DELETE CASCADE,
-                token_hash BLOB NOT NULL UNIQUE,
-                csrf_token TEXT NOT NULL,
-                user_agent TEXT NOT NULL DEFAULT '',
-                created_at TEXT NOT NULL,
-                last_seen_at TEXT NOT NULL,
-                expires_at TEXT NOT NULL
-            );
-            CREATE INDEX session_by_member ON session(member_id);
+                CREATE TABLE session (
+                    id INTEGER PRIMARY KEY,
+                    member_id INTEGER NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                    token_hash BLOB NOT NULL UNIQUE,
+                    csrf_token TEXT NOT NULL,
+                    user_agent TEXT NOT NULL DEFAULT '',
+                    created_at TEXT NOT NULL,
+                    last_seen_at TEXT NOT NULL,
+                    expires_at TEXT NOT NULL
+                );
+                CREATE INDEX session_by_member ON session(member_id);
 
-            CREATE TABLE folder (
-                id INTEGER PRIMARY KEY,
-                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
-                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-                kind TEXT NOT NULL CHECK (kind IN ('stock', 'shopping')),
-                icon TEXT NOT NULL DEFAULT 'box',
-                position INTEGER NOT NULL DEFAULT 0,
-                created_at TEXT NOT NULL,
-                -- lets item reference (household, folder) together: no item in another household's folder
-                UNIQUE (household_id, id)
-            );
-            CREATE INDEX folder_order ON folder(household_id, position);
+                CREATE TABLE folder (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    kind TEXT NOT NULL CHECK (kind IN ('stock', 'shopping')),
+                    icon TEXT NOT NULL DEFAULT 'box',
+                    position INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    -- lets item reference (household, folder) together: no item in another household's folder
+                    UNIQUE (household_id, id)
+                );
+                CREATE INDEX folder_order ON folder(household_id, position);
 
-            CREATE TABLE item (
-                id INTEGER PRIMARY KEY,
-                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
-                folder_id INTEGER NOT NULL,
-                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-                photo TEXT,
-                quantity REAL NOT NULL DEFAULT 1 CHECK (quantity >= 0),
-                unit TEXT NOT NULL DEFAULT 'piece' CHECK (unit IN ('piece', 'pack', 'bottle', 'can', 'bag', 'box', 'g', 'kg', 'ml', 'L')),
-                kind TEXT NOT NULL DEFAULT 'other' CHECK (kind IN ('meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other')),
-                note TEXT NOT NULL DEFAULT '',
-                barcode TEXT,
-                due TEXT CHECK (due IS NULL OR due GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
-                remind_at TEXT CHECK (remind_at IS NULL OR due IS NOT NULL),
-                status TEXT CHECK (status IS NULL OR status IN ('unopened', 'opened', 'running_low')),
-                urgent INTEGER NOT NULL DEFAULT 0 CHECK (urgent IN (0, 1)),
-                version INTEGER NOT NULL DEFAULT 1,
-                created_at TEXT NOT NULL,
-                updated_at TEXT NOT NULL,
-                deleted_at TEXT,
-                FOREIGN KEY (household_id, folder_id) REFERENCES folder(household_id, id) ON DELETE CASCADE
-            );
-            -- Stock lists: earliest due first, no due date last, then by name.
-            CREATE INDEX item_stock_order ON item(folder_id, due IS NULL, due, name) WHERE deleted_at IS NULL;
-            -- Shopping lists: urgent first, then by name.
-            CREATE INDEX item_shopping_order ON item(folder_id, urgent DESC, name) WHERE deleted_at IS NULL;
-            -- Due-soon and expired counts across a household.
-            CREATE INDEX item_due ON item(household_id, due) WHERE deleted_at IS NULL AND due IS NOT NULL;
-            CREATE INDEX item_trash ON item(household_id, deleted_at) WHERE deleted_at IS NOT NULL;
-            """)
+                CREATE TABLE item (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    folder_id INTEGER NOT NULL,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    photo TEXT,
+                    quantity REAL NOT NULL DEFAULT 1 CHECK (quantity >= 0),
+                    unit TEXT NOT NULL DEFAULT 'piece' CHECK (unit IN ('piece', 'pack', 'bottle', 'can', 'bag', 'box', 'g', 'kg', 'ml', 'L')),
+                    kind TEXT NOT NULL DEFAULT 'other' CHECK (kind IN ('meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other')),
+                    note TEXT NOT NULL DEFAULT '',
+                    barcode TEXT,
+                    due TEXT CHECK (due IS NULL OR due GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                    remind_at TEXT CHECK (remind_at IS NULL OR due IS NOT NULL),
+                    status TEXT CHECK (status IS NULL OR status IN ('unopened', 'opened', 'running_low')),
+                    urgent INTEGER NOT NULL DEFAULT 0 CHECK (urgent IN (0, 1)),
+                    version INTEGER NOT NULL DEFAULT 1,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    deleted_at TEXT,
+                    FOREIGN KEY (household_id, folder_id) REFERENCES folder(household_id, id) ON DELETE CASCADE
+                );
+                -- Stock lists: earliest due first, no due date last, then by name.
+                CREATE INDEX item_stock_order ON item(folder_id, due IS NULL, due, name) WHERE deleted_at IS NULL;
+                -- Shopping lists: urgent first, then by name.
+                CREATE INDEX item_shopping_order ON item(folder_id, urgent DESC, name) WHERE deleted_at IS NULL;
+                -- Due-soon and expired counts across a household.
+                CREATE INDEX item_due ON item(household_id, due) WHERE deleted_at IS NULL AND due IS NOT NULL;
+                CREATE INDEX item_trash ON item(household_id, deleted_at) WHERE deleted_at IS NOT NULL;
+                """)
     }
 
     static func v2(_ db: Database) throws {
-        try db.execute(sql: """
-            -- Invitations and password resets: a link that works once, until it expires.
-            CREATE TABLE single_use_link (
-                id INTEGER PRIMARY KEY,
-                purpose TEXT NOT NULL CHECK (purpose IN ('invitation', 'password_reset')),
-                token_hash BLOB NOT NULL UNIQUE,
-                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
-                -- password_reset: whose password
-                member_id INTEGER REFERENCES member(id) ON DELETE CASCADE,
-                -- invitation: the role it offers
-                role TEXT CHECK (role IS NULL OR role IN ('owner', 'member', 'viewer')),
-                created_at TEXT NOT NULL,
-                expires_at TEXT NOT NULL,
-                used_at TEXT,
-                CHECK ((purpose = 'invitation') = (role IS NOT NULL)),
-                CHECK ((purpose = 'password_reset') = (member_id IS NOT NULL))
-            );
-            CREATE INDEX single_use_link_by_household ON single_use_link(household_id);
+        try db.execute(
+            sql: """
+                -- Invitations and password resets: a link that works once, until it expires.
+                CREATE TABLE single_use_link (
+                    id INTEGER PRIMARY KEY,
+                    purpose TEXT NOT NULL CHECK (purpose IN ('invitation', 'password_reset')),
+                    token_hash BLOB NOT NULL UNIQUE,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    -- password_reset: whose password
+                    member_id INTEGER REFERENCES member(id) ON DELETE CASCADE,
+                    -- invitation: the role it offers
+                    role TEXT CHECK (role IS NULL OR role IN ('owner', 'member', 'viewer')),
+                    created_at TEXT NOT NULL,
+                    expires_at TEXT NOT NULL,
+                    used_at TEXT,
+                    CHECK ((purpose = 'invitation') = (role IS NOT NULL)),
+                    CHECK ((purpose = 'password_reset') = (member_id IS NOT NULL))
+                );
+                CREATE INDEX single_use_link_by_household ON single_use_link(household_id);
 
-            -- Failed logins per key ("login:<name>" or "peer:<address>").
-            CREATE TABLE login_throttle (
-                key TEXT PRIMARY KEY,
-                failures INTEGER NOT NULL,
-                last_failure_at TEXT NOT NULL,
-                locked_until TEXT
-            );
+                -- Failed logins per key ("login:<name>" or "peer:<address>").
+                CREATE TABLE login_throttle (
+                    key TEXT PRIMARY KEY,
+                    failures INTEGER NOT NULL,
+                    last_failure_at TEXT NOT NULL,
+                    locked_until TEXT
+                );
 
-            ALTER TABLE session ADD COLUMN remember INTEGER NOT NULL DEFAULT 0;
-            """)
+                ALTER TABLE session ADD COLUMN remember INTEGER NOT NULL DEFAULT 0;
+                """)
     }
 
     static func v3(_ db: Database) throws {
-        try db.execute(sql: """
-            -- A deleted folder waits in the trash with its items, so restoring an item has a folder.
-            ALTER TABLE folder ADD COLUMN deleted_at TEXT;
-            -- Shopping lists remember which stock folder bought items went to last.
-            ALTER TABLE folder ADD COLUMN last_stock_folder_id INTEGER;
-            -- Name and note folded for search (NFKC, lower case): Ｍｉｌｋ finds milk, 牛乳 finds 牛乳.
-            ALTER TABLE item ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+        try db.execute(
+            sql: """
+                -- A deleted folder waits in the trash with its items, so restoring an item has a folder.
+                ALTER TABLE folder ADD COLUMN deleted_at TEXT;
+                -- Shopping lists remember which stock folder bought items went to last.
+                ALTER TABLE folder ADD COLUMN last_stock_folder_id INTEGER;
+                -- Name and note folded for search (NFKC, lower case): Ｍｉｌｋ finds milk, 牛乳 finds 牛乳.
+                ALTER TABLE item ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
 
-            CREATE TABLE item_event (
-                id INTEGER PRIMARY KEY,
-                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
-                item_id INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
-                member_id INTEGER REFERENCES member(id) ON DELETE SET NULL,
-                kind TEXT NOT NULL CHECK (kind IN ('created', 'changed', 'moved', 'quantity', 'opened', 'bought', 'deleted', 'restored')),
-                detail TEXT NOT NULL DEFAULT '',
-                at TEXT NOT NULL
-            );
-            CREATE INDEX item_event_by_item ON item_event(item_id, at);
-            """)
+                CREATE TABLE item_event (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    item_id INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                    member_id INTEGER REFERENCES member(id) ON DELETE SET NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('created', 'changed', 'moved', 'quantity', 'opened', 'bought', 'deleted', 'restored')),
+                    detail TEXT NOT NULL DEFAULT '',
+                    at TEXT NOT NULL
+                );
+                CREATE INDEX item_event_by_item ON item_event(item_id, at);
+                """)
         for row in try Row.fetchAll(db, sql: "SELECT id, name, note FROM item") {
-            try db.execute(sql: "UPDATE item SET search_text = ? WHERE id = ?",
-                           arguments: [SearchText.fold(row["name"], row["note"]), row["id"] as Int64])
+            try db.execute(
+                sql: "UPDATE item SET search_text = ? WHERE id = ?",
+                arguments: [SearchText.fold(row["name"], row["note"]), row["id"] as Int64])
         }
     }
 
     static func v4(_ db: Database) throws {
-        try db.execute(sql: """
-            -- The folders page counts expired and due-soon items per folder: a range in this index.
-            CREATE INDEX item_due_by_folder ON item(folder_id, due) WHERE deleted_at IS NULL AND due IS NOT NULL;
+        try db.execute(
+            sql: """
+                -- The folders page counts expired and due-soon items per folder: a range in this index.
+                CREATE INDEX item_due_by_folder ON item(folder_id, due) WHERE deleted_at IS NULL AND due IS NOT NULL;
 
-            -- Items per folder (not in the trash), kept by triggers so no page counts a whole folder.
-            ALTER TABLE folder ADD COLUMN item_count INTEGER NOT NULL DEFAULT 0;
-            UPDATE folder SET item_count = (SELECT COUNT(*) FROM item WHERE item.folder_id = folder.id AND item.deleted_at IS NULL);
-            CREATE TRIGGER item_counted_on_insert AFTER INSERT ON item WHEN NEW.deleted_at IS NULL BEGIN
-                UPDATE folder SET item_count = item_count + 1 WHERE id = NEW.folder_id;
-            END;
-            CREATE TRIGGER item_counted_on_delete AFTER DELETE ON item WHEN OLD.deleted_at IS NULL BEGIN
-                UPDATE folder SET item_count = item_count - 1 WHERE id = OLD.folder_id;
-            END;
-            CREATE TRIGGER item_counted_on_update AFTER UPDATE OF folder_id, deleted_at ON item BEGIN
-                UPDATE folder SET item_count = item_count - 1 WHERE id = OLD.folder_id AND OLD.deleted_at IS NULL;
-                UPDATE folder SET item_count = item_count + 1 WHERE id = NEW.folder_id AND NEW.deleted_at IS NULL;
-            END;
-            """)
+                -- Items per folder (not in the trash), kept by triggers so no page counts a whole folder.
+                ALTER TABLE folder ADD COLUMN item_count INTEGER NOT NULL DEFAULT 0;
+                UPDATE folder SET item_count = (SELECT COUNT(*) FROM item WHERE item.folder_id = folder.id AND item.deleted_at IS NULL);
+                CREATE TRIGGER item_counted_on_insert AFTER INSERT ON item WHEN NEW.deleted_at IS NULL BEGIN
+                    UPDATE folder SET item_count = item_count + 1 WHERE id = NEW.folder_id;
+                END;
+                CREATE TRIGGER item_counted_on_delete AFTER DELETE ON item WHEN OLD.deleted_at IS NULL BEGIN
+                    UPDATE folder SET item_count = item_count - 1 WHERE id = OLD.folder_id;
+                END;
+                CREATE TRIGGER item_counted_on_update AFTER UPDATE OF folder_id, deleted_at ON item BEGIN
+                    UPDATE folder SET item_count = item_count - 1 WHERE id = OLD.folder_id AND OLD.deleted_at IS NULL;
+                    UPDATE folder SET item_count = item_count + 1 WHERE id = NEW.folder_id AND NEW.deleted_at IS NULL;
+                END;
+                """)
     }
 
     static func v5(_ db: Database) throws {
-        try db.execute(sql: """
-            -- A reminder is pending while remind_at differs from the value last sent: editing the
-            -- date makes it pending again, clearing it or trashing the item leaves nothing to send.
-            ALTER TABLE item ADD COLUMN reminder_sent_for TEXT;
-            -- Reminders that were due before the engine existed are not sent all at once on upgrade.
-            UPDATE item SET reminder_sent_for = remind_at
-                WHERE remind_at IS NOT NULL AND remind_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now');
-            -- The engine's next instant and the due reminders: a range in this index.
-            CREATE INDEX item_reminder_pending ON item(remind_at)
-                WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at;
+        try db.execute(
+            sql: """
+                -- A reminder is pending while remind_at differs from the value last sent: editing the
+                -- date makes it pending again, clearing it or trashing the item leaves nothing to send.
+                ALTER TABLE item ADD COLUMN reminder_sent_for TEXT;
+                -- Reminders that were due before the engine existed are not sent all at once on upgrade.
+                UPDATE item SET reminder_sent_for = remind_at
+                    WHERE remind_at IS NOT NULL AND remind_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now');
+                -- The engine's next instant and the due reminders: a range in this index.
+                CREATE INDEX item_reminder_pending ON item(remind_at)
+                    WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at;
 
-            -- The language the household was set up in: push messages use it when the first owner
-            -- has not chosen one (they go to a shared phone topic, not to one reader).
-            ALTER TABLE household ADD COLUMN language TEXT;
+                -- The language the household was set up in: push messages use it when the first owner
+                -- has not chosen one (they go to a shared phone topic, not to one reader).
+                ALTER TABLE household ADD COLUMN language TEXT;
 
-            -- Each member's secret calendar feed address; only the token's hash is stored.
-            CREATE TABLE calendar_feed (
-                member_id INTEGER PRIMARY KEY REFERENCES member(id) ON DELETE CASCADE,
-                token_hash BLOB NOT NULL UNIQUE,
-                created_at TEXT NOT NULL
-            );
+                -- Each member's secret calendar feed address; only the token's hash is stored.
+                CREATE TABLE calendar_feed (
+                    member_id INTEGER PRIMARY KEY REFERENCES member(id) ON DELETE CASCADE,
+                    token_hash BLOB NOT NULL UNIQUE,
+                    created_at TEXT NOT NULL
+                );
 
-            -- The household's push channel: an ntfy server and topic, or a JSON webhook.
-            CREATE TABLE push_channel (
-                household_id INTEGER PRIMARY KEY REFERENCES household(id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('ntfy', 'webhook')),
-                url TEXT NOT NULL CHECK (url GLOB 'http://?*' OR url GLOB 'https://?*'),
-                topic TEXT NOT NULL DEFAULT '',
-                -- Sent as a Bearer token; needed in clear to send, never shown back.
-                access_token TEXT,
-                -- Local hour (household time zone) of the daily digest, or none.
-                digest_hour INTEGER CHECK (digest_hour IS NULL OR digest_hour BETWEEN 0 AND 23),
-                -- The household's local day the last digest was made for.
-                digest_sent_on TEXT,
-                updated_at TEXT NOT NULL
-            );
+                -- The household's push channel: an ntfy server and topic, or a JSON webhook.
+                CREATE TABLE push_channel (
+                    household_id INTEGER PRIMARY KEY REFERENCES household(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('ntfy', 'webhook')),
+                    url TEXT NOT NULL CHECK (url GLOB 'http://?*' OR url GLOB 'https://?*'),
+                    topic TEXT NOT NULL DEFAULT '',
+                    -- Sent as a Bearer token; needed in clear to send, never shown back.
+                    access_token TEXT,
+                    -- Local hour (household time zone) of the daily digest, or none.
+                    digest_hour INTEGER CHECK (digest_hour IS NULL OR digest_hour BETWEEN 0 AND 23),
+                    -- The household's local day the last digest was made for.
+                    digest_sent_on TEXT,
+                    updated_at TEXT NOT NULL
+                );
 
-            -- Messages on their way out, kept until sent so a restart or a failure loses none.
-            CREATE TABLE push_message (
-                id INTEGER PRIMARY KEY,
-                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('reminder', 'digest', 'test')),
-                title TEXT NOT NULL,
-                body TEXT NOT NULL,
-                -- JSON: [{"name", "due", "folder"}], nothing more about an item ever leaves.
-                items TEXT NOT NULL DEFAULT '[]',
-                state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
-                attempts INTEGER NOT NULL DEFAULT 0,
-                next_attempt_at TEXT NOT NULL,
-                last_error TEXT,
-                created_at TEXT NOT NULL,
-                sent_at TEXT
-            );
-            CREATE INDEX push_message_due ON push_message(next_attempt_at) WHERE state = 'pending';
-            CREATE INDEX push_message_by_household ON push_message(household_id, id);
-            """)
+                -- Messages on their way out, kept until sent so a restart or a failure loses none.
+                CREATE TABLE push_message (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('reminder', 'digest', 'test')),
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    -- JSON: [{"name", "due", "folder"}], nothing more about an item ever leaves.
+                    items TEXT NOT NULL DEFAULT '[]',
+                    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at TEXT NOT NULL,
+                    last_error TEXT,
+                    created_at TEXT NOT NULL,
+                    sent_at TEXT
+                );
+                CREATE INDEX push_message_due ON push_message(next_attempt_at) WHERE state = 'pending';
+                CREATE INDEX push_message_by_household ON push_message(household_id, id);
+                """)
     }
 
     static func v6(_ db: Database) throws {
-        try db.execute(sql: """
-            -- An item's picture is a stored photo or one of the built-in illustrations (never both).
-            ALTER TABLE item ADD COLUMN illustration TEXT;
+        try db.execute(
+            sql: """
+                -- An item's picture is a stored photo or one of the built-in illustrations (never both).
+                ALTER TABLE item ADD COLUMN illustration TEXT;
 
-            -- Photos on disk (<data>/photos/<key>-512.<ext>, <key>-128.<ext>). The files exist before the
-            -- row is committed; a photo nothing uses any more is removed by PhotoStore.collectGarbage.
-            CREATE TABLE photo (
-                key TEXT PRIMARY KEY CHECK (length(key) = 32),
-                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
-                format TEXT NOT NULL CHECK (format IN ('jpeg', 'webp')),
-                created_at TEXT NOT NULL
-            ) WITHOUT ROWID;
-            CREATE INDEX item_by_photo ON item(photo) WHERE photo IS NOT NULL;
+                -- Photos on disk (<data>/photos/<key>-512.<ext>, <key>-128.<ext>). The files exist before the
+                -- row is committed; a photo nothing uses any more is removed by PhotoStore.collectGarbage.
+                CREATE TABLE photo (
+                    key TEXT PRIMARY KEY CHECK (length(key) = 32),
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    format TEXT NOT NULL CHECK (format IN ('jpeg', 'webp')),
+                    created_at TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX item_by_photo ON item(photo) WHERE photo IS NOT NULL;
 
-            -- What the household learned about a barcode, so the next scan fills the form.
-            CREATE TABLE product (
-                id INTEGER PRIMARY KEY,
-                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
-                barcode TEXT NOT NULL,
-                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-                photo TEXT,
-                illustration TEXT,
-                kind TEXT NOT NULL CHECK (kind IN ('meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other')),
-                unit TEXT NOT NULL CHECK (unit IN ('piece', 'pack', 'bottle', 'can', 'bag', 'box', 'g', 'kg', 'ml', 'L')),
-                folder_id INTEGER REFERENCES folder(id) ON DELETE SET NULL,
-                updated_at TEXT NOT NULL,
-                UNIQUE (household_id, barcode)
-            );
-            CREATE INDEX product_by_photo ON product(photo) WHERE photo IS NOT NULL;
+                -- What the household learned about a barcode, so the next scan fills the form.
+                CREATE TABLE product (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    barcode TEXT NOT NULL,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    photo TEXT,
+                    illustration TEXT,
+                    kind TEXT NOT NULL CHECK (kind IN ('meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other')),
+                    unit TEXT NOT NULL CHECK (unit IN ('piece', 'pack', 'bottle', 'can', 'bag', 'box', 'g', 'kg', 'ml', 'L')),
+                    folder_id INTEGER REFERENCES folder(id) ON DELETE SET NULL,
+                    updated_at TEXT NOT NULL,
+                    UNIQUE (household_id, barcode)
+                );
+                CREATE INDEX product_by_photo ON product(photo) WHERE photo IS NOT NULL;
 
-            -- Where unknown barcodes are looked up online (Open Food Facts' API shape); NULL: never.
-            ALTER TABLE household ADD COLUMN product_lookup_url TEXT;
-            """)
+                -- Where unknown barcodes are looked up online (Open Food Facts' API shape); NULL: never.
+                ALTER TABLE household ADD COLUMN product_lookup_url TEXT;
+                """)
     }
 
     static func v7(_ db: Database) throws {
-        try db.execute(sql: """
-            -- /healthz commits a write to this one row: a database that reads but cannot write
-            -- (read-only, failing disk) is not healthy.
-            CREATE TABLE health_check (
-                id INTEGER PRIMARY KEY CHECK (id = 1),
-                checked_at TEXT NOT NULL
-            );
-            INSERT INTO health_check (id, checked_at) VALUES (1, '');
-            """)
+        try db.execute(
+            sql: """
+                -- /healthz commits a write to this one row: a database that reads but cannot write
+                -- (read-only, failing disk) is not healthy.
+                CREATE TABLE health_check (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    checked_at TEXT NOT NULL
+                );
+                INSERT INTO health_check (id, checked_at) VALUES (1, '');
+                """)
     }
 }

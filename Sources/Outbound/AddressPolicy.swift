@@ -70,14 +70,14 @@ public enum IPAddress: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .v4(let a, let b, let c, _):
             switch a {
-            case 0, 10, 127: return false  // "this network", private, loopback
-            case 100 where (64...127).contains(b): return false  // shared address space (CGNAT)
-            case 169 where b == 254: return false  // link-local
+            case 0, 10, 127: return false // "this network", private, loopback
+            case 100 where (64...127).contains(b): return false // shared address space (CGNAT)
+            case 169 where b == 254: return false // link-local
             case 172 where (16...31).contains(b): return false
             case 192 where b == 168: return false
-            case 192 where b == 0 && (c == 0 || c == 2): return false  // IETF protocol assignments, documentation
-            case 198 where b == 18 || b == 19: return false  // benchmarking
-            case 224...255: return false  // multicast, reserved, broadcast
+            case 192 where b == 0 && (c == 0 || c == 2): return false // IETF protocol assignments, documentation
+            case 198 where b == 18 || b == 19: return false // benchmarking
+            case 224...255: return false // multicast, reserved, broadcast
             default: return true
             }
         case .v6(let bytes):
@@ -85,15 +85,16 @@ public enum IPAddress: Sendable, Equatable, CustomStringConvertible {
             // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::a.b.c.d): judge the IPv4 address.
             if prefix12 == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff][...]
                 || (prefix12.allSatisfy { $0 == 0 } && bytes[12..<16] != [0, 0, 0, 0][...] && bytes[12..<16] != [0, 0, 0, 1][...])
-                || prefix12 == [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0][...] {
+                || prefix12 == [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0][...]
+            {
                 return IPAddress.v4(bytes[12], bytes[13], bytes[14], bytes[15]).isPublic
             }
-            if bytes[0..<15].allSatisfy({ $0 == 0 }) { return false }  // :: and ::1
-            if bytes[0] & 0xfe == 0xfc { return false }  // unique local fc00::/7
-            if bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80 { return false }  // link-local fe80::/10
-            if bytes[0] == 0xfe && bytes[1] & 0xc0 == 0xc0 { return false }  // old site-local fec0::/10
-            if bytes[0] == 0xff { return false }  // multicast
-            if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0d && bytes[3] == 0xb8 { return false }  // documentation
+            if bytes[0..<15].allSatisfy({ $0 == 0 }) { return false } // :: and ::1
+            if bytes[0] & 0xfe == 0xfc { return false } // unique local fc00::/7
+            if bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80 { return false } // link-local fe80::/10
+            if bytes[0] == 0xfe && bytes[1] & 0xc0 == 0xc0 { return false } // old site-local fec0::/10
+            if bytes[0] == 0xff { return false } // multicast
+            if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0d && bytes[3] == 0xb8 { return false } // documentation
             // 6to4 (2002:a.b.c.d::) carries an IPv4 address too.
             if bytes[0] == 0x20 && bytes[1] == 0x02 { return IPAddress.v4(bytes[2], bytes[3], bytes[4], bytes[5]).isPublic }
             return true

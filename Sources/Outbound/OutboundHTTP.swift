@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What came back from an outbound request.
@@ -182,7 +183,8 @@ private final class Collector: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, result) = lock.withLock { () -> (CheckedContinuation<Result<OutboundResponse, OutboundError>, Never>?, Result<OutboundResponse, OutboundError>) in
+        let (continuation, result) = lock.withLock {
+            () -> (CheckedContinuation<Result<OutboundResponse, OutboundError>, Never>?, Result<OutboundResponse, OutboundError>) in
             let taken = self.continuation
             self.continuation = nil
             let http = response ?? (task.response as? HTTPURLResponse)

@@ -127,7 +127,9 @@ public struct ReminderTexts: Sendable {
     }
 
     func digest(expired: Int, today: Int, week: Int, language: String) -> (title: String, body: String) {
-        (text(language, "push_digest_title"),
-         text(language, "push_digest_body", ["expired": "\(expired)", "today": "\(today)", "week": "\(week)"]))
+        (
+            text(language, "push_digest_title"),
+            text(language, "push_digest_body", ["expired": "\(expired)", "today": "\(today)", "week": "\(week)"])
+        )
     }
 }

@@ -72,7 +72,10 @@ public final class ReminderEngine: Sendable {
         }
         // Deliveries in progress end (at their deadline at worst) before the database may close.
         for task in deliveries.withLock({ Array($0.values) }) { await task.value }
-        observer.withLock { $0?.cancel(); $0 = nil }
+        observer.withLock {
+            $0?.cancel()
+            $0 = nil
+        }
     }
 
     /// Ends `run()` after the pass in progress.
@@ -170,7 +173,9 @@ public final class ReminderEngine: Sendable {
 
     func finish(_ message: PushMessage, _ outcome: PushDelivery.Outcome, giveUp: Bool) throws {
         let attempts = message.attempts + 1
-        let metadata: Logger.Metadata = ["household": "\(message.householdId)", "message": "\(message.id)", "kind": "\(message.kind)", "attempt": "\(attempts)"]
+        let metadata: Logger.Metadata = [
+            "household": "\(message.householdId)", "message": "\(message.id)", "kind": "\(message.kind)", "attempt": "\(attempts)",
+        ]
         switch outcome {
         case .sent:
             try outbox.recordSuccess(message, attempts: attempts)

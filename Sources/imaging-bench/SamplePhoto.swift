@@ -12,7 +12,7 @@ enum SamplePhoto {
             guard let row = rows[y] else { return nil }
             for x in 0..<width {
                 state = state &* 6364136223846793005 &+ 1442695040888963407
-                let noise = Int(state >> 59)  // 0...31
+                let noise = Int(state >> 59) // 0...31
                 let r = (x * 200 / width) + noise
                 let g = (y * 180 / height) + noise
                 let b = ((x + y) % 512 < 256 ? 60 : 140) + noise
@@ -32,7 +32,8 @@ enum SamplePhoto {
 
     /// APP1 "Exif" with a big-endian TIFF holding only the orientation tag.
     static func exifOrientationSegment(_ orientation: UInt8) -> [UInt8] {
-        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8]
+        let tiff: [UInt8] =
+            Array("MM".utf8) + [0, 42, 0, 0, 0, 8]
             + [0, 1] + [0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0] + [0, 0, 0, 0]
         let payload = Array("Exif\0\0".utf8) + tiff
         let length = payload.count + 2

@@ -47,6 +47,8 @@ for run in 0..<runs {
     timings.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
 }
 timings.sort()
-print(String(format: "%@ %@: %d runs, min %.1f ms, median %.1f ms, max %.1f ms",
-             barcodeMode ? "barcode" : "normalize", (path as NSString).lastPathComponent,
-             runs, timings[0], timings[timings.count / 2], timings[timings.count - 1]))
+print(
+    String(
+        format: "%@ %@: %d runs, min %.1f ms, median %.1f ms, max %.1f ms",
+        barcodeMode ? "barcode" : "normalize", (path as NSString).lastPathComponent,
+        runs, timings[0], timings[timings.count / 2], timings[timings.count - 1]))

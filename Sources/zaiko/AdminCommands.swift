@@ -23,7 +23,8 @@ struct DataOptions: ParsableArguments {
     }
 
     func link(_ path: String) -> String {
-        let base = baseURL ?? ProcessInfo.processInfo.environment["ZAIKO_BASE_URL"]
+        let base =
+            baseURL ?? ProcessInfo.processInfo.environment["ZAIKO_BASE_URL"]
             ?? "http://\(NetworkAddresses.lan().first ?? "127.0.0.1"):8080"
         return base.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
     }

@@ -20,7 +20,10 @@ struct AbuseTests {
 
     @Test func aClientTricklingItsHeadersIsCutAtTheDeadline() throws {
         // Idle timeout 30 s, never reached: a byte comes every 0.2 s. Headers must be in within 1 s.
-        let server = try TestServer { $0.headerDeadline = .seconds(1); $0.inactivityTimeout = 30 }
+        let server = try TestServer {
+            $0.headerDeadline = .seconds(1)
+            $0.inactivityTimeout = 30
+        }
         let client = try server.client()
         let head = Array("GET /echo HTTP/1.1\r\nHost: x\r\nX-Pad: \(String(repeating: "a", count: 400))\r\n\r\n".utf8)
         let sent = Self.trickle(head, on: client)
@@ -30,7 +33,11 @@ struct AbuseTests {
 
     @Test func aClientTricklingItsBodyIsCutAtTheDeadline() throws {
         // 2,000 bytes at the least 1,000 bytes/s: due within 1 + 2 s; sent at 5 bytes/s.
-        let server = try TestServer { $0.headerDeadline = .seconds(1); $0.minimumUploadRate = 1000; $0.inactivityTimeout = 30 }
+        let server = try TestServer {
+            $0.headerDeadline = .seconds(1)
+            $0.minimumUploadRate = 1000
+            $0.inactivityTimeout = 30
+        }
         let client = try server.client()
         client.send(Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 2000\r\n\r\n".utf8))
         let sent = Self.trickle([UInt8](repeating: 65, count: 2000), on: client)
@@ -83,7 +90,8 @@ struct AbuseTests {
         let server = try TestServer()
         let client = try server.client()
         let zeros = String(repeating: "0", count: 100_000)
-        client.send(Array("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n\(zeros)5\r\nhello\r\n0\r\n\r\n".utf8))
+        client.send(
+            Array("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n\(zeros)5\r\nhello\r\n0\r\n\r\n".utf8))
         let reply = try client.readReply()
         #expect(reply.status == 411)
         #expect(reply.text == "refused 411", "the responder's own page")
@@ -102,7 +110,8 @@ struct AbuseTests {
         #expect(refused.text == "closed at the door")
 
         // A small body with a file part, where files are not allowed: refused, nothing on disk.
-        let body = Array("--bb\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.jpg\"\r\n\r\n\(String(repeating: "x", count: 100))\r\n--bb--\r\n".utf8)
+        let body = Array(
+            "--bb\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.jpg\"\r\n\r\n\(String(repeating: "x", count: 100))\r\n--bb--\r\n".utf8)
         let file = try server.client().request("POST", "/small", headers: [("Content-Type", "multipart/form-data; boundary=bb")], body: body)
         #expect(file.status == 413, "\(file.text)")
         #expect(server.uploadsLeft().isEmpty)
@@ -114,7 +123,10 @@ struct AbuseTests {
     @Test func aStopDoesNotWaitForARequestStillReceivingItsBody() throws {
         let probe = Probe()
         // Neither the idle timeout nor the deadline may end the request first: only the stop.
-        let server = try TestServer(probe: probe) { $0.inactivityTimeout = 3600; $0.headerDeadline = .seconds(3600) }
+        let server = try TestServer(probe: probe) {
+            $0.inactivityTimeout = 3600
+            $0.headerDeadline = .seconds(3600)
+        }
         let client = try server.client()
         client.send(Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n0123456789".utf8))
         try waitUntil(upTo: 60) { probe.admitted == 1 }

@@ -14,18 +14,21 @@ import Testing
 
     @Test func matchesLiteralAndParameterSegments() {
         guard case .found(let handler, let parameters) = router().match(method: "GET", path: "/items/42") else {
-            Issue.record("no match"); return
+            Issue.record("no match")
+            return
         }
         #expect(handler == "item")
         #expect(parameters == ["id": "42"])
         guard case .found("edit", _) = router().match(method: "GET", path: "/items/42/edit") else {
-            Issue.record("edit not matched"); return
+            Issue.record("edit not matched")
+            return
         }
     }
 
     @Test func capturesTheRestOfThePath() {
         guard case .found("static", let parameters) = router().match(method: "GET", path: "/static/css/app.css") else {
-            Issue.record("no match"); return
+            Issue.record("no match")
+            return
         }
         #expect(parameters["path"] == "css/app.css")
     }
@@ -35,31 +38,52 @@ import Testing
         router.add("GET", "/calendar", "month")
         router.add("GET", "/calendar/{token}.ics", "feed")
         guard case .found("feed", let parameters) = router.match(method: "GET", path: "/calendar/abc-123.ics") else {
-            Issue.record("no match"); return
+            Issue.record("no match")
+            return
         }
         #expect(parameters == ["token": "abc-123"])
-        guard case .notFound = router.match(method: "GET", path: "/calendar/2026-11") else { Issue.record("matched without .ics"); return }
-        guard case .notFound = router.match(method: "GET", path: "/calendar/.ics") else { Issue.record("matched an empty token"); return }
-        guard case .found("month", _) = router.match(method: "GET", path: "/calendar") else { Issue.record("month not matched"); return }
+        guard case .notFound = router.match(method: "GET", path: "/calendar/2026-11") else {
+            Issue.record("matched without .ics")
+            return
+        }
+        guard case .notFound = router.match(method: "GET", path: "/calendar/.ics") else {
+            Issue.record("matched an empty token")
+            return
+        }
+        guard case .found("month", _) = router.match(method: "GET", path: "/calendar") else {
+            Issue.record("month not matched")
+            return
+        }
     }
 
     @Test func reportsMethodNotAllowedWithTheAllowedMethods() {
         guard case .methodNotAllowed(let allowed) = router().match(method: "DELETE", path: "/items/1") else {
-            Issue.record("expected 405"); return
+            Issue.record("expected 405")
+            return
         }
         #expect(Set(allowed) == ["GET", "POST"])
     }
 
     @Test func answersHeadWithTheGetRoute() {
         guard case .found("home", _) = router().match(method: "HEAD", path: "/") else {
-            Issue.record("HEAD not matched"); return
+            Issue.record("HEAD not matched")
+            return
         }
     }
 
     @Test func doesNotMatchLongerOrShorterPaths() {
-        guard case .notFound = router().match(method: "GET", path: "/items") else { Issue.record("matched /items"); return }
-        guard case .notFound = router().match(method: "GET", path: "/items/1/edit/x") else { Issue.record("matched too long"); return }
-        guard case .notFound = router().match(method: "GET", path: "/static") else { Issue.record("matched empty rest"); return }
+        guard case .notFound = router().match(method: "GET", path: "/items") else {
+            Issue.record("matched /items")
+            return
+        }
+        guard case .notFound = router().match(method: "GET", path: "/items/1/edit/x") else {
+            Issue.record("matched too long")
+            return
+        }
+        guard case .notFound = router().match(method: "GET", path: "/static") else {
+            Issue.record("matched empty rest")
+            return
+        }
     }
 }
 

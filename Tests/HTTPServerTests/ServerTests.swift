@@ -91,7 +91,8 @@ struct ServerTests {
         let body = Array("note=".utf8) + [UInt8](repeating: 97, count: 2 * 1024 * 1024)
         let reply = try server.client().request("POST", "/echo", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: body)
         #expect(reply.status == 413)
-        let raw = try server.client().request("POST", "/echo", headers: [("Content-Type", "application/json")], body: [UInt8](repeating: 32, count: 2 * 1024 * 1024))
+        let raw = try server.client().request(
+            "POST", "/echo", headers: [("Content-Type", "application/json")], body: [UInt8](repeating: 32, count: 2 * 1024 * 1024))
         #expect(raw.status == 413)
 
         // Inside multipart (where files may be large) a text field over the limit is refused once read.

@@ -39,7 +39,12 @@ final class TestServer {
 
 /// What the echo endpoint reports as JSON.
 struct Echo: Codable {
-    struct File: Codable { let field: String; let name: String; let size: Int; let sha256: String }
+    struct File: Codable {
+        let field: String
+        let name: String
+        let size: Int
+        let sha256: String
+    }
     let method: String
     let path: String
     let query: [[String]]

@@ -1,8 +1,9 @@
 import CGD
 import Foundation
-import Testing
-@testable import Imaging
 import Inventory
+import Testing
+
+@testable import Imaging
 
 @Suite struct BarcodeTests {
     // zint's symbology numbers.
@@ -40,8 +41,9 @@ import Inventory
             // The label, off-white paper, printed barcode 2.5× its zint size.
             let w = barcode.width * 5 / 2, h = barcode.height * 5 / 2
             Fixtures.fill(image, 600, 500, w + 80, h + 60, 0xF0EEE8)
-            gdImageCopyResampled(image, barcode.pointer, 640, 530, 0, 0, Int32(w), Int32(h),
-                                 Int32(barcode.width), Int32(barcode.height))
+            gdImageCopyResampled(
+                image, barcode.pointer, 640, 530, 0, 0, Int32(w), Int32(h),
+                Int32(barcode.width), Int32(barcode.height))
         }
         guard let turned = gdImageRotateInterpolated(scene.pointer, Float(degrees), 0x808080) else {
             throw Fixtures.ToolFailure(description: "rotation failed")

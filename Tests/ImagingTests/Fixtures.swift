@@ -1,5 +1,6 @@
 import CGD
 import Foundation
+
 @testable import Imaging
 
 /// Pictures made at test time with libgd and the command-line tools in TEST_PACKAGES.
@@ -15,8 +16,10 @@ enum Fixtures {
     }
 
     /// A true-colour canvas filled with `background`, then drawn on.
-    static func canvas(_ width: Int, _ height: Int, background: Int = white,
-                       draw: (gdImagePtr) -> Void = { _ in }) -> GDImage {
+    static func canvas(
+        _ width: Int, _ height: Int, background: Int = white,
+        draw: (gdImagePtr) -> Void = { _ in }
+    ) -> GDImage {
         guard let image = GDImage(width: width, height: height) else { fatalError("gdImageCreateTrueColor failed") }
         fill(image.pointer, 0, 0, width, height, background)
         draw(image.pointer)
@@ -32,11 +35,12 @@ enum Fixtures {
     /// libgd's own encoders, untouched (the JPEG keeps gd's comment, which normalisation must drop).
     static func encode(_ image: GDImage, _ encoding: Encoding) -> [UInt8] {
         var size: Int32 = 0
-        let data: UnsafeMutableRawPointer? = switch encoding {
-        case .jpeg(let quality): gdImageJpegPtr(image.pointer, &size, Int32(quality))
-        case .png: gdImagePngPtr(image.pointer, &size)
-        case .webp: gdImageWebpPtrEx(image.pointer, &size, 90)
-        }
+        let data: UnsafeMutableRawPointer? =
+            switch encoding {
+            case .jpeg(let quality): gdImageJpegPtr(image.pointer, &size, Int32(quality))
+            case .png: gdImagePngPtr(image.pointer, &size)
+            case .webp: gdImageWebpPtrEx(image.pointer, &size, 90)
+            }
         guard let data else { fatalError("libgd could not encode") }
         defer { gdFree(data) }
         return Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
@@ -55,9 +59,9 @@ enum Fixtures {
         var tiff: [UInt8] = Array("II".utf8) + le16(42) + le32(8)
         let textOffset = 8 + 2 + 2 * 12 + 4
         tiff += le16(2)
-        tiff += le16(0x010E) + le16(2) + le32(secret.count) + le32(textOffset)  // ImageDescription
-        tiff += le16(0x0112) + le16(3) + le32(1) + le16(orientation) + le16(0)  // Orientation
-        tiff += le32(0)  // no next IFD
+        tiff += le16(0x010E) + le16(2) + le32(secret.count) + le32(textOffset) // ImageDescription
+        tiff += le16(0x0112) + le16(3) + le32(1) + le16(orientation) + le16(0) // Orientation
+        tiff += le32(0) // no next IFD
         tiff += secret
         let exif = segment(0xE1, Array("Exif\0\0".utf8) + tiff)
         let xmp = segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta>GPSLatitude</x:xmpmeta>".utf8))

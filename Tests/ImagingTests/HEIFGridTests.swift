@@ -21,18 +21,21 @@ import Testing
         let gridData: [UInt8] = [0, wide ? 1 : 0, 0, 0] + size
         let infe = { (id: Int, type: String) in fullBox("infe", version: 2, Fixtures.be16(id) + Fixtures.be16(0) + Array(type.utf8) + [0]) }
         // iloc version 1: 4-byte offsets and lengths, no base offset; item 1 in idat (method 1).
-        let iloc = fullBox("iloc", version: 1, [0x44, 0x00] + Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(0)
-                           + Fixtures.be16(1) + Fixtures.be32(0) + Fixtures.be32(gridData.count))
+        let iloc = fullBox(
+            "iloc", version: 1,
+            [0x44, 0x00] + Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(0)
+                + Fixtures.be16(1) + Fixtures.be32(0) + Fixtures.be32(gridData.count))
         let ispeBox = fullBox("ispe", Fixtures.be32(ispe.width) + Fixtures.be32(ispe.height))
         let ipma = fullBox("ipma", Fixtures.be32(2) + Fixtures.be16(1) + [1, 0x81] + Fixtures.be16(2) + [1, 0x81])
-        let meta = fullBox("meta",
+        let meta = fullBox(
+            "meta",
             fullBox("hdlr", Fixtures.be32(0) + Array("pict".utf8) + Array(repeating: 0, count: 13))
-            + fullBox("pitm", Fixtures.be16(1))
-            + fullBox("iinf", Fixtures.be16(2) + infe(1, "grid") + infe(2, "hvc1"))
-            + iloc
-            + box("idat", gridData)
-            + fullBox("iref", box("dimg", Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(2)))
-            + box("iprp", box("ipco", ispeBox) + ipma))
+                + fullBox("pitm", Fixtures.be16(1))
+                + fullBox("iinf", Fixtures.be16(2) + infe(1, "grid") + infe(2, "hvc1"))
+                + iloc
+                + box("idat", gridData)
+                + fullBox("iref", box("dimg", Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(2)))
+                + box("iprp", box("ipco", ispeBox) + ipma))
         return box("ftyp", Array("heic".utf8) + Fixtures.be32(0) + Array("mif1heic".utf8)) + meta
     }
 

@@ -1,5 +1,6 @@
 import CGD
 import Testing
+
 @testable import Imaging
 
 @Suite struct OrientationTests {
@@ -9,13 +10,13 @@ import Testing
     enum Quadrant { case topLeft, topRight, bottomLeft, bottomRight }
     static let storedQuadrants: [Int: (red: Quadrant, green: Quadrant)] = [
         1: (.topLeft, .topRight),
-        2: (.topRight, .topLeft),          // mirrored left-right
-        3: (.bottomRight, .bottomLeft),    // upside down
-        4: (.bottomLeft, .bottomRight),    // mirrored top-bottom
-        5: (.topLeft, .bottomLeft),        // transposed
-        6: (.bottomLeft, .topLeft),        // shown turned 90° clockwise
-        7: (.bottomRight, .topRight),      // transverse
-        8: (.topRight, .bottomRight),      // shown turned 90° counter-clockwise
+        2: (.topRight, .topLeft), // mirrored left-right
+        3: (.bottomRight, .bottomLeft), // upside down
+        4: (.bottomLeft, .bottomRight), // mirrored top-bottom
+        5: (.topLeft, .bottomLeft), // transposed
+        6: (.bottomLeft, .topLeft), // shown turned 90° clockwise
+        7: (.bottomRight, .topRight), // transverse
+        8: (.topRight, .bottomRight), // shown turned 90° counter-clockwise
     ]
 
     /// A 400×300 JPEG, blue, with red and green quadrants, tagged with `orientation`.
@@ -23,12 +24,13 @@ import Testing
         guard let (red, green) = storedQuadrants[orientation] else { fatalError("no orientation \(orientation)") }
         let image = Fixtures.canvas(400, 300, background: Fixtures.blue) { image in
             for (quadrant, color) in [(red, Fixtures.red), (green, Fixtures.green)] {
-                let (x, y) = switch quadrant {
-                case .topLeft: (0, 0)
-                case .topRight: (200, 0)
-                case .bottomLeft: (0, 150)
-                case .bottomRight: (200, 150)
-                }
+                let (x, y) =
+                    switch quadrant {
+                    case .topLeft: (0, 0)
+                    case .topRight: (200, 0)
+                    case .bottomLeft: (0, 150)
+                    case .bottomRight: (200, 150)
+                    }
                 Fixtures.fill(image, x, y, 200, 150, color)
             }
         }
@@ -46,8 +48,9 @@ import Testing
         let corners = [(128, 128, Fixtures.red), (384, 128, Fixtures.green), (128, 384, Fixtures.blue), (384, 384, Fixtures.blue)]
         for (x, y, expected) in corners {
             let actual = large.rgb(x: x, y: y)
-            #expect(Fixtures.isClose(actual, to: expected),
-                    "orientation \(orientation): at (\(x), \(y)) \(Fixtures.hex(actual)), expected \(Fixtures.hex(expected))")
+            #expect(
+                Fixtures.isClose(actual, to: expected),
+                "orientation \(orientation): at (\(x), \(y)) \(Fixtures.hex(actual)), expected \(Fixtures.hex(expected))")
         }
         let small = try Fixtures.decode(photo.small)
         #expect(small.size == PixelSize(width: 128, height: 128))

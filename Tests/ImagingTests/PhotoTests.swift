@@ -2,6 +2,7 @@ import CGD
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Imaging
 
 @Suite struct PhotoTests {
@@ -69,11 +70,11 @@ import Testing
         (SquareCrop(x: 0, y: 0, side: 1), Fixtures.red),
         (SquareCrop(x: 1.0 / 3, y: 0, side: 1), Fixtures.green),
         (SquareCrop(x: 2.0 / 3, y: 0, side: 1), Fixtures.blue),
-        (SquareCrop(x: 0.95, y: 0.5, side: 1), Fixtures.blue),         // clamped to the right edge
-        (SquareCrop(x: -3, y: -3, side: 1), Fixtures.red),             // clamped to the left edge
-        (SquareCrop(x: 0.05, y: 0.25, side: 0.5), Fixtures.red),       // a smaller square inside red
+        (SquareCrop(x: 0.95, y: 0.5, side: 1), Fixtures.blue), // clamped to the right edge
+        (SquareCrop(x: -3, y: -3, side: 1), Fixtures.red), // clamped to the left edge
+        (SquareCrop(x: 0.05, y: 0.25, side: 0.5), Fixtures.red), // a smaller square inside red
         (SquareCrop(x: 0.75, y: 0.5, side: 0.5), Fixtures.blue),
-        (SquareCrop(x: 0.9, y: 0.5, side: 7), Fixtures.blue),          // side clamped to 1, then x
+        (SquareCrop(x: 0.9, y: 0.5, side: 7), Fixtures.blue), // side clamped to 1, then x
         (SquareCrop(x: .nan, y: .infinity, side: .nan), Fixtures.green), // nonsense centres it
     ])
     func userCropPicksTheSquare(crop: SquareCrop, expected: Int) throws {
@@ -106,7 +107,7 @@ import Testing
         let image = Fixtures.canvas(100, 100)
         gdImageAlphaBlending(image.pointer, 0)
         gdImageSaveAlpha(image.pointer, 1)
-        Fixtures.fill(image.pointer, 0, 0, 100, 100, 0x7F00_0000)  // fully transparent black
+        Fixtures.fill(image.pointer, 0, 0, 100, 100, 0x7F00_0000) // fully transparent black
         let photo = try PhotoNormalizer.normalize(Fixtures.encode(image, .png))
         try Self.expectSolid(photo.large, Fixtures.white, side: 512, "transparent PNG")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Imaging
 
 /// Hostile and broken uploads: each is refused with the right error, nothing crashes.
@@ -33,9 +34,9 @@ import Testing
         "hello, I am definitely a JPEG\n",
         #"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>"#,
         "<!DOCTYPE html><html><body><img src=x onerror=alert(1)><script>fetch('/')</script></body></html>",
-        "GIF89a\u{1}\u{0}\u{1}\u{0}\u{80}\u{0}\u{0}",   // a real format, but not one Zaiko accepts
-        "RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ",             // RIFF, but audio
-        "\u{0}\u{0}\u{0}\u{18}ftypisom\u{0}\u{0}\u{0}\u{0}isommp42",  // ISO-BMFF, but a video
+        "GIF89a\u{1}\u{0}\u{1}\u{0}\u{80}\u{0}\u{0}", // a real format, but not one Zaiko accepts
+        "RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ", // RIFF, but audio
+        "\u{0}\u{0}\u{0}\u{18}ftypisom\u{0}\u{0}\u{0}\u{0}isommp42", // ISO-BMFF, but a video
     ])
     func notAnImage(text: String) {
         let bytes = Array(text.utf8)
@@ -46,9 +47,11 @@ import Testing
 
     @Test func truncatedFilesAreDamaged() throws {
         let image = Fixtures.noisy(400, 300)
-        for (name, bytes) in [("jpeg", Fixtures.encode(image, .jpeg(90))),
-                              ("png", Fixtures.encode(image, .png)),
-                              ("webp", Fixtures.encode(image, .webp))] {
+        for (name, bytes) in [
+            ("jpeg", Fixtures.encode(image, .jpeg(90))),
+            ("png", Fixtures.encode(image, .png)),
+            ("webp", Fixtures.encode(image, .webp)),
+        ] {
             // The header survives, so the size is known; the pixels are cut off.
             let truncated = Array(bytes.prefix(bytes.count * 6 / 10))
             #expect(try PhotoNormalizer.pixelSize(truncated) == PixelSize(width: 400, height: 300), "\(name)")
@@ -84,7 +87,8 @@ import Testing
 
     @Test func hugeDeclaredSizesInEveryFormat() {
         // JPEG: SOF0 declaring 65000×65000.
-        let jpeg: [UInt8] = [0xFF, 0xD8] + Fixtures.segment(0xC0, [8] + Fixtures.be16(65_000) + Fixtures.be16(65_000) + [1, 1, 0x11, 0])
+        let jpeg: [UInt8] =
+            [0xFF, 0xD8] + Fixtures.segment(0xC0, [8] + Fixtures.be16(65_000) + Fixtures.be16(65_000) + [1, 1, 0x11, 0])
             + Fixtures.segment(0xDA, [1, 1, 0, 0, 63, 0]) + [0, 0, 0xFF, 0xD9]
         // WebP: extended header declaring a 16384×16384 canvas.
         let vp8x: [UInt8] = [0, 0, 0, 0] + [0xFF, 0x3F, 0x00] + [0xFF, 0x3F, 0x00]

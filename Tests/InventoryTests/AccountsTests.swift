@@ -28,8 +28,9 @@ struct AccountsTests {
         let fixture = try Fixture()
         let invitation = try fixture.accounts.createHousehold(
             name: "Grandparents", language: "fr", folderNames: ["starter_fridge": "Réfrigérateur", "starter_pantry": "  "])
-        let grandma = try fixture.accounts.session(token: try fixture.accounts.acceptInvitation(
-            token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: ""))
+        let grandma = try fixture.accounts.session(
+            token: try fixture.accounts.acceptInvitation(
+                token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: ""))
         let folders = try Folders(database: fixture.database).overview(householdId: try #require(grandma).householdId)
         #expect(folders.map(\.name) == ["Réfrigérateur", "Freezer", "Pantry", "Supermarket"])
     }
@@ -50,10 +51,11 @@ struct AccountsTests {
         let hash = try Argon2id.standard.hash("kitchen shelf 42")
         #expect(hash.hasPrefix("$argon2id$"))
         let parameters = try #require(hash.split(separator: "$").first { $0.hasPrefix("m=") })
-        let values = Dictionary(uniqueKeysWithValues: parameters.split(separator: ",").map { pair in
-            let parts = pair.split(separator: "=")
-            return (String(parts[0]), Int(parts[1]) ?? 0)
-        })
+        let values = Dictionary(
+            uniqueKeysWithValues: parameters.split(separator: ",").map { pair in
+                let parts = pair.split(separator: "=")
+                return (String(parts[0]), Int(parts[1]) ?? 0)
+            })
         #expect((19 * 1024...64 * 1024).contains(values["m"] ?? 0), "memory in KiB: \(values)")
         #expect((2...3).contains(values["t"] ?? 0), "passes: \(values)")
         #expect(Argon2id.standard.verify("kitchen shelf 42", against: hash))
@@ -66,8 +68,11 @@ struct AccountsTests {
         let unknownLogin = try fixture.accounts.logIn(login: "nobody", password: Fixture.password, peer: "10.0.0.3", userAgent: "", remember: false)
         #expect(wrongPassword == .rejected)
         #expect(unknownLogin == .rejected)
-        guard case .signedIn(let token, _) = try fixture.accounts.logIn(login: "AKI", password: Fixture.password, peer: "10.0.0.2", userAgent: "", remember: true) else {
-            Issue.record("login failed"); return
+        guard
+            case .signedIn(let token, _) = try fixture.accounts.logIn(login: "AKI", password: Fixture.password, peer: "10.0.0.2", userAgent: "", remember: true)
+        else {
+            Issue.record("login failed")
+            return
         }
         #expect(try fixture.accounts.session(token: token)?.login == "aki")
     }
@@ -76,9 +81,12 @@ struct AccountsTests {
         let fixture = try Fixture()
         guard case .signedIn(let first, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false),
             case .signedIn(let second, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false)
-        else { Issue.record("login failed"); return }
+        else {
+            Issue.record("login failed")
+            return
+        }
         #expect(first != second)
-        #expect(first.count == 43)  // 32 random bytes, base64url
+        #expect(first.count == 43) // 32 random bytes, base64url
         let stored = try fixture.database.writer.read { db in try Data.fetchAll(db, sql: "SELECT token_hash FROM session") }
         #expect(!stored.contains(Data(first.utf8)))
         #expect(stored.contains(Data(Crypto.sha256(Array(first.utf8)))))
@@ -102,8 +110,10 @@ struct AccountsTests {
         #expect(try fixture.accounts.session(token: fixture.ownerToken) == nil)
 
         // Remembered: used every week, it still ends after 30 days.
-        guard case .signedIn(let token, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: true) else {
-            Issue.record("login failed"); return
+        guard case .signedIn(let token, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: true)
+        else {
+            Issue.record("login failed")
+            return
         }
         for _ in 0..<4 {
             fixture.clock.advance(7 * 86400)
@@ -120,17 +130,28 @@ struct AccountsTests {
         var lastUntil: Date?
         for _ in 0..<1000 {
             let outcome = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "192.168.1.66", userAgent: "", remember: false)
-            if case .throttled(let until) = outcome { throttled += 1; lastUntil = until }
+            if case .throttled(let until) = outcome {
+                throttled += 1
+                lastUntil = until
+            }
         }
         let hashes = fixture.hasher.computed - before
         #expect(hashes <= 6, "\(hashes) hashes for 1000 attempts")
         #expect(throttled >= 995)
         // While locked even the right password is not checked.
-        #expect(try { if case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "192.168.1.66", userAgent: "", remember: false) { return true }; return false }())
+        #expect(
+            try {
+                if case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "192.168.1.66", userAgent: "", remember: false)
+                {
+                    return true
+                }
+                return false
+            }())
         let until = try #require(lastUntil)
         fixture.clock.advance(until.timeIntervalSince(fixture.clock.wall.now()) + 1)
         guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "192.168.1.66", userAgent: "", remember: false) else {
-            Issue.record("the right password did not work after the lock"); return
+            Issue.record("the right password did not work after the lock")
+            return
         }
     }
 
@@ -163,15 +184,18 @@ struct AccountsTests {
         // Right after A's latest guess (which locks A again), the owner, at home on address B,
         // signs in with the right password.
         guard case .throttled = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "203.0.113.7", userAgent: "", remember: false) else {
-            Issue.record("a guess after a day of failures did not lock address A"); return
+            Issue.record("a guess after a day of failures did not lock address A")
+            return
         }
         guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "192.168.1.20", userAgent: "", remember: false) else {
-            Issue.record("the owner is locked out by a slow guesser elsewhere"); return
+            Issue.record("the owner is locked out by a slow guesser elsewhere")
+            return
         }
         // And A is still held back on this account.
         fixture.clock.advance(1)
         guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "203.0.113.7", userAgent: "", remember: false) else {
-            Issue.record("the guesser's own lock lifted with the owner's sign-in"); return
+            Issue.record("the guesser's own lock lifted with the owner's sign-in")
+            return
         }
     }
 
@@ -180,7 +204,9 @@ struct AccountsTests {
         let before = fixture.hasher.computed
         var throttled = 0
         for index in 0..<100 {
-            if case .throttled = try fixture.accounts.logIn(login: "aki", password: "guess", peer: "10.0.\(index / 250).\(index % 250)", userAgent: "", remember: false) {
+            if case .throttled = try fixture.accounts.logIn(
+                login: "aki", password: "guess", peer: "10.0.\(index / 250).\(index % 250)", userAgent: "", remember: false)
+            {
                 throttled += 1
             }
         }
@@ -190,7 +216,8 @@ struct AccountsTests {
         // The account's room comes back with time, a little at a time.
         fixture.clock.advance(5 * 60)
         guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "10.9.9.9", userAgent: "", remember: false) else {
-            Issue.record("the account stayed locked after the spray stopped"); return
+            Issue.record("the account stayed locked after the spray stopped")
+            return
         }
     }
 
@@ -231,10 +258,15 @@ struct AccountsTests {
             outcomes.append(try fixture.accounts.checkSetupCode("AAAA-BBBB-CCCC", expected: "WXYZ-2345-6789", peer: "10.0.0.5"))
         }
         #expect(outcomes.prefix(10).allSatisfy { $0 == .wrong })
-        #expect(outcomes.suffix(2).allSatisfy { if case .throttled = $0 { return true }; return false }, "\(outcomes)")
+        #expect(
+            outcomes.suffix(2).allSatisfy {
+                if case .throttled = $0 { return true }
+                return false
+            }, "\(outcomes)")
         // While locked the right code is not compared either; after the wait it is.
         guard case .throttled(let seconds) = try fixture.accounts.checkSetupCode("wxyz-2345-6789", expected: "WXYZ-2345-6789", peer: "10.0.0.5") else {
-            Issue.record("the right code went through a lock"); return
+            Issue.record("the right code went through a lock")
+            return
         }
         fixture.clock.advance(TimeInterval(seconds))
         #expect(try fixture.accounts.checkSetupCode("wxyz-2345-6789", expected: "WXYZ-2345-6789", peer: "10.0.0.5") == .right)
@@ -244,7 +276,11 @@ struct AccountsTests {
             overall.append(try fixture.accounts.checkSetupCode("AAAA-BBBB-CCCC", expected: "WXYZ-2345-6789", peer: "172.16.0.\(index)"))
         }
         #expect(overall.filter { $0 == .wrong }.count <= 30)
-        #expect(overall.contains { if case .throttled = $0 { return true }; return false })
+        #expect(
+            overall.contains {
+                if case .throttled = $0 { return true }
+                return false
+            })
     }
 
     @Test func rehashesOnLoginWhenTheParametersChange() throws {
@@ -313,8 +349,10 @@ struct AccountsTests {
         let fixture = try Fixture()
         let owner = try fixture.owner
         let invitation = try fixture.accounts.createHousehold(name: "Grandparents")
-        let grandma = try #require(try fixture.accounts.session(token: try fixture.accounts.acceptInvitation(
-            token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
+        let grandma = try #require(
+            try fixture.accounts.session(
+                token: try fixture.accounts.acceptInvitation(
+                    token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
         #expect(grandma.role == .owner)
         #expect(grandma.householdId != owner.householdId)
         #expect(throws: InventoryError.notFound) {
@@ -328,16 +366,20 @@ struct AccountsTests {
 
     @Test func changingThePasswordSignsOutTheOtherSessions() throws {
         let fixture = try Fixture()
-        guard case .signedIn(let phone, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
-            Issue.record("login failed"); return
+        guard case .signedIn(let phone, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false)
+        else {
+            Issue.record("login failed")
+            return
         }
         let owner = try fixture.owner
         #expect(throws: InventoryError.validation(["current_password": "current_password_wrong"])) {
-            try fixture.accounts.changePassword(memberId: owner.memberId, current: "nope", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
+            try fixture.accounts.changePassword(
+                memberId: owner.memberId, current: "nope", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
         }
         let feeds = CalendarFeeds(database: fixture.database, clock: fixture.clock.wall)
         let feed = try feeds.create(memberId: owner.memberId)
-        try fixture.accounts.changePassword(memberId: owner.memberId, current: Fixture.password, new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
+        try fixture.accounts.changePassword(
+            memberId: owner.memberId, current: Fixture.password, new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
         #expect(try fixture.accounts.session(token: phone) == nil)
         // The calendar feed was a way in too: it ends with the old password.
         #expect(try feeds.feed(token: feed) == nil)
@@ -354,7 +396,8 @@ struct AccountsTests {
         #expect(try feeds.feed(token: feed) == nil)
         #expect(throws: InventoryError.notFound) { try fixture.accounts.resetPassword(token: token, password: "another new phrase") }
         guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: "a brand new phrase", peer: "p", userAgent: "", remember: false) else {
-            Issue.record("new password refused"); return
+            Issue.record("new password refused")
+            return
         }
     }
 
@@ -363,10 +406,15 @@ struct AccountsTests {
         let token = try fixture.accounts.invite(householdId: try fixture.owner.householdId, role: .member)
         _ = try fixture.accounts.acceptInvitation(token: token, name: "Émile", login: "Émile", password: Fixture.password, userAgent: "")
         guard case .signedIn = try fixture.accounts.logIn(login: "Émile", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
-            Issue.record("Émile cannot sign in"); return
+            Issue.record("Émile cannot sign in")
+            return
         }
-        guard case .signedIn = try fixture.accounts.logIn(login: "ÉMILE".replacingOccurrences(of: "MILE", with: "mile"), password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
-            Issue.record("ASCII case of Émile matters"); return
+        guard
+            case .signedIn = try fixture.accounts.logIn(
+                login: "ÉMILE".replacingOccurrences(of: "MILE", with: "mile"), password: Fixture.password, peer: "p", userAgent: "", remember: false)
+        else {
+            Issue.record("ASCII case of Émile matters")
+            return
         }
     }
 
@@ -376,7 +424,8 @@ struct AccountsTests {
         var messages: [String] = []
         for _ in 0..<6 {
             do {
-                try fixture.accounts.changePassword(memberId: owner.memberId, current: "guess", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
+                try fixture.accounts.changePassword(
+                    memberId: owner.memberId, current: "guess", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
             } catch InventoryError.validation(let fields) {
                 messages.append(fields["current_password"] ?? "")
             }
@@ -385,7 +434,8 @@ struct AccountsTests {
         #expect(messages.suffix(2).allSatisfy { $0 == "current_password_throttled" })
         // And the login from that address is locked too: the guesses count like login failures.
         guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
-            Issue.record("login not throttled after guessing on the account page"); return
+            Issue.record("login not throttled after guessing on the account page")
+            return
         }
     }
 
@@ -406,11 +456,13 @@ struct AccountsTests {
         try fixture.accounts.resetPassword(token: token, password: "a brand new phrase")
         for peer in ["10.0.0.1", "2001:db8:1:2::99"] {
             guard case .signedIn = try fixture.accounts.logIn(login: "aki", password: "a brand new phrase", peer: peer, userAgent: "", remember: false) else {
-                Issue.record("still locked from \(peer) after a reset"); return
+                Issue.record("still locked from \(peer) after a reset")
+                return
             }
         }
         guard case .throttled = try fixture.accounts.logIn(login: "nobody", password: "guess", peer: "10.0.0.1", userAgent: "", remember: false) else {
-            Issue.record("a reset lifted another login's lock"); return
+            Issue.record("a reset lifted another login's lock")
+            return
         }
     }
 
@@ -426,8 +478,11 @@ struct AccountsTests {
         let fixture = try Fixture()
         let owner = try fixture.owner
         fixture.clock.advance(Accounts.browserSessionIdleLimit + 1)
-        guard case .signedIn(let token, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "laptop", remember: true) else {
-            Issue.record("login failed"); return
+        guard
+            case .signedIn(let token, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "laptop", remember: true)
+        else {
+            Issue.record("login failed")
+            return
         }
         let current = try #require(try fixture.accounts.session(token: token))
         let devices = try fixture.accounts.devices(memberId: owner.memberId, currentSessionId: current.sessionId)

@@ -15,13 +15,20 @@ struct AppDatabaseTests {
     @Test func migratesAnEmptyDatabaseToTheCurrentSchema() throws {
         let database = try AppDatabase.inMemory()
         try database.writer.read { db in
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
-            let expected: Set = ["calendar_feed", "folder", "household", "item", "item_event", "login_throttle", "member", "photo", "product", "push_channel", "push_message", "session", "single_use_link"]
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
+            let expected: Set = [
+                "calendar_feed", "folder", "household", "item", "item_event", "login_throttle", "member", "photo", "product", "push_channel", "push_message",
+                "session", "single_use_link",
+            ]
             #expect(expected.isSubset(of: tables), "missing: \(expected.subtracting(tables))")
             let applied = try Schema.migrator.appliedIdentifiers(db)
             #expect(applied == Set(Schema.migrator.migrations))
             let itemColumns = Set(try db.columns(in: "item").map(\.name))
-            for column in ["name", "photo", "quantity", "unit", "kind", "note", "barcode", "due", "remind_at", "status", "urgent", "version", "updated_at", "deleted_at", "illustration"] {
+            for column in [
+                "name", "photo", "quantity", "unit", "kind", "note", "barcode", "due", "remind_at", "status", "urgent", "version", "updated_at", "deleted_at",
+                "illustration",
+            ] {
                 #expect(itemColumns.contains(column), "item.\(column) is missing")
             }
         }
@@ -35,14 +42,25 @@ struct AppDatabaseTests {
             try queue.write { db in
                 try db.execute(sql: "INSERT INTO household (id, name, created_at) VALUES (1, 'Old', '2026-01-01T00:00:00Z')")
                 try db.execute(sql: "INSERT INTO folder (id, household_id, name, kind, created_at) VALUES (1, 1, 'Fridge', 'stock', '2026-01-01T00:00:00Z')")
-                try db.execute(sql: "INSERT INTO item (household_id, folder_id, name, created_at, updated_at) VALUES (1, 1, 'Milk', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')")
-                try db.execute(sql: "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (1, 'A', 'a', 'x', 'owner', '2026-01-01T00:00:00Z')")
-                try db.execute(sql: "INSERT INTO session (member_id, token_hash, csrf_token, created_at, last_seen_at, expires_at) VALUES (1, x'00', 'c', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')")
+                try db.execute(
+                    sql:
+                        "INSERT INTO item (household_id, folder_id, name, created_at, updated_at) VALUES (1, 1, 'Milk', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')"
+                )
+                try db.execute(
+                    sql:
+                        "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (1, 'A', 'a', 'x', 'owner', '2026-01-01T00:00:00Z')"
+                )
+                try db.execute(
+                    sql:
+                        "INSERT INTO session (member_id, token_hash, csrf_token, created_at, last_seen_at, expires_at) VALUES (1, x'00', 'c', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z')"
+                )
             }
             let upgraded = try AppDatabase(queue)
             let (item, sessions, complete) = try upgraded.writer.read { db in
-                (try String.fetchOne(db, sql: "SELECT name FROM item"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session"),
-                 try Schema.migrator.hasCompletedMigrations(db))
+                (
+                    try String.fetchOne(db, sql: "SELECT name FROM item"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session"),
+                    try Schema.migrator.hasCompletedMigrations(db)
+                )
             }
             #expect(item == "Milk", "from \(version)")
             #expect(sessions == 1, "from \(version)")
@@ -57,10 +75,11 @@ struct AppDatabaseTests {
             try db.execute(sql: "INSERT INTO household (id, name, created_at) VALUES (1, 'Old', '2026-01-01T00:00:00Z')")
             try db.execute(sql: "INSERT INTO folder (id, household_id, name, kind, created_at) VALUES (1, 1, 'Fridge', 'stock', '2026-01-01T00:00:00Z')")
             for (name, remind) in [("Past", "2000-01-01T09:00:00Z"), ("Future", "2999-01-01T09:00:00Z")] {
-                try db.execute(sql: """
-                    INSERT INTO item (household_id, folder_id, name, due, remind_at, created_at, updated_at)
-                    VALUES (1, 1, ?, '2999-12-31', ?, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')
-                    """, arguments: [name, remind])
+                try db.execute(
+                    sql: """
+                        INSERT INTO item (household_id, folder_id, name, due, remind_at, created_at, updated_at)
+                        VALUES (1, 1, ?, '2999-12-31', ?, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')
+                        """, arguments: [name, remind])
             }
         }
         let upgraded = try AppDatabase(queue)
@@ -96,7 +115,8 @@ struct AppDatabaseTests {
                 var item = Item(householdId: owner.id!, folderId: folder.id!, name: "Rice")
                 try item.insert(db)
                 try db.execute(
-                    sql: "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (?, 'A', ?, 'x', 'owner', '2026-01-01T00:00:00Z')",
+                    sql:
+                        "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (?, 'A', ?, 'x', 'owner', '2026-01-01T00:00:00Z')",
                     arguments: [owner.id!, "login\(owner.id!)"])
             }
             _ = try Household.deleteOne(db, key: home.id!)
@@ -137,16 +157,18 @@ struct AppDatabaseTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try AppDatabase.open(at: folder.appendingPathComponent("zaiko.sqlite"))
         let (journal, synchronous, foreignKeys) = try database.writer.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"),
-             try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
+            (
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"),
+                try Int.fetchOne(db, sql: "PRAGMA foreign_keys")
+            )
         }
         #expect(journal == "wal")
-        #expect(synchronous == 2)  // FULL
+        #expect(synchronous == 2) // FULL
         #expect(foreignKeys == 1)
         // Commits happen on the writer connection: its own setting is the one that makes them durable
         // (GRDB's WAL set-up turns it to NORMAL after prepareDatabase ran).
         let writerSynchronous = try database.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
-        #expect(writerSynchronous == 2)  // FULL
+        #expect(writerSynchronous == 2) // FULL
         #expect(database.isHealthy())
         // Opening the same file again finds the schema already migrated.
         try database.writer.close()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Inventory
 
@@ -61,10 +61,16 @@ struct BarcodeEntryTests {
         var input = ItemInput()
         input.name = "Milk"
         input.barcode = "０３６０００２９１４５２"
-        guard case .success(let values) = ItemValidation.check(input, for: .stock, timeZone: .gmt) else { Issue.record("refused"); return }
+        guard case .success(let values) = ItemValidation.check(input, for: .stock, timeZone: .gmt) else {
+            Issue.record("refused")
+            return
+        }
         #expect(values.barcode == "0036000291452")
         input.barcode = "49012345x7894"
-        guard case .failure(let errors) = ItemValidation.check(input, for: .stock, timeZone: .gmt) else { Issue.record("accepted"); return }
+        guard case .failure(let errors) = ItemValidation.check(input, for: .stock, timeZone: .gmt) else {
+            Issue.record("accepted")
+            return
+        }
         #expect(errors.fields == ["barcode": "barcode_invalid"])
     }
 }

@@ -30,8 +30,10 @@ private struct Pantry {
         input.name = name
         input.due = due ?? ""
         let home = householdId ?? household
-        return try #require(try items.register(
-            [input], in: folderId(folder, householdId: home), householdId: home, by: memberId ?? owner.memberId, timeZone: .gmt).first)
+        return try #require(
+            try items.register(
+                [input], in: folderId(folder, householdId: home), householdId: home, by: memberId ?? owner.memberId, timeZone: .gmt
+            ).first)
     }
 
     func setClock(_ iso: String) throws {
@@ -94,8 +96,10 @@ struct DueTests {
             try db.execute(sql: "UPDATE item SET due = '2026-11-22' WHERE id = ?", arguments: [listed])
         }
         let other = try pantry.fixture.accounts.createHousehold(name: "Grandparents")
-        let grandma = try #require(try pantry.fixture.accounts.session(token: pantry.fixture.accounts.acceptInvitation(
-            token: other, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
+        let grandma = try #require(
+            try pantry.fixture.accounts.session(
+                token: pantry.fixture.accounts.acceptInvitation(
+                    token: other, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
         try pantry.add("Their tofu", due: "2026-11-22", householdId: grandma.householdId, by: grandma.memberId)
         // A folder in the trash takes its items with it.
         try pantry.add("Freezer fish", due: "2026-11-23", to: "Freezer")

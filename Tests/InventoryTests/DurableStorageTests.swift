@@ -101,10 +101,13 @@ struct DurableStorageTests {
         let queue = try DatabaseQueue()
         try Schema.migrator.migrate(queue, upTo: Self.lastShipped)
         let schema = try queue.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT type, name, tbl_name, sql FROM sqlite_master
-                WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY type, name
-                """).map { "\($0["type"] as String) \($0["name"] as String) \($0["tbl_name"] as String)\n\($0["sql"] as String? ?? "")" }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT type, name, tbl_name, sql FROM sqlite_master
+                    WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY type, name
+                    """
+            ).map { "\($0["type"] as String) \($0["name"] as String) \($0["tbl_name"] as String)\n\($0["sql"] as String? ?? "")" }
                 .joined(separator: "\n\n")
         }
         #expect(Crypto.hex(Crypto.sha256(Array(schema.utf8))) == "a9a48a58f543e1bd6089f4b0e8871291eb359dfd039742a646ae27b5baf4b949", "schema now:\n\(schema)")

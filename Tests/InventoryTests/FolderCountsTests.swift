@@ -9,11 +9,14 @@ import Testing
 struct FolderCountsTests {
     func counts(_ fixture: Fixture) throws -> [String: (kept: Int, real: Int)] {
         try fixture.database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT name, item_count,
-                       (SELECT COUNT(*) FROM item WHERE folder_id = folder.id AND deleted_at IS NULL) AS real
-                FROM folder
-                """).reduce(into: [:]) { $0[$1["name"] as String] = ($1["item_count"], $1["real"]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT name, item_count,
+                           (SELECT COUNT(*) FROM item WHERE folder_id = folder.id AND deleted_at IS NULL) AS real
+                    FROM folder
+                    """
+            ).reduce(into: [:]) { $0[$1["name"] as String] = ($1["item_count"], $1["real"]) }
         }
     }
 
@@ -28,7 +31,11 @@ struct FolderCountsTests {
                 #expect(count.kept == count.real, "\(step): \(name) kept \(count.kept), has \(count.real)")
             }
         }
-        let drafts = (1...5).map { index -> ItemInput in var input = ItemInput(); input.name = "Item \(index)"; return input }
+        let drafts = (1...5).map { index -> ItemInput in
+            var input = ItemInput()
+            input.name = "Item \(index)"
+            return input
+        }
         let ids = try items.register(drafts, in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
         try check("register")
         #expect(try counts(fixture)["Fridge"]?.kept == 5)
@@ -53,10 +60,13 @@ struct FolderCountsTests {
     @Test func theFoldersPageCountsSeekTheirIndex() throws {
         let fixture = try Fixture()
         let plan = try fixture.database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                EXPLAIN QUERY PLAN SELECT COUNT(*) FROM item i WHERE i.folder_id = 1 AND i.deleted_at IS NULL
-                AND i.due IS NOT NULL AND i.due BETWEEN '2026-11-22' AND '2026-11-25'
-                """).map { $0["detail"] as String }.joined(separator: " | ")
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT COUNT(*) FROM item i WHERE i.folder_id = 1 AND i.deleted_at IS NULL
+                    AND i.due IS NOT NULL AND i.due BETWEEN '2026-11-22' AND '2026-11-25'
+                    """
+            ).map { $0["detail"] as String }.joined(separator: " | ")
         }
         #expect(plan.contains("item_due_by_folder"), "\(plan)")
         #expect(plan.contains("due>? AND due<?") || plan.contains("due>?"), "not a range seek: \(plan)")

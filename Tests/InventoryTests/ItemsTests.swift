@@ -183,7 +183,7 @@ struct ItemsTests {
             .named("Milk") { $0.quantity = "2" },
             .named("") { $0.note = "from the farm" },
             .named("Eggs") { $0.quantity = "10" },
-            ItemInput(),  // blank: only defaults
+            ItemInput(), // blank: only defaults
         ]
         #expect(throws: InventoryError.validation(["1.name": "item_name_required"])) {
             try kitchen.items.register(drafts, in: fridge, householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
@@ -268,10 +268,18 @@ struct ItemsTests {
             #expect(fieldErrors(ItemValidation.check(.named("Milk") { $0.due = text }, for: .stock, timeZone: .gmt)) == ["due": "due_invalid"], "\(text)")
         }
         #expect((try? ItemValidation.check(.named("Milk") { $0.due = "2028-02-29" }, for: .stock, timeZone: .gmt).get())?.due == "2028-02-29")
-        let badReminder = ItemValidation.check(.named("Milk") { $0.due = "2026-11-25"; $0.remindAt = "2026-11-25T25:00" }, for: .stock, timeZone: .gmt)
+        let badReminder = ItemValidation.check(
+            .named("Milk") {
+                $0.due = "2026-11-25"
+                $0.remindAt = "2026-11-25T25:00"
+            }, for: .stock, timeZone: .gmt)
         #expect(fieldErrors(badReminder) == ["remind_at": "remind_invalid"])
         // A shopping list has no dates: they are dropped, not checked.
-        let shopping = ItemValidation.check(.named("Milk") { $0.remindAt = "2026-11-25T09:00"; $0.urgent = true }, for: .shopping, timeZone: .gmt)
+        let shopping = ItemValidation.check(
+            .named("Milk") {
+                $0.remindAt = "2026-11-25T09:00"
+                $0.urgent = true
+            }, for: .shopping, timeZone: .gmt)
         let values = try? shopping.get()
         #expect(values?.remindAt == nil && values?.due == nil && values?.status == nil && values?.urgent == true)
     }
@@ -281,7 +289,12 @@ struct ItemsTests {
         try kitchen.setTimeZone("Asia/Tokyo")
         let zone = try kitchen.householdZone()
         let ids = try kitchen.items.register(
-            [.named("Milk") { $0.due = "2026-11-25"; $0.remindAt = "2026-11-25T09:00" }],
+            [
+                .named("Milk") {
+                    $0.due = "2026-11-25"
+                    $0.remindAt = "2026-11-25T09:00"
+                }
+            ],
             in: kitchen.id(of: "Fridge"), householdId: kitchen.household, by: kitchen.member, timeZone: zone)
         let milk = try kitchen.item(ids[0])
         #expect(milk.remindAt == "2026-11-25T00:00:00Z")
@@ -290,14 +303,24 @@ struct ItemsTests {
         #expect(ItemInput(milk, timeZone: zone).remindAt == "2026-11-25T09:00")
 
         let la = try #require(TimeZone(identifier: "America/Los_Angeles"))
-        let values = try ItemValidation.check(.named("Milk") { $0.due = "2026-11-25"; $0.remindAt = "2026-11-25T09:00" }, for: .stock, timeZone: la).get()
+        let values = try ItemValidation.check(
+            .named("Milk") {
+                $0.due = "2026-11-25"
+                $0.remindAt = "2026-11-25T09:00"
+            }, for: .stock, timeZone: la
+        ).get()
         #expect(values.remindAt == "2026-11-25T17:00:00Z")
     }
 
     @Test func aReminderAfterTheDueDayIsFlagged() throws {
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
         func flagged(_ remindAt: String) throws -> Bool {
-            let values = try ItemValidation.check(.named("Milk") { $0.due = "2026-11-25"; $0.remindAt = remindAt }, for: .stock, timeZone: tokyo).get()
+            let values = try ItemValidation.check(
+                .named("Milk") {
+                    $0.due = "2026-11-25"
+                    $0.remindAt = remindAt
+                }, for: .stock, timeZone: tokyo
+            ).get()
             return ItemValidation.remindsAfterDue(values, timeZone: tokyo)
         }
         #expect(try flagged("2026-11-24T09:00") == false)
@@ -316,8 +339,9 @@ struct ItemsTests {
             let stored = (try? result.get())?.due
             #expect(stored == nil || stored == CalendarDay(text)?.description, "\(text) would be stored as \(stored ?? "")")
             do {
-                _ = try kitchen.items.register([.named("Milk") { $0.due = text }], in: kitchen.id(of: "Fridge"),
-                                               householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+                _ = try kitchen.items.register(
+                    [.named("Milk") { $0.due = text }], in: kitchen.id(of: "Fridge"),
+                    householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
             } catch is InventoryError {
                 // A form error is fine.
             } catch {
@@ -333,8 +357,9 @@ struct ItemsTests {
         #expect(name.count == 60 && name.unicodeScalars.count == 120)
         do {
             do {
-                _ = try kitchen.items.register([.named(name)], in: kitchen.id(of: "Fridge"),
-                                               householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+                _ = try kitchen.items.register(
+                    [.named(name)], in: kitchen.id(of: "Fridge"),
+                    householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
             } catch is InventoryError {
                 // Refused as a form error ("name_too_long") is fine too.
             } catch {
@@ -348,8 +373,14 @@ struct ItemsTests {
     @Test func movingAStockItemToAShoppingListDropsDatesAndStatusAndKeepsTheRest() throws {
         let kitchen = try Kitchen()
         let id = try kitchen.add("Milk") {
-            $0.quantity = "2"; $0.unit = "bottle"; $0.kind = "dairy_eggs"; $0.note = "low fat"; $0.barcode = "4901234567894"
-            $0.due = "2026-11-25"; $0.remindAt = "2026-11-24T09:00"; $0.status = "opened"
+            $0.quantity = "2"
+            $0.unit = "bottle"
+            $0.kind = "dairy_eggs"
+            $0.note = "low fat"
+            $0.barcode = "4901234567894"
+            $0.due = "2026-11-25"
+            $0.remindAt = "2026-11-24T09:00"
+            $0.status = "opened"
         }
         let before = try kitchen.item(id)
         try kitchen.items.move([id], to: kitchen.id(of: "Supermarket"), householdId: kitchen.household, by: kitchen.member)
@@ -367,7 +398,12 @@ struct ItemsTests {
 
     @Test func movingAShoppingItemToStockDropsUrgentAndStartsUnopened() throws {
         let kitchen = try Kitchen()
-        let id = try kitchen.add("Rice", to: "Supermarket") { $0.urgent = true; $0.quantity = "5"; $0.unit = "kg"; $0.note = "koshihikari" }
+        let id = try kitchen.add("Rice", to: "Supermarket") {
+            $0.urgent = true
+            $0.quantity = "5"
+            $0.unit = "kg"
+            $0.note = "koshihikari"
+        }
         try kitchen.items.move([id], to: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member)
         let rice = try kitchen.item(id)
         #expect(rice.urgent == false)
@@ -380,13 +416,20 @@ struct ItemsTests {
     @Test func editingAnItemIntoAFolderOfTheOtherKindDropsWhatThatKindLacks() throws {
         let kitchen = try Kitchen()
         let id = try kitchen.add("Milk") {
-            $0.quantity = "2"; $0.unit = "bottle"; $0.kind = "dairy_eggs"; $0.note = "low fat"; $0.barcode = "4901234567894"
-            $0.due = "2026-11-25"; $0.remindAt = "2026-11-24T09:00"; $0.status = "opened"
+            $0.quantity = "2"
+            $0.unit = "bottle"
+            $0.kind = "dairy_eggs"
+            $0.note = "low fat"
+            $0.barcode = "4901234567894"
+            $0.due = "2026-11-25"
+            $0.remindAt = "2026-11-24T09:00"
+            $0.status = "opened"
         }
         let milk = try kitchen.item(id)
         // The form still carries the dates; the target kind has no place for them.
-        try kitchen.items.update(id, with: ItemInput(milk, timeZone: kitchen.utc), folderId: kitchen.id(of: "Supermarket"), version: milk.version,
-                                 householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        try kitchen.items.update(
+            id, with: ItemInput(milk, timeZone: kitchen.utc), folderId: kitchen.id(of: "Supermarket"), version: milk.version,
+            householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         let onTheList = try kitchen.item(id)
         #expect(onTheList.due == nil && onTheList.remindAt == nil && onTheList.status == nil)
         #expect(onTheList.name == "Milk" && onTheList.quantity == 2 && onTheList.unit == "bottle" && onTheList.kind == "dairy_eggs")
@@ -398,8 +441,9 @@ struct ItemsTests {
         // And back: urgent ticked on the form is dropped, the status starts unopened.
         var input = ItemInput(onTheList, timeZone: kitchen.utc)
         input.urgent = true
-        try kitchen.items.update(id, with: input, folderId: kitchen.id(of: "Freezer"), version: onTheList.version,
-                                 householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        try kitchen.items.update(
+            id, with: input, folderId: kitchen.id(of: "Freezer"), version: onTheList.version,
+            householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         let frozen = try kitchen.item(id)
         let freezer = try kitchen.id(of: "Freezer")
         #expect(frozen.urgent == false && frozen.status == "unopened" && frozen.folderId == freezer)
@@ -419,8 +463,9 @@ struct ItemsTests {
         edit.quantity = "2"
         edit.note = ""
         kitchen.fixture.clock.advance(60)
-        try kitchen.items.update(id, with: edit, folderId: opened.folderId, version: opened.version,
-                                 householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        try kitchen.items.update(
+            id, with: edit, folderId: opened.folderId, version: opened.version,
+            householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         let saved = try kitchen.item(id)
         #expect(saved.version == 2)
         #expect(saved.name == "Oat milk" && saved.quantity == 2 && saved.note == "")
@@ -432,8 +477,9 @@ struct ItemsTests {
         var stale = ItemInput(opened, timeZone: kitchen.utc)
         stale.name = "Soy milk"
         #expect(throws: InventoryError.conflict) {
-            try kitchen.items.update(id, with: stale, folderId: opened.folderId, version: opened.version,
-                                     householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+            try kitchen.items.update(
+                id, with: stale, folderId: opened.folderId, version: opened.version,
+                householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.item(id) == saved)
         #expect(try kitchen.history(id).count == 2)
@@ -441,8 +487,9 @@ struct ItemsTests {
         // A quick action also moves the version on, so a form opened before it is stale too.
         try kitchen.items.adjustQuantity(id, by: 1, householdId: kitchen.household, by: kitchen.member)
         #expect(throws: InventoryError.conflict) {
-            try kitchen.items.update(id, with: stale, folderId: saved.folderId, version: saved.version,
-                                     householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+            try kitchen.items.update(
+                id, with: stale, folderId: saved.folderId, version: saved.version,
+                householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.item(id).name == "Oat milk")
     }
@@ -455,8 +502,9 @@ struct ItemsTests {
         edit.name = ""
         edit.due = "2026-02-30"
         #expect(throws: InventoryError.validation(["name": "item_name_required", "due": "due_invalid"])) {
-            try kitchen.items.update(id, with: edit, folderId: milk.folderId, version: milk.version,
-                                     householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+            try kitchen.items.update(
+                id, with: edit, folderId: milk.folderId, version: milk.version,
+                householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.item(id) == milk)
     }
@@ -471,7 +519,7 @@ struct ItemsTests {
         #expect(try kitchen.items.adjustQuantity(id, by: -1, householdId: kitchen.household, by: kitchen.member) == 0)
         let milk = try kitchen.item(id)
         #expect(milk.quantity == 0)
-        #expect(milk.version == 3)  // the third press changed nothing
+        #expect(milk.version == 3) // the third press changed nothing
         let quantities = try kitchen.history(id).filter { $0.kind == "quantity" }.map(\.detail)
         #expect(quantities == ["0.5 → 0", "2 → 0.5"])
         #expect(try kitchen.items.adjustQuantity(id, by: 1, householdId: kitchen.household, by: kitchen.member) == 1)
@@ -497,8 +545,13 @@ struct ItemsTests {
     @Test func buyAgainCopiesAStockItemOntoAShoppingListOnly() throws {
         let kitchen = try Kitchen()
         let id = try kitchen.add("Milk") {
-            $0.quantity = "2"; $0.unit = "bottle"; $0.kind = "dairy_eggs"; $0.note = "low fat"; $0.barcode = "4901234567894"
-            $0.due = "2026-11-25"; $0.status = "opened"
+            $0.quantity = "2"
+            $0.unit = "bottle"
+            $0.kind = "dairy_eggs"
+            $0.note = "low fat"
+            $0.barcode = "4901234567894"
+            $0.due = "2026-11-25"
+            $0.status = "opened"
         }
         #expect(throws: InventoryError.validation(["folder": "folder_not_shopping"])) {
             try kitchen.items.buyAgain(id, onto: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member)
@@ -521,7 +574,11 @@ struct ItemsTests {
 
     @Test func markingBoughtMovesShoppingItemsIntoStockAndRemembersTheFolder() throws {
         let kitchen = try Kitchen()
-        let rice = try kitchen.add("Rice", to: "Supermarket") { $0.urgent = true; $0.quantity = "5"; $0.unit = "kg" }
+        let rice = try kitchen.add("Rice", to: "Supermarket") {
+            $0.urgent = true
+            $0.quantity = "5"
+            $0.unit = "kg"
+        }
         let tofu = try kitchen.add("Tofu", to: "Supermarket")
         let pantry = try kitchen.id(of: "Pantry")
         #expect(try kitchen.folder("Supermarket").lastStockFolderId == nil)
@@ -630,9 +687,9 @@ struct ItemsTests {
         kitchen.fixture.clock.advance(10 * 86400)
         try kitchen.items.trash([recent], householdId: kitchen.household, by: kitchen.member)
 
-        kitchen.fixture.clock.advance(20 * 86400 - 60)  // old: a minute short of 30 days
+        kitchen.fixture.clock.advance(20 * 86400 - 60) // old: a minute short of 30 days
         #expect(try kitchen.items.purgeExpiredTrash(householdId: kitchen.household) == 0)
-        kitchen.fixture.clock.advance(120)  // old: 30 days and a minute; recent: 20 days
+        kitchen.fixture.clock.advance(120) // old: 30 days and a minute; recent: 20 days
         #expect(try kitchen.items.purgeExpiredTrash(householdId: kitchen.household) == 1)
         #expect(try kitchen.items.trashEntries(householdId: kitchen.household).map(\.item.name) == ["Recent eggs"])
         #expect(try kitchen.count("SELECT COUNT(*) FROM item WHERE id = ?", [old]) == 0)
@@ -696,12 +753,30 @@ struct ItemsTests {
 
     @Test func kindsCombineWithOrAmongThemselvesAndWithAndWithStatusAndText() throws {
         let kitchen = try Kitchen()
-        try kitchen.add("Milk") { $0.kind = "dairy_eggs"; $0.status = "unopened" }
-        try kitchen.add("牛乳") { $0.kind = "dairy_eggs"; $0.status = "opened" }
-        try kitchen.add("Salmon") { $0.kind = "fish"; $0.status = "opened" }
-        try kitchen.add("Smoked salmon") { $0.kind = "fish"; $0.status = "unopened" }
-        try kitchen.add("Beef") { $0.kind = "meat"; $0.status = "opened" }
-        try kitchen.add("Salmon roe onigiri") { $0.kind = "prepared"; $0.status = "opened" }
+        try kitchen.add("Milk") {
+            $0.kind = "dairy_eggs"
+            $0.status = "unopened"
+        }
+        try kitchen.add("牛乳") {
+            $0.kind = "dairy_eggs"
+            $0.status = "opened"
+        }
+        try kitchen.add("Salmon") {
+            $0.kind = "fish"
+            $0.status = "opened"
+        }
+        try kitchen.add("Smoked salmon") {
+            $0.kind = "fish"
+            $0.status = "unopened"
+        }
+        try kitchen.add("Beef") {
+            $0.kind = "meat"
+            $0.status = "opened"
+        }
+        try kitchen.add("Salmon roe onigiri") {
+            $0.kind = "prepared"
+            $0.status = "opened"
+        }
 
         func names(_ filter: ListFilter) throws -> Set<String> { Set(try kitchen.names(in: "Fridge", filter)) }
         #expect(try names(ListFilter(kinds: ["dairy_eggs", "fish"])) == ["Milk", "牛乳", "Salmon", "Smoked salmon"])
@@ -722,7 +797,7 @@ struct ItemsTests {
         try kitchen.add("milk chocolate")
         try kitchen.add("Tea") { $0.note = "Goes with MILK" }
         try kitchen.add("牛乳") { $0.note = "北海道" }
-        try kitchen.add("ｶﾚｰ")  // half-width katakana
+        try kitchen.add("ｶﾚｰ") // half-width katakana
         try kitchen.add("Butter")
 
         func names(_ text: String) throws -> Set<String> { Set(try kitchen.names(in: "Fridge", ListFilter(text: text))) }
@@ -738,8 +813,9 @@ struct ItemsTests {
         let butter = try #require(try kitchen.items.page(of: kitchen.folder("Fridge"), filter: ListFilter(text: "butter"), page: 1).items.first)
         var edit = ItemInput(butter, timeZone: kitchen.utc)
         edit.name = "Margarine"
-        try kitchen.items.update(butter.id!, with: edit, folderId: butter.folderId, version: butter.version,
-                                 householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        try kitchen.items.update(
+            butter.id!, with: edit, folderId: butter.folderId, version: butter.version,
+            householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         #expect(try names("butter").isEmpty)
         #expect(try names("MARGARINE") == ["Margarine"])
     }
@@ -764,7 +840,8 @@ struct ItemsTests {
     @Test func listsComeInPagesOfFiftyAndAPageBeyondTheEndShowsTheLast() throws {
         let kitchen = try Kitchen()
         let drafts = (0..<120).map { ItemInput.named(String(format: "Item %03d", $0)) }
-        let ids = try kitchen.items.register(drafts.shuffled(), in: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        let ids = try kitchen.items.register(
+            drafts.shuffled(), in: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         #expect(ids.count == 120)
         let pantry = try kitchen.folder("Pantry")
         func page(_ number: Int) throws -> ListPage { try kitchen.items.page(of: pantry, filter: ListFilter(), page: number) }
@@ -807,25 +884,38 @@ struct ItemsTests {
         try items.trash([theirTrashed], householdId: them, by: grandma.memberId)
         let ourMilk = try kitchen.add("Our milk")
         let ourList = try kitchen.add("Our bread", to: "Supermarket")
-        let theirRowsBefore = try kitchen.database.writer.read { db in try Item.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: [them]) }
+        let theirRowsBefore = try kitchen.database.writer.read { db in
+            try Item.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: [them])
+        }
         let theirEventsBefore = try kitchen.count("SELECT COUNT(*) FROM item_event WHERE household_id = ?", [them])
         let theirMilkRow = try items.item(theirMilk, householdId: them)
 
         let calls: [(String, () throws -> Void)] = [
             ("item", { _ = try items.item(theirMilk, householdId: us) }),
             ("folder", { _ = try items.folder(theirFolder("Fridge"), householdId: us) }),
-            ("register into their folder", {
-                _ = try items.register([.named("Intruder")], in: theirFolder("Fridge"), householdId: us, by: by, timeZone: kitchen.utc)
-            }),
-            ("update their item", {
-                try items.update(theirMilk, with: ItemInput(theirMilkRow, timeZone: kitchen.utc), folderId: kitchen.id(of: "Fridge"),
-                                 version: theirMilkRow.version, householdId: us, by: by, timeZone: kitchen.utc)
-            }),
-            ("update ours into their folder", {
-                let ours = try kitchen.item(ourMilk)
-                try items.update(ourMilk, with: ItemInput(ours, timeZone: kitchen.utc), folderId: theirFolder("Freezer"),
-                                 version: ours.version, householdId: us, by: by, timeZone: kitchen.utc)
-            }),
+            (
+                "register into their folder",
+                {
+                    _ = try items.register([.named("Intruder")], in: theirFolder("Fridge"), householdId: us, by: by, timeZone: kitchen.utc)
+                }
+            ),
+            (
+                "update their item",
+                {
+                    try items.update(
+                        theirMilk, with: ItemInput(theirMilkRow, timeZone: kitchen.utc), folderId: kitchen.id(of: "Fridge"),
+                        version: theirMilkRow.version, householdId: us, by: by, timeZone: kitchen.utc)
+                }
+            ),
+            (
+                "update ours into their folder",
+                {
+                    let ours = try kitchen.item(ourMilk)
+                    try items.update(
+                        ourMilk, with: ItemInput(ours, timeZone: kitchen.utc), folderId: theirFolder("Freezer"),
+                        version: ours.version, householdId: us, by: by, timeZone: kitchen.utc)
+                }
+            ),
             ("adjustQuantity", { try items.adjustQuantity(theirMilk, by: -1, householdId: us, by: by) }),
             ("markOpened", { try items.markOpened(theirMilk, householdId: us, by: by) }),
             ("buyAgain their item", { try items.buyAgain(theirMilk, onto: kitchen.id(of: "Supermarket"), householdId: us, by: by) }),
@@ -854,7 +944,9 @@ struct ItemsTests {
         #expect(try kitchen.folders.overview(householdId: us).count == 4)
 
         // Nothing of theirs changed, and nothing of ours went over.
-        let theirRowsAfter = try kitchen.database.writer.read { db in try Item.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: [them]) }
+        let theirRowsAfter = try kitchen.database.writer.read { db in
+            try Item.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: [them])
+        }
         #expect(theirRowsAfter == theirRowsBefore)
         #expect(try kitchen.count("SELECT COUNT(*) FROM item_event WHERE household_id = ?", [them]) == theirEventsBefore)
         #expect(try kitchen.folder("Fridge", in: them).name == "Fridge")

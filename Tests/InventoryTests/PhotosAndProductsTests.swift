@@ -66,13 +66,15 @@ struct PhotoStoreTests {
         let pantry = try Pantry()
         let other = try Accounts(database: pantry.fixture.database).createHousehold(name: "Next door")
         _ = other
-        let otherHousehold = try #require(try pantry.fixture.database.writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'")
-        })
+        let otherHousehold = try #require(
+            try pantry.fixture.database.writer.read { db in
+                try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'")
+            })
         let foreign = try pantry.savePhoto(household: otherHousehold)
         #expect(throws: InventoryError.validation(["0.picture": "picture_invalid"])) {
-            try pantry.items.register([pantry.draft("Milk", picture: "photo:\(foreign)")], in: pantry.folder,
-                                      householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+            try pantry.items.register(
+                [pantry.draft("Milk", picture: "photo:\(foreign)")], in: pantry.folder,
+                householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         }
     }
 
@@ -80,8 +82,9 @@ struct PhotoStoreTests {
         let pantry = try Pantry()
         let used = try pantry.savePhoto()
         let pending = try pantry.savePhoto()
-        _ = try pantry.items.register([pantry.draft("Milk", picture: "photo:\(used)")], in: pantry.folder,
-                                      householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        _ = try pantry.items.register(
+            [pantry.draft("Milk", picture: "photo:\(used)")], in: pantry.folder,
+            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         #expect(try pantry.photos.collectGarbage() == 0)
         #expect(pantry.files().count == 4)
 
@@ -94,8 +97,9 @@ struct PhotoStoreTests {
     @Test func aPhotoInTheTrashStaysUntilPurged() throws {
         let pantry = try Pantry()
         let key = try pantry.savePhoto()
-        let ids = try pantry.items.register([pantry.draft("Milk", picture: "photo:\(key)")], in: pantry.folder,
-                                            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        let ids = try pantry.items.register(
+            [pantry.draft("Milk", picture: "photo:\(key)")], in: pantry.folder,
+            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         try pantry.items.trash(ids, householdId: pantry.household, by: pantry.owner.memberId)
         pantry.fixture.clock.advance(PhotoStore.pendingGrace + 60)
         #expect(try pantry.photos.collectGarbage() == 0)
@@ -107,8 +111,9 @@ struct PhotoStoreTests {
     @Test func aProductKeepsItsPhotoAfterTheItemIsGone() throws {
         let pantry = try Pantry()
         let key = try pantry.savePhoto()
-        let ids = try pantry.items.register([pantry.draft("Oat milk", barcode: "4901234567894", picture: "photo:\(key)")], in: pantry.folder,
-                                            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        let ids = try pantry.items.register(
+            [pantry.draft("Oat milk", barcode: "4901234567894", picture: "photo:\(key)")], in: pantry.folder,
+            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         try pantry.items.trash(ids, householdId: pantry.household, by: pantry.owner.memberId)
         try pantry.items.purge(ids, householdId: pantry.household)
         pantry.fixture.clock.advance(PhotoStore.pendingGrace + 60)
@@ -165,22 +170,26 @@ struct ProductMemoryTests {
 
     @Test func theUsualFolderIsAStockListNeverTheShoppingListItWasBoughtFrom() throws {
         let pantry = try Pantry()
-        _ = try pantry.items.register([pantry.draft("Milk", barcode: "4901234567894")], in: pantry.folder,
-                                      householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        _ = try pantry.items.register(
+            [pantry.draft("Milk", barcode: "4901234567894")], in: pantry.folder,
+            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         let shopping = try #require(try pantry.items.folders(householdId: pantry.household, kind: .shopping).first?.id)
-        _ = try pantry.items.register([pantry.draft("Milk", barcode: "4901234567894")], in: shopping,
-                                      householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        _ = try pantry.items.register(
+            [pantry.draft("Milk", barcode: "4901234567894")], in: shopping,
+            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         #expect(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household)?.folderId == pantry.folder)
     }
 
     @Test func theLatestSaveWinsAndOtherHouseholdsDoNotSeeIt() throws {
         let pantry = try Pantry()
-        let ids = try pantry.items.register([pantry.draft("Natto", barcode: "4901234567894")], in: pantry.folder,
-                                            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        let ids = try pantry.items.register(
+            [pantry.draft("Natto", barcode: "4901234567894")], in: pantry.folder,
+            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         var edit = pantry.draft("Kotsubu natto", barcode: "4901234567894")
         edit.kind = "prepared"
-        try pantry.items.update(ids[0], with: edit, folderId: pantry.folder, version: 1, householdId: pantry.household,
-                                by: pantry.owner.memberId, timeZone: pantry.utc)
+        try pantry.items.update(
+            ids[0], with: edit, folderId: pantry.folder, version: 1, householdId: pantry.household,
+            by: pantry.owner.memberId, timeZone: pantry.utc)
         #expect(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household)?.name == "Kotsubu natto")
         #expect(try pantry.products.all(householdId: pantry.household).count == 1)
         #expect(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household + 1) == nil)
@@ -188,16 +197,19 @@ struct ProductMemoryTests {
 
     @Test func correctingAndForgetting() throws {
         let pantry = try Pantry()
-        _ = try pantry.items.register([pantry.draft("Mlik", barcode: "4901234567894")], in: pantry.folder,
-                                      householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        _ = try pantry.items.register(
+            [pantry.draft("Mlik", barcode: "4901234567894")], in: pantry.folder,
+            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         let product = try #require(try pantry.products.all(householdId: pantry.household).first)
         #expect(throws: InventoryError.validation(["name": "item_name_required"])) {
             try pantry.products.update(product.id, name: " ", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: nil, householdId: pantry.household)
         }
         #expect(throws: InventoryError.notFound) {
-            try pantry.products.update(product.id, name: "Milk", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: nil, householdId: pantry.household + 1)
+            try pantry.products.update(
+                product.id, name: "Milk", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: nil, householdId: pantry.household + 1)
         }
-        try pantry.products.update(product.id, name: "Milk", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: .illustration("milk"), householdId: pantry.household)
+        try pantry.products.update(
+            product.id, name: "Milk", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: .illustration("milk"), householdId: pantry.household)
         let corrected = try pantry.products.product(product.id, householdId: pantry.household)
         #expect(corrected.name == "Milk" && corrected.unit == "bottle" && corrected.picture == .illustration("milk") && corrected.folderId == nil)
         #expect(throws: InventoryError.notFound) { try pantry.products.forget(product.id, householdId: pantry.household + 1) }
@@ -222,7 +234,10 @@ struct PictureValidationTests {
         var input = ItemInput()
         input.name = "Milk"
         input.picture = "illustration:unicorn"
-        guard case .failure(let errors) = ItemValidation.check(input, for: .stock, timeZone: .gmt) else { Issue.record("accepted"); return }
+        guard case .failure(let errors) = ItemValidation.check(input, for: .stock, timeZone: .gmt) else {
+            Issue.record("accepted")
+            return
+        }
         #expect(errors.fields == ["picture": "picture_invalid"])
     }
 
@@ -236,10 +251,16 @@ struct PictureValidationTests {
         var input = ItemInput()
         input.name = "Milk"
         input.barcode = "4901234567895"
-        guard case .failure(let errors) = ItemValidation.check(input, for: .stock, timeZone: .gmt) else { Issue.record("accepted"); return }
+        guard case .failure(let errors) = ItemValidation.check(input, for: .stock, timeZone: .gmt) else {
+            Issue.record("accepted")
+            return
+        }
         #expect(errors.fields == ["barcode": "barcode_check_digit"])
-        input.barcode = "123456"  // a shop's own code: no check digit to verify
-        guard case .success = ItemValidation.check(input, for: .stock, timeZone: .gmt) else { Issue.record("refused"); return }
+        input.barcode = "123456" // a shop's own code: no check digit to verify
+        guard case .success = ItemValidation.check(input, for: .stock, timeZone: .gmt) else {
+            Issue.record("refused")
+            return
+        }
     }
 
     @Test func theDemoHouseholdUsesOnlyIllustrationsThatExist() {

@@ -59,7 +59,8 @@ struct RemindersDomainTests {
         channel = try #require(try channels.channel(householdId: owner.householdId))
         #expect(channel.accessToken == "tk_1")
         #expect(channel.target?.absoluteString == "http://192.168.1.5:8090/home2")
-        try channels.save(PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090", topic: "home2", clearAccessToken: true), householdId: owner.householdId)
+        try channels.save(
+            PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090", topic: "home2", clearAccessToken: true), householdId: owner.householdId)
         #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
         // A webhook has no topic: its address is the whole target.
         try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/zaiko?x=1", topic: "ignored"), householdId: owner.householdId)
@@ -108,7 +109,8 @@ struct RemindersDomainTests {
         try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), householdId: owner.householdId)
         let id = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
         try outbox.recordFailure(try #require(try outbox.message(id, householdId: owner.householdId)), attempts: 1, failure: .status(502), retryAt: nil)
-        let stored = try fixture.database.writer.read { db in try String.fetchOne(db, sql: "SELECT last_error FROM push_message WHERE id = ?", arguments: [id]) }
+        let stored = try fixture.database.writer.read { db in try String.fetchOne(db, sql: "SELECT last_error FROM push_message WHERE id = ?", arguments: [id])
+        }
         #expect(stored == "HTTP 502")
         // Rows written before kept the start of the answer and the system's words: only a status is read back.
         try fixture.database.writer.write { db in
@@ -201,7 +203,8 @@ struct RemindersDomainTests {
         let items = Items(database: fixture.database, clock: fixture.clock.wall)
         let feeds = CalendarFeeds(database: fixture.database, clock: fixture.clock.wall)
         let invitation = try fixture.accounts.createHousehold(name: "Grandparents")
-        let other = try fixture.accounts.session(token: try fixture.accounts.acceptInvitation(token: invitation, name: "G", login: "g", password: Fixture.password, userAgent: ""))!
+        let other = try fixture.accounts.session(
+            token: try fixture.accounts.acceptInvitation(token: invitation, name: "G", login: "g", password: Fixture.password, userAgent: ""))!
         for (member, name) in [(owner, "Ours"), (other, "Theirs")] {
             var input = ItemInput()
             input.name = name
@@ -235,8 +238,9 @@ struct RemindersDomainTests {
             input.remindAt = LocalDateTime.text(now.addingTimeInterval(offset), in: .gmt)
             return input
         }
-        let ids = try items.register([input("Past", remind: -7200), input("Sent", remind: -3600), input("Soon", remind: 3600), input("Later", remind: 86400)],
-                                     in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+        let ids = try items.register(
+            [input("Past", remind: -7200), input("Sent", remind: -3600), input("Soon", remind: 3600), input("Later", remind: 86400)],
+            in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
         // "Sent" already went out, "Later" too (as if its date had been moved since).
         try fixture.database.writer.write { db in
             try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id IN (?, ?)", arguments: [ids[1], ids[3]])

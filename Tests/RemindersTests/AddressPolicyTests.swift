@@ -32,8 +32,10 @@ struct AddressPolicyTests {
             #expect(address.map(AddressPolicy.publicOnly.permits) == false, "\(text) refused by default")
             #expect(address.map(AddressPolicy.anywhere.permits) == true, "\(text) allowed by the operator")
         }
-        let public_ = ["8.8.8.8", "1.1.1.1", "93.184.216.34", "172.32.0.1", "100.128.0.1", "192.0.32.10", "2606:4700:4700::1111",
-                       "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:0808:0808::1"]
+        let public_ = [
+            "8.8.8.8", "1.1.1.1", "93.184.216.34", "172.32.0.1", "100.128.0.1", "192.0.32.10", "2606:4700:4700::1111",
+            "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:0808:0808::1",
+        ]
         for text in public_ {
             #expect(IPAddress(text)?.isPublic == true, "\(text) is public")
         }
@@ -48,7 +50,8 @@ struct AddressPolicyTests {
             _ = try await OutboundHTTP().send(method: "POST", url: url, headers: [("Content-Type", "text/plain")], body: Array("hi".utf8), timeout: 5)
         }
         #expect(server.received.isEmpty, "nothing reached the local server")
-        let response = try await OutboundHTTP(policy: .anywhere).send(method: "POST", url: url, headers: [("Content-Type", "text/plain")], body: Array("hi".utf8), timeout: 5)
+        let response = try await OutboundHTTP(policy: .anywhere).send(
+            method: "POST", url: url, headers: [("Content-Type", "text/plain")], body: Array("hi".utf8), timeout: 5)
         #expect(response.status == 200)
         #expect(server.received.count == 1)
     }
@@ -64,12 +67,17 @@ struct AddressPolicyTests {
             }
         }
         // The system resolver: "localhost" and numbers written in other forms are local too.
-        for address in ["http://localhost:\(server.port)/t", "http://2130706433:\(server.port)/t", "http://0x7f.1:\(server.port)/t", "http://127.1:\(server.port)/t"] {
+        for address in [
+            "http://localhost:\(server.port)/t", "http://2130706433:\(server.port)/t", "http://0x7f.1:\(server.port)/t", "http://127.1:\(server.port)/t",
+        ] {
             do {
                 _ = try await OutboundHTTP().send(method: "POST", url: URL(string: address)!, timeout: 5)
                 Issue.record("\(address) was reached")
             } catch {
-                guard case .refusedAddress = error else { Issue.record("\(address): \(error)"); continue }
+                guard case .refusedAddress = error else {
+                    Issue.record("\(address): \(error)")
+                    continue
+                }
             }
         }
         #expect(server.received.isEmpty)
@@ -81,7 +89,9 @@ struct AddressPolicyTests {
         // "push.test" exists only in this resolver: the request can only arrive through the checked address.
         let resolver = TableResolver(table: ["push.test": ["127.0.0.1"]])
         let response = try await OutboundHTTP(policy: .anywhere, resolver: resolver)
-            .send(method: "POST", url: URL(string: "http://push.test:\(server.port)/topic?x=1")!, headers: [("Content-Type", "text/plain")], body: Array("hi".utf8), timeout: 5)
+            .send(
+                method: "POST", url: URL(string: "http://push.test:\(server.port)/topic?x=1")!, headers: [("Content-Type", "text/plain")],
+                body: Array("hi".utf8), timeout: 5)
         #expect(response.status == 200)
         #expect(server.received.first?.path == "/topic")
         #expect(server.received.first?.headers["host"] == "push.test:\(server.port)")

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import GRDB
 import Inventory
 import Outbound
+import Synchronization
 import TestSupport
 import Testing
 
@@ -62,7 +62,10 @@ struct PushOverLoopbackTests {
         let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T08:00:00Z"))
         let ours = try FakePushServer(clock: fixture.clock)
         let theirs = try FakePushServer(clock: fixture.clock)
-        defer { ours.stop(); theirs.stop() }
+        defer {
+            ours.stop()
+            theirs.stop()
+        }
         // Grandparents: a second household on the same server, with its own channel.
         let invitation = try fixture.accounts.createHousehold(name: "Grandparents")
         _ = try fixture.accounts.acceptInvitation(token: invitation, name: "Grandma", login: "grandma", password: "correct horse battery", userAgent: "")
@@ -92,7 +95,10 @@ struct PushOverLoopbackTests {
         // A's endpoint takes each request and never answers (until the test lets it); B's answers at once.
         let hanging = try FakePushServer(clock: fixture.clock, holding: true)
         let quick = try FakePushServer(clock: fixture.clock)
-        defer { hanging.stop(); quick.stop() }
+        defer {
+            hanging.stop()
+            quick.stop()
+        }
         let invitation = try fixture.accounts.createHousehold(name: "Neighbours")
         _ = try fixture.accounts.acceptInvitation(token: invitation, name: "Ben", login: "ben", password: "correct horse battery", userAgent: "")
         let neighbours = try await fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Neighbours'")! }
@@ -160,7 +166,8 @@ struct OutboundHTTPTests {
     @Test func followsNoRedirect() async throws {
         let server = try FakePushServer(clock: ManualClock())
         defer { server.stop() }
-        let response = try await OutboundHTTP(policy: .anywhere).send(method: "POST", url: URL(string: server.base + "/redirect")!, headers: [("Content-Type", "text/plain")], body: Array("hi".utf8), timeout: 5)
+        let response = try await OutboundHTTP(policy: .anywhere).send(
+            method: "POST", url: URL(string: server.base + "/redirect")!, headers: [("Content-Type", "text/plain")], body: Array("hi".utf8), timeout: 5)
         #expect(response.status == 302)
         #expect(response.headers["location"] == "/elsewhere")
         // The redirect's target was never asked for.
@@ -183,7 +190,11 @@ struct OutboundHTTPTests {
         // The server drips one byte of a 1000-byte body every 100 ms and notes when the client
         // hangs up. URLSession restarts its own timeout at every byte, so only Zaiko's deadline can
         // end the request before the body is complete; no wall-clock bound is needed to tell.
-        struct Drip { var sent = 0; var clientLeft = false; var done = false }
+        struct Drip {
+            var sent = 0
+            var clientLeft = false
+            var done = false
+        }
         let drip = Mutex(Drip())
         Thread.detachNewThread {
             let client = accept(listener, nil, nil)

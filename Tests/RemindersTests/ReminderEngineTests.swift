@@ -67,7 +67,8 @@ struct ReminderEngineTests {
             // Someone edits the item on a page: the engine is not told, it sees the write.
             var input = ItemInput(try fixture.items.item(id, householdId: fixture.householdId), timeZone: fixture.zone)
             input.remindAt = "2026-11-24T18:00"
-            try fixture.items.update(id, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
+            try fixture.items.update(
+                id, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
             try await eventually("rescheduled") { fixture.sleeper.deadline == utc("2026-11-24T09:00:00Z") }
             fixture.sleeper.advance(to: utc("2026-11-23T00:00:00Z"))
             try await settle(fixture.sleeper)
@@ -93,7 +94,8 @@ struct ReminderEngineTests {
             try await eventually("a move to a shopping list cancels") { fixture.sleeper.deadline == utc("2026-11-23T11:00:00Z") }
             var input = ItemInput(try fixture.items.item(cleared, householdId: fixture.householdId), timeZone: fixture.zone)
             input.remindAt = ""
-            try fixture.items.update(cleared, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
+            try fixture.items.update(
+                cleared, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
             try await eventually("clearing the date cancels") { fixture.sleeper.deadline == nil }
             fixture.sleeper.advance(3 * 86400)
             try await settle(fixture.sleeper)
@@ -247,16 +249,24 @@ struct ReminderEngineTests {
         let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T00:00:00Z"))
         try fixture.database.writer.write { db in
             for index in 0..<10_000 {
-                try db.execute(sql: """
-                    INSERT INTO item (household_id, folder_id, name, due, remind_at, status, created_at, updated_at)
-                    VALUES (?, ?, ?, '2027-01-01', ?, 'unopened', '2026-11-22T00:00:00Z', '2026-11-22T00:00:00Z')
-                    """, arguments: [fixture.householdId, fixture.fridgeId, "Item \(index)", Timestamp.string(from: utc("2026-12-01T00:00:00Z").addingTimeInterval(Double(index) * 60))])
+                try db.execute(
+                    sql: """
+                        INSERT INTO item (household_id, folder_id, name, due, remind_at, status, created_at, updated_at)
+                        VALUES (?, ?, ?, '2027-01-01', ?, 'unopened', '2026-11-22T00:00:00Z', '2026-11-22T00:00:00Z')
+                        """,
+                    arguments: [
+                        fixture.householdId, fixture.fridgeId, "Item \(index)",
+                        Timestamp.string(from: utc("2026-12-01T00:00:00Z").addingTimeInterval(Double(index) * 60)),
+                    ])
             }
         }
         let plan = try fixture.database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                EXPLAIN QUERY PLAN SELECT MIN(remind_at) FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at
-                """).map { $0["detail"] as String }.joined(separator: " | ")
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT MIN(remind_at) FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at
+                    """
+            ).map { $0["detail"] as String }.joined(separator: " | ")
         }
         #expect(plan.contains("item_reminder_pending"), "\(plan)")
         let engine = fixture.engine(sender: RecordingSender(clock: fixture.clock))

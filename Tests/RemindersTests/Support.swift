@@ -46,14 +46,18 @@ final class FakePushServer: Responder, @unchecked Sendable {
 
     /// Lets held requests (and later ones) be answered.
     func release() {
-        let gate = holding.withLock { gate in defer { gate = nil }; return gate }
+        let gate = holding.withLock { gate in
+            defer { gate = nil }
+            return gate
+        }
         for _ in 0..<16 { gate?.signal() }
     }
 
     func respond(to request: Request) -> Response {
         if request.path == "/redirect" { return .redirect(to: "/elsewhere", status: 302) }
         if request.path == "/big" { return Response(status: 200, contentType: "text/plain", text: String(repeating: "x", count: 100_000)) }
-        let body = request.body.isEmpty
+        let body =
+            request.body.isEmpty
             ? request.form.pairs.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
             : String(decoding: request.body, as: UTF8.self)
         let status = state.withLock { state -> Int in
@@ -85,9 +89,12 @@ final class RecordingSender: OutboundSending, @unchecked Sendable {
         state.withLock { $0.statuses = statuses }
     }
 
-    func send(method: String, url: URL, headers: [(String, String)], body: [UInt8], timeout: TimeInterval, maxResponseBytes: Int) async throws(OutboundError) -> OutboundResponse {
+    func send(method: String, url: URL, headers: [(String, String)], body: [UInt8], timeout: TimeInterval, maxResponseBytes: Int) async throws(OutboundError)
+        -> OutboundResponse
+    {
         let status = state.withLock { state -> Int in
-            state.sent.append(Sent(url: url, headers: Dictionary(headers, uniquingKeysWith: { $1 }), body: String(decoding: body, as: UTF8.self), at: clock.now))
+            state.sent.append(
+                Sent(url: url, headers: Dictionary(headers, uniquingKeysWith: { $1 }), body: String(decoding: body, as: UTF8.self), at: clock.now))
             return state.statuses.isEmpty ? 200 : state.statuses.removeFirst()
         }
         return OutboundResponse(status: status)
@@ -132,11 +139,14 @@ struct EngineFixture {
             householdId = 1
         } else {
             // Folder names come from the setup page's catalog: a Japanese household's as ja.json names them.
-            let folderNames = language == "ja" ? ["starter_fridge": "冷蔵庫", "starter_freezer": "冷凍庫", "starter_pantry": "パントリー", "starter_supermarket": "スーパー"] : [:]
+            let folderNames =
+                language == "ja" ? ["starter_fridge": "冷蔵庫", "starter_freezer": "冷凍庫", "starter_pantry": "パントリー", "starter_supermarket": "スーパー"] : [:]
             householdId = try Fixture(language: language, database: self.database, clock: clock, userAgent: "t", folderNames: folderNames).householdId
             try HouseholdSettings(database: self.database).update(householdId, name: "Home", timeZone: timeZone, dueSoonDays: "3")
         }
-        memberId = try self.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])! }
+        memberId = try self.database.writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])!
+        }
         fridgeId = try items.folders(householdId: householdId, kind: .stock)[0].id!
         shoppingId = try items.folders(householdId: householdId, kind: .shopping)[0].id!
     }
@@ -150,7 +160,9 @@ struct EngineFixture {
         input.remindAt = remind ?? ""
         let householdId = household ?? self.householdId
         let folderId = try folder ?? items.folders(householdId: householdId, kind: .stock)[0].id!
-        let member = try database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId]) }
+        let member = try database.writer.read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])
+        }
         return try items.register([input], in: folderId, householdId: householdId, by: member ?? memberId, timeZone: zone)[0]
     }
 
@@ -162,12 +174,14 @@ struct EngineFixture {
     }
 
     func ntfy(_ url: String, topic: String = "home", token: String = "", digestHour: String = "", household: Int64? = nil) throws {
-        try channels.save(PushChannelInput(kind: "ntfy", url: url, topic: topic, accessToken: token, digestHour: digestHour), householdId: household ?? householdId)
+        try channels.save(
+            PushChannelInput(kind: "ntfy", url: url, topic: topic, accessToken: token, digestHour: digestHour), householdId: household ?? householdId)
     }
 
     func messages(_ state: String? = nil) throws -> [PushMessage] {
         try database.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM push_message WHERE ? IS NULL OR state = ? ORDER BY id", arguments: [state, state]).map(PushMessage.init(row:))
+            try Row.fetchAll(db, sql: "SELECT * FROM push_message WHERE ? IS NULL OR state = ? ORDER BY id", arguments: [state, state]).map(
+                PushMessage.init(row:))
         }
     }
 }

@@ -44,7 +44,6 @@ public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) 
     }
 }
 
-
 /// Runs `work` `count` times at once on threads of their own (not the cooperative pool) and
 /// returns every result: for tests that check CPU-heavy code is safe to call concurrently.
 public func concurrently<T: Sendable>(_ count: Int, _ work: @escaping @Sendable () -> T) async throws -> [T] {

@@ -66,10 +66,11 @@ struct AppTests {
 }
 
 @Suite struct LanguageNegotiationTests {
-    @Test(arguments: [
-        (nil, "en"), ("ja", "ja"), ("ja-JP", "ja"), ("fr-FR,fr;q=0.9", "en"),
-        ("fr;q=0.9,ja;q=0.8,en;q=0.7", "ja"), ("en;q=0.5,ja;q=0.9", "ja"), ("ja;q=0,en", "en"), ("*", "en"),
-    ] as [(String?, String)])
+    @Test(
+        arguments: [
+            (nil, "en"), ("ja", "ja"), ("ja-JP", "ja"), ("fr-FR,fr;q=0.9", "en"),
+            ("fr;q=0.9,ja;q=0.8,en;q=0.7", "ja"), ("en;q=0.5,ja;q=0.9", "ja"), ("ja;q=0,en", "en"), ("*", "en"),
+        ] as [(String?, String)])
     func picksTheBestCatalog(header: String?, expected: String) async throws {
         let app = try await makeApp()
         #expect(app.renderer.localizations.negotiate(header).code == expected)

@@ -48,7 +48,8 @@ struct DuePagesTests {
         let response = try dated.fixture.send("GET", "/soon", as: dated.fixture.member)
         #expect(response.status == 200)
         let html = response.text
-        let expired = position(">Expired</span>", in: html), today = position(">Due today</span>", in: html), soon = position(">Due within 3 days</span>", in: html)
+        let expired = position(">Expired</span>", in: html), today = position(">Due today</span>", in: html),
+            soon = position(">Due within 3 days</span>", in: html)
         #expect(expired > 0 && today > expired && soon > today, "groups in order: \(expired) \(today) \(soon)")
         #expect(position(">Old yogurt<", in: html) > expired && position(">Old yogurt<", in: html) < today)
         #expect(position(">Tofu<", in: html) > today && position(">Tofu<", in: html) < soon)
@@ -149,7 +150,9 @@ struct DuePagesTests {
         #expect(january.contains("rel=\"next\" href=\"/calendar?month=2026-02\""))
         #expect(january.contains("<abbr title=\"Sunday\">Sun</abbr></th><th scope=\"col\"><abbr title=\"Monday\">Mon</abbr>"))
         // 1 January 2026 is a Thursday: four blank days before it in a Sunday-first week.
-        #expect(january.contains("<tr><td class=\"cal-day\"></td><td class=\"cal-day\"></td><td class=\"cal-day\"></td><td class=\"cal-day\"></td><td class=\"cal-day"))
+        #expect(
+            january.contains(
+                "<tr><td class=\"cal-day\"></td><td class=\"cal-day\"></td><td class=\"cal-day\"></td><td class=\"cal-day\"></td><td class=\"cal-day"))
 
         // The member's language (Aki chose English at setup; now Japanese).
         let owner = try #require(try fixture.accounts.session(token: fixture.owner))

@@ -77,12 +77,14 @@ struct EscapingTests {
         let icons = [Choice(value: "box", label: text, selected: true, icon: "box")]
         let pages: [any PageView] = [
             // A name in aria-label and value attributes and in element content.
-            FoldersEditPage(rows: [.init(id: 1, name: text, icon: "box", kind: text, isFirst: false, isLast: false)], name: text,
-                            nameError: text, iconError: nil, icons: icons, kinds: [Choice(value: "1", label: text, selected: true)]),
+            FoldersEditPage(
+                rows: [.init(id: 1, name: text, icon: "box", kind: text, isFirst: false, isLast: false)], name: text,
+                nameError: text, iconError: nil, icons: icons, kinds: [Choice(value: "1", label: text, selected: true)]),
             FolderFormPage(id: 1, heading: text, name: text, nameError: text, iconError: nil, icons: icons),
             // A value through a partial (partials/field), which starts with the library's escaping.
-            FormPage(heading: text, intro: text, formError: text, action: "/setup", submitLabel: text,
-                     fields: [FormField(name: "name", label: text, value: text, error: text, hint: text)], footerLink: ("/login", text)),
+            FormPage(
+                heading: text, intro: text, formError: text, action: "/setup", submitLabel: text,
+                fields: [FormField(name: "name", label: text, value: text, error: text, hint: text)], footerLink: ("/login", text)),
             HomePage(household: text, stock: [.init(id: 1, name: text, icon: "box", count: text)], shopping: [], useSoon: text, hasUseSoon: true),
         ]
         for page in pages {

@@ -44,7 +44,10 @@ struct HouseholdFixture {
         member = try join(home.householdId, "ken", .member)
         viewer = try join(home.householdId, "yui", .viewer)
         memberId = try accounts.session(token: member)!.memberId
-        invitationId = try { _ = try accounts.invite(householdId: home.householdId, role: .member); return try accounts.pendingInvitations(householdId: home.householdId)[0].id }()
+        invitationId = try {
+            _ = try accounts.invite(householdId: home.householdId, role: .member)
+            return try accounts.pendingInvitations(householdId: home.householdId)[0].id
+        }()
         guard case .signedIn(let second, _) = try accounts.logIn(login: "aki", password: Self.password, peer: "p", userAgent: "laptop", remember: false) else {
             throw InventoryError.conflict
         }
@@ -98,13 +101,15 @@ struct HouseholdFixture {
             }
         }
         let (route, query) = path.split(separator: "?", maxSplits: 1).map(String.init).splitFirst()
-        let queryParameters = Parameters((query ?? "").split(separator: "&").map {
-            let pair = $0.split(separator: "=", maxSplits: 1).map(String.init)
-            return (pair[0], (pair.count > 1 ? pair[1] : "").removingPercentEncoding ?? "")
-        })
-        return app.respond(to: Request(
-            method: method, path: route, query: queryParameters, headers: Headers(all), form: Parameters(fields), files: files,
-            clientAddress: "192.168.1.30"))
+        let queryParameters = Parameters(
+            (query ?? "").split(separator: "&").map {
+                let pair = $0.split(separator: "=", maxSplits: 1).map(String.init)
+                return (pair[0], (pair.count > 1 ? pair[1] : "").removingPercentEncoding ?? "")
+            })
+        return app.respond(
+            to: Request(
+                method: method, path: route, query: queryParameters, headers: Headers(all), form: Parameters(fields), files: files,
+                clientAddress: "192.168.1.30"))
     }
 }
 

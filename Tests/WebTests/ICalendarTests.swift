@@ -24,10 +24,12 @@ import Testing
     }
 
     @Test func anItemWithAReminderHasAnAlarmAtItsInstant() {
-        let feed = CalendarFeed(householdId: 3, householdName: "Home", events: [
-            FeedEvent(itemId: 7, name: "Milk", folder: "Fridge", due: "2026-12-31", remindAt: "2026-12-30T23:15:00Z", updatedAt: "2026-11-22T05:00:00Z"),
-            FeedEvent(itemId: 8, name: "Rice", folder: "Pantry", due: "2027-01-01", remindAt: nil, updatedAt: "2026-11-22T05:00:00Z"),
-        ])
+        let feed = CalendarFeed(
+            householdId: 3, householdName: "Home",
+            events: [
+                FeedEvent(itemId: 7, name: "Milk", folder: "Fridge", due: "2026-12-31", remindAt: "2026-12-30T23:15:00Z", updatedAt: "2026-11-22T05:00:00Z"),
+                FeedEvent(itemId: 8, name: "Rice", folder: "Pantry", due: "2027-01-01", remindAt: nil, updatedAt: "2026-11-22T05:00:00Z"),
+            ])
         let text = ICalendar.document(feed, now: Timestamp.date(from: "2026-11-22T06:00:00Z")!)
         #expect(text.contains("UID:zaiko-item-7-household-3\r\n"))
         #expect(text.contains("DTSTART;VALUE=DATE:20261231\r\n"))

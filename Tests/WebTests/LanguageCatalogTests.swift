@@ -15,7 +15,8 @@ struct LanguageCatalogTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-languages-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: root.appendingPathComponent("Templates"))
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Public"), withDestinationURL: repositoryRoot.appendingPathComponent("Public"))
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("Public"), withDestinationURL: repositoryRoot.appendingPathComponent("Public"))
         let locales = root.appendingPathComponent("Templates/locales")
         var texts = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: locales.appendingPathComponent("en.json")))
         texts["language_name"] = "Français"
@@ -36,22 +37,24 @@ struct LanguageCatalogTests {
             database: database, resources: try Self.resourcesWithFrench(), logger: logger,
             options: AppOptions(setupCode: "ABCD2345", hasher: hasher))
 
-        let setup = app.respond(to: Request(
-            method: "POST", path: "/setup",
-            headers: Headers([("Host", "zaiko.test"), ("Accept-Language", "fr-FR,fr;q=0.9"), ("Cookie", "zaiko_csrf=anonymous-token")]),
-            form: Parameters([
-                ("household", "Maison"), ("name", "Amélie"), ("login", "amelie"), ("password", "correct horse battery"),
-                ("password_confirm", "correct horse battery"), ("setup_code", "abcd2345"), ("_csrf", "anonymous-token"),
-            ]),
-            clientAddress: "192.168.1.30"))
+        let setup = app.respond(
+            to: Request(
+                method: "POST", path: "/setup",
+                headers: Headers([("Host", "zaiko.test"), ("Accept-Language", "fr-FR,fr;q=0.9"), ("Cookie", "zaiko_csrf=anonymous-token")]),
+                form: Parameters([
+                    ("household", "Maison"), ("name", "Amélie"), ("login", "amelie"), ("password", "correct horse battery"),
+                    ("password_confirm", "correct horse battery"), ("setup_code", "abcd2345"), ("_csrf", "anonymous-token"),
+                ]),
+                clientAddress: "192.168.1.30"))
         #expect(setup.status == 303)
         let session = try #require(setup.cookie("zaiko_session"))
         let owner = try #require(try Accounts(database: database, hasher: hasher).session(token: session))
         let folders = try Items(database: database).folders(householdId: owner.householdId).map(\.name)
         #expect(folders == ["Réfrigérateur", "Congélateur", "Garde-manger", "Supermarché"])
 
-        let account = app.respond(to: Request(
-            method: "GET", path: "/account", headers: Headers([("Host", "zaiko.test"), ("Cookie", "zaiko_session=\(session)")])))
+        let account = app.respond(
+            to: Request(
+                method: "GET", path: "/account", headers: Headers([("Host", "zaiko.test"), ("Cookie", "zaiko_session=\(session)")])))
         #expect(account.status == 200)
         #expect(account.text.contains(#"<option value="fr""#))
         #expect(account.text.contains("Français"))

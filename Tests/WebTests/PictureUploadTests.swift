@@ -37,7 +37,8 @@ enum UploadFixtures {
         var ihdr: [UInt8] = []
         for value in [20000, 20000] { ihdr += [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
         ihdr += [8, 2, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+            + chunk("IEND", [])
     }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
@@ -76,22 +77,28 @@ struct PictureUploadTests {
     }
 
     func draftForm(_ fixture: HouseholdFixture, name: String = "Cabbage", action: String = "save") -> [(String, String)] {
-        [("folder", "\(fixture.fridgeId)"), ("d0.name", name), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "vegetables"),
-         ("d0.status", "unopened"), ("action", action)]
+        [
+            ("folder", "\(fixture.fridgeId)"), ("d0.name", name), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "vegetables"),
+            ("d0.status", "unopened"), ("action", action),
+        ]
     }
 
     @Test func aPhotoInTheEditorIsStoredSquaredAndServedOnlyToItsHousehold() async throws {
         let fixture = try await HouseholdFixture()
         let before = photoFiles(fixture)
-        let response = try fixture.send("POST", "/items/new", as: fixture.member, form: draftForm(fixture),
-                                        files: [try UploadFixtures.file("d0.photo_file", UploadFixtures.jpeg(), name: "../../IMG_0001.jpg")])
+        let response = try fixture.send(
+            "POST", "/items/new", as: fixture.member, form: draftForm(fixture),
+            files: [try UploadFixtures.file("d0.photo_file", UploadFixtures.jpeg(), name: "../../IMG_0001.jpg")])
         #expect(response.status == 303)
         let added = Set(photoFiles(fixture)).subtracting(before)
         #expect(added.count == 2, "\(added)")
         #expect(added.allSatisfy { $0.range(of: "^[0-9a-f]{32}-(512|128)\\.(jpg|webp)$", options: .regularExpression) != nil })
 
-        let item = try #require(try fixture.items.page(of: try fixture.items.folder(fixture.fridgeId, householdId: try fixture.accounts.session(token: fixture.owner)!.householdId),
-                                                       filter: ListFilter(), page: 1).items.first { $0.name == "Cabbage" })
+        let item = try #require(
+            try fixture.items.page(
+                of: try fixture.items.folder(fixture.fridgeId, householdId: try fixture.accounts.session(token: fixture.owner)!.householdId),
+                filter: ListFilter(), page: 1
+            ).items.first { $0.name == "Cabbage" })
         let key = try #require(item.photo)
         let served = try fixture.send("GET", "/photos/\(key)/512", as: fixture.viewer)
         #expect(served.status == 200)
@@ -109,7 +116,9 @@ struct PictureUploadTests {
     /// Each hostile file gets its message beside the photo field, keeps the form, and leaves nothing behind.
     static let hostile: [String: (bytes: [UInt8], fileName: String, type: String, messageKey: String)] = [
         "text named .jpg": (Array("just some text, honestly".utf8), "notes.jpg", "image/jpeg", "photo_not_image"),
-        "SVG with script": (Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".utf8), "x.svg", "image/svg+xml", "photo_not_image"),
+        "SVG with script": (
+            Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".utf8), "x.svg", "image/svg+xml", "photo_not_image"
+        ),
         "HTML sent as PNG": (Array("<!doctype html><html><body><script>alert(1)</script></body></html>".utf8), "x.png", "image/png", "photo_not_image"),
         "truncated JPEG": (Array(UploadFixtures.jpeg().prefix(700)), "cut.jpg", "image/jpeg", "photo_damaged"),
         "pixel bomb": (UploadFixtures.pixelBomb(), "bomb.png", "image/png", "photo_too_large"),
@@ -121,8 +130,9 @@ struct PictureUploadTests {
         let (bytes, fileName, type, key) = try #require(Self.hostile[name])
         let fixture = try await HouseholdFixture()
         let before = photoFiles(fixture)
-        let response = try fixture.send("POST", "/items/new", as: fixture.member, form: draftForm(fixture, name: "Kept name"),
-                                        files: [try UploadFixtures.file("d0.photo_file", bytes, name: fileName, type: type)])
+        let response = try fixture.send(
+            "POST", "/items/new", as: fixture.member, form: draftForm(fixture, name: "Kept name"),
+            files: [try UploadFixtures.file("d0.photo_file", bytes, name: fileName, type: type)])
         #expect(response.status == 422, "\(name)")
         let page = response.text
         let message = try #require(fixture.app.renderer.localizations.catalogs["en"])[key]
@@ -136,8 +146,9 @@ struct PictureUploadTests {
         let fixture = try await HouseholdFixture()
         for name in ["../../../etc/passwd.jpg", "a\u{0}b.jpg", String(repeating: "名", count: 1400) + ".jpg"] {
             let before = Set(photoFiles(fixture))
-            let response = try fixture.send("POST", "/items/new", as: fixture.member, form: draftForm(fixture, name: "Odd \(name.count)"),
-                                            files: [try UploadFixtures.file("d0.photo_file", UploadFixtures.jpeg(64, 64), name: name)])
+            let response = try fixture.send(
+                "POST", "/items/new", as: fixture.member, form: draftForm(fixture, name: "Odd \(name.count)"),
+                files: [try UploadFixtures.file("d0.photo_file", UploadFixtures.jpeg(64, 64), name: name)])
             #expect(response.status == 303)
             let added = Set(photoFiles(fixture)).subtracting(before)
             #expect(added.count == 2 && added.allSatisfy { $0.count < 45 }, "\(added)")
@@ -147,9 +158,13 @@ struct PictureUploadTests {
     @Test func aPhotoSurvivesAFormShownAgainForAnotherDraftsProblem() async throws {
         let fixture = try await HouseholdFixture()
         var form = draftForm(fixture, name: "Leek")
-        form += [("d1.name", ""), ("d1.note", "a draft with content but no name"), ("d1.quantity", "1"), ("d1.unit", "piece"), ("d1.kind", "other"), ("d1.status", "unopened")]
-        let response = try fixture.send("POST", "/items/new", as: fixture.member, form: form,
-                                        files: [try UploadFixtures.file("d0.photo_file", UploadFixtures.jpeg())])
+        form += [
+            ("d1.name", ""), ("d1.note", "a draft with content but no name"), ("d1.quantity", "1"), ("d1.unit", "piece"), ("d1.kind", "other"),
+            ("d1.status", "unopened"),
+        ]
+        let response = try fixture.send(
+            "POST", "/items/new", as: fixture.member, form: form,
+            files: [try UploadFixtures.file("d0.photo_file", UploadFixtures.jpeg())])
         #expect(response.status == 422)
         let page = response.text
         let key = try #require(page.firstMatch(of: /value="photo:([0-9a-f]{32})" checked/)?.1)
@@ -195,7 +210,8 @@ struct PictureUploadTests {
         let image = try UploadFixtures.barcode("4901234567894")
         // The milk of the fixture was saved with this barcode: the household knows it.
         var form = draftForm(fixture, name: "Carrot", action: "scan")
-        let response = try fixture.send("POST", "/items/new", as: fixture.member, form: form, files: [try UploadFixtures.file("scan_file", image, name: "scan.png")])
+        let response = try fixture.send(
+            "POST", "/items/new", as: fixture.member, form: form, files: [try UploadFixtures.file("scan_file", image, name: "scan.png")])
         #expect(response.status == 200)
         let page = response.text
         #expect(page.contains("value=\"Carrot\""), "the first draft is kept")
@@ -203,8 +219,9 @@ struct PictureUploadTests {
         #expect(page.contains("name=\"d1.name\" type=\"text\" value=\"Milk\""), "filled from product memory")
 
         form = draftForm(fixture, name: "", action: "scan")
-        let unknown = try fixture.send("POST", "/items/new", as: fixture.member, form: form,
-                                       files: [try UploadFixtures.file("scan_file", try UploadFixtures.barcode("036000291452", symbology: "34"), name: "scan.png")])
+        let unknown = try fixture.send(
+            "POST", "/items/new", as: fixture.member, form: form,
+            files: [try UploadFixtures.file("scan_file", try UploadFixtures.barcode("036000291452", symbology: "34"), name: "scan.png")])
         #expect(unknown.text.contains("value=\"0036000291452\""), "UPC-A is kept as its EAN-13, as a typed one is")
     }
 
@@ -213,27 +230,33 @@ struct PictureUploadTests {
         let home = try fixture.accounts.session(token: fixture.owner)!.householdId
         let shopping = try #require(try fixture.items.folders(householdId: home, kind: .shopping).first?.id)
         let form = [("folder", "\(shopping)"), ("d0.name", ""), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "other"), ("action", "scan")]
-        let page = try fixture.send("POST", "/items/new", as: fixture.member, form: form,
-                                    files: [try UploadFixtures.file("scan_file", try UploadFixtures.barcode("4901234567894"), name: "scan.png")]).text
+        let page = try fixture.send(
+            "POST", "/items/new", as: fixture.member, form: form,
+            files: [try UploadFixtures.file("scan_file", try UploadFixtures.barcode("4901234567894"), name: "scan.png")]
+        ).text
         #expect(page.contains("value=\"Milk\""), "filled from memory")
         #expect(page.contains("<option value=\"\(shopping)\" selected>"), "still the shopping list")
     }
 
     @Test func aLabelWithAWrongCheckDigitIsNotAProductNumber() async throws {
         let fixture = try await HouseholdFixture()
-        let form = [("folder", "\(fixture.fridgeId)"), ("d0.name", ""), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "other"),
-                    ("d0.status", "unopened"), ("action", "scan")]
+        let form = [
+            ("folder", "\(fixture.fridgeId)"), ("d0.name", ""), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "other"),
+            ("d0.status", "unopened"), ("action", "scan"),
+        ]
         // Code 128 holding 13 digits that are not a valid EAN-13.
-        let response = try fixture.send("POST", "/items/new", as: fixture.member, form: form,
-                                        files: [try UploadFixtures.file("scan_file", try UploadFixtures.barcode("4901234567895", symbology: "20"), name: "scan.png")])
+        let response = try fixture.send(
+            "POST", "/items/new", as: fixture.member, form: form,
+            files: [try UploadFixtures.file("scan_file", try UploadFixtures.barcode("4901234567895", symbology: "20"), name: "scan.png")])
         #expect(response.status == 422)
         #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["scan_not_product"])))
     }
 
     @Test func aPhotoWithoutABarcodeSaysSoAndKeepsTheForm() async throws {
         let fixture = try await HouseholdFixture()
-        let response = try fixture.send("POST", "/items/new", as: fixture.member, form: draftForm(fixture, name: "Kept", action: "scan"),
-                                        files: [try UploadFixtures.file("scan_file", UploadFixtures.jpeg())])
+        let response = try fixture.send(
+            "POST", "/items/new", as: fixture.member, form: draftForm(fixture, name: "Kept", action: "scan"),
+            files: [try UploadFixtures.file("scan_file", UploadFixtures.jpeg())])
         #expect(response.status == 422)
         #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["scan_none_found"])))
         #expect(response.text.contains("value=\"Kept\""))
@@ -261,11 +284,15 @@ struct PictureUploadTests {
         let fixture = try await HouseholdFixture()
         #expect(try fixture.send("GET", "/products", as: fixture.viewer).text.contains("4901234567894"))
         #expect(try fixture.send("GET", "/products", as: fixture.otherOwner).text.contains("4901234567894") == false)
-        let invalid = try fixture.send("POST", "/products/\(fixture.productId)", as: fixture.member,
-                                       form: [("name", ""), ("kind", "dairy_eggs"), ("unit", "bottle"), ("folder", ""), ("picture", "")])
+        let invalid = try fixture.send(
+            "POST", "/products/\(fixture.productId)", as: fixture.member,
+            form: [("name", ""), ("kind", "dairy_eggs"), ("unit", "bottle"), ("folder", ""), ("picture", "")])
         #expect(invalid.status == 422)
-        #expect(try fixture.send("POST", "/products/\(fixture.productId)", as: fixture.member,
-                                 form: [("name", "Low-fat milk"), ("kind", "dairy_eggs"), ("unit", "bottle"), ("folder", ""), ("picture", "illustration:milk")]).status == 303)
+        #expect(
+            try fixture.send(
+                "POST", "/products/\(fixture.productId)", as: fixture.member,
+                form: [("name", "Low-fat milk"), ("kind", "dairy_eggs"), ("unit", "bottle"), ("folder", ""), ("picture", "illustration:milk")]
+            ).status == 303)
         #expect(try fixture.send("GET", "/products", as: fixture.viewer).text.contains("Low-fat milk"))
         #expect(try fixture.send("POST", "/products/\(fixture.productId)/forget", as: fixture.member).status == 303)
         #expect(!(try fixture.send("GET", "/products", as: fixture.viewer).text.contains("Low-fat milk")))
@@ -273,11 +300,13 @@ struct PictureUploadTests {
 
     @Test func theItemPageTakesANewPhoto() async throws {
         let fixture = try await HouseholdFixture()
-        let refused = try fixture.send("POST", "/items/\(fixture.itemId)/photo", as: fixture.member,
-                                       files: [try UploadFixtures.file("photo_file", Array("nope".utf8))])
+        let refused = try fixture.send(
+            "POST", "/items/\(fixture.itemId)/photo", as: fixture.member,
+            files: [try UploadFixtures.file("photo_file", Array("nope".utf8))])
         #expect(refused.status == 422)
-        let response = try fixture.send("POST", "/items/\(fixture.itemId)/photo", as: fixture.member,
-                                        files: [try UploadFixtures.file("photo_file", UploadFixtures.jpeg())])
+        let response = try fixture.send(
+            "POST", "/items/\(fixture.itemId)/photo", as: fixture.member,
+            files: [try UploadFixtures.file("photo_file", UploadFixtures.jpeg())])
         #expect(response.status == 303)
         let page = try fixture.send("GET", "/items/\(fixture.itemId)", as: fixture.viewer).text
         #expect(!page.contains("/photos/\(fixture.photoKey)/512"), "the new photo replaced the old")

@@ -39,11 +39,13 @@ final class FakeProductService: Responder, @unchecked Sendable {
         case "500": return Response(status: 500, contentType: "text/plain", text: "trouble")
         case "broken": return Response(status: 200, contentType: "application/json", text: "{not json")
         case "foreign-image":
-            return Response(status: 200, contentType: "application/json",
-                            text: #"{"status":1,"product":{"product_name":"Genmai cha","image_front_url":"http://evil.example/x.jpg"}}"#)
+            return Response(
+                status: 200, contentType: "application/json",
+                text: #"{"status":1,"product":{"product_name":"Genmai cha","image_front_url":"http://evil.example/x.jpg"}}"#)
         default:
-            return Response(status: 200, contentType: "application/json",
-                            text: #"{"status":1,"product":{"product_name":"Genmai cha","image_front_url":"\#(base)/images/front.jpg"}}"#)
+            return Response(
+                status: 200, contentType: "application/json",
+                text: #"{"status":1,"product":{"product_name":"Genmai cha","image_front_url":"\#(base)/images/front.jpg"}}"#)
         }
     }
 
@@ -55,8 +57,10 @@ struct ProductLookupTests {
     /// Sent from a plain thread, as libmicrohttpd's workers are: the look-up blocks its thread while
     /// the answer comes back on Swift's cooperative pool, which a test's own task must not hold.
     func scan(_ fixture: HouseholdFixture, _ code: String = "4912345678904") async throws -> Response {
-        let form = [("folder", "\(fixture.fridgeId)"), ("d0.name", ""), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "other"),
-                    ("d0.status", "unopened"), ("action", "scan")]
+        let form = [
+            ("folder", "\(fixture.fridgeId)"), ("d0.name", ""), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "other"),
+            ("d0.status", "unopened"), ("action", "scan"),
+        ]
         let files = [try UploadFixtures.file("scan_file", try UploadFixtures.barcode(code), name: "scan.png")]
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
@@ -113,7 +117,9 @@ struct ProductLookupTests {
 
     @Test func aServiceThatIsDownLeavesTheFormUsable() async throws {
         let fixture = try await HouseholdFixture()
-        #expect(try fixture.send("POST", "/settings/lookup", as: fixture.owner, form: [("lookup_enabled", "1"), ("product_lookup_url", "http://127.0.0.1:9")]).status == 303)
+        #expect(
+            try fixture.send("POST", "/settings/lookup", as: fixture.owner, form: [("lookup_enabled", "1"), ("product_lookup_url", "http://127.0.0.1:9")])
+                .status == 303)
         let response = try await scan(fixture)
         #expect(response.status == 200)
         #expect(response.text.contains("value=\"4912345678904\""))
@@ -134,17 +140,20 @@ struct ProductLookupTests {
         let fixture = try await HouseholdFixture()
         let service = try FakeProductService()
         try turnOn(fixture, service)
-        _ = try await scan(fixture, "4901234567894")  // the fixture's milk
+        _ = try await scan(fixture, "4901234567894") // the fixture's milk
         #expect(service.received.isEmpty)
     }
 
     @Test func theAddressIsCheckedAndKeptWhenWrong() async throws {
         let fixture = try await HouseholdFixture()
-        let response = try fixture.send("POST", "/settings/lookup", as: fixture.owner, form: [("lookup_enabled", "1"), ("product_lookup_url", "ftp://files.example")])
+        let response = try fixture.send(
+            "POST", "/settings/lookup", as: fixture.owner, form: [("lookup_enabled", "1"), ("product_lookup_url", "ftp://files.example")])
         #expect(response.status == 422)
         #expect(response.text.contains("value=\"ftp://files.example\""))
         #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["lookup_url_invalid"])))
-        #expect(try fixture.send("POST", "/settings/lookup", as: fixture.member, form: [("lookup_enabled", "1"), ("product_lookup_url", "http://x.example")]).status == 403)
+        #expect(
+            try fixture.send("POST", "/settings/lookup", as: fixture.member, form: [("lookup_enabled", "1"), ("product_lookup_url", "http://x.example")]).status
+                == 403)
     }
 
     @Test func siblingHostsOfTheServiceAreTheOnlyOtherPlaceForPictures() {

@@ -76,8 +76,9 @@ struct RemindersWebTests {
         let token = try createFeed(fixture, as: fixture.owner)
         let lines = LogLines()
         let logger = Logger(label: "capture") { _ in CapturingHandler(lines: lines) }
-        let app = try await App(database: fixture.app.database, resources: Resources(root: repositoryRoot), logger: logger,
-                                options: AppOptions(hasher: HouseholdFixture.hasher, clock: fixture.clock.wall))
+        let app = try await App(
+            database: fixture.app.database, resources: Resources(root: repositoryRoot), logger: logger,
+            options: AppOptions(hasher: HouseholdFixture.hasher, clock: fixture.clock.wall))
         _ = app.respond(to: Request(method: "GET", path: "/calendar/\(token).ics"))
         _ = app.respond(to: Request(method: "GET", path: "/calendar/wrong-token.ics"))
         let logged = lines.all
@@ -88,8 +89,9 @@ struct RemindersWebTests {
 
     @Test func theOwnerSetsAPushChannelAndTheTokenNeverComesBack() async throws {
         let fixture = try await HouseholdFixture()
-        let bad = try fixture.send("POST", "/settings/push", as: fixture.owner,
-                                   form: [("kind", "ntfy"), ("url", "ftp://nope"), ("topic", "bad topic"), ("access_token", "tk_typed"), ("digest_hour", "")])
+        let bad = try fixture.send(
+            "POST", "/settings/push", as: fixture.owner,
+            form: [("kind", "ntfy"), ("url", "ftp://nope"), ("topic", "bad topic"), ("access_token", "tk_typed"), ("digest_hour", "")])
         #expect(bad.status == 422)
         #expect(bad.text.contains("Enter an address starting with http:// or https://"))
         #expect(bad.text.contains("Use up to 64 letters, digits, - and _."))
@@ -97,8 +99,9 @@ struct RemindersWebTests {
         #expect(bad.text.contains("value=\"bad topic\""))
         #expect(!bad.text.contains("tk_typed"))
 
-        let good = try fixture.send("POST", "/settings/push", as: fixture.owner,
-                                    form: [("kind", "ntfy"), ("url", "http://127.0.0.1:9/"), ("topic", "home"), ("access_token", "tk_secret"), ("digest_hour", "7")])
+        let good = try fixture.send(
+            "POST", "/settings/push", as: fixture.owner,
+            form: [("kind", "ntfy"), ("url", "http://127.0.0.1:9/"), ("topic", "home"), ("access_token", "tk_secret"), ("digest_hour", "7")])
         #expect(good.status == 303)
         let page = try fixture.send("GET", "/settings?saved=push", as: fixture.owner).text
         #expect(page.contains("Push channel saved."))
@@ -125,8 +128,9 @@ struct RemindersWebTests {
     }
 
     func saveChannel(_ fixture: HouseholdFixture, as session: String, url: String = "https://ntfy.example", token: String = "") throws {
-        let saved = try fixture.send("POST", "/settings/push", as: session,
-                                     form: [("kind", "ntfy"), ("url", url), ("topic", "home"), ("access_token", token), ("digest_hour", "")])
+        let saved = try fixture.send(
+            "POST", "/settings/push", as: session,
+            form: [("kind", "ntfy"), ("url", url), ("topic", "home"), ("access_token", token), ("digest_hour", "")])
         #expect(saved.status == 303)
     }
 
@@ -150,7 +154,8 @@ struct RemindersWebTests {
         let second = try testId(try fixture.send("POST", "/settings/push/test", as: fixture.owner))
         try outbox.recordFailure(try #require(try outbox.message(second, householdId: home)), attempts: 1, failure: .refusedAddress, retryAt: nil)
         page = try fixture.send("GET", "/settings?test=\(second)", as: fixture.owner).text
-        #expect(page.contains("this address is on the server&#39;s own network") || page.contains("this address is on the server&#x27;s own network")
+        #expect(
+            page.contains("this address is on the server&#39;s own network") || page.contains("this address is on the server&#x27;s own network")
                 || page.contains("this address is on the server's own network"))
         let japanese = try fixture.send("GET", "/settings?test=\(second)", as: fixture.owner, headers: [("Accept-Language", "ja")]).text
         #expect(japanese.contains("サーバーの管理者が許可していません"))
@@ -196,14 +201,19 @@ struct RemindersWebTests {
         try saveChannel(fixture, as: fixture.owner)
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let app = try await App(database: fixture.app.database, resources: Resources(root: repositoryRoot), logger: logger,
-                                options: AppOptions(hasher: HouseholdFixture.hasher, clock: fixture.clock.wall, pushTestWait: .seconds(3600)))
+        let app = try await App(
+            database: fixture.app.database, resources: Resources(root: repositoryRoot), logger: logger,
+            options: AppOptions(hasher: HouseholdFixture.hasher, clock: fixture.clock.wall, pushTestWait: .seconds(3600)))
         let owner = try #require(try fixture.accounts.session(token: fixture.owner))
         let request = Request(
-            method: "POST", path: "/settings/push/test", headers: Headers([("Host", "zaiko.test"), ("Cookie", "zaiko_csrf=c; zaiko_session=\(fixture.owner)")]),
+            method: "POST", path: "/settings/push/test",
+            headers: Headers([("Host", "zaiko.test"), ("Cookie", "zaiko_csrf=c; zaiko_session=\(fixture.owner)")]),
             form: Parameters([("_csrf", owner.csrfToken)]), clientAddress: "192.168.1.30")
         let answer = Mutex<Response?>(nil)
-        Thread.detachNewThread { let response = app.respond(to: request); answer.withLock { $0 = response } }
+        Thread.detachNewThread {
+            let response = app.respond(to: request)
+            answer.withLock { $0 = response }
+        }
         let outbox = Outbox(database: fixture.app.database, clock: fixture.clock.wall)
         var queued: PushMessage?
         try await webEventually("the test is queued") {

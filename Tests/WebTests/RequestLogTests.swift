@@ -4,6 +4,7 @@ import Inventory
 import Logging
 import Synchronization
 import Testing
+
 @testable import Web
 
 /// Every line the app logs, as text with its metadata.
@@ -126,16 +127,19 @@ struct AdmissionTests {
         #expect(writer.maxBytes >= 20 * 1024 * 1024)
 
         guard case .answer(let anonymous) = fixture.app.admit(Self.head("POST", path, session: nil)) else {
-            Issue.record("an anonymous upload was admitted"); return
+            Issue.record("an anonymous upload was admitted")
+            return
         }
         #expect(anonymous.status == 303)
         #expect(anonymous.header("Location")?.hasPrefix("/login") == true)
         guard case .answer(let viewer) = fixture.app.admit(Self.head("POST", path, session: fixture.viewer)) else {
-            Issue.record("a viewer's upload was admitted"); return
+            Issue.record("a viewer's upload was admitted")
+            return
         }
         #expect(viewer.status == 403)
         guard case .answer(let stale) = fixture.app.admit(Self.head("POST", path, session: "expired-or-made-up")) else {
-            Issue.record("an unknown session's upload was admitted"); return
+            Issue.record("an unknown session's upload was admitted")
+            return
         }
         #expect(stale.status == 303)
     }

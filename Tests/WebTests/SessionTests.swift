@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Logins, cookies and CSRF over the app")
 struct SessionTests {
-    func logIn(_ fixture: HouseholdFixture, login: String = "ken", password: String = HouseholdFixture.password, remember: Bool = false, as session: String? = nil) throws -> Response {
+    func logIn(
+        _ fixture: HouseholdFixture, login: String = "ken", password: String = HouseholdFixture.password, remember: Bool = false, as session: String? = nil
+    ) throws -> Response {
         try fixture.send("POST", "/login", as: session, form: [("login", login), ("password", password)] + (remember ? [("remember", "1")] : []))
     }
 
@@ -50,7 +52,7 @@ struct SessionTests {
 
     @Test func signingOutAfterTheSessionExpiredLandsOnTheLoginPage() async throws {
         let fixture = try await HouseholdFixture()
-        fixture.advance(3 * 3600)  // past the two-hour idle limit
+        fixture.advance(3 * 3600) // past the two-hour idle limit
         let response = try fixture.send("POST", "/logout", as: fixture.member)
         #expect(response.status == 303)
         #expect(response.header("Location") == "/login")
@@ -202,9 +204,11 @@ struct SessionTests {
         let created = try fixture.send("POST", "/account/calendar-feed", as: fixture.member)
         let first = String(try #require(links(created.text, after: "http://zaiko.test/calendar/").first).dropLast(".ics".count))
         #expect(try fixture.send("GET", "/calendar/\(first).ics", as: nil).status == 200)
-        let changed = try fixture.send("POST", "/account/password", as: fixture.member, form: [
-            ("current_password", HouseholdFixture.password), ("password", "a new kitchen phrase"), ("password_confirm", "a new kitchen phrase"),
-        ])
+        let changed = try fixture.send(
+            "POST", "/account/password", as: fixture.member,
+            form: [
+                ("current_password", HouseholdFixture.password), ("password", "a new kitchen phrase"), ("password_confirm", "a new kitchen phrase"),
+            ])
         #expect(changed.status == 303)
         #expect(try fixture.send("GET", "/calendar/\(first).ics", as: nil).status == 404)
 
@@ -212,7 +216,8 @@ struct SessionTests {
         let second = String(try #require(links(again.text, after: "http://zaiko.test/calendar/").first).dropLast(".ics".count))
         #expect(try fixture.send("GET", "/calendar/\(second).ics", as: nil).status == 200)
         let reset = try fixture.accounts.createPasswordReset(login: "ken")
-        let done = try fixture.send("POST", "/reset/\(reset)", as: nil, form: [("password", "another kitchen phrase"), ("password_confirm", "another kitchen phrase")])
+        let done = try fixture.send(
+            "POST", "/reset/\(reset)", as: nil, form: [("password", "another kitchen phrase"), ("password_confirm", "another kitchen phrase")])
         #expect(done.status == 303)
         #expect(try fixture.send("GET", "/calendar/\(second).ics", as: nil).status == 404)
     }
@@ -220,9 +225,11 @@ struct SessionTests {
     @Test func aJoinFormWithProblemsReportsEachBesideItsFieldAndKeepsWhatWasTyped() async throws {
         let fixture = try await HouseholdFixture()
         let token = try fixture.accounts.invite(householdId: try #require(try fixture.accounts.session(token: fixture.owner)).householdId, role: .member)
-        let response = try fixture.send("POST", "/join/\(token)", as: nil, form: [
-            ("name", "Mei"), ("login", "ken"), ("password", "password1"), ("password_confirm", "password2"),
-        ], headers: [("Accept-Language", "ja")])
+        let response = try fixture.send(
+            "POST", "/join/\(token)", as: nil,
+            form: [
+                ("name", "Mei"), ("login", "ken"), ("password", "password1"), ("password_confirm", "password2"),
+            ], headers: [("Accept-Language", "ja")])
         #expect(response.status == 422)
         #expect(response.text.contains("id=\"f-login-error\""))
         #expect(response.text.contains("このログインIDは使われています") || response.text.contains("よく使われていて"))

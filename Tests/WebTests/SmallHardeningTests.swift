@@ -41,9 +41,11 @@ struct SmallHardeningTests {
     @Test(arguments: ["1e308", "inf", "2000000"])
     func theItemFormRefusesAnAbsurdQuantity(typed: String) async throws {
         let fixture = try await HouseholdFixture()
-        let response = try fixture.send("POST", "/items/new", as: fixture.member, form: [
-            ("folder", "\(fixture.fridgeId)"), ("d0.name", "Rice"), ("d0.quantity", typed), ("d0.unit", "piece"), ("d0.kind", "other"),
-        ])
+        let response = try fixture.send(
+            "POST", "/items/new", as: fixture.member,
+            form: [
+                ("folder", "\(fixture.fridgeId)"), ("d0.name", "Rice"), ("d0.quantity", typed), ("d0.unit", "piece"), ("d0.kind", "other"),
+            ])
         #expect(response.status == 422)
         #expect(response.text.contains("id=\"f-d0.quantity-error\""))
         #expect(response.text.contains("value=\"\(typed)\""), "the typed value is kept")

@@ -12,8 +12,10 @@ import Testing
 @Suite("Storage failures over HTTP")
 struct StorageFailureTests {
     func itemForm(_ fixture: HouseholdFixture, name: String, note: String) -> [(String, String)] {
-        [("folder", "\(fixture.fridgeId)"), ("d0.name", name), ("d0.quantity", "2"), ("d0.unit", "pack"), ("d0.kind", "dairy_eggs"),
-         ("d0.note", note), ("d0.status", "unopened"), ("action", "save")]
+        [
+            ("folder", "\(fixture.fridgeId)"), ("d0.name", name), ("d0.quantity", "2"), ("d0.unit", "pack"), ("d0.kind", "dairy_eggs"),
+            ("d0.note", note), ("d0.status", "unopened"), ("action", "save"),
+        ]
     }
 
     func count(_ fixture: HouseholdFixture, _ table: String) throws -> Int {
@@ -95,8 +97,10 @@ struct StorageFailureTests {
         draft.name = "牛乳"
         draft.note = String(repeating: "冷蔵庫の奥", count: 60)
         try fillTheDisk(fixture, with: draft)
-        let response = try fixture.send("POST", "/items/new", as: fixture.member, form: itemForm(fixture, name: draft.name, note: draft.note)
-            .map { $0.0 == "d0.unit" ? ("d0.unit", "piece") : $0.0 == "d0.kind" ? ("d0.kind", "other") : $0 }, headers: [("Accept-Language", "ja")])
+        let response = try fixture.send(
+            "POST", "/items/new", as: fixture.member,
+            form: itemForm(fixture, name: draft.name, note: draft.note)
+                .map { $0.0 == "d0.unit" ? ("d0.unit", "piece") : $0.0 == "d0.kind" ? ("d0.kind", "other") : $0 }, headers: [("Accept-Language", "ja")])
         let ja = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales")).catalogs["ja"]!
         // The member chose no language: the browser's is used.
         #expect(response.status == 507)
@@ -110,9 +114,12 @@ struct StorageFailureTests {
         draft.note = String(repeating: "y", count: 1000)
         try fillTheDisk(fixture, with: draft)
         // A new folder with a long name: its page has no form to keep, so the error page tells.
-        var response = try fixture.send("POST", "/folders", as: fixture.owner, form: [("name", String(repeating: "z", count: 100)), ("kind", "stock"), ("icon", "box")])
+        var response = try fixture.send(
+            "POST", "/folders", as: fixture.owner, form: [("name", String(repeating: "z", count: 100)), ("kind", "stock"), ("icon", "box")])
         for attempt in 0..<200 where response.status != 507 {
-            response = try fixture.send("POST", "/folders", as: fixture.owner, form: [("name", String(repeating: "z", count: 99) + "\(attempt % 10)"), ("kind", "stock"), ("icon", "box")])
+            response = try fixture.send(
+                "POST", "/folders", as: fixture.owner,
+                form: [("name", String(repeating: "z", count: 99) + "\(attempt % 10)"), ("kind", "stock"), ("icon", "box")])
         }
         #expect(response.status == 507)
         let en = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales")).fallback
@@ -147,8 +154,9 @@ struct StorageFailureTests {
         let file = folder.appendingPathComponent("zaiko.sqlite")
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let app = try await App(database: try AppDatabase.open(at: file), resources: Resources(root: repositoryRoot), logger: logger,
-                                options: AppOptions(photos: folder.appendingPathComponent("photos")))
+        let app = try await App(
+            database: try AppDatabase.open(at: file), resources: Resources(root: repositoryRoot), logger: logger,
+            options: AppOptions(photos: folder.appendingPathComponent("photos")))
         #expect(get(app, "/healthz").status == 200)
         try FileManager.default.removeItem(at: file)
         #expect(get(app, "/healthz").status == 503)

@@ -17,7 +17,9 @@ struct TemplateTests {
         let localizations = try Localizations(directory: templates.appendingPathComponent("locales"))
         #expect(Set(localizations.catalogs.keys).isSuperset(of: ["en", "ja"]))
         for (code, catalog) in localizations.catalogs {
-            #expect(catalog.keys == localizations.fallback.keys, "\(code) differs from en: \(catalog.keys.symmetricDifference(localizations.fallback.keys).sorted())")
+            #expect(
+                catalog.keys == localizations.fallback.keys,
+                "\(code) differs from en: \(catalog.keys.symmetricDifference(localizations.fallback.keys).sorted())")
             #expect(!catalog.texts.values.contains(""), "\(code) has an empty text")
         }
     }
@@ -29,8 +31,9 @@ struct TemplateTests {
         for file in try templateFiles() {
             let text = try String(contentsOf: file, encoding: .utf8)
             for match in text.matches(of: pattern) {
-                used.insert(String(text[match.range]).replacingOccurrences(of: "{{", with: "").replacingOccurrences(of: "}}", with: "")
-                    .trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "t.", with: ""))
+                used.insert(
+                    String(text[match.range]).replacingOccurrences(of: "{{", with: "").replacingOccurrences(of: "}}", with: "")
+                        .trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "t.", with: ""))
             }
         }
         #expect(!used.isEmpty)
@@ -80,16 +83,22 @@ struct TemplateTests {
         let select = FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: "ja", among: [t]))
         let checkbox = FormField(name: "remember", label: t["field_remember"], kind: .checkbox, checked: true)
         return [
-            FormPage(heading: t["setup_heading"], intro: t["setup_intro"], formError: t["login_failed"], action: "/setup",
-                     submitLabel: t["setup_submit"], fields: [field, select, checkbox], footerLink: ("/login", t["login_heading"])),
-            HomePage(household: "Home", stock: [.init(id: 1, name: "Fridge", icon: "fridge", count: "3")], shopping: [], useSoon: "Use soon · 3", hasUseSoon: true),
-            AccountPage(heading: t["account_heading"], saved: t["saved_profile"], profileFields: [field, select], passwordFields: [field],
-                        devices: [.init(id: 1, label: "Chrome · Android", signedIn: "Monday", lastSeen: "today", isCurrent: true),
-                                  .init(id: 2, label: "Safari · iPhone", signedIn: "Sunday", lastSeen: "yesterday", isCurrent: false)]),
-            SettingsPage(heading: t["members_heading"], error: t["last_owner"],
-                        members: [.init(id: 1, name: "Aki", login: "aki", role: t["role_owner"], roleOptions: t.roleOptions(selected: .owner), isMe: true)],
-                        invitations: [.init(id: 3, role: t["role_viewer"], expires: "next week")], newLink: "http://x/join/abc",
-                        inviteRoles: t.roleOptions(selected: .member), householdFields: [field, select], saved: t["saved_profile"]),
+            FormPage(
+                heading: t["setup_heading"], intro: t["setup_intro"], formError: t["login_failed"], action: "/setup",
+                submitLabel: t["setup_submit"], fields: [field, select, checkbox], footerLink: ("/login", t["login_heading"])),
+            HomePage(
+                household: "Home", stock: [.init(id: 1, name: "Fridge", icon: "fridge", count: "3")], shopping: [], useSoon: "Use soon · 3", hasUseSoon: true),
+            AccountPage(
+                heading: t["account_heading"], saved: t["saved_profile"], profileFields: [field, select], passwordFields: [field],
+                devices: [
+                    .init(id: 1, label: "Chrome · Android", signedIn: "Monday", lastSeen: "today", isCurrent: true),
+                    .init(id: 2, label: "Safari · iPhone", signedIn: "Sunday", lastSeen: "yesterday", isCurrent: false),
+                ]),
+            SettingsPage(
+                heading: t["members_heading"], error: t["last_owner"],
+                members: [.init(id: 1, name: "Aki", login: "aki", role: t["role_owner"], roleOptions: t.roleOptions(selected: .owner), isMe: true)],
+                invitations: [.init(id: 3, role: t["role_viewer"], expires: "next week")], newLink: "http://x/join/abc",
+                inviteRoles: t.roleOptions(selected: .member), householdFields: [field, select], saved: t["saved_profile"]),
         ] + itemPages(t)
     }
 
@@ -97,11 +106,14 @@ struct TemplateTests {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
         let window = DueWindow(household: household, now: now)
-        var expired = Item(id: 1, householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: "opened")
+        var expired = Item(
+            id: 1, householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: "opened")
         expired.note = "note"
-        let rows = [ItemRowView(expired, window: window, t: t),
-                    ItemRowView(Item(id: 2, householdId: 1, folderId: 1, name: "Eggs", due: window.today.description), window: window, t: t),
-                    ItemRowView(Item(id: 3, householdId: 1, folderId: 2, name: "Rice", urgent: true), window: window, t: t)]
+        let rows = [
+            ItemRowView(expired, window: window, t: t),
+            ItemRowView(Item(id: 2, householdId: 1, folderId: 1, name: "Eggs", due: window.today.description), window: window, t: t),
+            ItemRowView(Item(id: 3, householdId: 1, folderId: 2, name: "Rice", urgent: true), window: window, t: t),
+        ]
         let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
         let list = { (stock: Bool) in
             ListPageView(
@@ -112,53 +124,79 @@ struct TemplateTests {
         }
         var input = ItemInput()
         input.name = "Milk"
-        let drafts = [DraftView(index: 0, input: input, isStock: true, errors: ["0.name": "!"], t: t, single: false),
-                      DraftView(index: 1, input: ItemInput(), isStock: false, errors: [:], t: t, single: false)]
+        let drafts = [
+            DraftView(index: 0, input: input, isStock: true, errors: ["0.name": "!"], t: t, single: false),
+            DraftView(index: 1, input: ItemInput(), isStock: false, errors: [:], t: t, single: false),
+        ]
         return [
             list(true), list(false),
-            EditorPage(heading: "Add", action: "/items/new", isNew: true, version: nil, stockFolders: choices, shoppingFolders: choices,
-                       drafts: drafts, canAddDraft: true, summary: "1 problem", returnTo: "", boughtNotice: "bought", cancel: "/"),
-            EditorPage(heading: "Edit", action: "/items/1", isNew: false, version: 3, stockFolders: choices, shoppingFolders: [],
-                       drafts: [drafts[0]], canAddDraft: false, summary: nil, returnTo: "/folders/1", boughtNotice: nil, cancel: "/items/1"),
-            ConflictPage(heading: "Conflict", itemId: 1, rows: [.init(label: "Name", theirs: "Milk", mine: "Oat milk", differs: true)], hidden: [.hidden("version", "4")]),
-            ItemPage(name: "Milk", id: 1, picture: "/static/illustrations/milk.svg", hasPicture: true, pictureAlt: "Milk", dueState: "expired",
-                     facts: [.init(label: "Due", value: "today")], history: [.init(what: "Created", detail: "Fridge", who: "Aki", when: "now")],
-                     folderId: 1, canWrite: true, photoError: "!", saved: "Saved"),
-            ProductsPage(rows: [.init(id: 1, name: "Natto", barcode: "4901234567894", picture: "/static/illustrations/natto.svg", hasPicture: true,
-                                      details: "Other · Pack")], notice: "Saved"),
-            ProductPage(heading: "Product", id: 1, fields: [FormField(name: "name", label: "Name", value: "Natto", error: "!")],
-                        picture: PicturePicker(index: 0, input: input, error: "!", t: t, fieldPrefix: "")),
+            EditorPage(
+                heading: "Add", action: "/items/new", isNew: true, version: nil, stockFolders: choices, shoppingFolders: choices,
+                drafts: drafts, canAddDraft: true, summary: "1 problem", returnTo: "", boughtNotice: "bought", cancel: "/"),
+            EditorPage(
+                heading: "Edit", action: "/items/1", isNew: false, version: 3, stockFolders: choices, shoppingFolders: [],
+                drafts: [drafts[0]], canAddDraft: false, summary: nil, returnTo: "/folders/1", boughtNotice: nil, cancel: "/items/1"),
+            ConflictPage(
+                heading: "Conflict", itemId: 1, rows: [.init(label: "Name", theirs: "Milk", mine: "Oat milk", differs: true)], hidden: [.hidden("version", "4")]
+            ),
+            ItemPage(
+                name: "Milk", id: 1, picture: "/static/illustrations/milk.svg", hasPicture: true, pictureAlt: "Milk", dueState: "expired",
+                facts: [.init(label: "Due", value: "today")], history: [.init(what: "Created", detail: "Fridge", who: "Aki", when: "now")],
+                folderId: 1, canWrite: true, photoError: "!", saved: "Saved"),
+            ProductsPage(
+                rows: [
+                    .init(
+                        id: 1, name: "Natto", barcode: "4901234567894", picture: "/static/illustrations/natto.svg", hasPicture: true,
+                        details: "Other · Pack")
+                ], notice: "Saved"),
+            ProductPage(
+                heading: "Product", id: 1, fields: [FormField(name: "name", label: "Name", value: "Natto", error: "!")],
+                picture: PicturePicker(index: 0, input: input, error: "!", t: t, fieldPrefix: "")),
             TrashPage(rows: [.init(id: 1, name: "Milk", folder: "Fridge", deleted: "today")], notice: "Restored"),
-            FoldersEditPage(rows: [.init(id: 1, name: "Fridge", icon: "fridge", kind: "Stock", isFirst: true, isLast: false)], name: "",
-                            nameError: "!", iconError: nil, icons: [Choice(value: "box", label: "Box", selected: true, icon: "box")], kinds: choices),
-            FolderFormPage(id: 1, heading: "Edit", name: "Fridge", nameError: nil, iconError: "!", icons: [Choice(value: "box", label: "Box", selected: true, icon: "box")]),
-            ChoicePage(heading: "Which list?", message: "Choose", back: "/folders/1",
-                       options: [.init(action: "/items/1/buy-again", label: "Supermarket", hidden: [.hidden("shopping", "4")])], cancelLabel: "Cancel"),
+            FoldersEditPage(
+                rows: [.init(id: 1, name: "Fridge", icon: "fridge", kind: "Stock", isFirst: true, isLast: false)], name: "",
+                nameError: "!", iconError: nil, icons: [Choice(value: "box", label: "Box", selected: true, icon: "box")], kinds: choices),
+            FolderFormPage(
+                id: 1, heading: "Edit", name: "Fridge", nameError: nil, iconError: "!", icons: [Choice(value: "box", label: "Box", selected: true, icon: "box")]
+            ),
+            ChoicePage(
+                heading: "Which list?", message: "Choose", back: "/folders/1",
+                options: [.init(action: "/items/1/buy-again", label: "Supermarket", hidden: [.hidden("shopping", "4")])], cancelLabel: "Cancel"),
         ] + duePages(t, rows: rows)
     }
 
     func duePages(_ t: Catalog, rows: [ItemRowView]) -> [any PageView] {
         let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
         let day = { (number: Int, count: Int?) in
-            CalendarPage.Day(number: "\(number)", href: count.map { _ in "/calendar?month=2026-11&day=2026-11-0\(number)" }, label: "<b>牛乳</b>",
-                             count: count.map(String.init), isToday: number == 2, isExpired: number == 1, isSelected: number == 3, isPast: number < 2)
+            CalendarPage.Day(
+                number: "\(number)", href: count.map { _ in "/calendar?month=2026-11&day=2026-11-0\(number)" }, label: "<b>牛乳</b>",
+                count: count.map(String.init), isToday: number == 2, isExpired: number == 1, isSelected: number == 3, isPast: number < 2)
         }
         let week: [CalendarPage.Day] = [.blank, day(1, 2), day(2, nil), day(3, 1), day(4, nil), day(5, 4), day(6, nil)]
         let link = CalendarPage.Link(href: "/calendar?month=2026-10", label: "October", title: "October 2026")
         return [
-            UseSoonPage(groups: [.init(state: "expired", heading: t["soon_expired"], count: 1, rows: [rows[0]]),
-                                 .init(state: "today", heading: t["soon_today"], count: 4, rows: [rows[1]])],
-                        shared: shared, here: "/soon?page=2", summary: "5", empty: "", pageLabel: "2/3", previous: "/soon", next: "/soon?page=3",
-                        notice: "Deleted", undoIds: "1"),
-            UseSoonPage(groups: [], shared: shared, here: "/soon", summary: "0", empty: t["soon_empty_today"], pageLabel: "1/1",
-                        previous: nil, next: nil, notice: nil, undoIds: nil),
-            CalendarPage(monthTitle: "November 2026", weekdays: [.init(short: "Sun", long: "Sunday")], days: week, todayLabel: "today", previous: link, next: link,
-                         thisMonth: "/calendar", day: .init(heading: "Due on Nov 3", summary: "1 item", rows: [rows[0]], shared: shared,
-                                                           here: "/calendar?month=2026-11&day=2026-11-03", pageLabel: "1/2", previous: nil,
-                                                           next: "/calendar?day=2026-11-03&page=2", notice: "Deleted", undoIds: "1")),
-            CalendarPage(monthTitle: "November 2026", weekdays: [], days: week, todayLabel: "today", previous: nil, next: link, thisMonth: nil,
-                         day: .init(heading: "Due on Nov 4", summary: "0 items", rows: [], shared: shared, here: "/calendar", pageLabel: "1/1",
-                                    previous: nil, next: nil, notice: nil, undoIds: nil)),
+            UseSoonPage(
+                groups: [
+                    .init(state: "expired", heading: t["soon_expired"], count: 1, rows: [rows[0]]),
+                    .init(state: "today", heading: t["soon_today"], count: 4, rows: [rows[1]]),
+                ],
+                shared: shared, here: "/soon?page=2", summary: "5", empty: "", pageLabel: "2/3", previous: "/soon", next: "/soon?page=3",
+                notice: "Deleted", undoIds: "1"),
+            UseSoonPage(
+                groups: [], shared: shared, here: "/soon", summary: "0", empty: t["soon_empty_today"], pageLabel: "1/1",
+                previous: nil, next: nil, notice: nil, undoIds: nil),
+            CalendarPage(
+                monthTitle: "November 2026", weekdays: [.init(short: "Sun", long: "Sunday")], days: week, todayLabel: "today", previous: link, next: link,
+                thisMonth: "/calendar",
+                day: .init(
+                    heading: "Due on Nov 3", summary: "1 item", rows: [rows[0]], shared: shared,
+                    here: "/calendar?month=2026-11&day=2026-11-03", pageLabel: "1/2", previous: nil,
+                    next: "/calendar?day=2026-11-03&page=2", notice: "Deleted", undoIds: "1")),
+            CalendarPage(
+                monthTitle: "November 2026", weekdays: [], days: week, todayLabel: "today", previous: nil, next: link, thisMonth: nil,
+                day: .init(
+                    heading: "Due on Nov 4", summary: "0 items", rows: [], shared: shared, here: "/calendar", pageLabel: "1/1",
+                    previous: nil, next: nil, notice: nil, undoIds: nil)),
         ]
     }
 }

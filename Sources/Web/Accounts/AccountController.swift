@@ -19,8 +19,9 @@ struct AccountController {
             let member = try context.signedIn
             let language = context.field("language")
             do {
-                try accounts.updateProfile(memberId: member.memberId, name: context.field("name"),
-                                           language: renderer.localizations.catalogs[language] == nil ? nil : language)
+                try accounts.updateProfile(
+                    memberId: member.memberId, name: context.field("name"),
+                    language: renderer.localizations.catalogs[language] == nil ? nil : language)
                 return .redirect(to: "/account?saved=profile")
             } catch let error as InventoryError {
                 guard case .validation = error else { throw error }
@@ -33,9 +34,10 @@ struct AccountController {
                 if context.rawField("password") != context.rawField("password_confirm") {
                     throw InventoryError.validation(["password_confirm": "passwords_differ"])
                 }
-                try accounts.changePassword(memberId: member.memberId, current: context.rawField("current_password"),
-                                            new: context.rawField("password"), keepingSession: member.sessionId,
-                                            peer: context.request.clientAddress)
+                try accounts.changePassword(
+                    memberId: member.memberId, current: context.rawField("current_password"),
+                    new: context.rawField("password"), keepingSession: member.sessionId,
+                    peer: context.request.clientAddress)
                 return .redirect(to: "/account?saved=password")
             } catch let error as InventoryError {
                 guard case .validation = error else { throw error }
@@ -84,9 +86,10 @@ struct AccountController {
         }
         let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices", "feed_removed"].contains($0) ? t["saved_\($0)"] : nil }
         // A new feed address is shown once, in the answer to the POST that made it.
-        var feed = AccountPage.Feed(createdAt: try feeds.createdAt(memberId: member.memberId).map {
-            t.format("feed_created", ["date": DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t)])
-        })
+        var feed = AccountPage.Feed(
+            createdAt: try feeds.createdAt(memberId: member.memberId).map {
+                t.format("feed_created", ["date": DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t)])
+            })
         if let token = newFeedToken {
             let host = context.request.headers["host"] ?? "localhost"
             feed.webcal = "webcal://\(host)/calendar/\(token).ics"
@@ -95,13 +98,22 @@ struct AccountController {
         return AccountPage(
             heading: t["account_heading"], saved: saved,
             profileFields: [
-                FormField(name: "name", label: t["field_name"], value: name, error: profileErrors["name"], autocomplete: "name", required: true, maxLength: 100),
-                FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: language.isEmpty ? nil : language, among: renderer.localizations.languages)),
+                FormField(
+                    name: "name", label: t["field_name"], value: name, error: profileErrors["name"], autocomplete: "name", required: true, maxLength: 100),
+                FormField(
+                    name: "language", label: t["field_language"], kind: .select,
+                    options: t.languageOptions(selected: language.isEmpty ? nil : language, among: renderer.localizations.languages)),
             ],
             passwordFields: [
-                FormField(name: "current_password", label: t["field_current_password"], kind: .password, error: passwordErrors["current_password"], autocomplete: "current-password", required: true),
-                FormField(name: "password", label: t["field_new_password"], kind: .password, error: passwordErrors["password"], hint: t["password_change_hint"], autocomplete: "new-password", required: true),
-                FormField(name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: passwordErrors["password_confirm"], autocomplete: "new-password", required: true),
+                FormField(
+                    name: "current_password", label: t["field_current_password"], kind: .password, error: passwordErrors["current_password"],
+                    autocomplete: "current-password", required: true),
+                FormField(
+                    name: "password", label: t["field_new_password"], kind: .password, error: passwordErrors["password"], hint: t["password_change_hint"],
+                    autocomplete: "new-password", required: true),
+                FormField(
+                    name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: passwordErrors["password_confirm"],
+                    autocomplete: "new-password", required: true),
             ],
             devices: devices, feed: feed)
     }

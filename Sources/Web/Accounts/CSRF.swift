@@ -1,6 +1,6 @@
-import Inventory
 import Foundation
 import HTTPServer
+import Inventory
 
 /// Cross-site request forgery checks for every POST.
 enum CSRF {

@@ -65,9 +65,14 @@ struct InvitationController {
             action: "/join/\(context.parameter("token") ?? "")", submitLabel: t["join_submit"],
             fields: [
                 FormField(name: "name", label: t["field_name"], value: context.field("name"), error: errors["name"], autocomplete: "name", required: true),
-                FormField(name: "login", label: t["field_login"], value: context.field("login"), error: errors["login"], autocomplete: "username", required: true),
-                FormField(name: "password", label: t["field_password"], kind: .password, error: errors["password"], hint: t["password_hint"], autocomplete: "new-password", required: true),
-                FormField(name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: errors["password_confirm"], autocomplete: "new-password", required: true),
+                FormField(
+                    name: "login", label: t["field_login"], value: context.field("login"), error: errors["login"], autocomplete: "username", required: true),
+                FormField(
+                    name: "password", label: t["field_password"], kind: .password, error: errors["password"], hint: t["password_hint"],
+                    autocomplete: "new-password", required: true),
+                FormField(
+                    name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: errors["password_confirm"],
+                    autocomplete: "new-password", required: true),
             ])
     }
 
@@ -76,8 +81,12 @@ struct InvitationController {
         return FormPage(
             heading: t["reset_heading"], action: "/reset/\(context.parameter("token") ?? "")", submitLabel: t["reset_submit"],
             fields: [
-                FormField(name: "password", label: t["field_new_password"], kind: .password, error: errors["password"], hint: t["password_hint"], autocomplete: "new-password", required: true),
-                FormField(name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: errors["password_confirm"], autocomplete: "new-password", required: true),
+                FormField(
+                    name: "password", label: t["field_new_password"], kind: .password, error: errors["password"], hint: t["password_hint"],
+                    autocomplete: "new-password", required: true),
+                FormField(
+                    name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: errors["password_confirm"],
+                    autocomplete: "new-password", required: true),
             ])
     }
 }

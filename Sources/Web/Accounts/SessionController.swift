@@ -28,7 +28,8 @@ struct SessionController {
                 return renderer.response(page(context, error: context.locale["login_failed"], notice: nil), context, status: 422)
             case .throttled(let until):
                 let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
-                let message = seconds < 120
+                let message =
+                    seconds < 120
                     ? context.locale.format("login_throttled_seconds", ["seconds": "\(seconds)"])
                     : context.locale.format("login_throttled_minutes", ["minutes": "\((seconds + 59) / 60)"])
                 var response = renderer.response(page(context, error: message, notice: nil), context, status: 429)

@@ -24,8 +24,9 @@ struct SettingsController {
         router.post("/settings/household", .owner) { context in
             let member = try context.signedIn
             do {
-                try settings.update(member.householdId, name: context.field("household"), timeZone: context.field("time_zone"),
-                                    dueSoonDays: context.field("due_soon_days"))
+                try settings.update(
+                    member.householdId, name: context.field("household"), timeZone: context.field("time_zone"),
+                    dueSoonDays: context.field("due_soon_days"))
                 return .redirect(to: "/settings?saved=household")
             } catch InventoryError.validation(let fields) {
                 return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
@@ -57,8 +58,9 @@ struct SettingsController {
             let member = try context.signedIn
             let t = context.locale
             do {
-                let id = try outbox.enqueueTest(householdId: member.householdId, title: t["push_test_title"],
-                                                body: t.format("push_test_body", ["household": member.householdName]))
+                let id = try outbox.enqueueTest(
+                    householdId: member.householdId, title: t["push_test_title"],
+                    body: t.format("push_test_body", ["household": member.householdName]))
                 // The engine sends it on its own task; wait a moment for its answer, never for long
                 // (the page it redirects to says "on its way" when the answer is not there yet).
                 _ = try outbox.awaitAttempt(id, householdId: member.householdId, timeout: pushTestWait)
@@ -122,27 +124,34 @@ struct SettingsController {
         let t = context.locale
         let channel = try push.channel(householdId: me.householdId)
         let posted = context.request.path == "/settings/push"
-        let input = posted ? pushInput(context) : PushChannelInput(
-            kind: channel?.kind.rawValue ?? "ntfy", url: channel?.url ?? "", topic: channel?.topic ?? "",
-            digestHour: channel?.digestHour.map(String.init) ?? "")
+        let input =
+            posted
+            ? pushInput(context)
+            : PushChannelInput(
+                kind: channel?.kind.rawValue ?? "ntfy", url: channel?.url ?? "", topic: channel?.topic ?? "",
+                digestHour: channel?.digestHour.map(String.init) ?? "")
         let hasToken = channel?.accessToken != nil
         var fields = [
-            FormField(name: "kind", label: t["field_push_kind"], kind: .select, error: errors["kind"],
-                      options: PushKind.allCases.map { .init(value: $0.rawValue, label: t["push_kind_\($0.rawValue)"], selected: $0.rawValue == input.kind) }),
-            FormField(name: "url", label: t["field_push_url"], value: input.url, error: errors["url"], hint: t["push_url_hint"],
-                      inputType: "url", maxLength: 500),
+            FormField(
+                name: "kind", label: t["field_push_kind"], kind: .select, error: errors["kind"],
+                options: PushKind.allCases.map { .init(value: $0.rawValue, label: t["push_kind_\($0.rawValue)"], selected: $0.rawValue == input.kind) }),
+            FormField(
+                name: "url", label: t["field_push_url"], value: input.url, error: errors["url"], hint: t["push_url_hint"],
+                inputType: "url", maxLength: 500),
             FormField(name: "topic", label: t["field_push_topic"], value: input.topic, error: errors["topic"], hint: t["push_topic_hint"], maxLength: 64),
             // The token is never sent back to the page: "set" says there is one.
-            FormField(name: "access_token", label: t["field_push_token"], kind: .password, error: errors["access_token"],
-                      hint: hasToken ? t["push_token_set"] : t["push_token_hint"], autocomplete: "off"),
+            FormField(
+                name: "access_token", label: t["field_push_token"], kind: .password, error: errors["access_token"],
+                hint: hasToken ? t["push_token_set"] : t["push_token_hint"], autocomplete: "off"),
         ]
         if hasToken {
             fields.append(FormField(name: "clear_access_token", label: t["push_token_clear"], kind: .checkbox, checked: input.clearAccessToken))
         }
-        fields.append(FormField(
-            name: "digest_hour", label: t["field_digest_hour"], kind: .select, error: errors["digest_hour"], hint: t["digest_hour_hint"],
-            options: [FormField.Option(value: "", label: t["digest_none"], selected: input.digestHour.isEmpty)]
-                + (0...23).map { .init(value: "\($0)", label: "\($0):00", selected: input.digestHour == "\($0)") }))
+        fields.append(
+            FormField(
+                name: "digest_hour", label: t["field_digest_hour"], kind: .select, error: errors["digest_hour"], hint: t["digest_hour_hint"],
+                options: [FormField.Option(value: "", label: t["digest_none"], selected: input.digestHour.isEmpty)]
+                    + (0...23).map { .init(value: "\($0)", label: "\($0):00", selected: input.digestHour == "\($0)") }))
 
         var lines: [String] = []
         var problem: String?
@@ -201,12 +210,17 @@ struct SettingsController {
         let posted = context.request.path == "/settings/household"
         let zone = posted ? context.field("time_zone") : household.timeZone
         let householdFields = [
-            FormField(name: "household", label: t["field_household"], value: posted ? context.field("household") : household.name,
-                      error: householdErrors["household"], required: true, maxLength: 100),
-            FormField(name: "time_zone", label: t["field_time_zone"], kind: .select, error: householdErrors["time_zone"],
-                      options: TimeZone.knownTimeZoneIdentifiers.sorted().map { .init(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == zone) }),
-            FormField(name: "due_soon_days", label: t["field_due_soon_days"], value: posted ? context.field("due_soon_days") : "\(household.dueSoonDays)",
-                      error: householdErrors["due_soon_days"], hint: t["due_soon_hint"], inputType: "number", maxLength: 2),
+            FormField(
+                name: "household", label: t["field_household"], value: posted ? context.field("household") : household.name,
+                error: householdErrors["household"], required: true, maxLength: 100),
+            FormField(
+                name: "time_zone", label: t["field_time_zone"], kind: .select, error: householdErrors["time_zone"],
+                options: TimeZone.knownTimeZoneIdentifiers.sorted().map {
+                    .init(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == zone)
+                }),
+            FormField(
+                name: "due_soon_days", label: t["field_due_soon_days"], value: posted ? context.field("due_soon_days") : "\(household.dueSoonDays)",
+                error: householdErrors["due_soon_days"], hint: t["due_soon_hint"], inputType: "number", maxLength: 2),
         ]
         let members = try accounts.members(householdId: me.householdId).map { member in
             SettingsPage.Row(
@@ -214,24 +228,28 @@ struct SettingsController {
                 roleOptions: t.roleOptions(selected: member.role), isMe: member.id == me.memberId)
         }
         let invitations = try accounts.pendingInvitations(householdId: me.householdId).map {
-            SettingsPage.Invitation(id: $0.id, role: t["role_\($0.role.rawValue)"],
-                                   expires: DisplayFormat.dateTime($0.expiresAt, timeZone: me.timeZone, locale: t))
+            SettingsPage.Invitation(
+                id: $0.id, role: t["role_\($0.role.rawValue)"],
+                expires: DisplayFormat.dateTime($0.expiresAt, timeZone: me.timeZone, locale: t))
         }
-        let saved: String? = switch context.request.query["saved"] {
-        case "household": t["saved_profile"]
-        case "push": t["saved_push"]
-        case "push_removed": t["saved_push_removed"]
-        case "lookup": t["saved_lookup"]
-        default: nil
-        }
+        let saved: String? =
+            switch context.request.query["saved"] {
+            case "household": t["saved_profile"]
+            case "push": t["saved_push"]
+            case "push_removed": t["saved_push_removed"]
+            case "lookup": t["saved_lookup"]
+            default: nil
+            }
         // Online barcode look-up: off unless the owner turns it on; the address a posted form had is kept.
         let lookupPosted = context.request.path == "/settings/lookup"
         let lookupFields = [
-            FormField(name: "lookup_enabled", label: t["field_lookup_enabled"], kind: .checkbox,
-                      checked: lookupPosted ? context.field("lookup_enabled") == "1" : household.productLookupUrl != nil),
-            FormField(name: "product_lookup_url", label: t["field_lookup_url"],
-                      value: lookupPosted ? context.field("product_lookup_url") : household.productLookupUrl ?? HouseholdSettings.defaultProductLookupURL,
-                      error: lookupErrors["product_lookup_url"], hint: t["lookup_url_hint"], inputType: "url", maxLength: 300),
+            FormField(
+                name: "lookup_enabled", label: t["field_lookup_enabled"], kind: .checkbox,
+                checked: lookupPosted ? context.field("lookup_enabled") == "1" : household.productLookupUrl != nil),
+            FormField(
+                name: "product_lookup_url", label: t["field_lookup_url"],
+                value: lookupPosted ? context.field("product_lookup_url") : household.productLookupUrl ?? HouseholdSettings.defaultProductLookupURL,
+                error: lookupErrors["product_lookup_url"], hint: t["lookup_url_hint"], inputType: "url", maxLength: 300),
         ]
         return SettingsPage(
             heading: t["members_heading"], error: error, members: members, invitations: invitations, newLink: newLink,

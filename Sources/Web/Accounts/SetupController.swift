@@ -18,7 +18,8 @@ struct SetupController {
             // The code is limited like a password: a few wrong ones, then a growing wait.
             let code = try accounts.checkSetupCode(context.field("setup_code"), expected: setupCode, peer: context.request.clientAddress)
             if case .throttled(let seconds) = code {
-                let message = seconds < 120
+                let message =
+                    seconds < 120
                     ? context.locale.format("login_throttled_seconds", ["seconds": "\(seconds)"])
                     : context.locale.format("login_throttled_minutes", ["minutes": "\((seconds + 59) / 60)"])
                 var response = renderer.response(page(context, errors: ["setup_code": message]), context, status: 429)
@@ -52,8 +53,9 @@ struct SetupController {
     func page(_ context: RequestContext, errors: [String: String]) -> FormPage {
         let t = context.locale
         func field(_ name: String, _ kind: FormField.Kind = .text, autocomplete: String? = nil, hint: String? = nil) -> FormField {
-            FormField(name: name, label: t["field_\(name)"], kind: kind, value: context.field(name), error: errors[name], hint: hint,
-                      autocomplete: autocomplete, required: true)
+            FormField(
+                name: name, label: t["field_\(name)"], kind: kind, value: context.field(name), error: errors[name], hint: hint,
+                autocomplete: autocomplete, required: true)
         }
         return FormPage(
             heading: t["setup_heading"], intro: t["setup_intro"], action: "/setup", submitLabel: t["setup_submit"],

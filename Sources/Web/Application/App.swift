@@ -96,7 +96,8 @@ public final class App: Responder {
         let settings = HouseholdSettings(database: database)
         SettingsController(
             accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
-            push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock), schedule: ReminderSchedule(database: database, clock: options.clock),
+            push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock),
+            schedule: ReminderSchedule(database: database, clock: options.clock),
             pushTestWait: options.pushTestWait
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
@@ -109,9 +110,11 @@ public final class App: Responder {
         ProductsController(products: products, items: items, pictures: pictures, renderer: renderer).register(in: &router)
         FoldersController(folders: Folders(database: database, clock: options.clock), items: items, renderer: renderer).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
-        EditorController(items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
-                         renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger)
-            .register(in: &router)
+        EditorController(
+            items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
+            renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger
+        )
+        .register(in: &router)
         TrashController(items: items, renderer: renderer).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         self.router = router
@@ -162,9 +165,11 @@ public final class App: Responder {
         // The core answers 5xx when it could not write an upload to its temporary file. It does not
         // pass errno on: free space tells a full disk (said so, 507) from another failure.
         let full = StorageFailure.diskIsFull(at: photos.directory.path)
-        logger.error("request refused by the server core: upload not written to disk\(full ? " (disk full)" : "")", metadata: [
-            "method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "status": "\(status)",
-        ])
+        logger.error(
+            "request refused by the server core: upload not written to disk\(full ? " (disk full)" : "")",
+            metadata: [
+                "method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "status": "\(status)",
+            ])
         return finish(full ? storagePage(.full, request, member: nil) : errorPage(status, request, member: nil), for: request)
     }
 
@@ -232,7 +237,8 @@ public final class App: Responder {
                 // Signed out (or the session expired): sign in first. A form sent from an expired
                 // session, Sign out included, changes nothing and lands on the login page.
                 let isRead = request.method == "GET" || request.method == "HEAD"
-                let next = !isRead || request.path == "/" ? "" : "?next=" + (request.path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
+                let next =
+                    !isRead || request.path == "/" ? "" : "?next=" + (request.path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
                 var response = Response.redirect(to: "/login" + next)
                 if request.cookies[SessionCookies.session] != nil { response.headers.append(("Set-Cookie", cookies.clearSession())) }
                 return response

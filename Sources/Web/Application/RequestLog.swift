@@ -11,7 +11,9 @@ enum RequestLog {
 
     /// The method when it is a short token (GET, POST, …), else only its length.
     static func method(_ method: String) -> String {
-        let isToken = method.utf8.count <= 16 && !method.isEmpty && method.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || $0 == "_") }
+        let isToken =
+            method.utf8.count <= 16 && !method.isEmpty
+            && method.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || $0 == "_") }
         return isToken ? method : "(method, \(method.utf8.count) bytes)"
     }
 

@@ -26,8 +26,9 @@ struct DueController {
     func rowContext(_ context: RequestContext) throws -> (RowContext, [Folder]) {
         let member = try context.signedIn
         let shopping = try items.folders(householdId: member.householdId, kind: .shopping)
-        let shared = RowContext(canWrite: member.role.canWrite, isStock: true, hasShoppingLists: !shopping.isEmpty,
-                                selectable: false, t: context.locale)
+        let shared = RowContext(
+            canWrite: member.role.canWrite, isStock: true, hasShoppingLists: !shopping.isEmpty,
+            selectable: false, t: context.locale)
         return (shared, shopping)
     }
 
@@ -116,10 +117,11 @@ struct DueController {
                 let values = ["date": DisplayFormat.day(date, locale: t), "items": t.count("item_count", count)]
                 label = t.format(isToday ? "calendar_day_label_today" : isExpired ? "calendar_day_label_expired" : "calendar_day_label", values)
             }
-            cells.append(CalendarPage.Day(
-                number: "\(number)", href: count > 0 ? Self.link("/calendar", [("month", month.description), ("day", text)]) : nil,
-                label: label, count: count > 0 ? "\(count)" : nil, isToday: isToday, isExpired: isExpired,
-                isSelected: date == day, isPast: date < window.today))
+            cells.append(
+                CalendarPage.Day(
+                    number: "\(number)", href: count > 0 ? Self.link("/calendar", [("month", month.description), ("day", text)]) : nil,
+                    label: label, count: count > 0 ? "\(count)" : nil, isToday: isToday, isExpired: isExpired,
+                    isSelected: date == day, isPast: date < window.today))
         }
         cells += [CalendarPage.Day](repeating: .blank, count: (7 - cells.count % 7) % 7)
 

@@ -63,15 +63,18 @@ struct EditorController {
             }
             let messages = errors.mapValues { context.locale[$0] }
             let failed = !errors.isEmpty || state.scanError != nil
-            return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: messages, state: state),
-                                     context, status: storageStatus ?? (failed ? 422 : 200))
+            return renderer.response(
+                try editor(context, folder: folder, folders: folders, drafts: drafts, errors: messages, state: state),
+                context, status: storageStatus ?? (failed ? 422 : 200))
         }
         router.get("/items/{id}/edit", .writer) { context in
             let member = try context.signedIn
             let item = try items.item(try context.id(), householdId: member.householdId)
             let folder = try items.folder(item.folderId, householdId: member.householdId)
             let input = ItemInput(item, timeZone: try timeZone(member))
-            return renderer.response(try editor(context, folder: folder, folders: try items.folders(householdId: member.householdId), drafts: [input], errors: [:], item: item), context)
+            return renderer.response(
+                try editor(context, folder: folder, folders: try items.folders(householdId: member.householdId), drafts: [input], errors: [:], item: item),
+                context)
         }
         router.post("/items/{id}", .writer, uploads: true) { context in
             let member = try context.signedIn
@@ -85,39 +88,46 @@ struct EditorController {
             var state = EditorState()
             switch context.field("action") {
             case "switch":
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current), context,
-                                         status: photoErrors.isEmpty ? 200 : 422)
+                return renderer.response(
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current), context,
+                    status: photoErrors.isEmpty ? 200 : 422)
             case "scan":
                 state = try scan(context, into: &drafts, folder: &folder, batch: false, householdId: member.householdId)
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, state: state),
-                                         context, status: state.scanError == nil && photoErrors.isEmpty ? 200 : 422)
+                return renderer.response(
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, state: state),
+                    context, status: state.scanError == nil && photoErrors.isEmpty ? 200 : 422)
             default:
                 break
             }
             let input = drafts[0]
             if !photoErrors.isEmpty {
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current), context, status: 422)
+                return renderer.response(
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current), context, status: 422)
             }
             let version = Int(context.field("version")) ?? -1
             do {
                 let zone = try timeZone(member)
                 try items.update(id, with: input, folderId: folder.id!, version: version, householdId: member.householdId, by: member.memberId, timeZone: zone)
                 let target = context.returnPath(fallback: "/items/\(id)")
-                if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone), ItemValidation.remindsAfterDue(values, timeZone: zone) {
+                if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone),
+                    ItemValidation.remindsAfterDue(values, timeZone: zone)
+                {
                     return .redirect(to: ListController.adding(["warn": "remind_after_due"], to: "/folders/\(folder.id!)"))
                 }
                 return .redirect(to: target)
             } catch InventoryError.validation(let fields) {
                 let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[$0.value]) })
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current), context, status: 422)
+                return renderer.response(
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current), context, status: 422)
             } catch InventoryError.conflict {
                 // Someone saved since this form was opened: show both, lose nothing.
                 return renderer.response(try conflict(context, current: current, mine: input, folder: folder), context, status: 409)
             } catch {
                 let storage = try storageFailure(error, context)
                 let state = EditorState(storageError: context.locale[storage.messageKey])
-                return renderer.response(try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, state: state),
-                                         context, status: storage.status)
+                return renderer.response(
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, state: state),
+                    context, status: storage.status)
             }
         }
         router.post("/items/{id}/photo", .writer, uploads: true) { context in
@@ -190,11 +200,12 @@ struct EditorController {
         if index == drafts.count { drafts.append(ItemInput()) }
         drafts[index].barcode = code
         let source = try remembered(&drafts, at: index, folder: &folder, householdId: householdId)
-        let notice = switch source {
-        case .memory: "scan_found_known"
-        case .online: "scan_found_online"
-        case nil: "scan_found"
-        }
+        let notice =
+            switch source {
+            case .memory: "scan_found_known"
+            case .online: "scan_found_online"
+            case nil: "scan_found"
+            }
         return EditorState(scanNotice: t.format(notice, ["code": code]), focus: "f-d\(index).name")
     }
 
@@ -286,8 +297,9 @@ struct EditorController {
         let t = context.locale
         let isStock = folder.kind == .stock
         let draftViews = drafts.enumerated().map { index, draft in
-            DraftView(index: index, input: draft, isStock: isStock, errors: errors, t: t, single: item != nil,
-                      focus: state.focus)
+            DraftView(
+                index: index, input: draft, isStock: isStock, errors: errors, t: t, single: item != nil,
+                focus: state.focus)
         }
         let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
         let shopping = folders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
@@ -324,20 +336,24 @@ struct EditorController {
             case "field_status": return folder.kind == .stock ? t["status_\(value)"] : ""
             case "field_due": return CalendarDay(value).map { DisplayFormat.day($0, locale: t) } ?? value
             case "field_remind_at":
-                return LocalDateTime.instant(value, in: zone).map { DisplayFormat.dateTime(Timestamp.string(from: $0), timeZone: member.timeZone, locale: t) } ?? value
+                return LocalDateTime.instant(value, in: zone).map { DisplayFormat.dateTime(Timestamp.string(from: $0), timeZone: member.timeZone, locale: t) }
+                    ?? value
             case "field_urgent": return folder.kind == .shopping ? t[value == "1" ? "urgent" : "not_urgent"] : ""
             default: return value
             }
         }
         let rows = fields.map { label, path in
-            ConflictPage.Row(label: t[label], theirs: shown(label, theirs[keyPath: path]), mine: shown(label, mine[keyPath: path]),
-                             differs: theirs[keyPath: path] != mine[keyPath: path])
+            ConflictPage.Row(
+                label: t[label], theirs: shown(label, theirs[keyPath: path]), mine: shown(label, mine[keyPath: path]),
+                differs: theirs[keyPath: path] != mine[keyPath: path])
         }
         // "Keep mine" re-posts what was typed against the version now stored.
         var hidden = [FormField.hidden("folder", "\(folder.id!)"), .hidden("version", "\(current.version)")]
-        let values: [(String, String)] = [("name", mine.name), ("quantity", mine.quantity), ("unit", mine.unit), ("kind", mine.kind),
-                                          ("note", mine.note), ("barcode", mine.barcode), ("due", mine.due), ("remind_at", mine.remindAt),
-                                          ("status", mine.status), ("urgent", mine.urgent ? "1" : ""), ("picture", mine.picture)]
+        let values: [(String, String)] = [
+            ("name", mine.name), ("quantity", mine.quantity), ("unit", mine.unit), ("kind", mine.kind),
+            ("note", mine.note), ("barcode", mine.barcode), ("due", mine.due), ("remind_at", mine.remindAt),
+            ("status", mine.status), ("urgent", mine.urgent ? "1" : ""), ("picture", mine.picture),
+        ]
         hidden += values.map { FormField.hidden("d0.\($0.0)", $0.1) }
         return ConflictPage(heading: t["conflict_heading"], itemId: current.id!, rows: rows, hidden: hidden)
     }
@@ -356,7 +372,9 @@ struct EditorController {
         ]
         if let status = row.status { facts.append(.init(label: t["field_status"], value: status)) }
         if let due = row.due { facts.append(.init(label: t["field_due"], value: due + (row.dueWord.map { " · \($0)" } ?? ""))) }
-        if let remind = item.remindAt { facts.append(.init(label: t["field_remind_at"], value: DisplayFormat.dateTime(remind, timeZone: member.timeZone, locale: t))) }
+        if let remind = item.remindAt {
+            facts.append(.init(label: t["field_remind_at"], value: DisplayFormat.dateTime(remind, timeZone: member.timeZone, locale: t)))
+        }
         if folder.kind == .shopping { facts.append(.init(label: t["field_urgent"], value: item.urgent ? t["urgent"] : t["not_urgent"])) }
         if let barcode = item.barcode { facts.append(.init(label: t["field_barcode"], value: barcode)) }
         if !item.note.isEmpty { facts.append(.init(label: t["field_note"], value: item.note)) }

@@ -24,25 +24,36 @@ struct DraftView: MustacheParent, Sendable {
         func name(_ field: String) -> String { "d\(index).\(field)" }
         func error(_ field: String) -> String? { errors["\(index).\(field)"] }
         hasError = errors.keys.contains { $0.hasPrefix("\(index).") }
-        nameField = FormField(name: name("name"), label: t["field_item_name"], value: input.name, error: error("name"), autocomplete: "off", required: true,
-                              maxLength: 100, autofocus: focus == "f-\(name("name"))")
+        nameField = FormField(
+            name: name("name"), label: t["field_item_name"], value: input.name, error: error("name"), autocomplete: "off", required: true,
+            maxLength: 100, autofocus: focus == "f-\(name("name"))")
         var fields: [FormField] = []
-        quantity = FormField(name: name("quantity"), label: t["field_quantity"], value: input.quantity, error: error("quantity"), inputType: "text", maxLength: 12)
-        unit = FormField(name: name("unit"), label: t["field_unit"], kind: .select, error: error("unit"),
-                         options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == input.unit) })
-        fields.append(FormField(name: name("kind"), label: t["field_kind"], kind: .select, error: error("kind"),
-                                options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) }))
+        quantity = FormField(
+            name: name("quantity"), label: t["field_quantity"], value: input.quantity, error: error("quantity"), inputType: "text", maxLength: 12)
+        unit = FormField(
+            name: name("unit"), label: t["field_unit"], kind: .select, error: error("unit"),
+            options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == input.unit) })
+        fields.append(
+            FormField(
+                name: name("kind"), label: t["field_kind"], kind: .select, error: error("kind"),
+                options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) }))
         if isStock {
             fields.append(FormField(name: name("due"), label: t["field_due"], value: input.due, error: error("due"), inputType: "date"))
-            fields.append(FormField(name: name("remind_at"), label: t["field_remind_at"], value: input.remindAt, error: error("remind_at"),
-                                    hint: t["remind_hint"], inputType: "datetime-local"))
-            fields.append(FormField(name: name("status"), label: t["field_status"], kind: .select, error: error("status"),
-                                    options: ItemInput.statuses.map { .init(value: $0, label: t["status_\($0)"], selected: $0 == input.status) }))
+            fields.append(
+                FormField(
+                    name: name("remind_at"), label: t["field_remind_at"], value: input.remindAt, error: error("remind_at"),
+                    hint: t["remind_hint"], inputType: "datetime-local"))
+            fields.append(
+                FormField(
+                    name: name("status"), label: t["field_status"], kind: .select, error: error("status"),
+                    options: ItemInput.statuses.map { .init(value: $0, label: t["status_\($0)"], selected: $0 == input.status) }))
         } else {
             fields.append(FormField(name: name("urgent"), label: t["field_urgent"], kind: .checkbox, checked: input.urgent))
         }
-        fields.append(FormField(name: name("barcode"), label: t["field_barcode"], value: input.barcode, error: error("barcode"),
-                                autocomplete: "off", inputType: "text", maxLength: 14, inputMode: "numeric", autofocus: focus == "f-\(name("barcode"))"))
+        fields.append(
+            FormField(
+                name: name("barcode"), label: t["field_barcode"], value: input.barcode, error: error("barcode"),
+                autocomplete: "off", inputType: "text", maxLength: 14, inputMode: "numeric", autofocus: focus == "f-\(name("barcode"))"))
         details = fields
         note = input.note
         noteError = error("note")
@@ -107,8 +118,9 @@ struct PicturePicker: MustacheParent, Sendable {
             options.append(Option(value: input.picture, label: t["picture_current_photo"], src: preview, checked: true))
         }
         options += Illustrations.all.map { entry in
-            Option(value: "illustration:\(entry.slug)", label: t["illustration_\(entry.slug)"], src: "/static/illustrations/\(entry.slug).svg",
-                   checked: current == .illustration(entry.slug))
+            Option(
+                value: "illustration:\(entry.slug)", label: t["illustration_\(entry.slug)"], src: "/static/illustrations/\(entry.slug).svg",
+                checked: current == .illustration(entry.slug))
         }
         self.options = options
     }

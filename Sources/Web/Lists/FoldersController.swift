@@ -23,9 +23,10 @@ struct FoldersController {
             }
             // Expired and due within the window, across stock lists: what the use-soon page lists.
             let useSoon = overview.reduce(0) { $0 + $1.expired + $1.dueSoon }
-            return renderer.response(HomePage(
-                household: member.householdName, stock: rows(.stock), shopping: rows(.shopping),
-                useSoon: t.format("home_use_soon", ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0), context)
+            return renderer.response(
+                HomePage(
+                    household: member.householdName, stock: rows(.stock), shopping: rows(.shopping),
+                    useSoon: t.format("home_use_soon", ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0), context)
         }
         router.get("/folders/edit", .writer) { context in
             renderer.response(try editPage(context, errors: [:]), context)
@@ -33,8 +34,9 @@ struct FoldersController {
         router.post("/folders", .writer) { context in
             let member = try context.signedIn
             do {
-                try folders.create(name: context.field("name"), kind: FolderKind(rawValue: context.field("kind")) ?? .stock,
-                                   icon: context.field("icon"), householdId: member.householdId)
+                try folders.create(
+                    name: context.field("name"), kind: FolderKind(rawValue: context.field("kind")) ?? .stock,
+                    icon: context.field("icon"), householdId: member.householdId)
                 return .redirect(to: "/folders/edit")
             } catch InventoryError.validation(let fields) {
                 return renderer.response(try editPage(context, errors: fields.mapValues { context.locale[$0] }), context, status: 422)
@@ -52,7 +54,8 @@ struct FoldersController {
                 try folders.update(folder.id!, name: context.field("name"), icon: context.field("icon"), householdId: member.householdId)
                 return .redirect(to: "/folders/edit")
             } catch InventoryError.validation(let fields) {
-                let page = folderPage(context, folder: folder, name: context.field("name"), icon: context.field("icon"), errors: fields.mapValues { context.locale[$0] })
+                let page = folderPage(
+                    context, folder: folder, name: context.field("name"), icon: context.field("icon"), errors: fields.mapValues { context.locale[$0] })
                 return renderer.response(page, context, status: 422)
             }
         }
@@ -67,10 +70,11 @@ struct FoldersController {
             let count = try folders.itemCount(folder.id!, householdId: member.householdId)
             let t = context.locale
             let message = count == 0 ? t["folder_delete_empty"] : t.format("folder_delete_items", ["count": "\(count)"])
-            return renderer.response(ChoicePage(
-                heading: t.format("folder_delete_heading", ["name": folder.name]), message: message, back: "/folders/edit",
-                options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true, isDanger: true)],
-                cancelLabel: t["cancel"]), context)
+            return renderer.response(
+                ChoicePage(
+                    heading: t.format("folder_delete_heading", ["name": folder.name]), message: message, back: "/folders/edit",
+                    options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true, isDanger: true)],
+                    cancelLabel: t["cancel"]), context)
         }
         router.post("/folders/{id}/delete", .writer) { context in
             let member = try context.signedIn
@@ -88,22 +92,26 @@ struct FoldersController {
         let t = context.locale
         let all = try folders.overview(householdId: member.householdId)
         let rows = all.enumerated().map { index, folder in
-            FoldersEditPage.Row(id: folder.id, name: folder.name, icon: folder.icon,
-                                kind: t[folder.kind == .stock ? "kind_stock_list" : "kind_shopping_list"],
-                                isFirst: index == 0, isLast: index == all.count - 1)
+            FoldersEditPage.Row(
+                id: folder.id, name: folder.name, icon: folder.icon,
+                kind: t[folder.kind == .stock ? "kind_stock_list" : "kind_shopping_list"],
+                isFirst: index == 0, isLast: index == all.count - 1)
         }
         let posted = context.request.method == "POST"
         let kind = posted ? context.field("kind") : "stock"
         return FoldersEditPage(
             rows: rows, name: posted ? context.field("name") : "", nameError: errors["name"], iconError: errors["icon"],
             icons: iconChoices(selected: posted ? context.field("icon") : "box", t: t),
-            kinds: [Choice(value: "stock", label: t["kind_stock_list"], selected: kind != "shopping"),
-                    Choice(value: "shopping", label: t["kind_shopping_list"], selected: kind == "shopping")])
+            kinds: [
+                Choice(value: "stock", label: t["kind_stock_list"], selected: kind != "shopping"),
+                Choice(value: "shopping", label: t["kind_shopping_list"], selected: kind == "shopping"),
+            ])
     }
 
     func folderPage(_ context: RequestContext, folder: Folder, name: String, icon: String, errors: [String: String]) -> FolderFormPage {
-        FolderFormPage(id: folder.id!, heading: context.locale.format("folder_edit_heading", ["name": folder.name]), name: name,
-                       nameError: errors["name"], iconError: errors["icon"], icons: iconChoices(selected: icon, t: context.locale))
+        FolderFormPage(
+            id: folder.id!, heading: context.locale.format("folder_edit_heading", ["name": folder.name]), name: name,
+            nameError: errors["name"], iconError: errors["icon"], icons: iconChoices(selected: icon, t: context.locale))
     }
 }
 

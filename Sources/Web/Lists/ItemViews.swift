@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import Inventory
 import Mustache
+import Synchronization
 
 /// What every row of one list page shares: who may write, the kind of list, and the labels.
 struct RowContext: Sendable {

@@ -90,7 +90,6 @@ struct ListController {
         }
     }
 
-
     static func encoded(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "/"
     }
@@ -98,7 +97,9 @@ struct ListController {
     /// `path` with query values replaced or added.
     static func adding(_ values: [String: String], to path: String) -> String {
         var components = URLComponents(string: path) ?? URLComponents()
-        var query = (components.queryItems ?? []).filter { values[$0.name] == nil && !["deleted", "copied", "moved", "bought", "notice", "added"].contains($0.name) }
+        var query = (components.queryItems ?? []).filter {
+            values[$0.name] == nil && !["deleted", "copied", "moved", "bought", "notice", "added"].contains($0.name)
+        }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
         components.queryItems = query.isEmpty ? nil : query
         return components.string ?? path
@@ -150,8 +151,9 @@ struct ListController {
             return components.string ?? components.path
         }
 
-        let shared = RowContext(canWrite: member.role.canWrite, isStock: folder.kind == .stock,
-                                hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
+        let shared = RowContext(
+            canWrite: member.role.canWrite, isStock: folder.kind == .stock,
+            hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
         let (notice, undoIds) = Self.notice(query, folders: allFolders, t: t)
 
         return ListPageView(
@@ -283,8 +285,9 @@ struct ChoicePage: PageView {
     static func empty(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
         var options = [Option(action: "/items/\(item.id!)/delete", label: t["empty_delete"], isPrimary: true)]
         options += lists.map {
-            Option(action: "/folders/\(item.folderId)/bulk", label: t.format("empty_move_to", ["list": $0.name]),
-                   hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id!)"), .hidden("target", "\($0.id!)")])
+            Option(
+                action: "/folders/\(item.folderId)/bulk", label: t.format("empty_move_to", ["list": $0.name]),
+                hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id!)"), .hidden("target", "\($0.id!)")])
         }
         return ChoicePage(
             heading: t.format("empty_heading", ["name": item.name]), message: t["empty_message"], back: back,

@@ -3,7 +3,7 @@ import Imaging
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where every image is decoded, one at a time for the whole server. Decoding a 49-megapixel

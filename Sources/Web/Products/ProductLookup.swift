@@ -30,8 +30,12 @@ struct ProductLookup: Sendable {
     }
 
     private func ask(_ url: URL) -> Found? {
-        guard let response = wait({ try await client.send(method: "GET", url: url, headers: [("Accept", "application/json")], body: [],
-                                                           timeout: timeout, maxResponseBytes: 256 * 1024) }),
+        guard
+            let response = wait({
+                try await client.send(
+                    method: "GET", url: url, headers: [("Accept", "application/json")], body: [],
+                    timeout: timeout, maxResponseBytes: 256 * 1024)
+            }),
             response.isSuccess,
             let json = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
             let product = json["product"] as? [String: Any],
@@ -43,8 +47,12 @@ struct ProductLookup: Sendable {
 
     /// The picture's bytes, capped like an upload.
     func image(_ url: URL) -> [UInt8]? {
-        guard let response = wait({ try await client.send(method: "GET", url: url, headers: [], body: [], timeout: timeout,
-                                                           maxResponseBytes: 10 * 1024 * 1024) }),
+        guard
+            let response = wait({
+                try await client.send(
+                    method: "GET", url: url, headers: [], body: [], timeout: timeout,
+                    maxResponseBytes: 10 * 1024 * 1024)
+            }),
             response.isSuccess
         else { return nil }
         return response.body

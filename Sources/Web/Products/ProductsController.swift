@@ -36,15 +36,17 @@ struct ProductsController {
             var errors: [String: String] = [:]
             do throws(PictureUploads.Refusal) {
                 if let file = try PictureUploads.file(context.request, field: "photo_file") {
-                    input.picture = Picture.photo(try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)).formValue
+                    input.picture =
+                        Picture.photo(try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)).formValue
                 }
             } catch {
                 errors["picture"] = error.messageKey
             }
             if errors.isEmpty {
                 do {
-                    try products.update(product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Int64(input.folder),
-                                        picture: Picture(formValue: input.picture), householdId: member.householdId)
+                    try products.update(
+                        product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Int64(input.folder),
+                        picture: Picture(formValue: input.picture), householdId: member.householdId)
                     return .redirect(to: "/products?done=saved")
                 } catch InventoryError.validation(let fields) {
                     errors = fields
@@ -68,13 +70,16 @@ struct ProductsController {
         draft.kind = input.kind
         let fields = [
             FormField(name: "name", label: t["field_item_name"], value: input.name, error: errors["name"], autocomplete: "off", required: true, maxLength: 100),
-            FormField(name: "kind", label: t["field_kind"], kind: .select, error: errors["kind"],
-                      options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) }),
-            FormField(name: "unit", label: t["field_unit"], kind: .select, error: errors["unit"],
-                      options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == input.unit) }),
-            FormField(name: "folder", label: t["products_usual_folder"], kind: .select,
-                      options: [.init(value: "", label: t["products_folder_none"], selected: input.folder.isEmpty)]
-                        + folders.map { .init(value: "\($0.id!)", label: $0.name, selected: "\($0.id!)" == input.folder) }),
+            FormField(
+                name: "kind", label: t["field_kind"], kind: .select, error: errors["kind"],
+                options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) }),
+            FormField(
+                name: "unit", label: t["field_unit"], kind: .select, error: errors["unit"],
+                options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == input.unit) }),
+            FormField(
+                name: "folder", label: t["products_usual_folder"], kind: .select,
+                options: [.init(value: "", label: t["products_folder_none"], selected: input.folder.isEmpty)]
+                    + folders.map { .init(value: "\($0.id!)", label: $0.name, selected: "\($0.id!)" == input.folder) }),
         ]
         return ProductPage(
             heading: t.format("products_edit_heading", ["code": product.barcode]), id: product.id, fields: fields,

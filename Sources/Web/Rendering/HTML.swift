@@ -76,7 +76,9 @@ enum ItemRowsHTML {
                 html.text(label("select"))
                 html.raw(" \(name)\">\n")
             }
-            html.raw("<img class=\"item-thumb\(row.hasPicture ? " has-picture" : "")\" src=\"\(HTML.escape(row.thumbnail))\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">\n")
+            html.raw(
+                "<img class=\"item-thumb\(row.hasPicture ? " has-picture" : "")\" src=\"\(HTML.escape(row.thumbnail))\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">\n"
+            )
             html.raw("<div class=\"item-main\">\n<a class=\"item-name\" href=\"/items/\(id)\">\(name)</a>\n<p class=\"item-meta\">\n")
             if row.urgent {
                 html.raw("<span class=\"tag tag-urgent\"><span aria-hidden=\"true\">!</span> ")
