@@ -22,6 +22,21 @@ struct DataOptions: ParsableArguments {
         do { return try AppDatabase.open(at: file) } catch let error as InventoryError { throw Failure(message: error.description) }
     }
 
+    /// Runs `work` on the database, then closes it so the write-ahead log is folded into the file
+    /// (a copy of `zaiko.sqlite` alone then holds what the command wrote).
+    func withDatabase<T>(createIfMissing: Bool = false, _ work: (AppDatabase) throws -> T) throws -> T {
+        let database = try open(createIfMissing: createIfMissing)
+        let result: T
+        do {
+            result = try work(database)
+        } catch {
+            try? database.close()
+            throw error
+        }
+        try database.close()
+        return result
+    }
+
     func link(_ path: String) -> String {
         let base =
             baseURL ?? ProcessInfo.processInfo.environment["ZAIKO_BASE_URL"]
@@ -42,9 +57,10 @@ struct HouseholdCommand: ParsableCommand {
         @OptionGroup var options: DataOptions
 
         func run() throws {
-            let accounts = Accounts(database: try options.open())
             do {
-                let token = try accounts.createHousehold(name: name, language: language, folderNames: HouseholdCommand.starterFolderNames(language))
+                let token = try options.withDatabase { database in
+                    try Accounts(database: database).createHousehold(name: name, language: language, folderNames: HouseholdCommand.starterFolderNames(language))
+                }
                 print("Household \"\(name)\" created. Its owner joins through this link (valid 7 days, once):")
                 print(options.link("/join/\(token)"))
             } catch InventoryError.validation {
@@ -66,7 +82,7 @@ struct HouseholdCommand: ParsableCommand {
         @OptionGroup var options: DataOptions
 
         func run() throws {
-            let households = try Accounts(database: try options.open()).households()
+            let households = try options.withDatabase { try Accounts(database: $0).households() }
             if households.isEmpty { print("No households yet.") }
             for household in households {
                 let owners = household.owners.isEmpty ? "no owner yet" : "owners: \(household.owners.joined(separator: ", "))"
@@ -88,7 +104,7 @@ struct UserCommand: ParsableCommand {
 
         func run() throws {
             do {
-                let token = try Accounts(database: try options.open()).createPasswordReset(login: login)
+                let token = try options.withDatabase { try Accounts(database: $0).createPasswordReset(login: login) }
                 print("Open this link to set a new password for \(login) (valid one day, once):")
                 print(options.link("/reset/\(token)"))
             } catch InventoryError.notFound {

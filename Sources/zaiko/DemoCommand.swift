@@ -12,7 +12,9 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         guard (0...1_000_000).contains(items) else { throw Failure(message: "--items takes a number from 0 to 1000000.") }
-        let (login, password) = try DemoHousehold(database: try options.open(createIfMissing: true)).create(items: items, reminders: reminders)
+        let (login, password) = try options.withDatabase(createIfMissing: true) {
+            try DemoHousehold(database: $0).create(items: items, reminders: reminders)
+        }
         print("Demo household created with \(items) items\(reminders ? " and reminders" : "").")
         print("Login: \(login)")
         print("Password: \(password)")

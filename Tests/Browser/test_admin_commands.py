@@ -64,3 +64,24 @@ def test_reset_password_link(server, page_phone, make_page):
     # The link worked once.
     page.goto(link)
     assert "This link no longer works" in page.locator("h1").inner_text()
+
+
+def test_a_command_leaves_every_write_in_the_database_file(tmp_path):
+    """A command that writes without a server (demo, household create) folds its write-ahead log
+    into zaiko.sqlite before it exits, so a copy of that file alone holds what it wrote."""
+    import shutil
+    import sqlite3
+
+    data = tmp_path / "data"
+    for args in (["demo", "--items", "30"], ["household", "create", "Grandparents"]):
+        result = subprocess.run([str(ZAIKO_BIN), *args, "--data", str(data)], capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+    wal = data / "zaiko.sqlite-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
+    copy = tmp_path / "copy.sqlite"
+    shutil.copy(data / "zaiko.sqlite", copy)
+    with sqlite3.connect(copy) as db:
+        households = [name for (name,) in db.execute("SELECT name FROM household ORDER BY id")]
+        items = db.execute("SELECT COUNT(*) FROM item").fetchone()[0]
+    assert households[-1] == "Grandparents" and len(households) == 2
+    assert items == 30
