@@ -32,8 +32,10 @@ struct ByteReader {
         return b << 16 | a
     }
 
+    /// Nil past 2^48: no buffer here is that large, and a smaller value keeps every sum of two
+    /// offsets read from a file (box end, base + extent) from overflowing and trapping.
     func u64be(_ offset: Int) -> Int? {
-        guard let a = u32be(offset), let b = u32be(offset + 4), a < 1 << 31 else { return nil }
+        guard let a = u32be(offset), let b = u32be(offset + 4), a < 1 << 16 else { return nil }
         return a << 32 | b
     }
 

@@ -97,9 +97,6 @@ public final class AppDatabase: Sendable {
         lastHealthWrite.withLock { $0 = now }
         return nil
     }
-
-    /// True when nothing is wrong (see `healthProblem`).
-    public func isHealthy() -> Bool { healthProblem() == nil }
 }
 
 /// A file's device and inode: the same path naming another file (deleted and created again,

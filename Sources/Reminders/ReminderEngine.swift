@@ -28,6 +28,9 @@ public final class ReminderEngine: Sendable {
     private let stopped = Atomic<Bool>(false)
     /// One delivery task per household with messages going out: a slow endpoint holds only its own household.
     private let deliveries = Mutex<[Int64: Task<Void, Never>]>([:])
+    /// Set by a delivery the outbox failed under (a disk refusing writes): the next pass counts as
+    /// failed and starts none, so the engine pauses instead of restarting it the moment it ends.
+    private let deliveryFailed = Atomic<Bool>(false)
     private let observer = Mutex<AnyDatabaseCancellable?>(nil)
 
     /// Waits between attempts of a message: 1 min, 5 min, 30 min, then every 2 h.
@@ -119,9 +122,13 @@ public final class ReminderEngine: Sendable {
             healthy = false
             logger.error("digests could not be queued", metadata: ["error": "\(error)"])
         }
-        do { try startDueDeliveries() } catch {
+        if deliveryFailed.exchange(false, ordering: .acquiringAndReleasing) {
             healthy = false
-            logger.error("outbox unreadable", metadata: ["error": "\(error)"])
+        } else {
+            do { try startDueDeliveries() } catch {
+                healthy = false
+                logger.error("outbox unreadable", metadata: ["error": "\(error)"])
+            }
         }
         return healthy
     }
@@ -167,6 +174,7 @@ public final class ReminderEngine: Sendable {
                 try finish(message, outcome, giveUp: message.kind == "test")
             }
         } catch {
+            deliveryFailed.store(true, ordering: .releasing)
             logger.error("outbox unreadable", metadata: ["household": "\(householdId)", "error": "\(error)"])
         }
     }

@@ -71,7 +71,7 @@ struct HouseholdCommand: ParsableCommand {
 
     /// The starter folders named by the language's catalog, when Templates/ can be found.
     static func starterFolderNames(_ language: String) -> [String: String] {
-        guard let resources = try? Serve.locateResources(nil),
+        guard let resources = try? Serve.locateResources(ProcessInfo.processInfo.environment["ZAIKO_RESOURCES"]),
             let localizations = try? Localizations(directory: resources.templates.appendingPathComponent("locales"))
         else { return [:] }
         return localizations.catalogs[language]?.starterFolderNames ?? [:]

@@ -16,14 +16,15 @@ import Testing
 
     /// A grid item (1) of one HEVC tile (2). The grid's data, in `idat`, declares `canvas`;
     /// every `ispe` says `ispe`. No coded data: only the header is read.
-    static func grid(canvas: PixelSize, ispe: PixelSize, wide: Bool = false) -> [UInt8] {
+    /// `baseOffset`: an 8-byte `iloc` base offset (none when empty).
+    static func grid(canvas: PixelSize, ispe: PixelSize, wide: Bool = false, baseOffset: [UInt8] = []) -> [UInt8] {
         let size = wide ? Fixtures.be32(canvas.width) + Fixtures.be32(canvas.height) : Fixtures.be16(canvas.width) + Fixtures.be16(canvas.height)
         let gridData: [UInt8] = [0, wide ? 1 : 0, 0, 0] + size
         let infe = { (id: Int, type: String) in fullBox("infe", version: 2, Fixtures.be16(id) + Fixtures.be16(0) + Array(type.utf8) + [0]) }
         // iloc version 1: 4-byte offsets and lengths, no base offset; item 1 in idat (method 1).
         let iloc = fullBox(
             "iloc", version: 1,
-            [0x44, 0x00] + Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(0)
+            [0x44, baseOffset.isEmpty ? 0x00 : 0x80] + Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(1) + Fixtures.be16(0) + baseOffset
                 + Fixtures.be16(1) + Fixtures.be32(0) + Fixtures.be32(gridData.count))
         let ispeBox = fullBox("ispe", Fixtures.be32(ispe.width) + Fixtures.be32(ispe.height))
         let ipma = fullBox("ipma", Fixtures.be32(2) + Fixtures.be16(1) + [1, 0x81] + Fixtures.be16(2) + [1, 0x81])
@@ -53,5 +54,17 @@ import Testing
         let header = try ImageHeader.read(Self.grid(canvas: PixelSize(width: 1024, height: 768), ispe: PixelSize(width: 1024, height: 768)))
         #expect(header.stored == PixelSize(width: 1024, height: 768))
         try header.check(.standard)
+    }
+
+    /// 64-bit sizes and offsets near Int.max once overflowed an addition and stopped the process.
+    @Test func hugeSixtyFourBitSizesAndOffsetsAreDamagedNotATrap() throws {
+        let huge: [UInt8] = [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0]
+        let ftyp = Self.box("ftyp", Array("heic".utf8) + Fixtures.be32(0) + Array("mif1heic".utf8))
+        // A box whose 64-bit size runs to almost Int.max.
+        let largeBox = ftyp + Fixtures.be32(1) + Array("meta".utf8) + huge + [UInt8](repeating: 0, count: 32)
+        #expect(throws: ImagingError.self) { try ImageHeader.read(largeBox) }
+        // A grid whose iloc base offset (8 bytes) is almost Int.max.
+        let grid = Self.grid(canvas: PixelSize(width: 1024, height: 768), ispe: PixelSize(width: 1024, height: 768), baseOffset: huge)
+        #expect(throws: ImagingError.self) { try ImageHeader.read(grid) }
     }
 }

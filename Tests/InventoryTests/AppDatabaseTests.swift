@@ -169,11 +169,11 @@ struct AppDatabaseTests {
         // (GRDB's WAL set-up turns it to NORMAL after prepareDatabase ran).
         let writerSynchronous = try database.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
         #expect(writerSynchronous == 2) // FULL
-        #expect(database.isHealthy())
+        #expect(database.healthProblem() == nil)
         // Opening the same file again finds the schema already migrated.
         try database.writer.close()
         let reopened = try AppDatabase.open(at: folder.appendingPathComponent("zaiko.sqlite"))
-        #expect(reopened.isHealthy())
+        #expect(reopened.healthProblem() == nil)
     }
 
     @Test func refusesADamagedDatabaseInsteadOfRepairingIt() throws {

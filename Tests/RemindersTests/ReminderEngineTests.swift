@@ -8,6 +8,29 @@ import Testing
 
 @Suite("Reminder engine under an injected clock")
 struct ReminderEngineTests {
+    /// A disk that refuses the outbox's writes: the delivery fails, and the engine waits before
+    /// trying again instead of starting a new delivery the moment the failed one ends.
+    @Test func anOutboxThatCannotBeWrittenIsRetriedAfterAPauseNotInALoop() async throws {
+        let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T23:58:00Z"))
+        try fixture.ntfy("http://push.test")
+        try fixture.item("Milk", due: "2026-11-24", remind: "2026-11-23T09:00")
+        // Claiming a message (an UPDATE) fails; queueing it (an INSERT) still works.
+        try await fixture.database.writer.writeWithoutTransaction { db in
+            try db.execute(
+                sql: "CREATE TEMP TRIGGER refuse_claims BEFORE UPDATE ON push_message BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END")
+        }
+        let sender = RecordingSender(clock: fixture.clock)
+        try await running(fixture.engine(sender: sender)) {
+            try await eventually("asleep until the reminder") { fixture.sleeper.deadline == utc("2026-11-23T00:00:00Z") }
+            fixture.sleeper.advance(to: utc("2026-11-23T00:00:00Z"))
+            try await eventually("asleep for the pause after the failed delivery") {
+                fixture.sleeper.isSettled && fixture.sleeper.deadline == utc("2026-11-23T00:00:30Z")
+            }
+            #expect(try fixture.messages("pending").count == 1)
+            #expect(sender.sent.isEmpty)
+        }
+    }
+
     @Test func firesOnceAtTheRightMinuteInTheHouseholdsTimeZone() async throws {
         // 9:00 in Tokyo is 0:00 UTC.
         let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T23:58:00Z"))

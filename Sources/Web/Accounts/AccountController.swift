@@ -49,9 +49,8 @@ struct AccountController {
             let token = try feeds.create(memberId: member.memberId)
             // Shown in this answer only (only its hash is stored), never in an address the browser
             // keeps; reloading asks "send again?" first and then makes another address.
-            var response = renderer.response(try page(context, newFeedToken: token), context)
-            response.headers.append(("Cache-Control", "no-store"))
-            return response
+            // (Every page is `no-store`: App.finish.)
+            return renderer.response(try page(context, newFeedToken: token), context)
         }
         router.post("/account/calendar-feed/delete", .signedIn) { context in
             try feeds.remove(memberId: try context.signedIn.memberId)

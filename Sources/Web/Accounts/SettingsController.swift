@@ -83,9 +83,8 @@ struct SettingsController {
             // The link is in this answer only, never in an address (history and reloads keep those);
             // reloading asks the browser's "send again?" first and then makes another link.
             let host = context.request.headers["host"] ?? "localhost"
-            var response = renderer.response(try page(context, newLink: "\(scheme)://\(host)/join/\(token)"), context)
-            response.headers.append(("Cache-Control", "no-store"))
-            return response
+            // (Every page is `no-store`: App.finish.)
+            return renderer.response(try page(context, newLink: "\(scheme)://\(host)/join/\(token)"), context)
         }
         router.post("/settings/invitations/{id}/cancel", .owner) { context in
             try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)

@@ -134,7 +134,13 @@ public final class App: Responder {
         }
         var head = head
         head.routePattern = pattern
-        let member = signedInMember(head)
+        // As in `serve`: a session that cannot be read (a failing disk) is an error, not a sign-out.
+        let member: SignedIn?
+        do {
+            member = try head.cookies[SessionCookies.session].flatMap { try accounts.session(token: $0) }
+        } catch {
+            return .answer(finish(failure(error, head, member: nil), for: head))
+        }
         let context = RequestContext(request: head, locale: locale(for: head, member: member), member: member, csrfToken: member?.csrfToken ?? "")
         if let refusal = refusal(endpoint.access, context) { return .answer(finish(refusal, for: head)) }
         return .read(.serverLimits)

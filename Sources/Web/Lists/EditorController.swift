@@ -156,7 +156,7 @@ struct EditorController {
     /// comes back with everything typed and a banner. Any other error goes on to the error page.
     func storageFailure(_ error: any Error, _ context: RequestContext) throws -> StorageFailure {
         guard let storage = StorageFailure(error) else { throw error }
-        logger.error("item not saved: storage \(storage)", metadata: ["path": "\(context.request.path)", "error": "\(error)"])
+        logger.error("item not saved: storage \(storage)", metadata: ["route": "\(RequestLog.route(context.request))", "error": "\(error)"])
         return storage
     }
 
