@@ -80,6 +80,7 @@ public struct Accounts: Sendable {
             var folder = Folder(
                 householdId: householdId, name: name ?? starter.fallbackName, kind: starter.kind, icon: starter.icon,
                 position: position, createdAt: time)
+            folder.starter = starter.key
             try folder.insert(db)
         }
     }

@@ -10,6 +10,8 @@ public struct FolderOverview: Sendable, Equatable {
     public let itemCount: Int
     public let expired: Int
     public let dueSoon: Int
+    /// The starter key while it is an unrenamed starter folder (see `Folder.starter`).
+    public var starter: String? = nil
 }
 
 /// The household's folders: stock lists and shopping lists in the household's order.
@@ -41,7 +43,7 @@ public struct Folders: Sendable {
             return try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT f.id, f.name, f.kind, f.icon, f.item_count,
+                        SELECT f.id, f.name, f.starter, f.kind, f.icon, f.item_count,
                                (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due < ?) AS expired,
                                (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due BETWEEN ? AND ?) AS soon
                         FROM folder f WHERE f.household_id = ? AND f.deleted_at IS NULL ORDER BY f.position, f.id
@@ -50,7 +52,7 @@ public struct Folders: Sendable {
                 let kind = FolderKind(rawValue: $0["kind"]) ?? .stock
                 return FolderOverview(
                     id: $0["id"], name: $0["name"], kind: kind, icon: $0["icon"], itemCount: $0["item_count"],
-                    expired: kind == .stock ? $0["expired"] : 0, dueSoon: kind == .stock ? $0["soon"] : 0)
+                    expired: kind == .stock ? $0["expired"] : 0, dueSoon: kind == .stock ? $0["soon"] : 0, starter: $0["starter"])
             }
         }
     }
@@ -76,13 +78,17 @@ public struct Folders: Sendable {
         }
     }
 
-    public func update(_ id: Int64, name: String, icon: String, householdId: Int64) throws {
+    /// `shownName`: the name the form showed (a starter folder's name in the reader's language).
+    /// Sent back unchanged it is no rename: a starter folder keeps following each reader's language.
+    public func update(_ id: Int64, name: String, icon: String, householdId: Int64, shownName: String? = nil) throws {
         let trimmed = try Self.check(name: name, icon: icon)
         try database.writer.write { db in
-            try db.execute(
-                sql: "UPDATE folder SET name = ?, icon = ? WHERE id = ? AND household_id = ? AND deleted_at IS NULL",
-                arguments: [trimmed, icon, id, householdId])
-            guard db.changesCount == 1 else { throw InventoryError.notFound }
+            let folder = try Items.folder(db, id, householdId)
+            if trimmed == (shownName ?? folder.name) {
+                try db.execute(sql: "UPDATE folder SET icon = ? WHERE id = ?", arguments: [icon, id])
+            } else {
+                try db.execute(sql: "UPDATE folder SET name = ?, icon = ?, starter = NULL WHERE id = ?", arguments: [trimmed, icon, id])
+            }
         }
     }
 

@@ -5,6 +5,8 @@ import GRDB
 public struct TrashEntry: Sendable, Equatable {
     public let item: Item
     public let folderName: String
+    /// The folder's starter key while unrenamed (see `Folder.starter`).
+    public var folderStarter: String? = nil
 }
 
 extension Items {
@@ -205,10 +207,10 @@ extension Items {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT item.*, folder.name AS folder_name FROM item JOIN folder ON folder.id = item.folder_id
+                    SELECT item.*, folder.name AS folder_name, folder.starter AS folder_starter FROM item JOIN folder ON folder.id = item.folder_id
                     WHERE item.household_id = ? AND item.deleted_at IS NOT NULL ORDER BY item.deleted_at DESC, item.id
                     """, arguments: [householdId]
-            ).map { TrashEntry(item: try Item(row: $0), folderName: $0["folder_name"]) }
+            ).map { TrashEntry(item: try Item(row: $0), folderName: $0["folder_name"], folderStarter: $0["folder_starter"]) }
         }
     }
 }
@@ -222,6 +224,8 @@ public enum Quantity {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(format: "%.3f", value)
         while text.hasSuffix("0") { text.removeLast() }
+        // 1.0004 rounds to "1.000": "1", not "1.".
+        if text.hasSuffix(".") { text.removeLast() }
         return text
     }
 }

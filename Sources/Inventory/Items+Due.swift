@@ -5,6 +5,8 @@ import GRDB
 public struct DueItem: Sendable, Equatable {
     public let item: Item
     public let folderName: String
+    /// The folder's starter key while unrenamed (see `Folder.starter`).
+    public var folderStarter: String? = nil
 }
 
 /// The use-soon page: the household's stock items that are expired, due today or due within
@@ -55,9 +57,9 @@ extension Items {
 
     static func dueItems(_ db: Database, _ householdId: Int64, from: String, through: String, offset: Int) throws -> [DueItem] {
         try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT i.*, f.name AS folder_name \(dueRange) ORDER BY i.due, i.name, i.id LIMIT ? OFFSET ?"),
+            db.cachedStatement(sql: "SELECT i.*, f.name AS folder_name, f.starter AS folder_starter \(dueRange) ORDER BY i.due, i.name, i.id LIMIT ? OFFSET ?"),
             arguments: [householdId, from, through, ListPage.size, offset]
-        ).map { DueItem(item: try Item(row: $0), folderName: $0["folder_name"]) }
+        ).map { DueItem(item: try Item(row: $0), folderName: $0["folder_name"], folderStarter: $0["folder_starter"]) }
     }
 
     /// How many stock items of a household are expired, due today and due soon in `window`; inside

@@ -41,6 +41,9 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public var lastStockFolderId: Int64? = nil
     /// Items in it, outside the trash (kept by triggers).
     public var itemCount: Int = 0
+    /// A starter folder nobody has renamed: its catalog key ("starter_fridge"), so each reader sees
+    /// the name in their own language. Nil once renamed, and for folders people made.
+    public var starter: String? = nil
 
     public init(
         id: Int64? = nil, householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()

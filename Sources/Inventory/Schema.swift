@@ -18,6 +18,7 @@ enum Schema {
         migrator.registerMigration("v5 reminders, calendar feeds, push channels", migrate: v5)
         migrator.registerMigration("v6 photos, illustrations, product memory", migrate: v6)
         migrator.registerMigration("v7 health check", migrate: v7)
+        migrator.registerMigration("v8 starter folders named in each reader's language", migrate: v8)
         return migrator
     }
 
@@ -290,6 +291,20 @@ enum Schema {
                     checked_at TEXT NOT NULL
                 );
                 INSERT INTO health_check (id, checked_at) VALUES (1, '');
+                """)
+    }
+
+    static func v8(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                -- A starter folder keeps its catalog key ('starter_fridge') until someone renames it: until
+                -- then each member reads its name in their own language; a rename clears it.
+                ALTER TABLE folder ADD COLUMN starter TEXT;
+                -- Households made before: the folders still named as they were made (English or Japanese).
+                UPDATE folder SET starter = 'starter_fridge' WHERE kind = 'stock' AND icon = 'fridge' AND name IN ('Fridge', '冷蔵庫');
+                UPDATE folder SET starter = 'starter_freezer' WHERE kind = 'stock' AND icon = 'freezer' AND name IN ('Freezer', '冷凍庫');
+                UPDATE folder SET starter = 'starter_pantry' WHERE kind = 'stock' AND icon = 'pantry' AND name IN ('Pantry', 'パントリー');
+                UPDATE folder SET starter = 'starter_supermarket' WHERE kind = 'shopping' AND icon = 'cart' AND name IN ('Supermarket', 'スーパー');
                 """)
     }
 }

@@ -50,7 +50,7 @@ struct DueController {
         let result = try items.useSoon(householdId: member.householdId, window: window, page: requested)
         let (shared, shopping) = try rowContext(context)
         func here(_ page: Int) -> String { Self.link("/soon", page > 1 ? [("page", "\(page)")] : []) }
-        func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: $0.folderName) } }
+        func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) } }
         let groups = [
             UseSoonPage.Group(state: "expired", heading: t["soon_expired"], count: result.expiredCount, rows: rows(result.expired)),
             UseSoonPage.Group(state: "today", heading: t["soon_today"], count: result.todayCount, rows: rows(result.today)),
@@ -136,7 +136,7 @@ struct DueController {
             dayView = CalendarPage.DayItems(
                 heading: t.format("calendar_day_heading", ["date": DisplayFormat.day(day, locale: t)]),
                 summary: t.count("item_count", result.dayTotal),
-                rows: result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: $0.folderName) },
+                rows: result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) },
                 shared: shared, here: here(result.page),
                 pageLabel: t.format("page_of", ["page": "\(result.page)", "pages": "\(result.pages)"]),
                 previous: result.page > 1 ? here(result.page - 1) : nil,

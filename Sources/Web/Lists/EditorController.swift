@@ -301,8 +301,8 @@ struct EditorController {
                 index: index, input: draft, isStock: isStock, errors: errors, t: t, single: item != nil,
                 focus: state.focus)
         }
-        let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
-        let shopping = folders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == folder.id) }
+        let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == folder.id) }
+        let shopping = folders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == folder.id) }
         let failed = errors.keys.compactMap { Int($0.split(separator: ".").first ?? "") }
         // The summary links to the first draft that needs a change: on a phone it can be far down.
         let firstFailed = failed.min().map { "#draft-\($0)" }
@@ -366,8 +366,8 @@ struct EditorController {
         let folder = try items.folder(item.folderId, householdId: member.householdId)
         let row = ItemRowView(item, window: window, t: t)
         var facts: [ItemPage.Fact] = [
-            .init(label: t["field_folder"], value: folder.name),
-            .init(label: t["field_quantity"], value: "\(row.quantity) \(row.unit)"),
+            .init(label: t["field_folder"], value: displayName(folder, t)),
+            .init(label: t["field_quantity"], value: row.amount),
             .init(label: t["field_kind"], value: row.kind),
         ]
         if let status = row.status { facts.append(.init(label: t["field_status"], value: status)) }

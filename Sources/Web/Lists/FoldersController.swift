@@ -16,7 +16,7 @@ struct FoldersController {
             func rows(_ kind: FolderKind) -> [HomePage.Row] {
                 overview.filter { $0.kind == kind }.map {
                     HomePage.Row(
-                        id: $0.id, name: $0.name, icon: $0.icon, count: t.count("item_count", $0.itemCount),
+                        id: $0.id, name: displayName($0, t), icon: $0.icon, count: t.count("item_count", $0.itemCount),
                         expired: $0.expired > 0 ? t.format("count_expired", ["count": "\($0.expired)"]) : nil,
                         soon: $0.dueSoon > 0 ? t.format("count_soon", ["count": "\($0.dueSoon)"]) : nil)
                 }
@@ -45,13 +45,15 @@ struct FoldersController {
         router.get("/folders/{id}/edit", .writer) { context in
             let member = try context.signedIn
             let folder = try items.folder(try context.id(), householdId: member.householdId)
-            return renderer.response(folderPage(context, folder: folder, name: folder.name, icon: folder.icon, errors: [:]), context)
+            return renderer.response(folderPage(context, folder: folder, name: displayName(folder, context.locale), icon: folder.icon, errors: [:]), context)
         }
         router.post("/folders/{id}", .writer) { context in
             let member = try context.signedIn
             let folder = try items.folder(try context.id(), householdId: member.householdId)
             do {
-                try folders.update(folder.id!, name: context.field("name"), icon: context.field("icon"), householdId: member.householdId)
+                try folders.update(
+                    folder.id!, name: context.field("name"), icon: context.field("icon"), householdId: member.householdId,
+                    shownName: displayName(folder, context.locale))
                 return .redirect(to: "/folders/edit")
             } catch InventoryError.validation(let fields) {
                 let page = folderPage(
@@ -69,10 +71,10 @@ struct FoldersController {
             let folder = try items.folder(try context.id(), householdId: member.householdId)
             let count = try folders.itemCount(folder.id!, householdId: member.householdId)
             let t = context.locale
-            let message = count == 0 ? t["folder_delete_empty"] : t.format("folder_delete_items", ["count": "\(count)"])
+            let message = count == 0 ? t["folder_delete_empty"] : t.count("folder_delete_items", count)
             return renderer.response(
                 ChoicePage(
-                    heading: t.format("folder_delete_heading", ["name": folder.name]), message: message, back: "/folders/edit",
+                    heading: t.format("folder_delete_heading", ["name": displayName(folder, t)]), message: message, back: "/folders/edit",
                     options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true, isDanger: true)],
                     cancelLabel: t["cancel"]), context)
         }
@@ -93,7 +95,7 @@ struct FoldersController {
         let all = try folders.overview(householdId: member.householdId)
         let rows = all.enumerated().map { index, folder in
             FoldersEditPage.Row(
-                id: folder.id, name: folder.name, icon: folder.icon,
+                id: folder.id, name: displayName(folder, t), icon: folder.icon,
                 kind: t[folder.kind == .stock ? "kind_stock_list" : "kind_shopping_list"],
                 isFirst: index == 0, isLast: index == all.count - 1)
         }
@@ -110,7 +112,7 @@ struct FoldersController {
 
     func folderPage(_ context: RequestContext, folder: Folder, name: String, icon: String, errors: [String: String]) -> FolderFormPage {
         FolderFormPage(
-            id: folder.id!, heading: context.locale.format("folder_edit_heading", ["name": folder.name]), name: name,
+            id: folder.id!, heading: context.locale.format("folder_edit_heading", ["name": displayName(folder, context.locale)]), name: name,
             nameError: errors["name"], iconError: errors["icon"], icons: iconChoices(selected: icon, t: context.locale))
     }
 }

@@ -30,6 +30,8 @@ struct ItemRowView: Sendable {
     let name: String
     let quantity: String
     let unit: String
+    /// The quantity with its unit as the reader says it ("2 bottles", "1 bottle", 「2本」): what rows show.
+    let amount: String
     let kind: String
     let status: String?
     let isOpened: Bool
@@ -49,6 +51,7 @@ struct ItemRowView: Sendable {
         name = item.name
         quantity = Quantity.text(item.quantity)
         unit = t["unit_\(item.unit)"]
+        amount = t.quantity(item.quantity, unit: item.unit)
         kind = t["kind_\(item.kind)"]
         let picture = item.picture
         thumbnail = PictureURL.of(picture, size: .small, kind: item.kind)

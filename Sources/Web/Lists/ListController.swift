@@ -117,7 +117,7 @@ struct ListController {
         } else if let bought = query["bought"] {
             return (t.count("notice_bought", Int(bought) ?? 0), nil)
         } else if let copied = query["copied"].flatMap(Int64.init), let list = folders.first(where: { $0.id == copied }) {
-            return (t.format("notice_copied", ["list": list.name]), nil)
+            return (t.format("notice_copied", ["list": displayName(list, t)]), nil)
         } else if query["notice"] == "none_selected" {
             return (t["notice_none_selected"], nil)
         } else if query["warn"] == "remind_after_due" {
@@ -157,7 +157,7 @@ struct ListController {
         let (notice, undoIds) = Self.notice(query, folders: allFolders, t: t)
 
         return ListPageView(
-            folderId: folder.id!, name: folder.name, isStock: folder.kind == .stock,
+            folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,
             total: t.count("item_count", result.total),
             rows: result.items.map { ItemRowView($0, window: window, t: t) }, shared: shared,
             query: filter.text,
@@ -170,8 +170,8 @@ struct ListController {
             previous: result.page > 1 ? link(page: result.page - 1) : nil,
             next: result.page < result.pages ? link(page: result.page + 1) : nil,
             here: link(page: result.page),
-            moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id!)", label: $0.name, selected: false) },
-            stockTargets: stockFolders.map { Choice(value: "\($0.id!)", label: $0.name, selected: $0.id == remembered) },
+            moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
+            stockTargets: stockFolders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == remembered) },
             shoppingCount: allFolders.filter { $0.kind == .shopping }.count,
             notice: notice, undoIds: undoIds)
     }
@@ -278,7 +278,7 @@ struct ChoicePage: PageView {
     static func buyAgain(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
         ChoicePage(
             heading: t["buy_again_heading"], message: t.format("buy_again_message", ["name": item.name]), back: back,
-            options: lists.map { Option(action: "/items/\(item.id!)/buy-again", label: $0.name, hidden: [.hidden("shopping", "\($0.id!)")]) },
+            options: lists.map { Option(action: "/items/\(item.id!)/buy-again", label: displayName($0, t), hidden: [.hidden("shopping", "\($0.id!)")]) },
             cancelLabel: t["cancel"])
     }
 
@@ -286,7 +286,7 @@ struct ChoicePage: PageView {
         var options = [Option(action: "/items/\(item.id!)/delete", label: t["empty_delete"], isPrimary: true)]
         options += lists.map {
             Option(
-                action: "/folders/\(item.folderId)/bulk", label: t.format("empty_move_to", ["list": $0.name]),
+                action: "/folders/\(item.folderId)/bulk", label: t.format("empty_move_to", ["list": displayName($0, t)]),
                 hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id!)"), .hidden("target", "\($0.id!)")])
         }
         return ChoicePage(

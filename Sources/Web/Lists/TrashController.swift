@@ -14,7 +14,7 @@ struct TrashController {
             let t = context.locale
             let rows = try items.trashEntries(householdId: member.householdId).map {
                 TrashPage.Row(
-                    id: $0.item.id!, name: $0.item.name, folder: $0.folderName,
+                    id: $0.item.id!, name: $0.item.name, folder: folderName($0, t),
                     deleted: DisplayFormat.dateTime($0.item.deletedAt ?? "", timeZone: member.timeZone, locale: t))
             }
             return renderer.response(TrashPage(rows: rows, notice: context.request.query["restored"].map { t.count("notice_restored", Int($0) ?? 0) }), context)

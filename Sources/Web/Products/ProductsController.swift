@@ -13,7 +13,7 @@ struct ProductsController {
         router.get("/products", .signedIn) { context in
             let member = try context.signedIn
             let t = context.locale
-            let folders = Dictionary(uniqueKeysWithValues: try items.folders(householdId: member.householdId).map { ($0.id!, $0.name) })
+            let folders = Dictionary(uniqueKeysWithValues: try items.folders(householdId: member.householdId).map { ($0.id!, displayName($0, t)) })
             let rows = try products.all(householdId: member.householdId).map { product in
                 ProductsPage.Row(
                     id: product.id, name: product.name, barcode: product.barcode,
@@ -79,7 +79,7 @@ struct ProductsController {
             FormField(
                 name: "folder", label: t["products_usual_folder"], kind: .select,
                 options: [.init(value: "", label: t["products_folder_none"], selected: input.folder.isEmpty)]
-                    + folders.map { .init(value: "\($0.id!)", label: $0.name, selected: "\($0.id!)" == input.folder) }),
+                    + folders.map { .init(value: "\($0.id!)", label: displayName($0, t), selected: "\($0.id!)" == input.folder) }),
         ]
         return ProductPage(
             heading: t.format("products_edit_heading", ["code": product.barcode]), id: product.id, fields: fields,

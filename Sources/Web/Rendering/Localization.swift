@@ -7,10 +7,13 @@ import Mustache
 public struct Catalog: MustacheParent, Sendable {
     public let code: String
     let texts: [String: String]
+    /// How this language declines counted phrases (`count`, `quantity`).
+    public let pluralRule: PluralRule
 
     public init(code: String, texts: [String: String]) {
         self.code = code
         self.texts = texts
+        pluralRule = PluralRule(language: code)
     }
 
     public func child(named name: String) -> Any? { texts[name] }
@@ -25,10 +28,28 @@ public struct Catalog: MustacheParent, Sendable {
         return text
     }
 
-    /// `key` with `{count}` filled in, using `key_one` for a count of 1 where the language has it.
+    /// `key` with `{count}` filled in, in the form the language's plural rule chooses for it
+    /// (`key_one` for "1 item" in English; the bare key, `other`, for every count in Japanese).
     public func count(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
-        let chosen = count == 1 && texts[key + "_one"] != nil ? key + "_one" : key
-        return format(chosen, values.merging(["count": "\(count)"]) { first, _ in first })
+        plural(key, number: String(count), values)
+    }
+
+    /// `key` declined for `number` as it is shown ("2", "0.5"), with `{count}` set to it. A form
+    /// for that exact number (`key_=1`: "Due tomorrow", 「明日まで」) comes first, as in ICU messages;
+    /// then the language's plural category (`key_one`, …); then the bare key (`other`).
+    public func plural(_ key: String, number: String, _ values: [String: String] = [:]) -> String {
+        let exact = key + "_=" + number
+        let category = pluralRule.category(of: number).key(key)
+        let chosen = texts[exact] != nil ? exact : texts[category] != nil ? category : key
+        return format(chosen, values.merging(["count": number]) { first, _ in first })
+    }
+
+    /// A quantity with its unit, declined and counted the way the language says it:
+    /// "1 bottle", "2 bottles", "0.5 kg"; 「2本」「1パック」「500g」. Keys `qty_<unit>` (+ `_one`, …).
+    public func quantity(_ value: Double, unit: String) -> String {
+        let key = "qty_" + unit
+        guard texts[key] != nil else { return Quantity.text(value) + " " + self["unit_" + unit] }
+        return plural(key, number: Quantity.text(value))
     }
 
     public var keys: Set<String> { Set(texts.keys) }
