@@ -225,7 +225,8 @@ def test_expired_item_is_red_and_says_so(server, page_phone, make_page):
 
     ja = make_page(PHONE, "ja-JP")
     sign_in(ja, server)
-    assert ja.locator(".folder-card", has_text="Fridge").locator(".tag-expired").inner_text() == "期限切れ 1"
+    # The starter Fridge, never renamed, reads in the reader's language.
+    assert ja.locator(".folder-card", has_text="冷蔵庫").locator(".tag-expired").inner_text() == "期限切れ 1"
     ja.goto(f"{server.url}/folders/{fridge}")
     assert row(ja, "Old milk").locator(".tag-expired").inner_text() == "期限切れ"
     assert row(ja, "Tofu").locator(".tag-today").inner_text() == "今日まで"
