@@ -117,7 +117,8 @@ def test_pages_with_folder_names_are_accessible_at_both_widths(server, make_page
     fridge = phone.locator("section[aria-labelledby=stock-heading] .folder-card").first.get_attribute("href")
     desktop = make_page(DESKTOP, locale)
     desktop.context.add_cookies(phone.context.cookies())
-    for path in ["/", fridge, fridge + "/edit", "/folders/edit"]:
+    fridge_id = fridge.rsplit("/", 1)[-1]
+    for path in ["/", fridge, fridge + "/edit", "/folders/edit", f"/items/new?folder={fridge_id}", "/soon", "/calendar", "/trash", "/products"]:
         for page, width in [(phone, 390), (desktop, 1280)]:
             page.goto(server.url + path)
             bad, results = serious_axe_violations(page)
