@@ -71,7 +71,7 @@ public struct ItemMerge: Sendable, Equatable {
         }
         if fromTheirs.contains(.folder), let kind = folderKinds[theirs.folderId], let mineKind = folderKinds[mine.folderId], kind != mineKind {
             let lost: [Field] = kind == .shopping ? [.due, .remindAt, .status] : [.urgent]
-            if lost.contains(where: fromMine.contains) {
+            if lost.contains(where: { fromMine.contains($0) || clashes.contains($0) }) {
                 fromTheirs.removeAll { $0 == .folder }
                 clashes.insert(.folder, at: 0)
                 merged.folderId = mine.folderId

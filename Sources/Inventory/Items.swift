@@ -234,7 +234,7 @@ public struct Items: Sendable {
                 let current = try Self.folder(db, item.folderId, householdId)
                 let merge = ItemMerge(
                     base: base, mine: ItemSnapshot(input: input, folderId: folderId), theirs: theirs,
-                    folderKinds: [current.id!: current.kind, target.id!: target.kind])
+                    folderKinds: Dictionary([(current.id!, current.kind), (target.id!, target.kind)], uniquingKeysWith: { first, _ in first }))
                 guard !merge.hasClashes else { throw InventoryError.conflict }
                 target = try Self.folder(db, merge.merged.folderId, householdId)
                 values = try Self.checked(merge.merged.input, for: target.kind, timeZone: timeZone)

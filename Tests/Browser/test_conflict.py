@@ -92,6 +92,7 @@ def test_stale_edits_merge_and_only_a_real_clash_asks(server, make_page, lang):
     assert "Aki" in notice and t["field_due"] in notice, notice
     assert ken.locator("h1").inner_text() == "Oat milk"
     assert problems_here(ken, "merged notice", 200) == []
+    screenshot(ken, f"conflict-merged-{lang}-phone")
     assert stored(aki, server, milk) == {"name": "Oat milk", "quantity": "2", "due": aki_due, "note": ""}
 
     # Round 2: both change the quantity; Aki also the due date again, Ken also the note.
