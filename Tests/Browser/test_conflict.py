@@ -83,10 +83,13 @@ def test_stale_edits_merge_and_only_a_real_clash_asks(server, make_page, lang):
     ken.goto(f"{server.url}/items/{milk}/edit")
     aki.fill(field("due"), aki_due)
     assert save_editor(aki).status == 200
+    loads = []
+    ken.on("framenavigated", lambda frame: frame == ken.main_frame and loads.append(frame.url))
     ken.fill(field("name"), "Oat milk")
     response = save_editor(ken)
     # Nothing both changed: saved at once, no page asking, and the page says with whose change.
     assert response.status == 200, ken.locator("main").inner_text()
+    assert len(loads) == 1, loads  # 2 taps (type the name, Save), 1 page load: the item page
     assert urlparse(ken.url).path == f"/items/{milk}"
     notice = ken.locator(".notice").inner_text()
     assert "Aki" in notice and t["field_due"] in notice, notice
