@@ -135,6 +135,24 @@ struct InventoryFormTests {
         #expect(!forged.text.contains("<b>") && forged.text.contains("Saved. Merged with a change made meanwhile."))
     }
 
+    @Test func editingFurtherFromTheConflictPageKeepsTheChoicesAndTheNewBase() async throws {
+        let fixture = try await HouseholdFixture()
+        fixture.advance(60)
+        #expect(try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.owner, form: staleForm(fixture, ["quantity": "3"])).status == 303)
+        let clash = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: staleForm(fixture, ["quantity": "5", "note": "mine"]))
+        #expect(clash.status == 409)
+        #expect(clash.text.contains("name=\"d0.quantity\" value=\"5\" checked>"))
+        // The page's form, sent with "Edit mine further": the editor shows the choice and carries the stored version as its base.
+        var form: [(String, String)] = [("version", "2"), ("action", "switch"), ("folder", "\(fixture.fridgeId)"), ("d0.quantity", "5")]
+        form += [("d0.name", "Milk"), ("d0.note", "mine"), ("base.folder", "\(fixture.fridgeId)"), ("base.quantity", "3"), ("base.name", "Milk")]
+        let editor = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: form)
+        #expect(editor.status == 200)
+        #expect(editor.text.contains("name=\"version\" value=\"2\""))
+        #expect(editor.text.contains("name=\"base.quantity\" value=\"3\""))
+        let quantityTag = editor.text.components(separatedBy: "name=\"d0.quantity\"").dropFirst().first?.prefix { $0 != ">" } ?? ""
+        #expect(quantityTag.contains("value=\"5\""))
+    }
+
     @Test func theEditorCarriesWhatItWasOpenedWith() async throws {
         let fixture = try await HouseholdFixture()
         let page = try fixture.send("GET", "/items/\(fixture.itemId)/edit", as: fixture.member)
