@@ -61,10 +61,18 @@ public struct ListPage: Sendable {
 
 /// One line of an item's history.
 public struct ItemEvent: Sendable, Equatable {
+    public let id: Int64
     public let kind: String
     public let detail: String
     public let memberName: String?
     public let at: String
+}
+
+/// What `Items.update` did with a stale form: merged with what others changed since it was opened.
+public struct MergedEdit: Sendable, Equatable {
+    public let merge: ItemMerge
+    /// The newest history line before this save: who made the change the edit was merged with.
+    public let latestEventId: Int64?
 }
 
 /// The items of a household: lists, the editor, quick and bulk actions, trash and history.
@@ -141,11 +149,11 @@ public struct Items: Sendable {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT e.kind, e.detail, e.at, m.name AS member_name FROM item_event e LEFT JOIN member m ON m.id = e.member_id
+                    SELECT e.id, e.kind, e.detail, e.at, m.name AS member_name FROM item_event e LEFT JOIN member m ON m.id = e.member_id
                     WHERE e.item_id = ? AND e.household_id = ? ORDER BY e.at DESC, e.id DESC
                     """, arguments: [itemId, householdId]
             ).map {
-                ItemEvent(kind: $0["kind"], detail: $0["detail"], memberName: $0["member_name"], at: $0["at"])
+                ItemEvent(id: $0["id"], kind: $0["kind"], detail: $0["detail"], memberName: $0["member_name"], at: $0["at"])
             }
         }
     }
@@ -204,36 +212,65 @@ public struct Items: Sendable {
         item.searchText = SearchText.fold(value.name, value.note)
     }
 
-    /// Saves an edit made on a form opened at `version`. If someone saved the item since, nothing
-    /// is written and `.conflict` is thrown. Moving to a folder of the other kind drops what that
-    /// kind does not have.
-    public func update(_ id: Int64, with input: ItemInput, folderId: Int64, version: Int, householdId: Int64, by memberId: Int64, timeZone: TimeZone) throws {
+    /// Saves an edit made on a form opened at `version`. If someone saved the item since, the edit is
+    /// merged with theirs against `base`, what the form was opened with (see `ItemMerge`): without a
+    /// clash the merge is saved and described in the result; with one, or without a base, nothing is
+    /// written and `.conflict` is thrown. Moving to a folder of the other kind drops what that kind
+    /// does not have.
+    @discardableResult
+    public func update(
+        _ id: Int64, with input: ItemInput, folderId: Int64, version: Int, base: ItemSnapshot? = nil, householdId: Int64, by memberId: Int64,
+        timeZone: TimeZone
+    ) throws -> MergedEdit? {
         try database.writer.write { db in
             var item = try Self.item(db, id, householdId)
-            let target = try Self.folder(db, folderId, householdId)
-            let values: ItemValues
-            switch ItemValidation.check(input, for: target.kind, timeZone: timeZone) {
-            case .success(let checked): values = checked
-            case .failure(let problems): throw InventoryError.validation(problems.fields)
+            var target = try Self.folder(db, folderId, householdId)
+            // What was typed is checked first, so a mistake comes back beside its field even on a stale form.
+            var values = try Self.checked(input, for: target.kind, timeZone: timeZone)
+            var merged: MergedEdit?
+            if item.version != version {
+                guard let base else { throw InventoryError.conflict }
+                let theirs = ItemSnapshot(item, timeZone: timeZone)
+                let current = try Self.folder(db, item.folderId, householdId)
+                let merge = ItemMerge(
+                    base: base, mine: ItemSnapshot(input: input, folderId: folderId), theirs: theirs,
+                    folderKinds: Dictionary([(current.id!, current.kind), (target.id!, target.kind)], uniquingKeysWith: { first, _ in first }))
+                guard !merge.hasClashes else { throw InventoryError.conflict }
+                target = try Self.folder(db, merge.merged.folderId, householdId)
+                values = try Self.checked(merge.merged.input, for: target.kind, timeZone: timeZone)
+                let latest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM item_event WHERE item_id = ?", arguments: [id])
+                merged = MergedEdit(merge: merge, latestEventId: latest)
             }
-            guard item.version == version else { throw InventoryError.conflict }
             if values.picture != item.picture, try !Self.foreignPhotos(db, [values.picture], householdId: householdId).isEmpty {
                 throw InventoryError.validation(["picture": "picture_invalid"])
             }
             let before = item
             Self.apply(values, to: &item)
-            item.folderId = folderId
+            item.folderId = target.id!
             item.version += 1
             item.updatedAt = stamp()
             try item.update(db)
-            if before.folderId != folderId {
+            if before.folderId != item.folderId {
                 let from = try String.fetchOne(db, sql: "SELECT name FROM folder WHERE id = ?", arguments: [before.folderId]) ?? ""
                 try Self.record(db, item, "moved", "\(from) → \(target.name)", by: memberId, at: item.updatedAt)
             }
             let changed = Self.changedFields(before, item)
             if !changed.isEmpty { try Self.record(db, item, "changed", changed.joined(separator: ","), by: memberId, at: item.updatedAt) }
             try Products.remember(db, item, at: item.updatedAt)
+            return merged
         }
+    }
+
+    static func checked(_ input: ItemInput, for kind: FolderKind, timeZone: TimeZone) throws -> ItemValues {
+        switch ItemValidation.check(input, for: kind, timeZone: timeZone) {
+        case .success(let checked): return checked
+        case .failure(let problems): throw InventoryError.validation(problems.fields)
+        }
+    }
+
+    /// History written since `updatedAt` (exclusive), newest first: what others did after a form was opened.
+    public func history(of itemId: Int64, since updatedAt: String, householdId: Int64) throws -> [ItemEvent] {
+        try history(of: itemId, householdId: householdId).filter { $0.at > updatedAt }
     }
 
     /// Positions of pictures that name a photo not of this household: a form may only point at

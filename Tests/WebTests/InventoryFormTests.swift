@@ -77,23 +77,92 @@ struct InventoryFormTests {
         #expect(try fixture.items.item(fixture.itemId, householdId: item.householdId).name == "Milk")
     }
 
-    @Test func aStaleEditShowsTheConflictWithBothVersions() async throws {
+    @Test func aStaleEditWithoutABaseAsksAboutEveryDifference() async throws {
         let fixture = try await HouseholdFixture()
         let response = try fixture.send(
             "POST", "/items/\(fixture.itemId)", as: fixture.member,
             form: [
                 ("folder", "\(fixture.fridgeId)"), ("version", "0"), ("action", "save"), ("d0.name", "Soy milk"), ("d0.unit", "bottle"),
-                ("d0.due", "2026-12-24"),
+                ("d0.due", "2026-12-24"), ("d0.barcode", "4901234567894"), ("d0.picture", "photo:\(fixture.photoKey)"),
             ])
         #expect(response.status == 409)
-        // Codes and dates as the reader sees them elsewhere.
-        #expect(response.text.contains("<td>pcs</td><td>bottle</td>"))
-        #expect(response.text.contains("Dec 24, 2026"))
         #expect(response.text.contains("Someone else changed this item"))
-        #expect(response.text.contains("<td>Milk</td><td>Soy milk</td>"))
-        // "Save mine" carries what was typed and the version now stored.
-        #expect(response.text.contains("name=\"d0.name\" value=\"Soy milk\""))
+        // A form sent without what it was opened with cannot be merged: each differing field is a choice, mine chosen.
+        #expect(response.text.contains("name=\"d0.name\" value=\"Milk\">"))
+        #expect(response.text.contains("name=\"d0.name\" value=\"Soy milk\" checked>"))
+        #expect(response.text.contains("name=\"d0.unit\" value=\"piece\">"))
+        // Codes and dates as the reader sees them elsewhere.
+        #expect(response.text.contains("<strong>pcs</strong>") && response.text.contains("<strong>bottle</strong>"))
+        #expect(response.text.contains("Dec 24, 2026"))
+        // The same fields are not repeated as merged: the barcode is the same on both sides.
+        #expect(!response.text.contains("name=\"d0.name\" value=\"Soy milk\">"))
+        #expect(response.text.contains("name=\"d0.barcode\" value=\"4901234567894\""))
+        // Deciding saves against the version now stored, which becomes the new base.
         #expect(response.text.contains("name=\"version\" value=\"1\""))
+        #expect(response.text.contains("name=\"base.name\" value=\"Milk\""))
+    }
+
+    /// The form as the editor sends it for the fixture's milk, opened at version 1, with `changes`.
+    func staleForm(_ fixture: HouseholdFixture, _ changes: [String: String]) -> [(String, String)] {
+        let opened: [String: String] = [
+            "folder": "\(fixture.fridgeId)", "name": "Milk", "quantity": "1", "unit": "piece", "kind": "other", "status": "unopened", "due": "",
+            "remind_at": "", "urgent": "", "barcode": "4901234567894", "picture": "photo:\(fixture.photoKey)", "note": "",
+        ]
+        var form: [(String, String)] = [("version", "1"), ("action", "save"), ("folder", "\(fixture.fridgeId)")]
+        form += opened.map { ("base.\($0.key)", $0.value) }
+        form += opened.filter { $0.key != "folder" }.map { ("d0.\($0.key)", changes[$0.key] ?? $0.value) }
+        return form
+    }
+
+    @Test func aStaleEditIsMergedWithTheOtherChangeWithoutAsking() async throws {
+        let fixture = try await HouseholdFixture()
+        fixture.advance(60)
+        // The owner changes the due date first.
+        let first = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.owner, form: staleForm(fixture, ["due": "2026-12-05"]))
+        #expect(first.status == 303)
+        fixture.advance(60)
+        // Ken, from a form opened before, changes the name: merged, and the item page says with whose change.
+        let second = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: staleForm(fixture, ["name": "Oat milk"]))
+        #expect(second.status == 303)
+        let location = second.header("Location") ?? ""
+        #expect(location.hasPrefix("/items/\(fixture.itemId)?merged=due&by="))
+        let item = try fixture.items.item(fixture.itemId, householdId: try fixture.accounts.session(token: fixture.owner)!.householdId)
+        #expect(item.name == "Oat milk" && item.due == "2026-12-05")
+        let page = try fixture.send("GET", location, as: fixture.member)
+        #expect(page.text.contains("Saved. Merged with Aki’s change to Due date."))
+        // The address only names fields and a history line: anything else says nothing about anyone.
+        let forged = try fixture.send("GET", "/items/\(fixture.itemId)?merged=%3Cb%3E&by=999", as: fixture.member)
+        #expect(!forged.text.contains("<b>") && forged.text.contains("Saved. Merged with a change made meanwhile."))
+    }
+
+    @Test func editingFurtherFromTheConflictPageKeepsTheChoicesAndTheNewBase() async throws {
+        let fixture = try await HouseholdFixture()
+        fixture.advance(60)
+        #expect(try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.owner, form: staleForm(fixture, ["quantity": "3"])).status == 303)
+        let clash = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: staleForm(fixture, ["quantity": "5", "note": "mine"]))
+        #expect(clash.status == 409)
+        #expect(clash.text.contains("name=\"d0.quantity\" value=\"5\" checked>"))
+        // The page's form, sent with "Edit mine further": the editor shows the choice and carries the stored version as its base.
+        var form: [(String, String)] = [("version", "2"), ("action", "switch"), ("folder", "\(fixture.fridgeId)"), ("d0.quantity", "5")]
+        form += [("d0.name", "Milk"), ("d0.note", "mine"), ("base.folder", "\(fixture.fridgeId)"), ("base.quantity", "3"), ("base.name", "Milk")]
+        let editor = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: form)
+        #expect(editor.status == 200)
+        #expect(editor.text.contains("name=\"version\" value=\"2\""))
+        #expect(editor.text.contains("name=\"base.quantity\" value=\"3\""))
+        let quantityTag = editor.text.components(separatedBy: "name=\"d0.quantity\"").dropFirst().first?.prefix { $0 != ">" } ?? ""
+        #expect(quantityTag.contains("value=\"5\""))
+    }
+
+    @Test func theEditorCarriesWhatItWasOpenedWith() async throws {
+        let fixture = try await HouseholdFixture()
+        let page = try fixture.send("GET", "/items/\(fixture.itemId)/edit", as: fixture.member)
+        for (name, value) in [
+            ("version", "1"), ("base.folder", "\(fixture.fridgeId)"), ("base.name", "Milk"), ("base.quantity", "1"), ("base.unit", "piece"),
+            ("base.kind", "other"), ("base.status", "unopened"), ("base.due", ""), ("base.remind_at", ""), ("base.urgent", ""),
+            ("base.barcode", "4901234567894"), ("base.picture", "photo:\(fixture.photoKey)"), ("base.note", ""),
+        ] {
+            #expect(page.text.contains("name=\"\(name)\" value=\"\(value)\""), "\(name)")
+        }
     }
 
     @Test func folderFormsReportBesideTheFieldAndKeepTheInput() async throws {

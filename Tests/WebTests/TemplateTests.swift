@@ -137,7 +137,14 @@ struct TemplateTests {
                 heading: "Edit", action: "/items/1", isNew: false, version: 3, stockFolders: choices, shoppingFolders: [],
                 drafts: [drafts[0]], canAddDraft: false, summary: nil, returnTo: "/folders/1", boughtNotice: nil, cancel: "/items/1"),
             ConflictPage(
-                heading: "Conflict", itemId: 1, rows: [.init(label: "Name", theirs: "Milk", mine: "Oat milk", differs: true)], hidden: [.hidden("version", "4")]
+                heading: "Conflict", itemId: 1, message: "Choose",
+                events: [.init(what: "Changed", detail: "Quantity", who: "Ken", when: "now")],
+                clashes: [
+                    .init(
+                        label: "Quantity", name: "d0.quantity", id: "clash-quantity", theirs: .init(value: "3", shown: "3"), mine: .init(value: "5", shown: "5")
+                    )
+                ],
+                rows: [.init(label: "Name", value: "Oat milk", source: "your change")], hidden: [.hidden("version", "4")]
             ),
             ItemPage(
                 name: "Milk", id: 1, picture: "/static/illustrations/milk.svg", hasPicture: true, pictureAlt: "Milk", dueState: "expired",

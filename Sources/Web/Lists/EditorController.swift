@@ -71,9 +71,12 @@ struct EditorController {
             let member = try context.signedIn
             let item = try items.item(try context.id(), householdId: member.householdId)
             let folder = try items.folder(item.folderId, householdId: member.householdId)
-            let input = ItemInput(item, timeZone: try timeZone(member))
+            let zone = try timeZone(member)
+            let input = ItemInput(item, timeZone: zone)
             return renderer.response(
-                try editor(context, folder: folder, folders: try items.folders(householdId: member.householdId), drafts: [input], errors: [:], item: item),
+                try editor(
+                    context, folder: folder, folders: try items.folders(householdId: member.householdId), drafts: [input], errors: [:], item: item,
+                    base: EditBase(item, timeZone: zone)),
                 context)
         }
         router.post("/items/{id}", .writer, uploads: true) { context in
@@ -83,18 +86,21 @@ struct EditorController {
             let folders = try items.folders(householdId: member.householdId)
             var folder = try items.folder(Int64(context.field("folder")) ?? current.folderId, householdId: member.householdId)
             var drafts = [Self.drafts(from: context.request.form).first ?? ItemInput()]
+            // A form shown again keeps the base it was opened with, so its save still merges.
+            let sentBase = EditBase(form: context.request.form)
+            let base = try sentBase ?? EditBase(current, timeZone: timeZone(member))
             let photoErrors = attachPhotos(context, to: &drafts, householdId: member.householdId)
             let photoMessages = photoErrors.mapValues { context.locale[$0] }
             var state = EditorState()
             switch context.field("action") {
             case "switch":
                 return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current), context,
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
                     status: photoErrors.isEmpty ? 200 : 422)
             case "scan":
                 state = try scan(context, into: &drafts, folder: &folder, batch: false, householdId: member.householdId)
                 return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, state: state),
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base, state: state),
                     context, status: state.scanError == nil && photoErrors.isEmpty ? 200 : 422)
             default:
                 break
@@ -102,12 +108,19 @@ struct EditorController {
             let input = drafts[0]
             if !photoErrors.isEmpty {
                 return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current), context, status: 422)
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
+                    status: 422)
             }
             let version = Int(context.field("version")) ?? -1
             do {
                 let zone = try timeZone(member)
-                try items.update(id, with: input, folderId: folder.id!, version: version, householdId: member.householdId, by: member.memberId, timeZone: zone)
+                let merged = try items.update(
+                    id, with: input, folderId: folder.id!, version: version, base: sentBase?.snapshot, householdId: member.householdId,
+                    by: member.memberId, timeZone: zone)
+                if let merged {
+                    // Saved together with someone else's change: the item page says so and shows the result.
+                    return .redirect(to: Self.mergedNotice(merged, itemId: id))
+                }
                 let target = context.returnPath(fallback: "/items/\(id)")
                 if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone),
                     ItemValidation.remindsAfterDue(values, timeZone: zone)
@@ -118,15 +131,18 @@ struct EditorController {
             } catch InventoryError.validation(let fields) {
                 let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[$0.value]) })
                 return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current), context, status: 422)
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current, base: base), context,
+                    status: 422)
             } catch InventoryError.conflict {
-                // Someone saved since this form was opened: show both, lose nothing.
-                return renderer.response(try conflict(context, current: current, mine: input, folder: folder), context, status: 409)
+                // Both changed the same field since this form was opened: ask which to keep, lose nothing.
+                let stored = try items.item(id, householdId: member.householdId)
+                return renderer.response(
+                    try conflict(context, current: stored, mine: ItemSnapshot(input: input, folderId: folder.id!), base: sentBase), context, status: 409)
             } catch {
                 let storage = try storageFailure(error, context)
                 let state = EditorState(storageError: context.locale[storage.messageKey])
                 return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, state: state),
+                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, base: base, state: state),
                     context, status: storage.status)
             }
         }
@@ -292,7 +308,7 @@ struct EditorController {
 
     func editor(
         _ context: RequestContext, folder: Folder, folders: [Folder], drafts: [ItemInput], errors: [String: String], item: Item? = nil,
-        state: EditorState = EditorState()
+        base: EditBase? = nil, state: EditorState = EditorState()
     ) throws -> EditorPage {
         let t = context.locale
         let isStock = folder.kind == .stock
@@ -309,7 +325,7 @@ struct EditorController {
         let heading = item == nil ? t["editor_new_heading"] : t.format("editor_edit_heading", ["name": item!.name])
         return EditorPage(
             heading: heading, action: item.map { "/items/\($0.id!)" } ?? "/items/new", isNew: item == nil,
-            version: item?.version, stockFolders: stock, shoppingFolders: shopping, drafts: draftViews,
+            version: base?.version ?? item?.version, base: base?.hiddenFields ?? [], stockFolders: stock, shoppingFolders: shopping, drafts: draftViews,
             canAddDraft: item == nil && drafts.count < Self.maxDrafts,
             summary: state.storageError ?? (errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count)),
             summaryLink: state.storageError == nil ? firstFailed : nil,
@@ -318,44 +334,69 @@ struct EditorController {
             cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)", state: state, maxBodyBytes: maxBodyBytes)
     }
 
-    func conflict(_ context: RequestContext, current: Item, mine: ItemInput, folder: Folder) throws -> ConflictPage {
+    /// The page for a save that clashed: who changed the item since the form was opened and when,
+    /// one choice per field both changed (mine preselected), and every other field already merged.
+    /// Saving posts the choices against the version now stored, with that version as the new base.
+    func conflict(_ context: RequestContext, current: Item, mine: ItemSnapshot, base: EditBase?) throws -> ConflictPage {
         let t = context.locale
         let member = try context.signedIn
         let zone = try timeZone(member)
-        let theirs = ItemInput(current, timeZone: zone)
-        let fields: [(String, KeyPath<ItemInput, String>)] = [
-            ("field_item_name", \.name), ("field_quantity", \.quantity), ("field_unit", \.unit), ("field_kind", \.kind),
-            ("field_note", \.note), ("field_due", \.due), ("field_remind_at", \.remindAt), ("field_status", \.status),
-            ("field_barcode", \.barcode), ("field_urgent", \.urgentText),
-        ]
-        // Stored codes (piece, other, unopened) and dates are shown as every other page shows them.
-        func shown(_ label: String, _ value: String) -> String {
-            switch label {
-            case "field_unit": return t["unit_\(value)"]
-            case "field_kind": return t["kind_\(value)"]
-            case "field_status": return folder.kind == .stock ? t["status_\(value)"] : ""
-            case "field_due": return CalendarDay(value).map { DisplayFormat.day($0, locale: t) } ?? value
-            case "field_remind_at":
-                return LocalDateTime.instant(value, in: zone).map { DisplayFormat.dateTime(Timestamp.string(from: $0), timeZone: member.timeZone, locale: t) }
-                    ?? value
-            case "field_urgent": return folder.kind == .shopping ? t[value == "1" ? "urgent" : "not_urgent"] : ""
-            default: return value
-            }
+        let theirs = ItemSnapshot(current, timeZone: zone)
+        let folders = try items.folders(householdId: member.householdId)
+        let merge = ItemMerge(
+            base: base?.snapshot, mine: mine, theirs: theirs,
+            folderKinds: Dictionary(folders.map { ($0.id!, $0.kind) }, uniquingKeysWith: { first, _ in first }))
+        let kind = folders.first { $0.id == merge.merged.folderId }?.kind ?? .stock
+        let shown = ConflictValues(t: t, zone: zone, timeZoneId: member.timeZone, folders: folders)
+        func formName(_ field: ItemMerge.Field) -> String { field == .folder ? "folder" : "d0.\(field.rawValue)" }
+
+        let clashes = merge.clashes.map { field in
+            ConflictPage.Clash(
+                label: shown.label(field), name: formName(field), id: "clash-\(field.rawValue)",
+                theirs: .init(value: ItemMerge.value(field, theirs), shown: shown.text(field, theirs)),
+                mine: .init(value: ItemMerge.value(field, mine), shown: shown.text(field, mine)))
         }
-        let rows = fields.map { label, path in
+        let rows = ItemMerge.Field.allCases.filter { !merge.clashes.contains($0) && shown.applies($0, to: kind) }.map { field in
             ConflictPage.Row(
-                label: t[label], theirs: shown(label, theirs[keyPath: path]), mine: shown(label, mine[keyPath: path]),
-                differs: theirs[keyPath: path] != mine[keyPath: path])
+                label: shown.label(field), value: shown.text(field, merge.merged),
+                source: merge.takenFromTheirs.contains(field)
+                    ? t["conflict_their_change"] : merge.takenFromMine.contains(field) ? t["conflict_your_change"] : nil)
         }
-        // "Keep mine" re-posts what was typed against the version now stored.
-        var hidden = [FormField.hidden("folder", "\(folder.id!)"), .hidden("version", "\(current.version)")]
-        let values: [(String, String)] = [
-            ("name", mine.name), ("quantity", mine.quantity), ("unit", mine.unit), ("kind", mine.kind),
-            ("note", mine.note), ("barcode", mine.barcode), ("due", mine.due), ("remind_at", mine.remindAt),
-            ("status", mine.status), ("urgent", mine.urgent ? "1" : ""), ("picture", mine.picture),
-        ]
-        hidden += values.map { FormField.hidden("d0.\($0.0)", $0.1) }
-        return ConflictPage(heading: t["conflict_heading"], itemId: current.id!, rows: rows, hidden: hidden)
+        // The stored version becomes the base: if it changes again before this is sent, the merge runs again.
+        var hidden = [FormField.hidden("version", "\(current.version)"), .hidden("return", context.field("return"))]
+        hidden += EditBase(current, timeZone: zone).hiddenFields
+        hidden += ItemMerge.Field.allCases.filter { !merge.clashes.contains($0) }.map { .hidden(formName($0), ItemMerge.value($0, merge.merged)) }
+
+        // Who changed it since the form was opened (the latest change when that is not known).
+        let since = try base?.snapshot.updatedAt.map { try items.history(of: current.id!, since: $0, householdId: member.householdId) } ?? []
+        let changes = since.isEmpty ? Array(try items.history(of: current.id!, householdId: member.householdId).prefix(1)) : since
+        let events = changes.map { event in
+            ItemPage.Event(
+                what: t["history_\(event.kind)"], detail: Self.historyDetail(event, t), who: event.memberName ?? t["history_someone"],
+                when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t))
+        }
+        return ConflictPage(
+            heading: t["conflict_heading"], itemId: current.id!,
+            message: merge.hasClashes ? t.count("conflict_choose", merge.clashes.count) : t["conflict_nothing_to_choose"],
+            events: events, clashes: clashes, rows: rows, hidden: hidden)
+    }
+
+    /// Where a save merged without a clash goes: the item page, naming whose change it was merged with.
+    static func mergedNotice(_ merged: MergedEdit, itemId: Int64) -> String {
+        var query = "merged=\(merged.merge.takenFromTheirs.map(\.rawValue).joined(separator: ","))"
+        if let event = merged.latestEventId { query += "&by=\(event)" }
+        return "/items/\(itemId)?\(query)"
+    }
+
+    /// "Merged with Ken's change to Due date": the fields from the query (known ones only), the name
+    /// from the item's own history, so the address cannot put words in the page.
+    func mergedNotice(_ context: RequestContext, item: Item, history: [ItemEvent]) -> String? {
+        guard let fields = context.request.query["merged"] else { return nil }
+        let t = context.locale
+        let labels = fields.split(separator: ",").compactMap { ItemMerge.Field(rawValue: String($0)) }.map { ConflictValues.labelKey($0) }.map { t[$0] }
+        let event = Int64(context.request.query["by"] ?? "").flatMap { id in history.first { $0.id == id } }
+        let who = event?.memberName ?? t["history_someone"]
+        return labels.isEmpty ? t["merged_notice_nothing"] : t.format("merged_notice", ["name": who, "fields": labels.joined(separator: ", ")])
     }
 
     func detail(_ context: RequestContext, _ item: Item, photoError: String? = nil) throws -> ItemPage {
@@ -379,7 +420,8 @@ struct EditorController {
         if let barcode = item.barcode { facts.append(.init(label: t["field_barcode"], value: barcode)) }
         if !item.note.isEmpty { facts.append(.init(label: t["field_note"], value: item.note)) }
         facts.append(.init(label: t["field_updated"], value: DisplayFormat.dateTime(item.updatedAt, timeZone: member.timeZone, locale: t)))
-        let history = try items.history(of: item.id!, householdId: member.householdId).map { event in
+        let events = try items.history(of: item.id!, householdId: member.householdId)
+        let history = events.map { event in
             ItemPage.Event(
                 what: t["history_\(event.kind)"], detail: Self.historyDetail(event, t),
                 who: event.memberName ?? t["history_someone"], when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t))
@@ -395,7 +437,7 @@ struct EditorController {
             name: item.name, id: item.id!, picture: PictureURL.of(picture, size: .large, kind: item.kind), hasPicture: picture != nil,
             pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id!,
             canWrite: member.role.canWrite, photoError: photoError,
-            saved: context.request.query["saved"] == "photo" ? t["photo_saved"] : nil)
+            saved: context.request.query["saved"] == "photo" ? t["photo_saved"] : mergedNotice(context, item: item, history: events))
     }
 
     static func historyDetail(_ event: ItemEvent, _ t: Catalog) -> String? {

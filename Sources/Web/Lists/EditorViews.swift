@@ -155,6 +155,8 @@ struct EditorPage: PageView {
     let action: String
     let isNew: Bool
     let version: Int?
+    /// What the item form was opened with (`EditBase`), as hidden fields.
+    var base: [FormField] = []
     let stockFolders: [Choice]
     let shoppingFolders: [Choice]
     let drafts: [DraftView]
@@ -175,6 +177,7 @@ struct EditorPage: PageView {
         case "action": return action
         case "isNew": return isNew
         case "version": return version
+        case "base": return base
         case "stockFolders": return stockFolders
         case "shoppingFolders": return shoppingFolders
         case "hasShoppingFolders": return !shoppingFolders.isEmpty
@@ -198,17 +201,40 @@ struct EditorPage: PageView {
 struct ConflictPage: PageView {
     static let template = "conflict"
 
-    struct Row: MustacheParent, Sendable {
+    /// A field both changed: one radio per side, named as the form field so the choice is the value sent.
+    struct Clash: MustacheParent, Sendable {
+        struct Side: MustacheParent, Sendable {
+            let value: String
+            let shown: String
+            func child(named key: String) -> Any? { key == "value" ? value : key == "shown" ? shown : nil }
+        }
         let label: String
-        let theirs: String
-        let mine: String
-        let differs: Bool
+        let name: String
+        let id: String
+        let theirs: Side
+        let mine: Side
         func child(named key: String) -> Any? {
             switch key {
             case "label": return label
+            case "name": return name
+            case "id": return id
             case "theirs": return theirs
             case "mine": return mine
-            case "differs": return differs
+            default: return nil
+            }
+        }
+    }
+
+    /// A field already merged: its value and, when one side changed it, whose change it is.
+    struct Row: MustacheParent, Sendable {
+        let label: String
+        let value: String
+        let source: String?
+        func child(named key: String) -> Any? {
+            switch key {
+            case "label": return label
+            case "value": return value
+            case "source": return source
             default: return nil
             }
         }
@@ -216,6 +242,9 @@ struct ConflictPage: PageView {
 
     let heading: String
     let itemId: Int64
+    let message: String
+    let events: [ItemPage.Event]
+    let clashes: [Clash]
     let rows: [Row]
     let hidden: [FormField]
 
@@ -225,6 +254,9 @@ struct ConflictPage: PageView {
         switch key {
         case "heading": return heading
         case "itemId": return itemId
+        case "message": return message
+        case "events": return events
+        case "clashes": return clashes
         case "rows": return rows
         case "hidden": return hidden
         default: return nil

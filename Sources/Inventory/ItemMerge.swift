@@ -1,0 +1,143 @@
+import Foundation
+
+/// An item's editable fields at one moment, as the editor shows them: the form's text plus the folder.
+public struct ItemSnapshot: Sendable, Equatable {
+    public var input: ItemInput
+    public var folderId: Int64
+    /// The item's `updatedAt` then, when known: history after it is what others did since.
+    public var updatedAt: String?
+
+    public init(input: ItemInput, folderId: Int64, updatedAt: String? = nil) {
+        self.input = input
+        self.folderId = folderId
+        self.updatedAt = updatedAt
+    }
+
+    public init(_ item: Item, timeZone: TimeZone) {
+        self.init(input: ItemInput(item, timeZone: timeZone), folderId: item.folderId, updatedAt: item.updatedAt)
+    }
+}
+
+/// Three-way merge of an edit made on a stale form: `base` is what the person loaded, `mine` what
+/// they saved, `theirs` what is stored now. A field only one side changed takes that side's value;
+/// a field both changed to different values is a clash for the person to decide. Without a base
+/// (a form from before bases were sent) every field that differs is a clash: nothing is guessed.
+public struct ItemMerge: Sendable, Equatable {
+    /// The editable fields, named as the history and the form name them.
+    public enum Field: String, CaseIterable, Sendable {
+        case folder, name, quantity, unit, kind, status, due
+        case remindAt = "remind_at"
+        case urgent, barcode, picture, note
+    }
+
+    /// Mine where I changed, theirs where they changed; for clashes, mine until decided.
+    public let merged: ItemSnapshot
+    /// Fields the other side changed and I did not, so taken from the stored item.
+    public let takenFromTheirs: [Field]
+    /// Fields I changed and they did not.
+    public let takenFromMine: [Field]
+    /// Fields both changed to different values.
+    public let clashes: [Field]
+
+    public var hasClashes: Bool { !clashes.isEmpty }
+
+    /// `folderKinds` tells the kind of the folders involved: when the merge would move my edit into
+    /// a folder of the other kind, fields I typed that the kind lacks (a due date on a shopping
+    /// list) would be dropped, so the folder becomes a clash instead.
+    public init(base: ItemSnapshot?, mine: ItemSnapshot, theirs: ItemSnapshot, folderKinds: [Int64: FolderKind] = [:]) {
+        var merged = mine
+        var fromTheirs: [Field] = []
+        var fromMine: [Field] = []
+        var clashes: [Field] = []
+        for field in Field.allCases {
+            let m = Self.comparable(field, mine)
+            let t = Self.comparable(field, theirs)
+            guard let base else {
+                if m != t { clashes.append(field) }
+                continue
+            }
+            let b = Self.comparable(field, base)
+            switch (m != b, t != b) {
+            case (false, true):
+                Self.copy(field, from: theirs, to: &merged)
+                fromTheirs.append(field)
+            case (true, false):
+                fromMine.append(field)
+            case (true, true) where m != t:
+                clashes.append(field)
+            default:
+                break
+            }
+        }
+        if fromTheirs.contains(.folder), let kind = folderKinds[theirs.folderId], let mineKind = folderKinds[mine.folderId], kind != mineKind {
+            let lost: [Field] = kind == .shopping ? [.due, .remindAt, .status] : [.urgent]
+            if lost.contains(where: { fromMine.contains($0) || clashes.contains($0) }) {
+                fromTheirs.removeAll { $0 == .folder }
+                clashes.insert(.folder, at: 0)
+                merged.folderId = mine.folderId
+            }
+        }
+        self.merged = merged
+        takenFromTheirs = fromTheirs
+        takenFromMine = fromMine
+        self.clashes = clashes
+    }
+
+    /// A field's text as the form sends it (`folder` as the folder id, `urgent` as "1" or "").
+    public static func value(_ field: Field, _ snapshot: ItemSnapshot) -> String {
+        let input = snapshot.input
+        switch field {
+        case .folder: return "\(snapshot.folderId)"
+        case .name: return input.name
+        case .quantity: return input.quantity
+        case .unit: return input.unit
+        case .kind: return input.kind
+        case .status: return input.status
+        case .due: return input.due
+        case .remindAt: return input.remindAt
+        case .urgent: return input.urgentText
+        case .barcode: return input.barcode
+        case .picture: return input.picture
+        case .note: return input.note
+        }
+    }
+
+    /// The value with the differences a browser or the storage introduce and a person does not
+    /// see taken out: surrounding spaces, CRLF line ends, "2" against "2.0", a UPC-A against its EAN-13.
+    static func comparable(_ field: Field, _ snapshot: ItemSnapshot) -> String {
+        let text = value(field, snapshot).replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        switch field {
+        case .quantity:
+            let number = text.precomposedStringWithCompatibilityMapping.replacingOccurrences(of: ",", with: ".")
+            guard let value = Double(number.isEmpty ? "1" : number), value.isFinite else { return text }
+            return Quantity.text((value * 1000).rounded() / 1000)
+        case .barcode:
+            if case .code(let code) = GTIN.typed(text) { return code }
+            return text
+        default:
+            return text
+        }
+    }
+
+    static func copy(_ field: Field, from source: ItemSnapshot, to target: inout ItemSnapshot) {
+        set(field, value(field, source), in: &target)
+    }
+
+    /// Sets a field from the text a form sends for it (see `value`); a folder that is not a number is ignored.
+    public static func set(_ field: Field, _ text: String, in snapshot: inout ItemSnapshot) {
+        switch field {
+        case .folder: if let id = Int64(text) { snapshot.folderId = id }
+        case .name: snapshot.input.name = text
+        case .quantity: snapshot.input.quantity = text
+        case .unit: snapshot.input.unit = text
+        case .kind: snapshot.input.kind = text
+        case .status: snapshot.input.status = text
+        case .due: snapshot.input.due = text
+        case .remindAt: snapshot.input.remindAt = text
+        case .urgent: snapshot.input.urgent = text == "1"
+        case .barcode: snapshot.input.barcode = text
+        case .picture: snapshot.input.picture = text
+        case .note: snapshot.input.note = text
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Inventory
+
+/// The conflict page's words for item fields: labels, and stored codes (piece, unopened), dates,
+/// folders and pictures shown as every other page shows them.
+struct ConflictValues {
+    let t: Catalog
+    let zone: TimeZone
+    let timeZoneId: String
+    let folders: [Folder]
+
+    static func labelKey(_ field: ItemMerge.Field) -> String {
+        field == .name ? "field_item_name" : "field_\(field.rawValue)"
+    }
+
+    func label(_ field: ItemMerge.Field) -> String { t[Self.labelKey(field)] }
+
+    /// Fields a folder of `kind` has: dates and status on stock lists, urgency on shopping lists.
+    func applies(_ field: ItemMerge.Field, to kind: FolderKind) -> Bool {
+        switch field {
+        case .due, .remindAt, .status: return kind == .stock
+        case .urgent: return kind == .shopping
+        default: return true
+        }
+    }
+
+    func text(_ field: ItemMerge.Field, _ snapshot: ItemSnapshot) -> String {
+        let value = ItemMerge.value(field, snapshot)
+        switch field {
+        case .folder: return folders.first { $0.id == snapshot.folderId }?.name ?? value
+        case .unit: return t["unit_\(value)"]
+        case .kind: return t["kind_\(value)"]
+        case .status: return t["status_\(value)"]
+        case .urgent: return t[value == "1" ? "urgent" : "not_urgent"]
+        case .due: return value.isEmpty ? "—" : CalendarDay(value).map { DisplayFormat.day($0, locale: t) } ?? value
+        case .remindAt:
+            guard !value.isEmpty else { return "—" }
+            return LocalDateTime.instant(value, in: zone).map { DisplayFormat.dateTime(Timestamp.string(from: $0), timeZone: timeZoneId, locale: t) }
+                ?? value
+        case .picture:
+            switch Picture(formValue: value) {
+            case .photo: return t["picture_current_photo"]
+            case .illustration(let slug): return t["illustration_\(slug)"]
+            case nil: return t["picture_none"]
+            }
+        default: return value.isEmpty ? "—" : value
+        }
+    }
+}
