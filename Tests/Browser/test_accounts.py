@@ -49,7 +49,7 @@ def change_role(owner, server, login, role):
     row = member_row(owner, login)
     row.locator("select[name=role]").select_option(role)
     with owner.expect_navigation():
-        row.locator("form[action$='/role'] button[type=submit]").click()
+        row.locator("form[action$='/role#members'] button[type=submit]").click()
     assert member_row(owner, login).locator("select[name=role]").input_value() == role
 
 
