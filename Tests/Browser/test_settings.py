@@ -188,6 +188,8 @@ def test_a_new_calendar_feed_address_is_only_in_the_answer_to_its_post(server, m
     token = web.rsplit("/", 1)[-1].removesuffix(".ics")
     assert token not in page.url
     assert page.request.get(web).status == 200  # the address shown works
+    no_axe_problems(page)
+    screenshot(page, f"settings-feed-new-phone-{tag(locale)}")
     page.reload()
     page.wait_for_load_state()
     assert page.locator("#feed-web").count() == 0
