@@ -244,3 +244,21 @@ def test_a_refused_private_address_is_explained(server, make_page, locale):
     assert t["push_error_refused_address"] in result.locator(".push-explained").inner_text()
     assert "refused_address" in result.locator(".push-detail").inner_text()
     assert "127.0.0.1" not in result.inner_text()
+
+
+def test_without_javascript_a_failing_form_still_lands_in_view(server, browser, make_page):
+    """The #anchor in the form's action does the scrolling: no script needed."""
+    setup_household(make_page(PHONE, "en-US"), server)
+    context = browser.new_context(**PHONE, locale="en-US", java_script_enabled=False)
+    try:
+        page = context.new_page()
+        sign_in(page, server)
+        page.goto(server.url + "/settings")
+        page.fill("#f-url", "ftp://ntfy.example")
+        page.fill("#f-topic", "tanaka-fridge")
+        assert submit(page, PUSH_FORM).status == 422
+        box = page.locator("#f-url-error").bounding_box()  # relative to the viewport
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["viewport"]["height"]
+        assert page.input_value("#f-topic") == "tanaka-fridge"
+    finally:
+        context.close()
