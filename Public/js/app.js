@@ -234,3 +234,11 @@ document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
     alert.scrollIntoView({ block: "center" });
   });
 });
+
+// ── settings: a secret shown once (invitation link, calendar feed address) ──
+// The page answering the POST that made it says where a reload should go instead: the address
+// bar then holds a plain GET address, so a reload neither shows the secret again nor makes another.
+document.querySelectorAll("[data-replace-url]").forEach((element) => {
+  const url = element.dataset.replaceUrl;
+  if (url && url.startsWith("/") && !url.startsWith("//")) history.replaceState(null, "", url);
+});

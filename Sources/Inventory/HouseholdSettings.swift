@@ -16,15 +16,26 @@ public struct HouseholdSettings: Sendable {
         var errors: [String: String] = [:]
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { errors["household"] = "household_name_required" } else if trimmed.storedLength > 100 { errors["household"] = "name_too_long" }
-        if TimeZone(identifier: timeZone) == nil { errors["time_zone"] = "time_zone_invalid" }
         let days = Int(dueSoonDays.trimmingCharacters(in: .whitespaces))
         if days == nil || !(0...60).contains(days!) { errors["due_soon_days"] = "due_soon_invalid" }
-        if !errors.isEmpty { throw InventoryError.validation(errors) }
+        let fieldErrors = errors
         try database.writer.write { db in
+            // The stored zone stays valid even if this system no longer knows it: saving the name keeps it.
+            var errors = fieldErrors
+            let stored = try String.fetchOne(db, sql: "SELECT time_zone FROM household WHERE id = ?", arguments: [id])
+            if timeZone != stored, TimeZone(identifier: timeZone) == nil { errors["time_zone"] = "time_zone_invalid" }
+            if !errors.isEmpty { throw InventoryError.validation(errors) }
             try db.execute(
                 sql: "UPDATE household SET name = ?, time_zone = ?, due_soon_days = ? WHERE id = ?",
                 arguments: [trimmed, timeZone, days, id])
         }
+    }
+
+    /// The zones offered for a household: every zone the system knows, UTC (missing from that list
+    /// on Linux, and every household's first zone) and the household's own, so a form never offers
+    /// less than what is stored.
+    public static func timeZoneChoices(keeping stored: String) -> [String] {
+        Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"] + (stored.isEmpty ? [] : [stored])).sorted()
     }
 
     /// The address Open Food Facts answers at; the default offered when the owner turns look-ups on.

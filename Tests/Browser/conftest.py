@@ -240,7 +240,7 @@ def create_invitation(page, server, role="member") -> str:
     page.goto(server.url + "/settings")
     page.select_option("#invite-role", role)
     with page.expect_navigation():
-        page.click("form[action='/settings/invitations'] button[type=submit]")
+        page.click("form[action='/settings/invitations#invite'] button[type=submit]")
     return page.input_value("#invite-link")
 
 

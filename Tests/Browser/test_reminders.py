@@ -66,7 +66,7 @@ def ntfy():
 
 def submit_form(page, action):
     with page.expect_navigation() as nav:
-        page.click(f"form[action='{action}'] button[type=submit]")
+        page.click(f"form[action='{action}'] button[type=submit], form[action='{action}#push'] button[type=submit]")
     return nav.value
 
 
@@ -97,11 +97,11 @@ def status_of(url):
 
 
 TEXTS = {
-    "en-US": {"saved": "Push channel saved.", "sent": "Test sent.", "failed": "The test could not be sent: the server answered with status 500",
-              "last_error": "Last error: the server answered with status 500", "token_set": "A token is set.", "url_invalid": "Enter an address starting with http:// or https://",
+    "en-US": {"saved": "Push channel saved.", "sent": "Test sent.", "failed": "The test could not be sent. The push server had a problem of its own.",
+              "last_error": "The push server had a problem of its own.", "token_set": "A token is set.", "url_invalid": "Enter an address starting with http:// or https://",
               "rebuilt": "Reminders rebuilt:", "feed_ready": "Your feed address is ready.", "test_title": "Zaiko test"},
-    "ja-JP": {"saved": "プッシュ通知の設定を保存しました。", "sent": "テストを送信しました。", "failed": "テストを送信できませんでした：サーバーがステータス 500 を返しました",
-              "last_error": "最後のエラー：サーバーがステータス 500 を返しました", "token_set": "トークンは設定済みです。", "url_invalid": "http:// か https:// で始まるアドレスを入力してください",
+    "ja-JP": {"saved": "プッシュ通知の設定を保存しました。", "sent": "テストを送信しました。", "failed": "テストを送信できませんでした。プッシュ通知サーバー側で問題が起きました。",
+              "last_error": "プッシュ通知サーバー側で問題が起きました。", "token_set": "トークンは設定済みです。", "url_invalid": "http:// か https:// で始まるアドレスを入力してください",
               "rebuilt": "リマインダーを再設定しました：", "feed_ready": "配信アドレスを作成しました。", "test_title": "在庫 テスト"},
 }
 
@@ -182,9 +182,9 @@ def test_a_local_address_is_refused_unless_allowed_and_tests_are_limited(server,
     assert "127.0.0.1" not in "\n".join(page.locator("#push .form-error, #push .push-status").all_inner_texts())
     response = submit_form(page, "/settings/push/test")
     assert response.status == 422
-    beside = page.locator("form[action='/settings/push/test'] .form-error")
+    beside = page.locator("form[action='/settings/push/test#push'] .form-error")
     assert "Five tests in ten minutes is the limit." in beside.inner_text()
-    assert page.locator("form[action='/settings/push/test'] button").get_attribute("aria-describedby") == "push-test-error"
+    assert page.locator("form[action='/settings/push/test#push'] button").get_attribute("aria-describedby") == "push-test-error"
     no_sideways_scroll(page)
     screenshot(page, "reminders-settings-test-limited-phone-en")
     assert [e for e in page.console_errors if "422" not in e] == []

@@ -95,10 +95,10 @@ struct TemplateTests {
                     .init(id: 2, label: "Safari · iPhone", signedIn: "Sunday", lastSeen: "yesterday", isCurrent: false),
                 ]),
             SettingsPage(
-                heading: t["members_heading"], error: t["last_owner"],
+                heading: t["members_heading"], membersError: t["last_owner"],
                 members: [.init(id: 1, name: "Aki", login: "aki", role: t["role_owner"], roleOptions: t.roleOptions(selected: .owner), isMe: true)],
                 invitations: [.init(id: 3, role: t["role_viewer"], expires: "next week")], newLink: "http://x/join/abc",
-                inviteRoles: t.roleOptions(selected: .member), householdFields: [field, select], saved: t["saved_profile"]),
+                inviteRoles: t.roleOptions(selected: .member), householdFields: [field, select], householdSaved: t["saved_profile"]),
         ] + itemPages(t)
     }
 

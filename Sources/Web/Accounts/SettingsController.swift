@@ -27,7 +27,7 @@ struct SettingsController {
                 try settings.update(
                     member.householdId, name: context.field("household"), timeZone: context.field("time_zone"),
                     dueSoonDays: context.field("due_soon_days"))
-                return .redirect(to: "/settings?saved=household")
+                return .redirect(to: "/settings?saved=household#household")
             } catch InventoryError.validation(let fields) {
                 return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
             }
@@ -77,36 +77,37 @@ struct SettingsController {
         router.post("/settings/invitations", .owner) { context in
             let member = try context.signedIn
             guard let role = Role(rawValue: context.field("role")) else {
-                return renderer.response(try page(context, error: context.locale["role_invalid"]), context, status: 422)
+                return renderer.response(try page(context, inviteError: context.locale["role_invalid"]), context, status: 422)
             }
             let token = try accounts.invite(householdId: member.householdId, role: role)
-            // The link is in this answer only, never in an address (history and reloads keep those);
-            // reloading asks the browser's "send again?" first and then makes another link.
+            // The link is in this answer only, never in an address (history and reloads keep those).
+            // With JavaScript the address bar then says /settings#invite, so a reload is a GET that
+            // shows no link; without it, reloading asks "send again?" first and then makes another link.
             let host = context.request.headers["host"] ?? "localhost"
             // (Every page is `no-store`: App.finish.)
             return renderer.response(try page(context, newLink: "\(scheme)://\(host)/join/\(token)"), context)
         }
         router.post("/settings/invitations/{id}/cancel", .owner) { context in
             try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)
-            return .redirect(to: "/settings")
+            return .redirect(to: "/settings#invite")
         }
         router.post("/settings/members/{id}/role", .owner) { context in
             let member = try context.signedIn
             let id = try context.id()
             do {
                 try accounts.changeRole(memberId: id, to: context.field("role"), householdId: member.householdId)
-                return .redirect(to: "/settings")
+                return .redirect(to: "/settings#members")
             } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, error: fields["role"].map { context.locale[$0] }), context, status: 422)
+                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[$0] }), context, status: 422)
             }
         }
         router.post("/settings/members/{id}/remove", .owner) { context in
             let member = try context.signedIn
             do {
                 try accounts.removeMember(memberId: try context.id(), householdId: member.householdId)
-                return .redirect(to: "/settings")
+                return .redirect(to: "/settings#members")
             } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, error: fields["role"].map { context.locale[$0] }), context, status: 422)
+                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[$0] }), context, status: 422)
             }
         }
     }
@@ -119,7 +120,7 @@ struct SettingsController {
     }
 
     /// The push channel form, its status line and the outcome of a test or a rebuild.
-    func pushSection(_ context: RequestContext, _ me: SignedIn, errors: [String: String]) throws -> PushSection {
+    func pushSection(_ context: RequestContext, _ me: SignedIn, errors: [String: String], saved: String?) throws -> PushSection {
         let t = context.locale
         let channel = try push.channel(householdId: me.householdId)
         let posted = context.request.path == "/settings/push"
@@ -153,13 +154,13 @@ struct SettingsController {
                     + (0...23).map { .init(value: "\($0)", label: "\($0):00", selected: input.digestHour == "\($0)") }))
 
         var lines: [String] = []
-        var problem: String?
+        var problem: PushFailureText?
         if channel != nil {
             let status = try outbox.status(householdId: me.householdId)
             let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: me.timeZone, locale: t) }
             lines.append(status.lastSentAt.map { t.format("push_last_sent", ["date": when($0)]) } ?? t["push_never_sent"])
             if let error = status.lastError {
-                problem = t.format("push_last_error", ["error": Self.reason(error, t), "date": status.lastErrorAt.map(when) ?? ""])
+                problem = PushFailureText(error, t, in: "push_last_error", ["date": status.lastErrorAt.map(when) ?? ""])
             }
             if status.waiting > 0, let next = status.nextRetryAt {
                 lines.append(t.format(status.waiting == 1 ? "push_waiting_one" : "push_waiting", ["count": "\(status.waiting)", "date": when(next)]))
@@ -168,15 +169,12 @@ struct SettingsController {
         }
 
         // The outcome of "Send a test", on the page it redirects to.
-        var testResult: String?
-        var testFailed = false
+        var testResult: PushTestResult?
         if let id = context.request.query["test"].flatMap(Int64.init), let message = try outbox.message(id, householdId: me.householdId) {
             switch message.state {
-            case .sent: testResult = t["push_test_sent"]
-            case .failed:
-                testResult = t.format("push_test_failed", ["error": message.lastError.map { Self.reason($0, t) } ?? ""])
-                testFailed = true
-            case .pending: testResult = t["push_test_pending"]
+            case .sent: testResult = PushTestResult(message: t["push_test_sent"])
+            case .failed: testResult = PushTestResult(failure: PushFailureText(message.lastError ?? .connectionFailed, t, in: "push_test_failed"))
+            case .pending: testResult = PushTestResult(message: t["push_test_pending"])
             }
         }
         var rebuilt: String?
@@ -187,26 +185,19 @@ struct SettingsController {
             }
         }
         return PushSection(
-            fields: fields, configured: channel != nil, statusLines: lines, problem: problem, testResult: testResult,
-            testFailed: testFailed, formError: errors["push"], testError: errors["push_test"], rebuilt: rebuilt)
-    }
-
-    /// Why a message did not go out, in the reader's words: the endpoint's status or a short reason.
-    static func reason(_ failure: PushFailure, _ t: Catalog) -> String {
-        switch failure {
-        case .status(let code): return t.format("push_error_status", ["status": "\(code)"])
-        default: return t["push_error_\(failure.stored)"]
-        }
+            fields: fields, configured: channel != nil, saved: saved, statusLines: lines, problem: problem, testResult: testResult,
+            formError: errors["push"], testError: errors["push_test"], rebuilt: rebuilt)
     }
 
     func page(
-        _ context: RequestContext, error: String? = nil, householdErrors: [String: String] = [:], pushErrors: [String: String] = [:],
-        lookupErrors: [String: String] = [:], newLink: String? = nil
+        _ context: RequestContext, membersError: String? = nil, inviteError: String? = nil, householdErrors: [String: String] = [:],
+        pushErrors: [String: String] = [:], lookupErrors: [String: String] = [:], newLink: String? = nil
     ) throws -> SettingsPage {
         let me = try context.signedIn
         let t = context.locale
         let household = try settings.household(me.householdId)
         let posted = context.request.path == "/settings/household"
+        // The stored zone is always offered and, until changed, selected: saving the name never moves it.
         let zone = posted ? context.field("time_zone") : household.timeZone
         let householdFields = [
             FormField(
@@ -214,7 +205,7 @@ struct SettingsController {
                 error: householdErrors["household"], required: true, maxLength: 100),
             FormField(
                 name: "time_zone", label: t["field_time_zone"], kind: .select, error: householdErrors["time_zone"],
-                options: TimeZone.knownTimeZoneIdentifiers.sorted().map {
+                options: HouseholdSettings.timeZoneChoices(keeping: household.timeZone).map {
                     .init(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == zone)
                 }),
             FormField(
@@ -231,14 +222,9 @@ struct SettingsController {
                 id: $0.id, role: t["role_\($0.role.rawValue)"],
                 expires: DisplayFormat.dateTime($0.expiresAt, timeZone: me.timeZone, locale: t))
         }
-        let saved: String? =
-            switch context.request.query["saved"] {
-            case "household": t["saved_profile"]
-            case "push": t["saved_push"]
-            case "push_removed": t["saved_push_removed"]
-            case "lookup": t["saved_lookup"]
-            default: nil
-            }
+        // Each notice shows in its own section, where the redirect's #fragment lands.
+        let saved = context.request.query["saved"]
+        let savedText = { (key: String) in saved == key ? t["saved_\(key)"] : nil }
         // Online barcode look-up: off unless the owner turns it on; the address a posted form had is kept.
         let lookupPosted = context.request.path == "/settings/lookup"
         let lookupFields = [
@@ -251,9 +237,11 @@ struct SettingsController {
                 error: lookupErrors["product_lookup_url"], hint: t["lookup_url_hint"], inputType: "url", maxLength: 300),
         ]
         return SettingsPage(
-            heading: t["members_heading"], error: error, members: members, invitations: invitations, newLink: newLink,
-            inviteRoles: t.roleOptions(selected: .member), householdFields: householdFields,
-            saved: saved, push: try pushSection(context, me, errors: pushErrors), lookupFields: lookupFields)
+            heading: t["members_heading"], membersError: membersError, members: members, invitations: invitations, newLink: newLink,
+            inviteRoles: t.roleOptions(selected: .member), inviteError: inviteError, householdFields: householdFields,
+            householdSaved: saved == "household" ? t["saved_profile"] : nil,
+            push: try pushSection(context, me, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
+            lookupFields: lookupFields, lookupSaved: savedText("lookup"))
     }
 }
 
@@ -261,10 +249,12 @@ struct SettingsController {
 struct PushSection: MustacheParent, Sendable {
     let fields: [FormField]
     let configured: Bool
+    /// "Saved" or "Removed", after the redirect back to #push.
+    let saved: String?
     let statusLines: [String]
-    let problem: String?
-    let testResult: String?
-    let testFailed: Bool
+    /// Why the last message did not go out.
+    let problem: PushFailureText?
+    let testResult: PushTestResult?
     let formError: String?
     /// Beside "Send a test": too many tests lately.
     let testError: String?
@@ -274,10 +264,10 @@ struct PushSection: MustacheParent, Sendable {
         switch name {
         case "fields": return fields
         case "configured": return configured
+        case "saved": return saved
         case "statusLines": return statusLines
         case "problem": return problem
         case "testResult": return testResult
-        case "testFailed": return testFailed
         case "formError": return formError
         case "testError": return testError
         case "rebuilt": return rebuilt
@@ -324,31 +314,36 @@ struct SettingsPage: PageView {
     }
 
     let heading: String
-    let error: String?
+    /// Beside the members list: a role change or removal that was refused.
+    let membersError: String?
     let members: [Row]
     let invitations: [Invitation]
     let newLink: String?
     let inviteRoles: [FormField.Option]
+    var inviteError: String? = nil
     var householdFields: [FormField] = []
-    var saved: String? = nil
+    var householdSaved: String? = nil
     var push: PushSection? = nil
     var lookupFields: [FormField] = []
+    var lookupSaved: String? = nil
 
     func title(_ t: Catalog) -> String { heading }
 
     func child(named name: String) -> Any? {
         switch name {
         case "heading": return heading
-        case "error": return error
+        case "membersError": return membersError
         case "members": return members
         case "invitations": return invitations
         case "hasInvitations": return !invitations.isEmpty
         case "newLink": return newLink
         case "inviteRoles": return inviteRoles
+        case "inviteError": return inviteError
         case "householdFields": return householdFields
-        case "saved": return saved
+        case "householdSaved": return householdSaved
         case "push": return push
         case "lookupFields": return lookupFields
+        case "lookupSaved": return lookupSaved
         default: return nil
         }
     }

@@ -1,0 +1,51 @@
+import Inventory
+import Mustache
+
+/// Why a push message did not go out, in the reader's words: a sentence per kind of failure saying
+/// what happened and what to try, and the raw reason (the endpoint's status, the failure's code)
+/// for a smaller second line that helps whoever runs the push server.
+struct PushFailureText: MustacheParent, Sendable {
+    let sentence: String
+    let detail: String
+
+    /// `frame`: a catalog sentence holding the explanation as `{error}` ("The test could not be sent. {error}").
+    init(_ failure: PushFailure, _ t: Catalog, in frame: String? = nil, _ values: [String: String] = [:]) {
+        let explained = t[Self.key(failure)]
+        sentence = frame.map { t.format($0, values.merging(["error": explained]) { _, new in new }) } ?? explained
+        detail = t.format("push_error_detail", ["detail": failure.stored])
+    }
+
+    /// The catalog key of the explanation: statuses grouped by what the owner can do about them.
+    static func key(_ failure: PushFailure) -> String {
+        guard case .status(let code) = failure else { return "push_error_\(failure.stored)" }
+        switch code {
+        case 401, 403: return "push_error_status_auth"
+        case 404, 410: return "push_error_status_not_found"
+        case 429: return "push_error_status_busy"
+        case 500...599: return "push_error_status_server"
+        default: return "push_error_status"
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "sentence": return sentence
+        case "detail": return detail
+        default: return nil
+        }
+    }
+}
+
+/// The outcome of "Send a test": sent or on its way (a message), or why it failed.
+struct PushTestResult: MustacheParent, Sendable {
+    var message: String?
+    var failure: PushFailureText?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "message": return message
+        case "failure": return failure
+        default: return nil
+        }
+    }
+}
