@@ -18,6 +18,7 @@ enum Schema {
         migrator.registerMigration("v5 reminders, calendar feeds, push channels", migrate: v5)
         migrator.registerMigration("v6 photos, illustrations, product memory", migrate: v6)
         migrator.registerMigration("v7 health check", migrate: v7)
+        migrator.registerMigration("v8 household search", migrate: v8)
         return migrator
     }
 
@@ -290,6 +291,16 @@ enum Schema {
                     checked_at TEXT NOT NULL
                 );
                 INSERT INTO health_check (id, checked_at) VALUES (1, '');
+                """)
+    }
+
+    static func v8(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                -- The folders page searches the whole household (Items.search): a substring has no
+                -- b-tree range, so the LIKE is decided on this household's narrow index entries and
+                -- the table is read for the matches only.
+                CREATE INDEX item_search ON item(household_id, folder_id, search_text) WHERE deleted_at IS NULL;
                 """)
     }
 }
