@@ -130,7 +130,8 @@ struct ListController {
     static func activeFilters(_ filter: ListFilter, t: Catalog) -> [String] {
         var words: [String] = []
         if !filter.text.isEmpty { words.append(t.format("filter_chip_text", ["text": filter.text])) }
-        words += filter.kinds.map { t["kind_\($0)"] }
+        // In the form's order, whatever order the address lists them in.
+        words += ItemInput.kinds.filter(filter.kinds.contains).map { t["kind_\($0)"] }
         if let status = filter.status { words.append(t["status_\(status)"]) }
         if filter.expiredIn != nil { words.append(t["filter_expired"]) }
         return words
