@@ -30,9 +30,10 @@ struct FindTests {
             input.name = name
             configure(&input)
             let owner = householdId ?? household
-            let member = try #require(try fixture.database.writer.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ?", arguments: [owner])
-            })
+            let member = try #require(
+                try fixture.database.writer.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ?", arguments: [owner])
+                })
             return try items.register([input], in: try folder(folderName, in: owner).id!, householdId: owner, by: member, timeZone: utc)[0]
         }
 
@@ -73,7 +74,9 @@ struct FindTests {
         try home.add("1000 yen rice", to: "Pantry")
         for text in ["MILK", "ｍｉｌｋ", "カレー", "beer", "100%", "_", "ギュウニュウ", "milk chocolate"] {
             let listFound = Set(
-                try ["Fridge", "Pantry", "Freezer"].flatMap { try home.items.page(of: home.folder($0), filter: ListFilter(text: text), page: 1).items.map(\.name) })
+                try ["Fridge", "Pantry", "Freezer"].flatMap {
+                    try home.items.page(of: home.folder($0), filter: ListFilter(text: text), page: 1).items.map(\.name)
+                })
             let found = Set(try home.search(text).values.flatMap { $0 })
             #expect(found == listFound, "\(text)")
         }
