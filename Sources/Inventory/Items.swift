@@ -6,19 +6,25 @@ public struct ListFilter: Sendable, Equatable {
     public var text: String
     public var kinds: [String]
     public var status: String?
+    /// Only the items expired in this window (`DueState.expired`: due before its today), so
+    /// "expired" means the same day in the household's time zone as the row's red word.
+    public var expiredIn: DueWindow?
 
-    public init(text: String = "", kinds: [String] = [], status: String? = nil) {
+    public init(text: String = "", kinds: [String] = [], status: String? = nil, expiredIn: DueWindow? = nil) {
         self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         // Known kinds only, each once: there are 9, whatever the query repeats.
         var seen = Set<String>()
         self.kinds = kinds.filter { Schema.kinds.contains($0) && seen.insert($0).inserted }
         self.status = status.flatMap { Schema.statuses.contains($0) ? $0 : nil }
+        self.expiredIn = expiredIn
     }
+
+    public var isFiltered: Bool { !text.isEmpty || !kinds.isEmpty || status != nil || expiredIn != nil }
 }
 
 /// The statements of a list page. GRDB keeps every cached statement for the life of the
 /// connection, so their text must never be built from a request's values: it depends only on
-/// which filters are set and on the folder's kind (16 texts at most); the kinds, however many,
+/// which filters are set and on the folder's kind (32 texts at most); the kinds, however many,
 /// go in as one JSON array read with `json_each`.
 struct ListQuery {
     let whereClause: String
@@ -41,10 +47,15 @@ struct ListQuery {
             conditions.append("search_text LIKE ? ESCAPE '\\'")
             arguments += [SearchText.likePattern(filter.text)]
         }
+        if let window = filter.expiredIn {
+            // Due dates are "YYYY-MM-DD" text: before today in text order is before today.
+            conditions.append("due IS NOT NULL AND due < ?")
+            arguments += [window.today.description]
+        }
         whereClause = conditions.joined(separator: " AND ")
         self.arguments = arguments
         order = folder.kind == .stock ? "due IS NULL, due, name" : "urgent DESC, name"
-        isFiltered = !filter.kinds.isEmpty || filter.status != nil || !filter.text.isEmpty
+        isFiltered = filter.isFiltered
     }
 
     var countSQL: String { "SELECT COUNT(*) FROM item WHERE \(whereClause)" }

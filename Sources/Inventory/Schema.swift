@@ -19,6 +19,7 @@ enum Schema {
         migrator.registerMigration("v6 photos, illustrations, product memory", migrate: v6)
         migrator.registerMigration("v7 health check", migrate: v7)
         migrator.registerMigration("v8 starter folders named in each reader's language", migrate: v8)
+        migrator.registerMigration("v9 household search", migrate: v9)
         return migrator
     }
 
@@ -305,6 +306,16 @@ enum Schema {
                 UPDATE folder SET starter = 'starter_freezer' WHERE kind = 'stock' AND icon = 'freezer' AND name IN ('Freezer', '冷凍庫');
                 UPDATE folder SET starter = 'starter_pantry' WHERE kind = 'stock' AND icon = 'pantry' AND name IN ('Pantry', 'パントリー');
                 UPDATE folder SET starter = 'starter_supermarket' WHERE kind = 'shopping' AND icon = 'cart' AND name IN ('Supermarket', 'スーパー');
+                """)
+    }
+
+    static func v9(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                -- The folders page searches the whole household (Items.search): a substring has no
+                -- b-tree range, so the LIKE is decided on this household's narrow index entries and
+                -- the table is read for the matches only.
+                CREATE INDEX item_search ON item(household_id, folder_id, search_text) WHERE deleted_at IS NULL;
                 """)
     }
 }

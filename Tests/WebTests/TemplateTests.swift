@@ -169,7 +169,7 @@ struct TemplateTests {
             ChoicePage(
                 heading: "Which list?", message: "Choose", back: "/folders/1",
                 options: [.init(action: "/items/1/buy-again", label: "Supermarket", hidden: [.hidden("shopping", "4")])], cancelLabel: "Cancel"),
-        ] + duePages(t, rows: rows)
+        ] + duePages(t, rows: rows) + findPages(t, rows: rows)
     }
 
     func duePages(_ t: Catalog, rows: [ItemRowView]) -> [any PageView] {
@@ -204,6 +204,27 @@ struct TemplateTests {
                 day: .init(
                     heading: "Due on Nov 4", summary: "0 items", rows: [], shared: shared, here: "/calendar", pageLabel: "1/1",
                     previous: nil, next: nil, notice: nil, undoIds: nil)),
+        ]
+    }
+
+    /// The folders page answering a search (results, nothing found) and a list with filters applied.
+    func findPages(_ t: Catalog, rows: [ItemRowView]) -> [any PageView] {
+        let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
+        let group = HomeSearchPage.Group(
+            id: 1, name: "<b>Fridge</b>", icon: "fridge", count: "12", rows: rows, shared: shared, more: "All 12 in Fridge", moreHref: "/folders/1?q=milk")
+        let choices = [Choice(value: "fish", label: "Fish", selected: true)]
+        return [
+            HomeSearchPage(
+                household: "Home", query: "<b>牛乳</b>", groups: [group], here: "/?q=milk", heading: "Results", summary: "12 items", empty: "",
+                notice: "Deleted", undoIds: "1"),
+            HomeSearchPage(
+                household: "Home", query: "natto", groups: [], here: "/?q=natto", heading: "Results", summary: "0 items", empty: "Nothing",
+                notice: nil, undoIds: nil),
+            ListPageView(
+                folderId: 1, name: "Fridge", isStock: true, total: "3", rows: rows, shared: shared, query: "milk", kinds: choices, statuses: choices,
+                isExpired: true, activeFilters: ["“<b>milk</b>”", "Fish", "Expired"], isFiltered: true, page: 1, pages: 1, pageLabel: "1/1",
+                previous: nil, next: nil, here: "/folders/1?q=milk&kind=fish&due=expired", moveTargets: [], stockTargets: [], shoppingCount: 0,
+                notice: nil, undoIds: nil),
         ]
     }
 }

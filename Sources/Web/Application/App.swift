@@ -108,7 +108,9 @@ public final class App: Responder {
         let products = Products(database: database, clock: options.clock)
         PhotoController(store: photoStore).register(in: &router)
         ProductsController(products: products, items: items, pictures: pictures, renderer: renderer).register(in: &router)
-        FoldersController(folders: Folders(database: database, clock: options.clock), items: items, renderer: renderer).register(in: &router)
+        FoldersController(
+            folders: Folders(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock
+        ).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         EditorController(
             items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),

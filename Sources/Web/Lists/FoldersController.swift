@@ -6,12 +6,17 @@ import Mustache
 struct FoldersController {
     let folders: Folders
     let items: Items
+    let settings: HouseholdSettings
     let renderer: Renderer
+    let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/", .signedIn) { context in
             let member = try context.signedIn
             let t = context.locale
+            // A search across the household shows its results in place of the folders.
+            let text = (context.request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty { return renderer.response(try searchPage(context, text: text), context) }
             let overview = try folders.overview(householdId: member.householdId)
             func rows(_ kind: FolderKind) -> [HomePage.Row] {
                 overview.filter { $0.kind == kind }.map {
@@ -85,6 +90,38 @@ struct FoldersController {
         }
     }
 
+    /// The household's items matching `text`, grouped by folder, with the lists' own rows (no
+    /// checkboxes: bulk actions belong to one list). Row actions come back here through `return`.
+    func searchPage(_ context: RequestContext, text: String) throws -> HomeSearchPage {
+        let member = try context.signedIn
+        let t = context.locale
+        let result = try items.search(text, householdId: member.householdId)
+        let window = DueWindow(household: try settings.household(member.householdId), now: clock.now())
+        let allFolders = try items.folders(householdId: member.householdId)
+        let hasShoppingLists = allFolders.contains { $0.kind == .shopping }
+        // Encoded by hand: URLComponents leaves "+" as is, which a query reads back as a space.
+        let q = "?q=" + ListController.encoded(result.text)
+        let here = "/" + q
+        let groups = result.groups.map { group in
+            let folder = group.folder
+            let more = group.total > group.items.count
+            return HomeSearchPage.Group(
+                id: folder.id!, name: folder.name, icon: folder.icon, count: t.count("item_count", group.total),
+                rows: group.items.map { ItemRowView($0, window: window, t: t) },
+                shared: RowContext(
+                    canWrite: member.role.canWrite, isStock: folder.kind == .stock, hasShoppingLists: hasShoppingLists, selectable: false, t: t),
+                more: more ? t.format("home_search_more", ["count": "\(group.total)", "folder": folder.name]) : nil,
+                moreHref: more ? "/folders/\(folder.id!)" + q : nil)
+        }
+        let (notice, undoIds) = ListController.notice(context.request.query, folders: allFolders, t: t)
+        return HomeSearchPage(
+            household: member.householdName, query: result.text, groups: groups, here: here,
+            heading: t.format("home_search_heading", ["query": result.text]),
+            summary: t.count("item_count", result.total),
+            empty: t.format("home_search_empty", ["query": result.text]),
+            notice: notice, undoIds: undoIds)
+    }
+
     func iconChoices(selected: String, t: Catalog) -> [Choice] {
         Folders.icons.map { Choice(value: $0, label: t["icon_\($0)"], selected: $0 == selected, icon: $0) }
     }
@@ -156,6 +193,70 @@ struct HomePage: PageView {
         case "shopping": return shopping
         case "useSoon": return useSoon
         case "hasUseSoon": return hasUseSoon
+        default: return nil
+        }
+    }
+}
+
+/// The folders page answering a search: the same search field, then each folder with matches.
+struct HomeSearchPage: PageView {
+    static let template = "home"
+
+    struct Group: MustacheParent, Sendable {
+        let id: Int64
+        let name: String
+        let icon: String
+        let count: String
+        let rows: [ItemRowView]
+        let shared: RowContext
+        /// "All 14 in Fridge", when the folder has more matches than are shown.
+        let more: String?
+        let moreHref: String?
+
+        func child(named key: String) -> Any? {
+            switch key {
+            case "id": return id
+            case "name": return name
+            case "icon": return icon
+            case "count": return count
+            // Where `HomeSearchPage.slots` puts this folder's rows.
+            case "rows": return HTML.slotMarker + "folder_\(id)"
+            case "more": return more
+            case "moreHref": return moreHref
+            default: return nil
+            }
+        }
+    }
+
+    let household: String
+    let query: String
+    let groups: [Group]
+    let here: String
+    let heading: String
+    let summary: String
+    let empty: String
+    let notice: String?
+    let undoIds: String?
+
+    func title(_ t: Catalog) -> String { heading }
+
+    var slots: [String: String] {
+        Dictionary(uniqueKeysWithValues: groups.map { ("folder_\($0.id)", ItemRowsHTML.render($0.rows, shared: $0.shared, here: here)) })
+    }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "household": return household
+        case "query": return query
+        case "searching": return true
+        case "groups": return groups
+        case "hasGroups": return !groups.isEmpty
+        case "here": return here
+        case "searchHeading": return heading
+        case "summary": return summary
+        case "empty": return empty
+        case "notice": return notice
+        case "undoIds": return undoIds
         default: return nil
         }
     }

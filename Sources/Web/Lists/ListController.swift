@@ -126,14 +126,29 @@ struct ListController {
         return (nil, nil)
     }
 
+    /// The applied filters in words, for the one line the closed filter panel shows.
+    static func activeFilters(_ filter: ListFilter, t: Catalog) -> [String] {
+        var words: [String] = []
+        if !filter.text.isEmpty { words.append(t.format("filter_chip_text", ["text": filter.text])) }
+        // In the form's order, whatever order the address lists them in.
+        words += ItemInput.kinds.filter(filter.kinds.contains).map { t["kind_\($0)"] }
+        if let status = filter.status { words.append(t["status_\(status)"]) }
+        if filter.expiredIn != nil { words.append(t["filter_expired"]) }
+        return words
+    }
+
     func page(_ context: RequestContext, _ folder: Folder) throws -> ListPageView {
         let member = try context.signedIn
         let t = context.locale
         let query = context.request.query
-        let filter = ListFilter(text: query["q"] ?? "", kinds: query.all("kind"), status: query["status"].flatMap { $0.isEmpty ? nil : $0 })
-        let result = try items.page(of: folder, filter: filter, page: Int(query["page"] ?? "") ?? 1)
         let household = try settings.household(member.householdId)
         let window = DueWindow(household: household, now: clock.now())
+        // "Expired" is a stock list's filter: shopping items have no due date.
+        let expired = folder.kind == .stock && query["due"] == "expired"
+        let filter = ListFilter(
+            text: query["q"] ?? "", kinds: query.all("kind"), status: query["status"].flatMap { $0.isEmpty ? nil : $0 },
+            expiredIn: expired ? window : nil)
+        let result = try items.page(of: folder, filter: filter, page: Int(query["page"] ?? "") ?? 1)
         let allFolders = try items.folders(householdId: member.householdId)
         let stockFolders = allFolders.filter { $0.kind == .stock }
         let remembered = folder.lastStockFolderId ?? stockFolders.first?.id
@@ -144,6 +159,7 @@ struct ListController {
             if !filter.text.isEmpty { items.append(URLQueryItem(name: "q", value: filter.text)) }
             items += filter.kinds.map { URLQueryItem(name: "kind", value: $0) }
             if let status = filter.status { items.append(URLQueryItem(name: "status", value: status)) }
+            if filter.expiredIn != nil { items.append(URLQueryItem(name: "due", value: "expired")) }
             if page > 1 { items.append(URLQueryItem(name: "page", value: "\(page)")) }
             var components = URLComponents()
             components.path = "/folders/\(folder.id!)"
@@ -164,7 +180,9 @@ struct ListController {
             kinds: ItemInput.kinds.map { Choice(value: $0, label: t["kind_\($0)"], selected: filter.kinds.contains($0)) },
             statuses: [Choice(value: "", label: t["filter_any_status"], selected: filter.status == nil)]
                 + ItemInput.statuses.map { Choice(value: $0, label: t["status_\($0)"], selected: filter.status == $0) },
-            isFiltered: !filter.text.isEmpty || !filter.kinds.isEmpty || filter.status != nil,
+            isExpired: filter.expiredIn != nil,
+            activeFilters: Self.activeFilters(filter, t: t),
+            isFiltered: filter.isFiltered,
             page: result.page, pages: result.pages,
             pageLabel: t.format("page_of", ["page": "\(result.page)", "pages": "\(result.pages)"]),
             previous: result.page > 1 ? link(page: result.page - 1) : nil,
@@ -188,6 +206,9 @@ struct ListPageView: PageView {
     let query: String
     let kinds: [Choice]
     let statuses: [Choice]
+    var isExpired = false
+    /// The applied filters in words ("“milk”", "Fish", "Expired").
+    var activeFilters: [String] = []
     let isFiltered: Bool
     let page: Int
     let pages: Int
@@ -216,6 +237,8 @@ struct ListPageView: PageView {
         case "query": return query
         case "kinds": return kinds
         case "statuses": return statuses
+        case "isExpired": return isExpired
+        case "activeFilters": return activeFilters
         case "isFiltered": return isFiltered
         case "pageLabel": return pageLabel
         case "hasPages": return pages > 1
