@@ -106,11 +106,11 @@ struct FoldersController {
             let folder = group.folder
             let more = group.total > group.items.count
             return HomeSearchPage.Group(
-                id: folder.id!, name: folder.name, icon: folder.icon, count: t.count("item_count", group.total),
+                id: folder.id!, name: displayName(folder, t), icon: folder.icon, count: t.count("item_count", group.total),
                 rows: group.items.map { ItemRowView($0, window: window, t: t) },
                 shared: RowContext(
                     canWrite: member.role.canWrite, isStock: folder.kind == .stock, hasShoppingLists: hasShoppingLists, selectable: false, t: t),
-                more: more ? t.format("home_search_more", ["count": "\(group.total)", "folder": folder.name]) : nil,
+                more: more ? t.format("home_search_more", ["count": "\(group.total)", "folder": displayName(folder, t)]) : nil,
                 moreHref: more ? "/folders/\(folder.id!)" + q : nil)
         }
         let (notice, undoIds) = ListController.notice(context.request.query, folders: allFolders, t: t)
