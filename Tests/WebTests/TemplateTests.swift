@@ -181,7 +181,14 @@ struct TemplateTests {
                     .init(state: "today", heading: t["soon_today"], count: 4, rows: [rows[1]]),
                 ],
                 shared: shared, here: "/soon?page=2", summary: "5", empty: "", pageLabel: "2/3", previous: "/soon", next: "/soon?page=3",
-                notice: "Deleted", undoIds: "1"),
+                notice: "Deleted", undoIds: "1", moveTargets: choices, shoppingTargets: choices),
+            BoughtPage(
+                listId: 2, back: "/folders/2", listName: "Supermarket", stockLists: choices, stockError: t["folder_not_stock"],
+                lines: [
+                    .init(
+                        item: expired, typed: BoughtInput(id: 1, quantity: "x", due: "2026-13-01"), match: expired, joins: true,
+                        errors: ["quantity_1": "quantity_invalid", "due_1": "due_invalid"], t: t)
+                ], hasErrors: true, saveLabel: t.count("bought_save", 1)),
             UseSoonPage(
                 groups: [], shared: shared, here: "/soon", summary: "0", empty: t["soon_empty_today"], pageLabel: "1/1",
                 previous: nil, next: nil, notice: nil, undoIds: nil),
