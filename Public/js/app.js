@@ -243,6 +243,7 @@ document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
 document.querySelectorAll("form .bulk-bar").forEach((bar) => {
   const form = bar.closest("form");
   const count = bar.querySelector(".bulk-count");
+  if (!count) return; // the trash's bar stays in place
   const plurals = new Intl.PluralRules(document.documentElement.lang || "en");
   form.classList.add("js-bulk");
   const update = () => {

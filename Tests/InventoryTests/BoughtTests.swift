@@ -96,7 +96,7 @@ import Testing
 
     @Test func aRowOfTheSameNameAndUnitIsFoundAsSearchFoldsNames() throws {
         let existing = try add("ＭＩＬＫ", quantity: "1", unit: "bottle")
-        try add("Milk", quantity: "1", unit: "pack")  // another unit: not the same thing
+        try add("Milk", quantity: "1", unit: "pack") // another unit: not the same thing
         let milk = try add("milk", to: "Supermarket", unit: "bottle")
         let bread = try add("Bread", to: "Supermarket")
         let matches = try items.stockMatches(for: [milk, bread], in: id(of: "Fridge"), householdId: household)

@@ -88,6 +88,22 @@ import Testing
         #expect(throws: InventoryError.notFound) { try fixture.items.item(milk, householdId: household) }
     }
 
+    @Test func anotherStockListWithoutJavaScriptRedrawsThePageAsTyped() throws {
+        let milk = try add("Milk", to: marketId)
+        let pantry = try #require(try fixture.items.folders(householdId: household, kind: .stock).first { $0.id != fixture.fridgeId }?.id)
+        let form: [(String, String)] = [
+            ("action", "refresh"), ("ids", "\(milk)"), ("stock", "\(pantry)"), ("quantity_\(milk)", "4"), ("due_\(milk)", "2026-12-31"),
+        ]
+        let redrawn = try fixture.send("POST", "/folders/\(marketId)/bought", as: fixture.member, form: form)
+        #expect(redrawn.status == 200)
+        #expect(redrawn.text.contains("<option value=\"\(pantry)\" selected>"))
+        #expect(redrawn.text.contains("name=\"quantity_\(milk)\" type=\"text\" value=\"4\""))
+        #expect(redrawn.text.contains("value=\"2026-12-31\""))
+        // The pantry has no milk to add to; the fridge has.
+        #expect(!redrawn.text.contains("name=\"join_\(milk)\""))
+        #expect(try fixture.items.item(milk, householdId: household).folderId == marketId)
+    }
+
     @Test func theBoughtPageRefusesItemsOfOtherListsAndViewers() throws {
         // A stock item is not on the shopping list: not found, and nothing moves.
         let page = try fixture.send("GET", "/folders/\(marketId)/bought?ids=\(fixture.itemId)", as: fixture.member)
