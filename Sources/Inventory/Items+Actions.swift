@@ -65,17 +65,26 @@ extension Items {
     /// "Buy again": a copy of a stock item on a shopping list (the stock item stays).
     @discardableResult
     public func buyAgain(_ id: Int64, onto shoppingFolderId: Int64, householdId: Int64, by memberId: Int64) throws -> Int64 {
+        try buyAgain([id], onto: shoppingFolderId, householdId: householdId, by: memberId)[0]
+    }
+
+    /// "Buy again" for several items at once, all or none: the copies' ids, in order.
+    @discardableResult
+    public func buyAgain(_ ids: [Int64], onto shoppingFolderId: Int64, householdId: Int64, by memberId: Int64) throws -> [Int64] {
         try database.writer.write { db in
-            let item = try Self.item(db, id, householdId)
             let target = try Self.folder(db, shoppingFolderId, householdId)
             guard target.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
             let time = stamp()
-            var copy = Item(
-                householdId: householdId, folderId: target.id!, name: item.name, photo: item.photo, illustration: item.illustration, quantity: item.quantity,
-                unit: item.unit, kind: item.kind, note: item.note, barcode: item.barcode, createdAt: time, updatedAt: time)
-            try copy.insert(db)
-            try Self.record(db, copy, "created", target.name, by: memberId, at: time)
-            return copy.id!
+            return try ids.map { id in
+                let item = try Self.item(db, id, householdId)
+                var copy = Item(
+                    householdId: householdId, folderId: target.id!, name: item.name, photo: item.photo, illustration: item.illustration,
+                    quantity: item.quantity, unit: item.unit, kind: item.kind, note: item.note, barcode: item.barcode, createdAt: time, updatedAt: time)
+                Self.fit(&copy, to: .shopping)
+                try copy.insert(db)
+                try Self.record(db, copy, "created", target.name, by: memberId, at: time)
+                return copy.id!
+            }
         }
     }
 
@@ -108,6 +117,8 @@ extension Items {
             item.due = nil
             item.remindAt = nil
             item.status = nil
+            // Something used up is wanted again: one to buy, not none (the row's − / + changes it).
+            if item.quantity == 0 { item.quantity = 1 }
         }
     }
 
@@ -126,6 +137,86 @@ extension Items {
                 sources.insert(source.id!)
                 Self.fit(&item, to: .stock)
                 item.status = "unopened"
+                item.folderId = stockFolderId
+                item.version += 1
+                item.updatedAt = time
+                try item.update(db)
+                try Self.record(db, item, "bought", "\(source.name) → \(target.name)", by: memberId, at: time)
+            }
+            for source in sources {
+                try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [stockFolderId, source])
+            }
+        }
+    }
+
+    /// For each shopping item, the row of the same name (folded as search folds it) and unit
+    /// already in `stockFolderId`, which buying it can add to. Ids not on a shopping list are
+    /// left out; an id of another household is not found.
+    public func stockMatches(for ids: [Int64], in stockFolderId: Int64, householdId: Int64) throws -> [Int64: Item] {
+        try database.writer.read { db in
+            let target = try Self.folder(db, stockFolderId, householdId)
+            guard target.kind == .stock else { return [:] }
+            var matches: [Int64: Item] = [:]
+            for id in ids {
+                let item = try Self.item(db, id, householdId)
+                if let match = try Self.stockMatch(db, for: item, in: stockFolderId) { matches[id] = match }
+            }
+            return matches
+        }
+    }
+
+    /// The oldest row in the stock list with the same folded name and the same unit.
+    static func stockMatch(_ db: Database, for item: Item, in stockFolderId: Int64) throws -> Item? {
+        let name = SearchText.fold(item.name.trimmingCharacters(in: .whitespacesAndNewlines))
+        let candidates = try Item.fetchAll(
+            db, sql: "SELECT * FROM item WHERE folder_id = ? AND unit = ? AND deleted_at IS NULL AND id != ? ORDER BY id",
+            arguments: [stockFolderId, item.unit, item.id])
+        return candidates.first { SearchText.fold($0.name.trimmingCharacters(in: .whitespacesAndNewlines)) == name }
+    }
+
+    /// Shopping → stock with what the person typed on the "Bought" page: each item's quantity and
+    /// due date, and whether it joins a row of the same name and unit already in the stock list.
+    /// All or nothing; a bad quantity or date comes back as `quantity_<id>` / `due_<id>`.
+    ///
+    /// Joining adds the quantities, keeps the earlier of the two due dates (the merged row then
+    /// warns about the oldest part of it before that part goes off) and removes the shopping row.
+    public func buy(_ lines: [BoughtInput], into stockFolderId: Int64, householdId: Int64, by memberId: Int64) throws {
+        var checked: [(BoughtInput, Double, String?)] = []
+        var errors: [String: String] = [:]
+        for line in lines {
+            switch line.check() {
+            case .success(let values): checked.append((line, values.quantity, values.due))
+            case .failure(let problems): for (field, key) in problems.fields { errors["\(field)_\(line.id)"] = key }
+            }
+        }
+        if !errors.isEmpty { throw InventoryError.validation(errors) }
+        try database.writer.write { db in
+            let target = try Self.folder(db, stockFolderId, householdId)
+            guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
+            let time = stamp()
+            var sources = Set<Int64>()
+            for (line, quantity, due) in checked {
+                var item = try Self.item(db, line.id, householdId)
+                let source = try Self.folder(db, item.folderId, householdId)
+                guard source.kind == .shopping else { throw InventoryError.notFound }
+                sources.insert(source.id!)
+                if line.addToExisting, var existing = try Self.stockMatch(db, for: item, in: stockFolderId) {
+                    let before = existing.quantity
+                    existing.quantity = min(Quantity.maximum, ((existing.quantity + quantity) * 1000).rounded() / 1000)
+                    if let due, existing.due.map({ due < $0 }) ?? true { existing.due = due }
+                    existing.version += 1
+                    existing.updatedAt = time
+                    try existing.update(db)
+                    try Self.record(
+                        db, existing, "bought", "\(source.name) → \(target.name): \(Quantity.text(before)) → \(Quantity.text(existing.quantity))",
+                        by: memberId, at: time)
+                    _ = try item.delete(db)
+                    continue
+                }
+                Self.fit(&item, to: .stock)
+                item.status = "unopened"
+                item.quantity = quantity
+                item.due = due
                 item.folderId = stockFolderId
                 item.version += 1
                 item.updatedAt = time
@@ -212,6 +303,43 @@ extension Items {
                     """, arguments: [householdId]
             ).map { TrashEntry(item: try Item(row: $0), folderName: $0["folder_name"], folderStarter: $0["folder_starter"]) }
         }
+    }
+}
+
+/// One line of the "Bought" page as typed: how many, until when, and whether to add it to a
+/// row of the same name and unit already in the stock list.
+public struct BoughtInput: Sendable, Equatable {
+    public var id: Int64
+    public var quantity: String
+    public var due: String
+    public var addToExisting: Bool
+
+    public init(id: Int64, quantity: String, due: String = "", addToExisting: Bool = true) {
+        self.id = id
+        self.quantity = quantity
+        self.due = due
+        self.addToExisting = addToExisting
+    }
+
+    /// The quantity (a number from 0 to `Quantity.maximum`, full-width digits allowed) and the
+    /// due date (empty, or a calendar date), or the problems keyed `quantity` / `due`.
+    public func check() -> Result<(quantity: Double, due: String?), FieldErrors> {
+        var errors: [String: String] = [:]
+        var value = 1.0
+        let text = quantity.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
+        if !text.isEmpty {
+            if let number = Double(text), number.isFinite, number >= 0, number <= Quantity.maximum {
+                value = (number * 1000).rounded() / 1000
+            } else if let number = Double(text), number.isFinite, number > Quantity.maximum {
+                errors["quantity"] = "quantity_too_large"
+            } else {
+                errors["quantity"] = "quantity_invalid"
+            }
+        }
+        let dueText = due.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
+        if !dueText.isEmpty, CalendarDay(dueText) == nil { errors["due"] = "due_invalid" }
+        guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
+        return .success((value, dueText.isEmpty ? nil : dueText))
     }
 }
 

@@ -181,6 +181,8 @@ struct TemplateTests {
         }
         let week: [CalendarPage.Day] = [.blank, day(1, 2), day(2, nil), day(3, 1), day(4, nil), day(5, 4), day(6, nil)]
         let link = CalendarPage.Link(href: "/calendar?month=2026-10", label: "October", title: "October 2026")
+        let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "<b>牛乳</b>", selected: false)]
+        let milk = Item(id: 1, householdId: 1, folderId: 2, name: "<b>牛乳</b>", quantity: 2, due: "2026-11-30")
         return [
             UseSoonPage(
                 groups: [
@@ -188,7 +190,14 @@ struct TemplateTests {
                     .init(state: "today", heading: t["soon_today"], count: 4, rows: [rows[1]]),
                 ],
                 shared: shared, here: "/soon?page=2", summary: "5", empty: "", pageLabel: "2/3", previous: "/soon", next: "/soon?page=3",
-                notice: "Deleted", undoIds: "1"),
+                notice: "Deleted", undoIds: "1", moveTargets: choices, shoppingTargets: choices),
+            BoughtPage(
+                listId: 2, back: "/folders/2", listName: "Supermarket", stockLists: choices, stockError: t["folder_not_stock"],
+                lines: [
+                    .init(
+                        item: milk, typed: BoughtInput(id: 1, quantity: "x", due: "2026-13-01"), match: milk, joins: true,
+                        errors: ["quantity_1": "quantity_invalid", "due_1": "due_invalid"], t: t)
+                ], hasErrors: true, saveLabel: t.count("bought_save", 1)),
             UseSoonPage(
                 groups: [], shared: shared, here: "/soon", summary: "0", empty: t["soon_empty_today"], pageLabel: "1/1",
                 previous: nil, next: nil, notice: nil, undoIds: nil),

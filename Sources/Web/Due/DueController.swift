@@ -16,6 +16,10 @@ struct DueController {
         router.get("/soon", .signedIn) { context in
             renderer.response(try useSoon(context), context)
         }
+        // The bulk bar of Use soon: the ticked rows may come from several folders.
+        router.post("/soon/bulk", .writer) { context in
+            try BulkActions(items: items).answer(context, back: context.returnPath(fallback: "/soon"), shoppingList: nil)
+        }
         router.get("/calendar", .signedIn) { context in
             renderer.response(try calendar(context), context)
         }
@@ -23,12 +27,12 @@ struct DueController {
 
     /// What every row on these pages shares, and the household's shopping lists (for "buy again"
     /// and the notice after it).
-    func rowContext(_ context: RequestContext) throws -> (RowContext, [Folder]) {
+    func rowContext(_ context: RequestContext, selectable: Bool = false) throws -> (RowContext, [Folder]) {
         let member = try context.signedIn
         let shopping = try items.folders(householdId: member.householdId, kind: .shopping)
         let shared = RowContext(
             canWrite: member.role.canWrite, isStock: true, hasShoppingLists: !shopping.isEmpty,
-            selectable: false, t: context.locale)
+            selectable: selectable, t: context.locale)
         return (shared, shopping)
     }
 
@@ -48,7 +52,9 @@ struct DueController {
         let window = DueWindow(household: household, now: clock.now())
         let requested = Int(context.request.query["page"] ?? "") ?? 1
         let result = try items.useSoon(householdId: member.householdId, window: window, page: requested)
-        let (shared, shopping) = try rowContext(context)
+        // Use soon's rows carry checkboxes for its bulk bar.
+        let (shared, shopping) = try rowContext(context, selectable: true)
+        let folders = try items.folders(householdId: member.householdId)
         func here(_ page: Int) -> String { Self.link("/soon", page > 1 ? [("page", "\(page)")] : []) }
         func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) } }
         let groups = [
@@ -64,7 +70,9 @@ struct DueController {
             pageLabel: t.format("page_of", ["page": "\(result.page)", "pages": "\(result.pages)"]),
             previous: result.page > 1 ? here(result.page - 1) : nil,
             next: result.page < result.pages ? here(result.page + 1) : nil,
-            notice: notice, undoIds: undoIds)
+            notice: notice, undoIds: undoIds,
+            moveTargets: folders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
+            shoppingTargets: shopping.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) })
     }
 
     // MARK: - Calendar
@@ -188,6 +196,9 @@ struct UseSoonPage: PageView {
     let next: String?
     let notice: String?
     let undoIds: String?
+    /// Where the bulk bar moves ticked rows, and the shopping lists it puts copies on.
+    var moveTargets: [Choice] = []
+    var shoppingTargets: [Choice] = []
 
     func title(_ t: Catalog) -> String { t["soon_heading"] }
 
@@ -208,6 +219,10 @@ struct UseSoonPage: PageView {
         case "next": return next
         case "notice": return notice
         case "undoIds": return undoIds
+        case "moveTargets": return moveTargets
+        case "hasMoveTargets": return !moveTargets.isEmpty
+        case "shoppingTargets": return shoppingTargets
+        case "hasShoppingTargets": return !shoppingTargets.isEmpty
         default: return nil
         }
     }

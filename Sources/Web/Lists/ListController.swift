@@ -66,27 +66,9 @@ struct ListController {
         // Several ticked items at once, in one transaction.
         router.post("/folders/{id}/bulk", .writer) { context in
             let member = try context.signedIn
-            let folderId = try items.folder(try context.id(), householdId: member.householdId).id!
-            let ids = context.request.form.all("ids").compactMap(Int64.init)
-            let back = context.returnPath(fallback: "/folders/\(folderId)")
-            guard !ids.isEmpty else { return .redirect(to: Self.adding(["notice": "none_selected"], to: back)) }
-            switch context.field("action") {
-            case "delete":
-                try items.trash(ids, householdId: member.householdId, by: member.memberId)
-                return .redirect(to: Self.adding(["deleted": ids.map(String.init).joined(separator: ",")], to: back))
-            case "move":
-                guard let target = Int64(context.field("target")) else { return .redirect(to: back) }
-                try items.move(ids, to: target, householdId: member.householdId, by: member.memberId)
-                return .redirect(to: Self.adding(["moved": "\(ids.count)"], to: back))
-            case "bought":
-                guard let target = Int64(context.field("stock")) else { return .redirect(to: back) }
-                try items.markBought(ids, into: target, householdId: member.householdId, by: member.memberId)
-                // One item bought: straight to its due date, if the user wants to set it.
-                if ids.count == 1 { return .redirect(to: "/items/\(ids[0])/edit?bought=1&return=\(Self.encoded(back))") }
-                return .redirect(to: Self.adding(["bought": "\(ids.count)"], to: back))
-            default:
-                return .redirect(to: back)
-            }
+            let folder = try items.folder(try context.id(), householdId: member.householdId)
+            let back = context.returnPath(fallback: "/folders/\(folder.id!)")
+            return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
         }
     }
 
@@ -98,7 +80,7 @@ struct ListController {
     static func adding(_ values: [String: String], to path: String) -> String {
         var components = URLComponents(string: path) ?? URLComponents()
         var query = (components.queryItems ?? []).filter {
-            values[$0.name] == nil && !["deleted", "copied", "moved", "bought", "notice", "added"].contains($0.name)
+            values[$0.name] == nil && !["deleted", "copied", "copies", "moved", "bought", "notice", "added"].contains($0.name)
         }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
         components.queryItems = query.isEmpty ? nil : query
@@ -117,6 +99,8 @@ struct ListController {
         } else if let bought = query["bought"] {
             return (t.count("notice_bought", Int(bought) ?? 0), nil)
         } else if let copied = query["copied"].flatMap(Int64.init), let list = folders.first(where: { $0.id == copied }) {
+            // Several from the bulk bar, or one row's "Buy again".
+            if let copies = query["copies"].flatMap(Int.init) { return (t.count("notice_copied_many", copies, ["list": displayName(list, t)]), nil) }
             return (t.format("notice_copied", ["list": displayName(list, t)]), nil)
         } else if query["notice"] == "none_selected" {
             return (t["notice_none_selected"], nil)

@@ -1,0 +1,168 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Mustache
+
+/// "Bought" on a shopping list: one page listing the ticked items, each with how many and until
+/// when, and, where the stock list already has a row of the same name and unit, whether to add
+/// to it. One button puts them all away (`Items.buy`, one transaction).
+struct BoughtController {
+    let items: Items
+    let renderer: Renderer
+
+    /// The page's address for these items of shopping list `list`, bought into `stock`.
+    static func address(list: Int64, ids: [Int64], stock: Int64?, back: String) -> String {
+        var components = URLComponents()
+        components.path = "/folders/\(list)/bought"
+        components.queryItems =
+            ids.map { URLQueryItem(name: "ids", value: "\($0)") } + (stock.map { [URLQueryItem(name: "stock", value: "\($0)")] } ?? [])
+            + [URLQueryItem(name: "return", value: back)]
+        return components.string ?? components.path
+    }
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/folders/{id}/bought", .writer) { context in
+            let ids = context.request.query.all("ids").compactMap(Int64.init)
+            let stock = Int64(context.request.query["stock"] ?? "")
+            return try answer(context, ids: ids, stock: stock) { id, item in
+                // Something used up asks for one, as the shopping row does.
+                BoughtInput(id: id, quantity: Quantity.text(item.quantity == 0 ? 1 : item.quantity))
+            }
+        }
+        router.post("/folders/{id}/bought", .writer) { context in
+            let member = try context.signedIn
+            let ids = context.request.form.all("ids").compactMap(Int64.init)
+            let stock = Int64(context.field("stock"))
+            let typed = { (id: Int64, _: Item) in
+                BoughtInput(
+                    id: id, quantity: context.field("quantity_\(id)"), due: context.field("due_\(id)"),
+                    addToExisting: context.field("join_\(id)") == "add")
+            }
+            // "Use this list" (without JavaScript): the same page for another stock list, as typed.
+            guard context.field("action") == "save", let stock else { return try answer(context, ids: ids, stock: stock, typed) }
+            let back = context.returnPath(fallback: "/folders/\(try context.id())")
+            do {
+                let lines = try lines(context, ids: ids).map { typed($0.id!, $0) }
+                try items.buy(lines, into: stock, householdId: member.householdId, by: member.memberId)
+            } catch InventoryError.validation(let errors) {
+                return try answer(context, ids: ids, stock: stock, errors: errors, status: 422, typed)
+            }
+            return .redirect(to: ListController.adding(["bought": "\(ids.count)"], to: back))
+        }
+    }
+
+    /// The ticked items, all on this shopping list (anything else is not found).
+    func lines(_ context: RequestContext, ids: [Int64]) throws -> [Item] {
+        let member = try context.signedIn
+        let list = try items.folder(try context.id(), householdId: member.householdId)
+        guard list.kind == .shopping else { throw InventoryError.notFound }
+        return try ids.map { id in
+            let item = try items.item(id, householdId: member.householdId)
+            guard item.folderId == list.id else { throw InventoryError.notFound }
+            return item
+        }
+    }
+
+    func answer(
+        _ context: RequestContext, ids: [Int64], stock requested: Int64?, errors: [String: String] = [:], status: Int = 200,
+        _ input: (Int64, Item) -> BoughtInput
+    ) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        let listId = try context.id()
+        let back = context.returnPath(fallback: "/folders/\(listId)")
+        let bought = try lines(context, ids: ids)
+        let list = try items.folder(listId, householdId: member.householdId)
+        let stockLists = try items.folders(householdId: member.householdId, kind: .stock)
+        guard !bought.isEmpty, !stockLists.isEmpty else { return .redirect(to: ListController.adding(["notice": "none_selected"], to: back)) }
+        let stock = stockLists.first { $0.id == requested } ?? stockLists.first { $0.id == list.lastStockFolderId } ?? stockLists[0]
+        let matches = try items.stockMatches(for: ids, in: stock.id!, householdId: member.householdId)
+        let page = BoughtPage(
+            listId: listId, back: back, listName: displayName(list, t),
+            stockLists: stockLists.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == stock.id) },
+            stockError: errors["folder"].map { t[$0] },
+            lines: bought.map { item in
+                let typed = input(item.id!, item)
+                // Opened on a list page, every line joins its match unless the person says otherwise.
+                let joins = context.request.method == "GET" ? true : typed.addToExisting
+                return BoughtPage.Line(item: item, typed: typed, match: matches[item.id!], joins: joins, errors: errors, t: t)
+            },
+            hasErrors: !errors.isEmpty, saveLabel: t.count("bought_save", bought.count))
+        return renderer.response(page, context, status: status)
+    }
+}
+
+struct BoughtPage: PageView {
+    static let template = "bought"
+
+    struct Line: MustacheParent, Sendable {
+        let id: Int64
+        let name: String
+        let thumbnail: String
+        let quantity: FormField
+        let due: FormField
+        /// "Add to the existing Milk (1 bottle)", when the stock list has a row of the same name and unit.
+        let join: String?
+        let joins: Bool
+        let separate: String
+
+        init(item: Item, typed: BoughtInput, match: Item?, joins: Bool, errors: [String: String], t: Catalog) {
+            let id = item.id!
+            self.id = id
+            name = item.name
+            thumbnail = PictureURL.of(item.picture, size: .small, kind: item.kind)
+            quantity = FormField(
+                name: "quantity_\(id)", label: t.format("bought_quantity", ["unit": t["unit_\(item.unit)"]]), value: typed.quantity,
+                error: errors["quantity_\(id)"].map { t[$0] }, maxLength: 20, inputMode: "decimal")
+            due = FormField(name: "due_\(id)", label: t["field_due"], value: typed.due, error: errors["due_\(id)"].map { t[$0] }, inputType: "date")
+            join = match.map {
+                var amount = t.quantity($0.quantity, unit: $0.unit)
+                if let day = $0.due.flatMap(CalendarDay.init) {
+                    amount = t.format("bought_amount_due", ["quantity": amount, "date": DisplayFormat.day(day, locale: t)])
+                }
+                return t.format("bought_join", ["name": $0.name, "amount": amount])
+            }
+            self.joins = joins
+            separate = t["bought_separate"]
+        }
+
+        func child(named key: String) -> Any? {
+            switch key {
+            case "id": return id
+            case "name": return name
+            case "thumbnail": return thumbnail
+            case "quantity": return quantity
+            case "due": return due
+            case "join": return join
+            case "joins": return joins
+            case "separate": return separate
+            default: return nil
+            }
+        }
+    }
+
+    let listId: Int64
+    let back: String
+    let listName: String
+    let stockLists: [Choice]
+    let stockError: String?
+    let lines: [Line]
+    let hasErrors: Bool
+    let saveLabel: String
+
+    func title(_ t: Catalog) -> String { t["bought_heading"] }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "listId": return listId
+        case "back": return back
+        case "listName": return listName
+        case "stockLists": return stockLists
+        case "stockError": return stockError
+        case "lines": return lines
+        case "hasErrors": return hasErrors
+        case "saveLabel": return saveLabel
+        default: return nil
+        }
+    }
+}
