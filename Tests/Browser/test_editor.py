@@ -377,4 +377,5 @@ def test_story_register_three_items(server, page_phone):
     assert urlparse(page.url).path == f"/folders/{fridge}"
     assert sorted(row_names(page)) == ["Eggs", "Milk", "Tofu"]
     print(f"\nSTORY register 3 items: taps={person.taps} page loads={person.loads}")
-    assert person.taps <= 11 and person.loads == 2
+    # Due date and quantity stay on the first screen of a draft: "More" costs this story no tap.
+    assert person.taps <= 12 and person.loads == 2
