@@ -78,7 +78,7 @@ document.querySelectorAll("form.editor[data-draft-label]").forEach((form) => {
     copy.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
     // A new draft starts without a picture: not the previous draft's photo, no illustration.
     copy.querySelectorAll('input[type=radio][value^="photo:"]').forEach((el) => el.closest("label").remove());
-    copy.querySelectorAll(".crop-frame").forEach((el) => el.remove());
+    copy.querySelectorAll(".crop-frame, .crop-hint").forEach((el) => el.remove());
     copy.querySelectorAll("details").forEach((el) => { el.open = false; });
     const preview = copy.querySelector(".picture-preview");
     if (preview) { preview.src = "/static/icons/folders/box.svg"; preview.classList.remove("has-picture"); }
@@ -110,6 +110,7 @@ function wireCrop(input) {
     field.querySelectorAll(".crop-frame, .crop-hint").forEach((el) => el.remove());
     if (crop) crop.value = "";
     const file = input.files && input.files[0];
+    showInPreview(input, file);
     if (!file || !crop) return;
     const frame = document.createElement("div");
     frame.className = "crop-frame";
@@ -282,4 +283,101 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   if (!button) return;
   button.hidden = true;
   select.addEventListener("change", () => select.form.requestSubmit(button));
+// ── editor: the folder select shows its kind's fields at once, Enter never looks up from Name, the preview shows the chosen photo ──
+
+// The picture preview shows the photo just chosen (it would keep the box icon until saved);
+// choosing nothing again brings back what was there.
+function showInPreview(input, file) {
+  const preview = (input.closest(".picture-field") || input.parentElement).querySelector("img.picture-preview");
+  if (!preview) return;
+  if (!("emptySrc" in preview.dataset)) {
+    preview.dataset.emptySrc = preview.getAttribute("src");
+    preview.dataset.emptyHasPicture = preview.classList.contains("has-picture") ? "1" : "";
+  }
+  if (preview.src.startsWith("blob:")) URL.revokeObjectURL(preview.src);
+  if (file) {
+    preview.src = URL.createObjectURL(file);
+    preview.classList.add("has-picture");
+  } else {
+    preview.src = preview.dataset.emptySrc;
+    preview.classList.toggle("has-picture", preview.dataset.emptyHasPicture === "1");
+  }
+}
+
+// Each draft carries both kinds' own fields (stock: due date, reminder, status; shopping:
+// urgent); the kind not in use is disabled, so it is not sent. Changing the folder shows the
+// other kind's fields at once, and says beside the select what typed there will not be kept.
+// Without JavaScript "Use this folder" does the same through the server, which asks first.
+document.querySelectorAll("form.editor select#editor-folder").forEach((select) => {
+  const form = select.form;
+  const switchButton = form.querySelector("#editor-switch");
+  if (switchButton) switchButton.hidden = true;
+  const notice = form.querySelector("#editor-folder-unfit");
+  const kindOf = () => {
+    const option = select.selectedOptions[0];
+    return option && option.parentElement ? option.parentElement.dataset.kind : undefined;
+  };
+  const typed = (fieldset) => [...fieldset.querySelectorAll("input, select")].filter((el) => {
+    if (el.type === "checkbox") return el.checked;
+    if (el.tagName === "SELECT") return el.name.endsWith(".status") && el.value !== "unopened";
+    return el.value.trim() !== "";
+  });
+  const labelOf = (el) => {
+    const label = form.querySelector(`label[for="${CSS.escape(el.id)}"]`);
+    return label ? label.textContent.trim() : el.name;
+  };
+  select.addEventListener("change", () => {
+    const kind = kindOf();
+    if (!kind) return;
+    // Per draft, the labels of what it would lose ("Item 1: Due date, Status").
+    const lost = new Map();
+    form.querySelectorAll("fieldset.kind-fields[data-for-kind]").forEach((fieldset) => {
+      const active = fieldset.dataset.forKind === kind;
+      fieldset.disabled = !active;
+      fieldset.hidden = !active;
+      if (active) return;
+      const draft = fieldset.closest("fieldset.draft");
+      const labels = typed(fieldset).map(labelOf);
+      if (labels.length) lost.set(draft, (lost.get(draft) || []).concat(labels));
+    });
+    if (!notice) return;
+    // The server's own question (no JavaScript) answered: this replaces it.
+    notice.querySelectorAll(".unfit-drafts, .field-checkbox").forEach((el) => el.remove());
+    select.removeAttribute("aria-invalid");
+    const card = select.closest(".folder-picker");
+    if (card) card.classList.remove("has-error-card");
+    const field = select.closest(".field");
+    if (field) field.classList.remove("has-error");
+    const text = notice.querySelector(".unfit-text");
+    const template = form.dataset[kind === "shopping" ? "unfitShopping" : "unfitStock"] || "";
+    if (text) text.textContent = lost.size ? template.replace("{folder}", select.selectedOptions[0].textContent) : "";
+    if (lost.size) {
+      const list = document.createElement("ul");
+      list.className = "unfit-drafts";
+      lost.forEach((labels, draft) => {
+        const item = document.createElement("li");
+        const legend = draft && draft.querySelector("legend");
+        const fields = labels.join(form.dataset.unfitSeparator || ", ");
+        item.textContent = legend ? (form.dataset.unfitDraft || "{draft}: {fields}").replace("{draft}", legend.textContent.trim()).replace("{fields}", fields) : fields;
+        list.append(item);
+      });
+      notice.append(list);
+    }
+    notice.hidden = !lost.size;
+  });
+});
+
+// Enter in a draft's field saves, as in any form; only the barcode field looks up (a USB
+// scanner ends with Enter). Without JavaScript the server decides from what was typed.
+document.querySelectorAll("form.editor").forEach((form) => {
+  form.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (event.key !== "Enter" || event.isComposing || target.tagName !== "INPUT") return;
+    if (["checkbox", "radio", "file", "submit", "button"].includes(target.type)) return;
+    const barcode = (target.name || "").endsWith(".barcode");
+    const button = form.querySelector(`button[name="action"][value="${barcode ? "lookup" : "save"}"]`);
+    if (!button) return;
+    event.preventDefault();
+    form.requestSubmit(button);
+  });
 });

@@ -51,7 +51,16 @@ def field(i, name) -> str:
     return f'[name="d{i}.{name}"]'
 
 
+def open_more(page, i):
+    """Open draft i's "More" (unit, kind, status, note, barcode, urgent…) unless it is open."""
+    more = page.locator(f"#draft-{i} details.draft-more")
+    if more.count() and not more.evaluate("d => d.open"):
+        more.locator("summary").click()
+
+
 def fill_draft(page, i, name=None, quantity=None, unit=None, kind=None, due=None, status=None, note=None, urgent=None):
+    if any(v is not None for v in (unit, kind, status, note, urgent)):
+        open_more(page, i)
     if name is not None:
         page.fill(field(i, "name"), name)
     if quantity is not None:
@@ -466,24 +475,30 @@ def test_editor_folder_switch_keeps_drafts(server, page_phone, browser, javascri
         fill_draft(page, 0, name="Milk", quantity=2, due=today() + timedelta(days=3))
         add_draft(page)
         fill_draft(page, 1, name="Eggs", note="brown ones")
-        assert page.locator(field(0, "urgent")).count() == 0
-        # Choosing a folder changes nothing by itself (keyboard users browse the options);
-        # "Use this folder" applies it, with or without JS.
+        expect(page.locator(field(0, "urgent"))).to_be_hidden()
+        # With JavaScript choosing a folder shows its fields at once; without, "Use this folder"
+        # applies it, and asks first since the typed due date would be lost (issue 11).
         switch = page.locator("#editor-switch")
-        assert "visually-hidden" not in switch.get_attribute("class")
         page.select_option("#editor-folder", label="Supermarket")
-        assert page.locator(field(0, "due")).count() == 1
-        with page.expect_navigation():
-            switch.click()
+        if javascript:
+            expect(switch).to_be_hidden()
+        else:
+            with page.expect_navigation() as nav:
+                switch.click()
+            assert nav.value.status == 422
+            page.check("input[name=discard_unfit]")
+            with page.expect_navigation():
+                switch.click()
         # A shopping list: "Urgent" instead of due date and status; typed names kept.
         assert page.input_value("#editor-folder") == str(ids["Supermarket"])
         assert page.input_value(field(0, "name")) == "Milk"
         assert page.input_value(field(0, "quantity")) == "2"
         assert page.input_value(field(1, "name")) == "Eggs"
         assert page.input_value(field(1, "note")) == "brown ones"
-        assert page.locator(field(0, "urgent")).count() == 1
-        assert page.locator(field(0, "due")).count() == 0
-        assert page.locator(field(0, "status")).count() == 0
+        open_more(page, 0)
+        expect(page.locator(field(0, "urgent"))).to_be_visible()
+        expect(page.locator(field(0, "due"))).to_be_hidden()
+        expect(page.locator(field(0, "status"))).to_be_hidden()
         fill_draft(page, 1, urgent=True)
         assert save(page).status == 200
         assert urlparse(page.url).path == f"/folders/{ids['Supermarket']}"

@@ -367,6 +367,7 @@ def test_usb_scanner_enter_looks_up_instead_of_registering(server, page_desktop)
     page = setup_household(page_desktop, server)
     fridge = first_folder(page, server, "stock")
     open_editor(page, server, fridge)
+    page.click("#draft-0 details.draft-more summary")  # the barcode field is under "More" (issue 11)
     barcode = page.locator(by_id("f-d0.barcode"))
     barcode.click()
     # A scanner types fast and ends with Enter.

@@ -289,6 +289,7 @@ def test_a_reminder_typed_in_the_editor_reaches_the_push_server_on_time(lan_serv
     page.goto(f"{server.url}/items/new?folder={href.split('/')[-1]}")
     page.fill('[name="d0.name"]', "Milk")
     page.fill('[name="d0.due"]', (remind + timedelta(days=2)).strftime("%Y-%m-%d"))
+    page.click("#draft-0 details.draft-more summary")  # the reminder is under "More" (issue 11)
     page.fill('[name="d0.remind_at"]', remind.strftime("%Y-%m-%dT%H:%M"))
     with page.expect_navigation():
         page.click("button[name=action][value=save]")

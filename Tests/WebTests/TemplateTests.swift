@@ -125,17 +125,19 @@ struct TemplateTests {
         var input = ItemInput()
         input.name = "Milk"
         let drafts = [
-            DraftView(index: 0, input: input, isStock: true, errors: ["0.name": "!"], t: t, single: false),
-            DraftView(index: 1, input: ItemInput(), isStock: false, errors: [:], t: t, single: false),
+            DraftView(index: 0, input: input, fieldsKind: .stock, errors: ["0.name": "!"], t: t, single: false),
+            DraftView(index: 1, input: ItemInput(), fieldsKind: .shopping, errors: [:], t: t, single: false),
         ]
         return [
             list(true), list(false),
             EditorPage(
                 heading: "Add", action: "/items/new", isNew: true, version: nil, stockFolders: choices, shoppingFolders: choices,
-                drafts: drafts, canAddDraft: true, summary: "1 problem", returnTo: "", boughtNotice: "bought", cancel: "/"),
+                unfitShoppingText: "{folder}", unfitStockText: "{folder}", drafts: drafts, canAddDraft: true, summary: "1 problem", returnTo: "",
+                boughtNotice: "bought", cancel: "/"),
             EditorPage(
                 heading: "Edit", action: "/items/1", isNew: false, version: 3, stockFolders: choices, shoppingFolders: [],
-                drafts: [drafts[0]], canAddDraft: false, summary: nil, returnTo: "/folders/1", boughtNotice: nil, cancel: "/items/1"),
+                unfitShoppingText: "{folder}", unfitStockText: "{folder}", drafts: [drafts[0]], canAddDraft: false, summary: nil, returnTo: "/folders/1",
+                boughtNotice: nil, cancel: "/items/1"),
             ConflictPage(
                 heading: "Conflict", itemId: 1, message: "Choose",
                 events: [.init(what: "Changed", detail: "Quantity", who: "Ken", when: "now")],

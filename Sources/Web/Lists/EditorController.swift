@@ -35,7 +35,17 @@ struct EditorController {
             var errors = attachPhotos(context, to: &drafts, householdId: member.householdId)
             var state = EditorState()
             var storageStatus: Int?
-            switch context.field("action") {
+            Self.discardUnfit(context, &drafts, folder: folder)
+            var action = context.field("action")
+            if action == "enter" {
+                // Enter in a field: a draft with a barcode and no name yet is a USB scanner's (it ends
+                // with Enter), so look it up; anything else saves, as Enter does in any form.
+                let scanned = drafts.contains {
+                    !$0.barcode.trimmingCharacters(in: .whitespaces).isEmpty && $0.name.trimmingCharacters(in: .whitespaces).isEmpty
+                }
+                action = scanned ? "lookup" : "save"
+            }
+            switch action {
             case "add":
                 // Without JavaScript "add a draft" re-renders the form with one more, keeping everything.
                 if drafts.count < Self.maxDrafts { drafts.append(ItemInput()) }
@@ -44,10 +54,10 @@ struct EditorController {
             case "scan":
                 state = try scan(context, into: &drafts, folder: &folder, batch: true, householdId: member.householdId)
             case "lookup":
-                // Enter in a field (a USB scanner ends with Enter) looks the barcode up instead of saving a half-filled batch.
                 state = try lookUp(&drafts, folder: &folder, errors: &errors, householdId: member.householdId)
             default:
-                if errors.isEmpty {
+                // Typed fields the chosen folder would not keep come back to the form (asked below).
+                if errors.isEmpty, Self.unfit(drafts, folder: folder).isEmpty {
                     do {
                         let zone = try timeZone(member)
                         let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
@@ -62,7 +72,7 @@ struct EditorController {
                 }
             }
             let messages = errors.mapValues { context.locale[$0] }
-            let failed = !errors.isEmpty || state.scanError != nil
+            let failed = !errors.isEmpty || state.scanError != nil || (action != "add" && !Self.unfit(drafts, folder: folder).isEmpty)
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: messages, state: state),
                 context, status: storageStatus ?? (failed ? 422 : 200))
@@ -92,11 +102,13 @@ struct EditorController {
             let photoErrors = attachPhotos(context, to: &drafts, householdId: member.householdId)
             let photoMessages = photoErrors.mapValues { context.locale[$0] }
             var state = EditorState()
+            Self.discardUnfit(context, &drafts, folder: folder)
+            let unfit = !Self.unfit(drafts, folder: folder).isEmpty
             switch context.field("action") {
             case "switch":
                 return renderer.response(
                     try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
-                    status: photoErrors.isEmpty ? 200 : 422)
+                    status: photoErrors.isEmpty && !unfit ? 200 : 422)
             case "scan":
                 state = try scan(context, into: &drafts, folder: &folder, batch: false, householdId: member.householdId)
                 return renderer.response(
@@ -106,7 +118,7 @@ struct EditorController {
                 break
             }
             let input = drafts[0]
-            if !photoErrors.isEmpty {
+            if !photoErrors.isEmpty || unfit {
                 return renderer.response(
                     try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
                     status: 422)
@@ -274,6 +286,20 @@ struct EditorController {
         return true
     }
 
+    /// Drafts that hold fields `folder` does not keep, with those fields (see `fieldsNotKept`).
+    static func unfit(_ drafts: [ItemInput], folder: Folder) -> [(Int, [String])] {
+        drafts.enumerated().compactMap { index, draft in
+            let fields = draft.fieldsNotKept(in: folder.kind)
+            return fields.isEmpty ? nil : (index, fields)
+        }
+    }
+
+    /// "Save without them" ticked: the person chose to drop the fields the folder does not keep.
+    static func discardUnfit(_ context: RequestContext, _ drafts: inout [ItemInput], folder: Folder) {
+        guard context.field("discard_unfit") == "1" else { return }
+        for index in drafts.indices { drafts[index].dropFieldsNotKept(in: folder.kind) }
+    }
+
     func timeZone(_ member: SignedIn) throws -> TimeZone {
         TimeZone(identifier: member.timeZone) ?? .gmt
     }
@@ -311,10 +337,22 @@ struct EditorController {
         base: EditBase? = nil, state: EditorState = EditorState()
     ) throws -> EditorPage {
         let t = context.locale
-        let isStock = folder.kind == .stock
+        var state = state
+        // Fields typed for the other kind of folder stay on the form, with the question beside the select.
+        let unfit = Self.unfit(drafts, folder: folder)
+        let fieldsKind: FolderKind = unfit.isEmpty ? folder.kind : (folder.kind == .stock ? .shopping : .stock)
+        if !unfit.isEmpty {
+            state.unfit = UnfitNotice(
+                message: t.format("editor_unfit_\(folder.kind.rawValue)", ["folder": displayName(folder, t)]),
+                drafts: unfit.map { index, fields in
+                    let labels = fields.map { t["field_\($0)"] }.joined(separator: t["editor_unfit_separator"])
+                    return item == nil
+                        ? t.format("editor_unfit_draft", ["draft": t.format("draft_number", ["number": "\(index + 1)"]), "fields": labels]) : labels
+                })
+        }
         let draftViews = drafts.enumerated().map { index, draft in
             DraftView(
-                index: index, input: draft, isStock: isStock, errors: errors, t: t, single: item != nil,
+                index: index, input: draft, fieldsKind: fieldsKind, errors: errors, t: t, single: item != nil,
                 focus: state.focus)
         }
         let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == folder.id) }
@@ -325,7 +363,8 @@ struct EditorController {
         let heading = item == nil ? t["editor_new_heading"] : t.format("editor_edit_heading", ["name": item!.name])
         return EditorPage(
             heading: heading, action: item.map { "/items/\($0.id!)" } ?? "/items/new", isNew: item == nil,
-            version: base?.version ?? item?.version, base: base?.hiddenFields ?? [], stockFolders: stock, shoppingFolders: shopping, drafts: draftViews,
+            version: base?.version ?? item?.version, base: base?.hiddenFields ?? [], stockFolders: stock, shoppingFolders: shopping,
+            unfitShoppingText: t["editor_unfit_shopping"], unfitStockText: t["editor_unfit_stock"], drafts: draftViews,
             canAddDraft: item == nil && drafts.count < Self.maxDrafts,
             summary: state.storageError ?? (errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count)),
             summaryLink: state.storageError == nil ? firstFailed : nil,

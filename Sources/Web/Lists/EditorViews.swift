@@ -1,24 +1,39 @@
 import Inventory
 import Mustache
 
-/// One draft of the editor: its fields named `d<index>.<field>`, with their errors.
+/// One draft of the editor: its fields named `d<index>.<field>`, with their errors. Name,
+/// picture, quantity and due date show at once; the rarer fields sit under "More", open when
+/// one of them holds an error or something other than its default. Both kinds' own fields are
+/// there (stock: due date, reminder, status; shopping: urgent): the kind not in use is disabled
+/// and hidden, and the folder select shows it at once with JavaScript.
 struct DraftView: MustacheParent, Sendable {
     let index: Int
     let number: String
     let nameField: FormField
-    /// After name, quantity and unit: kind, dates, status or urgency, barcode.
-    let details: [FormField]
     let quantity: FormField
     let unit: FormField
+    let kind: FormField
+    let due: FormField
+    /// Reminder and status: stock only.
+    let stockMore: [FormField]
+    /// Urgent: shopping only.
+    let shoppingMore: [FormField]
+    let barcode: FormField
     let note: String
     let noteError: String?
     let hasError: Bool
     let single: Bool
+    /// The kind whose fields the form sends (the folder's, unless what was typed belongs to the other).
+    let stockFields: Bool
+    let moreOpen: Bool
     let picture: PicturePicker
 
-    init(index: Int, input: ItemInput, isStock: Bool, errors: [String: String], t: Catalog, single: Bool, focus: String? = nil) {
+    init(
+        index: Int, input: ItemInput, fieldsKind: FolderKind, errors: [String: String], t: Catalog, single: Bool, focus: String? = nil
+    ) {
         self.index = index
         self.single = single
+        stockFields = fieldsKind == .stock
         picture = PicturePicker(index: index, input: input, error: errors["\(index).picture"], t: t)
         number = t.format("draft_number", ["number": "\(index + 1)"])
         func name(_ field: String) -> String { "d\(index).\(field)" }
@@ -27,36 +42,38 @@ struct DraftView: MustacheParent, Sendable {
         nameField = FormField(
             name: name("name"), label: t["field_item_name"], value: input.name, error: error("name"), autocomplete: "off", required: true,
             maxLength: 100, autofocus: focus == "f-\(name("name"))")
-        var fields: [FormField] = []
         quantity = FormField(
             name: name("quantity"), label: t["field_quantity"], value: input.quantity, error: error("quantity"), inputType: "text", maxLength: 12)
         unit = FormField(
             name: name("unit"), label: t["field_unit"], kind: .select, error: error("unit"),
             options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == input.unit) })
-        fields.append(
+        kind = FormField(
+            name: name("kind"), label: t["field_kind"], kind: .select, error: error("kind"),
+            options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) })
+        due = FormField(name: name("due"), label: t["field_due"], value: input.due, error: error("due"), inputType: "date")
+        stockMore = [
             FormField(
-                name: name("kind"), label: t["field_kind"], kind: .select, error: error("kind"),
-                options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) }))
-        if isStock {
-            fields.append(FormField(name: name("due"), label: t["field_due"], value: input.due, error: error("due"), inputType: "date"))
-            fields.append(
-                FormField(
-                    name: name("remind_at"), label: t["field_remind_at"], value: input.remindAt, error: error("remind_at"),
-                    hint: t["remind_hint"], inputType: "datetime-local"))
-            fields.append(
-                FormField(
-                    name: name("status"), label: t["field_status"], kind: .select, error: error("status"),
-                    options: ItemInput.statuses.map { .init(value: $0, label: t["status_\($0)"], selected: $0 == input.status) }))
-        } else {
-            fields.append(FormField(name: name("urgent"), label: t["field_urgent"], kind: .checkbox, checked: input.urgent))
-        }
-        fields.append(
+                name: name("remind_at"), label: t["field_remind_at"], value: input.remindAt, error: error("remind_at"),
+                hint: t["remind_hint"], inputType: "datetime-local"),
             FormField(
-                name: name("barcode"), label: t["field_barcode"], value: input.barcode, error: error("barcode"),
-                autocomplete: "off", inputType: "text", maxLength: 14, inputMode: "numeric", autofocus: focus == "f-\(name("barcode"))"))
-        details = fields
+                name: name("status"), label: t["field_status"], kind: .select, error: error("status"),
+                options: ItemInput.statuses.map { .init(value: $0, label: t["status_\($0)"], selected: $0 == input.status) }),
+        ]
+        shoppingMore = [FormField(name: name("urgent"), label: t["field_urgent"], kind: .checkbox, checked: input.urgent)]
+        let barcodeFocused = focus == "f-\(name("barcode"))"
+        barcode = FormField(
+            name: name("barcode"), label: t["field_barcode"], value: input.barcode, error: error("barcode"),
+            autocomplete: "off", inputType: "text", maxLength: 14, inputMode: "numeric", autofocus: barcodeFocused)
         note = input.note
         noteError = error("note")
+        // Something to see or fix under "More" opens it: a hidden error or value would be missed.
+        let moreFields = ["unit", "kind", "remind_at", "status", "urgent", "barcode", "note"]
+        let defaults = ItemInput()
+        let changed =
+            input.unit != defaults.unit || input.kind != defaults.kind || !input.barcode.isEmpty
+            || !input.note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            || (fieldsKind == .stock ? !input.remindAt.isEmpty || input.status != defaults.status : input.urgent)
+        moreOpen = single || barcodeFocused || changed || moreFields.contains { error($0) != nil }
     }
 
     func child(named key: String) -> Any? {
@@ -64,14 +81,35 @@ struct DraftView: MustacheParent, Sendable {
         case "index": return index
         case "number": return number
         case "nameField": return nameField
-        case "details": return details
         case "quantity": return quantity
         case "unit": return unit
+        case "kind": return kind
+        case "due": return due
+        case "stockMore": return stockMore
+        case "shoppingMore": return shoppingMore
+        case "barcode": return barcode
         case "note": return note
         case "noteError": return noteError
         case "hasError": return hasError
         case "single": return single
+        case "stockFields": return stockFields
+        case "moreOpen": return moreOpen
         case "picture": return picture
+        default: return nil
+        }
+    }
+}
+
+/// Said beside the folder select when what was typed does not fit the chosen folder's kind:
+/// which drafts would lose which fields, and the choice to save without them.
+struct UnfitNotice: MustacheParent, Sendable {
+    let message: String
+    let drafts: [String]
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "message": return message
+        case "drafts": return drafts
         default: return nil
         }
     }
@@ -147,6 +185,8 @@ struct EditorState: Sendable {
     var scanNotice: String? = nil
     /// The id of the field that gets `autofocus`.
     var focus: String? = nil
+    /// Typed fields the chosen folder would not keep: the form asks before dropping them.
+    var unfit: UnfitNotice? = nil
 }
 
 struct EditorPage: PageView {
@@ -159,6 +199,9 @@ struct EditorPage: PageView {
     var base: [FormField] = []
     let stockFolders: [Choice]
     let shoppingFolders: [Choice]
+    /// What the JavaScript says when a folder change hides typed fields ("{folder}" filled in).
+    let unfitShoppingText: String
+    let unfitStockText: String
     let drafts: [DraftView]
     let canAddDraft: Bool
     let summary: String?
@@ -191,6 +234,9 @@ struct EditorPage: PageView {
         case "cancel": return cancel
         case "scanError": return state.scanError
         case "scanNotice": return state.scanNotice
+        case "unfit": return state.unfit
+        case "unfitShoppingText": return unfitShoppingText
+        case "unfitStockText": return unfitStockText
         case "maxBodyBytes": return maxBodyBytes
         case "maxBodyMB": return maxBodyBytes / (1024 * 1024)
         default: return nil
