@@ -13,7 +13,9 @@ struct RowContext: Sendable {
     let labels: [String: String]
 
     /// The catalog keys rows use, offered to the template as `label_<key>`.
-    static let labelKeys = ["select", "urgent", "due_label", "decrease", "increase", "mark_opened", "buy_again", "edit", "delete", "row_folder"]
+    static let labelKeys = [
+        "select", "urgent", "due_label", "decrease", "increase", "mark_opened", "buy_again", "edit", "delete", "row_folder", "row_menu", "undo",
+    ]
 
     init(canWrite: Bool, isStock: Bool, hasShoppingLists: Bool, selectable: Bool = true, t: Catalog) {
         self.canWrite = canWrite
