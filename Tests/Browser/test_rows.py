@@ -36,7 +36,7 @@ def open_fullest_stock_list(page, server):
 
 
 def demo_page(server, browser, locale, javascript=True, device=PHONE):
-    login, password = zaiko_demo(server, 150)
+    login, password = zaiko_demo(server, 300)
     context = browser.new_context(**device, locale=locale, java_script_enabled=javascript, color_scheme="light")
     page = context.new_page()
     page.console_errors = []
@@ -76,6 +76,7 @@ def test_six_rows_fit_the_first_phone_screen(server, browser, locale):
     open_fullest_stock_list(page, server)
     rows = page.locator("li.item-row")
     assert rows.count() == 50
+    page.screenshot(path=str(screenshot(page, f"rows-stock-{locale[:2]}-phone").with_name(f"rows-stock-first-screen-{locale[:2]}-phone.png")))
     assert rows.evaluate_all(ROWS_IN_VIEW) >= 6, [r.bounding_box()["height"] for r in rows.all()[:6]]
     no_sideways_scroll(page)
 

@@ -34,6 +34,8 @@ struct ItemRowView: Sendable {
     let unit: String
     let kind: String
     let status: String?
+    /// The status as stored (`unopened`, `opened`, `running_low`), for the row's class.
+    let statusKey: String?
     let isOpened: Bool
     let due: String?
     let dueState: String
@@ -56,6 +58,7 @@ struct ItemRowView: Sendable {
         thumbnail = PictureURL.of(picture, size: .small, kind: item.kind)
         hasPicture = picture != nil
         status = item.status.map { t["status_\($0)"] }
+        statusKey = item.status
         isOpened = item.status == "opened"
         let state = window.state(of: item.due)
         dueState = state.rawValue

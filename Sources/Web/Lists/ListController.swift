@@ -231,7 +231,7 @@ struct ListPageView: PageView {
     let total: String
     let rows: [ItemRowView]
     let shared: RowContext
-    let rowNotice: RowNotice?
+    var rowNotice: RowNotice? = nil
     let query: String
     let kinds: [Choice]
     let statuses: [Choice]

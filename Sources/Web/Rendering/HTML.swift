@@ -124,7 +124,7 @@ enum ItemRowsHTML {
             html.text(row.kind)
             html.raw("</span>")
             if let status = row.status {
-                html.raw("\n<span class=\"item-status\">")
+                html.raw("\n<span class=\"item-status status-\(HTML.escape(row.statusKey ?? ""))\">")
                 html.text(status)
                 html.raw("</span>")
             }
