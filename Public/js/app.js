@@ -252,6 +252,8 @@ document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
   let hideTimer = null;
   const announce = (notice) => {
     clearTimeout(hideTimer);
+    // What an earlier action said (at the top or beside a row) is out of date now.
+    document.querySelectorAll("main > .notice, li.row-notice").forEach((old) => old.remove());
     const body = notice && (notice.querySelector(".notice") || notice);
     live.replaceChildren(...(body ? body.childNodes : []));
     // An Undo stays longer than a plain confirmation.
@@ -300,6 +302,11 @@ document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
       const fresh = template.content.querySelector("li.item-row");
       const notice = template.content.querySelector(".row-notice");
       if (notice) notice.querySelectorAll("button").forEach((b) => { b.type = "button"; });
+      // The row stays where it is on screen, whatever else changes above it.
+      const place = row ? null : removed.get(button.value);
+      const reference = row || (place && place.next && place.next.isConnected ? place.next : null);
+      const top = reference ? reference.getBoundingClientRect().top : null;
+      let kept = null, focusTarget = null;
       if (path.endsWith("/delete") && row) {
         // Gone to the trash: remember its place for Undo, and give focus to its neighbour.
         const next = row.nextElementSibling, previous = row.previousElementSibling;
@@ -308,25 +315,25 @@ document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
         });
         row.remove();
         const neighbour = (next && next.matches("li.item-row") ? next : previous);
-        const target = neighbour && neighbour.querySelector("a.item-name");
-        if (target) target.focus({ preventScroll: true });
+        kept = next;
+        focusTarget = neighbour && neighbour.querySelector("a.item-name");
       } else if (fresh && row) {
         row.replaceWith(fresh);
-        const again = sameButton(fresh, path, button.getAttribute("value"));
-        const target = again || fresh.querySelector(".row-menu > summary") || fresh.querySelector("a.item-name");
-        if (target) target.focus({ preventScroll: true });
+        kept = fresh;
+        focusTarget = sameButton(fresh, path, button.getAttribute("value")) || fresh.querySelector(".row-menu > summary") || fresh.querySelector("a.item-name");
       } else if (fresh) {
         // Undo: the row back where it was.
-        const place = removed.get(button.value);
         const old = document.getElementById(fresh.id);
         if (old) old.replaceWith(fresh);
         else if (place && place.next && place.next.isConnected) place.next.before(fresh);
         else if (place) place.list.append(fresh);
         removed.delete(button.value);
-        const target = fresh.querySelector("a.item-name");
-        if (target) target.focus({ preventScroll: true });
+        kept = fresh;
+        focusTarget = fresh.querySelector("a.item-name");
       }
       announce(notice);
+      if (top !== null && kept && kept.isConnected) window.scrollBy(0, kept.getBoundingClientRect().top - top);
+      if (focusTarget) focusTarget.focus({ preventScroll: true });
     } catch (error) {
       button.disabled = false;
       form.dataset.noFetch = "1";
