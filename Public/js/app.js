@@ -252,8 +252,9 @@ document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
   let hideTimer = null;
   const announce = (notice) => {
     clearTimeout(hideTimer);
-    // What an earlier action said (at the top or beside a row) is out of date now.
-    document.querySelectorAll("main > .notice, li.row-notice").forEach((old) => old.remove());
+    // What an earlier action said (at the top or beside a row) is out of date now: dimmed, not
+    // removed, so nothing above the person's row moves.
+    document.querySelectorAll("main > .notice, li.row-notice > .notice").forEach((old) => old.classList.add("is-stale"));
     const body = notice && (notice.querySelector(".notice") || notice);
     live.replaceChildren(...(body ? body.childNodes : []));
     // An Undo stays longer than a plain confirmation.

@@ -113,7 +113,8 @@ def item_id(page, name) -> int:
 
 def notice(page) -> str:
     # With JavaScript a row action's notice is in the live region; without it, in a .notice.
-    return page.locator(".notice:visible, .row-live:not(:empty)").first.inner_text().strip()
+    live = page.locator(".row-live:not(:empty)")
+    return (live if live.count() else page.locator(".notice")).inner_text().strip()
 
 
 def row_action(page, selector):

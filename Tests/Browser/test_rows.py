@@ -250,3 +250,20 @@ def test_a_long_word_never_widens_a_page(server, page_phone, locale):
             wide[path] = width
             screenshot(page, f"rows-long-word{path.replace('/', '_').replace('?', '_')}-{locale[:2]}")
     assert wide == {}
+
+
+def test_a_step_under_an_earlier_notice_keeps_the_row_in_place(server, page_phone):
+    """The list after registering says so at the top; the next + marks that notice out of date
+    without moving the row under the person's thumb (at the top of the page, where scrolling
+    could not make up for a removed notice)."""
+    page = setup_household(page_phone, server)
+    fridge = folder_ids(page, server)["Fridge"]
+    register(page, server, fridge, [{"name": f"Item {n}"} for n in range(4)])
+    expect(page.locator("main > .notice")).to_have_count(1)
+    row_id = f"item-{item_id(page, 'Item 3')}"
+    before = box_of(page, f"#{row_id}")
+    page.click(f"#{row_id} button.step[value='1']")
+    expect(page.locator(f"#{row_id} .qty")).to_contain_text("2")
+    expect(page.locator("main > .notice.is-stale")).to_have_count(1)
+    assert abs(box_of(page, f"#{row_id}")["y"] - before["y"]) < 1
+    assert page.console_errors == []
