@@ -127,7 +127,8 @@ def row_action(page, selector):
     if page.locator(".row-live").count() and not button.locator("xpath=ancestor::*[contains(@class,'notice')]").count():
         with page.expect_response(lambda r: r.request.method == "POST"):
             button.click()
-        page.wait_for_function("!document.documentElement.hasAttribute('data-row-busy')")
+        # (No wait_for_function: the page's CSP forbids the eval it polls with.)
+        expect(page.locator("html")).not_to_have_attribute("data-row-busy", re.compile(".*"))
     else:
         with page.expect_navigation():
             button.click()
