@@ -80,7 +80,7 @@ struct DuePagesTests {
         #expect(deleted.status == 303 && deleted.header("Location") == "/soon?deleted=\(tofu)")
         let page = try fixture.send("GET", "/soon?deleted=\(tofu)", as: fixture.member).text
         #expect(page.contains("Moved 1 item to the trash."))
-        #expect(page.contains("<input type=\"hidden\" name=\"ids\" value=\"\(tofu)\">"))  // no row to sit beside: on top
+        #expect(page.contains("<input type=\"hidden\" name=\"ids\" value=\"\(tofu)\">"))
         #expect(!page.contains(">Tofu<"))
         // Reaching zero asks what to do, and the question comes back here too.
         let natto = try #require(dated.ids["Natto"])
