@@ -246,6 +246,8 @@ def test_a_long_word_never_widens_a_page(server, page_phone, locale):
     for path in pages:
         page.goto(server.url + path)
         width = page.evaluate("document.documentElement.scrollWidth")
+        if path in (f"/folders/{fridge}", f"/items/{item}"):
+            viewport_shot(page, f"rows-long-word-{'list' if 'folders' in path else 'item'}-{locale[:2]}-phone")
         if width > 390:
             wide[path] = width
             screenshot(page, f"rows-long-word{path.replace('/', '_').replace('?', '_')}-{locale[:2]}")
