@@ -155,6 +155,7 @@ def test_steps_keep_the_row_in_place(server, browser, locale, javascript):
             notice = page.locator(f"li.row-notice:has(+ {selector})")
             expect(notice).to_contain_text(name)
             assert in_view(page, f"li.row-notice:has(+ {selector})")
+            viewport_shot(page, f"rows-step-no-js-{locale[:2]}-phone")
         no_sideways_scroll(page)
     assert page.console_errors == []
 
@@ -176,6 +177,7 @@ def test_delete_and_undo_stay_at_the_row(server, browser, locale, javascript):
         page.click(delete)
         expect(page.locator(f"#{row_id}")).to_have_count(0)
         expect(page.locator("[aria-live=polite]")).to_contain_text(t["deleted"])
+        viewport_shot(page, f"rows-deleted-js-{locale[:2]}-phone")
         # The next row moved up into its place; the page did not move.
         assert abs(box_of(page, f"#{next_id}")["y"] - before["y"]) < 1
         page.click(f"[aria-live=polite] button:has-text('{t['undo']}')")
@@ -192,6 +194,7 @@ def test_delete_and_undo_stay_at_the_row(server, browser, locale, javascript):
         notice = f"li.row-notice:has(+ #{next_id})"
         expect(page.locator(notice)).to_contain_text(t["deleted"])
         assert in_view(page, notice) and in_view(page, f"#{next_id}")
+        viewport_shot(page, f"rows-deleted-no-js-{locale[:2]}-phone")
         with page.expect_navigation():
             page.click(f"{notice} button:has-text('{t['undo']}')")
         assert urlparse(page.url).fragment == row_id
