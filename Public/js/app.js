@@ -381,3 +381,144 @@ document.querySelectorAll("form.editor").forEach((form) => {
     form.requestSubmit(button);
   });
 });
+// ── rows: quick actions on a list row update that row in place ──
+// Without JavaScript each action posts the list's form and comes back to the row (#item-N) with
+// its notice above it. Here the same post goes through fetch with `fragment=1`; the server answers
+// with the row as the page renders it (and the notice), which replaces the old row: the page does
+// not move, focus stays on the same button, and the notice is announced in a live region.
+(() => {
+  const lists = document.querySelectorAll("ul.item-list");
+  if (!lists.length || !window.fetch) return;
+  const quick = /^\/(items\/\d+\/(quantity|opened|delete|buy-again)|trash\/restore)$/;
+  const live = document.createElement("div");
+  live.className = "row-live";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  (document.querySelector("main") || document.body).append(live);
+  let hideTimer = null;
+  const announce = (notice) => {
+    clearTimeout(hideTimer);
+    // What an earlier action said (at the top or beside a row) is out of date now: dimmed, not
+    // removed, so nothing above the person's row moves.
+    document.querySelectorAll("main > .notice, li.row-notice > .notice").forEach((old) => old.classList.add("is-stale"));
+    const body = notice && (notice.querySelector(".notice") || notice);
+    live.replaceChildren(...(body ? body.childNodes : []));
+    // An Undo stays longer than a plain confirmation.
+    hideTimer = setTimeout(() => live.replaceChildren(), live.querySelector("button") ? 15000 : 6000);
+  };
+  const pathOf = (button) => new URL(button.getAttribute("formaction"), location.href).pathname;
+  // Which button in the new row stands for the one pressed (its action and value).
+  const sameButton = (row, path, value) => [...row.querySelectorAll("button[formaction]")]
+    .find((b) => pathOf(b) === path && (b.getAttribute("value") || "") === (value || ""));
+  // A removed row's place, so Undo can put it back there.
+  const removed = new Map();
+
+  async function send(form, button, row) {
+    const path = pathOf(button);
+    const body = new URLSearchParams();
+    for (const name of ["_csrf", "return"]) {
+      const field = form.elements.namedItem(name);
+      if (field) body.set(name, field.value);
+    }
+    if (button.name) body.set(button.name, button.value);
+    body.set("fragment", "1");
+    if (row) {
+      if (row.querySelector(".row-check")) body.set("selectable", "1");
+      if (row.querySelector(".item-folder")) body.set("with_folder", "1");
+    } else if (removed.size) {
+      const place = removed.get(button.value);
+      if (place && place.selectable) body.set("selectable", "1");
+      if (place && place.withFolder) body.set("with_folder", "1");
+    }
+    document.documentElement.setAttribute("data-row-busy", "");
+    button.disabled = true;
+    try {
+      const response = await fetch(path, {
+        method: "POST", body, credentials: "same-origin",
+        headers: { Accept: "text/html+fragment" },
+      });
+      if (response.headers.get("X-Zaiko-Fragment") !== "row") {
+        // Another page to show: the used-up question after −, or an error. A redirect already
+        // happened on the server; anything else is asked again the ordinary way.
+        if (response.redirected) location.assign(response.url);
+        else { button.disabled = false; form.dataset.noFetch = "1"; form.requestSubmit(button); }
+        return;
+      }
+      const template = document.createElement("template");
+      template.innerHTML = await response.text();
+      const fresh = template.content.querySelector("li.item-row");
+      const notice = template.content.querySelector(".row-notice");
+      if (notice) notice.querySelectorAll("button").forEach((b) => { b.type = "button"; });
+      // The row stays where it is on screen, whatever else changes above it.
+      const place = row ? null : removed.get(button.value);
+      const reference = row || (place && place.next && place.next.isConnected ? place.next : null);
+      const top = reference ? reference.getBoundingClientRect().top : null;
+      let kept = null, focusTarget = null;
+      if (path.endsWith("/delete") && row) {
+        // Gone to the trash: remember its place for Undo, and give focus to its neighbour.
+        const next = row.nextElementSibling, previous = row.previousElementSibling;
+        removed.set(row.id.replace("item-", ""), {
+          list: row.parentElement, next, selectable: !!row.querySelector(".row-check"), withFolder: !!row.querySelector(".item-folder"),
+        });
+        row.remove();
+        const neighbour = (next && next.matches("li.item-row") ? next : previous);
+        kept = next;
+        focusTarget = neighbour && neighbour.querySelector("a.item-name");
+      } else if (fresh && row) {
+        row.replaceWith(fresh);
+        kept = fresh;
+        focusTarget = sameButton(fresh, path, button.getAttribute("value")) || fresh.querySelector(".row-menu > summary") || fresh.querySelector("a.item-name");
+      } else if (fresh) {
+        // Undo: the row back where it was.
+        const old = document.getElementById(fresh.id);
+        if (old) old.replaceWith(fresh);
+        else if (place && place.next && place.next.isConnected) place.next.before(fresh);
+        else if (place) place.list.append(fresh);
+        removed.delete(button.value);
+        kept = fresh;
+        focusTarget = fresh.querySelector("a.item-name");
+      }
+      announce(notice);
+      if (top !== null && kept && kept.isConnected) window.scrollBy(0, kept.getBoundingClientRect().top - top);
+      if (focusTarget) focusTarget.focus({ preventScroll: true });
+    } catch (error) {
+      button.disabled = false;
+      form.dataset.noFetch = "1";
+      form.requestSubmit(button);
+    } finally {
+      document.documentElement.removeAttribute("data-row-busy");
+    }
+  }
+
+  // Row buttons submit the list's form with their own address (formaction).
+  document.addEventListener("submit", (event) => {
+    const form = event.target, button = event.submitter;
+    if (form.dataset.noFetch || !button || !button.hasAttribute("formaction") || !quick.test(pathOf(button))) return;
+    const row = button.closest("li.item-row");
+    // Undo in a notice the server rendered (no row to put back in place): the ordinary post.
+    if (!row) return;
+    event.preventDefault();
+    send(form, button, row);
+  });
+  // Undo in the live region (outside the form): post it with the list form's token and address.
+  live.addEventListener("click", (event) => {
+    const button = event.target.closest("button[formaction]");
+    const form = document.querySelector("form.list-form");
+    if (!button || !form) return;
+    send(form, button, null);
+  });
+  // One row menu open at a time; Escape or a tap elsewhere closes it.
+  document.addEventListener("toggle", (event) => {
+    const menu = event.target;
+    if (!menu.matches || !menu.matches("details.row-menu") || !menu.open) return;
+    document.querySelectorAll("details.row-menu[open]").forEach((other) => { if (other !== menu) other.open = false; });
+  }, true);
+  document.addEventListener("click", (event) => {
+    document.querySelectorAll("details.row-menu[open]").forEach((menu) => { if (!menu.contains(event.target)) menu.open = false; });
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const menu = document.activeElement && document.activeElement.closest("details.row-menu[open]");
+    if (menu) { menu.open = false; menu.querySelector("summary").focus(); }
+  });
+})();

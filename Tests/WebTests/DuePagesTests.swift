@@ -75,7 +75,7 @@ struct DuePagesTests {
         let fixture = dated.fixture
         let tofu = try #require(dated.ids["Tofu"])
         let opened = try fixture.send("POST", "/items/\(tofu)/opened", as: fixture.member, form: [("return", "/soon")])
-        #expect(opened.status == 303 && opened.header("Location") == "/soon")
+        #expect(opened.status == 303 && opened.header("Location") == "/soon?at=\(tofu)&opened=\(tofu)#item-\(tofu)")
         let deleted = try fixture.send("POST", "/items/\(tofu)/delete", as: fixture.member, form: [("return", "/soon")])
         #expect(deleted.status == 303 && deleted.header("Location") == "/soon?deleted=\(tofu)")
         let page = try fixture.send("GET", "/soon?deleted=\(tofu)", as: fixture.member).text
@@ -85,7 +85,7 @@ struct DuePagesTests {
         // Reaching zero asks what to do, and the question comes back here too.
         let natto = try #require(dated.ids["Natto"])
         let zero = try fixture.send("POST", "/items/\(natto)/quantity", as: fixture.member, form: [("delta", "-1"), ("return", "/soon")])
-        #expect(zero.header("Location") == "/items/\(natto)/empty?return=/soon")
+        #expect(zero.header("Location") == "/items/\(natto)/empty?return=/soon%23item-\(natto)")
     }
 
     @Test func viewersSeeTheItemsWithoutWriteButtons() async throws {

@@ -118,7 +118,7 @@ public final class App: Responder {
             renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger
         )
         .register(in: &router)
-        TrashController(items: items, renderer: renderer).register(in: &router)
+        TrashController(items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock)).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         self.router = router
     }

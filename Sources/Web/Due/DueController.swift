@@ -63,6 +63,8 @@ struct DueController {
             UseSoonPage.Group(state: "soon", heading: t.count("soon_soon", household.dueSoonDays), count: result.soonCount, rows: rows(result.soon)),
         ].filter { !$0.rows.isEmpty }
         let (notice, undoIds) = ListController.notice(context.request.query, folders: shopping, t: t)
+        // Next to its row when the row is here (a quick action came back); at the top otherwise.
+        let rowNotice = ListController.rowNotice(context.request.query, rows: groups.flatMap(\.rows), generic: (notice, undoIds), t: t)
         return UseSoonPage(
             groups: groups, shared: shared, here: here(result.page),
             summary: t.count("item_count", result.total),
@@ -70,7 +72,7 @@ struct DueController {
             pageLabel: t.format("page_of", ["page": "\(result.page)", "pages": "\(result.pages)"]),
             previous: result.page > 1 ? here(result.page - 1) : nil,
             next: result.page < result.pages ? here(result.page + 1) : nil,
-            notice: notice, undoIds: undoIds,
+            notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice,
             moveTargets: folders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
             shoppingTargets: shopping.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) })
     }
@@ -141,15 +143,17 @@ struct DueController {
                 Self.link("/calendar", [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
             }
             let (notice, undoIds) = ListController.notice(query, folders: shopping, t: t)
+            let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) }
+            let rowNotice = ListController.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
             dayView = CalendarPage.DayItems(
                 heading: t.format("calendar_day_heading", ["date": DisplayFormat.day(day, locale: t)]),
                 summary: t.count("item_count", result.dayTotal),
-                rows: result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) },
+                rows: rows,
                 shared: shared, here: here(result.page),
                 pageLabel: t.format("page_of", ["page": "\(result.page)", "pages": "\(result.pages)"]),
                 previous: result.page > 1 ? here(result.page - 1) : nil,
                 next: result.page < result.pages ? here(result.page + 1) : nil,
-                notice: notice, undoIds: undoIds)
+                notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice)
         }
 
         let current = CalendarMonth(window.today)
@@ -196,6 +200,7 @@ struct UseSoonPage: PageView {
     let next: String?
     let notice: String?
     let undoIds: String?
+    var rowNotice: RowNotice? = nil
     /// Where the bulk bar moves ticked rows, and the shopping lists it puts copies on.
     var moveTargets: [Choice] = []
     var shoppingTargets: [Choice] = []
@@ -203,7 +208,7 @@ struct UseSoonPage: PageView {
     func title(_ t: Catalog) -> String { t["soon_heading"] }
 
     var slots: [String: String] {
-        Dictionary(uniqueKeysWithValues: groups.map { ("group_" + $0.state, ItemRowsHTML.render($0.rows, shared: shared, here: here)) })
+        Dictionary(uniqueKeysWithValues: groups.map { ("group_" + $0.state, ItemRowsHTML.render($0.rows, shared: shared, here: here, notice: rowNotice)) })
     }
 
     func child(named key: String) -> Any? {
@@ -283,6 +288,7 @@ struct CalendarPage: PageView {
         let next: String?
         let notice: String?
         let undoIds: String?
+        var rowNotice: RowNotice? = nil
 
         func child(named key: String) -> Any? {
             switch key {
@@ -314,7 +320,7 @@ struct CalendarPage: PageView {
 
     var slots: [String: String] {
         var slots = ["grid": CalendarGridHTML.render(days, todayLabel: todayLabel)]
-        if let day { slots["day_rows"] = ItemRowsHTML.render(day.rows, shared: day.shared, here: day.here) }
+        if let day { slots["day_rows"] = ItemRowsHTML.render(day.rows, shared: day.shared, here: day.here, notice: day.rowNotice) }
         return slots
     }
 

@@ -13,7 +13,9 @@ struct RowContext: Sendable {
     let labels: [String: String]
 
     /// The catalog keys rows use, offered to the template as `label_<key>`.
-    static let labelKeys = ["select", "urgent", "due_label", "decrease", "increase", "mark_opened", "buy_again", "edit", "delete", "row_folder"]
+    static let labelKeys = [
+        "select", "urgent", "due_label", "decrease", "increase", "mark_opened", "buy_again", "edit", "delete", "row_folder", "row_menu", "undo",
+    ]
 
     init(canWrite: Bool, isStock: Bool, hasShoppingLists: Bool, selectable: Bool = true, t: Catalog) {
         self.canWrite = canWrite
@@ -32,8 +34,12 @@ struct ItemRowView: Sendable {
     let unit: String
     /// The quantity with its unit as the reader says it ("2 bottles", "1 bottle", 「2本」): what rows show.
     let amount: String
+    /// `amount` split around its number, for the row's quantity (the number stands out).
+    let amountParts: (before: String, number: String, after: String)
     let kind: String
     let status: String?
+    /// The status as stored (`unopened`, `opened`, `running_low`), for the row's class.
+    let statusKey: String?
     let isOpened: Bool
     let due: String?
     let dueState: String
@@ -51,12 +57,14 @@ struct ItemRowView: Sendable {
         name = item.name
         quantity = Quantity.text(item.quantity)
         unit = t["unit_\(item.unit)"]
-        amount = t.quantity(item.quantity, unit: item.unit)
+        amountParts = t.quantityParts(item.quantity, unit: item.unit)
+        amount = amountParts.before + amountParts.number + amountParts.after
         kind = t["kind_\(item.kind)"]
         let picture = item.picture
         thumbnail = PictureURL.of(picture, size: .small, kind: item.kind)
         hasPicture = picture != nil
         status = item.status.map { t["status_\($0)"] }
+        statusKey = item.status
         isOpened = item.status == "opened"
         let state = window.state(of: item.due)
         dueState = state.rawValue

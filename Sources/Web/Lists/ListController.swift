@@ -16,7 +16,8 @@ struct ListController {
             let folder = try items.folder(try context.id(), householdId: member.householdId)
             return renderer.response(try page(context, folder), context)
         }
-        // Quick actions on one row. Each answers by going back to the list it came from.
+        // Quick actions on one row. Each answers by going back to the row it came from
+        // (`#item-N`, the notice above it), or with the row itself when a script asks.
         router.post("/items/{id}/quantity", .writer) { context in
             let member = try context.signedIn
             let id = try context.id()
@@ -31,19 +32,31 @@ struct ListController {
                 return renderer.response(page, context, status: 422)
             }
             // Reaching zero asks what to do with the item.
-            if quantity == 0, delta < 0 { return .redirect(to: "/items/\(id)/empty?return=\(Self.encoded(context.returnPath(fallback: "/")))") }
-            return .redirect(to: context.returnPath(fallback: "/"))
+            if quantity == 0, delta < 0 {
+                return .redirect(to: "/items/\(id)/empty?return=\(Self.encoded(context.returnPath(fallback: "/") + "#item-\(id)"))")
+            }
+            if RowFragment.wanted(context) {
+                return try rows.response(context, itemId: id) { Self.quantityNotice($0, t: context.locale) }
+            }
+            return Self.back(context, at: id, ["changed": "\(id)"])
         }
         router.post("/items/{id}/opened", .writer) { context in
             let member = try context.signedIn
-            try items.markOpened(try context.id(), householdId: member.householdId, by: member.memberId)
-            return .redirect(to: context.returnPath(fallback: "/"))
+            let id = try context.id()
+            try items.markOpened(id, householdId: member.householdId, by: member.memberId)
+            if RowFragment.wanted(context) {
+                return try rows.response(context, itemId: id) { context.locale.format("notice_opened", ["name": $0.name]) }
+            }
+            return Self.back(context, at: id, ["opened": "\(id)"])
         }
         router.post("/items/{id}/delete", .writer) { context in
             let member = try context.signedIn
             let id = try context.id()
             try items.trash([id], householdId: member.householdId, by: member.memberId)
-            return .redirect(to: Self.adding(["deleted": "\(id)"], to: context.returnPath(fallback: "/")))
+            let text = context.locale.count("notice_deleted", 1)
+            if RowFragment.wanted(context) { return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)")) }
+            // Back at the neighbouring row (the delete button names it), else at the notice on top.
+            return Self.back(context, at: Int64(context.field("next")), ["deleted": "\(id)"])
         }
         router.post("/items/{id}/buy-again", .writer) { context in
             let member = try context.signedIn
@@ -55,7 +68,11 @@ struct ListController {
                 return renderer.response(ChoicePage.buyAgain(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
             }
             try items.buyAgain(id, onto: target, householdId: member.householdId, by: member.memberId)
-            return .redirect(to: Self.adding(["copied": "\(target)"], to: context.returnPath(fallback: "/")))
+            if RowFragment.wanted(context) {
+                let list = lists.first { $0.id == target }?.name ?? ""
+                return try rows.response(context, itemId: id) { _ in context.locale.format("notice_copied", ["list": list]) }
+            }
+            return Self.back(context, at: id, ["copied": "\(target)"])
         }
         router.get("/items/{id}/empty", .writer) { context in
             let member = try context.signedIn
@@ -72,6 +89,30 @@ struct ListController {
         }
     }
 
+    var rows: RowFragment { RowFragment(items: items, settings: settings, clock: clock) }
+
+    /// Back to the page a row action came from, at the row `id` (`#item-N`), where the notice
+    /// named by `values` is shown above it (see `rowNotice`).
+    static func back(_ context: RequestContext, at id: Int64?, _ values: [String: String]) -> Response {
+        var values = values
+        if let id { values["at"] = "\(id)" }
+        let path = context.returnPath(fallback: "/").split(separator: "#", maxSplits: 1).first.map(String.init) ?? "/"
+        return .redirect(to: adding(values, to: path) + (id.map { "#item-\($0)" } ?? ""))
+    }
+
+    static func quantityNotice(_ row: ItemRowView, t: Catalog) -> String {
+        t.format("notice_quantity", ["name": row.name, "quantity": row.amount])
+    }
+
+    /// The notice for the row named by `at` in the address, when that row is on the page: the
+    /// generic notice (deleted, copied, restored) or one about the row itself.
+    static func rowNotice(_ query: Parameters, rows: [ItemRowView], generic: (notice: String?, undoIds: String?), t: Catalog) -> RowNotice? {
+        guard let at = query["at"].flatMap(Int64.init), let row = rows.first(where: { $0.id == at }) else { return nil }
+        if query["changed"] != nil { return RowNotice(at: at, text: quantityNotice(row, t: t)) }
+        if query["opened"] != nil { return RowNotice(at: at, text: t.format("notice_opened", ["name": row.name])) }
+        return generic.notice.map { RowNotice(at: at, text: $0, undoIds: generic.undoIds) }
+    }
+
     static func encoded(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "/"
     }
@@ -80,7 +121,8 @@ struct ListController {
     static func adding(_ values: [String: String], to path: String) -> String {
         var components = URLComponents(string: path) ?? URLComponents()
         var query = (components.queryItems ?? []).filter {
-            values[$0.name] == nil && !["deleted", "copied", "copies", "moved", "bought", "notice", "added"].contains($0.name)
+            values[$0.name] == nil
+                && !["deleted", "copied", "copies", "moved", "bought", "notice", "added", "at", "changed", "opened", "restored"].contains($0.name)
         }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
         components.queryItems = query.isEmpty ? nil : query
@@ -96,6 +138,8 @@ struct ListController {
             return (t.count("notice_added", Int(added) ?? 0), nil)
         } else if let moved = query["moved"] {
             return (t.count("notice_moved", Int(moved) ?? 0), nil)
+        } else if let restored = query["restored"] {
+            return (t.count("notice_restored", Int(restored) ?? 0), nil)
         } else if let bought = query["bought"] {
             return (t.count("notice_bought", Int(bought) ?? 0), nil)
         } else if let copied = query["copied"].flatMap(Int64.init), let list = folders.first(where: { $0.id == copied }) {
@@ -155,11 +199,14 @@ struct ListController {
             canWrite: member.role.canWrite, isStock: folder.kind == .stock,
             hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
         let (notice, undoIds) = Self.notice(query, folders: allFolders, t: t)
+        let rows = result.items.map { ItemRowView($0, window: window, t: t) }
+        // Next to its row when the row is here; at the top otherwise.
+        let rowNotice = Self.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
 
         return ListPageView(
             folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,
             total: t.count("item_count", result.total),
-            rows: result.items.map { ItemRowView($0, window: window, t: t) }, shared: shared,
+            rows: rows, shared: shared, rowNotice: rowNotice,
             query: filter.text,
             kinds: ItemInput.kinds.map { Choice(value: $0, label: t["kind_\($0)"], selected: filter.kinds.contains($0)) },
             statuses: [Choice(value: "", label: t["filter_any_status"], selected: filter.status == nil)]
@@ -175,7 +222,7 @@ struct ListController {
             moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
             stockTargets: stockFolders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == remembered) },
             shoppingCount: allFolders.filter { $0.kind == .shopping }.count,
-            notice: notice, undoIds: undoIds)
+            notice: rowNotice == nil ? notice : nil, undoIds: undoIds)
     }
 }
 
@@ -187,6 +234,7 @@ struct ListPageView: PageView {
     let total: String
     let rows: [ItemRowView]
     let shared: RowContext
+    var rowNotice: RowNotice? = nil
     let query: String
     let kinds: [Choice]
     let statuses: [Choice]
@@ -208,7 +256,7 @@ struct ListPageView: PageView {
 
     func title(_ t: Catalog) -> String { name }
 
-    var slots: [String: String] { ["rows": ItemRowsHTML.render(rows, shared: shared, here: here)] }
+    var slots: [String: String] { ["rows": ItemRowsHTML.render(rows, shared: shared, here: here, notice: rowNotice)] }
 
     func child(named key: String) -> Any? {
         switch key {

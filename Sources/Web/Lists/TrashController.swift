@@ -6,6 +6,8 @@ import Mustache
 struct TrashController {
     let items: Items
     let renderer: Renderer
+    /// The restored row, for Undo on a list row sent by script.
+    let rows: RowFragment
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/trash", .signedIn) { context in
@@ -21,9 +23,15 @@ struct TrashController {
         }
         router.post("/trash/restore", .writer) { context in
             let member = try context.signedIn
-            let ids = Self.ids(context)
+            // Undo beside a row restores that one item (`undo`), whatever else the list has ticked.
+            let undone = Int64(context.field("undo"))
+            let ids = undone.map { [$0] } ?? Self.ids(context)
             try items.restore(ids, householdId: member.householdId, by: member.memberId)
-            return .redirect(to: context.returnPath(fallback: "/trash?restored=\(ids.count)"))
+            guard let undone else { return .redirect(to: context.returnPath(fallback: "/trash?restored=\(ids.count)")) }
+            if RowFragment.wanted(context) {
+                return try rows.response(context, itemId: undone) { _ in context.locale.count("notice_restored", 1) }
+            }
+            return ListController.back(context, at: undone, ["restored": "1"])
         }
         router.post("/trash/purge", .writer) { context in
             let member = try context.signedIn

@@ -47,9 +47,18 @@ public struct Catalog: MustacheParent, Sendable {
     /// A quantity with its unit, declined and counted the way the language says it:
     /// "1 bottle", "2 bottles", "0.5 kg"; 「2本」「1パック」「500g」. Keys `qty_<unit>` (+ `_one`, …).
     public func quantity(_ value: Double, unit: String) -> String {
+        let parts = quantityParts(value, unit: unit)
+        return parts.before + parts.number + parts.after
+    }
+
+    /// `quantity` in three pieces, so a row can set the number apart from its unit words.
+    public func quantityParts(_ value: Double, unit: String) -> (before: String, number: String, after: String) {
         let key = "qty_" + unit
-        guard texts[key] != nil else { return Quantity.text(value) + " " + self["unit_" + unit] }
-        return plural(key, number: Quantity.text(value))
+        let number = Quantity.text(value)
+        guard texts[key] != nil else { return ("", number, " " + self["unit_" + unit]) }
+        let text = plural(key, number: number, ["count": "\u{0}"])
+        guard let mark = text.firstIndex(of: "\u{0}") else { return ("", number, text) }
+        return (String(text[..<mark]), number, String(text[text.index(after: mark)...]))
     }
 
     public var keys: Set<String> { Set(texts.keys) }
