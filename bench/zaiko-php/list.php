@@ -1,0 +1,311 @@
+<?php
+// The same stock-list page Zaiko serves at /folders/{id} (50 rows), rendered by PHP from Zaiko's own
+// SQLite file: session lookup by the cookie's sha256, folder, folders, count, 50 rows. Texts come
+// from Zaiko's catalogs (Templates/locales/*.json, turned once into a PHP array file that opcache
+// keeps). Markup follows Templates/layout.mustache + list.mustache + partials/bulk-bar.mustache and
+// the rows of Sources/Web/Rendering/HTML.swift (`ItemRowsHTML`), unfiltered, without a notice.
+// Used only as a benchmark peer (bench/same-page.sh): it reads, never writes.
+declare(strict_types=1);
+
+function e(string $s): string { return htmlspecialchars($s, ENT_QUOTES | ENT_SUBSTITUTE, 'UTF-8'); }
+function not_found(): never { http_response_code(404); echo "not found"; exit; }
+
+/** Zaiko's catalog for $code as a PHP array, cached as a PHP file (opcache keeps it compiled). */
+function catalog(string $code): ?array {
+    $json = getenv('ZAIKO_LOCALES') . "/$code.json";
+    $php = (getenv('ZAIKO_CACHE') ?: sys_get_temp_dir()) . "/zaiko-catalog-$code-" . md5($json) . '.php';
+    if (is_file($php)) { return include $php; }
+    if (!is_file($json)) { return null; }
+    $texts = json_decode(file_get_contents($json), true, 4, JSON_THROW_ON_ERROR);
+    $tmp = $php . '.' . getmypid();
+    file_put_contents($tmp, '<?php return ' . var_export($texts, true) . ';');
+    rename($tmp, $php);
+    return $texts;
+}
+
+/** Catalog::plural: an exact form (`key_=1`), else the language's category (`key_one`), else the key. */
+function plural(array $t, string $lang, string $key, string $number, string $count): string {
+    $int = strstr($number, '.', true);
+    $fraction = $int !== false;
+    if ($int === false) { $int = $number; }
+    $primary = strtolower(explode('-', $lang)[0]);
+    if (in_array($primary, ['ja', 'zh', 'ko', 'th', 'vi', 'id', 'ms', 'lo', 'my', 'km'], true)) { $one = false; }
+    elseif ($primary === 'fr' || $primary === 'pt') { $one = $int === '0' || $int === '1'; }
+    else { $one = $int === '1' && !$fraction; }
+    $chosen = isset($t["{$key}_=$number"]) ? "{$key}_=$number" : ($one && isset($t["{$key}_one"]) ? "{$key}_one" : $key);
+    return str_replace('{count}', $count, $t[$chosen] ?? $chosen);
+}
+
+/** Quantity.text: 1, 0.5, 1.25 (three decimals at most, no needless zeros). */
+function quantity_text(float $v): string {
+    if ($v == floor($v) && abs($v) < 1e15) { return (string)(int)$v; }
+    return rtrim(rtrim(sprintf('%.3f', $v), '0'), '.');
+}
+
+/** Catalog::quantityParts: the declined quantity split around its number ("", "2", " bottles"). */
+function quantity_parts(array $t, string $lang, float $value, string $unit): array {
+    $number = quantity_text($value);
+    $key = "qty_$unit";
+    if (!isset($t[$key])) { return ['', $number, ' ' . ($t["unit_$unit"] ?? "unit_$unit")]; }
+    $text = plural($t, $lang, $key, $number, "\0");
+    $mark = strpos($text, "\0");
+    return $mark === false ? ['', $number, $text] : [substr($text, 0, $mark), $number, substr($text, $mark + 1)];
+}
+
+/** The folder icon that stands for a kind of food on items without a picture (ItemRowView.icon). */
+const KIND_ICONS = ['meat' => 'meat', 'fish' => 'fish', 'vegetables' => 'vegetables', 'fruit' => 'fruit', 'dairy_eggs' => 'milk',
+    'drinks' => 'bottle', 'seasonings' => 'spices', 'prepared' => 'rice'];
+const KINDS = ['meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other'];
+const STATUSES = ['unopened', 'opened', 'running_low'];
+
+$db = new PDO('sqlite:' . getenv('ZAIKO_DB'), null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);
+$db->exec('PRAGMA query_only = 1');
+
+$token = $_COOKIE['zaiko_session'] ?? '';
+if ($token === '' || strlen($token) > 100) { header('Location: /login', true, 303); exit; }
+$q = $db->prepare('SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, s.expires_at, s.remember,
+       m.id AS member_id, m.name AS member_name, m.login, m.role, m.language,
+       h.id AS household_id, h.name AS household_name, h.time_zone, h.due_soon_days
+FROM session s JOIN member m ON m.id = s.member_id JOIN household h ON h.id = m.household_id
+WHERE s.token_hash = ?');
+$q->bindValue(1, hash('sha256', $token, true), PDO::PARAM_LOB);
+$q->execute();
+$me = $q->fetch(PDO::FETCH_ASSOC);
+if (!$me || $me['expires_at'] <= gmdate('Y-m-d\TH:i:s\Z')) { header('Location: /login', true, 303); exit; }
+$canWrite = $me['role'] !== 'viewer';
+
+// The member's language, else the best of Accept-Language (by q, then order), else English.
+$lang = 'en'; $t = null;
+if ($me['language'] !== null && $me['language'] !== '') { $t = catalog($me['language']); if ($t !== null) { $lang = $me['language']; } }
+if ($t === null && isset($_SERVER['HTTP_ACCEPT_LANGUAGE'])) {
+    $ranked = [];
+    foreach (explode(',', $_SERVER['HTTP_ACCEPT_LANGUAGE']) as $order => $part) {
+        $pieces = array_map('trim', explode(';', $part));
+        if ($pieces[0] === '') { continue; }
+        $quality = 1.0;
+        foreach (array_slice($pieces, 1) as $p) { if (str_starts_with($p, 'q=')) { $quality = (float)substr($p, 2); } }
+        $ranked[] = [$pieces[0], $quality, $order];
+    }
+    usort($ranked, fn($a, $b) => [$b[1], $a[2]] <=> [$a[1], $b[2]]);
+    foreach ($ranked as [$tag]) {
+        if ($tag !== '*' && preg_match('/^[A-Za-z]{2,3}/', $tag, $m) && ($c = catalog(strtolower($m[0]))) !== null) {
+            $t = $c; $lang = strtolower($m[0]); break;
+        }
+    }
+}
+$t ??= catalog('en');
+$tx = fn(string $key): string => $t[$key] ?? $key;
+/** displayName: an unrenamed starter folder reads in the reader's language. */
+$folderName = fn(array $f): string => ($f['starter'] !== null && str_starts_with($f['starter'], 'starter_') && ($t[$f['starter']] ?? '') !== '')
+    ? $t[$f['starter']] : $f['name'];
+
+$folderId = (int)($_GET['id'] ?? 0);
+$q = $db->prepare('SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL');
+$q->execute([$folderId, $me['household_id']]);
+$folder = $q->fetch(PDO::FETCH_ASSOC) ?: not_found();
+$q = $db->prepare('SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id');
+$q->execute([$me['household_id']]);
+$folders = $q->fetchAll(PDO::FETCH_ASSOC);
+$isStock = $folder['kind'] === 'stock';
+$hasShopping = false;
+foreach ($folders as $f) { if ($f['kind'] === 'shopping') { $hasShopping = true; } }
+
+$total = (int)$folder['item_count'];
+$pages = max(1, intdiv($total + 49, 50));
+$page = min(max(1, (int)($_GET['page'] ?? 1)), $pages);
+$order = $isStock ? 'due IS NULL, due, name' : 'urgent DESC, name';
+$q = $db->prepare("SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL ORDER BY $order LIMIT ? OFFSET ?");
+$q->execute([$folderId, 50, ($page - 1) * 50]);
+$rows = $q->fetchAll(PDO::FETCH_ASSOC);
+
+$tz = new DateTimeZone($me['time_zone'] ?: 'UTC');
+$now = new DateTimeImmutable('now', $tz);
+$today = $now->format('Y-m-d');
+$soon = $now->modify('+' . max(0, (int)$me['due_soon_days']) . ' days')->format('Y-m-d');
+// Foundation's abbreviated date: "Nov 25, 2026" in English, "2026年11月25日" in Japanese.
+$dayFormat = $lang === 'ja' ? 'Y年n月j日' : 'M j, Y';
+$days = [];
+$link = fn(int $p): string => "/folders/$folderId" . ($p > 1 ? "?page=$p" : '');
+$here = $link($page);
+$name = e($folderName($folder));
+$memberName = e($me['member_name']);
+$csrf = e($me['csrf_token']);
+header('Content-Type: text/html; charset=utf-8');
+header("Content-Security-Policy: default-src 'self'; img-src 'self' blob: data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'");
+header('X-Content-Type-Options: nosniff');
+header('X-Frame-Options: DENY');
+header('Referrer-Policy: same-origin');
+header('Cache-Control: no-store');
+?>
+<!DOCTYPE html>
+<html lang="<?= e($lang) ?>">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title><?= $name ?> · <?= e($tx('app_name')) ?></title>
+<link rel="stylesheet" href="/static/css/app.css">
+<link rel="icon" href="/static/icons/zaiko.svg" type="image/svg+xml">
+<link rel="manifest" href="/static/manifest.webmanifest">
+<script src="/static/js/app.js" defer></script>
+</head>
+<body>
+<a class="skip-link" href="#main"><?= e($tx('skip_to_content')) ?></a>
+<header class="site-header">
+<a class="brand" href="/"><img src="/static/icons/zaiko.svg" alt="" width="32" height="32"><span class="brand-name"><?= e($tx('app_name')) ?></span></a>
+<nav class="site-nav" aria-label="<?= e($tx('nav_label')) ?>">
+<a href="/"><?= e($tx('nav_folders')) ?></a>
+<a href="/calendar"><?= e($tx('nav_calendar')) ?></a>
+<?php if ($me['role'] === 'owner'): ?><a href="/settings"><?= e($tx('nav_settings')) ?></a><?php endif ?>
+
+<a href="/account" aria-label="<?= e($tx('nav_account')) ?>: <?= $memberName ?>"><?= $memberName ?></a>
+<form method="post" action="/logout" class="inline-form nav-logout"><input type="hidden" name="_csrf" value="<?= $csrf ?>"><button type="submit" class="link-button"><?= e($tx('nav_logout')) ?></button></form>
+</nav>
+</header>
+<main id="main" tabindex="-1">
+<div class="list-head">
+<h1><?= $name ?></h1>
+<p class="hint"><?= e(plural($t, $lang, 'item_count', (string)$total, (string)$total)) ?></p>
+<?php if ($canWrite): ?><a class="button head-add" href="/items/new?folder=<?= $folderId ?>">＋ <?= e($tx('add_items')) ?></a><?php endif ?>
+
+</div>
+<div class="filter-bar">
+<details class="filters">
+<summary><span class="filter-title"><?= e($tx('filters')) ?></span></summary>
+<form method="get" action="/folders/<?= $folderId ?>" class="filter-form">
+<div class="field">
+<label for="filter-q"><?= e($tx('filter_search')) ?></label>
+<input id="filter-q" type="search" name="q" value="" maxlength="100">
+</div>
+<fieldset class="kind-filter">
+<legend><?= e($tx('filter_kinds')) ?></legend>
+<?php foreach (KINDS as $k): ?><label class="chip"><input type="checkbox" name="kind" value="<?= $k ?>"><span><?= e($tx("kind_$k")) ?></span></label><?php endforeach ?>
+
+</fieldset>
+<?php if ($isStock): ?>
+<div class="field">
+<label for="filter-status"><?= e($tx('filter_status')) ?></label>
+<select id="filter-status" name="status"><option value="" selected><?= e($tx('filter_any_status')) ?></option><?php foreach (STATUSES as $k): ?><option value="<?= $k ?>"><?= e($tx("status_$k")) ?></option><?php endforeach ?></select>
+</div>
+<fieldset class="due-filter">
+<legend><?= e($tx('filter_due')) ?></legend>
+<label class="chip"><input type="checkbox" name="due" value="expired"><span><?= e($tx('filter_expired')) ?></span></label>
+</fieldset>
+<?php endif ?>
+<div class="filter-actions">
+<button class="button" type="submit"><?= e($tx('filter_apply')) ?></button>
+
+</div>
+</form>
+</details>
+
+</div>
+
+<form method="post" action="/folders/<?= $folderId ?>/bulk" class="list-form">
+<input type="hidden" name="_csrf" value="<?= $csrf ?>">
+<input type="hidden" name="return" value="<?= e($here) ?>">
+<?php if ($rows): ?>
+<?php if ($canWrite): ?><p class="select-all"><label><input type="checkbox" data-select-all="ids"> <?= e($tx('select_all')) ?></label></p><?php endif ?>
+
+<ul class="item-list">
+<?php
+// The rows, as ItemRowsHTML writes them (one echo per row).
+$L = [];
+foreach (['select', 'urgent', 'due_label', 'decrease', 'increase', 'mark_opened', 'buy_again', 'edit', 'delete', 'row_menu'] as $k) { $L[$k] = e($tx($k)); }
+$back = e($here);
+$count = count($rows);
+foreach ($rows as $i => $r) {
+    $id = (int)$r['id'];
+    $n = e($r['name']);
+    $due = $r['due'];
+    if ($due === null) { $state = 'none'; }
+    elseif ($due < $today) { $state = 'expired'; }
+    elseif ($due === $today) { $state = 'today'; }
+    elseif ($due <= $soon) { $state = 'soon'; }
+    else { $state = 'later'; }
+    $urgent = (bool)$r['urgent'];
+    if ($r['photo'] !== null) { $pic = "/photos/{$r['photo']}/128"; $has = ' has-picture'; }
+    elseif ($r['illustration'] !== null) { $pic = "/static/illustrations/{$r['illustration']}.svg"; $has = ' has-picture'; }
+    else { $pic = '/static/icons/folders/' . (KIND_ICONS[$r['kind']] ?? 'box') . '.svg'; $has = ''; }
+    $o = '<li class="item-row row-compact' . ($canWrite ? ' with-check' : '') . " due-$state" . ($urgent ? ' is-urgent' : '') . "\" id=\"item-$id\">\n";
+    if ($canWrite) { $o .= "<input class=\"row-check\" type=\"checkbox\" name=\"ids\" value=\"$id\" id=\"pick-$id\" aria-label=\"{$L['select']} $n\">\n"; }
+    $o .= "<img class=\"item-thumb$has\" src=\"" . e($pic) . "\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">\n"
+        . "<a class=\"item-name\" href=\"/items/$id\">$n</a>\n<p class=\"item-meta\">\n";
+    if ($urgent) { $o .= "<span class=\"tag tag-urgent\"><span aria-hidden=\"true\">!</span> {$L['urgent']}</span>\n"; }
+    if ($state === 'expired' || $state === 'today' || $state === 'soon') { $o .= "<span class=\"tag tag-$state\">" . e($tx("due_$state")) . "</span>\n"; }
+    if ($due !== null) {
+        $days[$due] ??= e((new DateTimeImmutable($due))->format($dayFormat));
+        $o .= "<span class=\"due\"><span class=\"due-label\">{$L['due_label']} </span>{$days[$due]}</span>\n";
+    }
+    $o .= '<span class="item-kind">' . e($tx("kind_{$r['kind']}")) . '</span>';
+    if ($r['status'] !== null) { $o .= "\n<span class=\"item-status status-" . e($r['status']) . '">' . e($tx("status_{$r['status']}")) . '</span>'; }
+    $o .= "\n</p>\n<div class=\"item-qty\">\n";
+    $step = "<button class=\"step\" type=\"submit\" formaction=\"/items/$id/quantity\" name=\"delta\" value=";
+    if ($canWrite) { $o .= "$step\"-1\" aria-label=\"{$L['decrease']} $n\">−</button>\n"; }
+    [$before, $number, $after] = quantity_parts($t, $lang, (float)$r['quantity'], $r['unit']);
+    $o .= '<span class="qty">' . ($before !== '' ? '<small>' . e($before) . '</small>' : '') . e($number) . '<small>' . e($after) . "</small></span>\n";
+    if ($canWrite) { $o .= "$step\"1\" aria-label=\"{$L['increase']} $n\">+</button>\n"; }
+    $o .= "</div>\n";
+    if ($canWrite) {
+        $hidden = "<span class=\"visually-hidden\"> $n</span>";
+        $o .= "<details class=\"row-menu\">\n<summary><span aria-hidden=\"true\">⋯</span><span class=\"visually-hidden\">{$L['row_menu']} $n</span></summary>\n<div class=\"row-menu-items\">\n";
+        if ($isStock) {
+            if ($r['status'] !== 'opened') { $o .= "<button class=\"link-button\" type=\"submit\" formaction=\"/items/$id/opened\">{$L['mark_opened']}$hidden</button>\n"; }
+            if ($hasShopping) { $o .= "<button class=\"link-button\" type=\"submit\" formaction=\"/items/$id/buy-again\">{$L['buy_again']}$hidden</button>\n"; }
+        }
+        $o .= "<a class=\"link-button\" href=\"/items/$id/edit?return=$back\">{$L['edit']}$hidden</a>\n";
+        $neighbour = $i + 1 < $count ? (int)$rows[$i + 1]['id'] : ($i > 0 ? (int)$rows[$i - 1]['id'] : null);
+        $o .= "<button class=\"link-button danger\" type=\"submit\" formaction=\"/items/$id/delete\"" . ($neighbour !== null ? " name=\"next\" value=\"$neighbour\"" : '')
+            . ">{$L['delete']}$hidden</button>\n</div>\n</details>\n";
+    }
+    echo $o, "</li>\n";
+}
+?>
+
+</ul>
+<?php if ($canWrite): ?>
+<div class="bulk-bar" role="region" aria-label="<?= e($tx('bulk_bar_label')) ?>" data-count-one="<?= e($tx('bulk_selected_one')) ?>" data-count-other="<?= e($tx('bulk_selected')) ?>">
+<p class="bulk-title"><span class="bulk-count" aria-live="polite"></span><span class="bulk-lead"><?= e($tx('with_selected')) ?></span></p>
+
+<?php if (!$isStock): $stock = array_filter($folders, fn($f) => $f['kind'] === 'stock'); $remembered = $folder['last_stock_folder_id'] ?? (reset($stock)['id'] ?? null); if ($stock): ?>
+<div class="bulk-group bulk-primary">
+<label for="bulk-stock"><?= e($tx('bought_into')) ?></label>
+<select id="bulk-stock" name="stock"><?php foreach ($stock as $f): ?><option value="<?= (int)$f['id'] ?>"<?= $f['id'] == $remembered ? ' selected' : '' ?>><?= e($folderName($f)) ?></option><?php endforeach ?></select>
+<button class="button" type="submit" name="action" value="bought"><?= e($tx('mark_bought')) ?></button>
+</div>
+
+<?php endif; endif ?>
+<?php if (count($folders) > 1): ?>
+<div class="bulk-group">
+<label for="bulk-target"><?= e($tx('move_to')) ?></label>
+<select id="bulk-target" name="target"<?= $isStock ? '' : ' aria-describedby="bulk-move-hint"' ?>><?php foreach ($folders as $f): if ((int)$f['id'] === $folderId) continue; ?><option value="<?= (int)$f['id'] ?>"><?= e($folderName($f)) ?></option><?php endforeach ?></select>
+<button class="button button-secondary" type="submit" name="action" value="move"><?= e($tx('move')) ?></button>
+<?php if (!$isStock): ?><p class="bulk-hint" id="bulk-move-hint"><?= e($tx('move_hint_shopping')) ?></p><?php endif ?>
+
+</div>
+<?php endif ?>
+<button class="button button-danger" type="submit" name="action" value="delete"><?= e($tx('delete_selected')) ?></button>
+</div>
+
+<?php endif ?>
+<?php else: ?>
+<p class="empty"><?= e($tx('list_empty')) ?></p>
+<?php endif ?>
+</form>
+
+<?php if ($pages > 1): ?>
+<nav class="pager" aria-label="<?= e($tx('pages')) ?>">
+<?php if ($page > 1): ?><a class="button button-secondary" rel="prev" href="<?= $link($page - 1) ?>">← <?= e($tx('previous')) ?></a><?php endif ?>
+
+<span><?= e(str_replace(['{page}', '{pages}'], [(string)$page, (string)$pages], $tx('page_of'))) ?></span>
+<?php if ($page < $pages): ?><a class="button button-secondary" rel="next" href="<?= $link($page + 1) ?>"><?= e($tx('next')) ?> →</a><?php endif ?>
+
+</nav>
+<?php endif ?>
+<?php if ($canWrite): ?><a class="fab button" href="/items/new?folder=<?= $folderId ?>">＋ <?= e($tx('add_items')) ?></a><?php endif ?>
+
+
+</main>
+<footer class="site-footer"><?= e($tx('footer_tagline')) ?></footer>
+</body>
+</html>
