@@ -242,47 +242,8 @@ document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
 document.querySelectorAll("[data-replace-url]").forEach((element) => {
   const url = element.dataset.replaceUrl;
   if (url && url.startsWith("/") && !url.startsWith("//")) history.replaceState(null, "", url);
-// ── bulk: the bar for ticked rows ──
-// Without JavaScript the bar sits at the end of the list's form. With it, the bar stays out of
-// the way until a row is ticked, then floats at the bottom of the screen with the count ("3
-// selected", the language's plural from the catalog) and the floating "Add items" button steps
-// aside so it never covers the bar.
-document.querySelectorAll("form .bulk-bar").forEach((bar) => {
-  const form = bar.closest("form");
-  const count = bar.querySelector(".bulk-count");
-  if (!count) return; // the trash's bar stays in place
-  const plurals = new Intl.PluralRules(document.documentElement.lang || "en");
-  form.classList.add("js-bulk");
-  const update = () => {
-    const ticked = form.querySelectorAll("input.row-check:checked").length;
-    bar.classList.toggle("has-selection", ticked > 0);
-    document.body.classList.toggle("bulk-active", ticked > 0);
-    const text = (plurals.select(ticked) === "one" && bar.dataset.countOne) || bar.dataset.countOther || "{count}";
-    count.textContent = ticked > 0 ? text.replace("{count}", String(ticked)) : "";
-    // Room below the last row, so the bar never hides it.
-    document.body.style.setProperty("--bulk-bar-height", ticked > 0 ? `${bar.offsetHeight}px` : "0px");
-  };
-  form.addEventListener("change", update);
-  window.addEventListener("pageshow", update); // ticks kept by the back-forward cache
-  update();
 });
 
-// "Select all in this group" on Use soon: ticks the rows of its own section.
-document.querySelectorAll("input[data-select-group]").forEach((all) => {
-  const label = all.closest("label");
-  if (label) label.hidden = false;
-  all.addEventListener("change", () => {
-    all.closest("section").querySelectorAll("input.row-check").forEach((box) => { box.checked = all.checked; });
-  });
-});
-
-// The Bought page: choosing another stock list shows its rows to add to at once (the page is
-// redrawn by the server, with everything typed kept); without JavaScript, "Use this list".
-document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
-  const button = select.form.querySelector('button[name="action"][value="refresh"]');
-  if (!button) return;
-  button.hidden = true;
-  select.addEventListener("change", () => select.form.requestSubmit(button));
 // ── editor: the folder select shows its kind's fields at once, Enter never looks up from Name, the preview shows the chosen photo ──
 
 // The picture preview shows the photo just chosen (it would keep the box icon until saved);
@@ -381,6 +342,7 @@ document.querySelectorAll("form.editor").forEach((form) => {
     form.requestSubmit(button);
   });
 });
+
 // ── rows: quick actions on a list row update that row in place ──
 // Without JavaScript each action posts the list's form and comes back to the row (#item-N) with
 // its notice above it. Here the same post goes through fetch with `fragment=1`; the server answers
@@ -522,3 +484,46 @@ document.querySelectorAll("form.editor").forEach((form) => {
     if (menu) { menu.open = false; menu.querySelector("summary").focus(); }
   });
 })();
+
+// ── bulk: the bar for ticked rows ──
+// Without JavaScript the bar sits at the end of the list's form. With it, the bar stays out of
+// the way until a row is ticked, then floats at the bottom of the screen with the count ("3
+// selected", the language's plural from the catalog) and the floating "Add items" button steps
+// aside so it never covers the bar.
+document.querySelectorAll("form .bulk-bar").forEach((bar) => {
+  const form = bar.closest("form");
+  const count = bar.querySelector(".bulk-count");
+  if (!count) return; // the trash's bar stays in place
+  const plurals = new Intl.PluralRules(document.documentElement.lang || "en");
+  form.classList.add("js-bulk");
+  const update = () => {
+    const ticked = form.querySelectorAll("input.row-check:checked").length;
+    bar.classList.toggle("has-selection", ticked > 0);
+    document.body.classList.toggle("bulk-active", ticked > 0);
+    const text = (plurals.select(ticked) === "one" && bar.dataset.countOne) || bar.dataset.countOther || "{count}";
+    count.textContent = ticked > 0 ? text.replace("{count}", String(ticked)) : "";
+    // Room below the last row, so the bar never hides it.
+    document.body.style.setProperty("--bulk-bar-height", ticked > 0 ? `${bar.offsetHeight}px` : "0px");
+  };
+  form.addEventListener("change", update);
+  window.addEventListener("pageshow", update); // ticks kept by the back-forward cache
+  update();
+});
+
+// "Select all in this group" on Use soon: ticks the rows of its own section.
+document.querySelectorAll("input[data-select-group]").forEach((all) => {
+  const label = all.closest("label");
+  if (label) label.hidden = false;
+  all.addEventListener("change", () => {
+    all.closest("section").querySelectorAll("input.row-check").forEach((box) => { box.checked = all.checked; });
+  });
+});
+
+// The Bought page: choosing another stock list shows its rows to add to at once (the page is
+// redrawn by the server, with everything typed kept); without JavaScript, "Use this list".
+document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
+  const button = select.form.querySelector('button[name="action"][value="refresh"]');
+  if (!button) return;
+  button.hidden = true;
+  select.addEventListener("change", () => select.form.requestSubmit(button));
+});
