@@ -220,7 +220,7 @@ def test_register_three_items_one_without_name(server, page_phone):
     assert urlparse(page.url).path == f"/folders/{fridge}"
     assert notice(page).startswith("Registered 3 items.")
     assert sorted(row_names(page)) == ["Eggs", "Milk", "Salmon"]
-    assert row(page, "Milk").locator(".qty").inner_text() == "2 bottle"
+    assert row(page, "Milk").locator(".qty").inner_text() == "2 bottles"
     assert row(page, "Eggs").locator(".qty").inner_text() == "3 pieces"
 
 

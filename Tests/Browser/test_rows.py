@@ -66,7 +66,7 @@ def centre(page, row_id):
 
 
 def live_text(page) -> str:
-    return page.locator("[aria-live=polite]").evaluate_all("els => els.map(e => e.textContent).join(' ')")
+    return page.locator(".row-live").evaluate_all("els => els.map(e => e.textContent).join(' ')")
 
 
 def focused(page) -> dict:
@@ -142,7 +142,7 @@ def test_steps_keep_the_row_in_place(server, browser, locale, javascript):
             assert page.evaluate("window.stillHere") is True  # no page load
             after = box_of(page, selector)
             assert abs(after["y"] - before["y"]) < 1 and abs(after["height"] - before["height"]) < 1, (before, after)
-            expect(page.locator("[aria-live=polite]")).to_contain_text(name)
+            expect(page.locator(".row-live")).to_contain_text(name)
             assert name in live_text(page) and page.locator(f"{selector} .qty").inner_text() in live_text(page)
             assert focused(page) == {"formaction": f"/items/{row_id[5:]}/quantity", "value": delta, "row": row_id, "tag": "BUTTON"}
         else:
@@ -176,13 +176,13 @@ def test_delete_and_undo_stay_at_the_row(server, browser, locale, javascript):
         page.evaluate("window.stillHere = true")
         page.click(delete)
         expect(page.locator(f"#{row_id}")).to_have_count(0)
-        expect(page.locator("[aria-live=polite]")).to_contain_text(t["deleted"])
+        expect(page.locator(".row-live")).to_contain_text(t["deleted"])
         viewport_shot(page, f"rows-deleted-js-{locale[:2]}-phone")
         # The next row moved up into its place; the page did not move.
         assert abs(box_of(page, f"#{next_id}")["y"] - before["y"]) < 1
-        page.click(f"[aria-live=polite] button:has-text('{t['undo']}')")
+        page.click(f".row-live button:has-text('{t['undo']}')")
         expect(page.locator(f"#{row_id}")).to_have_count(1)
-        expect(page.locator("[aria-live=polite]")).to_contain_text(t["restored"])
+        expect(page.locator(".row-live")).to_contain_text(t["restored"])
         assert abs(box_of(page, f"#{row_id}")["y"] - before["y"]) < 1
         assert focused(page)["row"] == row_id
         assert page.evaluate("window.stillHere") is True
@@ -217,7 +217,7 @@ def test_mark_opened_from_the_row_menu(server, page_phone, browser, javascript):
     if javascript:
         other.click(f"{milk} button[formaction$='/opened']")
         expect(other.locator(f"{milk} .item-meta")).to_contain_text("Opened")
-        expect(other.locator("[aria-live=polite]")).to_contain_text("Item 1")
+        expect(other.locator(".row-live")).to_contain_text("Item 1")
         assert focused(other)["row"] == milk[1:]
     else:
         with other.expect_navigation():

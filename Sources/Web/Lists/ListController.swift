@@ -126,6 +126,8 @@ struct ListController {
         }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
         components.queryItems = query.isEmpty ? nil : query
+        // URLComponents leaves "+" as is, which a query reads back as a space ("milk+" → "milk ").
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.string ?? path
     }
 
