@@ -135,17 +135,27 @@ extension Items {
                 let source = try Self.folder(db, item.folderId, householdId)
                 guard source.kind == .shopping else { throw InventoryError.notFound }
                 sources.insert(source.id!)
-                Self.fit(&item, to: .stock)
-                item.status = "unopened"
-                item.folderId = stockFolderId
-                item.version += 1
-                item.updatedAt = time
-                try item.update(db)
-                try Self.record(db, item, "bought", "\(source.name) → \(target.name)", by: memberId, at: time)
+                try Self.putAway(db, &item, from: source, into: target, at: time, by: memberId)
             }
-            for source in sources {
-                try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [stockFolderId, source])
-            }
+            try Self.rememberStockList(db, stockFolderId, for: sources)
+        }
+    }
+
+    /// One bought item into its stock list, as an unopened item, with a line in its history.
+    static func putAway(_ db: Database, _ item: inout Item, from source: Folder, into target: Folder, at time: String, by memberId: Int64) throws {
+        Self.fit(&item, to: .stock)
+        item.status = "unopened"
+        item.folderId = target.id!
+        item.version += 1
+        item.updatedAt = time
+        try item.update(db)
+        try Self.record(db, item, "bought", "\(source.name) → \(target.name)", by: memberId, at: time)
+    }
+
+    /// The shopping lists remember where their bought things went, for next time.
+    static func rememberStockList(_ db: Database, _ stockFolderId: Int64, for shoppingLists: Set<Int64>) throws {
+        for list in shoppingLists {
+            try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [stockFolderId, list])
         }
     }
 
@@ -213,19 +223,11 @@ extension Items {
                     _ = try item.delete(db)
                     continue
                 }
-                Self.fit(&item, to: .stock)
-                item.status = "unopened"
                 item.quantity = quantity
                 item.due = due
-                item.folderId = stockFolderId
-                item.version += 1
-                item.updatedAt = time
-                try item.update(db)
-                try Self.record(db, item, "bought", "\(source.name) → \(target.name)", by: memberId, at: time)
+                try Self.putAway(db, &item, from: source, into: target, at: time, by: memberId)
             }
-            for source in sources {
-                try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [stockFolderId, source])
-            }
+            try Self.rememberStockList(db, stockFolderId, for: sources)
         }
     }
 

@@ -133,11 +133,11 @@ struct TemplateTests {
             EditorPage(
                 heading: "Add", action: "/items/new", isNew: true, version: nil, stockFolders: choices, shoppingFolders: choices,
                 unfitShoppingText: "{folder}", unfitStockText: "{folder}", drafts: drafts, canAddDraft: true, summary: "1 problem", returnTo: "",
-                boughtNotice: "bought", cancel: "/"),
+                cancel: "/"),
             EditorPage(
                 heading: "Edit", action: "/items/1", isNew: false, version: 3, stockFolders: choices, shoppingFolders: [],
                 unfitShoppingText: "{folder}", unfitStockText: "{folder}", drafts: [drafts[0]], canAddDraft: false, summary: nil, returnTo: "/folders/1",
-                boughtNotice: nil, cancel: "/items/1"),
+                cancel: "/items/1"),
             ConflictPage(
                 heading: "Conflict", itemId: 1, message: "Choose",
                 events: [.init(what: "Changed", detail: "Quantity", who: "Ken", when: "now")],

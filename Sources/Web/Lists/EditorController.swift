@@ -369,7 +369,6 @@ struct EditorController {
             summary: state.storageError ?? (errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count)),
             summaryLink: state.storageError == nil ? firstFailed : nil,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
-            boughtNotice: context.request.query["bought"] == "1" ? t["editor_bought_notice"] : nil,
             cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)", state: state, maxBodyBytes: maxBodyBytes)
     }
 

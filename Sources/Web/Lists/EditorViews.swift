@@ -207,7 +207,6 @@ struct EditorPage: PageView {
     let summary: String?
     var summaryLink: String? = nil
     let returnTo: String
-    let boughtNotice: String?
     let cancel: String
     var state = EditorState()
     var maxBodyBytes = 20 * 1024 * 1024
@@ -230,7 +229,6 @@ struct EditorPage: PageView {
         case "summary": return summary
         case "summaryLink": return summaryLink
         case "returnTo": return returnTo
-        case "boughtNotice": return boughtNotice
         case "cancel": return cancel
         case "scanError": return state.scanError
         case "scanNotice": return state.scanNotice
