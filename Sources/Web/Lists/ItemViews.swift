@@ -30,8 +30,6 @@ struct RowContext: Sendable {
 struct ItemRowView: Sendable {
     let id: Int64
     let name: String
-    let quantity: String
-    let unit: String
     /// The quantity with its unit as the reader says it ("2 bottles", "1 bottle", 「2本」): what rows show.
     let amount: String
     /// `amount` split around its number, for the row's quantity (the number stands out).
@@ -55,8 +53,6 @@ struct ItemRowView: Sendable {
     init(_ item: Item, window: DueWindow, t: Catalog, folder: String? = nil) {
         id = item.id ?? 0
         name = item.name
-        quantity = Quantity.text(item.quantity)
-        unit = t["unit_\(item.unit)"]
         amountParts = t.quantityParts(item.quantity, unit: item.unit)
         amount = amountParts.before + amountParts.number + amountParts.after
         kind = t["kind_\(item.kind)"]
