@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -35,6 +37,16 @@ let package = Package(
             name: "CZBar",
             pkgConfig: "zbar",
             providers: [.apt(["libzbar-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
         ),
 
         // The HTTP core over libmicrohttpd. Knows nothing of inventory or templates.
@@ -84,9 +96,40 @@ let package = Package(
                 "Imaging",
                 // Outbound HTTP for the online product look-up.
                 "Outbound",
+                // Backup status in Settings, the household export and the CSV import of items.
+                "Backups",
+                "Exchange",
+                // The /tls page: the local CA's certificate and a QR code of the HTTPS address.
+                "TLSCertificates",
+                "CQRencode",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Backups of the whole server: database snapshot + photos + manifest in one ZIP, restore, schedule.
+        .target(
+            name: "Backups",
+            dependencies: [
+                "Inventory",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // One household in and out: export (JSON, CSV, photos), CSV import of items, Grocy import.
+        .target(
+            name: "Exchange",
+            dependencies: [
+                "Inventory",
+                "Imaging",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        // The local certificate authority and the server certificate for HTTPS on the home network.
+        .target(
+            name: "TLSCertificates",
+            dependencies: ["CGnuTLS"]
         ),
         // The executable: command line, configuration, signals. Thin.
         .executableTarget(
@@ -97,6 +140,9 @@ let package = Package(
                 "HTTPServer",
                 "Reminders",
                 "Outbound",
+                "Backups",
+                "Exchange",
+                "TLSCertificates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -109,6 +155,21 @@ let package = Package(
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory", "TestSupport"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "CGD", "TestSupport"]),
+        .testTarget(
+            name: "BackupsTests",
+            dependencies: [
+                "Backups", "Inventory", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .testTarget(
+            name: "ExchangeTests",
+            dependencies: [
+                "Exchange", "Inventory", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        .testTarget(name: "TLSCertificatesTests", dependencies: ["TLSCertificates", "TestSupport"]),
         .testTarget(
             name: "RemindersTests",
             dependencies: [

@@ -1,0 +1,1 @@
+// Tests of the Backups target; see the files beside this one.

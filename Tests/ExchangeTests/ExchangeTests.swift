@@ -1,0 +1,1 @@
+// Tests of the Exchange target; see the files beside this one.

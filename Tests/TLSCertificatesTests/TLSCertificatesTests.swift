@@ -1,0 +1,1 @@
+// Tests of the TLSCertificates target; see the files beside this one.
