@@ -92,15 +92,30 @@ struct DurableStorageTests {
     }
 }
 
-/// Shipped migrations never change: the schema v1…v6 make is fixed here. If this fails, a shipped
-/// migration was edited: undo that and add a new migration instead.
+/// Shipped migrations never change: the schema each one leaves behind is fixed here, one checksum
+/// per migration. If this fails, a shipped migration was edited: undo that and add a new migration
+/// instead. A new migration adds its line when it ships (the failure prints the checksum).
 @Suite struct ShippedSchemaTests {
     static let lastShipped = "v6 photos, illustrations, product memory"
 
-    @Test func theShippedMigrationsMakeTheSchemaTheyAlwaysMade() throws {
+    /// The sha256 of `schema(after:)` for every migration, in order.
+    static let shipped: [(migration: String, checksum: String)] = [
+        ("v1 households, members, sessions, folders, items", "e5319dba95de44492a0926c0121790011c88973b0d730930e4b623384675c9c4"),
+        ("v2 single-use links, login throttling, remembered sessions", "72af09247ef5e6118562fd60a0fd72aaeaabf2b8bb59e527f3531698255f8851"),
+        ("v3 item history, folder trash, search text", "90746ce339ae34d886bff979d9184df17aeaabdd3e891f4638c2a8dbd38578f1"),
+        ("v4 folder item counts, due dates by folder", "5f840c5a4efb4f43148ad9cb1b178c256a7f84faaa1127f17905ad32a0e108a4"),
+        ("v5 reminders, calendar feeds, push channels", "4627fe56a01acd9c3335b98a0804f6447f5242b426c604d1976686c7fd6b9cd8"),
+        ("v6 photos, illustrations, product memory", "a9a48a58f543e1bd6089f4b0e8871291eb359dfd039742a646ae27b5baf4b949"),
+        ("v7 health check", "26b4ce5bb746e08b844c34c6c0083e98033bbb424d8d457a52d4f4b27323b2a7"),
+        ("v8 starter folders named in each reader's language", "54d9caff3a228797337887e878320640445bf171f6dce1479240e7e778272729"),
+        ("v9 household search", "ff1c11474072032cbed7b082b60f8013eaa4cf9cfea1e56f5fcf8a18cbb32bed"),
+    ]
+
+    /// Every table, index and trigger with its SQL, once the migrations up to `migration` ran.
+    static func schema(after migration: String) throws -> String {
         let queue = try DatabaseQueue()
-        try Schema.migrator.migrate(queue, upTo: Self.lastShipped)
-        let schema = try queue.read { db in
+        try Schema.migrator.migrate(queue, upTo: migration)
+        return try queue.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -110,7 +125,17 @@ struct DurableStorageTests {
             ).map { "\($0["type"] as String) \($0["name"] as String) \($0["tbl_name"] as String)\n\($0["sql"] as String? ?? "")" }
                 .joined(separator: "\n\n")
         }
-        #expect(Crypto.hex(Crypto.sha256(Array(schema.utf8))) == "a9a48a58f543e1bd6089f4b0e8871291eb359dfd039742a646ae27b5baf4b949", "schema now:\n\(schema)")
+    }
+
+    @Test func everyMigrationIsListedInOrder() {
+        #expect(Schema.migrator.migrations == Self.shipped.map(\.migration))
+    }
+
+    @Test(arguments: shipped.map(\.migration))
+    func eachShippedMigrationMakesTheSchemaItAlwaysMade(_ migration: String) throws {
+        let schema = try Self.schema(after: migration)
+        let checksum = Self.shipped.first { $0.migration == migration }?.checksum
+        #expect(Crypto.hex(Crypto.sha256(Array(schema.utf8))) == checksum, "schema after \(migration):\n\(schema)")
     }
 
     @Test func theItemAndProductChecksAreWrittenOut() throws {
