@@ -62,9 +62,13 @@ public final class CertificateRenewal: Sendable {
         return status
     }
 
-    /// Stops the thread and waits for a check in progress to finish.
+    /// Stops the thread and waits for a check in progress to finish. Calling it again does nothing.
     public func stop() {
-        guard state.withLock({ $0.started }) else { return }
+        let running = state.withLock { state in
+            defer { state.started = false }
+            return state.started
+        }
+        guard running else { return }
         stopped.signal()
         finished.wait()
     }

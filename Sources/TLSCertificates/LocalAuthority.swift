@@ -55,7 +55,7 @@ public struct LocalAuthority: Sendable {
             }
             // Renewal keeps a readable key, so only server.crt changes: one rename, and a reader
             // never pairs a new certificate with an old key.
-            let server = try issueServer(names: wanted, authority: authority, key: current.key, now: now)
+            let server = try issueServer(names: wanted, commonName: names.first, authority: authority, key: current.key, now: now)
             return try status(madeAuthority: madeAuthority, issued: reason, server: server, authority: authority.certificate)
         }
     }
@@ -69,7 +69,7 @@ public struct LocalAuthority: Sendable {
         return try FolderLock.holding(directory) {
             try keepOldFiles(now: now)
             let authority = try makeAuthority(now: now)
-            let server = try issueServer(names: wanted, authority: authority, key: nil, now: now)
+            let server = try issueServer(names: wanted, commonName: names.first, authority: authority, key: nil, now: now)
             return try status(madeAuthority: true, issued: .rotated, server: server, authority: authority.certificate)
         }
     }
@@ -177,8 +177,9 @@ extension LocalAuthority {
     }
 
     /// Signs a server certificate for `names`, with `key` when given (renewal) or a new key.
+    /// `commonName` is for people reading the certificate (the hostname); browsers look only at the names.
     func issueServer(
-        names: SubjectNames, authority: (certificate: Certificate, key: PrivateKey), key existing: PrivateKey?, now: Date
+        names: SubjectNames, commonName: String?, authority: (certificate: Certificate, key: PrivateKey), key existing: PrivateKey?, now: Date
     ) throws -> Certificate {
         guard !names.names.isEmpty || !names.addresses.isEmpty else {
             throw CertificateError("A server certificate needs at least one name or address.")
@@ -187,7 +188,7 @@ extension LocalAuthority {
         let certificate = try Certificate()
         let from = now.addingTimeInterval(-3600)
         let until = min(from.addingTimeInterval(Self.serverLifetime), authority.certificate.expires)
-        try certificate.setCommon(key: key, commonName: names.names.first ?? names.addresses[0], from: from, until: until)
+        try certificate.setCommon(key: key, commonName: commonName ?? names.names.first ?? names.addresses[0], from: from, until: until)
         try certificate.setServerExtensions(names: names, issuer: authority.certificate)
         try certificate.sign(by: authority.certificate, key: authority.key)
         if existing == nil { try AtomicFile.write(try key.pem(), to: serverKeyFile, mode: 0o600) }

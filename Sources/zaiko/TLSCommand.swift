@@ -24,6 +24,7 @@ struct TLSCommand: ParsableCommand {
             }
             let hostname = LocalAuthority.machineHostname()
             let authority = LocalAuthority(directory: LocalCertificates.folder(data: dataURL), hostname: hostname)
+            let replacing = FileManager.default.fileExists(atPath: authority.caCertificateFile.path)
             let status: CertificateStatus
             do {
                 status = try authority.rotate(
@@ -36,6 +37,7 @@ struct TLSCommand: ParsableCommand {
             print("SHA-256 fingerprint: \(status.caFingerprint)")
             print("Every phone and computer that opens Zaiko over HTTPS must now install the new authority:")
             print("open /tls on each (http://\(NetworkAddresses.lan().first ?? "127.0.0.1"):8080/tls) and compare the fingerprint.")
+            guard replacing else { return }
             print("The old files are kept in \(authority.directory.path) with \"replaced\" in their names; delete them when you no longer need them.")
         }
     }

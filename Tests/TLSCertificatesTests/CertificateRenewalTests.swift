@@ -47,5 +47,12 @@ struct CertificateRenewalTests {
         machine.add("10.0.0.7")
         try await eventually("renewal for the new address") { reports.withLock { $0 == [.expiring, .namesChanged] } }
         #expect(try certificateText(local.serverCertificateFile).contains("IP Address:10.0.0.7"))
+
+        renewal.stop()
+        renewal.stop() // a second stop returns at once
+        let checks = renewal.checks
+        machine.add("10.0.0.8")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(renewal.checks == checks, "no checks after stop")
     }
 }

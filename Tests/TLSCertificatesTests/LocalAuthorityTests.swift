@@ -54,6 +54,7 @@ struct LocalAuthorityTests {
         #expect(text.contains("X509v3 Key Usage: critical\n                Digital Signature"))
         #expect(text.contains("X509v3 Extended Key Usage: \n                TLS Web Server Authentication"))
         #expect(text.contains("Issuer: CN = Zaiko at testhost"))
+        #expect(text.contains("Subject: CN = testhost\n"))
         let (from, until) = try validity(local.serverCertificateFile)
         #expect(until.timeIntervalSince(from) < 398 * day)
         #expect(until.timeIntervalSince(from) > 390 * day)
@@ -79,6 +80,20 @@ struct LocalAuthorityTests {
         let refused = try pythonHandshake(local, host: "other.example")
         #expect(refused.status != 0)
         #expect(refused.output.contains("CERTIFICATE_VERIFY_FAILED"))
+    }
+
+    @Test func ipv6AddressesAreNamedInTheirShortForm() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let local = authority(in: folder)
+        let status = try local.ensure(names: ["testhost"], addresses: ["[0:0::1]", "FD12:3456::0a"], now: Date())
+        #expect(status.subjectNames.addresses == ["::1", "fd12:3456::a"])
+        for address in ["::1", "fd12:3456::a"] {
+            let check = try tool(
+                "openssl", ["verify", "-CAfile", local.caCertificateFile.path, "-verify_ip", address, local.serverCertificateFile.path])
+            #expect(check.status == 0, "\(address): \(check.output)")
+        }
+        #expect(try local.ensure(names: ["testhost"], addresses: ["::1", "fd12:3456::a"], now: Date()).issued == nil)
     }
 
     @Test func theFingerprintIsOpenSSLsSHA256OfTheAuthority() throws {

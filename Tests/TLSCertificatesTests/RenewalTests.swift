@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Renewing the server certificate")
 struct RenewalTests {
-    let start = Date(timeIntervalSince1970: 1_795_000_000)  // late 2026
+    let start = Date(timeIntervalSince1970: 1_795_000_000) // late 2026
 
     @Test func renewedAMonthBeforeExpiryAndWhenAnAddressIsAddedWithTheAuthorityUntouched() throws {
         let folder = try TemporaryFolder()
@@ -42,7 +42,12 @@ struct RenewalTests {
         #expect(try Data(contentsOf: local.caKeyFile) == authorityKey)
         #expect(try Data(contentsOf: local.caCertificateFile) == authorityCertificate)
         #expect(try Data(contentsOf: local.serverKeyFile) == serverKey)
-        let verified = try tool("openssl", ["verify", "-attime", "\(Int((start + 368 * day).timeIntervalSince1970))", "-CAfile", local.caCertificateFile.path, local.serverCertificateFile.path])
+        let verified = try tool(
+            "openssl",
+            [
+                "verify", "-attime", "\(Int((start + 368 * day).timeIntervalSince1970))", "-CAfile", local.caCertificateFile.path,
+                local.serverCertificateFile.path,
+            ])
         #expect(verified.status == 0, "\(verified.output)")
     }
 
@@ -81,7 +86,9 @@ struct RenewalTests {
         #expect(try Data(contentsOf: local.serverKeyFile) != old[3])
 
         let files = try FileManager.default.contentsOfDirectory(atPath: local.directory.path)
-        for (name, data) in zip(["ca", "ca", "server", "server"], old).enumerated().map({ ($0.element.0 + ($0.offset % 2 == 0 ? ".crt" : ".key"), $0.element.1) }) {
+        for (name, data) in zip(["ca", "ca", "server", "server"], old).enumerated().map({
+            ($0.element.0 + ($0.offset % 2 == 0 ? ".crt" : ".key"), $0.element.1)
+        }) {
             let base = name.split(separator: ".")[0]
             let suffix = name.split(separator: ".")[1]
             let kept = files.filter { $0.hasPrefix("\(base)-replaced-") && $0.hasSuffix(".\(suffix)") }
@@ -101,7 +108,9 @@ struct RenewalTests {
         // The data folder is a file: nothing can be made under it.
         try Data("not a folder".utf8).write(to: folder.appending("data"))
         let blocked = LocalAuthority(directory: folder.appending("data").appendingPathComponent("tls"), hostname: "testhost")
-        #expect(throws: CertificateError("Cannot create the certificate folder \(blocked.directory.path); make its parent writable by the account that runs Zaiko.")) {
+        #expect(
+            throws: CertificateError("Cannot create the certificate folder \(blocked.directory.path); make its parent writable by the account that runs Zaiko.")
+        ) {
             try blocked.ensure(names: names, addresses: addresses, now: Date())
         }
 
