@@ -39,7 +39,7 @@ func mode(_ url: URL) throws -> Int {
 }
 
 /// A TLS handshake in Python's `ssl`, both ends in one process over a socket pair: the server
-/// loads server.crt and server.key, the client trusts only ca.crt and checks `host`.
+/// loads server.crt and server.key, the client trusts only ca.crt, checks `host` and the chain strictly.
 /// Prints the protocol version and what the server sent; non-zero exit when refused.
 func pythonHandshake(_ authority: LocalAuthority, host: String) throws -> (status: Int32, output: String) {
     let script = """
@@ -48,6 +48,8 @@ func pythonHandshake(_ authority: LocalAuthority, host: String) throws -> (statu
         server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         server.load_cert_chain(cert, key)
         client = ssl.create_default_context(cafile=ca)
+        # What Python 3.13 turns on by default: RFC 5280 checks on every certificate in the chain.
+        client.verify_flags |= ssl.VERIFY_X509_STRICT
         a, b = socket.socketpair()
         def serve():
             try:
