@@ -118,7 +118,7 @@ struct GrocyHouseholdWriter {
             item.status = entry.isOpen ? "opened" : "unopened"
             item.note = String((entry.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.prefix(1000))
             item.searchText = SearchText.fold(item.name, item.note)
-            try insert(&item, folderId: folderId)
+            try insert(&item)
             report.stockItems += 1
         }
     }
@@ -147,7 +147,7 @@ struct GrocyHouseholdWriter {
                 countUse(line.unitId)
             }
             item.searchText = SearchText.fold(item.name, item.note)
-            try insert(&item, folderId: folderId)
+            try insert(&item)
             report.shoppingItems += 1
         }
     }
@@ -163,7 +163,7 @@ struct GrocyHouseholdWriter {
         return item
     }
 
-    private func insert(_ item: inout Item, folderId: Int64) throws {
+    private func insert(_ item: inout Item) throws {
         try item.insert(db)
         // The history starts with where it came from, as a registered item's does.
         try db.execute(

@@ -41,6 +41,12 @@ public struct GrocyReport: Sendable, Equatable {
         public var reason: Reason
         public var count: Int
         public var examples: [String]
+
+        public init(reason: Reason, count: Int, examples: [String]) {
+            self.reason = reason
+            self.count = count
+            self.examples = examples
+        }
     }
 
     mutating func skip(_ reason: Reason, _ example: String, count: Int = 1) {
