@@ -69,7 +69,6 @@ struct GrocyHouseholdWriter {
         return folder.id!
     }
 
-
     private mutating func writeProducts() throws {
         var taken = Set<String>()
         for barcode in data.barcodes {
@@ -141,7 +140,9 @@ struct GrocyHouseholdWriter {
                 item.note = String(note.unicodeScalars.prefix(1000))
             } else {
                 guard !note.isEmpty else { continue }
-                item = Item(householdId: householdId, folderId: folderId, name: fitted(String(note.split(separator: "\n").first ?? "")), createdAt: time, updatedAt: time)
+                item = Item(
+                    householdId: householdId, folderId: folderId, name: fitted(String(note.split(separator: "\n").first ?? "")), createdAt: time,
+                    updatedAt: time)
                 item.quantity = quantity(amount)
                 item.unit = unit(line.unitId)
                 countUse(line.unitId)

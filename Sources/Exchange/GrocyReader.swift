@@ -113,7 +113,9 @@ public enum GrocyReader {
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM recipes_pos WHERE recipe_id IN (SELECT id FROM recipes WHERE IFNULL(type, 'normal') = 'normal')") ?? 0
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-        for (table, what) in [("chores", "chores"), ("batteries", "batteries"), ("tasks", "tasks"), ("equipment", "equipment"), ("meal_plan", "meal plan entries")]
+        for (table, what) in [
+            ("chores", "chores"), ("batteries", "batteries"), ("tasks", "tasks"), ("equipment", "equipment"), ("meal_plan", "meal plan entries"),
+        ]
         where tables.contains(table) {
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
             if count > 0 { data.otherCounts.append((what, count)) }

@@ -208,7 +208,8 @@ import Testing
         #expect(keys.count == 1)
         let key = try #require(keys.first)
         // Only products with a valid barcode are kept; the juice's barcode was not one.
-        #expect(try server.rows("SELECT photo FROM product WHERE household_id = ?", [result.householdId]).allSatisfy { row in (row["photo"] as String?) == nil })
+        #expect(
+            try server.rows("SELECT photo FROM product WHERE household_id = ?", [result.householdId]).allSatisfy { row in (row["photo"] as String?) == nil })
         // Served as an upload's would be: both sizes, squared, in the household's photos only.
         for size in PhotoSize.allCases {
             let bytes = [UInt8](try Data(contentsOf: try server.photos.file(key: key, size: size, householdId: result.householdId)))
