@@ -45,7 +45,9 @@ struct GrocyHouseholdWriter {
                 location.name, kind: .stock, icon: GrocyKinds.icon(forLocation: location.name, isFreezer: location.isFreezer))
             report.stockLists += 1
         }
-        for list in data.shoppingLists {
+        // Lines with no list to be in (a database whose lists were removed) get Grocy's default list.
+        let lists = data.shoppingLists.isEmpty && !data.shoppingItems.isEmpty ? [GrocyData.ShoppingList(id: 1, name: "Shopping list")] : data.shoppingLists
+        for list in lists {
             folderByList[list.id] = try insertFolder(list.name, kind: .shopping, icon: "cart")
             report.shoppingLists += 1
         }
@@ -139,7 +141,10 @@ struct GrocyHouseholdWriter {
                 item = newItem(product, folderId: folderId, amount: amount, unitId: product.stockUnitId)
                 item.note = String(note.unicodeScalars.prefix(1000))
             } else {
-                guard !note.isEmpty else { continue }
+                guard !note.isEmpty else {
+                    report.skip(.emptyShoppingLine, "#\(line.productId.map(String.init) ?? "-")")
+                    continue
+                }
                 item = Item(
                     householdId: householdId, folderId: folderId, name: fitted(String(note.split(separator: "\n").first ?? "")), createdAt: time,
                     updatedAt: time)

@@ -30,6 +30,7 @@ public struct GrocyReport: Sendable, Equatable {
         case undecodablePicture
         case picturesWithoutFolder
         case doneShoppingLine
+        case emptyShoppingLine
         case stockOfMissingProduct
         case stockWithoutLocation
         case unreadableDate
@@ -93,6 +94,7 @@ public struct GrocyReport: Sendable, Equatable {
         case .undecodablePicture: "picture(s) skipped, the file is not an image Zaiko can read"
         case .picturesWithoutFolder: "picture(s) skipped, no --photos folder was given"
         case .doneShoppingLine: "shopping list line(s) skipped, already ticked off in Grocy"
+        case .emptyShoppingLine: "shopping list line(s) skipped, their product no longer exists and they have no note"
         case .stockOfMissingProduct: "stock entr(ies) skipped, their product no longer exists"
         case .stockWithoutLocation: "stock entr(ies) skipped, there is no location to put them in"
         case .unreadableDate: "best-before date(s) not understood, imported without a due date"

@@ -196,6 +196,24 @@ import Testing
         #expect(result.report.skipped(.doneShoppingLine)?.examples == ["Salt"])
     }
 
+    @Test func linesWithoutAListGetGrocysDefaultListAndEmptyLinesAreReported() throws {
+        // Deleting a list deletes its lines (Grocy's trigger); these two were written after.
+        let grocy = try GrocyFixture(
+            extraSQL: """
+                DELETE FROM shopping_lists;
+                INSERT INTO shopping_list (product_id, note, amount, shopping_list_id) VALUES (NULL, 'Eggs', 10, 1), (99, NULL, 1, 1);
+                """)
+        defer { grocy.remove() }
+        let server = try Server()
+        defer { server.remove() }
+        let result = try server.importing(grocy)
+        #expect(result.report.shoppingLists == 1)
+        #expect(result.report.shoppingItems == 1)
+        let items = try server.items(result.householdId)
+        #expect(items.text("Eggs", "folder_name") == "Shopping list")
+        #expect(result.report.skipped(.emptyShoppingLine)?.count == 1)
+    }
+
     @Test func picturesGoThroughThePhotoPipelineAndProblemsAreReported() throws {
         let grocy = try GrocyFixture()
         defer { grocy.remove() }
