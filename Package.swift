@@ -165,7 +165,8 @@ let package = Package(
         .testTarget(
             name: "ExchangeTests",
             dependencies: [
-                "Exchange", "Inventory", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                // Imaging and CGD: the Grocy import's test draws a product picture and decodes the stored photo.
+                "Exchange", "Inventory", "Imaging", "CGD", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "CSV", package: "CSV.swift"),
             ]
         ),

@@ -9,7 +9,7 @@ struct Zaiko: AsyncParsableCommand {
             Run `zaiko serve` on a small box at home and open the address it prints from any \
             phone or computer on the same network.
             """,
-        subcommands: [Serve.self, HouseholdCommand.self, UserCommand.self, DemoCommand.self, TLSCommand.self],
+        subcommands: [Serve.self, HouseholdCommand.self, UserCommand.self, DemoCommand.self, ImportCommand.self, TLSCommand.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+import Inventory
+
+/// What `GrocyImport.run` made: the new household, its owner's invitation token and the report.
+public struct GrocyImportResult: Sendable {
+    public let householdId: Int64
+    public let invitationToken: String
+    public let report: GrocyReport
+}
+
+/// A new household from a Grocy database: locations become stock lists, stock entries items,
+/// products with barcodes Zaiko's products, shopping lists shopping lists. Pictures are written
+/// first; everything else is one transaction, and the pictures go again if it fails.
+public struct GrocyImport: Sendable {
+    let database: AppDatabase
+    let photos: PhotoStore
+    let clock: WallClock
+
+    /// Grocy's best-before date for "never expires".
+    static let neverExpires = "2999-12-31"
+
+    public init(database: AppDatabase, photos: PhotoStore, clock: WallClock = .system) {
+        self.database = database
+        self.photos = photos
+        self.clock = clock
+    }
+
+    /// `pictures`: Grocy's product picture folder, if the person has it.
+    public func run(file: URL, pictures: URL?, householdName: String, language: String = "en") throws -> GrocyImportResult {
+        try run(GrocyReader.read(file), pictures: pictures, householdName: householdName, language: language)
+    }
+
+    /// The same for a file already read (the command reads it before it opens Zaiko's database).
+    public func run(_ data: GrocyData, pictures: URL?, householdName: String, language: String = "en") throws -> GrocyImportResult {
+        var report = GrocyReport()
+        let written = try GrocyPictures.write(data.products, from: pictures, into: photos, report: &report)
+        do {
+            let accounts = Accounts(database: database, clock: clock)
+            let (token, (householdId, filledReport)) = try accounts.createHousehold(name: householdName, language: language) { db, householdId in
+                var writer = GrocyHouseholdWriter(
+                    db: db, householdId: householdId, data: data, photos: photos, written: written, time: Timestamp.string(from: clock.now()),
+                    report: report)
+                try writer.write()
+                return (householdId, writer.report)
+            }
+            return GrocyImportResult(householdId: householdId, invitationToken: token, report: filledReport)
+        } catch {
+            GrocyPictures.remove(Array(written.values), from: photos)
+            throw error
+        }
+    }
+}

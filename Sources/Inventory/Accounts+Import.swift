@@ -1,0 +1,24 @@
+import Foundation
+import GRDB
+
+extension Accounts {
+    /// For an import by the person who runs the server: a new household with no starter folders
+    /// (the import brings its own), filled by `fill` in the same transaction as the household and
+    /// its owner invitation, so a failure anywhere leaves nothing behind. Returns the invitation
+    /// token and what `fill` returned.
+    public func createHousehold<T>(
+        name: String, language: String = "en", filling fill: (Database, _ householdId: Int64) throws -> T
+    ) throws -> (token: String, filled: T) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": "household_name_required"]) }
+        return try database.writer.write { db in
+            var household = Household(name: trimmed, createdAt: stamp())
+            try household.insert(db)
+            try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
+            let filled = try fill(db, household.id!)
+            let token = try insertLink(
+                db, purpose: .invitation, householdId: household.id!, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
+            return (token, filled)
+        }
+    }
+}
