@@ -102,6 +102,8 @@ let package = Package(
                 // The /tls page: the local CA's certificate and a QR code of the HTTPS address.
                 "TLSCertificates",
                 "CQRencode",
+                // Reading the CA certificate for the /tls page (PEM to DER, its name and expiry).
+                "CGnuTLS",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
