@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "CGD", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "CGD", "Imaging", "TestSupport"]),
         .testTarget(
             name: "BackupsTests",
             dependencies: [

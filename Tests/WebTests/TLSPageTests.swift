@@ -100,7 +100,7 @@ struct TLSPageTests {
         #expect(svg.contains("aria-label=\"QR code for https://192.168.1.20:8443\""))
         #expect(svg.contains("<path fill=\"#000\" d=\"M"))
         #expect(!svg.contains("style="))
-        #expect(text.contains("Scan with the phone's camera to open https://192.168.1.20:8443."))
+        #expect(text.contains("camera to open https://192.168.1.20:8443.</figcaption>"))
         for platform in ["iPhone and iPad", "Android", "Mac", "Windows"] { #expect(text.contains("<summary>\(platform)</summary>")) }
         #expect(text.contains("turn on “Zaiko at test-a”"))
         for link in ["/tls/zaiko.mobileconfig", "/tls/zaiko-ca.crt", "/tls/zaiko-ca.cer"] { #expect(text.contains("href=\"\(link)\"")) }
@@ -190,11 +190,14 @@ struct TLSPageTests {
         // Written beside and renamed over, as a rotation would; the size is the same, the inode not.
         let next = server.folder.appending("ca.crt.new")
         try Data(Self.second.utf8).write(to: next)
-        _ = try FileManager.default.replaceItemAt(server.caFile, withItemAt: next)
+        #expect(rename(next.path, server.caFile.path) == 0)
         let page = server.get("/tls").text
         #expect(page.contains("Zaiko at test-b"))
         #expect(page.contains(String(Self.secondFingerprint.prefix(24))))
         #expect(server.get("/tls/zaiko-ca.cer").bytes == Self.der(Self.second))
+        // Overwritten in place (same inode, same size): the modification time tells.
+        try Data(Self.first.utf8).write(to: server.caFile)
+        #expect(server.get("/tls/zaiko-ca.cer").bytes == Self.der(Self.first))
         try FileManager.default.removeItem(at: server.caFile)
         #expect(server.get("/tls").text.contains("HTTPS is turned off on this server"))
     }

@@ -44,11 +44,12 @@ struct TLSPage: PageView {
         secure = context.request.isSecure
         self.addresses = addresses
         caName = certificate?.commonName ?? ""
-        expires = certificate.map {
-            var style = Date.FormatStyle(date: .long, time: .omitted)
-            style.locale = Locale(identifier: t.code)
-            return $0.expires.formatted(style)
-        } ?? ""
+        expires =
+            certificate.map {
+                var style = Date.FormatStyle(date: .long, time: .omitted)
+                style.locale = Locale(identifier: t.code)
+                return $0.expires.formatted(style)
+            } ?? ""
         let pairs = certificate.map { $0.fingerprint.split(separator: ":").map(String.init) } ?? []
         fingerprintGroups = stride(from: 0, to: pairs.count, by: 8).map { start in
             let group = pairs[start..<min(start + 8, pairs.count)].joined(separator: ":")
