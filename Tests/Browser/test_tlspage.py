@@ -147,12 +147,15 @@ def test_login_and_account_lead_to_the_page_over_http(ca_server, make_page, loca
     setup_household(page, ca_server)
     page.goto(ca_server.url + "/account")
     link = page.get_by_role("link", name=t["tls_link"])
+    link.scroll_into_view_if_needed()
+    screenshot(page, f"tls-link-account-phone-{tag(locale)}")
     link.click()
     assert page.url == ca_server.url + "/tls"
     assert page.locator("h1").inner_text() == t["tls_heading"]
 
     sign_out(page)
     page.goto(ca_server.url + "/login")
+    screenshot(page, f"tls-link-login-phone-{tag(locale)}")
     page.get_by_role("link", name=t["tls_link"]).click()
     assert page.url == ca_server.url + "/tls"
     sign_in(page, ca_server)
