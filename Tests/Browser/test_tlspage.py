@@ -42,6 +42,12 @@ def openssl_fingerprint(path) -> str:
     return out.split("=", 1)[1]
 
 
+def openssl_common_name(path) -> str:
+    out = subprocess.run(["openssl", "x509", "-in", str(path), "-noout", "-subject", "-nameopt", "RFC2253"],
+                         check=True, capture_output=True, text=True).stdout.strip()
+    return out.split("CN=", 1)[1].split(",")[0]
+
+
 def openssl_der(path) -> bytes:
     return subprocess.run(["openssl", "x509", "-in", str(path), "-outform", "DER"], check=True, capture_output=True).stdout
 
@@ -85,7 +91,8 @@ def test_the_page_hands_out_the_ca_without_signing_in(ca_server, make_page, loca
     # The fingerprint reads as openssl's, however it wraps.
     shown = page.locator("#tls-fingerprint").inner_text()
     assert "".join(shown.split()) == openssl_fingerprint(ca_server.ca)
-    assert page.get_by_text("Zaiko at browser-test", exact=False).first.is_visible()
+    # Read from the file as it is now: whatever made the CA (this test, or Zaiko's own set-up).
+    assert openssl_common_name(ca_server.ca) in page.locator("#tls-download-heading + p").inner_text()
 
     # The QR code is drawn by the server and decodes to the HTTPS address listed first.
     assert page.locator(".tls-address-list a").all_inner_texts() == [HTTPS_ADDRESS]
