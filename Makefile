@@ -8,7 +8,7 @@ BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libg
 # What the Swift tests need: zint and heif-enc make barcode and HEIC fixtures (ImagingTests).
 SWIFT_TEST_PACKAGES := zint libheif-examples openssl python3
 # What the browser tests need: Chromium, a Python venv, Japanese fonts for readable screenshots.
-TEST_PACKAGES := chromium python3-venv fonts-noto-cjk $(SWIFT_TEST_PACKAGES)
+TEST_PACKAGES := chromium python3-venv fonts-noto-cjk zbar-tools openssl $(SWIFT_TEST_PACKAGES)
 
 .PHONY: run test build release lint format swift-test browser-test bench deps test-deps swift-test-deps clean
 

@@ -102,6 +102,8 @@ let package = Package(
                 // The /tls page: the local CA's certificate and a QR code of the HTTPS address.
                 "TLSCertificates",
                 "CQRencode",
+                // Reading the CA certificate for the /tls page (PEM to DER, its name and expiry).
+                "CGnuTLS",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -154,7 +156,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "CGD", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "CGD", "Imaging", "TestSupport"]),
         .testTarget(
             name: "BackupsTests",
             dependencies: [

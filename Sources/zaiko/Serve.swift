@@ -77,6 +77,13 @@ struct Serve: AsyncParsableCommand {
             // Where requests typed by an owner may go: decided once, for push and the look-up alike.
             let outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
             options.outbound = outbound
+            // The /tls page: the local CA (if HTTPS made one) and the HTTPS addresses, as announced for HTTP.
+            let httpsPort = 8443 // lead: use --https-port at merge
+            let listenHost = host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0"
+            options.tls = TLSPageSource(
+                certificate: dataDirectory.url.appendingPathComponent("tls/ca.crt"),
+                addresses: (listenHost == "0.0.0.0" ? NetworkAddresses.lan() : [listenHost]).map { "https://\($0.contains(":") ? "[\($0)]" : $0):\(httpsPort)" }
+            )
             let app = try await App(database: database, resources: resources, logger: logger, options: options)
             // What a crash left (files without a row, half-written files) goes before anyone can upload.
             try app.photos.collectGarbage(everyOrphan: true)

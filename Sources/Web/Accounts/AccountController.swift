@@ -10,6 +10,8 @@ struct AccountController {
     let feeds: CalendarFeeds
     /// How members reach the server, for the feed address: https behind a TLS proxy.
     let scheme: String
+    /// Whether to point to /tls (the page came over HTTP and there is a CA to install).
+    var httpsHelp = HTTPSHelp(file: nil)
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/account", .signedIn) { context in
@@ -114,7 +116,7 @@ struct AccountController {
                     name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: passwordErrors["password_confirm"],
                     autocomplete: "new-password", required: true),
             ],
-            devices: devices, feed: feed)
+            devices: devices, feed: feed, offersHTTPS: httpsHelp.offered(context))
     }
 }
 
@@ -162,6 +164,7 @@ struct AccountPage: PageView {
     let passwordFields: [FormField]
     let devices: [Device]
     var feed = Feed(createdAt: nil)
+    var offersHTTPS = false
 
     func title(_ t: Catalog) -> String { heading }
 
@@ -174,6 +177,7 @@ struct AccountPage: PageView {
         case "devices": return devices
         case "hasOtherDevices": return devices.count > 1
         case "feed": return feed
+        case "offersHTTPS": return offersHTTPS
         default: return nil
         }
     }

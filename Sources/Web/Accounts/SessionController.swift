@@ -8,6 +8,8 @@ struct SessionController {
     let renderer: Renderer
     let cookies: SessionCookies
     let clock: WallClock
+    /// Whether to point to /tls (the page came over HTTP and there is a CA to install).
+    var httpsHelp = HTTPSHelp(file: nil)
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/login", .open) { context in
@@ -58,7 +60,7 @@ struct SessionController {
     func page(_ context: RequestContext, error: String?, notice: String?) -> FormPage {
         let t = context.locale
         let next = context.request.form["next"] ?? context.request.query["next"] ?? ""
-        return FormPage(
+        var page = FormPage(
             heading: t["login_heading"], intro: notice, formError: error, action: "/login", submitLabel: t["login_submit"],
             fields: [
                 FormField(name: "login", label: t["field_login"], value: context.field("login"), autocomplete: "username", required: true),
@@ -66,5 +68,7 @@ struct SessionController {
                 FormField(name: "remember", label: t["field_remember"], kind: .checkbox, checked: context.field("remember") == "1"),
                 FormField(name: "next", label: "", kind: .hidden, value: Self.safeNext(next) == "/" ? "" : next),
             ])
+        if httpsHelp.offered(context) { page.footerLink = ("/tls", t["tls_link"]) }
+        return page
     }
 }

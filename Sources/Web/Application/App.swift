@@ -41,6 +41,8 @@ public struct AppOptions: Sendable {
     public var outbound: any OutboundSending = OutboundHTTP()
     /// The server's body limit, so a form can say "too large" before sending (`--max-body-mb`).
     public var maxBodyBytes = 20 * 1024 * 1024
+    /// The local CA and the HTTPS addresses the /tls page hands out; nil when HTTPS is not set up.
+    public var tls: TLSPageSource?
 
     public init(
         secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system,
@@ -87,11 +89,14 @@ public final class App: Responder {
             .register(in: &router)
         let setup = SetupController(accounts: accounts, renderer: renderer, cookies: cookies, setupCode: exists ? nil : options.setupCode)
         setup.register(in: &router)
-        SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock).register(in: &router)
+        let caFile = options.tls.map { CACertificateFile(url: $0.certificate) }
+        let httpsHelp = HTTPSHelp(file: caFile)
+        TLSController(file: caFile, addresses: options.tls?.addresses ?? [], renderer: renderer).register(in: &router)
+        SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock, httpsHelp: httpsHelp).register(in: &router)
         InvitationController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
         let scheme = options.secureCookies ? "https" : "http"
         let feeds = CalendarFeeds(database: database, clock: options.clock)
-        AccountController(accounts: accounts, renderer: renderer, cookies: cookies, feeds: feeds, scheme: scheme).register(in: &router)
+        AccountController(accounts: accounts, renderer: renderer, cookies: cookies, feeds: feeds, scheme: scheme, httpsHelp: httpsHelp).register(in: &router)
         CalendarFeedController(feeds: feeds, clock: options.clock).register(in: &router)
         let settings = HouseholdSettings(database: database)
         SettingsController(
@@ -213,7 +218,8 @@ public final class App: Responder {
         if !householdExists.load(ordering: .relaxed) {
             if (try? accounts.hasHousehold()) == true {
                 householdExists.store(true, ordering: .relaxed)
-            } else if !request.path.hasPrefix("/setup") {
+            } else if !request.path.hasPrefix("/setup"), request.path != "/tls" {
+                // /tls too: a phone may install the CA before the household is set up over HTTPS.
                 return .redirect(to: "/setup")
             }
         }
