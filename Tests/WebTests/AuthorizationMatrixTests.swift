@@ -72,6 +72,7 @@ struct AuthorizationMatrixTests {
         "POST /products/{id}": .writer,
         "POST /products/{id}/forget": .writer,
         "POST /settings/lookup": .owner,
+        "GET /settings/export": .owner,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
