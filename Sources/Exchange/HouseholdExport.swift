@@ -88,7 +88,8 @@ public struct HouseholdExport: Sendable {
         }
         let id = [householdId]
         let members = try Row.fetchAll(db, sql: "SELECT * FROM member WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
-            HouseholdDocument.MemberPart(id: $0["id"], name: $0["name"], login: $0["login"], role: $0["role"], language: $0["language"], createdAt: $0["created_at"])
+            HouseholdDocument.MemberPart(
+                id: $0["id"], name: $0["name"], login: $0["login"], role: $0["role"], language: $0["language"], createdAt: $0["created_at"])
         }
         let folders = try Row.fetchAll(db, sql: "SELECT * FROM folder WHERE household_id = ? ORDER BY position, id", arguments: StatementArguments(id)).map {
             HouseholdDocument.FolderPart(

@@ -15,13 +15,24 @@ extension HouseholdCommand {
 
         func run() throws {
             let file = URL(fileURLWithPath: export)
+            // A new box may have no database yet: it is made here, and removed again if the import is refused.
+            let databaseFile = options.dataURL.appendingPathComponent("zaiko.sqlite")
+            let photosFolder = options.dataURL.appendingPathComponent("photos")
+            let newDatabase = !FileManager.default.fileExists(atPath: databaseFile.path)
+            let newPhotosFolder = !FileManager.default.fileExists(atPath: photosFolder.path)
             let report: HouseholdImportReport
             do {
                 report = try options.withDatabase(createIfMissing: true) { database in
-                    let photos = try PhotoStore(directory: options.dataURL.appendingPathComponent("photos"), database: database)
+                    let photos = try PhotoStore(directory: photosFolder, database: database)
                     return try HouseholdImport(database: database, photos: photos).run(file)
                 }
             } catch let error as HouseholdImportError {
+                if newDatabase {
+                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databaseFile.path + suffix) }
+                }
+                if newPhotosFolder, (try? FileManager.default.contentsOfDirectory(atPath: photosFolder.path))?.isEmpty == true {
+                    try? FileManager.default.removeItem(at: photosFolder)
+                }
                 throw Failure(message: error.description)
             }
             let trash = report.trashedItems > 0 ? " (and \(report.trashedItems) in the trash)" : ""

@@ -79,8 +79,26 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
 
     # Another box: its own data folder, its operator imports the file.
     new = make_server()
-    result = subprocess.run([str(ZAIKO_BIN), "household", "import", str(path), "--data", str(new.data_dir), "--base-url", new.url],
-                            capture_output=True, text=True, timeout=120)
+
+    def import_file(zip_path):
+        return subprocess.run([str(ZAIKO_BIN), "household", "import", str(zip_path), "--data", str(new.data_dir), "--base-url", new.url],
+                              capture_output=True, text=True, timeout=120)
+
+    # A file from a newer Zaiko, or one reaching outside the archive, is refused in one sentence and creates nothing.
+    for name, entries in (("newer.zip", {"household.json": json.dumps({**document, "format_version": 99})}),
+                          ("escape.zip", {"household.json": json.dumps(document), "../../evil.txt": "x"})):
+        with zipfile.ZipFile(tmp_path / name, "w") as hostile:
+            for entry, text in entries.items():
+                hostile.writestr(entry, text)
+        refused = import_file(tmp_path / name)
+        assert refused.returncode != 0 and refused.stdout == ""
+        assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+        assert ("newer Zaiko" if name == "newer.zip" else "unsafe path (../../evil.txt)") in refused.stderr
+    probe = make_page(PHONE, "en-US")
+    probe.goto(new.url + "/")
+    assert probe.url.startswith(new.url + "/setup")  # still no household there
+
+    result = import_file(path)
     assert result.returncode == 0, result.stderr
     assert "田中家" in result.stdout and "3 item(s)" in result.stdout
     assert "aki" in result.stdout  # the old owner's login, for a password link

@@ -56,7 +56,13 @@ struct ExchangeFixture {
                 draft("@SUM(A1)") { $0.note = "+cmd" },
                 draft(trashedItemName) { $0.picture = "illustration:tofu" },
             ], in: fridge, householdId: home, by: owner.memberId, timeZone: zone)
-        _ = try fixture.items.register([draft("卵") { $0.urgent = true; $0.quantity = "10" }], in: shopping, householdId: home, by: hana.memberId, timeZone: zone)
+        _ = try fixture.items.register(
+            [
+                draft("卵") {
+                    $0.urgent = true
+                    $0.quantity = "10"
+                }
+            ], in: shopping, householdId: home, by: hana.memberId, timeZone: zone)
         _ = try fixture.items.adjustQuantity(ids[0], by: 1, householdId: home, by: hana.memberId)
         try fixture.items.markOpened(ids[1], householdId: home, by: hana.memberId)
         try fixture.items.trash([ids[3]], householdId: home, by: owner.memberId)
@@ -68,7 +74,12 @@ struct ExchangeFixture {
         let otherFridge = try fixture.firstFolder(.stock, householdId: otherHouseholdId)
         let ota = try #require(try fixture.accounts.members(householdId: otherHouseholdId).first)
         _ = try fixture.items.register(
-            [draft("SECRET-OTHER") { $0.barcode = "4900000000009"; $0.picture = "photo:\(otherPhotoKey)" }], in: otherFridge,
+            [
+                draft("SECRET-OTHER") {
+                    $0.barcode = "4900000000009"
+                    $0.picture = "photo:\(otherPhotoKey)"
+                }
+            ], in: otherFridge,
             householdId: otherHouseholdId, by: ota.id!, timeZone: zone)
     }
 

@@ -25,8 +25,17 @@ struct HouseholdExchangeTests {
             digests[photo.key] = Crypto.hex(Crypto.sha256(bytes[0])) + "/" + Crypto.hex(Crypto.sha256(bytes[1]))
         }
         d.exportedAt = ""
-        d.members = d.members.map { var m = $0; m.id = members[m.id]!; return m }
-        d.folders = d.folders.map { var f = $0; f.id = folders[f.id]!; f.lastStockFolderId = f.lastStockFolderId.flatMap { folders[$0] }; return f }
+        d.members = d.members.map {
+            var m = $0
+            m.id = members[m.id]!
+            return m
+        }
+        d.folders = d.folders.map {
+            var f = $0
+            f.id = folders[f.id]!
+            f.lastStockFolderId = f.lastStockFolderId.flatMap { folders[$0] }
+            return f
+        }
         d.items = d.items.map {
             var i = $0
             i.id = items[i.id]!
@@ -232,7 +241,9 @@ struct HouseholdExchangeTests {
         for (url, expected) in cases {
             let message = try refusal(url, on: target)
             #expect(message.contains(expected), "\(url.lastPathComponent): \(message)")
-            #expect(message.hasSuffix(".") && !message.contains("\n") && message.range(of: #"[.!?] [A-Z]"#, options: .regularExpression) == nil, "one sentence: \(message)")
+            #expect(
+                message.hasSuffix(".") && !message.contains("\n") && message.range(of: #"[.!?] [A-Z]"#, options: .regularExpression) == nil,
+                "one sentence: \(message)")
             #expect(try target.householdCount == 0, "\(url.lastPathComponent) created nothing")
             #expect(target.photoFiles.filter { !$0.hasPrefix(".") }.isEmpty, "\(url.lastPathComponent) left no photo: \(target.photoFiles)")
         }

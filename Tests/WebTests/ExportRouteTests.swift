@@ -51,7 +51,9 @@ struct ExportRouteTests {
         #expect(!text.contains("Grandparents") && !text.contains("grandma"))
         #expect(archive["photos/\(fixture.photoKey)-512.jpg"] != nil)
         // Nothing is left in the temporary folder: the file was unlinked once opened.
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).filter { $0.hasPrefix("zaiko-export-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).filter {
+            $0.hasPrefix("zaiko-export-")
+        }
         #expect(leftovers.isEmpty)
     }
 
