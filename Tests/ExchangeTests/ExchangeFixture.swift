@@ -66,6 +66,18 @@ struct ExchangeFixture {
         _ = try fixture.items.adjustQuantity(ids[0], by: 1, householdId: home, by: hana.memberId)
         try fixture.items.markOpened(ids[1], householdId: home, by: hana.memberId)
         try fixture.items.trash([ids[3]], householdId: home, by: owner.memberId)
+        // A folder in the trash with its item, and the stock list bought eggs go to by default.
+        let folders = Folders(database: fixture.database, clock: fixture.clock.wall)
+        let shelf = try folders.create(name: "古い棚", kind: .stock, icon: "box", householdId: home)
+        _ = try fixture.items.register([draft("乾物")], in: shelf, householdId: home, by: owner.memberId, timeZone: zone)
+        try folders.delete(shelf, householdId: home, by: owner.memberId)
+        try fixture.database.writer.write { db in
+            try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [fridge, shopping])
+        }
+        // The milk's reminder went out already: a moved household must not send it again.
+        try fixture.database.writer.write { db in
+            try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id = ?", arguments: [ids[0]])
+        }
 
         let invitation = try fixture.accounts.createHousehold(name: "Other")
         _ = try fixture.accounts.acceptInvitation(token: invitation, name: "Ota", login: "ota", password: Fixture.password, userAgent: "test")

@@ -76,9 +76,12 @@ struct HouseholdExchangeTests {
 
         let exported = try HouseholdExport(database: source.fixture.database, photos: source.photos).document(householdId: source.fixture.householdId)
         let imported = try HouseholdExport(database: target.database, photos: target.photos).document(householdId: report.householdId)
-        #expect(exported.items.count == 5 && exported.photos.count == 1 && exported.products.count == 1 && exported.itemEvents.count >= 7)
+        #expect(
+            exported.items.count == 6 && exported.folders.count == 5 && exported.photos.count == 1 && exported.products.count == 1
+                && exported.itemEvents.count >= 7)
         #expect(canonical(imported, photos: target.photos) == canonical(exported, photos: source.photos))
-        #expect(report.items == 4 && report.trashedItems == 1 && report.photos == 1 && report.products == 1 && report.folders == 4)
+        #expect(report.items == 4 && report.trashedItems == 2 && report.photos == 1 && report.products == 1 && report.folders == 5)
+        #expect(imported.folders.contains { $0.deletedAt != nil } && imported.folders.contains { $0.lastStockFolderId != nil })
         #expect(report.members.map(\.login).sorted() == ["aki", "hana"])
 
         // The history still names who did what, and the lists read as before.
