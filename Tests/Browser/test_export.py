@@ -14,7 +14,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, screenshot, setup_household
-from test_inventory import folder_ids, register, row_names
+from images import RED, solid_photo
+from test_inventory import folder_ids, register, row_names, save
 
 CATALOGS = {code: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text()) for code in ("en", "ja")}
 ITEM_COLUMNS = ["id", "folder", "name", "quantity", "unit", "kind", "due", "remind_at", "status", "urgent", "barcode", "note",
@@ -38,6 +39,13 @@ def download_export(page, server, tmp_path):
     return download.suggested_filename, path
 
 
+def large_photo(page, name):
+    """The address of the 512 px photo of the item called `name` on the list the page shows."""
+    src = page.locator(f"li.item-row:has(a.item-name:text-is('{name}')) img.item-thumb").get_attribute("src")
+    assert src and src.endswith("/128"), src
+    return src[:-len("128")] + "512"
+
+
 def lists(page, server):
     """Every folder's name with the names of the items on it, as the pages show them."""
     shown = {}
@@ -56,8 +64,13 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
     register(page, old, fridge, [{"name": "牛乳", "quantity": "1.5", "unit": "L", "note": "低脂肪"},
                                  {"name": "=1+2", "note": "-5 degrees"}])
     register(page, old, shopping, [{"name": "卵", "urgent": True}])
+    page.goto(f"{old.url}/items/new?folder={fridge}")
+    page.fill('[id="f-d0.name"]', "トマト")
+    page.set_input_files("#f-d0-photo_file", str(solid_photo(tmp_path / "red.jpg", RED)))
+    assert save(page).status == 200
+    tomato_photo = page.request.get(old.url + large_photo(page, "トマト")).body()
     before = lists(page, old)
-    assert before["Fridge"] == ["=1+2", "牛乳"] and before["Supermarket"] == ["卵"]
+    assert before["Fridge"] == ["=1+2", "トマト", "牛乳"] and before["Supermarket"] == ["卵"]
 
     name, path = download_export(page, old, tmp_path)
     assert name.startswith("zaiko-") and name.endswith(".zip")
@@ -100,7 +113,7 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
 
     result = import_file(path)
     assert result.returncode == 0, result.stderr
-    assert "田中家" in result.stdout and "3 item(s)" in result.stdout
+    assert "田中家" in result.stdout and "4 item(s)" in result.stdout and "1 photo(s)" in result.stdout
     assert "aki" in result.stdout  # the old owner's login, for a password link
     link = result.stdout.strip().splitlines()[-1]
     assert link.startswith(new.url + "/join/")
@@ -112,6 +125,9 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
     owner_en = make_page(PHONE, "en-US")
     owner_en.context.add_cookies(owner.context.cookies())
     assert lists(owner_en, new) == before
+    # The photo came along byte for byte, under a name the new server gave it.
+    owner_en.goto(f"{new.url}/folders/{folder_ids(owner_en, new)['Fridge']}")
+    assert owner_en.request.get(new.url + large_photo(owner_en, "トマト")).body() == tomato_photo
     # The history of the milk still says who registered it.
     owner_en.goto(new.url + "/")
     owner_en.goto(f"{new.url}/folders/{folder_ids(owner_en, new)['Fridge']}")
