@@ -7,7 +7,4 @@ extension Accounts {
     public func insertOwnerInvitation(_ db: Database, householdId: Int64) throws -> String {
         try insertLink(db, purpose: .invitation, householdId: householdId, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
     }
-
-    /// The time the accounts' clock says, as stored.
-    public var stampNow: String { stamp() }
 }
