@@ -156,7 +156,14 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "CGD", "Imaging", "TestSupport"]),
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "Web", "HTTPServer", "Inventory", "Outbound", "CGD", "Imaging", "TestSupport",
+                // Reads the household export a route answers with.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         .testTarget(
             name: "BackupsTests",
             dependencies: [

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 
+/// Households that arrive whole (an import from another server, from Grocy): everything is
+/// written in one transaction together with the owner's invitation.
 extension Accounts {
     /// For an import by the person who runs the server: a new household with no starter folders
     /// (the import brings its own), filled by `fill` in the same transaction as the household and
@@ -16,9 +18,13 @@ extension Accounts {
             try household.insert(db)
             try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
             let filled = try fill(db, household.id!)
-            let token = try insertLink(
-                db, purpose: .invitation, householdId: household.id!, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
-            return (token, filled)
+            return (try insertOwnerInvitation(db, householdId: household.id!), filled)
         }
+    }
+
+    /// Inside a transaction that creates a household: the owner invitation for it, committed or
+    /// dropped with everything else. Returns the token.
+    public func insertOwnerInvitation(_ db: Database, householdId: Int64) throws -> String {
+        try insertLink(db, purpose: .invitation, householdId: householdId, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
     }
 }

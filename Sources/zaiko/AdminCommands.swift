@@ -47,8 +47,8 @@ struct DataOptions: ParsableArguments {
 
 struct HouseholdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "household", abstract: "Create and list households (for the person who runs the server).",
-        subcommands: [Create.self, List.self])
+        commandName: "household", abstract: "Create, list and import households (for the person who runs the server).",
+        subcommands: [Create.self, List.self, Import.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a household and print the link its owner opens to join it.")

@@ -73,6 +73,7 @@ struct AuthorizationMatrixTests {
         "POST /products/{id}/forget": .writer,
         "POST /settings/lookup": .owner,
         "GET /tls": .open, "GET /tls/zaiko-ca.crt": .asset, "GET /tls/zaiko-ca.cer": .asset, "GET /tls/zaiko.mobileconfig": .asset,
+        "GET /settings/export": .owner,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }

@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import HTTPServer
 import Inventory
@@ -112,6 +113,8 @@ public final class App: Responder {
         let pictures = PictureUploads(store: photoStore, logger: logger, decoding: decoding)
         let products = Products(database: database, clock: options.clock)
         PhotoController(store: photoStore).register(in: &router)
+        ExportController(export: HouseholdExport(database: database, photos: photoStore, clock: options.clock), settings: settings, clock: options.clock)
+            .register(in: &router)
         ProductsController(products: products, items: items, pictures: pictures, renderer: renderer).register(in: &router)
         FoldersController(
             folders: Folders(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock

@@ -1,0 +1,120 @@
+import Foundation
+
+/// `household.json` inside an export: one household, lossless, with no secret in it (no password
+/// hashes, sessions, invitation or reset links, calendar-feed tokens, push channel). Ids are the
+/// exporting server's and only tie the parts together; an import gives everything new ids.
+///
+/// Versions: 1 is this shape. Recipes do not exist yet; when they do, version 2 adds a `recipes`
+/// array (with their ingredients) and readers of version 2 accept version 1 files without it.
+public struct HouseholdDocument: Codable, Sendable, Equatable {
+    public static let formatName = "zaiko-household"
+    public static let currentVersion = 1
+
+    public var format: String = HouseholdDocument.formatName
+    public var formatVersion: Int = HouseholdDocument.currentVersion
+    public var exportedAt: String
+    public var household: HouseholdPart
+    public var members: [MemberPart]
+    public var folders: [FolderPart]
+    public var photos: [PhotoPart]
+    public var items: [ItemPart]
+    public var itemEvents: [ItemEventPart]
+    public var products: [ProductPart]
+
+    public struct HouseholdPart: Codable, Sendable, Equatable {
+        public var name: String
+        public var timeZone: String
+        public var dueSoonDays: Int
+        public var language: String?
+        public var productLookupUrl: String?
+        public var createdAt: String
+    }
+
+    /// A member's name and role (the history names them); the login so the operator of the new
+    /// server can hand its person a password link. Never a password hash or a session.
+    public struct MemberPart: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var name: String
+        public var login: String
+        public var role: String
+        public var language: String?
+        public var createdAt: String
+    }
+
+    public struct FolderPart: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var name: String
+        public var kind: String
+        public var icon: String
+        public var position: Int
+        public var starter: String?
+        public var lastStockFolderId: Int64?
+        public var createdAt: String
+        public var deletedAt: String?
+    }
+
+    /// A stored photo: both sizes are files under `photos/` in the archive.
+    public struct PhotoPart: Codable, Sendable, Equatable {
+        public var key: String
+        public var format: String
+        public var createdAt: String
+        public var large: String
+        public var small: String
+    }
+
+    public struct ItemPart: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var folderId: Int64
+        public var name: String
+        public var photo: String?
+        public var illustration: String?
+        public var quantity: Double
+        public var unit: String
+        public var kind: String
+        public var note: String
+        public var barcode: String?
+        public var due: String?
+        public var remindAt: String?
+        /// The reminder time last sent, so a moved household does not send old reminders again.
+        public var reminderSentFor: String?
+        public var status: String?
+        public var urgent: Bool
+        public var version: Int
+        public var createdAt: String
+        public var updatedAt: String
+        public var deletedAt: String?
+    }
+
+    /// One line of an item's history; `memberId` is nil when that member was removed.
+    public struct ItemEventPart: Codable, Sendable, Equatable {
+        public var itemId: Int64
+        public var memberId: Int64?
+        public var kind: String
+        public var detail: String
+        public var at: String
+    }
+
+    public struct ProductPart: Codable, Sendable, Equatable {
+        public var barcode: String
+        public var name: String
+        public var photo: String?
+        public var illustration: String?
+        public var kind: String
+        public var unit: String
+        public var folderId: Int64?
+        public var updatedAt: String
+    }
+
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+}

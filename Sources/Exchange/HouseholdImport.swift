@@ -1,0 +1,283 @@
+import Foundation
+import GRDB
+import Imaging
+import Inventory
+import ZIPFoundation
+
+/// What an import created.
+public struct HouseholdImportReport: Sendable, Equatable {
+    public struct ImportedMember: Sendable, Equatable {
+        public let name: String
+        public let login: String
+        public let role: String
+    }
+
+    public let householdId: Int64
+    public let householdName: String
+    public let members: [ImportedMember]
+    public let folders: Int
+    public let items: Int
+    public let trashedItems: Int
+    public let historyLines: Int
+    public let products: Int
+    public let photos: Int
+    /// The owner invitation of the new household (7 days, once): `/join/<token>`.
+    public let invitationToken: String
+}
+
+/// Creates a NEW household on this server from another server's export (`HouseholdExport`).
+/// The archive is checked first (format and version, every path inside, sizes, references,
+/// photos); then the photo files are written through the photo store and every row is inserted
+/// in one transaction, with an owner invitation. On any failure nothing stays behind.
+///
+/// Members: passwords never leave a server, so the old members arrive without one. Each becomes a
+/// member of the new household with their name and role (the history still says who did what)
+/// and their login when it is free here (else `login-2`, …); they cannot sign in until the
+/// operator prints them a link with `zaiko user reset-password LOGIN`. The owner invitation lets
+/// the owner in with a new account instead.
+public struct HouseholdImport: Sendable {
+    let database: AppDatabase
+    let photos: PhotoStore
+    let clock: WallClock
+
+    /// A password hash that no password matches (libsodium refuses it as a hash string).
+    public static let noPassword = "!imported-without-password"
+    static let maxEntries = 200_000
+    static let maxDocumentBytes: UInt64 = 256 * 1024 * 1024
+    static let maxPhotoBytes: UInt64 = 20 * 1024 * 1024
+    static let maxTotalBytes: UInt64 = 8 * 1024 * 1024 * 1024
+
+    public init(database: AppDatabase, photos: PhotoStore, clock: WallClock = .system) {
+        self.database = database
+        self.photos = photos
+        self.clock = clock
+    }
+
+    public func run(_ url: URL) throws -> HouseholdImportReport {
+        guard FileManager.default.isReadableFile(atPath: url.path) else { throw HouseholdImportError.unreadable(url.path) }
+        let archive: Archive
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw HouseholdImportError.notAZip(url.lastPathComponent)
+        }
+        let entries = try Self.checkedEntries(archive)
+        guard let documentEntry = entries["household.json"] else { throw HouseholdImportError.missingDocument }
+        let document = try Self.decode(try Self.read(documentEntry, from: archive, limit: Self.maxDocumentBytes))
+        try Self.checkReferences(document)
+
+        // Photos: each checked and written under a new key; removed again if anything fails.
+        var staged: [(old: String, new: String, format: String, createdAt: String)] = []
+        do {
+            for photo in document.photos {
+                var sizes: [[UInt8]] = []
+                for path in [photo.large, photo.small] {
+                    guard let entry = entries[path] else { throw HouseholdImportError.badPhoto(path) }
+                    let bytes = try Self.read(entry, from: archive, limit: Self.maxPhotoBytes)
+                    guard ImageFormat.detect(bytes)?.rawValue == photo.format else { throw HouseholdImportError.badPhoto(path) }
+                    sizes.append(bytes)
+                }
+                let key = try photos.writeFiles(large: sizes[0], small: sizes[1], format: photo.format)
+                staged.append((photo.key, key, photo.format, photo.createdAt))
+            }
+            return try insert(document, photoKeys: Dictionary(uniqueKeysWithValues: staged.map { ($0.old, $0.new) }), staged: staged)
+        } catch {
+            for photo in staged { photos.removeFiles(key: photo.new, format: photo.format) }
+            if let error = error as? DatabaseError {
+                throw HouseholdImportError.refusedByDatabase(error.message ?? "\(error.resultCode)")
+            }
+            throw error
+        }
+    }
+
+    /// Every entry by path, after refusing unsafe paths, links and absurd sizes.
+    static func checkedEntries(_ archive: Archive) throws -> [String: Entry] {
+        var entries: [String: Entry] = [:]
+        var total: UInt64 = 0
+        for entry in archive {
+            guard entries.count < maxEntries else { throw HouseholdImportError.tooLarge("more than \(maxEntries) files") }
+            let path = entry.path
+            guard isSafe(path) else { throw HouseholdImportError.unsafePath(path) }
+            switch entry.type {
+            case .directory: continue
+            case .symlink: throw HouseholdImportError.unsafePath(path)
+            case .file: break
+            }
+            total += entry.uncompressedSize
+            guard total <= maxTotalBytes else { throw HouseholdImportError.tooLarge("more than \(maxTotalBytes / 1_073_741_824) GiB unpacked") }
+            entries[path] = entry
+        }
+        return entries
+    }
+
+    /// A relative path that stays inside the archive: no leading slash, no `..`, no backslash or NUL.
+    static func isSafe(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\0") else { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." }
+    }
+
+    /// An entry's bytes, refused past `limit` whatever its header claims.
+    static func read(_ entry: Entry, from archive: Archive, limit: UInt64) throws -> [UInt8] {
+        guard entry.uncompressedSize <= limit else { throw HouseholdImportError.tooLarge("\(entry.path) is over \(limit / 1_048_576) MiB") }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(entry.uncompressedSize))
+        do {
+            _ = try archive.extract(entry) { chunk in
+                guard UInt64(bytes.count + chunk.count) <= limit else { throw HouseholdImportError.tooLarge("\(entry.path) is over \(limit / 1_048_576) MiB") }
+                bytes.append(contentsOf: chunk)
+            }
+        } catch let error as HouseholdImportError {
+            throw error
+        } catch {
+            throw HouseholdImportError.damagedDocument("\(entry.path) cannot be unpacked")
+        }
+        return bytes
+    }
+
+    /// The format and its version first (a newer export is told apart from a damaged one), then the whole.
+    static func decode(_ bytes: [UInt8]) throws -> HouseholdDocument {
+        struct Header: Decodable {
+            let format: String?
+            let formatVersion: Int?
+        }
+        let data = Data(bytes)
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else { throw HouseholdImportError.damagedDocument("not valid JSON") }
+        guard let header = try? HouseholdDocument.decoder.decode(Header.self, from: data), header.format == HouseholdDocument.formatName,
+            let version = header.formatVersion
+        else { throw HouseholdImportError.notAnExport }
+        if version > HouseholdDocument.currentVersion { throw HouseholdImportError.newerVersion(version) }
+        if version < 1 { throw HouseholdImportError.unknownVersion(version) }
+        do {
+            return try HouseholdDocument.decoder.decode(HouseholdDocument.self, from: data)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw HouseholdImportError.damagedDocument("\(key.stringValue) is missing")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw HouseholdImportError.damagedDocument("\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
+        } catch {
+            throw HouseholdImportError.damagedDocument("not valid JSON")
+        }
+    }
+
+    /// Every id a part refers to is in the file; pictures and roles are ones this server knows.
+    static func checkReferences(_ document: HouseholdDocument) throws {
+        let folders = Set(document.folders.map(\.id))
+        let items = Set(document.items.map(\.id))
+        let members = Set(document.members.map(\.id))
+        let photos = Set(document.photos.map(\.key))
+        func check(_ condition: Bool, _ problem: String) throws { if !condition { throw HouseholdImportError.inconsistent(problem) } }
+        try check(folders.count == document.folders.count, "two folders share an id")
+        try check(items.count == document.items.count, "two items share an id")
+        try check(members.count == document.members.count, "two members share an id")
+        try check(photos.count == document.photos.count, "two photos share a key")
+        try check(document.members.allSatisfy { Role(rawValue: $0.role) != nil }, "a member has an unknown role")
+        try check(document.folders.allSatisfy { FolderKind(rawValue: $0.kind) != nil }, "a folder has an unknown kind")
+        try check(document.folders.allSatisfy { $0.lastStockFolderId.map(folders.contains) ?? true }, "a folder refers to a folder that is not in the file")
+        try check(document.photos.allSatisfy { ["jpeg", "webp"].contains($0.format) }, "a photo has an unknown format")
+        try check(document.items.allSatisfy { folders.contains($0.folderId) }, "an item refers to a folder that is not in the file")
+        try check(document.items.allSatisfy { $0.photo.map(photos.contains) ?? true }, "an item refers to a photo that is not in the file")
+        try check(
+            document.items.allSatisfy { $0.illustration.map(Illustrations.slugs.contains) ?? true }
+                && document.products.allSatisfy { $0.illustration.map(Illustrations.slugs.contains) ?? true },
+            "a picture names an illustration this server does not have")
+        try check(document.itemEvents.allSatisfy { items.contains($0.itemId) }, "a history line refers to an item that is not in the file")
+        try check(document.itemEvents.allSatisfy { $0.memberId.map(members.contains) ?? true }, "a history line refers to a member who is not in the file")
+        try check(document.products.allSatisfy { $0.folderId.map(folders.contains) ?? true }, "a product refers to a folder that is not in the file")
+        try check(document.products.allSatisfy { $0.photo.map(photos.contains) ?? true }, "a product refers to a photo that is not in the file")
+    }
+
+    /// Everything in one transaction, with new ids, and the owner invitation.
+    func insert(_ document: HouseholdDocument, photoKeys: [String: String], staged: [(old: String, new: String, format: String, createdAt: String)]) throws
+        -> HouseholdImportReport
+    {
+        let accounts = Accounts(database: database, clock: clock)
+        return try database.writer.write { db in
+            let source = document.household
+            try db.execute(
+                sql: """
+                    INSERT INTO household (name, time_zone, due_soon_days, language, product_lookup_url, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [source.name, source.timeZone, source.dueSoonDays, source.language, source.productLookupUrl, source.createdAt])
+            let householdId = db.lastInsertedRowID
+
+            var memberIds: [Int64: Int64] = [:]
+            var members: [HouseholdImportReport.ImportedMember] = []
+            for member in document.members {
+                let login = try Self.freeLogin(db, wanted: member.login)
+                try db.execute(
+                    sql: "INSERT INTO member (household_id, name, login, password_hash, role, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [householdId, member.name, login, Self.noPassword, member.role, member.language, member.createdAt])
+                memberIds[member.id] = db.lastInsertedRowID
+                members.append(.init(name: member.name, login: login, role: member.role))
+            }
+
+            var folderIds: [Int64: Int64] = [:]
+            for folder in document.folders {
+                try db.execute(
+                    sql: """
+                        INSERT INTO folder (household_id, name, kind, icon, position, created_at, deleted_at, starter)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [householdId, folder.name, folder.kind, folder.icon, folder.position, folder.createdAt, folder.deletedAt, folder.starter])
+                folderIds[folder.id] = db.lastInsertedRowID
+            }
+            for folder in document.folders {
+                guard let last = folder.lastStockFolderId else { continue }
+                try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [folderIds[last], folderIds[folder.id]])
+            }
+
+            for photo in staged {
+                try photos.insertRow(db, key: photo.new, format: photo.format, householdId: householdId, createdAt: photo.createdAt)
+            }
+
+            var itemIds: [Int64: Int64] = [:]
+            for item in document.items {
+                try db.execute(
+                    sql: """
+                        INSERT INTO item (household_id, folder_id, name, photo, illustration, quantity, unit, kind, note, barcode, due, remind_at,
+                                          reminder_sent_for, status, urgent, version, created_at, updated_at, deleted_at, search_text)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        householdId, folderIds[item.folderId], item.name, item.photo.flatMap { photoKeys[$0] }, item.illustration, item.quantity,
+                        item.unit, item.kind, item.note, item.barcode, item.due, item.remindAt, item.reminderSentFor, item.status, item.urgent,
+                        item.version, item.createdAt, item.updatedAt, item.deletedAt, SearchText.fold(item.name, item.note),
+                    ])
+                itemIds[item.id] = db.lastInsertedRowID
+            }
+            for event in document.itemEvents {
+                try db.execute(
+                    sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [householdId, itemIds[event.itemId], event.memberId.flatMap { memberIds[$0] }, event.kind, event.detail, event.at])
+            }
+            for product in document.products {
+                try db.execute(
+                    sql: """
+                        INSERT INTO product (household_id, barcode, name, photo, illustration, kind, unit, folder_id, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        householdId, product.barcode, product.name, product.photo.flatMap { photoKeys[$0] }, product.illustration, product.kind,
+                        product.unit, product.folderId.flatMap { folderIds[$0] }, product.updatedAt,
+                    ])
+            }
+            let token = try accounts.insertOwnerInvitation(db, householdId: householdId)
+            return HouseholdImportReport(
+                householdId: householdId, householdName: source.name, members: members, folders: document.folders.count,
+                items: document.items.filter { $0.deletedAt == nil }.count, trashedItems: document.items.filter { $0.deletedAt != nil }.count,
+                historyLines: document.itemEvents.count, products: document.products.count, photos: staged.count, invitationToken: token)
+        }
+    }
+
+    /// `wanted` when no member of this server has it, else `wanted-2`, `wanted-3`, …
+    static func freeLogin(_ db: Database, wanted: String) throws -> String {
+        let base = wanted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "member" : wanted
+        var candidate = base
+        var suffix = 1
+        while try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [candidate]) != nil {
+            suffix += 1
+            candidate = "\(base)-\(suffix)"
+        }
+        return candidate
+    }
+}

@@ -1,0 +1,255 @@
+import CSV
+import Exchange
+import Foundation
+import GRDB
+import Inventory
+import TestSupport
+import Testing
+import ZIPFoundation
+
+@Suite("Household export and import")
+struct HouseholdExchangeTests {
+    /// The document with every server-given id replaced by its position, and photo keys by the
+    /// hash of their bytes: two servers' copies of one household compare equal.
+    func canonical(_ document: HouseholdDocument, photos: PhotoStore) -> HouseholdDocument {
+        var d = document
+        func index<T>(_ list: [T], _ id: KeyPath<T, Int64>) -> [Int64: Int64] {
+            Dictionary(uniqueKeysWithValues: list.enumerated().map { ($0.element[keyPath: id], Int64($0.offset)) })
+        }
+        let members = index(d.members, \.id)
+        let folders = index(d.folders, \.id)
+        let items = index(d.items, \.id)
+        var digests: [String: String] = [:]
+        for photo in d.photos {
+            let bytes = PhotoSize.allCases.map { (try? [UInt8](Data(contentsOf: photos.url(key: photo.key, format: photo.format, size: $0)))) ?? [] }
+            digests[photo.key] = Crypto.hex(Crypto.sha256(bytes[0])) + "/" + Crypto.hex(Crypto.sha256(bytes[1]))
+        }
+        d.exportedAt = ""
+        d.members = d.members.map {
+            var m = $0
+            m.id = members[m.id]!
+            return m
+        }
+        d.folders = d.folders.map {
+            var f = $0
+            f.id = folders[f.id]!
+            f.lastStockFolderId = f.lastStockFolderId.flatMap { folders[$0] }
+            return f
+        }
+        d.items = d.items.map {
+            var i = $0
+            i.id = items[i.id]!
+            i.folderId = folders[i.folderId]!
+            i.photo = i.photo.map { digests[$0]! }
+            return i
+        }
+        d.itemEvents = d.itemEvents.map {
+            var e = $0
+            e.itemId = items[e.itemId]!
+            e.memberId = e.memberId.flatMap { members[$0] }
+            return e
+        }
+        d.products = d.products.map {
+            var p = $0
+            p.folderId = p.folderId.flatMap { folders[$0] }
+            p.photo = p.photo.map { digests[$0]! }
+            return p
+        }
+        d.photos = d.photos.map {
+            var p = $0
+            p.key = digests[p.key]!
+            p.large = ""
+            p.small = ""
+            return p
+        }.sorted { $0.key < $1.key }
+        return d
+    }
+
+    @Test("export then import into an empty server gives the same household: folders, items, trash, history, products, photo bytes")
+    func roundTrip() throws {
+        let source = try ExchangeFixture()
+        defer { source.remove() }
+        let target = try EmptyServer()
+        defer { target.remove() }
+
+        let report = try target.importer.run(try source.export())
+
+        let exported = try HouseholdExport(database: source.fixture.database, photos: source.photos).document(householdId: source.fixture.householdId)
+        let imported = try HouseholdExport(database: target.database, photos: target.photos).document(householdId: report.householdId)
+        #expect(
+            exported.items.count == 6 && exported.folders.count == 5 && exported.photos.count == 1 && exported.products.count == 1
+                && exported.itemEvents.count >= 7)
+        #expect(canonical(imported, photos: target.photos) == canonical(exported, photos: source.photos))
+        #expect(report.items == 4 && report.trashedItems == 2 && report.photos == 1 && report.products == 1 && report.folders == 5)
+        #expect(imported.folders.contains { $0.deletedAt != nil } && imported.folders.contains { $0.lastStockFolderId != nil })
+        #expect(report.members.map(\.login).sorted() == ["aki", "hana"])
+
+        // The history still names who did what, and the lists read as before.
+        let items = Items(database: target.database)
+        let milk = try #require(imported.items.first { $0.name == "牛乳" })
+        let history = try items.history(of: milk.id, householdId: report.householdId)
+        #expect(Set(history.compactMap(\.memberName)) == ["Aki", "Hana"])
+        let fridge = try #require(try items.folders(householdId: report.householdId, kind: .stock).first)
+        #expect(fridge.itemCount == 3)
+        #expect(try Products(database: target.database).product(barcode: "4901234567894", householdId: report.householdId)?.name == "牛乳")
+
+        // The old members have no password here; the owner joins through the invitation.
+        let accounts = Accounts(database: target.database, hasher: CountingHasher())
+        #expect(try accounts.logIn(login: "aki", password: Fixture.password, peer: "127.0.0.1", userAgent: "t", remember: false) == .rejected)
+        #expect(try accounts.link(token: report.invitationToken, purpose: .invitation)?.householdId == report.householdId)
+    }
+
+    @Test("a second import of the same export is another household; logins taken get a suffix")
+    func importTwice() throws {
+        let source = try ExchangeFixture()
+        defer { source.remove() }
+        let target = try EmptyServer()
+        defer { target.remove() }
+        let zip = try source.export()
+        _ = try target.importer.run(zip)
+        let second = try target.importer.run(zip)
+        #expect(second.members.map(\.login).sorted() == ["aki-2", "hana-2"])
+        #expect(try target.householdCount == 2)
+    }
+
+    @Test("the CSV files read in a spreadsheet-compatible parser: BOM, contract columns, Japanese intact, formulas neutralised")
+    func spreadsheets() throws {
+        let source = try ExchangeFixture()
+        defer { source.remove() }
+        let files = try unzip(try source.export())
+        for name in ["items.csv", "folders.csv", "history.csv", "products.csv", "members.csv"] {
+            #expect(files[name]?.starts(with: [0xEF, 0xBB, 0xBF]) == true, "\(name) starts with a UTF-8 BOM")
+        }
+        let bytes = try #require(files["items.csv"])
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\r\n"))
+        let reader = try CSVReader(stream: InputStream(data: Data(bytes)), hasHeaderRow: true)
+        #expect(reader.headerRow == HouseholdExport.itemColumns)
+        #expect(
+            reader.headerRow == [
+                "id", "folder", "name", "quantity", "unit", "kind", "due", "remind_at", "status", "urgent", "barcode", "note", "created_at", "updated_at",
+            ])
+        var rows: [[String: String]] = []
+        while let row = reader.next() { rows.append(Dictionary(uniqueKeysWithValues: zip(reader.headerRow!, row))) }
+        #expect(rows.count == 4, "trashed items stay out of the spreadsheet")
+        #expect(!rows.contains { $0["name"] == source.trashedItemName })
+        let milk = try #require(rows.first { $0["name"] == "牛乳" })
+        #expect(milk["folder"] == "冷蔵庫")
+        #expect(milk["quantity"] == "2.5")
+        #expect(milk["unit"] == "L" && milk["kind"] == "dairy_eggs" && milk["status"] == "opened" && milk["urgent"] == "0")
+        #expect(milk["due"] == "2026-12-01" && milk["remind_at"] == "2026-11-30T09:00:00Z")
+        #expect(milk["note"] == "メモ, \"引用\"\n二行目")
+        #expect(milk["barcode"] == "4901234567894")
+        #expect(rows.first { $0["name"] == "卵" }?["urgent"] == "1")
+        #expect(rows.first { $0["name"] == "卵" }?["quantity"] == "10")
+        // Formula injection: every such cell starts with an apostrophe.
+        #expect(rows.contains { $0["name"] == "'=HYPERLINK(\"http://evil\")" && $0["note"] == "'-5 degrees" })
+        #expect(rows.contains { $0["name"] == "'@SUM(A1)" && $0["note"] == "'+cmd" })
+        for row in rows { for cell in row.values { #expect(!["=", "+", "-", "@", "\t", "\r"].contains(cell.first.map(String.init) ?? "")) } }
+    }
+
+    @Test("another household's data, password hashes and tokens never appear in the export")
+    func otherHouseholdAbsent() throws {
+        let source = try ExchangeFixture()
+        defer { source.remove() }
+        let files = try unzip(try source.export())
+        let secrets = try source.fixture.database.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT password_hash FROM member")
+                + String.fetchAll(db, sql: "SELECT hex(token_hash) FROM session UNION ALL SELECT hex(token_hash) FROM single_use_link")
+                + String.fetchAll(db, sql: "SELECT csrf_token FROM session")
+        }
+        #expect(secrets.count >= 6)
+        for (path, bytes) in files {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for needle in ["SECRET-OTHER", "4900000000009", "Ota", "\"ota\"", source.otherPhotoKey] + secrets {
+                #expect(!text.contains(needle), "\(path) holds \(needle)")
+            }
+            #expect(!path.contains(source.otherPhotoKey))
+        }
+        #expect(files.keys.filter { $0.hasPrefix("photos/") }.count == 2)
+    }
+
+    /// An export rewritten by `change`, saved beside the fixture's.
+    func tampered(_ source: ExchangeFixture, _ name: String, _ change: (inout [String: [UInt8]]) throws -> Void) throws -> URL {
+        var files = try unzip(try source.export("original-\(name)"))
+        try change(&files)
+        let url = source.folder.appending(name)
+        let archive = try Archive(url: url, accessMode: .create)
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(bytes.count)) { position, size in
+                Data(bytes[Int(position)..<Int(position) + size])
+            }
+        }
+        return url
+    }
+
+    func refusal(_ url: URL, on target: EmptyServer) throws -> String {
+        do {
+            _ = try target.importer.run(url)
+        } catch let error as HouseholdImportError {
+            return error.description
+        }
+        Issue.record("\(url.lastPathComponent) was imported")
+        return ""
+    }
+
+    @Test("a hostile or wrong archive is refused with one sentence, and nothing is created")
+    func hostileArchives() throws {
+        let source = try ExchangeFixture()
+        defer { source.remove() }
+        let target = try EmptyServer()
+        defer { target.remove() }
+
+        let document = { (files: [String: [UInt8]]) throws -> [String: Any] in
+            try #require(try JSONSerialization.jsonObject(with: Data(files["household.json"]!)) as? [String: Any])
+        }
+        let encode = { (object: [String: Any]) throws -> [UInt8] in [UInt8](try JSONSerialization.data(withJSONObject: object)) }
+        let notZip = source.folder.appending("notes.zip")
+        try Data("just text".utf8).write(to: notZip)
+        let cases: [(URL, String)] = [
+            (try tampered(source, "escape.zip") { $0["../../etc/zaiko-escape"] = Array("x".utf8) }, "unsafe path (../../etc/zaiko-escape)"),
+            (try tampered(source, "absolute.zip") { $0["/tmp/zaiko-absolute"] = Array("x".utf8) }, "unsafe path"),
+            (try tampered(source, "nodoc.zip") { $0["household.json"] = nil }, "no household.json"),
+            (
+                try tampered(source, "newer.zip") { files in
+                    var object = try document(files)
+                    object["format_version"] = 99
+                    files["household.json"] = try encode(object)
+                }, "format version 99"
+            ),
+            (
+                try tampered(source, "foreign.zip") { files in
+                    var object = try document(files)
+                    object["format"] = "something-else"
+                    files["household.json"] = try encode(object)
+                }, "not a Zaiko household export"
+            ),
+            (
+                try tampered(source, "dangling.zip") { files in
+                    var object = try document(files)
+                    var items = try #require(object["items"] as? [[String: Any]])
+                    items[0]["folder_id"] = 987_654
+                    object["items"] = items
+                    files["household.json"] = try encode(object)
+                }, "refers to a folder"
+            ),
+            (
+                try tampered(source, "badphoto.zip") { files in
+                    let key = try #require(files.keys.first { $0.hasSuffix("-128.jpg") })
+                    files[key] = Array("<html>not a photo</html>".utf8)
+                }, "not an image"
+            ),
+            (try tampered(source, "truncated.zip") { $0["household.json"] = Array($0["household.json"]!.prefix(200)) }, "damaged"),
+            (notZip, "not a ZIP file"),
+        ]
+        for (url, expected) in cases {
+            let message = try refusal(url, on: target)
+            #expect(message.contains(expected), "\(url.lastPathComponent): \(message)")
+            #expect(
+                message.hasSuffix(".") && !message.contains("\n") && message.range(of: #"[.!?] [A-Z]"#, options: .regularExpression) == nil,
+                "one sentence: \(message)")
+            #expect(try target.householdCount == 0, "\(url.lastPathComponent) created nothing")
+            #expect(target.photoFiles.filter { !$0.hasPrefix(".") }.isEmpty, "\(url.lastPathComponent) left no photo: \(target.photoFiles)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/etc/zaiko-escape"))
+    }
+}
