@@ -72,6 +72,9 @@ struct AuthorizationMatrixTests {
         "POST /products/{id}": .writer,
         "POST /products/{id}/forget": .writer,
         "POST /settings/lookup": .owner,
+        "GET /import": .writer,
+        "POST /import": .writer,
+        "POST /import/confirm": .writer,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
