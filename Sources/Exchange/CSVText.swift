@@ -12,6 +12,8 @@ public enum ItemsCSVFileProblem: Error, Sendable, Equatable {
     case noNameColumn
     /// Larger than `ItemsCSVReader.maxBytes`.
     case tooLarge
+    /// More rows than `ItemsCSVReader.maxRows`.
+    case tooManyRows
 }
 
 /// The text of an uploaded CSV file. Spreadsheets save UTF-8 with or without a byte order mark,

@@ -30,6 +30,9 @@ public enum ItemsCSVReader {
 
     /// Far above a household's items (5,000 rows are about 600 KB), far below what would hurt the server.
     public static let maxBytes = 4 * 1024 * 1024
+    /// Rows are checked and written in one transaction: a bound keeps that short (a file of tiny
+    /// lines could hold a million within `maxBytes`).
+    public static let maxRows = 10_000
 
     public static func read(_ data: Data, vocabulary: ItemsCSVVocabulary, timeZone: TimeZone) -> Result<[ImportRow], ItemsCSVFileProblem> {
         guard data.count <= maxBytes else { return .failure(.tooLarge) }
@@ -53,6 +56,7 @@ public enum ItemsCSVReader {
                 header = record.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
                 continue
             }
+            guard rows.count < maxRows else { return .failure(.tooManyRows) }
             var row = ImportRow(line: startLine)
             var seen: Set<String> = []
             for (index, name) in names.enumerated() where seen.insert(name).inserted {

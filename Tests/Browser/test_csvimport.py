@@ -101,7 +101,8 @@ def test_a_bad_line_is_shown_fixed_uploaded_again_and_confirmed(server, make_pag
     assert item_names(server) == sorted(["牛乳", "Bread", "Rice, brown"])
     no_axe_problems(page)
     screenshot(page, f"csvimport-done-phone-{tag(locale)}")
-    assert page.console_errors == []
+    # The preview with errors is answered 422 on purpose; anything else in the console is a fault.
+    assert [e for e in page.console_errors if "status of 422" not in e] == []
 
 
 @pytest.mark.parametrize("locale", LOCALES)

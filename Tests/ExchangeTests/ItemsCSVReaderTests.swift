@@ -92,3 +92,12 @@ import Testing
         #expect(rows.map { $0.fields["remind_at"] } == ["2026-11-22T09:30", "2026-11-22T09:30", "2026-11-22T09:30"])
     }
 }
+
+extension ItemsCSVReaderTests {
+    @Test func moreRowsThanOneTransactionShouldHoldAreRefused() {
+        let text = "name\n" + String(repeating: "a\n", count: ItemsCSVReader.maxRows + 1)
+        #expect(read(Data(text.utf8)) == .failure(.tooManyRows))
+        let fits = "name\n" + String(repeating: "a\n", count: ItemsCSVReader.maxRows)
+        #expect((try? read(Data(fits.utf8)).get().count) == ItemsCSVReader.maxRows)
+    }
+}

@@ -20,7 +20,7 @@ import Web
     }
 
     func token(in page: String) throws -> String {
-        let match = try #require(page.firstMatch(of: try Regex(#"name="token" value="([0-9a-f]+)""#)))
+        let match = try #require(page.firstMatch(of: try Regex(#"name="token" value="([^"]+)""#)))
         return String(try #require(match.output[1].substring))
     }
 

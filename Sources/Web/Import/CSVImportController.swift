@@ -70,7 +70,8 @@ struct CSVImportController {
             return try answer(upload.data, folderId: upload.folderId, page: page, context, member)
         }
         pending.remove(token)
-        let folder = plan.mainFolderId ?? upload.folderId
+        // The folder chosen on the form if lines went there, else the one most lines went to.
+        let folder = plan.rows.contains { $0.folderId == upload.folderId } ? upload.folderId : plan.mainFolderId ?? upload.folderId
         return .redirect(to: "/folders/\(folder)?imported=\(plan.newCount)&updated=\(plan.updatedCount)")
     }
 
@@ -129,6 +130,7 @@ struct CSVImportController {
         case .unreadableEncoding: return t["import_file_encoding"]
         case .noNameColumn: return t["import_file_no_name"]
         case .tooLarge: return t.format("import_file_too_large", ["size": "\(ItemsCSVReader.maxBytes / 1024 / 1024)"])
+        case .tooManyRows: return t.format("import_file_too_many_rows", ["count": String(ItemsCSVReader.maxRows)])
         }
     }
 }

@@ -35,6 +35,7 @@ struct ImportPage: PageView {
 /// What an upload would do: counts, the rows (the first `shownRows`), every problem.
 struct ImportPreview: MustacheParent, Sendable {
     static let shownRows = 100
+    static let shownProblems = 200
 
     struct Row: MustacheParent, Sendable {
         let line: Int
@@ -74,6 +75,7 @@ struct ImportPreview: MustacheParent, Sendable {
     let rows: [Row]
     let moreRows: String?
     let problems: [Problem]
+    let moreProblems: String?
     let problemCount: String
     /// Present when the upload may be confirmed (no problems).
     let token: String?
@@ -87,11 +89,12 @@ struct ImportPreview: MustacheParent, Sendable {
                 action: t[$0.itemId == nil ? "import_action_new" : "import_action_update"], isUpdate: $0.itemId != nil)
         }
         moreRows = plan.rows.count > Self.shownRows ? t.count("import_more_rows", plan.rows.count - Self.shownRows) : nil
-        problems = plan.problems.map {
+        problems = plan.problems.prefix(Self.shownProblems).map {
             Problem(
                 place: t.format("import_problem_place", ["line": String($0.line), "column": $0.column]),
                 message: t.format($0.key, ["value": $0.value]), value: $0.value.isEmpty || $0.key == "import_folder_unknown" ? nil : $0.value)
         }
+        moreProblems = plan.problems.count > Self.shownProblems ? t.count("import_more_problems", plan.problems.count - Self.shownProblems) : nil
         problemCount = t.count("import_problems_heading", plan.problems.count)
         self.token = token
     }
@@ -104,6 +107,7 @@ struct ImportPreview: MustacheParent, Sendable {
         case "moreRows": return moreRows
         case "problems": return problems
         case "hasProblems": return !problems.isEmpty
+        case "moreProblems": return moreProblems
         case "problemCount": return problemCount
         case "token": return token
         default: return nil
