@@ -119,7 +119,9 @@ extension Items {
         var seenIds: Set<Int64> = []
         for row in rows {
             var problems: [ImportProblem] = []
-            func problem(_ column: String, _ key: String, _ value: String) { problems.append(ImportProblem(line: row.line, column: column, key: key, value: value)) }
+            func problem(_ column: String, _ key: String, _ value: String) {
+                problems.append(ImportProblem(line: row.line, column: column, key: key, value: value))
+            }
 
             // An id names an item of this household outside the trash, once per file; anything else is never an update.
             var existing: Item?

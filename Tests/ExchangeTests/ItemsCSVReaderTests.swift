@@ -16,7 +16,8 @@ import Testing
     func rows(_ text: String) throws -> [ImportRow] { try read(Data(text.utf8)).get() }
 
     @Test func readsTheExportColumnsWithOrWithoutBOM() throws {
-        let text = "id,folder,name,quantity,unit,kind,due,remind_at,status,urgent,barcode,note,created_at,updated_at\r\n"
+        let text =
+            "id,folder,name,quantity,unit,kind,due,remind_at,status,urgent,barcode,note,created_at,updated_at\r\n"
             + "7,Fridge,Milk,1.5,bottle,dairy_eggs,2026-12-01,,opened,0,4901234567894,cold,2026-01-01T00:00:00Z,2026-01-02T00:00:00Z\r\n"
         for data in [Data(text.utf8), Data([0xEF, 0xBB, 0xBF] + Array(text.utf8))] {
             let rows = try read(data).get()

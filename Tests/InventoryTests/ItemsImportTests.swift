@@ -51,10 +51,11 @@ import Testing
             ImportRow(line: 4, folder: "Garage", fields: ["name": "Bolts", "urgent": "maybe"]),
         ])
         #expect(plan.newCount == 1)
-        #expect(plan.problems.map { "\($0.line) \($0.column) \($0.key)" } == [
-            "3 name item_name_required", "3 quantity quantity_invalid", "3 unit unit_invalid", "3 due due_invalid",
-            "4 folder import_folder_unknown", "4 urgent import_urgent_invalid",
-        ])
+        #expect(
+            plan.problems.map { "\($0.line) \($0.column) \($0.key)" } == [
+                "3 name item_name_required", "3 quantity quantity_invalid", "3 unit unit_invalid", "3 due due_invalid",
+                "4 folder import_folder_unknown", "4 urgent import_urgent_invalid",
+            ])
         #expect(plan.problems[1].value == "lots")
         #expect(try count() == 0)
     }

@@ -108,7 +108,8 @@ import Web
 
     @Test func badFilesAreRefusedBesideTheFileFieldKeepingTheFolder() async throws {
         let fixture = try await HouseholdFixture()
-        let shopping = try #require(try fixture.items.folders(householdId: fixture.accounts.session(token: fixture.owner)!.householdId, kind: .shopping).first?.id)
+        let shopping = try #require(
+            try fixture.items.folders(householdId: fixture.accounts.session(token: fixture.owner)!.householdId, kind: .shopping).first?.id)
         let cases: [(UploadedFile?, String)] = [
             (nil, "Choose a CSV file."),
             (try csv(""), "This file is empty."),
@@ -135,6 +136,16 @@ import Web
         let token = try token(in: preview.text)
         #expect(try fixture.send("POST", "/import/confirm", as: fixture.member, form: [("token", token)], csrf: .none).status == 403)
         #expect(try itemNames(fixture) == ["Milk"])
+    }
+
+    @Test func aShiftJISFileFromExcelIsPreviewedInJapanese() async throws {
+        let fixture = try await HouseholdFixture()
+        let bytes = try #require("name,unit\r\n牛乳,本\r\n".data(using: .shiftJIS))
+        let file = try UploadFixtures.file("file", Array(bytes), name: "items.csv", type: "text/csv")
+        let response = try upload(fixture, file, as: fixture.member)
+        #expect(response.status == 200)
+        #expect(response.text.contains("牛乳"))
+        #expect(response.text.contains("1 new, 0 updated"))
     }
 
     @Test func settingsAndFolderPagesLinkToTheImport() async throws {

@@ -38,7 +38,7 @@ struct ImportPreview: MustacheParent, Sendable {
     static let shownProblems = 200
 
     struct Row: MustacheParent, Sendable {
-        let line: Int
+        let lineLabel: String
         let name: String
         let folder: String
         let amount: String
@@ -46,7 +46,7 @@ struct ImportPreview: MustacheParent, Sendable {
         let isUpdate: Bool
         func child(named key: String) -> Any? {
             switch key {
-            case "line": return line
+            case "lineLabel": return lineLabel
             case "name": return name
             case "folder": return folder
             case "amount": return amount
@@ -85,7 +85,8 @@ struct ImportPreview: MustacheParent, Sendable {
         let names = Dictionary(folders.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         self.rows = plan.rows.prefix(Self.shownRows).map {
             Row(
-                line: $0.line, name: $0.values.name, folder: names[$0.folderId] ?? "", amount: t.quantity($0.values.quantity, unit: $0.values.unit),
+                lineLabel: t.format("import_line", ["line": String($0.line)]), name: $0.values.name, folder: names[$0.folderId] ?? "",
+                amount: t.quantity($0.values.quantity, unit: $0.values.unit),
                 action: t[$0.itemId == nil ? "import_action_new" : "import_action_update"], isUpdate: $0.itemId != nil)
         }
         moreRows = plan.rows.count > Self.shownRows ? t.count("import_more_rows", plan.rows.count - Self.shownRows) : nil

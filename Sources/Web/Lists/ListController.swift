@@ -122,7 +122,8 @@ struct ListController {
         var components = URLComponents(string: path) ?? URLComponents()
         var query = (components.queryItems ?? []).filter {
             values[$0.name] == nil
-                && !["deleted", "copied", "copies", "moved", "bought", "notice", "added", "at", "changed", "opened", "restored", "imported", "updated"].contains($0.name)
+                && !["deleted", "copied", "copies", "moved", "bought", "notice", "added", "at", "changed", "opened", "restored", "imported", "updated"]
+                    .contains($0.name)
         }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
         components.queryItems = query.isEmpty ? nil : query
