@@ -148,6 +148,17 @@ import Web
         #expect(response.text.contains("1 new, 0 updated"))
     }
 
+    @Test func aPreviewExpiresAfterHalfAnHour() async throws {
+        let fixture = try await HouseholdFixture()
+        let preview = try upload(fixture, try csv("name\nEggs\n"), as: fixture.member)
+        let token = try token(in: preview.text)
+        fixture.advance(31 * 60)
+        let response = try fixture.send("POST", "/import/confirm", as: fixture.member, form: [("token", token)])
+        #expect(response.status == 422)
+        #expect(response.text.contains("This preview has expired"))
+        #expect(try itemNames(fixture) == ["Milk"])
+    }
+
     @Test func settingsAndFolderPagesLinkToTheImport() async throws {
         let fixture = try await HouseholdFixture()
         #expect(try fixture.send("GET", "/settings", as: fixture.owner).text.contains("href=\"/import\""))
