@@ -115,6 +115,7 @@ import Web
             (try csv(""), "This file is empty."),
             (try UploadFixtures.file("file", [0x50, 0x4B, 0x03, 0x04, 0, 0, 0], name: "items.xlsx", type: nil), "This is not a CSV file."),
             (try csv("title,amount\nMilk,1\n"), "one of them must be called name"),
+            (try csv("name\n" + String(repeating: "x", count: 4 * 1024 * 1024)), "This file is larger than 4 MB."),
             (try UploadFixtures.file("file", Array("name\n".utf8) + [0xFF, 0xFD, 0xFF, 0xA0, 0x80], name: "x.csv", type: nil), "“CSV UTF-8”"),
         ]
         for (file, message) in cases {
