@@ -92,10 +92,12 @@ public enum ItemsCSVReader {
         return count
     }
 
-    /// The export puts an apostrophe before a cell starting with = + - @ so a spreadsheet does not
-    /// run it as a formula; the cell's value is what follows.
+    /// The export puts an apostrophe before a cell starting with = + - @ (or a tab or CR) so a
+    /// spreadsheet does not run it as a formula; the cell's value is what follows.
     static func unneutralised(_ cell: String) -> String {
-        guard cell.hasPrefix("'"), let second = cell.dropFirst().first, "=+-@".contains(second) else { return cell }
+        guard cell.hasPrefix("'"), let second = cell.unicodeScalars.dropFirst().first, ["=", "+", "-", "@", "\t", "\r"].contains(second) else {
+            return cell
+        }
         return String(cell.dropFirst())
     }
 
