@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HTTPServer
 import Inventory
+import Synchronization
 import Testing
 import Web
 
@@ -147,6 +148,19 @@ import Web
         #expect(response.status == 200)
         #expect(response.text.contains("牛乳"))
         #expect(response.text.contains("1 new, 0 updated"))
+    }
+
+    @Test func aConfirmationSentTwiceAtOnceImportsOnce() async throws {
+        let fixture = try await HouseholdFixture()
+        let preview = try upload(fixture, try csv("name\nEggs\n"), as: fixture.member)
+        let token = try token(in: preview.text)
+        let statuses = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let status = (try? fixture.send("POST", "/import/confirm", as: fixture.member, form: [("token", token)]).status) ?? 0
+            statuses.withLock { $0.append(status) }
+        }
+        #expect(statuses.withLock { $0.sorted() } == [303, 422, 422, 422])
+        #expect(try itemNames(fixture) == ["Milk", "Eggs"])
     }
 
     @Test func aPreviewExpiresAfterHalfAnHour() async throws {

@@ -53,7 +53,7 @@ struct CSVImportController {
         let member = try context.signedIn
         let t = context.locale
         let token = context.field("token")
-        guard let upload = pending.upload(token, for: member) else {
+        guard let upload = pending.take(token, for: member) else {
             var page = ImportPage(t, folders: try items.folders(householdId: member.householdId), chosen: nil)
             page.fileError = t["import_expired"]
             return renderer.response(page, context, status: 422)
@@ -65,11 +65,9 @@ struct CSVImportController {
             timeZone: timeZone)
         guard plan.problems.isEmpty else {
             // The household changed since the preview (an item deleted, a folder renamed): show what is wrong now.
-            pending.remove(token)
             let page = ImportPage(t, folders: try items.folders(householdId: member.householdId), chosen: upload.folderId)
             return try answer(upload.data, folderId: upload.folderId, page: page, context, member)
         }
-        pending.remove(token)
         // The folder chosen on the form if lines went there, else the one most lines went to.
         let folder = plan.rows.contains { $0.folderId == upload.folderId } ? upload.folderId : plan.mainFolderId ?? upload.folderId
         return .redirect(to: "/folders/\(folder)?imported=\(plan.newCount)&updated=\(plan.updatedCount)")

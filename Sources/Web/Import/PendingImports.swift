@@ -41,20 +41,16 @@ final class PendingImports: Sendable {
         return token
     }
 
-    /// The upload behind `token` if it belongs to this member's household and session and has not expired.
-    func upload(_ token: String, for member: SignedIn) -> Upload? {
+    /// Takes out the upload behind `token` if it belongs to this member's household and session
+    /// and has not expired: once, so a confirmation sent twice (a double tap) imports once.
+    func take(_ token: String, for member: SignedIn) -> Upload? {
         let now = clock.now()
         return uploads.withLock { uploads in
-            guard let upload = uploads[token] else { return nil }
-            guard now.timeIntervalSince(upload.keptAt) < Self.lifetime else {
-                uploads[token] = nil
-                return nil
-            }
-            return upload.householdId == member.householdId && upload.sessionId == member.sessionId ? upload : nil
+            guard let upload = uploads[token], upload.householdId == member.householdId, upload.sessionId == member.sessionId else { return nil }
+            uploads[token] = nil
+            return now.timeIntervalSince(upload.keptAt) < Self.lifetime ? upload : nil
         }
     }
-
-    func remove(_ token: String) { _ = uploads.withLock { $0.removeValue(forKey: token) } }
 
     var count: Int { uploads.withLock { $0.count } }
 }
