@@ -74,6 +74,9 @@ struct AuthorizationMatrixTests {
         "POST /settings/lookup": .owner,
         "GET /tls": .open, "GET /tls/zaiko-ca.crt": .asset, "GET /tls/zaiko-ca.cer": .asset, "GET /tls/zaiko.mobileconfig": .asset,
         "GET /settings/export": .owner,
+        "GET /import": .writer,
+        "POST /import": .writer,
+        "POST /import/confirm": .writer,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }

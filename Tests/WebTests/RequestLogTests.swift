@@ -119,7 +119,7 @@ struct AdmissionTests {
         }
     }
 
-    @Test(arguments: ["/items/new", "/items/1", "/items/1/photo", "/products/1"])
+    @Test(arguments: ["/items/new", "/items/1", "/items/1/photo", "/products/1", "/import"])
     func uploadRoutesTakeFilesOnlyFromWriters(path: String) async throws {
         let fixture = try await HouseholdFixture()
         let writer = try #require(Self.limit(fixture.app.admit(Self.head("POST", path, session: fixture.member))))

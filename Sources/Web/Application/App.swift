@@ -128,6 +128,7 @@ public final class App: Responder {
         .register(in: &router)
         TrashController(items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock)).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
+        CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
         self.router = router
     }
 

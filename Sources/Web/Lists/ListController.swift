@@ -122,7 +122,8 @@ struct ListController {
         var components = URLComponents(string: path) ?? URLComponents()
         var query = (components.queryItems ?? []).filter {
             values[$0.name] == nil
-                && !["deleted", "copied", "copies", "moved", "bought", "notice", "added", "at", "changed", "opened", "restored"].contains($0.name)
+                && !["deleted", "copied", "copies", "moved", "bought", "notice", "added", "at", "changed", "opened", "restored", "imported", "updated"]
+                    .contains($0.name)
         }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
         components.queryItems = query.isEmpty ? nil : query
@@ -138,6 +139,8 @@ struct ListController {
             return (t.count("notice_deleted", deleted.split(separator: ",").count), deleted)
         } else if let added = query["added"] {
             return (t.count("notice_added", Int(added) ?? 0), nil)
+        } else if let imported = query["imported"].flatMap(Int.init), let updated = query["updated"].flatMap(Int.init) {
+            return (t.format("notice_imported", ["new": String(imported), "updated": String(updated)]), nil)
         } else if let moved = query["moved"] {
             return (t.count("notice_moved", Int(moved) ?? 0), nil)
         } else if let restored = query["restored"] {

@@ -1,0 +1,134 @@
+import Exchange
+import Foundation
+import HTTPServer
+import Inventory
+
+/// Importing items from a CSV file: choose the file and a folder, see what it would do (and every
+/// problem, by line and column), then confirm. Nothing is written before the confirmation, and
+/// then everything in one transaction.
+struct CSVImportController {
+    let items: Items
+    let renderer: Renderer
+    let pending: PendingImports
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/import", .writer) { context in
+            let member = try context.signedIn
+            let folders = try items.folders(householdId: member.householdId)
+            let chosen = context.request.query["folder"].flatMap(Int64.init)
+            return renderer.response(ImportPage(context.locale, folders: folders, chosen: chosen), context)
+        }
+        router.post("/import", .writer, uploads: true) { context in
+            try preview(context)
+        }
+        router.post("/import/confirm", .writer) { context in
+            try confirm(context)
+        }
+    }
+
+    func preview(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        let folders = try items.folders(householdId: member.householdId)
+        let folderId = Int64(context.field("folder")).flatMap { id in folders.first { $0.id == id }?.id }
+        var page = ImportPage(t, folders: folders, chosen: folderId)
+        guard let folderId else {
+            page.folderError = t["import_folder_invalid"]
+            return renderer.response(page, context, status: 422)
+        }
+        let file = context.request.files.first { $0.fieldName == "file" && !($0.size == 0 && $0.clientFileName.isEmpty) }
+        guard let file else {
+            page.fileError = t["import_file_missing"]
+            return renderer.response(page, context, status: 422)
+        }
+        guard file.size <= ItemsCSVReader.maxBytes else {
+            page.fileError = Self.message(.tooLarge, t)
+            return renderer.response(page, context, status: 422)
+        }
+        let data = try Data(contentsOf: file.temporaryURL)
+        return try answer(data, folderId: folderId, page: page, context, member)
+    }
+
+    func confirm(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        let token = context.field("token")
+        guard let upload = pending.take(token, for: member) else {
+            var page = ImportPage(t, folders: try items.folders(householdId: member.householdId), chosen: nil)
+            page.fileError = t["import_expired"]
+            return renderer.response(page, context, status: 422)
+        }
+        let timeZone = TimeZone(identifier: member.timeZone) ?? .gmt
+        guard case .success(let rows) = ItemsCSVReader.read(upload.data, vocabulary: vocabulary, timeZone: timeZone) else { throw InventoryError.notFound }
+        let plan = try items.runImport(
+            rows, defaultFolderId: upload.folderId, folderIds: try folderIds(member), householdId: member.householdId, by: member.memberId,
+            timeZone: timeZone)
+        guard plan.problems.isEmpty else {
+            // The household changed since the preview (an item deleted, a folder renamed): show what is wrong now.
+            let page = ImportPage(t, folders: try items.folders(householdId: member.householdId), chosen: upload.folderId)
+            return try answer(upload.data, folderId: upload.folderId, page: page, context, member)
+        }
+        // The folder chosen on the form if lines went there, else the one most lines went to.
+        let folder = plan.rows.contains { $0.folderId == upload.folderId } ? upload.folderId : plan.mainFolderId ?? upload.folderId
+        return .redirect(to: "/folders/\(folder)?imported=\(plan.newCount)&updated=\(plan.updatedCount)")
+    }
+
+    /// The preview of `data`, or the form with what is wrong with the file.
+    func answer(_ data: Data, folderId: Int64, page: ImportPage, _ context: RequestContext, _ member: SignedIn) throws -> Response {
+        let t = context.locale
+        var page = page
+        let timeZone = TimeZone(identifier: member.timeZone) ?? .gmt
+        let rows: [ImportRow]
+        switch ItemsCSVReader.read(data, vocabulary: vocabulary, timeZone: timeZone) {
+        case .failure(let problem):
+            page.fileError = Self.message(problem, t)
+            return renderer.response(page, context, status: 422)
+        case .success(let read):
+            rows = read
+        }
+        guard !rows.isEmpty else {
+            page.fileError = t["import_no_rows"]
+            return renderer.response(page, context, status: 422)
+        }
+        let plan = try items.planImport(
+            rows, defaultFolderId: folderId, folderIds: try folderIds(member), householdId: member.householdId, timeZone: timeZone)
+        let token = plan.problems.isEmpty ? pending.keep(data, folderId: folderId, for: member) : nil
+        page.preview = ImportPreview(plan, folders: page.folderList, token: token, t)
+        return renderer.response(page, context, status: plan.problems.isEmpty ? 200 : 422)
+    }
+
+    /// Folder names a file may use, lowercased: the stored name, and a starter folder's name in every language.
+    func folderIds(_ member: SignedIn) throws -> [String: Int64] {
+        var ids: [String: Int64] = [:]
+        for folder in try items.folders(householdId: member.householdId) {
+            ids[folder.name.lowercased()] = ids[folder.name.lowercased()] ?? folder.id
+            for catalog in renderer.localizations.languages {
+                let shown = displayName(folder, catalog).lowercased()
+                ids[shown] = ids[shown] ?? folder.id
+            }
+        }
+        return ids
+    }
+
+    /// Units, kinds and statuses by their labels in every language.
+    var vocabulary: ItemsCSVVocabulary {
+        var words = ItemsCSVVocabulary()
+        for catalog in renderer.localizations.languages {
+            for code in ItemInput.units { if let label = catalog.texts["unit_" + code] { words.units[label.lowercased()] = code } }
+            for code in ItemInput.kinds { if let label = catalog.texts["kind_" + code] { words.kinds[label.lowercased()] = code } }
+            for code in ItemInput.statuses { if let label = catalog.texts["status_" + code] { words.statuses[label.lowercased()] = code } }
+        }
+        return words
+    }
+
+    static func message(_ problem: ItemsCSVFileProblem, _ t: Catalog) -> String {
+        switch problem {
+        case .empty: return t["import_file_empty"]
+        case .notCSV: return t["import_file_not_csv"]
+        case .unreadableEncoding: return t["import_file_encoding"]
+        case .noNameColumn: return t["import_file_no_name"]
+        case .tooLarge: return t.format("import_file_too_large", ["size": "\(ItemsCSVReader.maxBytes / 1024 / 1024)"])
+        case .tooManyRows: return t.format("import_file_too_many_rows", ["count": String(ItemsCSVReader.maxRows)])
+        }
+    }
+}
