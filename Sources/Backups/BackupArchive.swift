@@ -19,7 +19,12 @@ public enum BackupArchive {
         databaseFile: URL, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date = Date()
     ) throws -> BackupManifest {
         let database = try AppDatabase.open(at: databaseFile)
-        defer { try? database.writer.close() }
+        defer {
+            // Folds the frames GRDB wrote while opening (it makes sure the WAL is not empty), and
+            // never waits: a truncating checkpoint would stall the server's writers behind its readers.
+            try? database.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+            try? database.writer.close()
+        }
         return try write(database: database, photosDirectory: photosDirectory, to: destination, zaikoVersion: zaikoVersion, now: now)
     }
 

@@ -21,6 +21,8 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         DataDirectory.keepNewFilesPrivate()
+        // A backup is background work: the server's pages go first when both want a core.
+        _ = nice(10)
         let data = options.url
         let databaseFile = data.appendingPathComponent("zaiko.sqlite")
         guard FileManager.default.fileExists(atPath: databaseFile.path) else {

@@ -19,38 +19,35 @@ struct BackupWhileWritingTests {
         let owner = try server.fixture.owner
         let folderId = try server.fixture.firstFolder(.stock)
         let items = server.fixture.items
-        let stop = Atomic<Bool>(false)
-        let committed = Mutex<[Int]>([0, 0, 0, 0])
-        let finished = Atomic<Int>(0)
-        let failures = Mutex<[String]>([])
+        let state = WriterState()
         for writer in 0..<4 {
             let thread = Thread {
                 var pair = 0
-                while !stop.load(ordering: .relaxed) {
+                while !state.stop.load(ordering: .relaxed) {
                     var first = ItemInput(), second = ItemInput()
                     first.name = "w\(writer)-\(pair)-a"
                     second.name = "w\(writer)-\(pair)-b"
                     do {
                         _ = try items.register([first, second], in: folderId, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
                     } catch {
-                        failures.withLock { $0.append("\(error)") }
+                        state.failures.withLock { $0.append("\(error)") }
                         break
                     }
                     pair += 1
                     let done = pair
-                    committed.withLock { $0[writer] = done }
+                    state.committed.withLock { $0[writer] = done }
                 }
-                finished.add(1, ordering: .relaxed)
+                state.finished.add(1, ordering: .relaxed)
             }
             thread.start()
         }
-        waitUntil("each writer committed a few pairs") { committed.withLock { $0.allSatisfy { $0 >= 5 } } }
+        waitUntil("each writer committed a few pairs") { state.committed.withLock { $0.allSatisfy { $0 >= 5 } } }
         let (archive, manifest) = try server.backup()
-        let atBackupEnd = committed.withLock { $0 }
-        waitUntil("the writers went on after the backup") { committed.withLock { zip($0, atBackupEnd).allSatisfy { $0 > $1 } } }
-        stop.store(true, ordering: .relaxed)
-        waitUntil("the writers stopped") { finished.load(ordering: .relaxed) == 4 }
-        #expect(failures.withLock { $0 }.isEmpty)
+        let atBackupEnd = state.committed.withLock { $0 }
+        waitUntil("the writers went on after the backup") { state.committed.withLock { zip($0, atBackupEnd).allSatisfy { $0 > $1 } } }
+        state.stop.store(true, ordering: .relaxed)
+        waitUntil("the writers stopped") { state.finished.load(ordering: .relaxed) == 4 }
+        #expect(state.failures.withLock { $0 }.isEmpty)
 
         let target = server.folder.appending("restored")
         _ = try BackupRestore.restore(archive: archive, into: target, replace: false)
@@ -73,4 +70,12 @@ struct BackupWhileWritingTests {
         let live = try server.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0 }
         #expect(live > total, "the writers committed after the snapshot")
     }
+}
+
+/// What the writer threads share with the test (atomics and locks live in a class: threads capture it).
+final class WriterState: Sendable {
+    let stop = Atomic<Bool>(false)
+    let committed = Mutex<[Int]>([0, 0, 0, 0])
+    let finished = Atomic<Int>(0)
+    let failures = Mutex<[String]>([])
 }

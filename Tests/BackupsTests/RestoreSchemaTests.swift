@@ -43,12 +43,17 @@ struct RestoreSchemaTests {
         #expect(outcome.schemaVersion == KnownSchema.migrations.last)
         let restored = try DatabaseQueue(path: target.appendingPathComponent("zaiko.sqlite").path)
         defer { try? restored.close() }
-        try restored.read { db in
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") == KnownSchema.migrations)
-            #expect(try String.fetchAll(db, sql: "SELECT name FROM item") == ["Milk"])
-            #expect(try db.tableExists("photo"))
-            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
+        let (migrations, names, hasPhotos, integrity) = try restored.read { db in
+            (
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"),
+                try String.fetchAll(db, sql: "SELECT name FROM item"), try db.tableExists("photo"),
+                try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            )
         }
+        #expect(migrations == KnownSchema.migrations)
+        #expect(names == ["Milk"])
+        #expect(hasPhotos)
+        #expect(integrity == ["ok"])
     }
 
     @Test("an archive with a migration this build does not know is refused, nothing written")
