@@ -13,6 +13,7 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
     case missingEntry(String)
     case checksumMismatch(String)
     case sizeMismatch(String)
+    case damagedEntry(String)
     case databaseDamaged(String)
     case newerSchema(String)
     case rowCountMismatch(String)
@@ -42,6 +43,8 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
             return "The checksum of \(path) in the archive does not match its manifest (the archive is damaged), so nothing was restored."
         case .sizeMismatch(let path):
             return "The size of \(path) in the archive does not match its manifest (the archive is damaged), so nothing was restored."
+        case .damagedEntry(let path):
+            return "The entry \(path) of the archive cannot be read (the archive is damaged), so nothing was restored."
         case .databaseDamaged(let detail):
             return "The database in the archive fails SQLite's integrity check (\(detail)), so nothing was restored."
         case .newerSchema(let migration):

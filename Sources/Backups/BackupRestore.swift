@@ -140,14 +140,17 @@ public enum BackupRestore {
             _ = try archive.extract(entry) { chunk in
                 hasher.update(chunk)
                 if hasher.size > expected.size { throw BackupError.sizeMismatch(expected.path) }
-                try handle.write(contentsOf: chunk)
+                do {
+                    try handle.write(contentsOf: chunk)
+                } catch {
+                    throw BackupError.write("cannot write \(url.path): \(DurableFiles.describe(error))")
+                }
             }
         } catch let error as BackupError {
             throw error
-        } catch let error as Archive.ArchiveError where error == .invalidCRC32 {
-            throw BackupError.checksumMismatch(expected.path)
         } catch {
-            throw StorageFailure(error) == nil && !(error is CocoaError) ? BackupError.unreadableArchive(expected.path) : BackupError.write(DurableFiles.describe(error))
+            // A CRC that does not match, a deflate stream that ends early: ZIPFoundation's own checks.
+            throw BackupError.damagedEntry(expected.path)
         }
         guard hasher.size == expected.size else { throw BackupError.sizeMismatch(expected.path) }
         guard hasher.finish() == expected.sha256 else { throw BackupError.checksumMismatch(expected.path) }

@@ -135,6 +135,21 @@ struct RestoreRefusalTests {
         #expect(error == .unreadableArchive(truncated.path))
     }
 
+    @Test("one flipped byte in the archive file itself (inside the compressed database)")
+    func flippedArchiveByte() throws {
+        let server = try ServerData()
+        defer { server.close() }
+        try server.addItems(4, photos: 2)
+        let (archive, _) = try server.backup()
+        var data = try Data(contentsOf: archive)
+        // The database is the first entry: its compressed bytes start after a ~42-byte local header.
+        data[400] ^= 0x20
+        let damaged = server.folder.appending("damaged.zip")
+        try data.write(to: damaged)
+        let error = try refusal(of: damaged, in: server.folder)
+        #expect([.damagedEntry("zaiko.sqlite"), .sizeMismatch("zaiko.sqlite"), .checksumMismatch("zaiko.sqlite")].contains(error))
+    }
+
     @Test("a ZIP that is not a Zaiko backup")
     func noManifest() throws {
         let error = try refusal { items in items.removeAll { $0.path == "manifest.json" } }
