@@ -48,7 +48,8 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
         case .databaseDamaged(let detail):
             return "The database in the archive fails SQLite's integrity check (\(detail)), so nothing was restored."
         case .newerSchema(let migration):
-            return "The backup was made by a newer Zaiko (its database has the migration \"\(migration)\" that this version does not know); upgrade Zaiko, then restore."
+            return
+                "The backup was made by a newer Zaiko (its database has the migration \"\(migration)\" that this version does not know); upgrade Zaiko, then restore."
         case .rowCountMismatch(let table):
             return "The table \(table) in the archive does not hold the rows its manifest counts, so nothing was restored."
         case .photoNotInArchive(let name):

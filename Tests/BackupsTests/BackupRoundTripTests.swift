@@ -54,7 +54,8 @@ struct BackupRoundTripTests {
         let stray = server.photosURL.appendingPathComponent(String(repeating: "a", count: 32) + "-512.jpg")
         try Data([1, 2, 3]).write(to: stray)
         try server.database.writer.write { db in
-            try db.execute(sql: "INSERT INTO photo (key, household_id, format, created_at) VALUES (?, ?, 'jpeg', '2026-01-01T00:00:00Z')",
+            try db.execute(
+                sql: "INSERT INTO photo (key, household_id, format, created_at) VALUES (?, ?, 'jpeg', '2026-01-01T00:00:00Z')",
                 arguments: [String(repeating: "b", count: 32), server.fixture.householdId])
         }
         let (archive, manifest) = try server.backup()

@@ -55,7 +55,8 @@ struct ServerData {
         let key = try store.save(large: randomBytes(2000), small: randomBytes(300), format: "webp", householdId: fixture.householdId)
         try database.writer.write { db in
             try db.execute(
-                sql: "INSERT INTO product (household_id, barcode, name, photo, kind, unit, updated_at) VALUES (?, ?, 'お茶', ?, 'drinks', 'bottle', '2026-11-22T10:00:00Z')",
+                sql:
+                    "INSERT INTO product (household_id, barcode, name, photo, kind, unit, updated_at) VALUES (?, ?, 'お茶', ?, 'drinks', 'bottle', '2026-11-22T10:00:00Z')",
                 arguments: [fixture.householdId, barcode, key])
         }
     }
