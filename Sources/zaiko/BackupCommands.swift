@@ -21,8 +21,7 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         DataDirectory.keepNewFilesPrivate()
-        // A backup is background work: the server's pages go first when both want a core.
-        _ = nice(10)
+        runInTheBackground()
         let data = options.url
         let databaseFile = data.appendingPathComponent("zaiko.sqlite")
         guard FileManager.default.fileExists(atPath: databaseFile.path) else {
@@ -42,6 +41,17 @@ struct BackupCommand: ParsableCommand {
             throw Failure(message: error.description)
         }
     }
+}
+
+/// A backup is background work: the server's pages go first whenever both want a core. Linux's
+/// SCHED_IDLE (5 in <linux/sched.h>, not imported into Swift) runs this process only on a core the
+/// server leaves idle; elsewhere, or if refused, the lowest usual priority.
+private func runInTheBackground() {
+    #if os(Linux)
+        var parameters = sched_param()
+        if sched_setscheduler(0, 5, &parameters) == 0 { return }
+    #endif
+    _ = nice(19)
 }
 
 struct RestoreCommand: ParsableCommand {
