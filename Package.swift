@@ -113,6 +113,8 @@ let package = Package(
             name: "Backups",
             dependencies: [
                 "Inventory",
+                // sha256 of every file in a stream (a database may not fit in memory twice).
+                "CSodium",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

@@ -9,7 +9,11 @@ struct Zaiko: AsyncParsableCommand {
             Run `zaiko serve` on a small box at home and open the address it prints from any \
             phone or computer on the same network.
             """,
-        subcommands: [Serve.self, HouseholdCommand.self, UserCommand.self, DemoCommand.self, ImportCommand.self, TLSCommand.self],
+        version: ZaikoVersion.current,
+        subcommands: [
+            Serve.self, HouseholdCommand.self, UserCommand.self, DemoCommand.self, BackupCommand.self, RestoreCommand.self,
+            ImportCommand.self, TLSCommand.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }

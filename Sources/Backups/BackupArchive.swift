@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+import Inventory
+import ZIPFoundation
+
+/// Writes one ZIP holding a consistent snapshot of the database, every photo file that snapshot
+/// uses, and `manifest.json`, while the server keeps serving and writing.
+public enum BackupArchive {
+    /// Writes the archive to a temporary name beside `destination`, fsyncs it, renames it to `destination`.
+    public static func write(
+        database: AppDatabase, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date = Date()
+    ) throws -> BackupManifest {
+        try write(source: database.writer, photosDirectory: photosDirectory, to: destination, zaikoVersion: zaikoVersion, now: now)
+    }
+
+    /// `write` for the command line: opens the server's database file beside a running server,
+    /// backs it up, and closes without a checkpoint (the server's own connections stay as they are).
+    public static func write(
+        databaseFile: URL, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date = Date()
+    ) throws -> BackupManifest {
+        let database = try AppDatabase.open(at: databaseFile)
+        defer {
+            // Folds the frames GRDB wrote while opening (it makes sure the WAL is not empty), and
+            // never waits: a truncating checkpoint would stall the server's writers behind its readers.
+            try? database.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+            try? database.writer.close()
+        }
+        return try write(database: database, photosDirectory: photosDirectory, to: destination, zaikoVersion: zaikoVersion, now: now)
+    }
+
+    /// A file name with the date and time (UTC) it was made: `zaiko-backup-20261122-214012.zip`.
+    public static func defaultFileName(now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return "zaiko-backup-\(formatter.string(from: now)).zip"
+    }
+
+    /// The work behind `write`, over any connection (tests back up databases of older schemas).
+    static func write(
+        source: any DatabaseReader, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date
+    ) throws -> BackupManifest {
+        let manager = FileManager.default
+        let folder = destination.deletingLastPathComponent()
+        guard !manager.fileExists(atPath: destination.path) else { throw BackupError.destinationExists(destination.path) }
+        do {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw BackupError.write("cannot create the folder \(folder.path)")
+        }
+        let work = DurableFiles.temporarySibling(of: destination, "work")
+        let archiveFile = DurableFiles.temporarySibling(of: destination, "tmp")
+        defer {
+            try? manager.removeItem(at: work)
+            try? manager.removeItem(at: archiveFile)
+        }
+        do {
+            try manager.createDirectory(at: work.appendingPathComponent("photos"), withIntermediateDirectories: true)
+            // Photo files are linked before the snapshot: a photo the snapshot uses is either linked
+            // here or was saved after this point (too new for the garbage collector to remove), so a
+            // collection running during the backup cannot take a file the snapshot needs.
+            let linked = linkPhotos(from: photosDirectory, into: work.appendingPathComponent("photos"))
+            let snapshot = work.appendingPathComponent(ArchiveLayout.database)
+            let contents = try takeSnapshot(of: source, to: snapshot) { key, format in
+                ArchiveLayout.photoFiles(key: key, format: format).allSatisfy {
+                    linked.contains($0) || manager.fileExists(atPath: photosDirectory.appendingPathComponent($0).path)
+                }
+            }
+            var files: [(entry: String, url: URL)] = [(ArchiveLayout.database, snapshot)]
+            for photo in contents.photos {
+                for name in ArchiveLayout.photoFiles(key: photo.key, format: photo.format) {
+                    let url = linked.contains(name) ? work.appendingPathComponent("photos/\(name)") : photosDirectory.appendingPathComponent(name)
+                    files.append((ArchiveLayout.photoEntry(name), url))
+                }
+            }
+            var listed: [BackupManifest.File] = []
+            for file in files {
+                let digest = try SHA256Stream.digest(of: file.url)
+                listed.append(.init(path: file.entry, size: digest.size, sha256: digest.sha256))
+            }
+            let manifest = BackupManifest(
+                formatVersion: BackupManifest.currentFormatVersion, schemaVersion: contents.schemaVersion, migrations: contents.migrations,
+                zaikoVersion: zaikoVersion, createdAt: Timestamp.string(from: now), rowCounts: contents.rowCounts,
+                files: listed.sorted { $0.path < $1.path })
+            try writeZip(at: archiveFile, files: files, manifest: manifest.encoded(), now: now)
+            chmod(archiveFile.path, 0o600)
+            try DurableFiles.sync(archiveFile)
+            guard !manager.fileExists(atPath: destination.path) else { throw BackupError.destinationExists(destination.path) }
+            try DurableFiles.rename(archiveFile, to: destination)
+            try DurableFiles.sync(folder, directory: true)
+            return manifest
+        } catch {
+            if StorageFailure.diskIsFull(at: folder.path) || StorageFailure(error) == .full {
+                throw BackupError.write("the disk holding \(folder.path) is full")
+            }
+            if error is BackupError { throw error }
+            throw BackupError.write(DurableFiles.describe(error))
+        }
+    }
+
+    /// Hard links of every file in the photos folder (same file system); the names linked.
+    /// Where links are impossible the live files are read instead.
+    static func linkPhotos(from photos: URL, into staging: URL) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: photos.path)) ?? []
+        var linked: Set<String> = []
+        for name in names where ArchiveLayout.isPhotoFileName(name) {
+            if link(photos.appendingPathComponent(name).path, staging.appendingPathComponent(name).path) == 0 { linked.insert(name) }
+        }
+        return linked
+    }
+
+    /// Copies the database through SQLite's online backup API from one read transaction (a
+    /// committed state at one instant; writers go on meanwhile), then makes the copy a standalone
+    /// rollback-journal file. Photo rows without files that nothing uses (a save that failed, a
+    /// photo collected meanwhile) are left out; one an item or product uses must be there.
+    static func takeSnapshot(
+        of source: any DatabaseReader, to file: URL, hasFiles: (String, String) -> Bool
+    ) throws -> DatabaseContents {
+        let copy = try DatabaseQueue(path: file.path)
+        defer { try? copy.close() }
+        try source.backup(to: copy)
+        return try copy.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            var contents = try DatabaseContents(db)
+            let lost = contents.photos.filter { !hasFiles($0.key, $0.format) }
+            if let used = lost.first(where: { contents.usedPhotoKeys.contains($0.key) }) {
+                throw BackupError.photoMissing(ArchiveLayout.photoFiles(key: used.key, format: used.format)[0])
+            }
+            if !lost.isEmpty {
+                try db.inTransaction {
+                    for photo in lost { try db.execute(sql: "DELETE FROM photo WHERE key = ?", arguments: [photo.key]) }
+                    return .commit
+                }
+                contents = try DatabaseContents(db)
+            }
+            return contents
+        }
+    }
+
+    static func writeZip(at url: URL, files: [(entry: String, url: URL)], manifest: Data, now: Date) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for file in files {
+            // Photos are JPEG or WebP already: deflating them again costs time and saves nothing.
+            let method: CompressionMethod = file.entry == ArchiveLayout.database ? .deflate : .none
+            try archive.addEntry(with: file.entry, fileURL: file.url, compressionMethod: method)
+        }
+        try archive.addEntry(
+            with: ArchiveLayout.manifest, type: .file, uncompressedSize: Int64(manifest.count), modificationDate: now,
+            permissions: 0o600, compressionMethod: .deflate
+        ) { position, size in
+            manifest.subdata(in: Int(position)..<min(Int(position) + size, manifest.count))
+        }
+    }
+}
