@@ -88,15 +88,9 @@ public struct Accounts: Sendable {
     /// For the person who runs the server: a new household with no members yet, and an owner
     /// invitation for it. Returns the invitation token.
     public func createHousehold(name: String, language: String = "en", folderNames: [String: String] = [:]) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": "household_name_required"]) }
-        return try database.writer.write { db in
-            var household = Household(name: trimmed, createdAt: stamp())
-            try household.insert(db)
-            try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
-            try Self.insertStarterFolders(db, householdId: household.id!, names: folderNames, at: stamp())
-            return try insertLink(db, purpose: .invitation, householdId: household.id!, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
-        }
+        try createHousehold(name: name, language: language) { db, householdId in
+            try Self.insertStarterFolders(db, householdId: householdId, names: folderNames, at: stamp())
+        }.token
     }
 
     public func households() throws -> [HouseholdSummary] {

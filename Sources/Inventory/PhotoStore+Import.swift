@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 
-/// Photos that arrive with a whole household (an import): the files are written first, each
-/// durably, and their rows join the transaction that creates the household. If it does not
-/// commit, `removeFiles` removes the files (and `collectGarbage` any a crash left).
+/// The two steps of storing a photo, for `save` and for photos that arrive with a whole household
+/// (an import): the files are written first, each durably, and their rows join the transaction
+/// that creates the household. If it does not commit, `removeFiles` removes the files (and
+/// `collectGarbage` any a crash left).
 extension PhotoStore {
     /// Writes both sizes under a new key, without a row yet. Returns the key.
     public func writeFiles(large: [UInt8], small: [UInt8], format: String) throws -> String {

@@ -38,22 +38,11 @@ public struct PhotoStore: Sendable {
 
     /// Stores both sizes for `householdId` and returns the new photo's key.
     public func save(large: [UInt8], small: [UInt8], format: String, householdId: Int64) throws -> String {
-        let key = Crypto.hex(Crypto.randomBytes(16))
-        var written: [URL] = []
+        let key = try writeFiles(large: large, small: small, format: format)
         do {
-            for (size, bytes) in [(PhotoSize.large, large), (.small, small)] {
-                let target = url(key: key, format: format, size: size)
-                try Self.writeDurably(bytes, to: target, in: directory)
-                written.append(target)
-            }
-            try Self.syncDirectory(directory)
-            try database.writer.write { db in
-                try db.execute(
-                    sql: "INSERT INTO photo (key, household_id, format, created_at) VALUES (?, ?, ?, ?)",
-                    arguments: [key, householdId, format, Timestamp.string(from: clock.now())])
-            }
+            try database.writer.write { db in try insertRow(db, key: key, format: format, householdId: householdId) }
         } catch {
-            for url in written { try? FileManager.default.removeItem(at: url) }
+            removeFiles(key: key, format: format)
             throw error
         }
         return key
