@@ -42,6 +42,8 @@ public struct Request: Sendable {
     public var pathParameters: [String: String] = [:]
     /// The route pattern the path matched (`/join/{token}`), for logs; nil when none matched.
     public var routePattern: String?
+    /// Whether the request came over HTTPS (the TLS listener).
+    public var isSecure = false
 
     public init(
         method: String, path: String, query: Parameters = Parameters(), headers: Headers = Headers(),
