@@ -1,17 +1,16 @@
 import Foundation
-import TestSupport
 
 /// A certificate authority and a server certificate for 127.0.0.1 and localhost, made by the
 /// `openssl` command in a folder of their own, and the `curl`/`openssl s_client` calls that
 /// talk to an HTTPS server trusting only that authority.
-struct TestCertificates {
-    let folder: TemporaryFolder
-    var caCertificate: URL { folder.appending("ca.crt") }
+public struct TestCertificates: Sendable {
+    public let folder: TemporaryFolder
+    public var caCertificate: URL { folder.appending("ca.crt") }
     /// The leaf then the CA, as a server presents it.
-    var chain: URL { folder.appending("server.crt") }
-    var key: URL { folder.appending("server.key") }
+    public var chain: URL { folder.appending("server.crt") }
+    public var key: URL { folder.appending("server.key") }
 
-    init() throws {
+    public init() throws {
         folder = try TemporaryFolder("zaiko-tls")
         try Self.run(
             "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
@@ -21,7 +20,7 @@ struct TestCertificates {
     }
 
     /// Signs a new leaf with a new key; writes the chain (leaf + CA) and the key to the given files.
-    func issue(serial: Int, into chainFile: URL, key keyFile: URL) throws {
+    public func issue(serial: Int, into chainFile: URL, key keyFile: URL) throws {
         let leafKey = folder.appending("leaf-\(serial).key")
         let request = folder.appending("leaf-\(serial).csr")
         let leaf = folder.appending("leaf-\(serial).crt")
@@ -46,20 +45,23 @@ struct TestCertificates {
         try Data(contentsOf: leafKey).write(to: keyFile)
     }
 
-    /// `curl` over HTTPS trusting only the test CA: the status, the headers (lower-cased names, Set-Cookie kept
-    /// apart) and the body; throws when the TLS handshake or verification fails.
-    func get(_ url: String, headers: [String] = []) throws -> (status: Int, setCookies: [String], body: String) {
-        let output = try Self.run(
-            ["curl", "-sS", "--max-time", "60", "--cacert", caCertificate.path, "-D", "-", url] + headers.flatMap { ["-H", $0] })
+    /// `curl` trusting only the test CA (any URL, http or https): the status, the Set-Cookie values
+    /// and the body; throws when the TLS handshake or verification fails. `form`: a POST of these fields.
+    public func get(_ url: String, headers: [String] = [], form: [(String, String)]? = nil) throws -> (status: Int, setCookies: [String], body: String) {
+        var arguments = ["curl", "-sS", "--max-time", "60", "--cacert", caCertificate.path, "-D", "-", url] + headers.flatMap { ["-H", $0] }
+        for (name, value) in form ?? [] { arguments += ["--data-urlencode", "\(name)=\(value)"] }
+        let output = try Self.run(arguments)
         let parts = output.components(separatedBy: "\r\n\r\n")
         let head = parts[0].components(separatedBy: "\r\n")
         let status = Int(head[0].split(separator: " ")[1]) ?? 0
-        let cookies = head.filter { $0.lowercased().hasPrefix("set-cookie:") }.map { String($0.dropFirst("set-cookie:".count)).trimmingCharacters(in: .whitespaces) }
+        let cookies = head.filter { $0.lowercased().hasPrefix("set-cookie:") }.map {
+            String($0.dropFirst("set-cookie:".count)).trimmingCharacters(in: .whitespaces)
+        }
         return (status, cookies, parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 
     /// The serial number (hex, as openssl prints it) of the certificate a new handshake sees.
-    static func servedSerial(port: UInt16) throws -> String {
+    public static func servedSerial(port: UInt16) throws -> String {
         let output = try run(
             "/bin/sh", "-c",
             "openssl s_client -connect 127.0.0.1:\(port) -servername localhost </dev/null 2>/dev/null | openssl x509 -noout -serial")
@@ -67,10 +69,10 @@ struct TestCertificates {
     }
 
     @discardableResult
-    static func run(_ arguments: String...) throws -> String { try run(arguments) }
+    public static func run(_ arguments: String...) throws -> String { try run(arguments) }
 
     @discardableResult
-    static func run(_ arguments: [String]) throws -> String {
+    public static func run(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -88,10 +90,10 @@ struct TestCertificates {
         return String(decoding: data, as: UTF8.self)
     }
 
-    struct CommandFailed: Error, CustomStringConvertible {
+    public struct CommandFailed: Error, CustomStringConvertible {
         let command: String
         let status: Int32
         let errors: String
-        var description: String { "\(command) exited \(status): \(errors)" }
+        public var description: String { "\(command) exited \(status): \(errors)" }
     }
 }
