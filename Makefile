@@ -5,8 +5,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
 # Debian packages the build needs (headers + pkg-config for the system library targets).
 BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libgd-dev libzbar-dev libgnutls28-dev libqrencode-dev
-# What the Swift tests need: zint and heif-enc make barcode and HEIC fixtures (ImagingTests).
-SWIFT_TEST_PACKAGES := zint libheif-examples
+# What the Swift tests need: zint and heif-enc make barcode and HEIC fixtures (ImagingTests); openssl and
+# curl make test certificates and talk to the HTTPS listener (TLSTests, HTTPSCookieTests).
+SWIFT_TEST_PACKAGES := zint libheif-examples openssl curl
 # What the browser tests need: Chromium, a Python venv, Japanese fonts for readable screenshots.
 TEST_PACKAGES := chromium python3-venv fonts-noto-cjk $(SWIFT_TEST_PACKAGES)
 

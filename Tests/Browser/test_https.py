@@ -223,3 +223,21 @@ def test_https_only_redirects_http_except_healthz(make_server, certs):
     secure.request("GET", "/login")
     reply = secure.getresponse()
     assert (reply.status, reply.getheader("Location")) == (303, "/setup")
+
+
+@pytest.mark.parametrize("args, sentence", [
+    (["--tls-cert", "server.crt"], "Give --tls-cert and --tls-key together"),
+    (["--https-only"], "--https-only needs a certificate"),
+    (["--https-only", "--no-https"], "--https-only needs HTTPS"),
+    (["--tls-cert", "missing.crt", "--tls-key", "server.key"], "Cannot read the TLS certificate file"),
+    (["--tls-cert", "ca.crt", "--tls-key", "server.key"], "does not belong to the first certificate"),
+])
+def test_https_options_that_cannot_work_stop_with_one_sentence(tmp_path, certs, args, sentence):
+    from conftest import REPO_ROOT, ZAIKO_BIN
+    data = tmp_path / "data"
+    result = subprocess.run(
+        [str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--https-port", "0", "--data", str(data),
+         "--resources", str(REPO_ROOT), *args], cwd=certs, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert sentence in result.stderr, result.stderr
+    assert "Listening" not in result.stdout
