@@ -56,7 +56,9 @@ struct TLSTests {
         let failures = FailureLog()
         let server = try TestServer {
             $0.tls = TLSListener(certificateFile: certificates.chain, keyFile: certificates.key)
-        } prepare: { $0.certificateReloadFailed = { failures.append($0) } }
+        } prepare: {
+            $0.certificateReloadFailed = { failures.append($0) }
+        }
         // Only the certificate replaced: its key is another one.
         try certificates.issue(serial: 3003, into: certificates.chain, key: certificates.folder.appending("unused.key"))
         #expect(try TestCertificates.servedSerial(port: server.port) == "03E9")
