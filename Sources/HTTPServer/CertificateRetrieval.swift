@@ -13,8 +13,9 @@ enum CertificateRetrieval {
         listeners.withLock { $0[port] = certificate }
     }
 
-    static func unregister(port: UInt16) {
-        _ = listeners.withLock { $0.removeValue(forKey: port) }
+    /// Only if still this listener's: once the port is closed another server may have taken it.
+    static func unregister(_ certificate: ReloadingCertificate, port: UInt16) {
+        listeners.withLock { if $0[port] === certificate { $0.removeValue(forKey: port) } }
     }
 
     static func certificate(forSocket socket: Int32) -> ReloadingCertificate? {

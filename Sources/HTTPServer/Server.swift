@@ -100,7 +100,7 @@ public final class Server: @unchecked Sendable {
         // Only now: libmicrohttpd's threads may use the listening socket until they are stopped
         // (closing it earlier made a worker abort on epoll_ctl).
         if listener >= 0 { close(listener) }
-        if certificate != nil { CertificateRetrieval.unregister(port: port) }
+        if let certificate { CertificateRetrieval.unregister(certificate, port: port) }
         self.daemon = nil
     }
 
