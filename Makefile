@@ -5,10 +5,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
 # Debian packages the build needs (headers + pkg-config for the system library targets).
 BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libgd-dev libzbar-dev libgnutls28-dev libqrencode-dev
-# What the Swift tests need: zint and heif-enc make barcode and HEIC fixtures (ImagingTests).
-SWIFT_TEST_PACKAGES := zint libheif-examples openssl python3
+# What the Swift tests need: zint and heif-enc make barcode and HEIC fixtures (ImagingTests); openssl, curl
+# and python3 make test certificates and talk to the HTTPS listener (TLSCertificatesTests, TLSTests, HTTPSCookieTests).
+SWIFT_TEST_PACKAGES := zint libheif-examples openssl curl python3
 # What the browser tests need: Chromium, a Python venv, Japanese fonts for readable screenshots.
-TEST_PACKAGES := chromium python3-venv fonts-noto-cjk zbar-tools openssl $(SWIFT_TEST_PACKAGES)
+TEST_PACKAGES := chromium python3-venv fonts-noto-cjk zbar-tools $(SWIFT_TEST_PACKAGES)
 
 .PHONY: run test build release lint format swift-test browser-test bench deps test-deps swift-test-deps clean
 

@@ -52,7 +52,8 @@ let package = Package(
         // The HTTP core over libmicrohttpd. Knows nothing of inventory or templates.
         .target(
             name: "HTTPServer",
-            dependencies: ["CMicroHTTPD"]
+            // GnuTLS: the HTTPS listener's certificate callback (libmicrohttpd's TLS is GnuTLS).
+            dependencies: ["CMicroHTTPD", "CGnuTLS"]
         ),
         // The domain and its storage. Knows nothing of HTTP or HTML.
         .target(

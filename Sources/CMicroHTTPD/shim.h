@@ -30,6 +30,10 @@ struct zaiko_mhd_config {
     void *notify_connection_cls;
     void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *c);   /* sees the query before it is parsed */
     void *uri_log_cls;
+    /* HTTPS only (flags include MHD_USE_TLS), else NULL: GnuTLS priorities and a
+       gnutls_certificate_retrieve_function2 that picks the certificate at each handshake. */
+    const char *https_priorities;
+    void *https_cert_callback;
 };
 
 /* Percent-decodes `s` in place like libmicrohttpd's own unescaper, except that "%00" stays as it
@@ -66,11 +70,24 @@ static inline struct MHD_Daemon *zaiko_mhd_start(const struct zaiko_mhd_config *
         { MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t) c->connection_memory_limit, NULL },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) c->completed, c->completed_cls },
         { MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t) zaiko_mhd_unescape, NULL },
+        { MHD_OPTION_END, 0, NULL },
+        { MHD_OPTION_END, 0, NULL },
         { MHD_OPTION_END, 0, NULL }
     };
+    if (c->https_cert_callback != NULL) {
+        size_t end = sizeof(options) / sizeof(options[0]) - 3;
+        options[end] = (struct MHD_OptionItem) { MHD_OPTION_HTTPS_PRIORITIES, 0, (void *) c->https_priorities };
+        options[end + 1] = (struct MHD_OptionItem) { MHD_OPTION_HTTPS_CERT_CALLBACK, 0, c->https_cert_callback };
+    }
     return MHD_start_daemon(c->flags, 0, c->accept_policy, c->accept_policy_cls,
                             c->access_handler, c->access_handler_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/* Whether this libmicrohttpd was built with TLS and the certificate callback (Debian's links GnuTLS). */
+static inline int zaiko_mhd_supports_tls(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES
+        && MHD_is_feature_supported(MHD_FEATURE_HTTPS_CERT_CALLBACK) == MHD_YES;
 }
 
 /* The port the daemon listens on (useful after binding port 0); 0 when unknown. */

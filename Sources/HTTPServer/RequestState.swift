@@ -11,6 +11,8 @@ final class RequestState: @unchecked Sendable {
     var headers = Headers()
     var query = Parameters()
     var clientAddress = ""
+    /// Read over the TLS listener.
+    var isSecure = false
     /// The connection's deadlines; nil only if libmicrohttpd did not report the connection.
     var connection: ConnectionGuard.Connection?
     /// Set at header time from the responder's `BodyLimit`.
@@ -138,9 +140,11 @@ final class RequestState: @unchecked Sendable {
 
     func makeRequest() -> Request {
         let form = Parameters(fieldBytes.map { ($0.name, String(decoding: $0.value, as: UTF8.self)) })
-        return Request(
+        var request = Request(
             method: method, path: path, query: query, headers: headers, form: form, files: files,
             body: rawBody, clientAddress: clientAddress, startedAt: startedAt)
+        request.isSecure = isSecure
+        return request
     }
 
     /// Removes whatever upload is still in the temporary folder: the request is over.

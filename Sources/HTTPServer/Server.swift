@@ -17,6 +17,10 @@ public final class Server: @unchecked Sendable {
     /// Per-client connection counts and request deadlines.
     let connections: ConnectionGuard
     public private(set) var port: UInt16 = 0
+    /// The certificate of an HTTPS listener, reloaded when its files change.
+    private var certificate: ReloadingCertificate?
+    /// Told when a changed certificate cannot be loaded (the previous one stays in use).
+    public var certificateReloadFailed: @Sendable (String) -> Void = { _ in }
 
     public init(configuration: ServerConfiguration, responder: any Responder) {
         self.configuration = configuration
@@ -35,6 +39,13 @@ public final class Server: @unchecked Sendable {
 
         var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue)
         if address.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
+        if let tls = configuration.tls {
+            guard zaiko_mhd_supports_tls() != 0 else { throw ServerError.tlsUnsupported }
+            certificate = try ReloadingCertificate(tls, reloadFailed: certificateReloadFailed)
+            flags |= UInt32(MHD_USE_TLS.rawValue)
+        }
+        let priorities = configuration.tls.map { strdup($0.priorities) } ?? nil
+        defer { free(priorities) }
         let started: OpaquePointer? = address.withSockaddr { sockaddr in
             var config = zaiko_mhd_config(
                 flags: flags,
@@ -54,14 +65,21 @@ public final class Server: @unchecked Sendable {
                 notify_connection: connectionNotified,
                 notify_connection_cls: Unmanaged.passUnretained(self).toOpaque(),
                 uri_log: requestLineSeen,
-                uri_log_cls: Unmanaged.passUnretained(self).toOpaque())
+                uri_log_cls: Unmanaged.passUnretained(self).toOpaque(),
+                https_priorities: UnsafePointer(priorities),
+                https_cert_callback: certificate == nil ? nil : unsafeBitCast(CertificateRetrieval.callback, to: UnsafeMutableRawPointer.self))
             return zaiko_mhd_start(&config)
         }
         guard let started else {
-            throw ServerError.cannotListen(host: configuration.host, port: configuration.port, reason: "libmicrohttpd refused to start")
+            throw ServerError.cannotListen(
+                host: configuration.host, port: configuration.port,
+                reason: configuration.tls == nil ? "libmicrohttpd refused to start" : "libmicrohttpd refused to start TLS with these priorities")
         }
         daemon = started
         port = zaiko_mhd_bound_port(started)
+        // Handshakes on a connection accepted before this line fail (no certificate yet): the
+        // port is only known once bound.
+        if let certificate { CertificateRetrieval.register(certificate, port: port) }
         connections.startSweeping()
     }
 
@@ -82,6 +100,7 @@ public final class Server: @unchecked Sendable {
         // Only now: libmicrohttpd's threads may use the listening socket until they are stopped
         // (closing it earlier made a worker abort on epoll_ctl).
         if listener >= 0 { close(listener) }
+        if let certificate { CertificateRetrieval.unregister(certificate, port: port) }
         self.daemon = nil
     }
 
@@ -98,6 +117,7 @@ public final class Server: @unchecked Sendable {
         var buffer = [CChar](repeating: 0, count: 64)
         zaiko_mhd_client_address(connection, &buffer, buffer.count)
         state.clientAddress = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        state.isSecure = configuration.tls != nil
         state.connection = zaiko_mhd_socket_context(connection).map { Unmanaged<ConnectionGuard.Connection>.fromOpaque($0).takeUnretainedValue() }
 
         if let tracked = state.connection, tracked.queryTooLong {

@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var maxQueryParameters: Int
     /// Where uploaded file parts are streamed (inside the data directory).
     public var uploadDirectory: URL
+    /// Serve HTTPS with this certificate instead of plain HTTP; requests are marked `isSecure`.
+    public var tls: TLSListener?
 
     public init(
         host: String = "0.0.0.0", port: UInt16 = 8080,
@@ -37,7 +39,7 @@ public struct ServerConfiguration: Sendable {
         maxBodyBytes: Int = 20 * 1024 * 1024, maxInMemoryBytes: Int = 1024 * 1024, headerMemoryBytes: Int = 64 * 1024,
         maxConnections: Int = 512, maxConnectionsPerClient: Int = 32, inactivityTimeout: Int = 30,
         headerDeadline: Duration = .seconds(30), minimumUploadRate: Int = 16 * 1024, maxQueryParameters: Int = 256,
-        uploadDirectory: URL = FileManager.default.temporaryDirectory
+        uploadDirectory: URL = FileManager.default.temporaryDirectory, tls: TLSListener? = nil
     ) {
         self.host = host
         self.port = port
@@ -52,6 +54,7 @@ public struct ServerConfiguration: Sendable {
         self.minimumUploadRate = minimumUploadRate
         self.maxQueryParameters = maxQueryParameters
         self.uploadDirectory = uploadDirectory
+        self.tls = tls
     }
 }
 
@@ -77,6 +80,9 @@ public enum ServerError: Error, CustomStringConvertible {
     case hostNotOnThisMachine(String)
     case permissionDenied(port: UInt16)
     case cannotListen(host: String, port: UInt16, reason: String)
+    case tlsUnsupported
+    /// A certificate or key file that cannot be used, said in one sentence.
+    case certificate(String)
 
     public var description: String {
         switch self {
@@ -90,6 +96,10 @@ public enum ServerError: Error, CustomStringConvertible {
             return "Not allowed to listen on port \(port); ports below 1024 need extra rights, choose another with --port."
         case .cannotListen(let host, let port, let reason):
             return "Cannot listen on \(host):\(port): \(reason)."
+        case .tlsUnsupported:
+            return "This libmicrohttpd was built without TLS (GnuTLS), so Zaiko cannot serve HTTPS; run with --no-https or install a libmicrohttpd with TLS."
+        case .certificate(let sentence):
+            return sentence + "."
         }
     }
 }

@@ -52,6 +52,21 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Mark cookies Secure: use when Zaiko is reached through an HTTPS proxy.")
     var secureCookies = false
 
+    @Option(help: "Port for HTTPS. (ZAIKO_HTTPS_PORT, default 8443)")
+    var httpsPort: UInt16?
+
+    @Flag(help: "Serve plain HTTP only.")
+    var noHttps = false
+
+    @Option(help: "Certificate chain for HTTPS (PEM, the server's certificate first); read again when the file changes.")
+    var tlsCert: String?
+
+    @Option(help: "Private key of --tls-cert (PEM, unencrypted); read again when the file changes.")
+    var tlsKey: String?
+
+    @Flag(help: "The HTTP port redirects every page to HTTPS (/healthz stays on HTTP).")
+    var httpsOnly = false
+
     @Flag(help: "Let push channels and the barcode look-up reach local and private addresses (an ntfy server on the home network). Off: only public addresses.")
     var allowPrivateOutbound = false
 
@@ -68,6 +83,9 @@ struct Serve: AsyncParsableCommand {
 
         do {
             let dataDirectory = try DataDirectory(path: data ?? environment["ZAIKO_DATA"] ?? "./data")
+            let https = try HTTPSChoice.resolve(
+                port: try httpsPort ?? environment["ZAIKO_HTTPS_PORT"].map(Self.parsePort) ?? 8443, disabled: noHttps,
+                certificate: tlsCert, key: tlsKey, httpsOnly: httpsOnly, ownCertificate: { nil })
             let resources = try Self.locateResources(resources ?? environment["ZAIKO_RESOURCES"])
             let database = try AppDatabase.open(at: dataDirectory.databaseURL)
             // First run: a one-time code, printed here only, proves the person setting up runs the server.
@@ -108,13 +126,16 @@ struct Serve: AsyncParsableCommand {
                 maxConnections: maxConnections, maxConnectionsPerClient: maxConnectionsPerClient,
                 inactivityTimeout: idleTimeout, headerDeadline: .seconds(max(1, headerDeadline)),
                 minimumUploadRate: max(1, minUploadKBps) * 1024, uploadDirectory: dataDirectory.uploadsURL)
-            let server = Server(configuration: configuration, responder: app)
+            let secureServer = https?.server(like: configuration, responder: app, logger: logger)
+            try secureServer?.start()
+            let server = Server(configuration: configuration, responder: https?.httpResponder(app, httpsPort: secureServer?.port ?? 0) ?? app)
             try server.start()
-            announce(host: configuration.host, port: server.port, data: dataDirectory.url, setupCode: setupCode)
+            announce(host: configuration.host, port: server.port, httpsPort: secureServer?.port, data: dataDirectory.url, setupCode: setupCode)
 
             await ShutdownSignal.wait()
             print("Stopping: finishing requests in flight…")
             server.shutdown(grace: .seconds(10))
+            secureServer?.shutdown(grace: .seconds(10))
             // Both finish what they are doing before the database closes under them.
             photoCleaner.cancel()
             engine.stop()
@@ -158,12 +179,18 @@ struct Serve: AsyncParsableCommand {
         return found
     }
 
-    func announce(host: String, port: UInt16, data: URL, setupCode: String?) {
+    func announce(host: String, port: UInt16, httpsPort: UInt16?, data: URL, setupCode: String?) {
+        // The first line stays "Listening on host:port" (HTTP): scripts and tests read it.
         print("Listening on \(host):\(port)")
-        let addresses = (host == "0.0.0.0" ? NetworkAddresses.lan() + ["127.0.0.1"] : [host])
-            .map { "http://\($0.contains(":") ? "[\($0)]" : $0):\(port)" }
+        if let httpsPort { print("Listening for HTTPS on \(host):\(httpsPort)") }
+        let hosts = (host == "0.0.0.0" ? NetworkAddresses.lan() + ["127.0.0.1"] : [host]).map { $0.contains(":") ? "[\($0)]" : $0 }
+        let addresses = hosts.map { "http://\($0):\(port)" }
         print("Open Zaiko from a phone or computer on this network:")
         for address in addresses { print("  \(address)") }
+        if let httpsPort {
+            print("Over HTTPS (once the device trusts the certificate):")
+            for host in hosts { print("  https://\(host):\(httpsPort)") }
+        }
         print("Data: \(data.path)")
         if let setupCode, let first = addresses.first {
             print("")

@@ -10,8 +10,11 @@ final class TestServer {
     let publicFolder: URL
     var port: UInt16 { server.port }
 
-    /// `configure` changes limits and deadlines from the defaults for the test.
-    init(maxBodyBytes: Int = 20 * 1024 * 1024, probe: Probe = Probe(), configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    /// `configure` changes limits and deadlines from the defaults for the test; `prepare` sees the server before it starts.
+    init(
+        maxBodyBytes: Int = 20 * 1024 * 1024, probe: Probe = Probe(), configure: (inout ServerConfiguration) -> Void = { _ in },
+        prepare: (Server) -> Void = { _ in }
+    ) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-http-\(UUID().uuidString)")
         uploads = root.appendingPathComponent("uploads")
         publicFolder = root.appendingPathComponent("Public")
@@ -22,6 +25,7 @@ final class TestServer {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, maxBodyBytes: maxBodyBytes, uploadDirectory: uploads)
         configure(&configuration)
         server = Server(configuration: configuration, responder: EchoResponder(staticFiles: try StaticFiles(root: publicFolder), probe: probe))
+        prepare(server)
         try server.start()
     }
 
@@ -53,6 +57,7 @@ struct Echo: Codable {
     let bodySize: Int
     let client: String
     let cookies: [String: String]
+    let secure: Bool
 }
 
 /// What the responder has seen, for tests that wait for the server to reach a point.
@@ -90,7 +95,8 @@ struct EchoResponder: Responder {
         let echo = Echo(
             method: request.method, path: request.path,
             query: request.query.pairs.map { [$0.name, $0.value] }, form: request.form.pairs.map { [$0.name, $0.value] },
-            files: files, bodySize: request.body.count, client: request.clientAddress, cookies: request.cookies)
+            files: files, bodySize: request.body.count, client: request.clientAddress, cookies: request.cookies,
+            secure: request.isSecure)
         let json = (try? JSONEncoder().encode(echo)).map(Array.init) ?? []
         return Response(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(json))
     }

@@ -25,7 +25,7 @@ struct SessionController {
             case .signedIn(let token, let remember):
                 // Whatever session this browser had before is ended, not carried over.
                 if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
-                return cookies.signedIn(token: token, remember: remember, to: Self.safeNext(context.field("next")))
+                return cookies.over(context.request).signedIn(token: token, remember: remember, to: Self.safeNext(context.field("next")))
             case .rejected:
                 return renderer.response(page(context, error: context.locale["login_failed"], notice: nil), context, status: 422)
             case .throttled(let until):
@@ -42,7 +42,7 @@ struct SessionController {
         router.post("/logout", .signedIn) { context in
             try accounts.logOut(sessionId: try context.signedIn.sessionId)
             var response = Response.redirect(to: "/login")
-            response.headers.append(("Set-Cookie", cookies.clearSession()))
+            response.headers.append(("Set-Cookie", cookies.over(context.request).clearSession()))
             return response
         }
     }

@@ -149,7 +149,7 @@ public final class App: Responder {
         // As in `serve`: a session that cannot be read (a failing disk) is an error, not a sign-out.
         let member: SignedIn?
         do {
-            member = try head.cookies[SessionCookies.session].flatMap { try accounts.session(token: $0) }
+            member = try cookies.sessionToken(head).flatMap { try accounts.session(token: $0) }
         } catch {
             return .answer(finish(failure(error, head, member: nil), for: head))
         }
@@ -193,7 +193,7 @@ public final class App: Responder {
 
     /// The member behind the request's cookie, if any (for pages outside the route table).
     func signedInMember(_ request: Request) -> SignedIn? {
-        guard let token = request.cookies[SessionCookies.session] else { return nil }
+        guard let token = cookies.sessionToken(request) else { return nil }
         return try? accounts.session(token: token)
     }
 
@@ -208,7 +208,7 @@ public final class App: Responder {
         var member: SignedIn?
         do {
             if endpoint.access != .asset {
-                member = try request.cookies[SessionCookies.session].flatMap { try accounts.session(token: $0) }
+                member = try cookies.sessionToken(request).flatMap { try accounts.session(token: $0) }
             }
         } catch {
             return failure(error, request, member: nil)
@@ -229,7 +229,7 @@ public final class App: Responder {
         }
 
         // Forms of signed-in members carry their session's token; others a cookie's (double submit).
-        let anonymousToken = member == nil ? request.cookies[SessionCookies.csrf].flatMap { $0.isEmpty ? nil : $0 } : nil
+        let anonymousToken = member == nil ? cookies.csrfToken(request).flatMap { $0.isEmpty ? nil : $0 } : nil
         let csrfToken = member?.csrfToken ?? anonymousToken ?? Crypto.token()
         let context = RequestContext(request: request, locale: locale, member: member, csrfToken: csrfToken)
 
@@ -240,7 +240,7 @@ public final class App: Responder {
         }
         var response = run(endpoint, context)
         if member == nil, anonymousToken == nil, response.header("Content-Type")?.hasPrefix("text/html") == true {
-            response.headers.append(("Set-Cookie", cookies.csrfCookie(csrfToken)))
+            response.headers.append(("Set-Cookie", cookies.over(request).csrfCookie(csrfToken)))
         }
         return response
     }
@@ -259,7 +259,7 @@ public final class App: Responder {
                 let next =
                     !isRead || request.path == "/" ? "" : "?next=" + (request.path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
                 var response = Response.redirect(to: "/login" + next)
-                if request.cookies[SessionCookies.session] != nil { response.headers.append(("Set-Cookie", cookies.clearSession())) }
+                if cookies.sessionToken(request) != nil { response.headers.append(("Set-Cookie", cookies.over(request).clearSession())) }
                 return response
             }
             let allowed = access == .writer ? member.role.canWrite : access == .owner ? member.role == .owner : true
