@@ -17,11 +17,11 @@ struct HTTPSChoice {
     /// The HTTP port only redirects (except `/healthz`).
     let httpsOnly: Bool
 
-    /// nil: plain HTTP only. `ownCertificate` gives Zaiko's own certificate when the operator
-    /// named none (nil: there is none, HTTPS stays off unless `--tls-cert/--tls-key` are given).
+    /// nil: plain HTTP only. `ownCertificate` gives Zaiko's own certificate (its local CA's) when
+    /// the operator named none.
     static func resolve(
         port: UInt16, disabled: Bool, certificate: String?, key: String?, httpsOnly: Bool,
-        ownCertificate: () throws -> CertificateFiles?
+        ownCertificate: () throws -> CertificateFiles
     ) throws -> HTTPSChoice? {
         if disabled {
             if httpsOnly { throw Failure(message: "--https-only needs HTTPS; drop --no-https or --https-only.") }
@@ -32,11 +32,7 @@ struct HTTPSChoice {
         case (let certificate?, let key?):
             files = CertificateFiles(certificate: URL(fileURLWithPath: certificate), key: URL(fileURLWithPath: key))
         case (nil, nil):
-            guard let own = try ownCertificate() else {
-                if httpsOnly { throw Failure(message: "--https-only needs a certificate: give --tls-cert FILE --tls-key FILE.") }
-                return nil
-            }
-            files = own
+            files = try ownCertificate()
         default:
             throw Failure(message: "Give --tls-cert and --tls-key together: the certificate file and its key file.")
         }

@@ -5,6 +5,7 @@ import Inventory
 import Logging
 import Outbound
 import Reminders
+import TLSCertificates
 import Web
 
 struct Serve: AsyncParsableCommand {
@@ -83,9 +84,16 @@ struct Serve: AsyncParsableCommand {
 
         do {
             let dataDirectory = try DataDirectory(path: data ?? environment["ZAIKO_DATA"] ?? "./data")
+            // Zaiko's own CA and certificate in <data>/tls/ unless the operator brings theirs.
+            var localCertificates: (authority: LocalAuthority, renewal: CertificateRenewal)?
             let https = try HTTPSChoice.resolve(
                 port: try httpsPort ?? environment["ZAIKO_HTTPS_PORT"].map(Self.parsePort) ?? 8443, disabled: noHttps,
-                certificate: tlsCert, key: tlsKey, httpsOnly: httpsOnly, ownCertificate: { nil })
+                certificate: tlsCert, key: tlsKey, httpsOnly: httpsOnly,
+                ownCertificate: {
+                    let local = try LocalCertificates.keep(data: dataDirectory.url, logger: Logger(label: "zaiko.tls"))
+                    localCertificates = local
+                    return CertificateFiles(certificate: local.authority.serverCertificateFile, key: local.authority.serverKeyFile)
+                })
             let resources = try Self.locateResources(resources ?? environment["ZAIKO_RESOURCES"])
             let database = try AppDatabase.open(at: dataDirectory.databaseURL)
             // First run: a one-time code, printed here only, proves the person setting up runs the server.
@@ -95,13 +103,9 @@ struct Serve: AsyncParsableCommand {
             // Where requests typed by an owner may go: decided once, for push and the look-up alike.
             let outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
             options.outbound = outbound
-            // The /tls page: the local CA (if HTTPS made one) and the HTTPS addresses, as announced for HTTP.
-            let httpsPort = 8443 // lead: use --https-port at merge
-            let listenHost = host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0"
-            options.tls = TLSPageSource(
-                certificate: dataDirectory.url.appendingPathComponent("tls/ca.crt"),
-                addresses: (listenHost == "0.0.0.0" ? NetworkAddresses.lan() : [listenHost]).map { "https://\($0.contains(":") ? "[\($0)]" : $0):\(httpsPort)" }
-            )
+            // The /tls page: the local CA and the HTTPS addresses (known once the listener has its port).
+            let tlsPage = https.map { _ in TLSPageSource(certificate: LocalCertificates.folder(data: dataDirectory.url).appendingPathComponent("ca.crt")) }
+            options.tls = tlsPage
             let app = try await App(database: database, resources: resources, logger: logger, options: options)
             // What a crash left (files without a row, half-written files) goes before anyone can upload.
             try app.photos.collectGarbage(everyOrphan: true)
@@ -130,12 +134,19 @@ struct Serve: AsyncParsableCommand {
             try secureServer?.start()
             let server = Server(configuration: configuration, responder: https?.httpResponder(app, httpsPort: secureServer?.port ?? 0) ?? app)
             try server.start()
-            announce(host: configuration.host, port: server.port, httpsPort: secureServer?.port, data: dataDirectory.url, setupCode: setupCode)
+            if let secureServer {
+                let hosts = configuration.host == "0.0.0.0" ? NetworkAddresses.lan() : [configuration.host]
+                tlsPage?.announce(hosts.map { "https://\($0.contains(":") ? "[\($0)]" : $0):\(secureServer.port)" })
+            }
+            announce(
+                host: configuration.host, port: server.port, httpsPort: secureServer?.port,
+                fingerprint: try localCertificates?.authority.caFingerprint(), data: dataDirectory.url, setupCode: setupCode)
 
             await ShutdownSignal.wait()
             print("Stopping: finishing requests in flight…")
             server.shutdown(grace: .seconds(10))
             secureServer?.shutdown(grace: .seconds(10))
+            localCertificates?.renewal.stop()
             // Both finish what they are doing before the database closes under them.
             photoCleaner.cancel()
             engine.stop()
@@ -179,7 +190,7 @@ struct Serve: AsyncParsableCommand {
         return found
     }
 
-    func announce(host: String, port: UInt16, httpsPort: UInt16?, data: URL, setupCode: String?) {
+    func announce(host: String, port: UInt16, httpsPort: UInt16?, fingerprint: String?, data: URL, setupCode: String?) {
         // The first line stays "Listening on host:port" (HTTP): scripts and tests read it.
         print("Listening on \(host):\(port)")
         if let httpsPort { print("Listening for HTTPS on \(host):\(httpsPort)") }
@@ -190,6 +201,10 @@ struct Serve: AsyncParsableCommand {
         if let httpsPort {
             print("Over HTTPS (once the device trusts the certificate):")
             for host in hosts { print("  https://\(host):\(httpsPort)") }
+        }
+        if let fingerprint, let first = addresses.first {
+            print("Zaiko's certificate authority, to install once on each device from \(first)/tls")
+            print("  SHA-256 fingerprint: \(fingerprint)")
         }
         print("Data: \(data.path)")
         if let setupCode, let first = addresses.first {

@@ -37,6 +37,8 @@ class Server:
     process: subprocess.Popen
     stdout_lines: list = field(default_factory=list)
     stderr_path: Path | None = None
+    # The HTTPS origin when the server listens for it.
+    https_url: str | None = None
 
     def stderr(self) -> str:
         return self.stderr_path.read_text(errors="replace") if self.stderr_path else ""
@@ -65,8 +67,10 @@ def make_server(tmp_path):
             data_dir = tmp_path / f"data{n}"
             data_dir.mkdir()
         stderr_path = tmp_path / f"stderr{n}.log"
+        # HTTPS on a free port too (its default 8443 would clash between servers), unless the test says.
+        https = [] if {"--https-port", "--no-https"} & set(extra_args) else ["--https-port", "0"]
         cmd = [str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0",
-               "--data", str(data_dir), "--resources", str(REPO_ROOT), *extra_args]
+               "--data", str(data_dir), "--resources", str(REPO_ROOT), *https, *extra_args]
         with open(stderr_path, "w") as err:
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, cwd=tmp_path)
         server = Server(url="", data_dir=data_dir, process=proc, stderr_path=stderr_path)
@@ -81,6 +85,9 @@ def make_server(tmp_path):
         if first is None or not first.startswith(prefix):
             pytest.fail(f"unexpected first line {first!r}; stderr:\n{server.stderr()}")
         server.url = "http://" + first[len(prefix):].strip()
+        second = q.get(timeout=STARTUP_TIMEOUT) or ""
+        if second.startswith("Listening for HTTPS on "):
+            server.https_url = "https://" + second[len("Listening for HTTPS on "):].strip()
         return server
 
     yield start

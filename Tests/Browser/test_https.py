@@ -227,7 +227,6 @@ def test_https_only_redirects_http_except_healthz(make_server, certs):
 
 @pytest.mark.parametrize("args, sentence", [
     (["--tls-cert", "server.crt"], "Give --tls-cert and --tls-key together"),
-    (["--https-only"], "--https-only needs a certificate"),
     (["--https-only", "--no-https"], "--https-only needs HTTPS"),
     (["--tls-cert", "missing.crt", "--tls-key", "server.key"], "Cannot read the TLS certificate file"),
     (["--tls-cert", "ca.crt", "--tls-key", "server.key"], "does not belong to the first certificate"),

@@ -15,8 +15,6 @@ from conftest import DESKTOP, PHONE, REPO_ROOT, screenshot, setup_household, sig
 LOCALES = ["en-US", "ja-JP"]
 CATALOGS = {locale: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text())
             for locale, code in (("en-US", "en"), ("ja-JP", "ja"))}
-# The test servers listen on 127.0.0.1, so that is the one HTTPS address the page names.
-HTTPS_ADDRESS = "https://127.0.0.1:8443"
 
 
 def tag(locale):
@@ -95,8 +93,8 @@ def test_the_page_hands_out_the_ca_without_signing_in(ca_server, make_page, loca
     assert openssl_common_name(ca_server.ca) in page.locator("#tls-download-heading + p").inner_text()
 
     # The QR code is drawn by the server and decodes to the HTTPS address listed first.
-    assert page.locator(".tls-address-list a").all_inner_texts() == [HTTPS_ADDRESS]
-    assert qr_text(page, tmp_path, f"qr-{tag(locale)}") == HTTPS_ADDRESS
+    assert page.locator(".tls-address-list a").all_inner_texts() == [ca_server.https_url]
+    assert qr_text(page, tmp_path, f"qr-{tag(locale)}") == ca_server.https_url
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
 
     # Steps for each kind of device, closed until opened, numbered when open.
@@ -169,7 +167,8 @@ def test_login_and_account_lead_to_the_page_over_http(ca_server, make_page, loca
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_without_a_ca_the_page_says_https_is_off(server, make_page, locale):
+def test_with_https_turned_off_the_page_says_so(make_server, make_page, locale):
+    server = make_server("--no-https")
     t = CATALOGS[locale]
     page = make_page(PHONE, locale)
     page.goto(server.url + "/tls")

@@ -92,7 +92,7 @@ public final class App: Responder {
         setup.register(in: &router)
         let caFile = options.tls.map { CACertificateFile(url: $0.certificate) }
         let httpsHelp = HTTPSHelp(file: caFile)
-        TLSController(file: caFile, addresses: options.tls?.addresses ?? [], renderer: renderer).register(in: &router)
+        TLSController(file: caFile, source: options.tls, renderer: renderer).register(in: &router)
         SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock, httpsHelp: httpsHelp).register(in: &router)
         InvitationController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
         let scheme = options.secureCookies ? "https" : "http"

@@ -6,12 +6,12 @@ import HTTPServer
 /// a phone needs it before it can sign in over HTTPS.
 struct TLSController {
     let file: CACertificateFile?
-    let addresses: [String]
+    let source: TLSPageSource?
     let renderer: Renderer
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/tls", .open) { context in
-            renderer.response(TLSPage(context, certificate: file?.current, addresses: addresses), context)
+            renderer.response(TLSPage(context, certificate: file?.current, addresses: source?.addresses ?? []), context)
         }
         // Android, macOS and Linux take the PEM `.crt`; Windows opens a DER `.cer` with its own dialog.
         router.get("/tls/zaiko-ca.crt", .asset) { context in
