@@ -73,6 +73,20 @@ struct HTTPSCookieTests {
         #expect(try listeners.certificates.get(listeners.http + "/", headers: ["Cookie: __Host-zaiko_session=\(token)"]).status == 303)
     }
 
+    @Test func linksMadeOverHTTPSSayHTTPS() async throws {
+        let fixture = try await HouseholdFixture()
+        let listeners = try Listeners(fixture.app)
+        let token = try #require(Self.value(of: "__Host-zaiko_session", in: try listeners.signIn(at: listeners.https)))
+        let cookie = "Cookie: __Host-zaiko_session=\(token)"
+        let settings = try listeners.certificates.get(listeners.https + "/settings", headers: [cookie])
+        let csrf = try #require(settings.body.firstMatch(of: /name="_csrf" value="([^"]+)"/)?.1)
+        let made = try listeners.certificates.get(
+            listeners.https + "/settings/invitations", headers: [cookie], form: [("_csrf", String(csrf)), ("role", "member")])
+        #expect(made.status == 200)
+        #expect(made.body.contains("https://127.0.0.1:\(listeners.secure.port)/join/"))
+        #expect(!made.body.contains("http://127.0.0.1:\(listeners.secure.port)/join/"))
+    }
+
     @Test func overHTTPCookiesStayAsTheyWere() async throws {
         let fixture = try await HouseholdFixture()
         let listeners = try Listeners(fixture.app)

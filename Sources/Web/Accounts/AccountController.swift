@@ -94,7 +94,7 @@ struct AccountController {
         if let token = newFeedToken {
             let host = context.request.headers["host"] ?? "localhost"
             feed.webcal = "webcal://\(host)/calendar/\(token).ics"
-            feed.web = "\(scheme)://\(host)/calendar/\(token).ics"
+            feed.web = "\(context.request.isSecure ? "https" : scheme)://\(host)/calendar/\(token).ics"
         }
         return AccountPage(
             heading: t["account_heading"], saved: saved,

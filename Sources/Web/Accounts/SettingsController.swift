@@ -85,7 +85,7 @@ struct SettingsController {
             // shows no link; without it, reloading asks "send again?" first and then makes another link.
             let host = context.request.headers["host"] ?? "localhost"
             // (Every page is `no-store`: App.finish.)
-            return renderer.response(try page(context, newLink: "\(scheme)://\(host)/join/\(token)"), context)
+            return renderer.response(try page(context, newLink: "\(context.request.isSecure ? "https" : scheme)://\(host)/join/\(token)"), context)
         }
         router.post("/settings/invitations/{id}/cancel", .owner) { context in
             try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)

@@ -95,6 +95,7 @@ public final class App: Responder {
         TLSController(file: caFile, source: options.tls, renderer: renderer).register(in: &router)
         SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock, httpsHelp: httpsHelp).register(in: &router)
         InvitationController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
+        // The scheme of links shown for copying, over plain HTTP (over HTTPS they say https).
         let scheme = options.secureCookies ? "https" : "http"
         let feeds = CalendarFeeds(database: database, clock: options.clock)
         AccountController(accounts: accounts, renderer: renderer, cookies: cookies, feeds: feeds, scheme: scheme, httpsHelp: httpsHelp).register(in: &router)
