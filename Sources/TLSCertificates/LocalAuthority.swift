@@ -172,7 +172,7 @@ extension LocalAuthority {
         try certificate.sign(by: certificate, key: key)
         // The key first: a CA certificate without its key would stop the next start.
         try AtomicFile.write(try key.pem(), to: caKeyFile, mode: 0o600)
-        try AtomicFile.write(try certificate.pem(), to: caCertificateFile, mode: 0o644)
+        try AtomicFile.write(try certificate.pem(), to: caCertificateFile, mode: 0o600)
         return (certificate, key)
     }
 
@@ -193,7 +193,7 @@ extension LocalAuthority {
         try certificate.sign(by: authority.certificate, key: authority.key)
         if existing == nil { try AtomicFile.write(try key.pem(), to: serverKeyFile, mode: 0o600) }
         let pem = try certificate.pem()
-        try AtomicFile.write(pem + authority.certificate.pem(), to: serverCertificateFile, mode: 0o644)
+        try AtomicFile.write(pem + authority.certificate.pem(), to: serverCertificateFile, mode: 0o600)
         // Read back as a reader will: GnuTLS reports a certificate's names fully only once imported.
         return try Certificate.read(pem: pem)
     }
@@ -209,7 +209,7 @@ extension LocalAuthority {
             guard let data = try? Data(contentsOf: file) else { continue }
             let name = file.deletingPathExtension().lastPathComponent
             let kept = directory.appendingPathComponent("\(name)-replaced-\(stamp).\(file.pathExtension)")
-            try AtomicFile.write(data, to: kept, mode: file.pathExtension == "key" ? 0o600 : 0o644)
+            try AtomicFile.write(data, to: kept, mode: 0o600)
         }
     }
 

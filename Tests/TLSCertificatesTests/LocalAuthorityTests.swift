@@ -132,7 +132,9 @@ struct LocalAuthorityTests {
         #expect(try mode(local.directory) == 0o700)
         #expect(try mode(local.caKeyFile) == 0o600)
         #expect(try mode(local.serverKeyFile) == 0o600)
-        #expect(try mode(local.caCertificateFile) == 0o644)
+        // Certificates too, like every file in the data folder (the /tls page hands the CA out).
+        #expect(try mode(local.caCertificateFile) == 0o600)
+        #expect(try mode(local.serverCertificateFile) == 0o600)
         // No temporary files left behind.
         let files = try FileManager.default.contentsOfDirectory(atPath: local.directory.path).filter { !$0.hasPrefix(".lock") }.sorted()
         #expect(files == ["ca.crt", "ca.key", "server.crt", "server.key"])
