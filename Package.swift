@@ -113,6 +113,8 @@ let package = Package(
                 "Inventory",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // The automatic backups log each outcome in one line.
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // One household in and out: export (JSON, CSV, photos), CSV import of items, Grocy import.
@@ -154,7 +156,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory", "TestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "CGD", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Inventory", "Outbound", "Backups", "CGD", "TestSupport"]),
         .testTarget(
             name: "BackupsTests",
             dependencies: [
