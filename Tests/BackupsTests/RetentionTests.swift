@@ -23,7 +23,7 @@ struct RetentionTests {
     @Test func fortyDaysKeepTheLastSevenDaysAndOneArchiveForEachOfTheFourWeeksBefore() throws {
         let folder = try TemporaryFolder("zaiko-retention")
         defer { folder.remove() }
-        let clock = ManualClock(utc("2026-11-01T18:00:00Z"))  // 2026-11-02 03:00 in Tokyo
+        let clock = ManualClock(utc("2026-11-01T18:00:00Z")) // 2026-11-02 03:00 in Tokyo
         let backups = AutomaticBackups(
             plan: BackupPlan(directory: folder.url, schedule: BackupSchedule(hour: 3, timeZone: tokyo)!), database: try AppDatabase.inMemory(),
             clock: clock.wall, makeArchive: { url in try Data(url.lastPathComponent.utf8).write(to: url) })
@@ -78,7 +78,7 @@ struct RetentionTests {
     func monday(of day: CalendarDay) -> CalendarDay {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
-        let weekday = calendar.component(.weekday, from: day.start(in: .gmt))  // 1 = Sunday
+        let weekday = calendar.component(.weekday, from: day.start(in: .gmt)) // 1 = Sunday
         return day.adding(days: -((weekday + 5) % 7))
     }
 }

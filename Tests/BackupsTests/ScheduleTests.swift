@@ -31,7 +31,7 @@ struct ScheduleTests {
         let folder = try TemporaryFolder("zaiko-schedule")
         defer { folder.remove() }
         let database = try AppDatabase.inMemory()
-        let clock = ManualClock(utc("2026-11-22T16:00:00Z"))  // 01:00 in Tokyo
+        let clock = ManualClock(utc("2026-11-22T16:00:00Z")) // 01:00 in Tokyo
         let made = Mutex<[String]>([])
         let backups = AutomaticBackups(
             plan: BackupPlan(directory: folder.url, schedule: BackupSchedule(hour: 3, timeZone: tokyo)!), database: database,

@@ -100,7 +100,9 @@ def test_owners_see_a_failure_and_the_last_good_backup_members_do_not(server, ma
     # A good backup since: no alert; the failure stays as a quiet line.
     with sqlite3.connect(server.data_dir / "zaiko.sqlite") as db:
         db.execute("UPDATE backup_status SET last_success_at = ?", (iso(now),))
-    page.goto(server.url + "/settings#backups")
+    # Loaded again for sure: the page may already be at /settings with another #fragment.
+    page.goto(server.url + "/settings")
+    page.reload()
     expect(card.locator("[role=alert]")).to_have_count(0)
     expect(card).to_contain_text(t["backup_failure_disk_full"])
     screenshot(page, f"autobackup-recovered-phone-{tag(locale)}")
