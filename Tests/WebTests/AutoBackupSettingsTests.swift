@@ -29,6 +29,7 @@ struct AutoBackupSettingsTests {
         let section = card(try fixture.send("GET", "/settings", as: fixture.owner).text)
         #expect(section.contains("Automatic backups are turned off on this server."))
         #expect(section.contains("No automatic backup has been made yet."))
+        #expect(!section.contains("Every day the server saves"))
         #expect(!section.contains("role=\"alert\""))
     }
 
@@ -44,6 +45,7 @@ struct AutoBackupSettingsTests {
         #expect(english.contains("3:00"))
         #expect(english.contains("Next backup: Nov 24, 2026"))
         #expect(!english.contains("turned off"))
+        #expect(english.contains("Every day the server saves a copy of all its data"))
         #expect(!english.contains("role=\"alert\""))
         let japanese = card(try fixture.send("GET", "/settings", as: fixture.owner, headers: [("Accept-Language", "ja")]).text)
         #expect(japanese.contains("最後に成功したバックアップ: 2026年11月23日 3:00"))
