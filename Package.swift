@@ -118,6 +118,8 @@ let package = Package(
                 "CSodium",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // The automatic backups log each outcome in one line.
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // One household in and out: export (JSON, CSV, photos), CSV import of items, Grocy import.
@@ -162,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "Web", "HTTPServer", "Inventory", "Outbound", "CGD", "Imaging", "TestSupport",
+                "Web", "HTTPServer", "Inventory", "Outbound", "Backups", "CGD", "Imaging", "TestSupport",
                 // Reads the household export a route answers with.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

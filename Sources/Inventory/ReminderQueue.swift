@@ -112,7 +112,7 @@ public struct ReminderQueue: Sendable {
 
     /// Push messages go to a shared topic: they speak the first owner's language, else the language
     /// the household was set up in, else English.
-    static func language(_ db: Database, _ householdId: Int64) throws -> String {
+    public static func language(_ db: Database, _ householdId: Int64) throws -> String {
         let owner = try String.fetchOne(
             db,
             sql: """

@@ -20,6 +20,7 @@ enum Schema {
         migrator.registerMigration("v7 health check", migrate: v7)
         migrator.registerMigration("v8 starter folders named in each reader's language", migrate: v8)
         migrator.registerMigration("v9 household search", migrate: v9)
+        migrator.registerMigration("v10 backup status", migrate: v10)
         return migrator
     }
 
@@ -316,6 +317,49 @@ enum Schema {
                 -- b-tree range, so the LIKE is decided on this household's narrow index entries and
                 -- the table is read for the matches only.
                 CREATE INDEX item_search ON item(household_id, folder_id, search_text) WHERE deleted_at IS NULL;
+                """)
+    }
+
+    static func v10(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                -- The server's automatic backups, one row: owners read it in Settings. In the database, not
+                -- in the backup folder, because the folder may be the thing that is gone, and a failure's
+                -- push messages are queued in the same transaction that records it.
+                CREATE TABLE backup_status (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    -- The next scheduled backup; NULL while no running server makes them (--no-backup).
+                    next_at TEXT,
+                    last_success_at TEXT,
+                    last_success_file TEXT,
+                    last_failure_at TEXT,
+                    -- disk_full, folder_missing, not_writable or other; the details go to the log.
+                    last_failure_reason TEXT CHECK (last_failure_reason IN ('disk_full', 'folder_missing', 'not_writable', 'other'))
+                );
+                INSERT INTO backup_status (id) VALUES (1);
+
+                -- A failed backup is pushed to each household with a channel: a new kind of message.
+                -- SQLite cannot change a CHECK, so the outbox is rebuilt with its rows and indexes.
+                CREATE TABLE push_message_v10 (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('reminder', 'digest', 'test', 'backup_failed')),
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    items TEXT NOT NULL DEFAULT '[]',
+                    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at TEXT NOT NULL,
+                    last_error TEXT,
+                    created_at TEXT NOT NULL,
+                    sent_at TEXT
+                );
+                INSERT INTO push_message_v10 (id, household_id, kind, title, body, items, state, attempts, next_attempt_at, last_error, created_at, sent_at)
+                    SELECT id, household_id, kind, title, body, items, state, attempts, next_attempt_at, last_error, created_at, sent_at FROM push_message;
+                DROP TABLE push_message;
+                ALTER TABLE push_message_v10 RENAME TO push_message;
+                CREATE INDEX push_message_due ON push_message(next_attempt_at) WHERE state = 'pending';
+                CREATE INDEX push_message_by_household ON push_message(household_id, id);
                 """)
     }
 }

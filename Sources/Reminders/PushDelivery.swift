@@ -33,6 +33,9 @@ public struct PushDelivery: Sendable {
                 headers.append(("Tags", "alarm_clock"))
                 headers.append(("Priority", "high"))
             case "digest": headers.append(("Tags", "calendar"))
+            case "backup_failed":
+                headers.append(("Tags", "warning"))
+                headers.append(("Priority", "high"))
             default: headers.append(("Tags", "white_check_mark"))
             }
             return (url, headers, Array(message.body.utf8))

@@ -44,9 +44,10 @@ struct BackupCommand: ParsableCommand {
 }
 
 /// A backup is background work: the server's pages go first whenever both want a core. Linux's
-/// SCHED_IDLE (5 in <linux/sched.h>, not imported into Swift) runs this process only on a core the
-/// server leaves idle; elsewhere, or if refused, the lowest usual priority.
-private func runInTheBackground() {
+/// SCHED_IDLE (5 in <linux/sched.h>, not imported into Swift) runs the calling thread only on a
+/// core the server leaves idle; elsewhere, or if refused, the lowest usual priority. On Linux both
+/// apply to the calling thread only: the command's own thread, or the server's backup thread.
+func runInTheBackground() {
     #if os(Linux)
         var parameters = sched_param()
         if sched_setscheduler(0, 5, &parameters) == 0 { return }

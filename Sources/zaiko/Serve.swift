@@ -71,6 +71,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Let push channels and the barcode look-up reach local and private addresses (an ntfy server on the home network). Off: only public addresses.")
     var allowPrivateOutbound = false
 
+    @OptionGroup(title: "Automatic backups")
+    var backups: AutomaticBackupOptions
+
     func run() async throws {
         DataDirectory.keepNewFilesPrivate()
         let environment = ProcessInfo.processInfo.environment
@@ -122,6 +125,7 @@ struct Serve: AsyncParsableCommand {
                 texts: ReminderTexts { language, key in localizations.catalogs[language]?.child(named: key) as? String },
                 logger: Logger(label: "zaiko.reminders"))
             let reminders = Task.detached { await engine.run() }
+            let automaticBackups = try backups.start(database: database, data: dataDirectory.url, photos: dataDirectory.photosURL, localizations: localizations)
 
             let configuration = ServerConfiguration(
                 host: host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0",
@@ -150,6 +154,7 @@ struct Serve: AsyncParsableCommand {
             // Both finish what they are doing before the database closes under them.
             photoCleaner.cancel()
             engine.stop()
+            automaticBackups?.stop()
             await photoCleaner.value
             await reminders.value
             // Checkpoints the WAL into zaiko.sqlite first: a copy of that file alone holds every write.

@@ -109,6 +109,7 @@ struct DurableStorageTests {
         ("v7 health check", "26b4ce5bb746e08b844c34c6c0083e98033bbb424d8d457a52d4f4b27323b2a7"),
         ("v8 starter folders named in each reader's language", "54d9caff3a228797337887e878320640445bf171f6dce1479240e7e778272729"),
         ("v9 household search", "ff1c11474072032cbed7b082b60f8013eaa4cf9cfea1e56f5fcf8a18cbb32bed"),
+        ("v10 backup status", "75b05e2217f07f88941c76df60c6d6be23e2e61eee290d16d739e7eb77bd3b6b"),
     ]
 
     /// Every table, index and trigger with its SQL, once the migrations up to `migration` ran.

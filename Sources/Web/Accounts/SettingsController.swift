@@ -1,3 +1,4 @@
+import Backups
 import Foundation
 import HTTPServer
 import Inventory
@@ -16,6 +17,7 @@ struct SettingsController {
     let schedule: ReminderSchedule
     /// How long "Send a test" waits for the engine's first attempt.
     let pushTestWait: Duration
+    let backups: BackupStatusStore
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/settings", .owner) { context in
@@ -241,7 +243,8 @@ struct SettingsController {
             inviteRoles: t.roleOptions(selected: .member), inviteError: inviteError, householdFields: householdFields,
             householdSaved: saved == "household" ? t["saved_profile"] : nil,
             push: try pushSection(context, me, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
-            lookupFields: lookupFields, lookupSaved: savedText("lookup"))
+            lookupFields: lookupFields, lookupSaved: savedText("lookup"),
+            autobackup: AutoBackupSection(try backups.read(), timeZone: me.timeZone, locale: t))
     }
 }
 
@@ -326,6 +329,7 @@ struct SettingsPage: PageView {
     var push: PushSection? = nil
     var lookupFields: [FormField] = []
     var lookupSaved: String? = nil
+    var autobackup: AutoBackupSection? = nil
 
     func title(_ t: Catalog) -> String { heading }
 
@@ -344,6 +348,7 @@ struct SettingsPage: PageView {
         case "push": return push
         case "lookupFields": return lookupFields
         case "lookupSaved": return lookupSaved
+        case "autobackup": return autobackup
         default: return nil
         }
     }

@@ -1,3 +1,4 @@
+import Backups
 import Exchange
 import Foundation
 import HTTPServer
@@ -105,7 +106,7 @@ public final class App: Responder {
             accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
             push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock),
             schedule: ReminderSchedule(database: database, clock: options.clock),
-            pushTestWait: options.pushTestWait
+            pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database)
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
         let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)

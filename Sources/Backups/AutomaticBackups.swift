@@ -1,0 +1,236 @@
+import Foundation
+import Inventory
+import Logging
+import Synchronization
+
+/// Where, when and how many automatic backups.
+public struct BackupPlan: Sendable {
+    public let directory: URL
+    public let schedule: BackupSchedule
+    public let retention: BackupRetention
+
+    public init(directory: URL, schedule: BackupSchedule, retention: BackupRetention = .standard) {
+        self.directory = directory
+        self.schedule = schedule
+        self.retention = retention
+    }
+}
+
+/// Makes the daily archive on a thread of its own (archives are long, blocking I/O, kept off
+/// Swift's cooperative pool so pages and reminders never wait behind them), then prunes old ones.
+///
+/// An archive is written by `makeArchive` under a hidden temporary name, then fsynced and renamed to
+/// `zaiko-backup-<local date>.zip`: a failure leaves no partial file and never touches an earlier
+/// archive (pruning runs only after a success). The outcome is recorded for Settings, logged in one
+/// line, and a failure is pushed to each household with a channel.
+public final class AutomaticBackups: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        case made(file: String)
+        case failed(BackupFailureReason)
+    }
+
+    let plan: BackupPlan
+    let clock: WallClock
+    let status: BackupStatusStore
+    let texts: BackupTexts
+    let logger: Logger
+    let makeArchive: @Sendable (URL) throws -> Void
+    let bell = Doorbell()
+    /// The last doorbell ticket a pass has fully handled: tests wait on it instead of sleeping.
+    private let served = Atomic<Int>(0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let started = Atomic<Bool>(false)
+
+    public init(
+        plan: BackupPlan, database: AppDatabase, clock: WallClock = .system, texts: BackupTexts = .english,
+        logger: Logger = Logger(label: "zaiko.backups"), makeArchive: @escaping @Sendable (URL) throws -> Void
+    ) {
+        self.plan = plan
+        self.clock = clock
+        self.status = BackupStatusStore(database: database)
+        self.texts = texts
+        self.logger = logger
+        self.makeArchive = makeArchive
+    }
+
+    // MARK: - The thread
+
+    /// Starts the schedule on its own thread.
+    public func start() {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        removeLeftovers()
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "zaiko.backups"
+        thread.start()
+    }
+
+    /// Ends the schedule; a backup in progress finishes first. Settings then says none are scheduled.
+    public func stop() {
+        bell.stop()
+        if started.load(ordering: .acquiring) { finished.wait() }
+        do { try status.recordSchedule(next: nil) } catch { logger.warning("backup status not recorded", metadata: ["error": "\(error)"]) }
+    }
+
+    /// Makes the thread look at the clock now; returns a ticket for `hasHandled(_:)`.
+    @discardableResult
+    public func wake() -> Int { bell.ring() }
+
+    /// A pass that started after `wake()` returned `ticket` has ended.
+    public func hasHandled(_ ticket: Int) -> Bool { served.load(ordering: .acquiring) >= ticket }
+
+    func run() {
+        var next = plan.schedule.next(after: clock.now())
+        recordSchedule(next)
+        while true {
+            // The ticket is read before the clock, so a pass that handled it saw any time set before it.
+            let ticket = bell.ticket
+            if bell.isStopped { return }
+            let now = clock.now()
+            if now >= next {
+                backUp()
+                next = plan.schedule.next(after: clock.now())
+                recordSchedule(next)
+            }
+            served.store(ticket, ordering: .releasing)
+            // Never more than a minute without looking at the clock: it may jump (suspend, NTP).
+            let wait = min(max(next.timeIntervalSince(clock.now()), 0), 60)
+            bell.wait(beyond: ticket, until: Date().addingTimeInterval(wait))
+        }
+    }
+
+    func recordSchedule(_ next: Date) {
+        do { try status.recordSchedule(next: next) } catch { logger.warning("backup status not recorded", metadata: ["error": "\(error)"]) }
+    }
+
+    // MARK: - One backup
+
+    /// Makes today's archive now (replacing one made earlier today only once the new one is
+    /// complete), then prunes; records and reports the outcome.
+    @discardableResult
+    public func backUp() -> Outcome {
+        let now = clock.now()
+        let file = ArchiveName.file(for: plan.schedule.day(of: now))
+        let temporary = plan.directory.appendingPathComponent(ArchiveName.temporary(for: file))
+        let before = Set(entries())
+        do {
+            try checkFolder()
+            try? FileManager.default.removeItem(at: temporary)
+            try makeArchive(temporary)
+            try Durable.sync(temporary)
+            try Durable.rename(temporary, to: plan.directory.appendingPathComponent(file))
+            try Durable.sync(plan.directory)
+        } catch {
+            removePartial(temporary, keeping: before)
+            let reason = BackupFailureReason(error)
+            logger.error(
+                "automatic backup failed",
+                metadata: ["file": "\(plan.directory.appendingPathComponent(file).path)", "reason": "\(reason.rawValue)", "error": "\(error)"])
+            do { try status.recordFailure(at: now, reason: reason, texts: texts) } catch {
+                logger.error("backup failure not recorded", metadata: ["error": "\(error)"])
+            }
+            return .failed(reason)
+        }
+        prune()
+        logger.info("automatic backup made", metadata: ["file": "\(plan.directory.appendingPathComponent(file).path)"])
+        do { try status.recordSuccess(at: now, file: file) } catch { logger.error("backup success not recorded", metadata: ["error": "\(error)"]) }
+        return .made(file: file)
+    }
+
+    /// The folder must exist already: a backup disk that is not mounted is reported, never
+    /// replaced by a new folder on the disk holding the data.
+    func checkFolder() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: plan.directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BackupFailureReason.folderMissing
+        }
+        guard access(plan.directory.path, W_OK) == 0 else { throw BackupFailureReason.notWritable }
+    }
+
+    func entries() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: plan.directory.path)) ?? [] }
+
+    /// What a failed attempt left: the temporary file, and anything else it created in the folder
+    /// (a writer's own temporary file beside it) that is not a finished archive.
+    func removePartial(_ temporary: URL, keeping before: Set<String>) {
+        try? FileManager.default.removeItem(at: temporary)
+        for name in entries() where !before.contains(name) && ArchiveName.day(of: name) == nil {
+            try? FileManager.default.removeItem(at: plan.directory.appendingPathComponent(name))
+        }
+    }
+
+    /// Temporary files of an attempt cut short by a crash or a power cut.
+    func removeLeftovers() {
+        for name in entries() where name.hasPrefix("." + ArchiveName.prefix) && name.hasSuffix(".partial") {
+            try? FileManager.default.removeItem(at: plan.directory.appendingPathComponent(name))
+        }
+    }
+
+    /// Deletes the archives retention does not keep; other files in the folder are never touched.
+    func prune() {
+        let archives = entries().compactMap { name in ArchiveName.day(of: name).map { (name, $0) } }
+        let kept = plan.retention.kept(archives.map(\.1))
+        for (name, day) in archives where !kept.contains(day) {
+            do { try FileManager.default.removeItem(at: plan.directory.appendingPathComponent(name)) } catch {
+                logger.warning("old backup not deleted", metadata: ["file": "\(name)", "error": "\(error)"])
+            }
+        }
+    }
+}
+
+/// fsync and rename, as POSIX errors (ENOSPC shows up at fsync on some file systems).
+enum Durable {
+    static func sync(_ url: URL) throws {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    static func rename(_ source: URL, to destination: URL) throws {
+        guard Foundation.rename(source.path, destination.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+}
+
+/// Wakes the backup thread early (a test moved the clock, the server stops); counts rings as tickets.
+final class Doorbell: @unchecked Sendable {
+    // Every field is read and written under `condition`'s lock only.
+    private let condition = NSCondition()
+    private var rings = 0
+    private var stopped = false
+
+    var ticket: Int { locked { rings } }
+    var isStopped: Bool { locked { stopped } }
+
+    func ring() -> Int {
+        locked {
+            rings += 1
+            condition.broadcast()
+            return rings
+        }
+    }
+
+    func stop() {
+        locked {
+            stopped = true
+            rings += 1
+            condition.broadcast()
+        }
+    }
+
+    /// Until a ring after `ticket`, a stop, or `deadline`.
+    func wait(beyond ticket: Int, until deadline: Date) {
+        condition.lock()
+        defer { condition.unlock() }
+        while rings <= ticket, !stopped {
+            if !condition.wait(until: deadline) { return }
+        }
+    }
+
+    private func locked<T>(_ work: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return work()
+    }
+}

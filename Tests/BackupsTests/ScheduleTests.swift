@@ -1,0 +1,92 @@
+import Backups
+import Foundation
+import Inventory
+import Synchronization
+import TestSupport
+import Testing
+
+/// Daily at the operator's hour in the server's time zone, once per day, on the runner's own thread
+/// driven by an injected clock (the test moves the clock and rings; nothing sleeps or is timed).
+@Suite("Backup schedule")
+struct ScheduleTests {
+    let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+
+    @Test func theNextBackupIsTheSetHourInTheServersZone() throws {
+        let schedule = try #require(BackupSchedule(hour: 3, timeZone: tokyo))
+        // 02:59 in Tokyo is 17:59 UTC the day before.
+        #expect(schedule.next(after: utc("2026-11-22T17:59:00Z")) == utc("2026-11-22T18:00:00Z"))
+        // At 03:00 exactly, the next one is tomorrow's.
+        #expect(schedule.next(after: utc("2026-11-22T18:00:00Z")) == utc("2026-11-23T18:00:00Z"))
+        #expect(schedule.next(after: utc("2026-11-23T01:00:00Z")) == utc("2026-11-23T18:00:00Z"))
+        #expect(schedule.day(of: utc("2026-11-22T18:00:00Z")) == CalendarDay("2026-11-23"))
+        #expect(BackupSchedule(hour: 24) == nil && BackupSchedule(hour: -1) == nil)
+        // A day when 02:00 does not exist (Berlin, spring forward): the backup still happens that day.
+        let berlin = try #require(BackupSchedule(hour: 2, timeZone: TimeZone(identifier: "Europe/Berlin")!))
+        let skipped = berlin.next(after: utc("2026-03-28T12:00:00Z"))
+        #expect(berlin.day(of: skipped) == CalendarDay("2026-03-29"))
+        #expect(skipped > utc("2026-03-28T12:00:00Z") && skipped <= utc("2026-03-29T02:00:00Z"))
+    }
+
+    @Test func theThreadMakesOneBackupAtTheSetHourEachDay() throws {
+        let folder = try TemporaryFolder("zaiko-schedule")
+        defer { folder.remove() }
+        let database = try AppDatabase.inMemory()
+        let clock = ManualClock(utc("2026-11-22T16:00:00Z")) // 01:00 in Tokyo
+        let made = Mutex<[String]>([])
+        let backups = AutomaticBackups(
+            plan: BackupPlan(directory: folder.url, schedule: BackupSchedule(hour: 3, timeZone: tokyo)!), database: database,
+            clock: clock.wall,
+            makeArchive: { url in
+                made.withLock { $0.append(url.lastPathComponent) }
+                try Data("archive".utf8).write(to: url)
+            })
+        backups.start()
+        defer { backups.stop() }
+        /// Moves the clock, rings, and waits until the thread has looked at the new time.
+        func at(_ time: String) {
+            let target = utc(time)
+            clock.advance(target.timeIntervalSince(clock.now))
+            let ticket = backups.wake()
+            waitUntil("the backup thread handled the ring") { backups.hasHandled(ticket) }
+        }
+        func archives() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() }
+        let status = BackupStatusStore(database: database)
+
+        at("2026-11-22T16:00:00Z")
+        #expect(try status.read().nextAt == "2026-11-22T18:00:00Z")
+        at("2026-11-22T17:59:59Z")
+        #expect(made.withLock { $0 }.isEmpty)
+        at("2026-11-22T18:00:00Z")
+        #expect(try archives() == ["zaiko-backup-2026-11-23.zip"])
+        #expect(try status.read().lastSuccessAt == "2026-11-22T18:00:00Z")
+        #expect(try status.read().nextAt == "2026-11-23T18:00:00Z")
+        // Rung again and again the same day, later that day: no second backup.
+        at("2026-11-22T18:00:00Z")
+        at("2026-11-22T18:30:00Z")
+        at("2026-11-23T17:59:00Z")
+        #expect(made.withLock { $0 }.count == 1)
+        at("2026-11-23T18:00:01Z")
+        #expect(try archives() == ["zaiko-backup-2026-11-23.zip", "zaiko-backup-2026-11-24.zip"])
+        // Three days asleep (a suspended box): one backup when it wakes, not three.
+        at("2026-11-27T09:00:00Z")
+        #expect(made.withLock { $0 }.count == 3)
+        #expect(try archives().last == "zaiko-backup-2026-11-27.zip")
+        #expect(try status.read().nextAt == "2026-11-27T18:00:00Z")
+        // Written under a hidden temporary name, renamed once complete.
+        #expect(made.withLock { $0 }.allSatisfy { $0.hasPrefix(".zaiko-backup-") && $0.hasSuffix(".partial") })
+    }
+
+    @Test func stoppingSaysNoneAreScheduled() throws {
+        let folder = try TemporaryFolder("zaiko-schedule")
+        defer { folder.remove() }
+        let database = try AppDatabase.inMemory()
+        let backups = AutomaticBackups(
+            plan: BackupPlan(directory: folder.url, schedule: BackupSchedule(hour: 3)!), database: database, makeArchive: { _ in })
+        backups.start()
+        let ticket = backups.wake()
+        waitUntil("first pass") { backups.hasHandled(ticket) }
+        #expect(try BackupStatusStore(database: database).read().isScheduled)
+        backups.stop()
+        #expect(try !BackupStatusStore(database: database).read().isScheduled)
+    }
+}
