@@ -76,6 +76,34 @@ struct ScheduleTests {
         #expect(made.withLock { $0 }.allSatisfy { $0.hasPrefix(".zaiko-backup-") && $0.hasSuffix(".partial") })
     }
 
+    @Test func theDailyBackupIsTheWholeArchiveAndVerifies() throws {
+        let data = try ServerData()
+        defer { data.close() }
+        try data.addItems(3, photos: 1)
+        let backupsFolder = data.folder.appending("daily")
+        try FileManager.default.createDirectory(at: backupsFolder, withIntermediateDirectories: true)
+        let clock = ManualClock(utc("2026-11-22T17:59:00Z"))
+        // What `zaiko serve` wires: the same archive as `zaiko backup`.
+        let (database, photos) = (data.database, data.photosURL)
+        let backups = AutomaticBackups(
+            plan: BackupPlan(directory: backupsFolder, schedule: BackupSchedule(hour: 3, timeZone: tokyo)!), database: database,
+            clock: clock.wall,
+            makeArchive: { url in _ = try BackupArchive.write(database: database, photosDirectory: photos, to: url, zaikoVersion: "test") })
+        backups.start()
+        defer { backups.stop() }
+        for step in [0.0, 60] { // the thread reads the time before 03:00, then at 03:00
+            clock.advance(step)
+            let ticket = backups.wake()
+            waitUntil("the backup thread handled the ring") { backups.hasHandled(ticket) }
+        }
+        #expect(try BackupStatusStore(database: database).read().lastFailureReason == nil)
+        let archive = backupsFolder.appendingPathComponent("zaiko-backup-2026-11-23.zip")
+        #expect(listing(backupsFolder) == ["zaiko-backup-2026-11-23.zip"])
+        let manifest = try BackupRestore.verify(archive: archive)
+        #expect(manifest.rowCounts["item"] == 3)
+        #expect(manifest.files.filter { $0.path.hasPrefix("photos/") }.count == 2)
+    }
+
     @Test func stoppingSaysNoneAreScheduled() throws {
         let folder = try TemporaryFolder("zaiko-schedule")
         defer { folder.remove() }

@@ -88,3 +88,4 @@ def test_restore_refuses_a_damaged_archive_and_writes_nothing(tmp_path):
     assert "not a readable ZIP archive" in result.stderr and result.stderr.strip().count("\n") == 0
     assert not (tmp_path / "restored").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["backup.zip", "damaged.zip", "live"]
+
