@@ -18,7 +18,7 @@ run: deps release
 
 test: deps test-deps lint build
 	swift test
-	$(VENV)/bin/pytest -q Tests/Browser
+	$(VENV)/bin/pytest -q -n 2 Tests/Browser
 
 build:
 	swift build
@@ -38,7 +38,7 @@ swift-test: deps swift-test-deps build
 	swift test
 
 browser-test: deps test-deps build
-	$(VENV)/bin/pytest -q Tests/Browser
+	$(VENV)/bin/pytest -q -n 2 Tests/Browser
 
 bench: deps
 	@command -v wrk >/dev/null || $(MAKE) --no-print-directory apt PACKAGES=wrk
