@@ -1,6 +1,7 @@
 import CGD
 import Foundation
 import Inventory
+import TestSupport
 import Testing
 
 @testable import Imaging
@@ -46,7 +47,7 @@ import Testing
                 Int32(barcode.width), Int32(barcode.height))
         }
         guard let turned = gdImageRotateInterpolated(scene.pointer, Float(degrees), 0x808080) else {
-            throw Fixtures.ToolFailure(description: "rotation failed")
+            throw ToolFailure(description: "rotation failed")
         }
         let photo = GDImage(taking: turned)
         // Soft focus.

@@ -1,5 +1,6 @@
 import CGD
 import Foundation
+import TestSupport
 
 @testable import Imaging
 
@@ -81,23 +82,7 @@ enum Fixtures {
 
     /// Runs a tool from TEST_PACKAGES (zint, heif-enc); throws when it fails or is missing.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailure(description: "\(tool) \(arguments.joined(separator: " ")) failed: \(text)")
-        }
-        return text
-    }
-
-    struct ToolFailure: Error, CustomStringConvertible { let description: String }
+    static func run(_ tool: String, _ arguments: [String]) throws -> String { try runToolOrThrow(tool, arguments) }
 
     /// A barcode image drawn by zint (PNG).
     static func zint(symbology: Int, data: String, scale: Int = 2, in folder: URL) throws -> [UInt8] {

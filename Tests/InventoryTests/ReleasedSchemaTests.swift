@@ -5,20 +5,22 @@ import Testing
 
 @testable import Inventory
 
-/// Databases made by released versions (`Tests/Fixtures/released-schemas/`, one file per released
-/// schema) open in this build with every row they held. A new release adds its file with
-/// `ZAIKO_WRITE_RELEASED_SCHEMA=<path> swift test --filter ReleasedSchemaFixture`.
+/// Databases made by released versions open in this build with every row they held. Each released
+/// schema's database is kept as its SQL dump (`Tests/Fixtures/released-schemas/vN.sql`, text that a
+/// review can read, not a binary in git). A new release adds its dump with
+/// `ZAIKO_WRITE_RELEASED_SCHEMA=<path>.sqlite swift test --filter ReleasedSchemaFixture` and then
+/// `sqlite3 <path>.sqlite .dump > Tests/Fixtures/released-schemas/vN.sql`.
 @Suite struct ReleasedSchemaTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/released-schemas")
 
     static var releasedFiles: [URL] {
         ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
-            .filter { $0.pathExtension == "sqlite" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .filter { $0.pathExtension == "sql" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
     @Test func thereIsAFileForTodaysSchema() {
-        #expect(Self.releasedFiles.map(\.lastPathComponent).contains("v9.sqlite"))
+        #expect(Self.releasedFiles.map(\.lastPathComponent).contains("v9.sql"))
     }
 
     @Test(arguments: releasedFiles)
@@ -27,8 +29,13 @@ import Testing
         defer { temporary.remove() }
         let before = temporary.url.appendingPathComponent("before.sqlite")
         let upgraded = temporary.url.appendingPathComponent("upgraded.sqlite")
-        try FileManager.default.copyItem(at: file, to: before)
-        try FileManager.default.copyItem(at: file, to: upgraded)
+        // The released database, made twice from its dump: one kept as it was, one upgraded.
+        let dump = try String(contentsOf: file, encoding: .utf8)
+        for copy in [before, upgraded] {
+            let queue = try DatabaseQueue(path: copy.path)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: dump) }
+            try queue.close()
+        }
 
         var readOnly = Configuration()
         readOnly.readonly = true

@@ -22,7 +22,7 @@ struct LocalAuthorityTests {
         let (from, until) = try validity(local.caCertificateFile)
         #expect(until.timeIntervalSince(from) > 3600 * day && until.timeIntervalSince(from) < 3700 * day)
         // openssl agrees the root is self-signed and valid now.
-        #expect(try tool("openssl", ["verify", "-CAfile", local.caCertificateFile.path, local.caCertificateFile.path]).status == 0)
+        #expect(try runTool("openssl", ["verify", "-CAfile", local.caCertificateFile.path, local.caCertificateFile.path]).status == 0)
     }
 
     @Test func theServerCertificateChainsToTheAuthorityAndNamesEveryNameAndAddress() throws {
@@ -31,19 +31,19 @@ struct LocalAuthorityTests {
         let local = authority(in: folder)
         try local.ensure(names: names, addresses: addresses, now: Date())
 
-        let verified = try tool("openssl", ["verify", "-CAfile", local.caCertificateFile.path, local.serverCertificateFile.path])
+        let verified = try runTool("openssl", ["verify", "-CAfile", local.caCertificateFile.path, local.serverCertificateFile.path])
         #expect(verified.status == 0, "\(verified.output)")
         for host in names {
-            let check = try tool(
+            let check = try runTool(
                 "openssl", ["verify", "-CAfile", local.caCertificateFile.path, "-verify_hostname", host, local.serverCertificateFile.path])
             #expect(check.status == 0, "\(host): \(check.output)")
         }
         for address in addresses {
-            let check = try tool(
+            let check = try runTool(
                 "openssl", ["verify", "-CAfile", local.caCertificateFile.path, "-verify_ip", address, local.serverCertificateFile.path])
             #expect(check.status == 0, "\(address): \(check.output)")
         }
-        let stranger = try tool(
+        let stranger = try runTool(
             "openssl", ["verify", "-CAfile", local.caCertificateFile.path, "-verify_hostname", "other.example", local.serverCertificateFile.path])
         #expect(stranger.status != 0)
 
@@ -89,7 +89,7 @@ struct LocalAuthorityTests {
         let status = try local.ensure(names: ["testhost"], addresses: ["[0:0::1]", "FD12:3456::0a"], now: Date())
         #expect(status.subjectNames.addresses == ["::1", "fd12:3456::a"])
         for address in ["::1", "fd12:3456::a"] {
-            let check = try tool(
+            let check = try runTool(
                 "openssl", ["verify", "-CAfile", local.caCertificateFile.path, "-verify_ip", address, local.serverCertificateFile.path])
             #expect(check.status == 0, "\(address): \(check.output)")
         }
@@ -101,18 +101,18 @@ struct LocalAuthorityTests {
         defer { folder.remove() }
         let local = authority(in: folder)
         let status = try local.ensure(names: names, addresses: addresses, now: Date())
-        let openssl = try tool("openssl", ["x509", "-in", local.caCertificateFile.path, "-noout", "-fingerprint", "-sha256"]).output
+        let openssl = try runTool("openssl", ["x509", "-in", local.caCertificateFile.path, "-noout", "-fingerprint", "-sha256"]).output
         let fingerprint = try local.caFingerprint()
         #expect(openssl.trimmingCharacters(in: .whitespacesAndNewlines) == "sha256 Fingerprint=\(fingerprint)")
         #expect(status.caFingerprint == fingerprint)
         #expect(fingerprint.count == 32 * 3 - 1)
 
-        let der = try tool("openssl", ["x509", "-in", local.caCertificateFile.path, "-outform", "DER", "-out", folder.appending("ca.der").path])
+        let der = try runTool("openssl", ["x509", "-in", local.caCertificateFile.path, "-outform", "DER", "-out", folder.appending("ca.der").path])
         #expect(der.status == 0)
         #expect(try local.caCertificateDER() == Data(contentsOf: folder.appending("ca.der")))
 
         // Chromium's --ignore-certificate-errors-spki-list value, computed by openssl.
-        let spki = try tool(
+        let spki = try runTool(
             "sh",
             [
                 "-c",

@@ -42,7 +42,7 @@ struct RenewalTests {
         #expect(try Data(contentsOf: local.caKeyFile) == authorityKey)
         #expect(try Data(contentsOf: local.caCertificateFile) == authorityCertificate)
         #expect(try Data(contentsOf: local.serverKeyFile) == serverKey)
-        let verified = try tool(
+        let verified = try runTool(
             "openssl",
             [
                 "verify", "-attime", "\(Int((start + 368 * day).timeIntervalSince1970))", "-CAfile", local.caCertificateFile.path,
@@ -66,7 +66,7 @@ struct RenewalTests {
         try FileManager.default.removeItem(at: local.serverKeyFile)
         try FileManager.default.copyItem(at: other.serverKeyFile, to: local.serverKeyFile)
         #expect(try local.ensure(names: names, addresses: addresses, now: start + 2 * day).issued == .otherAuthority)
-        #expect(try tool("openssl", ["verify", "-CAfile", local.caCertificateFile.path, local.serverCertificateFile.path]).status == 0)
+        #expect(try runTool("openssl", ["verify", "-CAfile", local.caCertificateFile.path, local.serverCertificateFile.path]).status == 0)
     }
 
     @Test func rotationMakesANewAuthorityAndKeepsTheOldFiles() throws {
@@ -98,7 +98,7 @@ struct RenewalTests {
                 if suffix == "key" { #expect(try mode(local.directory.appendingPathComponent(kept)) == 0o600) }
             }
         }
-        #expect(try tool("openssl", ["verify", "-CAfile", local.caCertificateFile.path, local.serverCertificateFile.path]).status == 0)
+        #expect(try runTool("openssl", ["verify", "-CAfile", local.caCertificateFile.path, local.serverCertificateFile.path]).status == 0)
         #expect(try pythonHandshake(local, host: "testhost.local").status == 0)
     }
 

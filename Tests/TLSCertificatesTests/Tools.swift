@@ -2,29 +2,14 @@ import Foundation
 import TLSCertificates
 import TestSupport
 
-/// Runs a tool from SWIFT_TEST_PACKAGES (openssl, python3) and returns its status and output.
-@discardableResult
-func tool(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [name] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
-}
-
 /// `openssl x509 -noout -text` of a PEM file's first certificate.
 func certificateText(_ file: URL) throws -> String {
-    try tool("openssl", ["x509", "-in", file.path, "-noout", "-text"]).output
+    try runTool("openssl", ["x509", "-in", file.path, "-noout", "-text"]).output
 }
 
 /// notBefore and notAfter as openssl reads them.
 func validity(_ file: URL) throws -> (from: Date, until: Date) {
-    let output = try tool("openssl", ["x509", "-in", file.path, "-noout", "-dates", "-dateopt", "iso_8601"]).output
+    let output = try runTool("openssl", ["x509", "-in", file.path, "-noout", "-dates", "-dateopt", "iso_8601"]).output
     func date(_ key: String) -> Date {
         let line = output.split(separator: "\n").first { $0.hasPrefix(key + "=") } ?? ""
         let formatter = ISO8601DateFormatter()
@@ -66,7 +51,7 @@ func pythonHandshake(_ authority: LocalAuthority, host: String) throws -> (statu
             a.close()
             thread.join()
         """
-    return try tool(
+    return try runTool(
         "python3",
         ["-c", script, authority.serverCertificateFile.path, authority.serverKeyFile.path, authority.caCertificateFile.path, host])
 }

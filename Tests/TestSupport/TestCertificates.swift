@@ -72,28 +72,5 @@ public struct TestCertificates: Sendable {
     public static func run(_ arguments: String...) throws -> String { try run(arguments) }
 
     @discardableResult
-    public static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandFailed(command: arguments.joined(separator: " "), status: process.terminationStatus, errors: errorText)
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    public struct CommandFailed: Error, CustomStringConvertible {
-        let command: String
-        let status: Int32
-        let errors: String
-        public var description: String { "\(command) exited \(status): \(errors)" }
-    }
+    public static func run(_ arguments: [String]) throws -> String { try runToolOrThrow(arguments[0], Array(arguments.dropFirst())) }
 }
