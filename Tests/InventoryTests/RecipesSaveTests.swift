@@ -220,6 +220,7 @@ struct RecipesSaveTests {
                 try kitchen.recipes.save(RecipeInput(name: ""), id: id, householdId: kitchen.household, by: kitchen.member)
             }
         }
-        #expect(try kitchen.database.writer.read { db in try String.fetchOne(db, sql: "SELECT name FROM recipe WHERE id = ?", arguments: [theirs]) } == "Theirs")
+        #expect(
+            try kitchen.database.writer.read { db in try String.fetchOne(db, sql: "SELECT name FROM recipe WHERE id = ?", arguments: [theirs]) } == "Theirs")
     }
 }
