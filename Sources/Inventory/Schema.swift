@@ -22,6 +22,7 @@ enum Schema {
         migrator.registerMigration("v9 household search", migrate: v9)
         migrator.registerMigration("v10 backup status", migrate: v10)
         migrator.registerMigration("v11 recipes and cooking", migrate: v11)
+        migrator.registerMigration("v12 search text with composed voiced marks", migrate: v12)
         return migrator
     }
 
@@ -474,5 +475,25 @@ enum Schema {
                 ALTER TABLE household ADD COLUMN used_up TEXT NOT NULL DEFAULT 'trash' CHECK (used_up IN ('trash', 'shopping'));
                 ALTER TABLE household ADD COLUMN used_up_folder_id INTEGER REFERENCES folder(id) ON DELETE SET NULL;
                 """)
+    }
+
+    /// Text folded before `SearchText.fold` composed its result again (half-width ｷﾞ was stored as
+    /// キ + U+3099 and never matched ギ): folded anew. The schema does not change.
+    static func v12(_ db: Database) throws {
+        for row in try Row.fetchAll(db, sql: "SELECT id, name, note, search_text FROM item") {
+            let folded = SearchText.fold(row["name"], row["note"])
+            // Bytes, not Strings: Swift calls the two forms equal.
+            if Array(folded.utf8) != Array((row["search_text"] as String).utf8) {
+                try db.execute(sql: "UPDATE item SET search_text = ? WHERE id = ?", arguments: [folded, row["id"] as Int64])
+            }
+        }
+        for table in ["recipe", "recipe_ingredient"] {
+            for row in try Row.fetchAll(db, sql: "SELECT id, name, name_folded FROM \(table)") {
+                let folded = SearchText.fold(row["name"])
+                if Array(folded.utf8) != Array((row["name_folded"] as String).utf8) {
+                    try db.execute(sql: "UPDATE \(table) SET name_folded = ? WHERE id = ?", arguments: [folded, row["id"] as Int64])
+                }
+            }
+        }
     }
 }

@@ -161,3 +161,39 @@ struct FindTests {
         #expect(ListFilter(expiredIn: DueWindow(timeZone: .gmt, soonDays: 3, now: now)).isFiltered)
     }
 }
+
+/// Half-width katakana with a voiced mark (ｷﾞｭｳﾆｭｳ, as old systems and some CSV files write it) is
+/// found by its full-width spelling and the other way round, and rows folded before v12 are mended.
+struct HalfWidthKatakanaTests {
+    @Test func foldingComposesTheVoicedMarkSoSQLiteSeesTheSameBytes() {
+        #expect(Array(SearchText.fold("ｷﾞｭｳﾆｭｳ").utf8) == Array("ギュウニュウ".utf8))
+        #expect(Array(SearchText.fold("ﾊﾟﾝ").utf8) == Array("パン".utf8))
+    }
+
+    @Test func searchFindsHalfWidthKatakanaByItsFullWidthSpelling() throws {
+        let fixture = try Fixture()
+        var input = ItemInput()
+        input.name = "ｷﾞｭｳﾆｭｳ"
+        let fridge = try fixture.firstFolder(.stock)
+        _ = try fixture.items.register([input], in: fridge, householdId: fixture.householdId, by: try fixture.owner.memberId, timeZone: .gmt)
+        #expect(try fixture.items.search("ギュウ", householdId: fixture.householdId).groups.flatMap(\.items).map(\.name) == ["ｷﾞｭｳﾆｭｳ"])
+    }
+
+    @Test func migrationTwelveFoldsOldRowsAnew() throws {
+        let queue = try DatabaseQueue()
+        try Schema.migrator.migrate(queue, upTo: "v11 recipes and cooking")
+        let decomposed = "ｷﾞｭｳﾆｭｳ".precomposedStringWithCompatibilityMapping.lowercased()
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO household (name, created_at) VALUES ('Home', '2026-11-23T00:00:00Z')")
+            try db.execute(sql: "INSERT INTO folder (household_id, name, kind, created_at) VALUES (1, 'Fridge', 'stock', '2026-11-23T00:00:00Z')")
+            try db.execute(
+                sql: """
+                    INSERT INTO item (household_id, folder_id, name, search_text, created_at, updated_at)
+                    VALUES (1, 1, 'ｷﾞｭｳﾆｭｳ', ?, '2026-11-23T00:00:00Z', '2026-11-23T00:00:00Z')
+                    """, arguments: [decomposed + "\n"])
+        }
+        try Schema.migrator.migrate(queue)
+        let stored = try queue.read { db in try String.fetchOne(db, sql: "SELECT search_text FROM item")! }
+        #expect(Array(stored.utf8) == Array("ギュウニュウ\n".utf8))
+    }
+}
