@@ -39,6 +39,7 @@ struct CookUndoTests {
             "Juice", [("Apple", 1, nil), ("Orange", 2, nil), ("orange", 2, nil)],
             produce: RecipeProduce(name: "Juice", quantity: 1, unit: "bottle", kind: "drinks", dueDays: 1))
         let result = try kitchen.cook(juice)
+        #expect(result.taken == 2 && result.usedUp == 2)
         #expect(try kitchen.row(apple).deletedAt != nil && kitchen.row(oranges).deletedAt != nil)
         let produced = try #require(result.producedItemId)
 

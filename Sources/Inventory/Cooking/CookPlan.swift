@@ -71,7 +71,7 @@ public struct CookShortfall: Error, Sendable, Equatable {
 /// What a cook did.
 public struct CookResult: Sendable, Equatable {
     public let cookId: Int64
-    /// How many takes (one per item and ingredient).
+    /// How many items it took from (an item two ingredients took from counts once).
     public let taken: Int
     /// How many items it used up (trashed or moved to a shopping list).
     public let usedUp: Int

@@ -50,7 +50,7 @@ public struct Cooking: Sendable {
                 cook.producedItemId = try Self.produce(produce, db, householdId: householdId, window: window, history: history)
                 try cook.update(db)
             }
-            return CookResult(cookId: cook.id!, taken: plan.takes.count, usedUp: usedUpCount, producedItemId: cook.producedItemId)
+            return CookResult(cookId: cook.id!, taken: Set(plan.takes.map(\.itemId)).count, usedUp: usedUpCount, producedItemId: cook.producedItemId)
         }
     }
 
