@@ -84,6 +84,38 @@ struct CookUndoTests {
         #expect(try kitchen.row(leek).folderId == kitchen.folder(.stock))
     }
 
+    @Test func aMovedItemBoughtSinceKeepsWhatWasBoughtAndGetsTheTakenAmountBack() throws {
+        let kitchen = try CookKitchen()
+        try kitchen.cooking.setUsedUp("shopping", folderId: nil, householdId: kitchen.household)
+        let fridge = try kitchen.folder(.stock)
+        let tofu = try kitchen.add("Tofu", 2, "pack")
+        let soup = try kitchen.recipe("Miso soup", [("Tofu", 2, "pack")])
+        let cookId = try kitchen.cook(soup).cookId
+        try kitchen.fixture.items.markBought([tofu], into: fridge, householdId: kitchen.household, by: kitchen.member)
+
+        try undo(kitchen, cookId)
+        let row = try kitchen.row(tofu)
+        #expect(row.folderId == fridge && row.quantity == 3)
+    }
+
+    @Test func anUndoThatFailsMidwayChangesNothing() throws {
+        let kitchen = try CookKitchen()
+        let apple = try kitchen.add("Apple", 3)
+        try kitchen.add("Orange", 1)
+        let juice = try kitchen.recipe(
+            "Juice", [("Apple", 2, nil), ("Orange", 1, nil)], produce: RecipeProduce(name: "Juice", quantity: 1, unit: "bottle", kind: "drinks"))
+        let cookId = try kitchen.cook(juice).cookId
+        let before = try kitchen.snapshot()
+        // Takes are given back last first: the orange comes out of the trash, then the apple fails.
+        try kitchen.database.writer.writeWithoutTransaction { db in
+            try db.execute(
+                sql: "CREATE TEMP TRIGGER fail_apple BEFORE UPDATE ON item WHEN NEW.id = \(apple) BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
+        }
+        #expect(throws: DatabaseError.self) { try undo(kitchen, cookId) }
+        #expect(try kitchen.snapshot() == before)
+        #expect(try kitchen.cooking.cook(cookId, householdId: kitchen.household).undoneAt == nil)
+    }
+
     @Test func aSecondUndoIsAConflictAndAnotherHouseholdsCookIsNotFound() throws {
         let kitchen = try CookKitchen()
         let apples = try kitchen.add("Apple", 5)
