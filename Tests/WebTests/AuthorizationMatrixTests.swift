@@ -77,6 +77,8 @@ struct AuthorizationMatrixTests {
         "GET /import": .writer,
         "POST /import": .writer,
         "POST /import/confirm": .writer,
+        "GET /recipes": .signedIn,
+        "GET /recipes/{id}": .signedIn,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
@@ -103,6 +105,7 @@ struct AuthorizationMatrixTests {
         if pattern.hasPrefix("/folders/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.fridgeId)") }
         if pattern.hasPrefix("/items/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.itemId)") }
         if pattern.hasPrefix("/products/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.productId)") }
+        if pattern.hasPrefix("/recipes/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.recipeId)") }
         if pattern.hasPrefix("/photos/") { path = path.replacingOccurrences(of: "{key}/{size}", with: "\(fixture.photoKey)/128") }
         return path
     }

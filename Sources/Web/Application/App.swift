@@ -131,6 +131,11 @@ public final class App: Responder {
         TrashController(items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock)).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
+        // Recipe pages after every /recipes/<word> route: `/recipes/{id}` would take "new" too.
+        RecipePagesController(
+            recipes: Recipes(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock
+        )
+        .register(in: &router)
         self.router = router
     }
 

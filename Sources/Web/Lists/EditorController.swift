@@ -475,7 +475,8 @@ struct EditorController {
             name: item.name, id: item.id!, picture: PictureURL.of(picture, size: .large, kind: item.kind), hasPicture: picture != nil,
             pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id!,
             canWrite: member.role.canWrite, photoError: photoError,
-            saved: context.request.query["saved"] == "photo" ? t["photo_saved"] : mergedNotice(context, item: item, history: events))
+            saved: context.request.query["saved"] == "photo" ? t["photo_saved"] : mergedNotice(context, item: item, history: events),
+            recipesLink: folder.kind == .stock ? RecipesQuery.forIngredient(item.name) : nil)
     }
 
     static func historyDetail(_ event: ItemEvent, _ t: Catalog) -> String? {
