@@ -77,6 +77,7 @@ struct AuthorizationMatrixTests {
         "GET /import": .writer,
         "POST /import": .writer,
         "POST /import/confirm": .writer,
+        "GET /recipes/import": .writer, "POST /recipes/import": .writer,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
