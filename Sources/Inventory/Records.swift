@@ -9,6 +9,10 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var createdAt: String
     /// Where unknown barcodes are looked up online; nil when the owner has not turned it on.
     public var productLookupUrl: String? = nil
+    /// What happens to an item a cook uses up: "trash" or "shopping" (moved to a shopping list).
+    public var usedUp: String = "trash"
+    /// The shopping list used-up items go to; nil (or gone): the first shopping list.
+    public var usedUpFolderId: Int64? = nil
 
     public init(id: Int64? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
         self.id = id

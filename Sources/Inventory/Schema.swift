@@ -21,6 +21,7 @@ enum Schema {
         migrator.registerMigration("v8 starter folders named in each reader's language", migrate: v8)
         migrator.registerMigration("v9 household search", migrate: v9)
         migrator.registerMigration("v10 backup status", migrate: v10)
+        migrator.registerMigration("v11 recipes and cooking", migrate: v11)
         return migrator
     }
 
@@ -360,6 +361,118 @@ enum Schema {
                 ALTER TABLE push_message_v10 RENAME TO push_message;
                 CREATE INDEX push_message_due ON push_message(next_attempt_at) WHERE state = 'pending';
                 CREATE INDEX push_message_by_household ON push_message(household_id, id);
+                """)
+    }
+
+    static func v11(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                -- A recipe: what a household cooks from its stock (see Recipes). Trash like items.
+                CREATE TABLE recipe (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    -- SearchText.fold(name): the text filter of /recipes.
+                    name_folded TEXT NOT NULL,
+                    photo TEXT,
+                    illustration TEXT,
+                    servings INTEGER NOT NULL DEFAULT 2 CHECK (servings BETWEEN 1 AND 100),
+                    -- Plain text; paragraphs are separated by a blank line.
+                    steps TEXT NOT NULL DEFAULT '',
+                    source_url TEXT,
+                    -- What cooking it makes (a juice): added to produce_folder_id, due produce_due_days later.
+                    produce_name TEXT CHECK (produce_name IS NULL OR length(produce_name) BETWEEN 1 AND 100),
+                    produce_quantity REAL CHECK (produce_quantity IS NULL OR produce_quantity > 0),
+                    produce_unit TEXT CHECK (produce_unit IS NULL OR produce_unit IN ('piece', 'pack', 'bottle', 'can', 'bag', 'box', 'g', 'kg', 'ml', 'L')),
+                    produce_kind TEXT CHECK (produce_kind IS NULL OR produce_kind IN ('meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other')),
+                    produce_due_days INTEGER CHECK (produce_due_days IS NULL OR produce_due_days BETWEEN 0 AND 3650),
+                    produce_folder_id INTEGER REFERENCES folder(id) ON DELETE SET NULL,
+                    version INTEGER NOT NULL DEFAULT 1,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    deleted_at TEXT,
+                    -- lets ingredients reference (household, recipe) together
+                    UNIQUE (household_id, id)
+                );
+                CREATE INDEX recipe_by_name ON recipe(household_id, name_folded) WHERE deleted_at IS NULL;
+                CREATE INDEX recipe_trash ON recipe(household_id, deleted_at) WHERE deleted_at IS NOT NULL;
+                CREATE INDEX recipe_by_photo ON recipe(photo) WHERE photo IS NOT NULL;
+
+                -- An ingredient names what it needs the way items are named (matched after folding), or
+                -- a remembered product (every item with its barcode). No amount: only needs to be there.
+                CREATE TABLE recipe_ingredient (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL,
+                    recipe_id INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    -- SearchText.fold(name): equal to the start of a matching item's search_text.
+                    name_folded TEXT NOT NULL,
+                    amount REAL CHECK (amount IS NULL OR amount > 0),
+                    unit TEXT CHECK (unit IS NULL OR unit IN ('piece', 'pack', 'bottle', 'can', 'bag', 'box', 'g', 'kg', 'ml', 'L', 'tbsp', 'tsp', 'cup', 'pinch', 'to_taste')),
+                    note TEXT NOT NULL DEFAULT '',
+                    product_id INTEGER REFERENCES product(id) ON DELETE SET NULL,
+                    FOREIGN KEY (household_id, recipe_id) REFERENCES recipe(household_id, id) ON DELETE CASCADE
+                );
+                CREATE INDEX recipe_ingredient_by_recipe ON recipe_ingredient(recipe_id, position);
+                -- ?ingredient=牛乳 and the household's distinct ingredient names.
+                CREATE INDEX recipe_ingredient_by_name ON recipe_ingredient(household_id, name_folded);
+                CREATE INDEX recipe_ingredient_by_product ON recipe_ingredient(product_id) WHERE product_id IS NOT NULL;
+
+                -- Kinds and tags to filter recipes by ("和食", "juice", "weekday").
+                CREATE TABLE recipe_tag (
+                    recipe_id INTEGER NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    tag TEXT NOT NULL CHECK (length(tag) BETWEEN 1 AND 40),
+                    PRIMARY KEY (recipe_id, tag)
+                ) WITHOUT ROWID;
+                CREATE INDEX recipe_tag_by_household ON recipe_tag(household_id, tag);
+
+                -- An ingredient finds its items by name: item.search_text is fold(name) + newline + fold(note),
+                -- so the items named X are the range [X + char(10), X + char(11)) of this index.
+                CREATE INDEX item_by_folded_name ON item(household_id, search_text) WHERE deleted_at IS NULL;
+                -- An ingredient linked to a remembered product finds the items with its barcode.
+                CREATE INDEX item_by_barcode ON item(household_id, barcode) WHERE deleted_at IS NULL AND barcode IS NOT NULL;
+
+                -- One cooking of a recipe: what it took from which item, so that it can be undone.
+                CREATE TABLE cook (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    recipe_id INTEGER REFERENCES recipe(id) ON DELETE SET NULL,
+                    -- The recipe's name when cooked: the history still reads after the recipe is gone.
+                    recipe_name TEXT NOT NULL,
+                    member_id INTEGER REFERENCES member(id) ON DELETE SET NULL,
+                    servings INTEGER NOT NULL CHECK (servings BETWEEN 1 AND 1000),
+                    produced_item_id INTEGER REFERENCES item(id) ON DELETE SET NULL,
+                    cooked_at TEXT NOT NULL,
+                    undone_at TEXT
+                );
+                CREATE INDEX cook_by_household ON cook(household_id, cooked_at);
+
+                CREATE TABLE cook_take (
+                    id INTEGER PRIMARY KEY,
+                    cook_id INTEGER NOT NULL REFERENCES cook(id) ON DELETE CASCADE,
+                    item_id INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                    ingredient_name TEXT NOT NULL,
+                    -- In the item's own unit.
+                    amount REAL NOT NULL CHECK (amount >= 0),
+                    -- What happened to an item the cook used up: NULL (some is left), trashed, or moved to
+                    -- a shopping list; a move drops the stock fields, kept here for the undo.
+                    used_up TEXT CHECK (used_up IS NULL OR used_up IN ('trashed', 'moved')),
+                    from_folder_id INTEGER,
+                    due TEXT,
+                    remind_at TEXT,
+                    status TEXT
+                );
+                CREATE INDEX cook_take_by_cook ON cook_take(cook_id);
+                CREATE INDEX cook_take_by_item ON cook_take(item_id);
+
+                -- An item's history names the cook that changed it: Undo from the item page.
+                ALTER TABLE item_event ADD COLUMN cook_id INTEGER REFERENCES cook(id) ON DELETE SET NULL;
+
+                -- What happens to an item a cook uses up: to the trash, or moved to a shopping list.
+                ALTER TABLE household ADD COLUMN used_up TEXT NOT NULL DEFAULT 'trash' CHECK (used_up IN ('trash', 'shopping'));
+                ALTER TABLE household ADD COLUMN used_up_folder_id INTEGER REFERENCES folder(id) ON DELETE SET NULL;
                 """)
     }
 }

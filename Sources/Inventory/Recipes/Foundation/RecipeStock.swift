@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+/// A stock item an ingredient matched, with its folder and how its due date stands.
+public struct StockMatch: Sendable, Equatable {
+    public let itemId: Int64
+    public let name: String
+    public let quantity: Double
+    /// An item unit code.
+    public let unit: String
+    public let due: String?
+    public let status: String?
+    public let folderId: Int64
+    public let folderName: String
+    /// The folder's starter key while unrenamed (see `Folder.starter`).
+    public let folderStarter: String?
+    public let dueState: DueState
+
+    public var isExpired: Bool { dueState == .expired }
+    /// Expired or due within the household's window: what "use soon" means on the lists.
+    public var isUrgent: Bool { dueState == .expired || dueState == .today || dueState == .soon }
+}
+
+/// The stock items recipes' ingredients match, for many recipes at once: two set-based queries
+/// (by folded name, by product), whatever the number of recipes or ingredients.
+/// Matching: stock lists only (not shopping lists, not the trash); an ingredient linked to a
+/// product matches the items with the product's barcode, any other matches the items whose name
+/// folds (`SearchText.fold`: NFKC, lower case) to the ingredient's folded name.
+/// Order within an ingredient: earliest due first (no due date last), opened before unopened,
+/// then oldest item: the order cooking takes them in.
+public struct RecipeStock: Sendable {
+    /// Folded ingredient name → matches.
+    public let byName: [String: [StockMatch]]
+    /// Product id → matches.
+    public let byProduct: [Int64: [StockMatch]]
+
+    public init(byName: [String: [StockMatch]], byProduct: [Int64: [StockMatch]]) {
+        self.byName = byName
+        self.byProduct = byProduct
+    }
+
+    /// Every match of an ingredient, expired ones included, in taking order.
+    public func matches(for ingredient: RecipeIngredient) -> [StockMatch] {
+        if let productId = ingredient.productId { return byProduct[productId] ?? [] }
+        return byName[ingredient.nameFolded] ?? []
+    }
+
+    /// Which recipes' ingredients to match.
+    public enum Scope: Sendable {
+        /// Every recipe of the household outside the trash.
+        case household
+        case recipes([Int64])
+    }
+
+    static let columns = """
+        i.id, i.name, i.quantity, i.unit, i.due, i.status, i.folder_id, f.name AS folder_name, f.starter AS folder_starter
+        """
+    static let order = "ORDER BY i.due IS NULL, i.due, i.status IS NOT 'opened', i.id"
+
+    /// The matches of the ingredients in `scope`, read in one transaction.
+    public static func read(_ db: Database, householdId: Int64, scope: Scope, window: DueWindow) throws -> RecipeStock {
+        let (filter, arguments) = Self.filter(scope, householdId)
+        var byName: [String: [StockMatch]] = [:]
+        let names = try Row.fetchCursor(db.cachedStatement(sql: nameSQL(filter: filter)), arguments: arguments + [householdId])
+        while let row = try names.next() { byName[row["wanted"], default: []].append(match(row, window)) }
+        var byProduct: [Int64: [StockMatch]] = [:]
+        let products = try Row.fetchCursor(db.cachedStatement(sql: productSQL(filter: filter)), arguments: arguments + [householdId])
+        while let row = try products.next() { byProduct[row["wanted"], default: []].append(match(row, window)) }
+        return RecipeStock(byName: byName, byProduct: byProduct)
+    }
+
+    /// Matches by name. The distinct names first: 2,000 ingredients of 200 recipes share far fewer
+    /// names, and each name is one range of `item_by_folded_name` (search_text is the folded name,
+    /// a newline, the folded note). Arguments: the filter's, then the household.
+    static func nameSQL(filter: String) -> String {
+        """
+        WITH wanted AS (SELECT DISTINCT ri.name_folded AS name FROM recipe_ingredient ri \(filter) AND ri.product_id IS NULL)
+        SELECT w.name AS wanted, \(columns)
+        FROM wanted w
+        JOIN item i ON i.household_id = ? AND i.deleted_at IS NULL
+            AND i.search_text >= w.name || char(10) AND i.search_text < w.name || char(11)
+        JOIN folder f ON f.id = i.folder_id
+        WHERE f.kind = 'stock' AND f.deleted_at IS NULL
+        \(order)
+        """
+    }
+
+    /// Matches by product: the items with the product's barcode (`item_by_barcode`).
+    static func productSQL(filter: String) -> String {
+        """
+        WITH wanted AS (SELECT DISTINCT ri.product_id AS id FROM recipe_ingredient ri \(filter) AND ri.product_id IS NOT NULL)
+        SELECT w.id AS wanted, \(columns)
+        FROM wanted w
+        JOIN product p ON p.id = w.id AND p.household_id = ?
+        JOIN item i ON i.household_id = p.household_id AND i.barcode = p.barcode AND i.deleted_at IS NULL
+        JOIN folder f ON f.id = i.folder_id
+        WHERE f.kind = 'stock' AND f.deleted_at IS NULL
+        \(order)
+        """
+    }
+
+    static let householdFilter = "JOIN recipe r ON r.id = ri.recipe_id WHERE ri.household_id = ? AND r.deleted_at IS NULL"
+
+    private static func filter(_ scope: Scope, _ householdId: Int64) -> (String, StatementArguments) {
+        switch scope {
+        case .household:
+            return (householdFilter, [householdId])
+        case .recipes(let ids):
+            let marks = Array(repeating: "?", count: max(1, ids.count)).joined(separator: ", ")
+            return ("WHERE ri.household_id = ? AND ri.recipe_id IN (\(marks))", StatementArguments([householdId] + (ids.isEmpty ? [-1] : ids)))
+        }
+    }
+
+    private static func match(_ row: Row, _ window: DueWindow) -> StockMatch {
+        let due: String? = row["due"]
+        return StockMatch(
+            itemId: row["id"], name: row["name"], quantity: row["quantity"], unit: row["unit"], due: due, status: row["status"],
+            folderId: row["folder_id"], folderName: row["folder_name"], folderStarter: row["folder_starter"],
+            dueState: window.state(of: due))
+    }
+}
