@@ -22,6 +22,7 @@ struct RecipeDocumentTests {
         #expect(recipe.steps == "じゃがいもは皮をむいて一口大に切る。\n\n鍋に油を熱し、肉と玉ねぎを炒める。\n\nじゃがいもと調味料を加え、落とし蓋をして15分煮る。")
         #expect(recipe.imageURL?.absoluteString == "https://kitchen.example/images/nikujaga.jpg")
         #expect(recipe.sourceURL == page)
+        #expect(recipe.tags == ["主菜"])
     }
 
     @Test func aTypeArrayAnImageArrayAndAYieldArray() throws {
@@ -33,6 +34,7 @@ struct RecipeDocumentTests {
         #expect(recipe.ingredients[5].note == "melted")
         #expect(recipe.steps.components(separatedBy: "\n\n").count == 3)
         #expect(recipe.imageURL?.absoluteString == "https://kitchen.example/images/pancakes.jpg")
+        #expect(recipe.tags == ["Breakfast", "Sweet"], "split at commas, each once")
     }
 
     @Test func sectionsKeepTheirNamesAsParagraphs() throws {
