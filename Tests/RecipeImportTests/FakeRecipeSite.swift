@@ -45,7 +45,9 @@ final class FakeRecipeSite: Responder, @unchecked Sendable {
         case "/broken-image":
             return Response(
                 status: 200, contentType: "text/html",
-                text: #"<script type="application/ld+json">{"@type":"Recipe","name":"Toast","recipeIngredient":["1 slice bread"],"image":"/images/missing.jpg"}</script>"#)
+                text:
+                    #"<script type="application/ld+json">{"@type":"Recipe","name":"Toast","recipeIngredient":["1 slice bread"],"image":"/images/missing.jpg"}</script>"#
+            )
         case "/json-ld":
             return Response(status: 200, contentType: "application/ld+json", text: #"{"@type":"Recipe","name":"Plain rice","recipeIngredient":["米 2合"]}"#)
         default: return Response(status: 404, contentType: "text/plain", text: "no such page")

@@ -181,10 +181,12 @@ struct RecipeImportWebTests {
             let response = try await live.post([("source", "url"), ("url", address)], language: language)
             #expect(response.status == 422)
             let page = String(decoding: response.body, as: UTF8.self)
-            let message = catalog.format(key, [
-                "status": "404", "size": String(RecipeFetcher.maxPageBytes / 1024 / 1024),
-                "address": "http://localhost:\(site.port)/recipes/graph.html",
-            ])
+            let message = catalog.format(
+                key,
+                [
+                    "status": "404", "size": String(RecipeFetcher.maxPageBytes / 1024 / 1024),
+                    "address": "http://localhost:\(site.port)/recipes/graph.html",
+                ])
             #expect(page.contains(HTMLEscaped(message)), "\(language): \(message)")
             #expect(page.contains(#"id="recipe-import-url-error""#))
             #expect(page.contains("value=\"\(HTMLEscaped(address))\""))

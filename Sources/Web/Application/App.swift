@@ -134,7 +134,10 @@ public final class App: Responder {
         TrashController(items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock)).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
-        recipeDrafts = RecipeImportController(fetcher: RecipeFetcher(client: options.outbound), pictures: pictures, drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer, logger: logger).register(in: &router)
+        recipeDrafts = RecipeImportController(
+            fetcher: RecipeFetcher(client: options.outbound), pictures: pictures, drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer,
+            logger: logger
+        ).register(in: &router)
         self.router = router
     }
 
