@@ -27,6 +27,10 @@ final class FakeRecipeSite: Responder, @unchecked Sendable {
 
     var received: [String] { requests.withLock { $0 } }
 
+    /// `/slow` answers only once released (or after half a minute).
+    private let held = DispatchSemaphore(value: 0)
+    func release() { held.signal() }
+
     func respond(to request: Request) -> Response {
         requests.withLock { $0.append(request.path) }
         let path = request.path
@@ -37,6 +41,9 @@ final class FakeRecipeSite: Responder, @unchecked Sendable {
             return Response(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(picture))
         }
         switch path {
+        case "/slow":
+            _ = held.wait(timeout: .now() + 30)
+            return Response(status: 200, contentType: "text/html", text: "<p>late</p>")
         case "/moved": return Response(status: 301, headers: [("Location", "/recipes/howtostep.html")])
         case "/elsewhere": return Response(status: 302, headers: [("Location", "http://localhost:\(port)/recipes/howtostep.html")])
         case "/loop": return Response(status: 302, headers: [("Location", "/loop")])

@@ -60,6 +60,16 @@ struct RecipeFetcherTests {
         #expect(await failure("two words") == .badAddress)
     }
 
+    /// The whole fetch has a deadline of its own: a site that never answers is given up when the
+    /// budget is spent, although one request alone would be allowed an hour.
+    @Test func aSiteThatNeverAnswersIsGivenUpAtTheBudget() async throws {
+        let site = try FakeRecipeSite()
+        defer { site.release() }
+        let patient = RecipeFetcher(client: OutboundHTTP(policy: .anywhere), timeout: 3600, budget: .seconds(1))
+        #expect(await failure(site.base + "/slow", with: patient) == .unreachable)
+        #expect(site.received == ["/slow"])
+    }
+
     @Test func aLoopbackSiteIsNotAskedUnlessTheOperatorAllowsIt() async throws {
         let site = try FakeRecipeSite()
         let strict = RecipeFetcher(client: OutboundHTTP(policy: .publicOnly))
