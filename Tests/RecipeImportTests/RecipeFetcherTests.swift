@@ -92,6 +92,13 @@ struct RecipeFetcherTests {
         #expect(fetched.recipe.ingredients == [ParsedIngredient(name: "米", note: "2合")])
     }
 
+    @Test func aPageInShiftJIS() async throws {
+        let site = try FakeRecipeSite()
+        let fetched = try await fetcher.fetch(site.base + "/shift-jis")
+        #expect(fetched.recipe.name == "肉じゃが")
+        #expect(fetched.recipe.ingredients == [ParsedIngredient(name: "醤油", amount: 3, unit: "tbsp")])
+    }
+
     @Test func typedAddresses() throws {
         #expect(try RecipeFetcher.webAddress(" kitchen.example/nikujaga ").absoluteString == "https://kitchen.example/nikujaga")
         #expect(RecipeFetcher.sameHost(URL(string: "https://a.example/x")!, URL(string: "http://a.example/y")!))
