@@ -47,7 +47,8 @@ final class FakeRecipeSite: Responder, @unchecked Sendable {
         case "/shift-jis":
             // An older Japanese site: the page in Shift_JIS, said so in the header.
             let page = #"<script type="application/ld+json">{"@type":"Recipe","name":"肉じゃが","recipeIngredient":["醤油 大さじ3"]}</script>"#
-            return Response(status: 200, headers: [("Content-Type", "text/html; charset=Shift_JIS")], body: .bytes(Array(page.data(using: .shiftJIS) ?? Data())))
+            return Response(
+                status: 200, headers: [("Content-Type", "text/html; charset=Shift_JIS")], body: .bytes(Array(page.data(using: .shiftJIS) ?? Data())))
         case "/moved": return Response(status: 301, headers: [("Location", "/recipes/howtostep.html")])
         case "/elsewhere": return Response(status: 302, headers: [("Location", "http://localhost:\(port)/recipes/howtostep.html")])
         case "/loop": return Response(status: 302, headers: [("Location", "/loop")])
