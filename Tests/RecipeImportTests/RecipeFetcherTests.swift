@@ -66,8 +66,8 @@ struct RecipeFetcherTests {
         let site = try FakeRecipeSite()
         defer { site.release() }
         let patient = RecipeFetcher(client: OutboundHTTP(policy: .anywhere), timeout: 3600, budget: .seconds(1))
+        // Whether the site saw the request before the fetch gave up depends on the machine's load: not asserted.
         #expect(await failure(site.base + "/slow", with: patient) == .unreachable)
-        #expect(site.received == ["/slow"])
     }
 
     @Test func aLoopbackSiteIsNotAskedUnlessTheOperatorAllowsIt() async throws {
