@@ -79,6 +79,7 @@ struct AuthorizationMatrixTests {
         "POST /import/confirm": .writer,
         "GET /recipes": .signedIn,
         "GET /recipes/{id}": .signedIn,
+        "GET /recipes/import": .writer, "POST /recipes/import": .writer,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }

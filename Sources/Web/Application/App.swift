@@ -5,6 +5,7 @@ import HTTPServer
 import Inventory
 import Logging
 import Outbound
+import RecipeImport
 import Synchronization
 
 /// Where the app finds its templates and public files.
@@ -72,6 +73,8 @@ public final class App: Responder {
     public let photos: PhotoStore
     /// Where every uploaded image is decoded, one at a time.
     let decoding: DecodingLane
+    /// Imported recipes waiting for the recipe editor (`/recipes/new?draft=`), which takes them from here.
+    public let recipeDrafts: PendingRecipeDrafts
     /// Cached once true: households are never all removed while the server runs.
     let householdExists: Atomic<Bool>
 
@@ -131,6 +134,10 @@ public final class App: Responder {
         TrashController(items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock)).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
+        recipeDrafts = RecipeImportController(
+            fetcher: RecipeFetcher(client: options.outbound), pictures: pictures, drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer,
+            logger: logger
+        ).register(in: &router)
         // Recipe pages after every /recipes/<word> route: `/recipes/{id}` would take "new" too.
         RecipePagesController(
             recipes: Recipes(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock
