@@ -77,6 +77,11 @@ struct AuthorizationMatrixTests {
         "GET /import": .writer,
         "POST /import": .writer,
         "POST /import/confirm": .writer,
+        // recipeeditor
+        "GET /recipes/new": .writer, "POST /recipes": .writer,
+        "GET /recipes/{id}/edit": .writer, "POST /recipes/{id}": .writer,
+        "POST /recipes/{id}/delete": .writer, "POST /recipes/restore": .writer,
+        "POST /trash/recipes/restore": .writer, "POST /trash/recipes/purge": .writer,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
@@ -103,6 +108,7 @@ struct AuthorizationMatrixTests {
         if pattern.hasPrefix("/folders/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.fridgeId)") }
         if pattern.hasPrefix("/items/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.itemId)") }
         if pattern.hasPrefix("/products/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.productId)") }
+        if pattern.hasPrefix("/recipes/{id}") { path = path.replacingOccurrences(of: "{id}", with: "\((try? RecipeFixture.soup(fixture)) ?? 0)") }
         if pattern.hasPrefix("/photos/") { path = path.replacingOccurrences(of: "{key}/{size}", with: "\(fixture.photoKey)/128") }
         return path
     }

@@ -128,7 +128,16 @@ public final class App: Responder {
             renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger
         )
         .register(in: &router)
-        TrashController(items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock)).register(in: &router)
+        let recipes = Recipes(database: database, clock: options.clock)
+        // Before the recipe pages: /recipes/new and /recipes/restore are not /recipes/{id}.
+        RecipeEditorController(
+            recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes, drafts: nil
+        ).register(in: &router)
+        let recipeTrash = RecipeTrash(recipes: recipes, renderer: renderer)
+        recipeTrash.register(in: &router)
+        TrashController(
+            items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock), recipes: recipeTrash
+        ).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
         self.router = router
