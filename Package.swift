@@ -78,6 +78,11 @@ let package = Package(
             name: "Outbound",
             dependencies: []
         ),
+        // Reading a recipe from a web page or pasted text (schema.org JSON-LD, ingredient lines); fetches through Outbound.
+        .target(
+            name: "RecipeImport",
+            dependencies: ["Outbound"]
+        ),
         // The reminder engine: sends due reminders and daily digests through the household's push channel.
         .target(
             name: "Reminders",
@@ -97,6 +102,8 @@ let package = Package(
                 "Imaging",
                 // Outbound HTTP for the online product look-up.
                 "Outbound",
+                // Importing a recipe from a web address or pasted text.
+                "RecipeImport",
                 // Backup status in Settings, the household export and the CSV import of items.
                 "Backups",
                 "Exchange",
@@ -164,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "Web", "HTTPServer", "Inventory", "Outbound", "Backups", "CGD", "Imaging", "TestSupport",
+                "Web", "HTTPServer", "Inventory", "Outbound", "Backups", "CGD", "Imaging", "RecipeImport", "TestSupport",
                 // Reads the household export a route answers with.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -184,6 +191,8 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        // HTTPServer: the fake recipe site on loopback.
+        .testTarget(name: "RecipeImportTests", dependencies: ["RecipeImport", "Outbound", "HTTPServer", "TestSupport"]),
         .testTarget(name: "TLSCertificatesTests", dependencies: ["TLSCertificates", "TestSupport"]),
         .testTarget(
             name: "RemindersTests",

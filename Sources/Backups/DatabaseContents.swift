@@ -26,7 +26,7 @@ struct DatabaseContents {
         usedPhotoKeys = []
         if try db.tableExists("photo") {
             photos = try Row.fetchAll(db, sql: "SELECT key, format FROM photo ORDER BY key").map { ($0["key"], $0["format"]) }
-            for table in ["item", "product"] where try db.tableExists(table) {
+            for table in ["item", "product", "recipe"] where try db.tableExists(table) {
                 let keys = try String.fetchAll(db, sql: "SELECT DISTINCT photo FROM \(table) WHERE photo IS NOT NULL")
                 usedPhotoKeys.formUnion(keys)
             }

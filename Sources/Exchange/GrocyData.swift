@@ -55,6 +55,25 @@ public struct GrocyData: Sendable {
         public var isDone: Bool
     }
 
+    /// A recipe; `description` is the HTML of Grocy's editor.
+    public struct Recipe: Sendable {
+        public var id: Int64
+        public var name: String
+        public var description: String
+        public var servings: Double
+        public var ingredients: [Ingredient]
+        /// The product cooking it makes ("Produces product"), if any.
+        public var producesProductId: Int64?
+        public var pictureFileName: String?
+    }
+
+    /// An ingredient line: Grocy keeps `amount` in the product's stock unit.
+    public struct Ingredient: Sendable {
+        public var productId: Int64
+        public var amount: Double
+        public var note: String?
+    }
+
     public var locations: [Location] = []
     public var units: [Unit] = []
     public var products: [Product] = []
@@ -62,9 +81,8 @@ public struct GrocyData: Sendable {
     public var stock: [StockEntry] = []
     public var shoppingLists: [ShoppingList] = []
     public var shoppingItems: [ShoppingItem] = []
-    /// The person's recipes (not the ones Grocy makes for its meal plan) and their ingredient lines.
-    public var recipes: [String] = []
-    public var ingredientCount = 0
+    /// The person's recipes (not the ones Grocy makes for its meal plan) with their ingredient lines.
+    public var recipes: [Recipe] = []
     /// Things Zaiko has no place for, by what they are ("chores", …): how many.
     public var otherCounts: [(what: String, count: Int)] = []
 }

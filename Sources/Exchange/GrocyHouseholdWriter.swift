@@ -55,10 +55,7 @@ struct GrocyHouseholdWriter {
         try writeStock()
         try writeShoppingLists()
         reportUnits()
-        if !data.recipes.isEmpty {
-            report.skipped.append(
-                .init(reason: .recipes(ingredients: data.ingredientCount), count: data.recipes.count, examples: Array(data.recipes.prefix(3))))
-        }
+        try writeRecipes()
         for (what, count) in data.otherCounts { report.skipped.append(.init(reason: .otherData(what), count: count, examples: [])) }
     }
 
@@ -155,6 +152,50 @@ struct GrocyHouseholdWriter {
             item.searchText = SearchText.fold(item.name, item.note)
             try insert(&item)
             report.shoppingItems += 1
+        }
+    }
+
+    // MARK: - Recipes
+
+    /// Each recipe with its ingredients named like the products (so they match the imported items)
+    /// and linked to the product when it has a barcode; its steps as plain text; "Produces
+    /// product" as the item it makes. Grocy keeps an ingredient's amount in the product's stock unit.
+    private mutating func writeRecipes() throws {
+        var productIds: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, barcode FROM product WHERE household_id = ?", arguments: [householdId]) {
+            productIds[row["barcode"]] = row["id"]
+        }
+        let firstStock = data.locations.first.flatMap { folderByLocation[$0.id] }
+        for source in data.recipes {
+            var produce: RecipeProduce?
+            if let made = source.producesProductId.flatMap({ productsById[$0] }) {
+                produce = RecipeProduce(
+                    name: fitted(made.name), quantity: 1, unit: unit(made.stockUnitId), kind: GrocyKinds.kind(forGroup: made.groupName),
+                    folderId: made.locationId.flatMap { folderByLocation[$0] } ?? firstStock)
+            }
+            var recipe = Recipe(
+                householdId: householdId, name: fitted(source.name), servings: min(100, max(1, Int(source.servings.rounded()))),
+                steps: GrocyText.plain(source.description), produce: produce, createdAt: time, updatedAt: time)
+            try recipe.insert(db)
+            if let picture = source.pictureFileName, !picture.isEmpty { report.skip(.recipePictures, source.name) }
+            for (position, line) in source.ingredients.enumerated() {
+                guard let product = productsById[line.productId] else { continue }
+                let stockUnit = data.units.first { $0.id == product.stockUnitId }
+                var unit = stockUnit.flatMap { GrocyUnits.ingredientUnit(for: $0.name, $0.pluralName) }
+                var amount: Double? = line.amount > 0 && line.amount.isFinite ? quantity(line.amount) : nil
+                if amount != nil, unit == nil {
+                    report.skip(.ingredientWithoutUnit, "\(product.name) (\(stockUnit?.name ?? "?"))")
+                    amount = nil
+                }
+                if amount == nil { unit = nil }
+                var ingredient = RecipeIngredient(
+                    householdId: householdId, recipeId: recipe.id!, position: position, name: fitted(product.name), amount: amount, unit: unit,
+                    note: String((line.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.prefix(200)),
+                    productId: barcodeByProduct[product.id].flatMap { productIds[$0] })
+                try ingredient.insert(db)
+                report.ingredients += 1
+            }
+            report.recipes += 1
         }
     }
 

@@ -23,8 +23,8 @@ public enum GrocyReader {
         "stock": ["product_id", "amount", "best_before_date", "location_id", "open", "note"],
         "shopping_lists": ["id", "name"],
         "shopping_list": ["shopping_list_id", "product_id", "note", "amount", "qu_id", "done"],
-        "recipes": ["id", "name", "type"],
-        "recipes_pos": ["recipe_id"],
+        "recipes": ["id", "name", "type", "description", "base_servings", "product_id", "picture_file_name"],
+        "recipes_pos": ["recipe_id", "product_id", "amount", "note"],
     ]
 
     public static func read(_ file: URL) throws -> GrocyData {
@@ -108,10 +108,23 @@ public enum GrocyReader {
                 unitId: $0["qu_id"], isDone: ($0["done"] as Int?) == 1)
         }
         // Grocy makes recipes of its own for each meal plan day and week: those are not the person's.
-        data.recipes = try String.fetchAll(db, sql: "SELECT name FROM recipes WHERE IFNULL(type, 'normal') = 'normal' ORDER BY id")
-        data.ingredientCount =
-            try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM recipes_pos WHERE recipe_id IN (SELECT id FROM recipes WHERE IFNULL(type, 'normal') = 'normal')") ?? 0
+        var ingredients: [Int64: [GrocyData.Ingredient]] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT recipe_id, product_id, CAST(amount AS REAL) AS amount, note FROM recipes_pos WHERE product_id IS NOT NULL ORDER BY id")
+        {
+            ingredients[row["recipe_id"], default: []].append(GrocyData.Ingredient(productId: row["product_id"], amount: row["amount"] ?? 0, note: row["note"]))
+        }
+        data.recipes = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, name, description, CAST(base_servings AS REAL) AS servings, product_id, picture_file_name FROM recipes
+                WHERE IFNULL(type, 'normal') = 'normal' ORDER BY id
+                """
+        ).map {
+            GrocyData.Recipe(
+                id: $0["id"], name: $0["name"], description: $0["description"] ?? "", servings: $0["servings"] ?? 1, ingredients: ingredients[$0["id"]] ?? [],
+                producesProductId: $0["product_id"], pictureFileName: $0["picture_file_name"])
+        }
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         for (table, what) in [
             ("chores", "chores"), ("batteries", "batteries"), ("tasks", "tasks"), ("equipment", "equipment"), ("meal_plan", "meal plan entries"),

@@ -9,6 +9,8 @@ public struct GrocyReport: Sendable, Equatable {
     public var stockItems = 0
     public var shoppingItems = 0
     public var photos = 0
+    public var recipes = 0
+    public var ingredients = 0
     /// Every Grocy unit in use and the Zaiko unit it became (nil: none fits, counted in pieces).
     public var units: [UnitMapping] = []
     public var skipped: [Skipped] = []
@@ -21,7 +23,6 @@ public struct GrocyReport: Sendable, Equatable {
     }
 
     public enum Reason: Sendable, Equatable {
-        case recipes(ingredients: Int)
         case otherData(String)
         case invalidBarcode
         case sharedBarcode
@@ -35,6 +36,8 @@ public struct GrocyReport: Sendable, Equatable {
         case stockWithoutLocation
         case unreadableDate
         case shortenedName
+        case ingredientWithoutUnit
+        case recipePictures
     }
 
     /// One line of the report: how many things, a few of their names.
@@ -65,7 +68,7 @@ public struct GrocyReport: Sendable, Equatable {
     public var lines: [String] {
         var lines = [
             "Imported: \(stockLists) stock list(s), \(stockItems) item(s) in stock, \(shoppingLists) shopping list(s) with \(shoppingItems) item(s), "
-                + "\(products) product(s) by barcode, \(photos) photo(s)."
+                + "\(products) product(s) by barcode, \(recipes) recipe(s) with \(ingredients) ingredient line(s), \(photos) photo(s)."
         ]
         if !units.isEmpty {
             lines.append("Units:")
@@ -85,7 +88,8 @@ public struct GrocyReport: Sendable, Equatable {
 
     static func sentence(_ reason: Reason) -> String {
         switch reason {
-        case .recipes(let ingredients): "recipe(s) skipped with their \(ingredients) ingredient line(s), Zaiko has no recipes yet"
+        case .ingredientWithoutUnit: "ingredient amount(s) in a unit Zaiko cannot compare, kept as \"only needs to be there\""
+        case .recipePictures: "recipe picture(s) not imported"
         case .otherData(let what): "\(what) skipped, Zaiko has nothing like them"
         case .invalidBarcode: "barcode(s) skipped, not 6 to 14 digits or a wrong check digit"
         case .sharedBarcode: "barcode(s) skipped, another product already has them"

@@ -12,6 +12,27 @@ public enum GrocyUnits {
         return nil
     }
 
+    /// The ingredient unit for a Grocy unit name: Zaiko's item units, and the cooking measures
+    /// (spoons, cups, a pinch) that recipes count in; nil when none fits.
+    public static func ingredientUnit(for names: String?...) -> String? {
+        for name in names.compactMap({ $0 }) {
+            if let unit = spellings[fold(name)] ?? measures[fold(name)] { return unit }
+        }
+        return nil
+    }
+
+    static let measures: [String: String] = {
+        let units: [String: [String]] = [
+            "tbsp": ["tbsp", "tablespoon", "tablespoons", "el", "esslöffel", "大さじ", "おおさじ"],
+            "tsp": ["tsp", "teaspoon", "teaspoons", "tl", "teelöffel", "小さじ", "こさじ"],
+            "cup": ["cup", "cups", "tasse", "tassen", "カップ"],
+            "pinch": ["pinch", "pinches", "prise", "prisen", "messerspitze", "少々", "ひとつまみ"],
+        ]
+        var table: [String: String] = [:]
+        for (unit, names) in units { for name in names { table[name] = unit } }
+        return table
+    }()
+
     static func fold(_ name: String) -> String {
         var text = name.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if text.hasSuffix(".") { text.removeLast() }

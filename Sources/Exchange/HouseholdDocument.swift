@@ -1,14 +1,16 @@
 import Foundation
+import Inventory
 
 /// `household.json` inside an export: one household, lossless, with no secret in it (no password
 /// hashes, sessions, invitation or reset links, calendar-feed tokens, push channel). Ids are the
 /// exporting server's and only tie the parts together; an import gives everything new ids.
 ///
-/// Versions: 1 is this shape. Recipes do not exist yet; when they do, version 2 adds a `recipes`
-/// array (with their ingredients) and readers of version 2 accept version 1 files without it.
+/// Versions: 1 had no recipes; 2 adds `recipes` (with ingredients and tags), `cooks` (what each
+/// cooking took, so it can still be undone), the used-up choice and the cook of each history line.
+/// A version 2 reader accepts version 1 files: the new parts are optional.
 public struct HouseholdDocument: Codable, Sendable, Equatable {
     public static let formatName = "zaiko-household"
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var format: String = HouseholdDocument.formatName
     public var formatVersion: Int = HouseholdDocument.currentVersion
@@ -20,6 +22,9 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
     public var items: [ItemPart]
     public var itemEvents: [ItemEventPart]
     public var products: [ProductPart]
+    /// Version 2; nil in version 1 files.
+    public var recipes: [RecipePart]?
+    public var cooks: [CookPart]?
 
     public struct HouseholdPart: Codable, Sendable, Equatable {
         public var name: String
@@ -28,6 +33,9 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var language: String?
         public var productLookupUrl: String?
         public var createdAt: String
+        /// Version 2: what happens to an item a cook uses up, and the shopping list it goes to.
+        public var usedUp: String?
+        public var usedUpFolderId: Int64?
     }
 
     /// A member's name and role (the history names them); the login so the operator of the new
@@ -92,6 +100,8 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var kind: String
         public var detail: String
         public var at: String
+        /// Version 2: the cook that made this change.
+        public var cookId: Int64?
     }
 
     public struct ProductPart: Codable, Sendable, Equatable {
@@ -103,6 +113,55 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var unit: String
         public var folderId: Int64?
         public var updatedAt: String
+    }
+
+    public struct RecipePart: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var name: String
+        public var photo: String?
+        public var illustration: String?
+        public var servings: Int
+        public var steps: String
+        public var sourceUrl: String?
+        public var tags: [String]
+        public var ingredients: [IngredientPart]
+        public var produce: RecipeProduce?
+        public var version: Int
+        public var createdAt: String
+        public var updatedAt: String
+        public var deletedAt: String?
+    }
+
+    /// An ingredient; a link to a remembered product is by its barcode (products have no id here).
+    public struct IngredientPart: Codable, Sendable, Equatable {
+        public var name: String
+        public var amount: Double?
+        public var unit: String?
+        public var note: String
+        public var productBarcode: String?
+    }
+
+    public struct CookPart: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var recipeId: Int64?
+        public var recipeName: String
+        public var memberId: Int64?
+        public var servings: Int
+        public var producedItemId: Int64?
+        public var cookedAt: String
+        public var undoneAt: String?
+        public var takes: [CookTakePart]
+    }
+
+    public struct CookTakePart: Codable, Sendable, Equatable {
+        public var itemId: Int64
+        public var ingredientName: String
+        public var amount: Double
+        public var usedUp: String?
+        public var fromFolderId: Int64?
+        public var due: String?
+        public var remindAt: String?
+        public var status: String?
     }
 
     static var encoder: JSONEncoder {

@@ -35,6 +35,9 @@ public struct HouseholdExport: Sendable {
         for index in document.products.indices where document.products[index].photo.map(present.contains) == false {
             document.products[index].photo = nil
         }
+        for index in (document.recipes ?? []).indices where document.recipes?[index].photo.map(present.contains) == false {
+            document.recipes?[index].photo = nil
+        }
         return document
     }
 
@@ -112,7 +115,8 @@ public struct HouseholdExport: Sendable {
                 version: $0["version"], createdAt: $0["created_at"], updatedAt: $0["updated_at"], deletedAt: $0["deleted_at"])
         }
         let events = try Row.fetchAll(db, sql: "SELECT * FROM item_event WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
-            HouseholdDocument.ItemEventPart(itemId: $0["item_id"], memberId: $0["member_id"], kind: $0["kind"], detail: $0["detail"], at: $0["at"])
+            HouseholdDocument.ItemEventPart(
+                itemId: $0["item_id"], memberId: $0["member_id"], kind: $0["kind"], detail: $0["detail"], at: $0["at"], cookId: $0["cook_id"])
         }
         let products = try Row.fetchAll(db, sql: "SELECT * FROM product WHERE household_id = ? ORDER BY barcode", arguments: StatementArguments(id)).map {
             HouseholdDocument.ProductPart(
@@ -123,8 +127,10 @@ public struct HouseholdExport: Sendable {
             exportedAt: time,
             household: .init(
                 name: household["name"], timeZone: household["time_zone"], dueSoonDays: household["due_soon_days"], language: household["language"],
-                productLookupUrl: household["product_lookup_url"], createdAt: household["created_at"]),
-            members: members, folders: folders, photos: photos, items: items, itemEvents: events, products: products)
+                productLookupUrl: household["product_lookup_url"], createdAt: household["created_at"], usedUp: household["used_up"],
+                usedUpFolderId: household["used_up_folder_id"]),
+            members: members, folders: folders, photos: photos, items: items, itemEvents: events, products: products,
+            recipes: try readRecipes(db, householdId: householdId), cooks: try readCooks(db, householdId: householdId))
     }
 
     /// The CSV files, by name. `items.csv` lists what is on the lists (not the trash), in the
@@ -158,6 +164,6 @@ public struct HouseholdExport: Sendable {
             ("history.csv", try SpreadsheetCSV.bytes(header: ["item_id", "item", "member", "kind", "detail", "at"], rows: history)),
             ("products.csv", try SpreadsheetCSV.bytes(header: ["barcode", "name", "kind", "unit", "folder", "updated_at"], rows: products)),
             ("members.csv", try SpreadsheetCSV.bytes(header: ["name", "role"], rows: members)),
-        ]
+        ] + (try recipeSpreadsheets(document))
     }
 }

@@ -21,6 +21,7 @@ public struct HouseholdImportReport: Sendable, Equatable {
     public let historyLines: Int
     public let products: Int
     public let photos: Int
+    public var recipes: Int = 0
     /// The owner invitation of the new household (7 days, once): `/join/<token>`.
     public let invitationToken: String
 }
@@ -183,6 +184,7 @@ public struct HouseholdImport: Sendable {
         try check(document.itemEvents.allSatisfy { $0.memberId.map(members.contains) ?? true }, "a history line refers to a member who is not in the file")
         try check(document.products.allSatisfy { $0.folderId.map(folders.contains) ?? true }, "a product refers to a folder that is not in the file")
         try check(document.products.allSatisfy { $0.photo.map(photos.contains) ?? true }, "a product refers to a photo that is not in the file")
+        try checkRecipeReferences(document)
     }
 
     /// Everything in one transaction, with new ids, and the owner invitation.
@@ -245,11 +247,6 @@ public struct HouseholdImport: Sendable {
                     ])
                 itemIds[item.id] = db.lastInsertedRowID
             }
-            for event in document.itemEvents {
-                try db.execute(
-                    sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: [householdId, itemIds[event.itemId], event.memberId.flatMap { memberIds[$0] }, event.kind, event.detail, event.at])
-            }
             for product in document.products {
                 try db.execute(
                     sql: """
@@ -261,11 +258,23 @@ public struct HouseholdImport: Sendable {
                         product.unit, product.folderId.flatMap { folderIds[$0] }, product.updatedAt,
                     ])
             }
+            let cookIds = try Self.insertRecipes(
+                db, document, householdId: householdId, ids: ImportedIds(members: memberIds, folders: folderIds, items: itemIds, photos: photoKeys))
+            for event in document.itemEvents {
+                try db.execute(
+                    sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        householdId, itemIds[event.itemId], event.memberId.flatMap { memberIds[$0] }, event.kind, event.detail, event.at,
+                        event.cookId.flatMap { cookIds[$0] },
+                    ])
+            }
             let token = try accounts.insertOwnerInvitation(db, householdId: householdId)
-            return HouseholdImportReport(
+            var report = HouseholdImportReport(
                 householdId: householdId, householdName: source.name, members: members, folders: document.folders.count,
                 items: document.items.filter { $0.deletedAt == nil }.count, trashedItems: document.items.filter { $0.deletedAt != nil }.count,
                 historyLines: document.itemEvents.count, products: document.products.count, photos: staged.count, invitationToken: token)
+            report.recipes = document.recipes?.filter { $0.deletedAt == nil }.count ?? 0
+            return report
         }
     }
 

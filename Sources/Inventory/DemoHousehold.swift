@@ -53,10 +53,12 @@ public struct DemoHousehold: Sendable {
         "Tissues": "tissues", "Shampoo": "shampoo", "Toothpaste": "toothpaste", "Batteries": "batteries", "Cold medicine": "medicine",
     ]
 
-    /// Creates the household "Demo" with an owner and `items` items; returns (login, password).
+    /// Creates the household "Demo" with an owner, `items` items and `recipes` recipes (see
+    /// `DemoHousehold.recipes`); returns (login, password).
     /// With `reminders`, stock items due later get a reminder at 9:00 the day before their due date
     /// (household time), when that is still to come.
-    public func create(items count: Int, reminders: Bool = false, hasher: any PasswordHashing = Argon2id.standard) throws -> (login: String, password: String) {
+    public func create(
+        items count: Int, recipes recipeCount: Int = 0, reminders: Bool = false, hasher: any PasswordHashing = Argon2id.standard) throws -> (login: String, password: String) {
         let login = "demo-" + Crypto.token(byteCount: 3).lowercased().filter { $0.isLetter || $0.isNumber }
         let password = Crypto.token(byteCount: 12)
         let hash = try hasher.hash(password)
@@ -115,6 +117,7 @@ public struct DemoHousehold: Sendable {
                     SearchText.fold(name, note),
                 ])
             }
+            try Self.insertRecipes(db, householdId: householdId, count: recipeCount, random: &random, at: time)
         }
         return (login, password)
     }

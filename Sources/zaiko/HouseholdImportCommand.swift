@@ -37,7 +37,7 @@ extension HouseholdCommand {
             }
             let trash = report.trashedItems > 0 ? " (and \(report.trashedItems) in the trash)" : ""
             print("Household \"\(report.householdName)\" imported: \(report.folders) folder(s), \(report.items) item(s)\(trash),")
-            print("\(report.historyLines) history line(s), \(report.products) product(s), \(report.photos) photo(s).")
+            print("\(report.historyLines) history line(s), \(report.products) product(s), \(report.recipes) recipe(s), \(report.photos) photo(s).")
             if !report.members.isEmpty {
                 print("")
                 print("Its old members are listed with their names and roles, so the history still says who did what,")

@@ -75,10 +75,11 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
     name, path = download_export(page, old, tmp_path)
     assert name.startswith("zaiko-") and name.endswith(".zip")
     with zipfile.ZipFile(path) as archive:
-        assert {"household.json", "items.csv", "folders.csv", "history.csv", "products.csv", "members.csv"} <= set(archive.namelist())
+        assert {"household.json", "items.csv", "folders.csv", "history.csv", "products.csv", "members.csv", "recipes.csv",
+                "recipe_ingredients.csv"} <= set(archive.namelist())
         document = json.loads(archive.read("household.json"))
         raw = archive.read("items.csv")
-    assert document["format"] == "zaiko-household" and document["format_version"] == 1
+    assert document["format"] == "zaiko-household" and document["format_version"] == 2
     assert "password_hash" not in json.dumps(document)
     # The spreadsheet: a BOM, then rows Python's csv module reads with the Japanese intact.
     assert raw.startswith(b"\xef\xbb\xbf")

@@ -46,9 +46,9 @@ def test_imported_household_shows_grocys_lists(server, make_page, tmp_path):
     result = run_import(grocy, "--photos", pictures, "--name", "Müllers", "--data", server.data_dir, "--base-url", server.url)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "3 stock list(s), 7 item(s) in stock, 2 shopping list(s) with 3 item(s), 3 product(s) by barcode, 1 photo(s)" in out
+    assert ("3 stock list(s), 7 item(s) in stock, 2 shopping list(s) with 3 item(s), 3 product(s) by barcode, "
+            "2 recipe(s) with 4 ingredient line(s), 1 photo(s)") in out
     assert "Prise → piece (no Zaiko unit fits" in out
-    assert '1 recipe(s) skipped with their 3 ingredient line(s), Zaiko has no recipes yet: "Pancakes"' in out
     assert '2 barcode(s) skipped, not 6 to 14 digits or a wrong check digit: "4006381333932 (Frozen peas)", "SHOP-42 (Orange juice)"' in out
     link = out.strip().splitlines()[-1]
     assert link.startswith(server.url + "/join/")

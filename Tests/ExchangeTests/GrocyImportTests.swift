@@ -252,17 +252,32 @@ import Testing
         #expect(server.photoFiles.isEmpty)
     }
 
-    @Test func recipesAndChoresAreReportedAsSkipped() throws {
+    @Test func recipesComeWithTheirIngredientsNamedLikeTheProductsAndChoresAreReportedAsSkipped() throws {
         let grocy = try GrocyFixture()
         defer { grocy.remove() }
         let server = try Server()
         defer { server.remove() }
-        let report = try server.importing(grocy).report
+        let result = try server.importing(grocy)
+        let report = result.report
         // Grocy's own meal-plan recipes are not counted: only the person's.
-        #expect(report.skipped(.recipes(ingredients: 3)) == .init(reason: .recipes(ingredients: 3), count: 1, examples: ["Pancakes"]))
+        #expect(report.recipes == 2 && report.ingredients == 4)
+        #expect(report.lines.contains { $0.contains("2 recipe(s) with 4 ingredient line(s)") })
+        #expect(report.skipped(.recipePictures)?.examples == ["Umeboshi juice"])
         #expect(report.skipped(.otherData("chores"))?.count == 1)
         #expect(report.skipped(.otherData("meal plan entries"))?.count == 1)
-        #expect(report.lines.contains("  1 recipe(s) skipped with their 3 ingredient line(s), Zaiko has no recipes yet: \"Pancakes\""))
+        let (pancakes, lines, juice) = try server.database.writer.read { db in
+            let pancakes = try #require(try Recipe.filter(Column("name") == "Pancakes").fetchOne(db))
+            let lines = try RecipeIngredient.filter(Column("recipe_id") == pancakes.id!).order(Column("position")).fetchAll(db)
+            let juice = try #require(try Recipe.filter(Column("name") == "Umeboshi juice").fetchOne(db))
+            return (pancakes, lines, juice)
+        }
+        #expect(pancakes.servings == 4)
+        #expect(pancakes.steps == "Mix the flour & milk.\n\nRest 10 minutes.\nFry.")
+        // Milk 250 ml, linked to its product (it has a barcode); a pinch of salt; minced beef with no amount.
+        #expect(lines.map(\.name) == ["Milk", "Salt", "Minced beef"])
+        #expect(lines.map(\.amount) == [250, 1, nil] && lines.map(\.unit) == ["ml", "pinch", nil])
+        #expect(lines[0].productId != nil && lines[1].productId == nil)
+        #expect(juice.produce?.name == "Orange juice" && juice.produce?.unit == "bottle")
     }
 
     @Test func aFailedTransactionLeavesNoPhotoFilesAndNoHousehold() throws {

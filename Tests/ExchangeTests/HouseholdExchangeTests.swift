@@ -19,12 +19,36 @@ struct HouseholdExchangeTests {
         let members = index(d.members, \.id)
         let folders = index(d.folders, \.id)
         let items = index(d.items, \.id)
+        let recipes = index(d.recipes ?? [], \.id)
+        let cooks = index(d.cooks ?? [], \.id)
         var digests: [String: String] = [:]
         for photo in d.photos {
             let bytes = PhotoSize.allCases.map { (try? [UInt8](Data(contentsOf: photos.url(key: photo.key, format: photo.format, size: $0)))) ?? [] }
             digests[photo.key] = Crypto.hex(Crypto.sha256(bytes[0])) + "/" + Crypto.hex(Crypto.sha256(bytes[1]))
         }
         d.exportedAt = ""
+        d.household.usedUpFolderId = d.household.usedUpFolderId.flatMap { folders[$0] }
+        d.recipes = d.recipes?.map {
+            var r = $0
+            r.id = recipes[r.id]!
+            r.photo = r.photo.map { digests[$0]! }
+            r.produce?.folderId = $0.produce?.folderId.flatMap { folders[$0] }
+            return r
+        }
+        d.cooks = d.cooks?.map {
+            var c = $0
+            c.id = cooks[c.id]!
+            c.recipeId = c.recipeId.flatMap { recipes[$0] }
+            c.memberId = c.memberId.flatMap { members[$0] }
+            c.producedItemId = c.producedItemId.flatMap { items[$0] }
+            c.takes = c.takes.map {
+                var t = $0
+                t.itemId = items[t.itemId]!
+                t.fromFolderId = t.fromFolderId.flatMap { folders[$0] }
+                return t
+            }
+            return c
+        }
         d.members = d.members.map {
             var m = $0
             m.id = members[m.id]!
@@ -47,6 +71,7 @@ struct HouseholdExchangeTests {
             var e = $0
             e.itemId = items[e.itemId]!
             e.memberId = e.memberId.flatMap { members[$0] }
+            e.cookId = e.cookId.flatMap { cooks[$0] }
             return e
         }
         d.products = d.products.map {
@@ -83,6 +108,13 @@ struct HouseholdExchangeTests {
         #expect(report.items == 4 && report.trashedItems == 2 && report.photos == 1 && report.products == 1 && report.folders == 5)
         #expect(imported.folders.contains { $0.deletedAt != nil } && imported.folders.contains { $0.lastStockFolderId != nil })
         #expect(report.members.map(\.login).sorted() == ["aki", "hana"])
+        // Version 2: recipes with ingredients, tags, the product link, the produced item; the cook.
+        #expect(exported.formatVersion == 2 && report.recipes == 1)
+        let pudding = try #require(imported.recipes?.first { $0.name == "ミルクプリン" })
+        #expect(pudding.ingredients.map(\.name) == ["牛乳", "砂糖"] && pudding.ingredients[0].productBarcode == "4901234567894")
+        #expect(pudding.tags.sorted() == ["おやつ", "冷たい"] && pudding.produce?.name == "プリン" && pudding.photo != nil)
+        #expect(imported.cooks?.first?.takes.first?.amount == 0.4 && imported.itemEvents.contains { $0.cookId != nil })
+        #expect(imported.household.usedUp == "shopping" && imported.household.usedUpFolderId != nil)
 
         // The history still names who did what, and the lists read as before.
         let items = Items(database: target.database)
@@ -117,7 +149,7 @@ struct HouseholdExchangeTests {
         let source = try ExchangeFixture()
         defer { source.remove() }
         let files = try unzip(try source.export())
-        for name in ["items.csv", "folders.csv", "history.csv", "products.csv", "members.csv"] {
+        for name in ["items.csv", "folders.csv", "history.csv", "products.csv", "members.csv", "recipes.csv", "recipe_ingredients.csv"] {
             #expect(files[name]?.starts(with: [0xEF, 0xBB, 0xBF]) == true, "\(name) starts with a UTF-8 BOM")
         }
         let bytes = try #require(files["items.csv"])
@@ -233,6 +265,17 @@ struct HouseholdExchangeTests {
                 }, "refers to a folder"
             ),
             (
+                try tampered(source, "dangling-product.zip") { files in
+                    var object = try document(files)
+                    var recipes = try #require(object["recipes"] as? [[String: Any]])
+                    var ingredients = try #require(recipes[0]["ingredients"] as? [[String: Any]])
+                    ingredients[0]["product_barcode"] = "0000000000000"
+                    recipes[0]["ingredients"] = ingredients
+                    object["recipes"] = recipes
+                    files["household.json"] = try encode(object)
+                }, "an ingredient refers to a product"
+            ),
+            (
                 try tampered(source, "badphoto.zip") { files in
                     let key = try #require(files.keys.first { $0.hasSuffix("-128.jpg") })
                     files[key] = Array("<html>not a photo</html>".utf8)
@@ -251,5 +294,33 @@ struct HouseholdExchangeTests {
             #expect(target.photoFiles.filter { !$0.hasPrefix(".") }.isEmpty, "\(url.lastPathComponent) left no photo: \(target.photoFiles)")
         }
         #expect(!FileManager.default.fileExists(atPath: "/etc/zaiko-escape"))
+    }
+
+    @Test("a version 1 export (before recipes) still imports, with no recipes and the default used-up choice")
+    func versionOne() throws {
+        let source = try ExchangeFixture()
+        defer { source.remove() }
+        let target = try EmptyServer()
+        defer { target.remove() }
+        let old = try tampered(source, "v1.zip") { files in
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(files["household.json"]!)) as? [String: Any])
+            object["format_version"] = 1
+            object["recipes"] = nil
+            object["cooks"] = nil
+            var household = try #require(object["household"] as? [String: Any])
+            household["used_up"] = nil
+            household["used_up_folder_id"] = nil
+            object["household"] = household
+            object["item_events"] = try #require(object["item_events"] as? [[String: Any]]).map { event in
+                var event = event
+                event["cook_id"] = nil
+                return event
+            }
+            files["household.json"] = [UInt8](try JSONSerialization.data(withJSONObject: object))
+        }
+        let report = try target.importer.run(old)
+        #expect(report.items == 4 && report.recipes == 0)
+        let imported = try HouseholdExport(database: target.database, photos: target.photos).document(householdId: report.householdId)
+        #expect(imported.recipes == [] && imported.cooks == [] && imported.household.usedUp == "trash")
     }
 }

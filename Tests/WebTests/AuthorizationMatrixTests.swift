@@ -82,6 +82,7 @@ struct AuthorizationMatrixTests {
         "GET /recipes/{id}/edit": .writer, "POST /recipes/{id}": .writer,
         "POST /recipes/{id}/delete": .writer, "POST /recipes/restore": .writer,
         "POST /trash/recipes/restore": .writer, "POST /trash/recipes/purge": .writer,
+        "GET /recipes/import": .writer, "POST /recipes/import": .writer,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }

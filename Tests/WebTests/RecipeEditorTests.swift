@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import RecipeImport
 import Testing
 
 @testable import Web
@@ -63,6 +64,33 @@ struct RecipeEditorTests {
         #expect(page.contains("<option value=\"tbsp\">tbsp</option>"))
         let japanese = try fixture.send("GET", "/recipes/new", as: fixture.member, headers: [("Accept-Language", "ja")]).text
         for word in ["大さじ", "小さじ", "カップ", "少々", "適量"] { #expect(japanese.contains(">\(word)</option>"), "\(word)") }
+    }
+
+    @Test func anImportedDraftFillsTheEditorOnceForItsSessionOnly() async throws {
+        let fixture = try await HouseholdFixture()
+        let member = try #require(try fixture.accounts.session(token: fixture.member))
+        let imported = ImportedRecipe(
+            name: "Banana juice", servings: 3,
+            ingredients: [ParsedIngredient(name: "Banana", amount: 2), ParsedIngredient(name: "Milk", amount: 0.25, unit: "L", note: "cold")],
+            steps: "Blend.\n\nServe.", sourceURL: URL(string: "https://example.com/juice"))
+        let token = fixture.app.recipeDrafts.keep(imported, photoKey: fixture.photoKey, for: member)
+        // Another member's session does not get it (and does not use it up).
+        #expect(!(try fixture.send("GET", "/recipes/new?draft=\(token)", as: fixture.owner).text.contains("Banana juice")))
+        let page = try fixture.send("GET", "/recipes/new?draft=\(token)", as: fixture.member).text
+        #expect(page.contains("value=\"Banana juice\""))
+        #expect(page.contains("name=\"servings\" type=\"text\" value=\"3\""))
+        #expect(page.contains("name=\"ingredient.0.amount\" type=\"text\" inputmode=\"decimal\" value=\"2\""))
+        #expect(page.contains("name=\"ingredient.1.amount\" type=\"text\" inputmode=\"decimal\" value=\"0.25\""))
+        #expect(page.contains("<option value=\"L\" selected>"))
+        #expect(page.contains("value=\"cold\""))
+        #expect(page.contains("value=\"https://example.com/juice\""))
+        #expect(page.contains("value=\"photo:\(fixture.photoKey)\" checked"))
+        #expect(page.contains("Blend.\n\nServe."))
+        // Three spare rows after the two imported ones.
+        #expect(page.contains("name=\"ingredient.4.name\""))
+        #expect(!page.contains("name=\"ingredient.5.name\""))
+        // Taken once: a reload shows an empty editor.
+        #expect(!(try fixture.send("GET", "/recipes/new?draft=\(token)", as: fixture.member).text.contains("Banana juice")))
     }
 
     @Test func creatingARecipeStoresWhatWasTypedAndOpensIt() async throws {

@@ -5,6 +5,7 @@ import HTTPServer
 import Inventory
 import Logging
 import Outbound
+import RecipeImport
 import Synchronization
 
 /// Where the app finds its templates and public files.
@@ -72,6 +73,8 @@ public final class App: Responder {
     public let photos: PhotoStore
     /// Where every uploaded image is decoded, one at a time.
     let decoding: DecodingLane
+    /// Imported recipes waiting for the recipe editor (`/recipes/new?draft=`), which takes them from here.
+    public let recipeDrafts: PendingRecipeDrafts
     /// Cached once true: households are never all removed while the server runs.
     let householdExists: Atomic<Bool>
 
@@ -129,10 +132,6 @@ public final class App: Responder {
         )
         .register(in: &router)
         let recipes = Recipes(database: database, clock: options.clock)
-        // Before the recipe pages: /recipes/new and /recipes/restore are not /recipes/{id}.
-        RecipeEditorController(
-            recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes, drafts: nil
-        ).register(in: &router)
         let recipeTrash = RecipeTrash(recipes: recipes, renderer: renderer)
         recipeTrash.register(in: &router)
         TrashController(
@@ -140,6 +139,14 @@ public final class App: Responder {
         ).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
+        recipeDrafts = RecipeImportController(fetcher: RecipeFetcher(client: options.outbound), pictures: pictures, drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer, logger: logger).register(in: &router)
+        // After the import (POST /recipes/import is not POST /recipes/{id}) and before the recipe pages
+        // (/recipes/new and /recipes/restore are not /recipes/{id}): the router takes the first match.
+        let drafts = recipeDrafts
+        RecipeEditorController(
+            recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes,
+            drafts: { token, member in drafts.take(token: token, session: member).map(RecipeInput.init(draft:)) }
+        ).register(in: &router)
         self.router = router
     }
 

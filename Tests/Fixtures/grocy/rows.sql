@@ -57,7 +57,12 @@ INSERT INTO shopping_list (product_id, note, amount, shopping_list_id, done, qu_
     (NULL, 'Toothpaste', 0, 2, 0, NULL);
 
 -- A recipe with three ingredients, and a meal plan entry (Grocy then makes internal recipes of its own).
-INSERT INTO recipes (id, name, description, base_servings) VALUES (1, 'Pancakes', 'Mix, rest, fry.', 4);
+-- Descriptions are the HTML of Grocy's editor; a recipe may produce a product, and have a picture.
+INSERT INTO recipes (id, name, description, base_servings) VALUES
+    (1, 'Pancakes', '<p>Mix the flour &amp; milk.</p><p>Rest 10 minutes.<br>Fry.</p>', 4);
+INSERT INTO recipes (id, name, description, base_servings, product_id, picture_file_name) VALUES
+    (2, 'Umeboshi juice', '', 1, 5, 'Jc55aa_juice.jpg');
+INSERT INTO recipes_pos (recipe_id, product_id, amount, qu_id, note) VALUES (2, 6, 2, 8, 'pitted');
 INSERT INTO recipes_pos (recipe_id, product_id, amount, qu_id) VALUES (1, 1, 250, 5), (1, 4, 1, 6), (1, 2, 0, 3);
 INSERT INTO meal_plan (day, type, recipe_id, recipe_servings) VALUES ('2026-11-28', 'recipe', 1, 2);
 

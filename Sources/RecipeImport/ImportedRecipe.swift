@@ -1,0 +1,40 @@
+import Foundation
+
+/// A recipe as read from a page or pasted text, before anyone checked it: what the editor is filled with.
+public struct ImportedRecipe: Sendable, Equatable {
+    public var name: String
+    public var servings: Int?
+    public var ingredients: [ParsedIngredient]
+    /// Plain text, one paragraph per step, paragraphs separated by a blank line.
+    public var steps: String
+    /// The picture the recipe names, absolute (http or https), not yet fetched.
+    public var imageURL: URL?
+    /// Where the recipe came from: the page's address.
+    public var sourceURL: URL?
+
+    public init(
+        name: String, servings: Int? = nil, ingredients: [ParsedIngredient] = [], steps: String = "", imageURL: URL? = nil, sourceURL: URL? = nil
+    ) {
+        self.name = name
+        self.servings = servings
+        self.ingredients = ingredients
+        self.steps = steps
+        self.imageURL = imageURL
+        self.sourceURL = sourceURL
+    }
+
+    /// Limits that keep a hostile page from filling the editor (and the draft store) without end.
+    public static let maxNameLength = 200
+    public static let maxIngredients = 100
+    public static let maxStepsLength = 20_000
+
+    /// The same recipe cut to the limits above.
+    func bounded() -> ImportedRecipe {
+        var recipe = self
+        recipe.name = String(name.prefix(Self.maxNameLength))
+        recipe.ingredients = Array(ingredients.prefix(Self.maxIngredients))
+        recipe.steps = String(steps.prefix(Self.maxStepsLength))
+        if let servings, !(1...1000).contains(servings) { recipe.servings = nil }
+        return recipe
+    }
+}

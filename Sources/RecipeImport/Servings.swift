@@ -1,0 +1,33 @@
+import Foundation
+
+/// How many a recipe serves, from what pages write: 4, "4", "4 servings", "4人分", "Serves 4-6", ["4", "4 servings"].
+enum Servings {
+    static func from(_ value: Any?) -> Int? {
+        switch value {
+        case let number as Int: return number >= 1 ? number : nil
+        case let number as Double: return number >= 1 ? Int(number.rounded()) : nil
+        case let number as NSNumber: return number.doubleValue >= 1 ? Int(number.doubleValue.rounded()) : nil
+        case let text as String: return firstNumber(in: text)
+        case let list as [Any]: return list.lazy.compactMap { from($0) }.first
+        default: return nil
+        }
+    }
+
+    /// The first whole number in `text` (full-width digits too).
+    static func firstNumber(in text: String) -> Int? {
+        let folded = text.precomposedStringWithCompatibilityMapping
+        guard let start = folded.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
+        let digits = folded[start...].prefix { $0.isASCII && $0.isNumber }
+        return Int(digits).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// Words that make a line of pasted text a "serves N" line.
+    static let words = ["人分", "人前", "serves", "serving", "servings", "yield", "makes", "portions"]
+
+    /// The number of a line that says how many it serves ("4人分", "Serves 4", "材料（2人分）"), else nil.
+    static func inLine(_ line: String) -> Int? {
+        let lower = line.precomposedStringWithCompatibilityMapping.lowercased()
+        guard words.contains(where: { lower.contains($0) }) else { return nil }
+        return firstNumber(in: lower)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Logging
+import RecipeImport
+
+/// Importing a recipe from a web address or pasted text: read it (schema.org Recipe, or plain
+/// text), store its picture through the photo pipeline, keep the result as a draft and open the
+/// recipe editor on it (`/recipes/new?draft=<token>`), where the person checks it before saving.
+struct RecipeImportController {
+    /// Pasted text, the HTML of a whole page included; the server keeps at most 1 MB of form text in memory.
+    static let maxTextBytes = 900 * 1024
+
+    let fetcher: RecipeFetcher
+    let pictures: PictureUploads
+    let drafts: PendingRecipeDrafts
+    let renderer: Renderer
+    let logger: Logger
+
+    /// Registers the routes; returns the drafts, which the recipe editor takes from.
+    @discardableResult
+    func register(in router: inout Router<Endpoint>) -> PendingRecipeDrafts {
+        router.get("/recipes/import", .writer) { context in
+            renderer.response(RecipeImportPage(), context)
+        }
+        // `uploads`: a pasted page is larger than a form's usual limit (it is still read as form text).
+        router.post("/recipes/import", .writer, uploads: true) { context in
+            try read(context)
+        }
+        return drafts
+    }
+
+    func read(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        var page = RecipeImportPage(address: context.field("url"), text: context.rawField("text"))
+        let fetched: FetchedRecipe
+        if context.field("source") == "text" {
+            let text = page.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { return refuse(&page, text: t["recipe_import_text_missing"], context) }
+            guard text.utf8.count <= Self.maxTextBytes else {
+                return refuse(&page, text: t.format("recipe_import_text_too_large", ["size": String(Self.maxTextBytes / 1024)]), context)
+            }
+            guard let recipe = RecipeDocument.read(text: text) else { return refuse(&page, text: t["recipe_import_text_no_recipe"], context) }
+            fetched = FetchedRecipe(recipe: recipe, image: recipe.imageURL == nil ? nil : wait { await fetcher.image(recipe.imageURL) })
+        } else {
+            guard !page.address.isEmpty else { return refuse(&page, address: t["recipe_import_url_missing"], context) }
+            let address = page.address
+            switch wait({ () async -> Result<FetchedRecipe, RecipeFetchError> in
+                do throws(RecipeFetchError) { return .success(try await fetcher.fetch(address)) } catch { return .failure(error) }
+            }) {
+            case .success(let recipe): fetched = recipe
+            case .failure(let error):
+                logger.notice("recipe import failed", metadata: ["reason": "\(error)"])
+                return refuse(&page, address: Self.message(error, t), context)
+            }
+        }
+        var photoKey: String?
+        if let image = fetched.image {
+            do {
+                photoKey = try pictures.store(bytes: image, crop: nil, householdId: member.householdId)
+            } catch {
+                // The recipe is still worth checking; its picture can be chosen in the editor.
+                logger.notice("recipe picture not stored", metadata: ["reason": "\(error.messageKey)"])
+            }
+        }
+        let token = drafts.keep(fetched.recipe, photoKey: photoKey, for: member)
+        return .redirect(to: "/recipes/new?draft=\(token)")
+    }
+
+    private func refuse(_ page: inout RecipeImportPage, address: String? = nil, text: String? = nil, _ context: RequestContext) -> Response {
+        page.addressError = address
+        page.textError = text
+        return renderer.response(page, context, status: 422)
+    }
+
+    static func message(_ error: RecipeFetchError, _ t: Catalog) -> String {
+        switch error {
+        case .badAddress: return t["recipe_import_url_invalid"]
+        case .refusedAddress: return t["recipe_import_url_refused"]
+        case .unreachable: return t["recipe_import_url_unreachable"]
+        case .status(let status): return t.format("recipe_import_url_status", ["status": String(status)])
+        case .movedElsewhere(let url): return t.format("recipe_import_url_moved", ["address": url.absoluteString])
+        case .notAPage: return t["recipe_import_url_not_page"]
+        case .tooLarge: return t.format("recipe_import_url_too_large", ["size": String(RecipeFetcher.maxPageBytes / 1024 / 1024)])
+        case .noRecipe: return t["recipe_import_url_no_recipe"]
+        }
+    }
+
+    /// Handlers run on a libmicrohttpd worker thread, outside Swift's cooperative pool: the fetch
+    /// runs as a task there while this thread waits; its deadlines (`RecipeFetcher`) bound the wait.
+    private func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let box = Box<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.value = await work()
+            done.signal()
+        }
+        done.wait()
+        return box.value!
+    }
+}
+
+/// One value handed from the task to the waiting thread; written before the semaphore is signalled, read after.
+private final class Box<T: Sendable>: @unchecked Sendable {
+    var value: T?
+}

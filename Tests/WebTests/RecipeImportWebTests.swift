@@ -1,0 +1,235 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Outbound
+import RecipeImport
+import Synchronization
+import Testing
+
+@testable import Web
+
+/// A recipe site on loopback: the saved pages of Tests/Fixtures/recipes, a real JPEG for their
+/// pictures, and pages that go wrong.
+final class RecipeSiteOnLoopback: Responder, @unchecked Sendable {
+    private let requests = Mutex<[String]>([])
+    private var server: Server!
+    let picture = UploadFixtures.jpeg(640, 480)
+    var base: String { "http://127.0.0.1:\(server.port)" }
+    var port: UInt16 { server.port }
+
+    init() throws {
+        let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-recipe-site-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
+        server = Server(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, uploadDirectory: uploads), responder: self)
+        try server.start()
+    }
+
+    deinit { server.shutdown(grace: .seconds(1)) }
+
+    var received: [String] { requests.withLock { $0 } }
+
+    static func page(_ name: String) throws -> String {
+        try String(contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/recipes/\(name)"), encoding: .utf8)
+    }
+
+    func respond(to request: Request) -> Response {
+        requests.withLock { $0.append(request.path) }
+        let path = request.path
+        if path.hasPrefix("/recipes/"), !path.contains(".."), let page = try? Self.page(String(path.dropFirst("/recipes/".count))) {
+            return Response(status: 200, contentType: "text/html; charset=utf-8", text: page)
+        }
+        if path.hasSuffix(".jpg") { return Response(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(picture)) }
+        switch path {
+        case "/elsewhere": return Response(status: 302, headers: [("Location", "http://localhost:\(port)/recipes/graph.html")])
+        case "/picture": return Response(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(picture))
+        case "/huge": return Response(status: 200, contentType: "text/html", text: String(repeating: "<p>soup</p>", count: 300_000))
+        default: return Response(status: 404, contentType: "text/plain", text: "no such page")
+        }
+    }
+
+    func respond(toRefused request: Request, status: Int) -> Response { Response(status: status) }
+}
+
+/// Importing a recipe through a live server (port 0) from the fake site on loopback.
+@Suite("Recipe import pages")
+struct RecipeImportWebTests {
+    /// The app behind a real listener, and a client that never follows redirects.
+    final class Live: @unchecked Sendable {
+        let fixture: HouseholdFixture
+        let server: Server
+        var base: String { "http://127.0.0.1:\(server.port)" }
+
+        init(allowPrivateOutbound: Bool = true) async throws {
+            fixture = try await HouseholdFixture(allowPrivateOutbound: allowPrivateOutbound)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-recipe-import-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            server = Server(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, uploadDirectory: folder), responder: fixture.app)
+            try server.start()
+        }
+
+        deinit { server.shutdown(grace: .seconds(1)) }
+
+        var en: Catalog { fixture.app.renderer.localizations.catalogs["en"]! }
+        var ja: Catalog { fixture.app.renderer.localizations.catalogs["ja"]! }
+
+        func post(_ form: [(String, String)], as session: String? = nil, language: String = "en") async throws -> OutboundResponse {
+            let session = session ?? fixture.member
+            let csrf = try fixture.accounts.session(token: session)!.csrfToken
+            let body = (form + [("_csrf", csrf)]).map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+            return try await OutboundHTTP(policy: .anywhere).send(
+                method: "POST", url: URL(string: base + "/recipes/import")!,
+                headers: [
+                    ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", "zaiko_session=\(session)"), ("Accept-Language", language),
+                ],
+                body: Array(body.utf8), timeout: 60, maxResponseBytes: 4 * 1024 * 1024)
+        }
+
+        func get(_ path: String, as session: String? = nil, language: String = "en") async throws -> OutboundResponse {
+            try await OutboundHTTP(policy: .anywhere).send(
+                method: "GET", url: URL(string: base + path)!,
+                headers: [("Cookie", "zaiko_session=\(session ?? fixture.member)"), ("Accept-Language", language)], body: [], timeout: 60,
+                maxResponseBytes: 4 * 1024 * 1024)
+        }
+
+        static func encode(_ text: String) -> String {
+            text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? ""
+        }
+
+        /// The member behind a session token.
+        func member(_ session: String) throws -> SignedIn { try fixture.accounts.session(token: session)! }
+    }
+
+    static func token(_ response: OutboundResponse) throws -> String {
+        let location = try #require(response.headers["location"])
+        let match = try #require(location.firstMatch(of: /^\/recipes\/new\?draft=([A-Za-z0-9_-]+)$/), "answered \(location)")
+        return String(match.1)
+    }
+
+    @Test func thePageOffersBothWaysInBothLanguages() async throws {
+        let live = try await Live()
+        let english = try await live.get("/recipes/import")
+        #expect(english.status == 200)
+        let page = String(decoding: english.body, as: UTF8.self)
+        #expect(page.contains(HTMLEscaped(live.en["recipe_import_heading"])))
+        #expect(page.contains(#"name="url""#) && page.contains(#"<textarea id="recipe-import-text" name="text""#))
+        let japanese = String(decoding: try await live.get("/recipes/import", language: "ja").body, as: UTF8.self)
+        #expect(japanese.contains(HTMLEscaped(live.ja["recipe_import_from_url"])))
+        #expect(try await live.get("/recipes/import", as: live.fixture.viewer).status == 403)
+    }
+
+    @Test func aRecipePageBecomesADraftWithItsPictureStored() async throws {
+        let live = try await Live()
+        let site = try RecipeSiteOnLoopback()
+        let response = try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")])
+        #expect(response.status == 303)
+        let token = try Self.token(response)
+        #expect(site.received == ["/recipes/graph.html", "/images/nikujaga.jpg"])
+        let drafts = live.fixture.app.recipeDrafts
+        // Another session of the same household does not get it, and does not use it up.
+        #expect(drafts.take(token: token, session: try live.member(live.fixture.owner)) == nil)
+        let draft = try #require(drafts.take(token: token, session: try live.member(live.fixture.member)))
+        #expect(draft.recipe.name == "肉じゃが")
+        #expect(draft.recipe.servings == 4)
+        #expect(draft.recipe.ingredients.first == ParsedIngredient(name: "牛こま切れ肉", amount: 200, unit: "g"))
+        #expect(draft.recipe.sourceURL?.absoluteString == site.base + "/recipes/graph.html")
+        let key = try #require(draft.photoKey)
+        let householdId = try live.member(live.fixture.member).householdId
+        let stored = try live.fixture.app.photos.file(key: key, size: .small, householdId: householdId)
+        #expect(FileManager.default.fileExists(atPath: stored.path), "the picture went through the photo pipeline")
+        #expect(drafts.take(token: token, session: try live.member(live.fixture.member)) == nil, "a draft is given once")
+    }
+
+    @Test func pastedTextBecomesADraft() async throws {
+        let live = try await Live()
+        let text = "Pancakes\nServes 4\n\n2 cups flour\n2 eggs\n\nMix.\nFry."
+        let response = try await live.post([("source", "text"), ("text", text)])
+        #expect(response.status == 303)
+        let draft = try #require(live.fixture.app.recipeDrafts.take(token: try Self.token(response), session: try live.member(live.fixture.member)))
+        #expect(draft.recipe.name == "Pancakes")
+        #expect(draft.recipe.ingredients.count == 2)
+        #expect(draft.recipe.steps == "Mix.\n\nFry.")
+        #expect(draft.photoKey == nil)
+    }
+
+    @Test func aWholePastedPageIsLargerThanAFormButStillRead() async throws {
+        let live = try await Live()
+        let padded = try RecipeSiteOnLoopback.page("howtostep.html").replacingOccurrences(
+            of: "<body>", with: "<body><!--" + String(repeating: "x", count: 200 * 1024) + "-->")
+        let response = try await live.post([("source", "text"), ("text", padded)])
+        #expect(response.status == 303)
+    }
+
+    /// Each way a site fails: 422, the message beside the address, the address kept.
+    @Test(arguments: [
+        ("/nowhere", "recipe_import_url_status"), ("/recipes/no-recipe.html", "recipe_import_url_no_recipe"),
+        ("/picture", "recipe_import_url_not_page"), ("/huge", "recipe_import_url_too_large"), ("/elsewhere", "recipe_import_url_moved"),
+    ])
+    func aFailingSiteIsSaidSoAndTheAddressKept(path: String, key: String) async throws {
+        let live = try await Live()
+        let site = try RecipeSiteOnLoopback()
+        let address = site.base + path
+        for (language, catalog) in [("en", live.en), ("ja", live.ja)] {
+            let response = try await live.post([("source", "url"), ("url", address)], language: language)
+            #expect(response.status == 422)
+            let page = String(decoding: response.body, as: UTF8.self)
+            let message = catalog.format(key, [
+                "status": "404", "size": String(RecipeFetcher.maxPageBytes / 1024 / 1024),
+                "address": "http://localhost:\(site.port)/recipes/graph.html",
+            ])
+            #expect(page.contains(HTMLEscaped(message)), "\(language): \(message)")
+            #expect(page.contains(#"id="recipe-import-url-error""#))
+            #expect(page.contains("value=\"\(HTMLEscaped(address))\""))
+        }
+        #expect(live.fixture.app.recipeDrafts.count == 0)
+    }
+
+    @Test(arguments: [
+        ("", "recipe_import_url_missing"), ("ftp://kitchen.example/x", "recipe_import_url_invalid"),
+        ("http://127.0.0.1:9/closed", "recipe_import_url_unreachable"),
+    ])
+    func aWrongOrDeadAddressIsSaidSo(address: String, key: String) async throws {
+        let live = try await Live()
+        let response = try await live.post([("source", "url"), ("url", address)])
+        #expect(response.status == 422)
+        let page = String(decoding: response.body, as: UTF8.self)
+        #expect(page.contains(HTMLEscaped(live.en[key])))
+        #expect(page.contains("value=\"\(HTMLEscaped(address))\""))
+    }
+
+    @Test func aSiteOnTheLocalNetworkIsNotReadUnlessTheOperatorAllowsIt() async throws {
+        let live = try await Live(allowPrivateOutbound: false)
+        let site = try RecipeSiteOnLoopback()
+        let response = try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")])
+        #expect(response.status == 422)
+        #expect(String(decoding: response.body, as: UTF8.self).contains(HTMLEscaped(live.en["recipe_import_url_refused"])))
+        #expect(site.received.isEmpty)
+    }
+
+    @Test(arguments: [("", "recipe_import_text_missing"), ("Just a title", "recipe_import_text_no_recipe")])
+    func pastedTextWithoutARecipeIsSaidSoAndKept(text: String, key: String) async throws {
+        let live = try await Live()
+        for (language, catalog) in [("en", live.en), ("ja", live.ja)] {
+            let response = try await live.post([("source", "text"), ("text", text)], language: language)
+            #expect(response.status == 422)
+            let page = String(decoding: response.body, as: UTF8.self)
+            #expect(page.contains(HTMLEscaped(catalog[key])))
+            #expect(page.contains("name=\"text\""))
+            #expect(page.contains(">\(HTMLEscaped(text))</textarea>"))
+        }
+    }
+
+    @Test func draftsAreBoundToTheirHouseholdAndSessionAndExpire() async throws {
+        let fixture = try await HouseholdFixture()
+        let drafts = fixture.app.recipeDrafts
+        let member = try fixture.accounts.session(token: fixture.member)!
+        let token = drafts.keep(ImportedRecipe(name: "Soup"), photoKey: nil, for: member)
+        #expect(drafts.take(token: token, session: try fixture.accounts.session(token: fixture.otherOwner)!) == nil)
+        #expect(drafts.take(token: "not-a-token", session: member) == nil)
+        fixture.advance(31 * 60)
+        #expect(drafts.take(token: token, session: member) == nil, "expired after 30 minutes")
+        let first = drafts.keep(ImportedRecipe(name: "A"), photoKey: nil, for: member)
+        let second = drafts.keep(ImportedRecipe(name: "B"), photoKey: nil, for: member)
+        #expect(drafts.take(token: first, session: member) == nil, "a new import replaces the session's earlier one")
+        #expect(drafts.take(token: second, session: member)?.recipe.name == "B")
+    }
+}
