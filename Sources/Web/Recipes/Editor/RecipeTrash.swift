@@ -26,6 +26,8 @@ struct RecipeTrash {
     func section(_ context: RequestContext) throws -> RecipeTrashSection? {
         let member = try context.signedIn
         let t = context.locale
+        // Recipes leave the trash after 30 days, as items do (the page purges items the same way).
+        try recipes.purgeExpiredTrash(householdId: member.householdId)
         let rows = try recipes.trashed(householdId: member.householdId).map { recipe in
             RecipeTrashSection.Row(
                 id: recipe.id!, name: recipe.name,
