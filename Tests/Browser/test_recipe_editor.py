@@ -144,7 +144,7 @@ def test_a_refused_form_keeps_everything_typed(server, make_page, locale):
     page.fill(field("steps"), "One.\n\nTwo.")
     response = save(page)
     assert response.status == 422
-    expect(page.locator("p.form-error[role=alert]")).to_be_visible()
+    expect(page.locator("main > p.form-error[role=alert]")).to_be_visible()
     expect(page.locator('[id="f-name-error"]')).to_be_visible()
     expect(page.locator('[id="f-ingredient.1.amount-error"]')).to_be_visible()
     assert page.get_attribute(row(1, "amount"), "aria-invalid") == "true"
