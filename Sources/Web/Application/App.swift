@@ -139,7 +139,10 @@ public final class App: Responder {
         ).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
-        recipeDrafts = RecipeImportController(fetcher: RecipeFetcher(client: options.outbound), pictures: pictures, drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer, logger: logger).register(in: &router)
+        recipeDrafts = RecipeImportController(
+            fetcher: RecipeFetcher(client: options.outbound), pictures: pictures, drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer,
+            logger: logger
+        ).register(in: &router)
         // After the import (POST /recipes/import is not POST /recipes/{id}) and before the recipe pages
         // (/recipes/new and /recipes/restore are not /recipes/{id}): the router takes the first match.
         let drafts = recipeDrafts
