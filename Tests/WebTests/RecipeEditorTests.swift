@@ -109,6 +109,24 @@ struct RecipeEditorTests {
         #expect(stored.sourceUrl == "https://example.com/curry")
     }
 
+    @Test func aRecipeMayProduceAnItemForAStockList() async throws {
+        let fixture = try await HouseholdFixture()
+        let form =
+            Self.form().filter { !$0.0.hasPrefix("produce_") } + [
+                ("produce_name", "Curry for later"), ("produce_quantity", "2"), ("produce_unit", "pack"), ("produce_kind", "prepared"),
+                ("produce_due_days", "3"), ("produce_folder", "\(fixture.fridgeId)"),
+            ]
+        let id = try Self.savedId(try fixture.send("POST", "/recipes", as: fixture.member, form: form))
+        let owner = try RecipeFixture.home(fixture)
+        let produce = try #require(try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId).produce)
+        #expect(produce == RecipeProduce(name: "Curry for later", quantity: 2, unit: "pack", kind: "prepared", dueDays: 3, folderId: fixture.fridgeId))
+        // The editor opens the section when the recipe makes something.
+        let page = try fixture.send("GET", "/recipes/\(id)/edit", as: fixture.member).text
+        #expect(page.contains("<details class=\"card recipe-produce\" open>"))
+        #expect(page.contains("value=\"Curry for later\""))
+        #expect(page.contains("<option value=\"\(fixture.fridgeId)\" selected>"))
+    }
+
     @Test func editingShowsTheRecipeAndAClearedRowRemovesThatIngredient() async throws {
         let fixture = try await HouseholdFixture()
         let id = try RecipeFixture.soup(fixture)
