@@ -58,7 +58,8 @@ public struct DemoHousehold: Sendable {
     /// With `reminders`, stock items due later get a reminder at 9:00 the day before their due date
     /// (household time), when that is still to come.
     public func create(
-        items count: Int, recipes recipeCount: Int = 0, reminders: Bool = false, hasher: any PasswordHashing = Argon2id.standard) throws -> (login: String, password: String) {
+        items count: Int, recipes recipeCount: Int = 0, reminders: Bool = false, hasher: any PasswordHashing = Argon2id.standard
+    ) throws -> (login: String, password: String) {
         let login = "demo-" + Crypto.token(byteCount: 3).lowercased().filter { $0.isLetter || $0.isNumber }
         let password = Crypto.token(byteCount: 12)
         let hash = try hasher.hash(password)

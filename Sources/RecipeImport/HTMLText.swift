@@ -4,7 +4,9 @@ import Foundation
 /// breaks where blocks end, character references decoded.
 enum HTMLText {
     /// Tags after which a line ends.
-    private static let breaking: Set<String> = ["br", "p", "/p", "li", "/li", "div", "/div", "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "tr", "/tr", "ol", "/ol", "ul", "/ul"]
+    private static let breaking: Set<String> = [
+        "br", "p", "/p", "li", "/li", "div", "/div", "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "tr", "/tr", "ol", "/ol", "ul", "/ul",
+    ]
 
     /// Plain text of `html`: one line per block, spaces inside a line collapsed, no empty lines.
     static func lines(_ html: String) -> [String] {

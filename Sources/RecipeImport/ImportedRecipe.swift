@@ -11,9 +11,12 @@ public struct ImportedRecipe: Sendable, Equatable {
     public var imageURL: URL?
     /// Where the recipe came from: the page's address.
     public var sourceURL: URL?
+    /// Kinds the page gives it (schema.org `recipeCategory`: "Dessert", "主菜").
+    public var tags: [String]
 
     public init(
-        name: String, servings: Int? = nil, ingredients: [ParsedIngredient] = [], steps: String = "", imageURL: URL? = nil, sourceURL: URL? = nil
+        name: String, servings: Int? = nil, ingredients: [ParsedIngredient] = [], steps: String = "", imageURL: URL? = nil, sourceURL: URL? = nil,
+        tags: [String] = []
     ) {
         self.name = name
         self.servings = servings
@@ -21,12 +24,14 @@ public struct ImportedRecipe: Sendable, Equatable {
         self.steps = steps
         self.imageURL = imageURL
         self.sourceURL = sourceURL
+        self.tags = tags
     }
 
     /// Limits that keep a hostile page from filling the editor (and the draft store) without end.
     public static let maxNameLength = 200
     public static let maxIngredients = 100
     public static let maxStepsLength = 20_000
+    public static let maxTags = 5
 
     /// The same recipe cut to the limits above.
     func bounded() -> ImportedRecipe {
@@ -34,6 +39,7 @@ public struct ImportedRecipe: Sendable, Equatable {
         recipe.name = String(name.prefix(Self.maxNameLength))
         recipe.ingredients = Array(ingredients.prefix(Self.maxIngredients))
         recipe.steps = String(steps.prefix(Self.maxStepsLength))
+        recipe.tags = Array(tags.map { String($0.prefix(40)) }.prefix(Self.maxTags))
         if let servings, !(1...1000).contains(servings) { recipe.servings = nil }
         return recipe
     }

@@ -89,7 +89,7 @@ public enum IngredientLine {
                     continue
                 }
             }
-            if (character == ")" || character == "]"), depth > 0 {
+            if character == ")" || character == "]", depth > 0 {
                 depth -= 1
                 if depth == 0 {
                     if let note = inside.map(collapse), !note.isEmpty { notes.append(note) }
@@ -191,7 +191,9 @@ public enum IngredientLine {
             let written = amount.range || moreOrLess ? String(chars[from..<suffixEnd]) : nil
             return (Quantity(amount: amount.value, unit: unit, note: written), suffixEnd)
         }
-        if chars.indices.contains(i), chars[i] == "半", let (meaning, length) = unitWord(chars, i + 1) ?? (matches(chars, i + 1, "分", ignoringCase: false) ? (.unit("piece"), 1) : nil) {
+        if chars.indices.contains(i), chars[i] == "半",
+            let (meaning, length) = unitWord(chars, i + 1) ?? (matches(chars, i + 1, "分", ignoringCase: false) ? (.unit("piece"), 1) : nil)
+        {
             return quantity(amount: 0.5, range: false, meaning: meaning, chars, from: from, end: i + 1 + length)
         }
         guard let amount = amount(chars, i) else { return nil }

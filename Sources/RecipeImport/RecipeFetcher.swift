@@ -33,7 +33,8 @@ public struct FetchedRecipe: Sendable, Equatable {
 }
 
 /// Fetches a recipe page and its picture through `Outbound`, with the limits of the product look-up:
-/// an overall deadline per request, a size cap on the page and on the picture, the address policy
+/// a deadline per request and one for the whole import (page, redirects and picture together, so a
+/// slow site holds a server thread for at most `budget`), a size cap on the page and on the picture, the address policy
 /// (no local or private addresses unless the operator allows them), and redirects followed only
 /// within the same host (an http page moving to https on the same host is followed; another host is
 /// reported, never fetched). The picture is fetched from wherever the recipe names it, under the same
@@ -44,29 +45,37 @@ public struct RecipeFetcher: Sendable {
     public static let maxRedirects = 3
 
     let client: any OutboundSending
+    /// The longest one request may take.
     let timeout: TimeInterval
+    /// The longest a whole fetch may take; the picture is skipped when too little of it is left.
+    let budget: Duration
 
-    public init(client: any OutboundSending, timeout: TimeInterval = 8) {
+    public init(client: any OutboundSending, timeout: TimeInterval = 8, budget: Duration = .seconds(15)) {
         self.client = client
         self.timeout = timeout
+        self.budget = budget
     }
 
     /// The recipe at `address` (as typed: surrounding spaces are ignored, a missing scheme means https).
     public func fetch(_ address: String) async throws(RecipeFetchError) -> FetchedRecipe {
         let url = try Self.webAddress(address)
-        let (page, finalURL) = try await get(url, accept: "text/html,application/xhtml+xml,application/ld+json;q=0.9,*/*;q=0.5", limit: Self.maxPageBytes)
+        let deadline = ContinuousClock.now + budget
+        let (page, finalURL) = try await get(
+            url, accept: "text/html,application/xhtml+xml,application/ld+json;q=0.9,*/*;q=0.5", limit: Self.maxPageBytes, until: deadline)
         guard Self.isPage(page) else { throw .notAPage }
         let text = Self.text(of: page)
         let json = text.drop { $0.isWhitespace }.first.map { $0 == "{" || $0 == "[" } ?? false
         guard let recipe = json ? RecipeDocument.read(json: text, baseURL: finalURL) : RecipeDocument.read(html: text, baseURL: finalURL) else {
             throw .noRecipe
         }
-        return FetchedRecipe(recipe: recipe, image: await image(recipe.imageURL))
+        return FetchedRecipe(recipe: recipe, image: await image(recipe.imageURL, until: deadline))
     }
 
     /// The picture's bytes, or nil when there is none, it fails, or it is no picture at all.
-    public func image(_ url: URL?) async -> [UInt8]? {
-        guard let url, let (response, _) = try? await get(url, accept: "image/*", limit: Self.maxImageBytes) else { return nil }
+    public func image(_ url: URL?) async -> [UInt8]? { await image(url, until: ContinuousClock.now + budget) }
+
+    func image(_ url: URL?, until deadline: ContinuousClock.Instant) async -> [UInt8]? {
+        guard let url, let (response, _) = try? await get(url, accept: "image/*", limit: Self.maxImageBytes, until: deadline) else { return nil }
         let type = response.headers["content-type"]?.lowercased() ?? ""
         guard type.isEmpty || type.hasPrefix("image/") || type.hasPrefix("application/octet-stream"), !response.body.isEmpty else { return nil }
         return response.body
@@ -83,14 +92,17 @@ public struct RecipeFetcher: Sendable {
     }
 
     /// GET `url`, following redirects on the same host only. Returns the answer and the address it came from.
-    func get(_ url: URL, accept: String, limit: Int) async throws(RecipeFetchError) -> (OutboundResponse, URL) {
+    func get(_ url: URL, accept: String, limit: Int, until deadline: ContinuousClock.Instant) async throws(RecipeFetchError) -> (OutboundResponse, URL) {
         var current = url
         for _ in 0...Self.maxRedirects {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .milliseconds(500) else { throw .unreachable }
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
             let response: OutboundResponse
             do {
                 response = try await client.send(
                     method: "GET", url: current, headers: [("Accept", accept), ("User-Agent", "Zaiko recipe import")], body: [],
-                    timeout: timeout, maxResponseBytes: limit)
+                    timeout: min(timeout, seconds), maxResponseBytes: limit)
             } catch {
                 throw Self.reason(error)
             }

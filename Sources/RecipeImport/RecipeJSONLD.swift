@@ -42,8 +42,16 @@ enum RecipeJSONLD {
         return ImportedRecipe(
             name: name, servings: Servings.from(object["recipeYield"] ?? object["yield"]), ingredients: ingredients,
             steps: steps(object["recipeInstructions"]).joined(separator: "\n\n"),
-            imageURL: image(object["image"]).flatMap { webAddress($0, base: base) }, sourceURL: base
+            imageURL: image(object["image"]).flatMap { webAddress($0, base: base) }, sourceURL: base, tags: tags(object["recipeCategory"])
         ).bounded()
+    }
+
+    /// Categories: a string (perhaps "Dessert, Snack") or an array of them; commas never inside a tag.
+    static func tags(_ value: Any?) -> [String] {
+        var seen = Set<String>()
+        return lines(value).flatMap { $0.split(whereSeparator: { ",、，".contains($0) }) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }
 
     /// Ingredient lines: an array of strings, or one string with a line per ingredient.

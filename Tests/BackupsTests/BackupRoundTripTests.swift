@@ -80,6 +80,25 @@ struct BackupRoundTripTests {
         #expect(listing(server.folder.appending("backups")).isEmpty)
     }
 
+    @Test("a photo only a recipe uses, missing from the photos folder, stops the backup too")
+    func recipePhotoMissing() throws {
+        let server = try ServerData()
+        defer { server.close() }
+        let store = try PhotoStore(directory: server.photosURL, database: server.database)
+        let key = try store.save(large: randomBytes(2000), small: randomBytes(300), format: "jpeg", householdId: server.fixture.householdId)
+        try server.database.writer.write { db in
+            var recipe = Recipe(householdId: server.fixture.householdId, name: "カレー", photo: key)
+            try recipe.insert(db)
+        }
+        for name in listing(server.photosURL) { try FileManager.default.removeItem(at: server.photosURL.appendingPathComponent(name)) }
+        #expect {
+            try server.backup()
+        } throws: { error in
+            guard case BackupError.photoMissing = error else { return false }
+            return true
+        }
+    }
+
     @Test("a backup never overwrites an existing file")
     func destinationExists() throws {
         let server = try ServerData()

@@ -94,7 +94,8 @@ struct ExchangeFixture {
             for tag in ["おやつ", "冷たい"] { try RecipeTag(recipeId: pudding.id!, householdId: home, tag: tag).insert(db) }
             var old = Recipe(householdId: home, name: "古いレシピ", illustration: "tofu", deletedAt: "2026-11-01T00:00:00Z")
             try old.insert(db)
-            var cook = Cook(householdId: home, recipeId: pudding.id, recipeName: "ミルクプリン", memberId: hana.memberId, servings: 4, cookedAt: "2026-11-20T18:00:00Z")
+            var cook = Cook(
+                householdId: home, recipeId: pudding.id, recipeName: "ミルクプリン", memberId: hana.memberId, servings: 4, cookedAt: "2026-11-20T18:00:00Z")
             try cook.insert(db)
             var take = CookTake(cookId: cook.id!, itemId: ids[0], ingredientName: "牛乳", amount: 0.4)
             try take.insert(db)

@@ -20,11 +20,12 @@ struct DemoRecipesTests {
             var urgent: Set<String> = []
             for recipe in try Recipe.fetchAll(db) {
                 let ingredients = try RecipeIngredient.filter(Column("recipe_id") == recipe.id!).fetchAll(db)
-                lacking[recipe.name] = ingredients.filter { ingredient in
-                    let matches = stock.matches(for: ingredient)
-                    if matches.contains(where: \.isUrgent) { urgent.insert(recipe.name) }
-                    return ingredient.need(servings: recipe.servings, of: recipe.servings).standing(fresh: matches.filter { !$0.isExpired }).isLacking
-                }.count
+                lacking[recipe.name] =
+                    ingredients.filter { ingredient in
+                        let matches = stock.matches(for: ingredient)
+                        if matches.contains(where: \.isUrgent) { urgent.insert(recipe.name) }
+                        return ingredient.need(servings: recipe.servings, of: recipe.servings).standing(fresh: matches.filter { !$0.isExpired }).isLacking
+                    }.count
             }
             return (lacking, urgent)
         }

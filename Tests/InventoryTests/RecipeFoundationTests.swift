@@ -82,7 +82,9 @@ struct RecipeFoundationTests {
         func folder(_ kind: FolderKind) throws -> Int64 { try fixture.firstFolder(kind) }
 
         @discardableResult
-        func add(_ name: String, _ quantity: Double = 1, _ unit: String = "piece", in kind: FolderKind = .stock, _ configure: (inout ItemInput) -> Void = { _ in })
+        func add(
+            _ name: String, _ quantity: Double = 1, _ unit: String = "piece", in kind: FolderKind = .stock, _ configure: (inout ItemInput) -> Void = { _ in }
+        )
             throws -> Int64
         {
             var input = ItemInput()
@@ -186,8 +188,10 @@ struct RecipeFoundationTests {
         try kitchen.add("Milk")
         _ = try kitchen.recipe("Pancakes", [("milk", 300, "ml")])
         let plans = try kitchen.database.writer.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + RecipeStock.nameSQL(filter: RecipeStock.householdFilter), arguments: [kitchen.household, kitchen.household])
-                .map { $0["detail"] as String }.joined(separator: " | ")
+            try Row.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN " + RecipeStock.nameSQL(filter: RecipeStock.householdFilter), arguments: [kitchen.household, kitchen.household]
+            )
+            .map { $0["detail"] as String }.joined(separator: " | ")
         }
         #expect(plans.contains("USING INDEX item_by_folded_name (household_id=? AND search_text>? AND search_text<?)"), "\(plans)")
         #expect(!plans.contains("SCAN i"), "\(plans)")

@@ -27,6 +27,10 @@ final class FakeRecipeSite: Responder, @unchecked Sendable {
 
     var received: [String] { requests.withLock { $0 } }
 
+    /// `/slow` answers only once released (or after half a minute).
+    private let held = DispatchSemaphore(value: 0)
+    func release() { held.signal() }
+
     func respond(to request: Request) -> Response {
         requests.withLock { $0.append(request.path) }
         let path = request.path
@@ -37,6 +41,14 @@ final class FakeRecipeSite: Responder, @unchecked Sendable {
             return Response(status: 200, headers: [("Content-Type", "image/jpeg")], body: .bytes(picture))
         }
         switch path {
+        case "/slow":
+            _ = held.wait(timeout: .now() + 30)
+            return Response(status: 200, contentType: "text/html", text: "<p>late</p>")
+        case "/shift-jis":
+            // An older Japanese site: the page in Shift_JIS, said so in the header.
+            let page = #"<script type="application/ld+json">{"@type":"Recipe","name":"肉じゃが","recipeIngredient":["醤油 大さじ3"]}</script>"#
+            return Response(
+                status: 200, headers: [("Content-Type", "text/html; charset=Shift_JIS")], body: .bytes(Array(page.data(using: .shiftJIS) ?? Data())))
         case "/moved": return Response(status: 301, headers: [("Location", "/recipes/howtostep.html")])
         case "/elsewhere": return Response(status: 302, headers: [("Location", "http://localhost:\(port)/recipes/howtostep.html")])
         case "/loop": return Response(status: 302, headers: [("Location", "/loop")])
@@ -45,7 +57,9 @@ final class FakeRecipeSite: Responder, @unchecked Sendable {
         case "/broken-image":
             return Response(
                 status: 200, contentType: "text/html",
-                text: #"<script type="application/ld+json">{"@type":"Recipe","name":"Toast","recipeIngredient":["1 slice bread"],"image":"/images/missing.jpg"}</script>"#)
+                text:
+                    #"<script type="application/ld+json">{"@type":"Recipe","name":"Toast","recipeIngredient":["1 slice bread"],"image":"/images/missing.jpg"}</script>"#
+            )
         case "/json-ld":
             return Response(status: 200, contentType: "application/ld+json", text: #"{"@type":"Recipe","name":"Plain rice","recipeIngredient":["米 2合"]}"#)
         default: return Response(status: 404, contentType: "text/plain", text: "no such page")

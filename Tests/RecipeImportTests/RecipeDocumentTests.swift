@@ -22,6 +22,7 @@ struct RecipeDocumentTests {
         #expect(recipe.steps == "じゃがいもは皮をむいて一口大に切る。\n\n鍋に油を熱し、肉と玉ねぎを炒める。\n\nじゃがいもと調味料を加え、落とし蓋をして15分煮る。")
         #expect(recipe.imageURL?.absoluteString == "https://kitchen.example/images/nikujaga.jpg")
         #expect(recipe.sourceURL == page)
+        #expect(recipe.tags == ["主菜"])
     }
 
     @Test func aTypeArrayAnImageArrayAndAYieldArray() throws {
@@ -33,6 +34,7 @@ struct RecipeDocumentTests {
         #expect(recipe.ingredients[5].note == "melted")
         #expect(recipe.steps.components(separatedBy: "\n\n").count == 3)
         #expect(recipe.imageURL?.absoluteString == "https://kitchen.example/images/pancakes.jpg")
+        #expect(recipe.tags == ["Breakfast", "Sweet"], "split at commas, each once")
     }
 
     @Test func sectionsKeepTheirNamesAsParagraphs() throws {
@@ -49,11 +51,12 @@ struct RecipeDocumentTests {
         let recipe = try #require(try read("string-instructions.html"))
         #expect(recipe.name == "Tomato & Egg Stir-fry")
         #expect(recipe.servings == 2)
-        #expect(recipe.ingredients == [
-            ParsedIngredient(name: "eggs", amount: 3, unit: "piece"),
-            ParsedIngredient(name: "tomatoes", amount: 2, unit: "piece", note: "cut in wedges"),
-            ParsedIngredient(name: "salt", amount: 0.5, unit: "tsp"),
-        ])
+        #expect(
+            recipe.ingredients == [
+                ParsedIngredient(name: "eggs", amount: 3, unit: "piece"),
+                ParsedIngredient(name: "tomatoes", amount: 2, unit: "piece", note: "cut in wedges"),
+                ParsedIngredient(name: "salt", amount: 0.5, unit: "tsp"),
+            ])
         #expect(recipe.steps == "Beat the eggs with the salt.\n\nScramble the eggs & set aside.\n\nFry the tomatoes, add the eggs back and serve.")
         #expect(recipe.imageURL?.absoluteString == "https://img.example/tomato-egg.jpg")
     }
@@ -99,7 +102,8 @@ struct RecipeDocumentTests {
     }
 
     @Test func aPastedJSONLDDocumentWithItsAddress() throws {
-        let json = #"{"@context":"https://schema.org","@type":"Recipe","name":"Onigiri","url":"https://kitchen.example/onigiri","image":"/o.jpg","recipeIngredient":["ご飯 300g","塩 少々"],"recipeInstructions":"Shape the rice."}"#
+        let json =
+            #"{"@context":"https://schema.org","@type":"Recipe","name":"Onigiri","url":"https://kitchen.example/onigiri","image":"/o.jpg","recipeIngredient":["ご飯 300g","塩 少々"],"recipeInstructions":"Shape the rice."}"#
         let recipe = try #require(RecipeDocument.read(text: "  \n" + json + "\n"))
         #expect(recipe.name == "Onigiri")
         #expect(recipe.sourceURL?.absoluteString == "https://kitchen.example/onigiri")
@@ -153,7 +157,8 @@ struct RecipeDocumentTests {
 
     @Test func aHostilePageIsCutToTheLimits() {
         let many = (0..<500).map { "\"\($0) g salt\"" }.joined(separator: ",")
-        let html = #"<script type="application/ld+json">{"@type":"Recipe","name":"\#(String(repeating: "x", count: 5000))","recipeIngredient":[\#(many)]}</script>"#
+        let html =
+            #"<script type="application/ld+json">{"@type":"Recipe","name":"\#(String(repeating: "x", count: 5000))","recipeIngredient":[\#(many)]}</script>"#
         let recipe = RecipeDocument.read(html: html, baseURL: nil)
         #expect(recipe?.name.count == ImportedRecipe.maxNameLength)
         #expect(recipe?.ingredients.count == ImportedRecipe.maxIngredients)

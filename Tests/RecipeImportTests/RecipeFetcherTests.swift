@@ -60,6 +60,16 @@ struct RecipeFetcherTests {
         #expect(await failure("two words") == .badAddress)
     }
 
+    /// The whole fetch has a deadline of its own: a site that never answers is given up when the
+    /// budget is spent, although one request alone would be allowed an hour.
+    @Test func aSiteThatNeverAnswersIsGivenUpAtTheBudget() async throws {
+        let site = try FakeRecipeSite()
+        defer { site.release() }
+        let patient = RecipeFetcher(client: OutboundHTTP(policy: .anywhere), timeout: 3600, budget: .seconds(1))
+        // Whether the site saw the request before the fetch gave up depends on the machine's load: not asserted.
+        #expect(await failure(site.base + "/slow", with: patient) == .unreachable)
+    }
+
     @Test func aLoopbackSiteIsNotAskedUnlessTheOperatorAllowsIt() async throws {
         let site = try FakeRecipeSite()
         let strict = RecipeFetcher(client: OutboundHTTP(policy: .publicOnly))
@@ -80,6 +90,13 @@ struct RecipeFetcherTests {
         let fetched = try await fetcher.fetch(site.base + "/json-ld")
         #expect(fetched.recipe.name == "Plain rice")
         #expect(fetched.recipe.ingredients == [ParsedIngredient(name: "米", note: "2合")])
+    }
+
+    @Test func aPageInShiftJIS() async throws {
+        let site = try FakeRecipeSite()
+        let fetched = try await fetcher.fetch(site.base + "/shift-jis")
+        #expect(fetched.recipe.name == "肉じゃが")
+        #expect(fetched.recipe.ingredients == [ParsedIngredient(name: "醤油", amount: 3, unit: "tbsp")])
     }
 
     @Test func typedAddresses() throws {

@@ -128,11 +128,18 @@ struct RecipeImportWebTests {
         // Another session of the same household does not get it, and does not use it up.
         #expect(drafts.take(token: token, session: try live.member(live.fixture.owner)) == nil)
         let draft = try #require(drafts.take(token: token, session: try live.member(live.fixture.member)))
-        #expect(draft.recipe.name == "肉じゃが")
-        #expect(draft.recipe.servings == 4)
-        #expect(draft.recipe.ingredients.first == ParsedIngredient(name: "牛こま切れ肉", amount: 200, unit: "g"))
-        #expect(draft.recipe.sourceURL?.absoluteString == site.base + "/recipes/graph.html")
-        let key = try #require(draft.photoKey)
+        #expect(draft.name == "肉じゃが")
+        #expect(draft.servings == "4")
+        #expect(draft.tags == "主菜")
+        #expect(draft.ingredients.count == 7)
+        #expect(draft.ingredients.first == IngredientInput(name: "牛こま切れ肉", amount: "200", unit: "g"))
+        #expect(draft.ingredients.last == IngredientInput(name: "サラダ油", amount: "", unit: "to_taste"))
+        #expect(draft.steps.hasPrefix("じゃがいもは皮をむいて一口大に切る。\n\n鍋に油を熱し"))
+        #expect(draft.sourceUrl == site.base + "/recipes/graph.html")
+        guard case .photo(let key) = try #require(draft.picture) else {
+            Issue.record("not a photo: \(String(describing: draft.picture))")
+            return
+        }
         let householdId = try live.member(live.fixture.member).householdId
         let stored = try live.fixture.app.photos.file(key: key, size: .small, householdId: householdId)
         #expect(FileManager.default.fileExists(atPath: stored.path), "the picture went through the photo pipeline")
@@ -145,10 +152,12 @@ struct RecipeImportWebTests {
         let response = try await live.post([("source", "text"), ("text", text)])
         #expect(response.status == 303)
         let draft = try #require(live.fixture.app.recipeDrafts.take(token: try Self.token(response), session: try live.member(live.fixture.member)))
-        #expect(draft.recipe.name == "Pancakes")
-        #expect(draft.recipe.ingredients.count == 2)
-        #expect(draft.recipe.steps == "Mix.\n\nFry.")
-        #expect(draft.photoKey == nil)
+        #expect(draft.name == "Pancakes")
+        #expect(draft.servings == "4")
+        #expect(draft.ingredients == [IngredientInput(name: "flour", amount: "2", unit: "cup"), IngredientInput(name: "eggs", amount: "2", unit: "piece")])
+        #expect(draft.steps == "Mix.\n\nFry.")
+        #expect(draft.picture == nil)
+        #expect(draft.sourceUrl == "")
     }
 
     @Test func aWholePastedPageIsLargerThanAFormButStillRead() async throws {
@@ -172,10 +181,12 @@ struct RecipeImportWebTests {
             let response = try await live.post([("source", "url"), ("url", address)], language: language)
             #expect(response.status == 422)
             let page = String(decoding: response.body, as: UTF8.self)
-            let message = catalog.format(key, [
-                "status": "404", "size": String(RecipeFetcher.maxPageBytes / 1024 / 1024),
-                "address": "http://localhost:\(site.port)/recipes/graph.html",
-            ])
+            let message = catalog.format(
+                key,
+                [
+                    "status": "404", "size": String(RecipeFetcher.maxPageBytes / 1024 / 1024),
+                    "address": "http://localhost:\(site.port)/recipes/graph.html",
+                ])
             #expect(page.contains(HTMLEscaped(message)), "\(language): \(message)")
             #expect(page.contains(#"id="recipe-import-url-error""#))
             #expect(page.contains("value=\"\(HTMLEscaped(address))\""))
@@ -222,14 +233,23 @@ struct RecipeImportWebTests {
         let fixture = try await HouseholdFixture()
         let drafts = fixture.app.recipeDrafts
         let member = try fixture.accounts.session(token: fixture.member)!
-        let token = drafts.keep(ImportedRecipe(name: "Soup"), photoKey: nil, for: member)
+        let token = drafts.keep(RecipeInput(name: "Soup"), for: member)
         #expect(drafts.take(token: token, session: try fixture.accounts.session(token: fixture.otherOwner)!) == nil)
         #expect(drafts.take(token: "not-a-token", session: member) == nil)
         fixture.advance(31 * 60)
         #expect(drafts.take(token: token, session: member) == nil, "expired after 30 minutes")
-        let first = drafts.keep(ImportedRecipe(name: "A"), photoKey: nil, for: member)
-        let second = drafts.keep(ImportedRecipe(name: "B"), photoKey: nil, for: member)
+        let first = drafts.keep(RecipeInput(name: "A"), for: member)
+        let second = drafts.keep(RecipeInput(name: "B"), for: member)
         #expect(drafts.take(token: first, session: member) == nil, "a new import replaces the session's earlier one")
-        #expect(drafts.take(token: second, session: member)?.recipe.name == "B")
+        #expect(drafts.take(token: second, session: member)?.name == "B")
+    }
+
+    @Test func amountsAreWrittenAsAPersonTypesThem() {
+        let amounts: [Double] = [200, 1.5, 0.5, 0.25, 1.0 / 3, 2.0 / 3, 454, 0.125, 2.0 / 7]
+        let written: [String] = ["200", "1.5", "0.5", "0.25", "1/3", "2/3", "454", "0.125", "0.286"]
+        #expect(amounts.map(RecipeInput.typed) == written)
+        let input = RecipeInput(imported: ImportedRecipe(name: "Tea", ingredients: [ParsedIngredient(name: "milk")]), picture: nil)
+        #expect(input.servings == RecipeInput().servings, "no yield: the editor's own default")
+        #expect(input.ingredients == [IngredientInput(name: "milk")])
     }
 }

@@ -1,18 +1,9 @@
 import Foundation
 import Inventory
-import RecipeImport
 import Synchronization
 
-/// An imported recipe waiting for the recipe editor (`/recipes/new?draft=<token>`) to show it.
-public struct RecipeDraft: Sendable, Equatable {
-    /// What the page or text said: name, servings, ingredients (split), steps, source address.
-    public let recipe: ImportedRecipe
-    /// The recipe's picture, already stored through the photo pipeline (`/photos/<key>/…`); nil when
-    /// it had none or it could not be fetched or read.
-    public let photoKey: String?
-}
-
-/// Imported recipes kept in memory between the import's 303 and the editor that opens the draft.
+/// Imported recipes kept in memory between the import's 303 and the editor that opens the draft,
+/// as the editor's own values (`RecipeInput`, the picture already stored through the photo pipeline).
 ///
 /// As `PendingImports`: bound to one household and one session by a random token the server made,
 /// taken once (a reload of the editor after that shows an empty editor, not a second copy), kept
@@ -23,7 +14,7 @@ public final class PendingRecipeDrafts: Sendable {
     struct Kept: Sendable {
         let householdId: Int64
         let sessionId: Int64
-        let draft: RecipeDraft
+        let draft: RecipeInput
         let keptAt: Date
     }
 
@@ -36,7 +27,7 @@ public final class PendingRecipeDrafts: Sendable {
     public init(clock: WallClock) { self.clock = clock }
 
     /// Keeps the draft for the member's session, replacing that session's earlier one; returns its token.
-    func keep(_ recipe: ImportedRecipe, photoKey: String?, for member: SignedIn) -> String {
+    func keep(_ draft: RecipeInput, for member: SignedIn) -> String {
         let token = Crypto.token()
         let now = clock.now()
         kept.withLock { kept in
@@ -45,7 +36,7 @@ public final class PendingRecipeDrafts: Sendable {
                 kept[oldest] = nil
             }
             kept[token] = Kept(
-                householdId: member.householdId, sessionId: member.sessionId, draft: RecipeDraft(recipe: recipe, photoKey: photoKey), keptAt: now)
+                householdId: member.householdId, sessionId: member.sessionId, draft: draft, keptAt: now)
         }
         return token
     }
@@ -53,7 +44,7 @@ public final class PendingRecipeDrafts: Sendable {
     /// The draft behind `token` if it was made in this member's household and session and has not
     /// expired; taken out, so it is given once. Nil for anything else (wrong token, another session
     /// or household, expired, already taken): the editor then opens empty.
-    public func take(token: String, session member: SignedIn) -> RecipeDraft? {
+    public func take(token: String, session member: SignedIn) -> RecipeInput? {
         let now = clock.now()
         return kept.withLock { kept in
             guard let entry = kept[token], entry.householdId == member.householdId, entry.sessionId == member.sessionId else { return nil }

@@ -64,7 +64,7 @@ struct RecipeImportController {
                 logger.notice("recipe picture not stored", metadata: ["reason": "\(error.messageKey)"])
             }
         }
-        let token = drafts.keep(fetched.recipe, photoKey: photoKey, for: member)
+        let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member)
         return .redirect(to: "/recipes/new?draft=\(token)")
     }
 
