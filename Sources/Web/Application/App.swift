@@ -148,7 +148,7 @@ public final class App: Responder {
         let drafts = recipeDrafts
         RecipeEditorController(
             recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes,
-            drafts: { token, member in drafts.take(token: token, session: member).map(RecipeInput.init(draft:)) }
+            drafts: { token, member in drafts.take(token: token, session: member) }
         ).register(in: &router)
         self.router = router
     }
