@@ -27,8 +27,11 @@ public struct ImportedRecipe: Sendable, Equatable {
         self.tags = tags
     }
 
-    /// Limits that keep a hostile page from filling the editor (and the draft store) without end.
-    public static let maxNameLength = 200
+    /// Limits that keep a hostile page from filling the editor (and the draft store) without end;
+    /// the lengths are those a recipe may be saved with.
+    public static let maxNameLength = 100
+    public static let maxNoteLength = 200
+    public static let maxSourceLength = 2000
     public static let maxIngredients = 100
     public static let maxStepsLength = 20_000
     public static let maxTags = 5
@@ -37,7 +40,11 @@ public struct ImportedRecipe: Sendable, Equatable {
     func bounded() -> ImportedRecipe {
         var recipe = self
         recipe.name = String(name.prefix(Self.maxNameLength))
-        recipe.ingredients = Array(ingredients.prefix(Self.maxIngredients))
+        recipe.ingredients = ingredients.prefix(Self.maxIngredients).map {
+            ParsedIngredient(
+                name: String($0.name.prefix(Self.maxNameLength)), amount: $0.amount, unit: $0.unit, note: String($0.note.prefix(Self.maxNoteLength)))
+        }
+        if let source = sourceURL, source.absoluteString.count > Self.maxSourceLength { recipe.sourceURL = nil }
         recipe.steps = String(steps.prefix(Self.maxStepsLength))
         recipe.tags = Array(tags.map { String($0.prefix(40)) }.prefix(Self.maxTags))
         if let servings, !(1...1000).contains(servings) { recipe.servings = nil }

@@ -144,6 +144,16 @@ struct RecipeImportWebTests {
         let stored = try live.fixture.app.photos.file(key: key, size: .small, householdId: householdId)
         #expect(FileManager.default.fileExists(atPath: stored.path), "the picture went through the photo pipeline")
         #expect(drafts.take(token: token, session: try live.member(live.fixture.member)) == nil, "a draft is given once")
+
+        // The draft is what the editor saves as it stands: the foundation accepts every value.
+        let member = try live.member(live.fixture.member)
+        let recipes = Recipes(database: live.fixture.app.database, clock: live.fixture.clock.wall)
+        let id = try recipes.save(draft, id: nil, householdId: member.householdId, by: member.memberId)
+        let saved = try recipes.input(id, householdId: member.householdId)
+        #expect(saved.name == "肉じゃが")
+        #expect(saved.picture == .photo(key))
+        #expect(saved.ingredients.count == 7)
+        #expect(saved.tags == "主菜")
     }
 
     @Test func pastedTextBecomesADraft() async throws {
