@@ -79,6 +79,11 @@ struct AuthorizationMatrixTests {
         "POST /import/confirm": .writer,
         "GET /recipes": .signedIn,
         "GET /recipes/{id}": .signedIn,
+        // recipeeditor
+        "GET /recipes/new": .writer, "POST /recipes": .writer,
+        "GET /recipes/{id}/edit": .writer, "POST /recipes/{id}": .writer,
+        "POST /recipes/{id}/delete": .writer, "POST /recipes/restore": .writer,
+        "POST /trash/recipes/restore": .writer, "POST /trash/recipes/purge": .writer,
         "GET /recipes/import": .writer, "POST /recipes/import": .writer,
     ]
 

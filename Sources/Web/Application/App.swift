@@ -131,16 +131,28 @@ public final class App: Responder {
             renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger
         )
         .register(in: &router)
-        TrashController(items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock)).register(in: &router)
+        let recipes = Recipes(database: database, clock: options.clock)
+        let recipeTrash = RecipeTrash(recipes: recipes, renderer: renderer)
+        recipeTrash.register(in: &router)
+        TrashController(
+            items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock), recipes: recipeTrash
+        ).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
         recipeDrafts = RecipeImportController(
             fetcher: RecipeFetcher(client: options.outbound), pictures: pictures, drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer,
             logger: logger
         ).register(in: &router)
+        // After the import (POST /recipes/import is not POST /recipes/{id}) and before the recipe pages
+        // (/recipes/new and /recipes/restore are not /recipes/{id}): the router takes the first match.
+        let drafts = recipeDrafts
+        RecipeEditorController(
+            recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes,
+            drafts: { token, member in drafts.take(token: token, session: member) }
+        ).register(in: &router)
         // Recipe pages after every /recipes/<word> route: `/recipes/{id}` would take "new" too.
         RecipePagesController(
-            recipes: Recipes(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock
+            recipes: recipes, items: items, settings: settings, renderer: renderer, clock: options.clock
         )
         .register(in: &router)
         self.router = router

@@ -8,6 +8,8 @@ struct TrashController {
     let renderer: Renderer
     /// The restored row, for Undo on a list row sent by script.
     let rows: RowFragment
+    /// Trashed recipes, in a section of their own.
+    var recipes: RecipeTrash? = nil
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/trash", .signedIn) { context in
@@ -19,7 +21,10 @@ struct TrashController {
                     id: $0.item.id!, name: $0.item.name, folder: folderName($0, t),
                     deleted: DisplayFormat.dateTime($0.item.deletedAt ?? "", timeZone: member.timeZone, locale: t))
             }
-            return renderer.response(TrashPage(rows: rows, notice: context.request.query["restored"].map { t.count("notice_restored", Int($0) ?? 0) }), context)
+            return renderer.response(
+                TrashPage(
+                    rows: rows, notice: context.request.query["restored"].map { t.count("notice_restored", Int($0) ?? 0) },
+                    recipes: try recipes?.section(context)), context)
         }
         router.post("/trash/restore", .writer) { context in
             let member = try context.signedIn
@@ -67,6 +72,7 @@ struct TrashPage: PageView {
 
     let rows: [Row]
     let notice: String?
+    var recipes: RecipeTrashSection? = nil
 
     func title(_ t: Catalog) -> String { t["trash_heading"] }
 
@@ -75,6 +81,8 @@ struct TrashPage: PageView {
         case "rows": return rows
         case "hasRows": return !rows.isEmpty
         case "notice": return notice
+        case "recipes": return recipes
+        case "isEmpty": return rows.isEmpty && recipes == nil
         default: return nil
         }
     }

@@ -1,0 +1,152 @@
+import Foundation
+import HTTPServer
+import Inventory
+
+/// The recipe editor (new, edit, an import's draft), deleting a recipe to the trash and Undo.
+/// Register before the recipe pages: `/recipes/new` and `/recipes/restore` would otherwise be
+/// taken for `/recipes/{id}`.
+struct RecipeEditorController {
+    let recipes: Recipes
+    let items: Items
+    let pictures: PictureUploads
+    let renderer: Renderer
+    let maxBodyBytes: Int
+    /// The import's drafts: `/recipes/new?draft=<token>` opens one.
+    let drafts: (@Sendable (_ token: String, _ member: SignedIn) -> RecipeInput?)?
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get("/recipes/new", .writer) { context in
+            let member = try context.signedIn
+            let draft = context.request.query["draft"].flatMap { token in drafts?(token, member) }
+            var input = draft ?? RecipeInput()
+            input.ingredients = RecipeForm.rows(input.ingredients, spare: draft == nil ? RecipeForm.blankRows : RecipeForm.spareRows)
+            return renderer.response(try page(context, input: input, id: nil, storedName: nil, errors: [:]), context)
+        }
+        router.post("/recipes/restore", .writer) { context in
+            let member = try context.signedIn
+            let ids = Self.ids(context)
+            try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
+            let fallback = ids.count == 1 ? "/recipes/\(ids[0])?restored=1" : "/recipes"
+            return .redirect(to: context.returnPath(fallback: fallback))
+        }
+        router.post("/recipes", .writer, uploads: true) { context in
+            try save(context, id: nil)
+        }
+        router.get("/recipes/{id}/edit", .writer) { context in
+            let member = try context.signedIn
+            let id = try context.id()
+            var input = try recipes.input(id, householdId: member.householdId)
+            input.ingredients = RecipeForm.rows(input.ingredients, spare: RecipeForm.spareRows)
+            return renderer.response(try page(context, input: input, id: id, storedName: input.name, errors: [:]), context)
+        }
+        router.post("/recipes/{id}/delete", .writer) { context in
+            let member = try context.signedIn
+            let id = try context.id()
+            try recipes.trash(id, householdId: member.householdId, by: member.memberId)
+            return .redirect(to: "/recipes?trashed=\(id)")
+        }
+        router.post("/recipes/{id}", .writer, uploads: true) { context in
+            try save(context, id: try context.id())
+        }
+    }
+
+    /// The form sent: "More rows" shows it again with five more; anything else saves. A photo sent
+    /// is stored whatever the action, so the form shown again keeps it.
+    func save(_ context: RequestContext, id: Int64?) throws -> Response {
+        let member = try context.signedIn
+        // Someone else's (or a trashed) recipe is not there to change: 404 before anything is stored.
+        let stored = try id.map { try recipes.recipe($0, householdId: member.householdId) }
+        var input = RecipeForm.input(from: context.request.form)
+        var errors: [String: String] = [:]
+        do throws(PictureUploads.Refusal) {
+            if let file = try PictureUploads.file(context.request, field: "photo_file") {
+                let key = try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)
+                input.picture = .photo(key)
+            }
+        } catch {
+            errors["picture"] = error.messageKey
+        }
+        if context.field("action") == "more" {
+            input.ingredients = RecipeForm.moreRows(input.ingredients)
+            let messages = errors.mapValues { context.locale[$0] }
+            return renderer.response(
+                try page(context, input: input, id: id, storedName: stored?.name, errors: messages), context, status: errors.isEmpty ? 200 : 422)
+        }
+        if errors.isEmpty {
+            do {
+                let saved = try recipes.save(input, id: id, householdId: member.householdId, by: member.memberId)
+                return .redirect(to: "/recipes/\(saved)?saved=1")
+            } catch InventoryError.validation(let fields) {
+                errors = fields
+            }
+        }
+        // Typed rows stay where they were (the errors name them by index), with room to add more.
+        input.ingredients = RecipeForm.rows(input.ingredients, spare: 1)
+        return renderer.response(
+            try page(context, input: input, id: id, storedName: stored?.name, errors: errors.mapValues { context.locale[$0] }), context, status: 422)
+    }
+
+    /// `storedName`: the recipe's name as stored, for the heading (the form's may be empty or refused).
+    func page(_ context: RequestContext, input: RecipeInput, id: Int64?, storedName: String?, errors: [String: String]) throws -> RecipeEditorPage {
+        let t = context.locale
+        let member = try context.signedIn
+        let products = try recipes.products(householdId: member.householdId)
+        let stockLists = try items.folders(householdId: member.householdId, kind: .stock)
+        let rows = input.ingredients.enumerated().map { index, row in
+            IngredientRowView(index: index, input: row, errors: errors, products: products, t: t)
+        }
+        var pictureDraft = ItemInput()
+        pictureDraft.picture = input.picture?.formValue ?? ""
+        pictureDraft.kind = "prepared"
+        let produce = input.produce
+        let chosenList = produce.folderId ?? stockLists.first?.id
+        let produceFields = [
+            FormField(
+                name: "produce_name", label: t["recipe_editor_produce_name"], value: produce.name, error: errors["produce_name"],
+                hint: t["recipe_editor_produce_name_hint"], autocomplete: "off", maxLength: 100),
+            FormField(
+                name: "produce_quantity", label: t["field_quantity"], value: produce.quantity, error: errors["produce_quantity"], maxLength: 12,
+                inputMode: "decimal"),
+            FormField(
+                name: "produce_unit", label: t["field_unit"], kind: .select, error: errors["produce_unit"],
+                options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == produce.unit) }),
+            FormField(
+                name: "produce_kind", label: t["field_kind"], kind: .select, error: errors["produce_kind"],
+                options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == produce.kind) }),
+            FormField(
+                name: "produce_due_days", label: t["recipe_editor_produce_due_days"], value: produce.dueDays, error: errors["produce_due_days"],
+                hint: t["recipe_editor_produce_due_days_hint"], maxLength: 4, inputMode: "numeric"),
+            FormField(
+                name: "produce_folder", label: t["recipe_editor_produce_folder"], kind: .select, error: errors["produce_folder"],
+                options: stockLists.map { .init(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == chosenList) }),
+        ]
+        let produceOpen = !produce.name.isEmpty || errors.keys.contains { $0.hasPrefix("produce_") }
+        let heading = id == nil ? t["recipe_editor_new_heading"] : t.format("recipe_editor_edit_heading", ["name": storedName ?? input.name])
+        return RecipeEditorPage(
+            heading: heading, action: id.map { "/recipes/\($0)" } ?? "/recipes", isNew: id == nil, recipeId: id,
+            fields: [
+                FormField(
+                    name: "name", label: t["recipe_editor_name"], value: input.name, error: errors["name"], autocomplete: "off", required: true,
+                    maxLength: 200)
+            ],
+            servings: FormField(
+                name: "servings", label: t["recipe_editor_servings"], value: input.servings, error: errors["servings"], maxLength: 3,
+                inputMode: "numeric"),
+            tags: FormField(
+                name: "tags", label: t["recipe_editor_tags"], value: input.tags, error: errors["tags"], hint: t["recipe_editor_tags_hint"],
+                autocomplete: "off", maxLength: 300),
+            sourceUrl: FormField(
+                name: "source_url", label: t["recipe_editor_source_url"], value: input.sourceUrl, error: errors["source_url"],
+                autocomplete: "off", inputType: "url", maxLength: 2000),
+            steps: input.steps, stepsError: errors["steps"],
+            picture: PicturePicker(index: 0, input: pictureDraft, error: errors["picture"], t: t, fieldPrefix: ""),
+            rows: rows, suggestions: try recipes.ingredientSuggestions(householdId: member.householdId), produceFields: produceFields,
+            produceOpen: produceOpen, summary: errors.isEmpty ? nil : t.count("recipe_editor_errors", errors.count),
+            cancel: id.map { "/recipes/\($0)" } ?? "/recipes", maxBodyBytes: maxBodyBytes)
+    }
+
+    /// Ids from repeated `ids` fields or one comma-separated value (the Undo button).
+    static func ids(_ context: RequestContext) -> [Int64] {
+        context.request.form.all("ids").flatMap { $0.split(separator: ",") }.compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+    }
+}

@@ -1,0 +1,72 @@
+import HTTPServer
+import Inventory
+import Mustache
+
+/// Trashed recipes on the trash page, in their own section: restore them or delete them for good.
+struct RecipeTrash {
+    let recipes: Recipes
+    let renderer: Renderer
+
+    func register(in router: inout Router<Endpoint>) {
+        router.post("/trash/recipes/restore", .writer) { context in
+            let member = try context.signedIn
+            let ids = RecipeEditorController.ids(context)
+            try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
+            return .redirect(to: "/trash?recipes_restored=\(ids.count)")
+        }
+        router.post("/trash/recipes/purge", .writer) { context in
+            let member = try context.signedIn
+            let ids = RecipeEditorController.ids(context)
+            try recipes.purge(ids, householdId: member.householdId)
+            return .redirect(to: "/trash?recipes_purged=\(ids.count)")
+        }
+    }
+
+    /// The section the trash page shows (nil when no recipe is in the trash and nothing was just done).
+    func section(_ context: RequestContext) throws -> RecipeTrashSection? {
+        let member = try context.signedIn
+        let t = context.locale
+        // Recipes leave the trash after 30 days, as items do (the page purges items the same way).
+        try recipes.purgeExpiredTrash(householdId: member.householdId)
+        let rows = try recipes.trashed(householdId: member.householdId).map { recipe in
+            RecipeTrashSection.Row(
+                id: recipe.id!, name: recipe.name,
+                deleted: DisplayFormat.dateTime(recipe.deletedAt ?? "", timeZone: member.timeZone, locale: t))
+        }
+        let query = context.request.query
+        let notice =
+            query["recipes_restored"].map { t.count("recipe_editor_trash_restored", Int($0) ?? 0) }
+            ?? query["recipes_purged"].map { t.count("recipe_editor_trash_purged", Int($0) ?? 0) }
+        if rows.isEmpty, notice == nil { return nil }
+        return RecipeTrashSection(rows: rows, notice: notice)
+    }
+}
+
+/// `partials/trash-recipes`: the trash page's recipes.
+struct RecipeTrashSection: MustacheParent, Sendable {
+    struct Row: MustacheParent, Sendable {
+        let id: Int64
+        let name: String
+        let deleted: String
+        func child(named key: String) -> Any? {
+            switch key {
+            case "id": return id
+            case "name": return name
+            case "deleted": return deleted
+            default: return nil
+            }
+        }
+    }
+
+    let rows: [Row]
+    let notice: String?
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "rows": return rows
+        case "hasRows": return !rows.isEmpty
+        case "notice": return notice
+        default: return nil
+        }
+    }
+}
