@@ -7,7 +7,9 @@ import Testing
 /// The real outbound path (URLSession through `OutboundHTTP`) against the fake recipe site on loopback.
 @Suite("Recipe fetcher")
 struct RecipeFetcherTests {
-    let fetcher = RecipeFetcher(client: OutboundHTTP(policy: .anywhere))
+    /// Patient deadlines: on two loaded cores a loopback answer can take longer than the real 8 s, and
+    /// these tests are about what is fetched, not how fast (the budget has its own test below).
+    let fetcher = RecipeFetcher(client: OutboundHTTP(policy: .anywhere), timeout: 300, budget: .seconds(600))
 
     func failure(_ address: String, with fetcher: RecipeFetcher? = nil) async -> RecipeFetchError? {
         do {

@@ -179,7 +179,7 @@ struct RecipeEditorTests {
         // Nothing stored.
         let owner = try RecipeFixture.home(fixture)
         #expect(try RecipeFixture.recipes(fixture).trashed(householdId: owner.householdId).isEmpty)
-        #expect(try fixture.send("GET", "/recipes/1/edit", as: fixture.member).status == 404)
+        #expect(try fixture.send("GET", "/recipes/\(fixture.recipeId + 1)/edit", as: fixture.member).status == 404)
     }
 
     @Test func errorsAreInTheReadersLanguage() async throws {
@@ -310,7 +310,7 @@ struct RecipeEditorTests {
         #expect(try fixture.send("POST", "/recipes/\(id)/delete", as: fixture.member, csrf: .of(fixture.owner)).status == 403)
         let owner = try RecipeFixture.home(fixture)
         #expect(try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId).name == "Milk soup")
-        #expect(try fixture.send("GET", "/recipes/2/edit", as: fixture.member).status == 404)
+        #expect(try fixture.send("GET", "/recipes/\(id + 1)/edit", as: fixture.member).status == 404)
     }
 
     @Test func deletingGoesToTheTrashAndUndoBringsItBack() async throws {
