@@ -215,10 +215,10 @@ public final class App: Responder {
         } catch {
             return failure(error, request, member: nil)
         }
-        let locale = locale(for: request, member: member)
         if endpoint.access == .asset {
-            return run(endpoint, RequestContext(request: request, locale: locale, member: nil, csrfToken: ""))
+            return run(endpoint, RequestContext(request: request, negotiating: renderer.localizations))
         }
+        let locale = locale(for: request, member: member)
 
         // Before the first household exists, every page leads to the setup.
         if !householdExists.load(ordering: .relaxed) {
@@ -313,7 +313,7 @@ public final class App: Responder {
         }
         let elapsed = ContinuousClock.now - request.startedAt
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        logger.info("\(RequestLog.line(request, status: response.status, milliseconds: Double(micros) / 1000))")
+        logger.info("\(RequestLog.line(request, status: response.status, microseconds: max(0, micros)))")
         return response
     }
 }
