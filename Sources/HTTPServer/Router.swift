@@ -6,7 +6,7 @@ public struct Router<Handler: Sendable>: Sendable {
         public let method: String
         public let pattern: String
         let segments: [Segment]
-        let handler: Handler
+        public let handler: Handler
     }
 
     typealias Segment = RouteSegment
@@ -93,7 +93,8 @@ struct RouteTable: Sendable {
     }
 
     func resolve(method: String, path: String) -> Resolution {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        // Split by byte: a String's own split walks it Character by Character.
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { Substring($0) }
         let literal = literalFirst[parts.first.map(String.init) ?? ""] ?? []
         var allowed: [String] = []
         var shape: String?
@@ -127,7 +128,10 @@ struct RouteTable: Sendable {
         for index in segments.indices {
             switch segments[index] {
             case .rest(let name):
-                parameters[name] = parts[index...].joined(separator: "/")
+                // The rest as the path spells it when it has no empty segment, else rejoined.
+                let rest = parts[index].base[parts[index].startIndex..<parts[parts.count - 1].endIndex]
+                let length = parts[index...].reduce(parts.count - index - 1) { $0 + $1.utf8.count }
+                parameters[name] = rest.utf8.count == length ? String(rest) : parts[index...].joined(separator: "/")
                 return parameters
             case .literal(let text):
                 guard parts[index] == text else { return nil }

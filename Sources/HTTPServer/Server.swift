@@ -221,7 +221,8 @@ public final class Server: @unchecked Sendable {
         }
         guard let mhdResponse else { return .NO }
         for (name, value) in response.headers {
-            _ = MHD_add_response_header(mhdResponse, name, value)
+            // withCString lends a native string's own bytes; passing the String copies it.
+            _ = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
         }
         let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)

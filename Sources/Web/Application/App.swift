@@ -72,6 +72,8 @@ public final class App: Responder {
     public let photos: PhotoStore
     /// Where every uploaded image is decoded, one at a time.
     let decoding: DecodingLane
+    /// The methods of routes that take uploads (POST): only these need routing before the body.
+    let uploadMethods: [String]
     /// Cached once true: households are never all removed while the server runs.
     let householdExists: Atomic<Bool>
 
@@ -132,6 +134,7 @@ public final class App: Responder {
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
         self.router = router
+        uploadMethods = Array(Set(router.routes.filter { $0.handler.takesUploads }.map(\.method)))
     }
 
     /// Largest body of a request to a route that takes no files, or from anyone who may not upload:
@@ -142,6 +145,8 @@ public final class App: Responder {
     /// may send more than a form's worth. Anyone else without that right is answered at once
     /// (sign in, 403) exactly as `serve` would, with the upload left unread.
     public func admit(_ head: Request) -> Admission {
+        // Most requests (every GET) use a method no upload route has: no routing needed here.
+        guard uploadMethods.contains(head.method) else { return .read(BodyLimit(maxBytes: Self.formBodyLimit, allowsFiles: false)) }
         let (match, pattern) = router.resolve(method: head.method, path: head.path)
         guard case .found(let endpoint, _) = match, endpoint.takesUploads else {
             return .read(BodyLimit(maxBytes: Self.formBodyLimit, allowsFiles: false))

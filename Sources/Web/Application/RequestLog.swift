@@ -21,6 +21,7 @@ enum RequestLog {
     /// One line for the request's answer: method, route, status, time ("1.234ms").
     static func line(_ request: Request, status: Int, microseconds: Int64) -> String {
         let fraction = String(microseconds % 1000)
-        return "\(method(request.method)) \(route(request)) \(status) \(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.utf8.count))\(fraction)ms"
+        return
+            "\(method(request.method)) \(route(request)) \(status) \(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.utf8.count))\(fraction)ms"
     }
 }
