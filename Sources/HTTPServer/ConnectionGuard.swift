@@ -20,6 +20,9 @@ final class ConnectionGuard: Sendable {
         /// Set by libmicrohttpd's thread for this connection when the request line had more query
         /// parameters than allowed (they were dropped unparsed); read by the same thread.
         var queryTooLong = false
+        /// The client's address as text, written by the first request's thread and read by the
+        /// threads of later requests (libmicrohttpd serves a connection on one thread at a time).
+        var address: String?
 
         init(client: ClientKey, socket: Int32, deadline: ContinuousClock.Instant) {
             self.client = client

@@ -28,7 +28,8 @@ public struct Request: Sendable {
     public let path: String
     public let query: Parameters
     public let headers: Headers
-    public let cookies: [String: String]
+    /// Every cookie, parsed when asked for (`cookie(_:)` finds one without building this).
+    public var cookies: [String: String] { Cookies.parse(headers["cookie"]) }
     /// Fields of an urlencoded or multipart body.
     public let form: Parameters
     public let files: [UploadedFile]
@@ -54,11 +55,13 @@ public struct Request: Sendable {
         self.path = path
         self.query = query
         self.headers = headers
-        self.cookies = Cookies.parse(headers["cookie"])
         self.form = form
         self.files = files
         self.body = body
         self.clientAddress = clientAddress
         self.startedAt = startedAt
     }
+
+    /// The value of the first cookie called `name`, as `cookies[name]` would give it.
+    public func cookie(_ name: String) -> String? { Cookies.value(named: name, in: headers["cookie"]) }
 }

@@ -6,6 +6,8 @@ public struct Response: Sendable {
         case bytes([UInt8])
         /// An open descriptor the server closes once sent.
         case file(descriptor: Int32, size: UInt64)
+        /// Bytes kept in memory for many responses, sent without a copy.
+        case shared(SharedBytes)
     }
 
     public var status: Int
@@ -28,11 +30,16 @@ public struct Response: Sendable {
     }
 
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { Self.sameName($0.name, name) }?.value
     }
 
     public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        headers.removeAll { Self.sameName($0.name, name) }
         headers.append((name, value))
+    }
+
+    /// Header names are ASCII tokens: compared byte by byte, ignoring ASCII case (no Foundation).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8) { x, y in x == y || (x ^ y == 0x20 && (0x61...0x7a).contains(x | 0x20)) }
     }
 }

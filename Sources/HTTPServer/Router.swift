@@ -6,16 +6,10 @@ public struct Router<Handler: Sendable>: Sendable {
         public let method: String
         public let pattern: String
         let segments: [Segment]
-        let handler: Handler
+        public let handler: Handler
     }
 
-    enum Segment: Sendable, Equatable {
-        case literal(String)
-        case parameter(String)
-        /// `{name}suffix`: a segment ending in `suffix`, bound without it.
-        case suffixed(String, suffix: String)
-        case rest(String)
-    }
+    typealias Segment = RouteSegment
 
     public enum Match {
         case found(Handler, parameters: [String: String])
@@ -25,6 +19,9 @@ public struct Router<Handler: Sendable>: Sendable {
     }
 
     public private(set) var routes: [Route] = []
+    /// The same routes without their handlers, matched by code that is not generic (a generic
+    /// router called from another module runs unspecialized, looking up type metadata per call).
+    private var table = RouteTable()
 
     public init() {}
 
@@ -37,6 +34,7 @@ public struct Router<Handler: Sendable>: Sendable {
             }
             return .literal(part)
         }
+        table.add(method: method, pattern: pattern, segments: segments)
         routes.append(Route(method: method, pattern: pattern, segments: segments, handler: handler))
     }
 
@@ -49,43 +47,110 @@ public struct Router<Handler: Sendable>: Sendable {
     /// route with this path's shape (405); nil when nothing has it. Logs show the pattern, never
     /// the path, so a secret in a path (`/join/{token}`) stays out of them.
     public func resolve(method: String, path: String) -> (match: Match, pattern: String?) {
-        let parts = Self.split(path)
-        var allowed: [String] = []
-        var shape: String?
-        var headFallback: (Handler, [String: String], String)?
-        for route in routes {
-            guard let parameters = Self.bind(route.segments, to: parts) else { continue }
-            if route.method == method { return (.found(route.handler, parameters: parameters), route.pattern) }
-            if method == "HEAD", route.method == "GET", headFallback == nil { headFallback = (route.handler, parameters, route.pattern) }
-            allowed.append(route.method)
-            shape = shape ?? route.pattern
+        switch table.resolve(method: method, path: path) {
+        case .found(let index, let parameters):
+            return (.found(routes[index].handler, parameters: parameters), routes[index].pattern)
+        case .methodNotAllowed(let allowed, let shape):
+            return (.methodNotAllowed(allowed: allowed), shape)
+        case .notFound:
+            return (.notFound, nil)
         }
-        if let (handler, parameters, pattern) = headFallback { return (.found(handler, parameters: parameters), pattern) }
-        return allowed.isEmpty ? (.notFound, nil) : (.methodNotAllowed(allowed: allowed), shape)
     }
 
     static func split(_ path: String) -> [String] {
         path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     }
+}
 
-    static func bind(_ segments: [Segment], to parts: [String]) -> [String: String]? {
+/// Routes without handlers: which one a method and path reach.
+struct RouteTable: Sendable {
+    typealias Segment = RouteSegment
+
+    enum Resolution {
+        case found(index: Int, parameters: [String: String])
+        case methodNotAllowed(allowed: [String], shape: String)
+        case notFound
+    }
+
+    private var methods: [String] = []
+    private var patterns: [String] = []
+    private var segments: [[Segment]] = []
+    /// Positions by the first segment when it is literal ("" for `/`); routes that start with a
+    /// parameter are in `parameterFirst`. A path tries only the routes that can match its first
+    /// segment, in the order they were added.
+    private var literalFirst: [String: [Int]] = [:]
+    private var parameterFirst: [Int] = []
+
+    mutating func add(method: String, pattern: String, segments routeSegments: [Segment]) {
+        switch routeSegments.first {
+        case .literal(let text): literalFirst[text, default: []].append(methods.count)
+        case nil: literalFirst["", default: []].append(methods.count)
+        default: parameterFirst.append(methods.count)
+        }
+        methods.append(method)
+        patterns.append(pattern)
+        segments.append(routeSegments)
+    }
+
+    func resolve(method: String, path: String) -> Resolution {
+        // Split by byte: a String's own split walks it Character by Character.
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map { Substring($0) }
+        let literal = literalFirst[parts.first.map(String.init) ?? ""] ?? []
+        var allowed: [String] = []
+        var shape: String?
+        var headFallback: (index: Int, parameters: [String: String])?
+        // Both lists ascend: merged, the routes are tried in the order they were added.
+        var (l, p) = (0, 0)
+        while l < literal.count || p < parameterFirst.count {
+            let index: Int
+            if p == parameterFirst.count || (l < literal.count && literal[l] < parameterFirst[p]) {
+                index = literal[l]
+                l += 1
+            } else {
+                index = parameterFirst[p]
+                p += 1
+            }
+            guard let parameters = Self.bind(segments[index], to: parts) else { continue }
+            if methods[index] == method { return .found(index: index, parameters: parameters) }
+            if method == "HEAD", methods[index] == "GET", headFallback == nil { headFallback = (index, parameters) }
+            allowed.append(methods[index])
+            shape = shape ?? patterns[index]
+        }
+        if let headFallback { return .found(index: headFallback.index, parameters: headFallback.parameters) }
+        guard let shape else { return .notFound }
+        return .methodNotAllowed(allowed: allowed, shape: shape)
+    }
+
+    static func bind(_ segments: [Segment], to parts: [Substring]) -> [String: String]? {
+        let endsWithRest = if case .rest = segments.last { true } else { false }
+        guard segments.count == parts.count || (endsWithRest && parts.count >= segments.count) else { return nil }
         var parameters: [String: String] = [:]
-        for (index, segment) in segments.enumerated() {
-            switch segment {
+        for index in segments.indices {
+            switch segments[index] {
             case .rest(let name):
-                guard index < parts.count else { return nil }
-                parameters[name] = parts[index...].joined(separator: "/")
+                // The rest as the path spells it when it has no empty segment, else rejoined.
+                let rest = parts[index].base[parts[index].startIndex..<parts[parts.count - 1].endIndex]
+                let length = parts[index...].reduce(parts.count - index - 1) { $0 + $1.utf8.count }
+                parameters[name] = rest.utf8.count == length ? String(rest) : parts[index...].joined(separator: "/")
                 return parameters
             case .literal(let text):
-                guard index < parts.count, parts[index] == text else { return nil }
+                guard parts[index] == text else { return nil }
             case .parameter(let name):
-                guard index < parts.count else { return nil }
-                parameters[name] = parts[index]
+                parameters[name] = String(parts[index])
             case .suffixed(let name, let suffix):
-                guard index < parts.count, parts[index].count > suffix.count, parts[index].hasSuffix(suffix) else { return nil }
+                guard parts[index].count > suffix.count, parts[index].hasSuffix(suffix) else { return nil }
                 parameters[name] = String(parts[index].dropLast(suffix.count))
             }
         }
-        return segments.count == parts.count ? parameters : nil
+        return parameters
     }
+}
+
+/// One segment of a route pattern.
+enum RouteSegment: Sendable, Equatable {
+    case literal(String)
+    case parameter(String)
+    /// `{name}suffix`: a segment ending in `suffix`, bound without it.
+    case suffixed(String, suffix: String)
+    case rest(String)
 }

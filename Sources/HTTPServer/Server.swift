@@ -114,11 +114,16 @@ public final class Server: @unchecked Sendable {
         withUnsafeMutablePointer(to: &state.query) { query in
             _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectParameter, query)
         }
-        var buffer = [CChar](repeating: 0, count: 64)
-        zaiko_mhd_client_address(connection, &buffer, buffer.count)
-        state.clientAddress = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         state.isSecure = configuration.tls != nil
         state.connection = zaiko_mhd_socket_context(connection).map { Unmanaged<ConnectionGuard.Connection>.fromOpaque($0).takeUnretainedValue() }
+        // The peer stays the same for the connection's life: its address is written out once.
+        if let tracked = state.connection {
+            let address = tracked.address ?? Self.clientAddress(connection)
+            tracked.address = address
+            state.clientAddress = address
+        } else {
+            state.clientAddress = Self.clientAddress(connection)
+        }
 
         if let tracked = state.connection, tracked.queryTooLong {
             tracked.queryTooLong = false
@@ -151,13 +156,23 @@ public final class Server: @unchecked Sendable {
             state.refusal = 413
             return state
         }
-        if ["POST", "PUT", "PATCH", "DELETE"].contains(method) {
+        switch method {
+        case "POST", "PUT", "PATCH", "DELETE":
             // nil for bodies that are not urlencoded or multipart: those are kept raw.
             state.postProcessor = MHD_create_post_processor(
                 connection, 64 * 1024, postIterator, Unmanaged.passUnretained(state).toOpaque())
+        default:
+            break
         }
         if let tracked = state.connection { connections.receivingBody(tracked, upTo: min(declared ?? bodyLimit, bodyLimit)) }
         return state
+    }
+
+    static func clientAddress(_ connection: OpaquePointer) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            zaiko_mhd_client_address(connection, buffer.baseAddress!, buffer.count)
+            return String(cString: buffer.baseAddress!)
+        }
     }
 
     /// Hands the request to the responder and queues its answer; `.NO` (the connection is
@@ -198,10 +213,16 @@ public final class Server: @unchecked Sendable {
         case .file(let descriptor, let size):
             mhdResponse = MHD_create_response_from_fd64(size, descriptor)
             if mhdResponse == nil { close(descriptor) }
+        case .shared(let shared):
+            // libmicrohttpd sends from the shared memory; the reference is released once it is done.
+            let retained = Unmanaged.passRetained(shared)
+            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(shared.count, shared.base, releaseShared, retained.toOpaque())
+            if mhdResponse == nil { retained.release() }
         }
         guard let mhdResponse else { return .NO }
         for (name, value) in response.headers {
-            _ = MHD_add_response_header(mhdResponse, name, value)
+            // withCString lends a native string's own bytes; passing the String copies it.
+            _ = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
         }
         let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
@@ -244,6 +265,11 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     return server.answer(state, on: connection)
 }
 
+private let releaseShared: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<SharedBytes>.fromOpaque(cls).release()
+}
+
 private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
     guard let cls, let requestContext, let pointer = requestContext.pointee else { return }
     let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
@@ -255,7 +281,7 @@ private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestCo
 private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
     guard let cls, let key else { return .YES }
     let headers = cls.assumingMemoryBound(to: Headers.self)
-    headers.pointee.append(String(cString: key), value.map { String(cString: $0) } ?? "")
+    headers.pointee.append(cName: key, cValue: value)
     return .YES
 }
 

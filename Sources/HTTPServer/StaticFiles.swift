@@ -2,10 +2,16 @@ import Foundation
 
 /// Serves files below one folder (`Public/`), with validators for 304 answers.
 /// A path that would leave the folder (`..`, a symlink pointing out, a NUL) is refused.
+///
+/// The folder's files (up to `PreloadedFile.largestSize` each) are read into memory when this is
+/// made and answered from there; a file added later, or spelled another way (`css//app.css`), is
+/// looked up on disk as before.
 public struct StaticFiles: Sendable {
     /// The folder, with symlinks resolved.
     public let root: String
     public let cacheControl: String
+    /// By path below the folder, as a request names it (`css/app.css`).
+    private let preloaded: [String: PreloadedFile]
 
     public init(root: URL, cacheControl: String = "public, max-age=3600") throws {
         guard let resolved = Self.realPath(root.path) else {
@@ -13,17 +19,27 @@ public struct StaticFiles: Sendable {
         }
         self.root = resolved
         self.cacheControl = cacheControl
+        var preloaded: [String: PreloadedFile] = [:]
+        for case let relative as String in FileManager.default.enumerator(atPath: resolved) ?? FileManager.DirectoryEnumerator() {
+            // The same checks as a request's path: inside the folder, no hidden segment.
+            guard let path = Self.resolve(relative, in: resolved),
+                let file = PreloadedFile(path: path, contentType: MediaType.forPath(path), cacheControl: cacheControl)
+            else { continue }
+            preloaded[relative] = file
+        }
+        self.preloaded = preloaded
     }
 
     /// The response for `relativePath` (already percent-decoded), or nil when there is no such
     /// file inside the folder (refused paths answer nil as well: they are not there).
     public func response(for relativePath: String, request: Request) -> Response? {
+        if let file = preloaded[relativePath], let response = file.response(to: request) { return response }
         guard let path = resolve(relativePath) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
 
         let modified = Int(info.st_mtim.tv_sec)
-        let etag = "\"\(String(info.st_size, radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
+        let etag = Self.etag(size: Int(info.st_size), modified: modified, nanoseconds: Int(info.st_mtim.tv_nsec))
         return Self.fileResponse(
             path: path, size: info.st_size, contentType: MediaType.forPath(path), etag: etag, modified: modified,
             cacheControl: cacheControl, request: request)
@@ -47,8 +63,15 @@ public struct StaticFiles: Sendable {
         return Response(status: 200, headers: headers, body: .file(descriptor: descriptor, size: UInt64(size)))
     }
 
+    /// The validator of a file's version: size and modification time.
+    static func etag(size: Int, modified: Int, nanoseconds: Int) -> String {
+        "\"\(String(size, radix: 16))-\(String(modified, radix: 16))-\(String(nanoseconds, radix: 16))\""
+    }
+
     /// The real path of a file inside the folder, or nil.
-    func resolve(_ relativePath: String) -> String? {
+    func resolve(_ relativePath: String) -> String? { Self.resolve(relativePath, in: root) }
+
+    static func resolve(_ relativePath: String, in root: String) -> String? {
         guard !relativePath.contains("\0"), !relativePath.contains("\\") else { return nil }
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: true)
         // No "..", no ".", no hidden files.

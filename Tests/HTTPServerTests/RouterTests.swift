@@ -87,6 +87,40 @@ import Testing
     }
 }
 
+@Suite struct RouteOrderTests {
+    /// Routes are indexed by their first segment; the order they were added still decides.
+    @Test func triesRoutesInTheOrderTheyWereAdded() {
+        var router = Router<String>()
+        router.add("GET", "/{page}", "page")
+        router.add("GET", "/items", "items")
+        router.add("POST", "/items", "save")
+        router.add("GET", "/items/{id}", "item")
+        router.add("GET", "/{any}/{id}", "any")
+        guard case .found("page", ["page": "items"]) = router.match(method: "GET", path: "/items") else {
+            Issue.record("the earlier parameter route did not win")
+            return
+        }
+        guard case .found("save", _) = router.match(method: "POST", path: "/items") else {
+            Issue.record("POST not matched")
+            return
+        }
+        guard case .found("item", ["id": "7"]) = router.match(method: "GET", path: "/items/7") else {
+            Issue.record("the literal route added first did not win")
+            return
+        }
+        guard case .found("any", ["any": "folders", "id": "7"]) = router.match(method: "GET", path: "//folders/7/") else {
+            Issue.record("a path with empty segments did not reach the parameter route")
+            return
+        }
+        #expect(router.resolve(method: "DELETE", path: "/items").pattern == "/{page}")
+        guard case .methodNotAllowed(let allowed) = router.match(method: "DELETE", path: "/items") else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(allowed == ["GET", "GET", "POST"])
+    }
+}
+
 @Suite struct HTTPDateTests {
     @Test func formatsAndParsesIMFFixdate() {
         #expect(HTTPDate.string(fromUnixSeconds: 784111777) == "Sun, 06 Nov 1994 08:49:37 GMT")

@@ -144,6 +144,52 @@ struct ServerTests {
         #expect(try client.request("GET", "/echo").status == 200)
     }
 
+    @Test func servesAnEditedStaticFileWithNewValidators() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        let first = try client.request("GET", "/static/css/app.css")
+        let etag = try #require(first.header("etag"))
+        // Another size and time: the file kept in memory is read again (checked once a second).
+        let file = server.publicFolder.appendingPathComponent("css/app.css")
+        try Data("body { color: purple; margin: 0 }\n".utf8).write(to: file)
+        let modified = Date(timeIntervalSince1970: 1_700_000_000)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+        waitUntil("the edited file is served") { (try? client.request("GET", "/static/css/app.css").text) == "body { color: purple; margin: 0 }\n" }
+        let edited = try client.request("GET", "/static/css/app.css")
+        #expect(edited.header("etag") != etag)
+        #expect(edited.header("last-modified") == "Tue, 14 Nov 2023 22:13:20 GMT")
+        #expect(edited.header("content-length") == "34")
+        #expect(try client.request("GET", "/static/css/app.css", headers: [("If-None-Match", etag)]).status == 200)
+        let current = try #require(edited.header("etag"))
+        #expect(try client.request("GET", "/static/css/app.css", headers: [("If-None-Match", current)]).status == 304)
+        #expect(try client.request("GET", "/static/css/app.css", headers: [("If-Modified-Since", "Tue, 14 Nov 2023 22:13:20 GMT")]).status == 304)
+        #expect(try client.request("GET", "/static/css/app.css", headers: [("If-Modified-Since", "Tue, 14 Nov 2023 22:13:19 GMT")]).status == 200)
+
+        // Removed: not found, as before it was kept in memory.
+        try FileManager.default.removeItem(at: file)
+        waitUntil("the removed file is gone") { (try? client.request("GET", "/static/css/app.css").status) == 404 }
+    }
+
+    @Test func servesFilesAddedAfterTheStartAndLargeFilesFromDisk() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        try Data("console.log(1)\n".utf8).write(to: server.publicFolder.appendingPathComponent("late.js"))
+        let late = try client.request("GET", "/static/late.js")
+        #expect(late.status == 200)
+        #expect(late.text == "console.log(1)\n")
+        #expect(late.header("content-type") == "text/javascript; charset=utf-8")
+        // Spelled with an empty segment: the same file, found on disk.
+        #expect(try client.request("GET", "/static/css//app.css").text == "body { color: green }\n")
+
+        let large = [UInt8](repeating: 0x61, count: (1 << 20) + 1)
+        try Data(large).write(to: server.publicFolder.appendingPathComponent("large.txt"))
+        let reply = try client.request("GET", "/static/large.txt")
+        #expect(reply.status == 200)
+        #expect(reply.body == large)
+        let etag = try #require(reply.header("etag"))
+        #expect(try client.request("GET", "/static/large.txt", headers: [("If-None-Match", etag)]).status == 304)
+    }
+
     @Test(arguments: [
         "/static/../secret.txt",
         "/static/..%2fsecret.txt",
@@ -173,6 +219,17 @@ struct ServerTests {
         let server = try TestServer()
         let reply = try server.client().request("GET", "/echo", headers: [("Cookie", "zaiko_session=abc; theme=\"dark\"")])
         #expect(try reply.echo().cookies == ["zaiko_session": "abc", "theme": "dark"])
+    }
+
+    @Test(arguments: [
+        "zaiko_session=abc; theme=\"dark\"", " theme = dark ;zaiko_session=abc", "theme=a;theme=b", "=x; theme", "theme=\"\"",
+        "theme=\"", "a=1;;theme=\t\"d=ark\"\t", "", "THEME=no; theme=yes", "theme=牛乳",
+    ])
+    func findsOneCookieAsTheDictionaryHasIt(header: String) {
+        let request = Request(method: "GET", path: "/", headers: Headers([("Cookie", header)]))
+        for name in ["theme", "zaiko_session", "a", "THEME", "missing", ""] {
+            #expect(request.cookie(name) == request.cookies[name], "\(name) in \(header)")
+        }
     }
 
     @Test func reportsAPortInUseAsOneSentence() throws {

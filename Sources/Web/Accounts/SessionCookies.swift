@@ -33,10 +33,10 @@ struct SessionCookies: Sendable {
     }
 
     /// The session token the request carries under this connection's name.
-    func sessionToken(_ request: Request) -> String? { request.cookies[over(request).sessionName] }
+    func sessionToken(_ request: Request) -> String? { request.cookie(over(request).sessionName) }
 
     /// The double-submit token of someone not signed in, under this connection's name.
-    func csrfToken(_ request: Request) -> String? { request.cookies[over(request).csrfName] }
+    func csrfToken(_ request: Request) -> String? { request.cookie(over(request).csrfName) }
 
     /// The login cookie; nil `maxAge` ends with the browser session.
     func sessionCookie(_ token: String, remember: Bool) -> String {

@@ -75,6 +75,8 @@ public final class App: Responder {
     let decoding: DecodingLane
     /// Imported recipes waiting for the recipe editor (`/recipes/new?draft=`), which takes them from here.
     public let recipeDrafts: PendingRecipeDrafts
+    /// The methods of routes that take uploads (POST): only these need routing before the body.
+    let uploadMethods: [String]
     /// Cached once true: households are never all removed while the server runs.
     let householdExists: Atomic<Bool>
 
@@ -156,6 +158,7 @@ public final class App: Responder {
         )
         .register(in: &router)
         self.router = router
+        uploadMethods = Array(Set(router.routes.filter { $0.handler.takesUploads }.map(\.method)))
     }
 
     /// Largest body of a request to a route that takes no files, or from anyone who may not upload:
@@ -166,6 +169,8 @@ public final class App: Responder {
     /// may send more than a form's worth. Anyone else without that right is answered at once
     /// (sign in, 403) exactly as `serve` would, with the upload left unread.
     public func admit(_ head: Request) -> Admission {
+        // Most requests (every GET) use a method no upload route has: no routing needed here.
+        guard uploadMethods.contains(head.method) else { return .read(BodyLimit(maxBytes: Self.formBodyLimit, allowsFiles: false)) }
         let (match, pattern) = router.resolve(method: head.method, path: head.path)
         guard case .found(let endpoint, _) = match, endpoint.takesUploads else {
             return .read(BodyLimit(maxBytes: Self.formBodyLimit, allowsFiles: false))
@@ -239,10 +244,10 @@ public final class App: Responder {
         } catch {
             return failure(error, request, member: nil)
         }
-        let locale = locale(for: request, member: member)
         if endpoint.access == .asset {
-            return run(endpoint, RequestContext(request: request, locale: locale, member: nil, csrfToken: ""))
+            return run(endpoint, RequestContext(request: request, negotiating: renderer.localizations))
         }
+        let locale = locale(for: request, member: member)
 
         // Before the first household exists, every page leads to the setup.
         if !householdExists.load(ordering: .relaxed) {
@@ -337,7 +342,7 @@ public final class App: Responder {
         }
         let elapsed = ContinuousClock.now - request.startedAt
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        logger.info("\(RequestLog.line(request, status: response.status, milliseconds: Double(micros) / 1000))")
+        logger.info("\(RequestLog.line(request, status: response.status, microseconds: max(0, micros)))")
         return response
     }
 }

@@ -39,10 +39,40 @@ extension Router where Handler == Endpoint {
 /// What a handler gets: the request, the reader's language, who they are, their form token.
 public struct RequestContext: Sendable {
     public let request: Request
-    public let locale: Catalog
     public let member: SignedIn?
     /// The token forms must carry in `_csrf`.
     public let csrfToken: String
+    private let language: Language
+
+    /// The catalog when known up front; for files and health checks only the `Accept-Language`
+    /// header, read if the handler needs words (its 404 page): most never do.
+    private enum Language: Sendable {
+        case known(Catalog)
+        case negotiated(Localizations)
+    }
+
+    /// The reader's language.
+    public var locale: Catalog {
+        switch language {
+        case .known(let catalog): catalog
+        case .negotiated(let localizations): localizations.negotiate(request.headers["accept-language"])
+        }
+    }
+
+    public init(request: Request, locale: Catalog, member: SignedIn?, csrfToken: String) {
+        self.request = request
+        self.language = .known(locale)
+        self.member = member
+        self.csrfToken = csrfToken
+    }
+
+    /// No one signed in and no form token, the language negotiated only when asked for.
+    init(request: Request, negotiating localizations: Localizations) {
+        self.request = request
+        self.language = .negotiated(localizations)
+        self.member = nil
+        self.csrfToken = ""
+    }
 
     public func parameter(_ name: String) -> String? { request.pathParameters[name] }
 

@@ -14,10 +14,15 @@ enum SecurityHeaders {
         "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
+    /// Made once: every response appends the same four.
+    static let all: [(name: String, value: String)] = [
+        ("Content-Security-Policy", contentSecurityPolicy),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", "same-origin"),
+    ]
+
     static func apply(to response: inout Response) {
-        response.headers.append(("Content-Security-Policy", contentSecurityPolicy))
-        response.headers.append(("X-Content-Type-Options", "nosniff"))
-        response.headers.append(("X-Frame-Options", "DENY"))
-        response.headers.append(("Referrer-Policy", "same-origin"))
+        response.headers.append(contentsOf: all)
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+/// A public file kept in memory with its validators made once, so answering it costs no system
+/// call and no formatting. Checked against the disk at most once a second: an edited file is
+/// served within a second, a removed or grown-too-large one falls back to the disk path.
+final class PreloadedFile: Sendable {
+    /// Larger files are sent from their descriptor instead.
+    static let largestSize = 1 << 20
+
+    struct Snapshot: Sendable {
+        let body: SharedBytes
+        let etag: String
+        let modified: Int
+        /// The headers of a 200 and of a 304, in the order `StaticFiles.fileResponse` sends them.
+        let okHeaders: [(name: String, value: String)]
+        let notModifiedHeaders: [(name: String, value: String)]
+        /// What the file was when read: a different stat means read it again.
+        let size: Int
+        let modifiedNanoseconds: Int
+    }
+
+    /// The real path, inside the public folder.
+    let path: String
+    let contentType: String
+    let cacheControl: String
+    private let state: Mutex<(snapshot: Snapshot?, checkedAt: Int)>
+
+    /// Nil when the file cannot be read or is too large.
+    init?(path: String, contentType: String, cacheControl: String) {
+        self.path = path
+        self.contentType = contentType
+        self.cacheControl = cacheControl
+        var info = stat()
+        guard stat(path, &info) == 0, let snapshot = Self.read(path, info, contentType: contentType, cacheControl: cacheControl) else { return nil }
+        state = Mutex((snapshot, time(nil)))
+    }
+
+    /// The file as it is now (re-checked once a second), or nil when it is gone or too large.
+    func current() -> Snapshot? {
+        let now = time(nil)
+        return state.withLock { state in
+            if state.checkedAt != now {
+                state.checkedAt = now
+                state.snapshot = refreshed(state.snapshot)
+            }
+            return state.snapshot
+        }
+    }
+
+    /// The response to `request`: a 304 when its validators match, else the bytes from memory.
+    func response(to request: Request) -> Response? {
+        guard let snapshot = current() else { return nil }
+        if StaticFiles.notModified(request, etag: snapshot.etag, modified: snapshot.modified) {
+            return Response(status: 304, headers: snapshot.notModifiedHeaders)
+        }
+        return Response(status: 200, headers: snapshot.okHeaders, body: .shared(snapshot.body))
+    }
+
+    private func refreshed(_ snapshot: Snapshot?) -> Snapshot? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if let snapshot, snapshot.size == Int(info.st_size), snapshot.modified == Int(info.st_mtim.tv_sec),
+            snapshot.modifiedNanoseconds == Int(info.st_mtim.tv_nsec)
+        {
+            return snapshot
+        }
+        return Self.read(path, info, contentType: contentType, cacheControl: cacheControl)
+    }
+
+    private static func read(_ path: String, _ info: stat, contentType: String, cacheControl: String) -> Snapshot? {
+        guard (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= largestSize,
+            let data = FileManager.default.contents(atPath: path), data.count == Int(info.st_size)
+        else { return nil }
+        let modified = Int(info.st_mtim.tv_sec)
+        let etag = StaticFiles.etag(size: Int(info.st_size), modified: modified, nanoseconds: Int(info.st_mtim.tv_nsec))
+        let validators: [(name: String, value: String)] = [
+            ("ETag", etag), ("Last-Modified", HTTPDate.string(fromUnixSeconds: modified)), ("Cache-Control", cacheControl),
+        ]
+        return Snapshot(
+            body: SharedBytes(data), etag: etag, modified: modified, okHeaders: [("Content-Type", contentType)] + validators,
+            notModifiedHeaders: validators, size: Int(info.st_size), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+}
