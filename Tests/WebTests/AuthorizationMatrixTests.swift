@@ -77,6 +77,11 @@ struct AuthorizationMatrixTests {
         "GET /import": .writer,
         "POST /import": .writer,
         "POST /import/confirm": .writer,
+        // cookpages: cooking a recipe, its undo, what is missing to a list, the used-up choice.
+        "GET /recipes/{id}/cook": .writer, "POST /recipes/{id}/cook": .writer,
+        "POST /cooks/{id}/undo": .writer,
+        "POST /recipes/{id}/shopping": .writer,
+        "POST /settings/used-up": .owner,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }

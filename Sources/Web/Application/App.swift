@@ -106,7 +106,8 @@ public final class App: Responder {
             accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
             push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock),
             schedule: ReminderSchedule(database: database, clock: options.clock),
-            pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database)
+            pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database),
+            usedUp: UsedUpSection.Reader(settings: settings, items: Items(database: database, clock: options.clock))
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
         let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)
@@ -125,12 +126,17 @@ public final class App: Responder {
         BoughtController(items: items, renderer: renderer).register(in: &router)
         EditorController(
             items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
-            renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger
+            renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger,
+            cookUndo: CookUndoInHistory(cooking: Cooking(database: database, clock: options.clock))
         )
         .register(in: &router)
         TrashController(items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock)).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
+        CookController(
+            cooking: Cooking(database: database, clock: options.clock), recipes: Recipes(database: database, clock: options.clock), items: items,
+            settings: settings, renderer: renderer, clock: options.clock
+        ).register(in: &router)
         self.router = router
     }
 
