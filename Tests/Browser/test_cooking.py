@@ -13,7 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, screenshot, setup_household
+from conftest import DESKTOP, PHONE, REPO_ROOT, create_invitation, join, screenshot, setup_household
 from recipes_support import add_recipe
 from test_inventory import click_nav, first_folder, register, row
 
@@ -65,7 +65,7 @@ def kitchen(page, server, locale, apples=1, carrots=2):
     stock = [{"name": n["apple"], "quantity": apples}, {"name": n["carrot"], "quantity": carrots}]
     register(page, server, fridge, [draft for draft in stock if draft["quantity"]])
     recipe = add_recipe(server, n["juice"], [(n["apple"], 1, "piece"), (n["carrot"], 2, "piece")], servings=1,
-                        produce={"name": n["made"], "quantity": 1, "unit": "bottle", "kind": "drink", "due_days": 2, "folder_id": fridge})
+                        produce={"name": n["made"], "quantity": 1, "unit": "bottle", "kind": "drinks", "due_days": 2, "folder_id": fridge})
     return recipe, fridge, shopping
 
 
@@ -211,3 +211,26 @@ def test_the_used_up_setting_moves_an_item_to_the_shopping_list(server, make_pag
     expect(row(page, n["carrot"])).to_have_count(1)
     page.goto(f"{server.url}/folders/{fridge}")
     expect(row(page, n["carrot"])).to_have_count(0)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_two_members_cooking_the_same_stock_the_second_sees_the_shortfall(server, make_page, locale):
+    aki = make_page(PHONE, locale)
+    recipe, _, _ = kitchen(aki, server, locale)
+    n = NAMES[locale]
+    link = create_invitation(aki, server)
+    ken = make_page(PHONE, locale)
+    join(ken, link)
+    # Both have the confirmation open with enough for one serving.
+    aki.goto(f"{server.url}/recipes/{recipe}/cook?servings=1")
+    ken.goto(f"{server.url}/recipes/{recipe}/cook?servings=1")
+    cook(aki)
+    response = cook(ken)
+    assert response.status == 409
+    expect(ken.locator("main .form-error[role=alert]")).to_contain_text(words(locale, "cook_conflict"))
+    expect(ken.locator(".cook-short .cook-missing")).to_contain_text(n["apple"])
+    # Taken once: nothing went below zero, the second cook changed nothing.
+    with sqlite3.connect(server.data_dir / "zaiko.sqlite") as db:
+        assert db.execute("SELECT COUNT(*) FROM item WHERE quantity < 0").fetchone()[0] == 0
+        assert db.execute("SELECT COUNT(*) FROM cook").fetchone()[0] == 1
+    screenshot(ken, f"cook-conflict-{tag(locale)}-phone")

@@ -35,7 +35,7 @@ struct CookPagesTests {
             recipeId = try recipe(
                 "Apple juice", servings: 1,
                 [("Apple", 1, "piece"), ("Carrot", 2, "piece"), ("Salt", nil, "pinch"), ("Chicken", 300, "g")],
-                produce: RecipeProduce(name: "Juice", quantity: 1, unit: "bottle", kind: "drink", dueDays: 2, folderId: fridge))
+                produce: RecipeProduce(name: "Juice", quantity: 1, unit: "bottle", kind: "drinks", dueDays: 2, folderId: fridge))
         }
 
         func add(_ name: String, _ quantity: Double, _ unit: String, _ folder: Int64, household: SignedIn? = nil) throws -> Int64 {
@@ -308,8 +308,10 @@ struct CookPagesTests {
         #expect(try fixture.send("GET", "/recipes/\(kitchen.recipeId)/cook", as: fixture.viewer).status == 403)
         #expect(try fixture.send("POST", "/recipes/\(kitchen.recipeId)/cook", as: fixture.viewer, form: [("servings", "1")]).status == 403)
         #expect(
-            try fixture.send("POST", "/recipes/\(kitchen.recipeId)/shopping", as: fixture.viewer, form: [("servings", "1"), ("folder", "\(kitchen.supermarket)")])
-                .status == 403)
+            try fixture.send(
+                "POST", "/recipes/\(kitchen.recipeId)/shopping", as: fixture.viewer, form: [("servings", "1"), ("folder", "\(kitchen.supermarket)")]
+            )
+            .status == 403)
         #expect(try fixture.send("POST", "/recipes/\(kitchen.recipeId)/cook", as: fixture.member, form: [("servings", "1")], csrf: .wrong).status == 403)
         #expect(try fixture.send("POST", "/recipes/\(kitchen.recipeId)/cook", as: fixture.member, form: [("servings", "1")], csrf: .none).status == 403)
         #expect(try kitchen.quantity("Apple") == 2)

@@ -23,9 +23,11 @@ struct CookController {
         router.post("/recipes/{id}/cook", .writer) { context in
             let member = try context.signedIn
             let recipeId = try context.id()
-            let servings = try Self.servings(context.field("servings")) ?? cooking.plan(
-                recipeId, servings: 1, householdId: member.householdId, window: window(member)
-            ).recipe.servings
+            let servings =
+                try Self.servings(context.field("servings"))
+                ?? cooking.plan(
+                    recipeId, servings: 1, householdId: member.householdId, window: window(member)
+                ).recipe.servings
             do {
                 let result = try cooking.cook(
                     recipeId, servings: servings, withWhatWeHave: context.field("with_what_we_have") == "1", householdId: member.householdId,
