@@ -63,10 +63,10 @@ public struct PhotoStore: Sendable {
         try Bool.fetchOne(db, sql: "SELECT 1 FROM photo WHERE key = ? AND household_id = ?", arguments: [key, householdId]) ?? false
     }
 
-    /// Removes photos that no item (in the trash too) or product uses and that are older than the
-    /// grace period, then files on disk without a row. At start (`everyOrphan`) every file without a
-    /// row goes; while serving, only those older than the grace, since a save may be between its
-    /// rename and its commit. Returns how many files were removed.
+    /// Removes photos that no item, product or recipe (items and recipes in the trash too) uses and
+    /// that are older than the grace period, then files on disk without a row. At start
+    /// (`everyOrphan`) every file without a row goes; while serving, only those older than the
+    /// grace, since a save may be between its rename and its commit. Returns how many files were removed.
     @discardableResult
     public func collectGarbage(everyOrphan: Bool = false) throws -> Int {
         let now = clock.now()
@@ -78,6 +78,7 @@ public struct PhotoStore: Sendable {
                     WHERE created_at < ?
                       AND NOT EXISTS (SELECT 1 FROM item WHERE item.photo = photo.key)
                       AND NOT EXISTS (SELECT 1 FROM product WHERE product.photo = photo.key)
+                      AND NOT EXISTS (SELECT 1 FROM recipe WHERE recipe.photo = photo.key)
                     """, arguments: [Timestamp.string(from: now.addingTimeInterval(-Self.pendingGrace))])
             for row in rows { try db.execute(sql: "DELETE FROM photo WHERE key = ?", arguments: [row["key"] as String]) }
             return rows

@@ -1,0 +1,30 @@
+import Foundation
+import GRDB
+
+extension Recipes {
+    /// The servings a recipe may be scaled to.
+    public static let servingsRange = 1...100
+
+    /// A recipe's page: every ingredient scaled to `servings` (nil or out of 1…100: the recipe's
+    /// own) against the fresh stock, with its fresh and expired matches apart.
+    public func detail(_ id: Int64, householdId: Int64, servings: Int?, window: DueWindow) throws -> RecipeDetail {
+        let (recipe, ingredients, tags, stock) = try database.writer.read { db in
+            let recipe = try Self.recipe(db, id, householdId)
+            return (
+                recipe, try Self.ingredients(db, of: id), try Self.tags(db, of: id),
+                try RecipeStock.read(db, householdId: householdId, scope: .recipes([id]), window: window)
+            )
+        }
+        let shown = servings.flatMap { Self.servingsRange.contains($0) ? $0 : nil } ?? recipe.servings
+        let lines = ingredients.map { ingredient in
+            let matches = stock.matches(for: ingredient)
+            let fresh = matches.filter { !$0.isExpired }
+            let need = ingredient.need(servings: shown, of: recipe.servings)
+            return IngredientAvailability(
+                ingredient: ingredient, need: need, standing: need.standing(fresh: fresh), fresh: fresh, expired: matches.filter(\.isExpired))
+        }
+        return RecipeDetail(
+            recipe: recipe, tags: tags, servings: shown, ingredients: lines,
+            readiness: RecipeReadiness(lacking: lines.filter(\.standing.isLacking).count))
+    }
+}

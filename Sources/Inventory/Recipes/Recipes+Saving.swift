@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+
+extension Recipes {
+    /// Checks and stores a recipe in one transaction: a new one when `id` is nil, else replaces the
+    /// recipe's fields, ingredients and tags (its `version` goes up, `createdAt` stays). Errors:
+    /// `InventoryError.validation` with locale keys by field (see `RecipeValidation`), `.notFound`
+    /// for an id of another household or in the trash. Pictures, linked products and the produced
+    /// item's stock list must be the household's own; another's is a validation error.
+    @discardableResult
+    public func save(_ input: RecipeInput, id: Int64?, householdId: Int64, by memberId: Int64) throws -> Int64 {
+        let values: RecipeValues
+        switch RecipeValidation.check(input) {
+        case .success(let checked): values = checked
+        case .failure(let problems): throw InventoryError.validation(problems.fields)
+        }
+        return try database.writer.write { db in
+            let time = stamp()
+            var recipe = try id.map { try Self.recipe(db, $0, householdId) } ?? Recipe(householdId: householdId, name: values.name, createdAt: time)
+            let productNames = try Self.checkOwnership(db, values, householdId: householdId)
+            recipe.name = values.name
+            recipe.nameFolded = SearchText.fold(values.name)
+            recipe.servings = values.servings
+            recipe.steps = values.steps
+            recipe.sourceUrl = values.sourceUrl
+            recipe.photo = values.picture?.photoKey
+            recipe.illustration = values.picture?.illustrationSlug
+            recipe.produce = values.produce
+            recipe.updatedAt = time
+            if recipe.id == nil {
+                try recipe.insert(db)
+            } else {
+                recipe.version += 1
+                try recipe.update(db)
+                try db.execute(sql: "DELETE FROM recipe_ingredient WHERE recipe_id = ?", arguments: [recipe.id])
+                try db.execute(sql: "DELETE FROM recipe_tag WHERE recipe_id = ?", arguments: [recipe.id])
+            }
+            for (position, line) in values.ingredients.enumerated() {
+                let value = line.value
+                let name = value.name.isEmpty ? (value.productId.flatMap { productNames[$0] } ?? "") : value.name
+                var row = RecipeIngredient(
+                    householdId: householdId, recipeId: recipe.id!, position: position, name: name, amount: value.amount, unit: value.unit,
+                    note: value.note, productId: value.productId)
+                try row.insert(db)
+            }
+            for tag in values.tags { try RecipeTag(recipeId: recipe.id!, householdId: householdId, tag: tag).insert(db) }
+            return recipe.id!
+        }
+    }
+
+    /// What the form names by id must be the household's: photos, products, the stock list.
+    /// Returns the linked products' names (a line may take its name from its product).
+    private static func checkOwnership(_ db: Database, _ values: RecipeValues, householdId: Int64) throws -> [Int64: String] {
+        var errors: [String: String] = [:]
+        if let key = values.picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: householdId) {
+            errors["picture"] = "picture_invalid"
+        }
+        var names: [Int64: String] = [:]
+        for (index, value) in values.ingredients {
+            guard let productId = value.productId else { continue }
+            if let name = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT name FROM product WHERE id = ? AND household_id = ?"), arguments: [productId, householdId])
+            {
+                names[productId] = name
+            } else {
+                errors["ingredient.\(index).product"] = "recipe_error_product_invalid"
+            }
+        }
+        if let folderId = values.produce?.folderId {
+            let kind = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT kind FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL"),
+                arguments: [folderId, householdId])
+            if kind != FolderKind.stock.rawValue { errors["produce_folder"] = "recipe_error_produce_folder_invalid" }
+        }
+        if !errors.isEmpty { throw InventoryError.validation(errors) }
+        return names
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+extension Recipes {
+    /// To the trash: gone from /recipes and its page until restored or purged.
+    public func trash(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
+        try database.writer.write { db in
+            var recipe = try Self.recipe(db, id, householdId)
+            recipe.deletedAt = stamp()
+            recipe.version += 1
+            try recipe.update(db)
+        }
+    }
+
+    /// Back from the trash, all or none (an id not in this household's trash is `.notFound`).
+    public func restore(_ ids: [Int64], householdId: Int64, by memberId: Int64) throws {
+        try database.writer.write { db in
+            let time = stamp()
+            for id in ids {
+                var recipe = try Self.recipe(db, id, householdId, deleted: true)
+                recipe.deletedAt = nil
+                recipe.version += 1
+                recipe.updatedAt = time
+                try recipe.update(db)
+            }
+        }
+    }
+
+    /// Deletes recipes in the trash for good; their ingredients and tags go with them.
+    public func purge(_ ids: [Int64], householdId: Int64) throws {
+        try database.writer.write { db in
+            for id in ids { _ = try Self.recipe(db, id, householdId, deleted: true).delete(db) }
+        }
+    }
+
+    /// The household's recipes in the trash, the most recently trashed first.
+    public func trashed(householdId: Int64) throws -> [Recipe] {
+        try database.writer.read { db in
+            try Recipe.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM recipe WHERE household_id = ? AND deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC"),
+                arguments: [householdId])
+        }
+    }
+
+    /// Recipes more than `trashDays` days in the trash leave it, as items do; returns how many.
+    @discardableResult
+    public func purgeExpiredTrash(householdId: Int64) throws -> Int {
+        let limit = Timestamp.string(from: clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
+        return try database.writer.write { db in
+            try db.execute(
+                sql: "DELETE FROM recipe WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [householdId, limit])
+            return db.changesCount
+        }
+    }
+}
