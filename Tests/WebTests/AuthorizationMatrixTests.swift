@@ -77,6 +77,8 @@ struct AuthorizationMatrixTests {
         "GET /import": .writer,
         "POST /import": .writer,
         "POST /import/confirm": .writer,
+        "GET /recipes": .signedIn,
+        "GET /recipes/{id}": .signedIn,
         // cookpages: cooking a recipe, its undo, what is missing to a list, the used-up choice.
         "GET /recipes/{id}/cook": .writer, "POST /recipes/{id}/cook": .writer,
         "POST /cooks/{id}/undo": .writer,
@@ -108,6 +110,7 @@ struct AuthorizationMatrixTests {
         if pattern.hasPrefix("/folders/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.fridgeId)") }
         if pattern.hasPrefix("/items/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.itemId)") }
         if pattern.hasPrefix("/products/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.productId)") }
+        if pattern.hasPrefix("/recipes/") { path = path.replacingOccurrences(of: "{id}", with: "\(fixture.recipeId)") }
         if pattern.hasPrefix("/photos/") { path = path.replacingOccurrences(of: "{key}/{size}", with: "\(fixture.photoKey)/128") }
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPServer
 import Inventory
 import Logging
@@ -22,6 +23,8 @@ struct HouseholdFixture {
     var fridgeId: Int64 = 0, itemId: Int64 = 0
     /// A photo of Home's and the product learned from the milk's barcode.
     var photoKey = "", productId: Int64 = 0
+    /// A recipe of Home's that uses the milk.
+    var recipeId: Int64 = 0
     var items: Items
 
     /// `logger`: where the app logs (nothing below critical when not given).
@@ -62,6 +65,13 @@ struct HouseholdFixture {
         milk.picture = "photo:\(photoKey)"
         itemId = try items.register([milk], in: fridgeId, householdId: home.householdId, by: ownerMember.memberId, timeZone: .gmt)[0]
         productId = try Products(database: database).all(householdId: home.householdId)[0].id
+        recipeId = try await database.writer.write { [householdId = home.householdId] db in
+            var recipe = Recipe(householdId: householdId, name: "Milk jelly")
+            try recipe.insert(db)
+            var milk = RecipeIngredient(householdId: householdId, recipeId: recipe.id!, position: 0, name: "Milk", amount: 1, unit: "piece")
+            try milk.insert(db)
+            return recipe.id!
+        }
 
         let grandparents = try accounts.createHousehold(name: "Grandparents")
         otherOwner = try accounts.acceptInvitation(token: grandparents, name: "Grandma", login: "grandma", password: Self.password, userAgent: "")

@@ -53,7 +53,8 @@ struct DueController {
         let requested = Int(context.request.query["page"] ?? "") ?? 1
         let result = try items.useSoon(householdId: member.householdId, window: window, page: requested)
         // Use soon's rows carry checkboxes for its bulk bar.
-        let (shared, shopping) = try rowContext(context, selectable: true)
+        var (shared, shopping) = try rowContext(context, selectable: true)
+        shared.recipesLink = true
         let folders = try items.folders(householdId: member.householdId)
         func here(_ page: Int) -> String { Self.link("/soon", page > 1 ? [("page", "\(page)")] : []) }
         func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) } }

@@ -480,7 +480,8 @@ struct EditorController {
             pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id!,
             canWrite: member.role.canWrite, photoError: photoError,
             saved: context.request.query["saved"] == "photo"
-                ? t["photo_saved"] : context.request.query["undone"] == "1" ? t["cook_undone"] : mergedNotice(context, item: item, history: events))
+                ? t["photo_saved"] : context.request.query["undone"] == "1" ? t["cook_undone"] : mergedNotice(context, item: item, history: events),
+            recipesLink: folder.kind == .stock ? RecipesQuery.forIngredient(item.name) : nil)
     }
 
     static func historyDetail(_ event: ItemEvent, _ t: Catalog) -> String? {

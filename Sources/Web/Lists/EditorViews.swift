@@ -348,6 +348,8 @@ struct ItemPage: PageView {
     let canWrite: Bool
     let photoError: String?
     let saved: String?
+    /// "Recipes with this" (stock items): /recipes?ingredient=<name>.
+    var recipesLink: String? = nil
 
     func title(_ t: Catalog) -> String { name }
 
@@ -365,6 +367,7 @@ struct ItemPage: PageView {
         case "facts": return facts
         case "history": return history
         case "folderId": return folderId
+        case "recipesLink": return recipesLink
         default: return nil
         }
     }

@@ -11,10 +11,13 @@ struct RowContext: Sendable {
     /// Rows carry a checkbox for the list's bulk actions (not on pages that gather several folders).
     let selectable: Bool
     let labels: [String: String]
+    /// Rows link "Recipes with this" (the use-soon page).
+    var recipesLink = false
 
     /// The catalog keys rows use, offered to the template as `label_<key>`.
     static let labelKeys = [
         "select", "urgent", "due_label", "decrease", "increase", "mark_opened", "buy_again", "edit", "delete", "row_folder", "row_menu", "undo",
+        "recipes_with_this",
     ]
 
     init(canWrite: Bool, isStock: Bool, hasShoppingLists: Bool, selectable: Bool = true, t: Catalog) {

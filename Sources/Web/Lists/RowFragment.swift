@@ -21,9 +21,11 @@ struct RowFragment {
         let window = DueWindow(household: try settings.household(member.householdId), now: clock.now())
         // The page the row sits on: a list (with checkboxes) or a page that names each row's folder.
         let row = ItemRowView(item, window: window, t: t, folder: context.field("with_folder") == "1" ? folder.name : nil)
-        let shared = try rowContext(context, isStock: folder.kind == .stock)
+        var shared = try rowContext(context, isStock: folder.kind == .stock)
         let text = notice(row).map { RowNotice(at: itemId, text: $0) }
         let here = context.returnPath(fallback: "/folders/\(folder.id!)")
+        // The use-soon page's rows link to the recipes that use them.
+        shared.recipesLink = here == "/soon" || here.hasPrefix("/soon?")
         return Self.fragment(ItemRowsHTML.render([row], shared: shared, here: here, notice: text))
     }
 

@@ -128,6 +128,13 @@ enum ItemRowsHTML {
                 html.text(status)
                 html.raw("</span>")
             }
+            if shared.recipesLink {
+                html.raw("\n<a class=\"row-recipes\" href=\"")
+                html.text(RecipesQuery.forIngredient(row.name))
+                html.raw("\"><span aria-hidden=\"true\">🍳</span> ")
+                html.text(label("recipes_with_this"))
+                html.raw("<span class=\"visually-hidden\">: \(name)</span></a>")
+            }
             html.raw("\n</p>\n<div class=\"item-qty\">\n")
             if shared.canWrite { step(&html, id, "-1", label("decrease"), name, "−") }
             html.raw("<span class=\"qty\">")

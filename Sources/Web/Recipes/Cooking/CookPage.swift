@@ -138,7 +138,10 @@ struct CookPage: PageView {
         // Only a list of this household is named (the address cannot put words in the page).
         self.added = added.flatMap { added in
             shoppingLists.first { $0.id == added.list }.map {
-                Added(text: t.count("cook_added", added.count, ["list": displayName($0, t)]), href: "/folders/\(added.list)")
+                Added(
+                    text: added.count == 0
+                        ? t.format("cook_added_none", ["list": displayName($0, t)]) : t.count("cook_added", added.count, ["list": displayName($0, t)]),
+                    href: "/folders/\(added.list)")
             }
         }
     }

@@ -1,0 +1,70 @@
+import Foundation
+import HTTPServer
+import Inventory
+
+/// The filters of /recipes as the address carries them (`q`, `state`, `tag`, `ingredient`), and
+/// links that change one of them while keeping the others, so a tap on a chip never loses the rest.
+struct RecipesQuery: Sendable, Equatable {
+    var text = ""
+    var state: RecipeReadiness?
+    var tag: String?
+    var ingredient: String?
+
+    init(text: String = "", state: RecipeReadiness? = nil, tag: String? = nil, ingredient: String? = nil) {
+        self.text = text
+        self.state = state
+        self.tag = tag
+        self.ingredient = ingredient
+    }
+
+    /// From the address; an unknown state reads as none, blank values as absent.
+    init(_ query: Parameters) {
+        func value(_ name: String) -> String? {
+            let text = (query[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.isEmpty ? nil : String(text.prefix(100))
+        }
+        text = value("q") ?? ""
+        state = value("state").flatMap(RecipeReadiness.init(rawValue:))
+        tag = value("tag")
+        ingredient = value("ingredient")
+    }
+
+    /// What the domain filters by; readiness is left to the page, which counts every state for its chips.
+    var filter: RecipeFilter { RecipeFilter(readiness: nil, tag: tag, text: text, ingredient: ingredient) }
+
+    var isFiltered: Bool { !text.isEmpty || state != nil || tag != nil || ingredient != nil }
+
+    /// This page's address with these filters.
+    var link: String {
+        var items: [(String, String)] = []
+        if let ingredient { items.append(("ingredient", ingredient)) }
+        if let state { items.append(("state", state.rawValue)) }
+        if let tag { items.append(("tag", tag)) }
+        if !text.isEmpty { items.append(("q", text)) }
+        return Self.link(items)
+    }
+
+    func with(state: RecipeReadiness?) -> RecipesQuery {
+        var copy = self
+        copy.state = state
+        return copy
+    }
+
+    func with(tag: String?) -> RecipesQuery {
+        var copy = self
+        copy.tag = tag
+        return copy
+    }
+
+    /// /recipes?ingredient=<name>: the recipes that use an item ("Recipes with this").
+    static func forIngredient(_ name: String) -> String { link([("ingredient", name)]) }
+
+    private static func link(_ items: [(String, String)]) -> String {
+        var components = URLComponents()
+        components.path = "/recipes"
+        components.queryItems = items.isEmpty ? nil : items.map { URLQueryItem(name: $0.0, value: $0.1) }
+        // `+` stands for a space in a query: spell it out so "C++" stays itself.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.string ?? "/recipes"
+    }
+}
