@@ -77,6 +77,8 @@ public struct ItemEvent: Sendable, Equatable {
     public let detail: String
     public let memberName: String?
     public let at: String
+    /// The cook that made this change, if one did: the item page offers its Undo.
+    public var cookId: Int64? = nil
 }
 
 /// What `Items.update` did with a stale form: merged with what others changed since it was opened.
@@ -160,11 +162,11 @@ public struct Items: Sendable {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT e.id, e.kind, e.detail, e.at, m.name AS member_name FROM item_event e LEFT JOIN member m ON m.id = e.member_id
+                    SELECT e.id, e.kind, e.detail, e.at, e.cook_id, m.name AS member_name FROM item_event e LEFT JOIN member m ON m.id = e.member_id
                     WHERE e.item_id = ? AND e.household_id = ? ORDER BY e.at DESC, e.id DESC
                     """, arguments: [itemId, householdId]
             ).map {
-                ItemEvent(id: $0["id"], kind: $0["kind"], detail: $0["detail"], memberName: $0["member_name"], at: $0["at"])
+                ItemEvent(id: $0["id"], kind: $0["kind"], detail: $0["detail"], memberName: $0["member_name"], at: $0["at"], cookId: $0["cook_id"])
             }
         }
     }

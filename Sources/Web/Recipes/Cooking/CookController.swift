@@ -56,8 +56,14 @@ struct CookController {
             guard let servings = Self.servings(context.field("servings")), let folder = Int64(context.field("folder")) else {
                 throw InventoryError.notFound
             }
-            let added = try cooking.addShortfall(
-                recipeId, servings: servings, to: folder, householdId: member.householdId, by: member.memberId, window: window(member))
+            let added: [AddedToList]
+            do {
+                added = try cooking.addShortfall(
+                    recipeId, servings: servings, to: folder, householdId: member.householdId, by: member.memberId, window: window(member))
+            } catch InventoryError.validation {
+                // A stock list where a shopping list was asked for: the form offers none, so no such list.
+                throw InventoryError.notFound
+            }
             let back = context.returnPath(fallback: "/recipes/\(recipeId)?servings=\(servings)")
             return .redirect(to: ListController.adding(["added": "\(added.count)", "list": "\(folder)"], to: back))
         }

@@ -1,0 +1,94 @@
+import GRDB
+
+/// Works out what a cook takes: the one rule behind the confirmation page, the cook itself and the
+/// shortfall sent to a shopping list.
+///
+/// For each ingredient in recipe order, its need scaled to the servings against its FRESH matches
+/// (expired stock is never taken) in taking order. Presence-only ingredients take nothing. Amounts
+/// take from each comparable item as much as it has until the need is met; items in units that do
+/// not compare are passed over. Two ingredients matching the same item: the second sees what the
+/// first left.
+enum CookPlanner {
+    static let servingsRange = 1...1000
+
+    static func plan(_ db: Database, recipeId: Int64, servings: Int, householdId: Int64, window: DueWindow) throws -> CookPlan {
+        guard servingsRange.contains(servings) else { throw InventoryError.validation(["servings": "cook_servings_invalid"]) }
+        guard
+            let recipe = try Recipe.fetchOne(
+                db, sql: "SELECT * FROM recipe WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [recipeId, householdId])
+        else { throw InventoryError.notFound }
+        let ingredients = try RecipeIngredient.fetchAll(
+            db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? AND household_id = ? ORDER BY position, id",
+            arguments: [recipeId, householdId])
+        let stock = try RecipeStock.read(db, householdId: householdId, scope: .recipes([recipeId]), window: window)
+        return plan(recipe, ingredients, stock: stock, servings: servings)
+    }
+
+    static func plan(_ recipe: Recipe, _ ingredients: [RecipeIngredient], stock: RecipeStock, servings: Int) -> CookPlan {
+        // What earlier ingredients left of each item they took from.
+        var left: [Int64: Double] = [:]
+        var takes: [PlannedTake] = []
+        var shortfalls: [Shortfall] = []
+        var notTaken: [NotTaken] = []
+        for ingredient in ingredients {
+            let need = ingredient.need(servings: servings, of: recipe.servings)
+            let fresh = stock.matches(for: ingredient).filter { !$0.isExpired }.map { match in
+                left[match.itemId].map { match.with(quantity: $0) } ?? match
+            }
+            switch need.standing(fresh: fresh) {
+            case .missing:
+                shortfalls.append(Shortfall(ingredientName: ingredient.name, missing: need.presenceOnly ? nil : need.amount, unit: need.unit))
+                continue
+            case .uncomparable:
+                notTaken.append(NotTaken(ingredientName: ingredient.name, reason: .unitsDoNotCompare))
+                continue
+            case .enough where need.presenceOnly:
+                notTaken.append(NotTaken(ingredientName: ingredient.name, reason: .onlyNeedsToBeThere))
+                continue
+            case .enough, .short:
+                break
+            }
+            guard var wanted = need.amount else { continue }
+            var passedOver = false
+            for match in fresh where match.quantity > 0 && wanted > 0 {
+                guard let has = need.covered(byQuantity: match.quantity, itemUnit: match.unit) else {
+                    passedOver = true
+                    continue
+                }
+                let amount: Double
+                if has <= wanted {
+                    amount = match.quantity
+                    wanted = rounded(wanted - has)
+                } else {
+                    amount = min(match.quantity, need.inItemUnit(wanted, itemUnit: match.unit) ?? 0)
+                    wanted = 0
+                }
+                // Less than a thousandth of the item's unit: nothing to take.
+                guard amount > 0 else { continue }
+                let rest = max(0, rounded(match.quantity - amount))
+                left[match.itemId] = rest
+                takes.append(
+                    PlannedTake(
+                        ingredientName: ingredient.name, itemId: match.itemId, itemName: match.name, folderName: match.folderName,
+                        folderStarter: match.folderStarter, amount: amount, unit: match.unit, usesUp: rest == 0, due: match.due))
+            }
+            if wanted > 0 {
+                shortfalls.append(Shortfall(ingredientName: ingredient.name, missing: wanted, unit: need.unit))
+                if passedOver { notTaken.append(NotTaken(ingredientName: ingredient.name, reason: .unitsDoNotCompare)) }
+            }
+        }
+        return CookPlan(recipe: recipe, servings: servings, takes: takes, shortfalls: shortfalls, notTaken: notTaken)
+    }
+
+    /// Three decimals, as item quantities are kept.
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}
+
+extension StockMatch {
+    /// The same item with what is left of it.
+    func with(quantity: Double) -> StockMatch {
+        StockMatch(
+            itemId: itemId, name: name, quantity: quantity, unit: unit, due: due, status: status, folderId: folderId, folderName: folderName,
+            folderStarter: folderStarter, dueState: dueState)
+    }
+}

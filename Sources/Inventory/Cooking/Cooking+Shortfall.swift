@@ -1,0 +1,103 @@
+import GRDB
+
+extension Cooking {
+    /// Adds the shortfall for `servings` to a shopping list of the household, in one transaction:
+    /// for each lacking ingredient, the missing amount minus what that list already has of it (same
+    /// folded name, a unit that compares, converted), added to a row of the same name and unit when
+    /// there is one, else as a new row in the ingredient's unit. An ingredient that only needs to be
+    /// there is added as one item unless the list has it already. So a second call adds nothing.
+    /// Returns what it added. Errors: `.validation(["folder": …])` for a stock list; `.notFound` for
+    /// another household's list or recipe.
+    public func addShortfall(_ recipeId: Int64, servings: Int, to shoppingFolderId: Int64, householdId: Int64, by memberId: Int64, window: DueWindow)
+        throws -> [AddedToList]
+    {
+        try database.writer.write { db in
+            let list = try Items.folder(db, shoppingFolderId, householdId)
+            guard list.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
+            let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: householdId, window: window)
+            let time = stamp()
+            var added: [AddedToList] = []
+            for wanted in WantedOnList.lines(plan.shortfalls) {
+                let rows = try Item.fetchAll(
+                    db,
+                    sql: """
+                        SELECT * FROM item WHERE household_id = ? AND deleted_at IS NULL AND search_text >= ? AND search_text < ? AND folder_id = ?
+                        ORDER BY id
+                        """, arguments: [householdId, wanted.folded + "\n", wanted.folded + "\u{0B}", list.id])
+                guard let missing = wanted.missing, let unit = wanted.unit else {
+                    if rows.isEmpty {
+                        try Self.newRow(db, wanted, quantity: 1, unit: "piece", on: list, by: memberId, at: time)
+                        added.append(AddedToList(name: wanted.name, amount: nil, unit: "piece", merged: false))
+                    }
+                    continue
+                }
+                let onList = rows.reduce(0.0) { sum, row in sum + (IngredientUnit(rawValue: row.unit).flatMap { $0.convert(row.quantity, to: unit) } ?? 0) }
+                let amount = CookPlanner.rounded(missing - onList)
+                guard amount > 0 else { continue }
+                if var row = rows.first(where: { $0.unit == unit.rawValue }) {
+                    let before = row.quantity
+                    row.quantity = min(Quantity.maximum, CookPlanner.rounded(before + amount))
+                    row.version += 1
+                    row.updatedAt = time
+                    try row.update(db)
+                    try Items.record(db, row, "quantity", "\(Quantity.text(before)) → \(Quantity.text(row.quantity))", by: memberId, at: time)
+                    added.append(AddedToList(name: row.name, amount: amount, unit: unit.rawValue, merged: true))
+                } else {
+                    try Self.newRow(db, wanted, quantity: min(Quantity.maximum, amount), unit: unit.rawValue, on: list, by: memberId, at: time)
+                    added.append(AddedToList(name: wanted.name, amount: amount, unit: unit.rawValue, merged: false))
+                }
+            }
+            return added
+        }
+    }
+
+    /// A new shopping row, of the kind the household's items of that name have (else "other").
+    static func newRow(_ db: Database, _ wanted: WantedOnList, quantity: Double, unit: String, on list: Folder, by memberId: Int64, at time: String)
+        throws
+    {
+        let kind =
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT kind FROM item WHERE household_id = ? AND deleted_at IS NULL AND search_text >= ? AND search_text < ? ORDER BY id DESC LIMIT 1
+                    """, arguments: [list.householdId, wanted.folded + "\n", wanted.folded + "\u{0B}"]) ?? "other"
+        var item = Item(
+            householdId: list.householdId, folderId: list.id!, name: wanted.name, quantity: quantity, unit: unit, kind: kind, createdAt: time,
+            updatedAt: time)
+        Items.fit(&item, to: .shopping)
+        try item.insert(db)
+        try Items.record(db, item, "created", list.name, by: memberId, at: time)
+    }
+}
+
+/// One thing to put on a shopping list: the shortfalls of ingredients with the same folded name
+/// added together (two lines of eggs are one row of eggs), in the first one's unit.
+struct WantedOnList {
+    let name: String
+    let folded: String
+    /// nil: only needs to be there.
+    var missing: Double?
+    var unit: IngredientUnit?
+
+    static func lines(_ shortfalls: [Shortfall]) -> [WantedOnList] {
+        var lines: [WantedOnList] = []
+        for shortfall in shortfalls {
+            let folded = SearchText.fold(shortfall.ingredientName.trimmingCharacters(in: .whitespacesAndNewlines))
+            let line = WantedOnList(name: shortfall.ingredientName, folded: folded, missing: shortfall.missing, unit: shortfall.unit)
+            let same = lines.indices.filter { lines[$0].folded == folded }
+            guard let missing = line.missing, let unit = line.unit else {
+                // Only needs to be there: any line of that name covers it.
+                if same.isEmpty { lines.append(line) }
+                continue
+            }
+            if let index = same.first(where: { lines[$0].missing != nil && lines[$0].unit.flatMap { unit.convert(missing, to: $0) } != nil }) {
+                lines[index].missing = CookPlanner.rounded(lines[index].missing! + unit.convert(missing, to: lines[index].unit!)!)
+            } else if let index = same.first(where: { lines[$0].missing == nil }) {
+                lines[index] = line
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+}

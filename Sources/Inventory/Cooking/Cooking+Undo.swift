@@ -1,0 +1,81 @@
+import GRDB
+
+extension Cooking {
+    /// Gives back everything a cook took, in one transaction: each take's amount added back to its
+    /// item (added, not set: someone may have changed the item since), trashed items out of the
+    /// trash, moved ones back to the stock list they came from (or the first one if it is gone) with
+    /// their due date, reminder and status; the produced item goes to the trash. `.conflict` if the
+    /// cook was undone already; `.notFound` for another household's cook.
+    public func undo(_ cookId: Int64, householdId: Int64, by memberId: Int64) throws {
+        try database.writer.write { db in
+            var cook = try Self.cook(db, cookId, householdId)
+            guard cook.undoneAt == nil else { throw InventoryError.conflict }
+            let history = CookHistory(cookId: cookId, memberId: memberId, time: stamp())
+            // Last take first: an item two ingredients took from comes out of the trash before the first take is added back.
+            let takes = try CookTake.fetchAll(db, sql: "SELECT * FROM cook_take WHERE cook_id = ? ORDER BY id DESC", arguments: [cookId])
+            for take in takes { try Self.giveBack(take, db, householdId: householdId, history: history) }
+            if let producedId = cook.producedItemId,
+                var produced = try Item.fetchOne(
+                    db, sql: "SELECT * FROM item WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [producedId, householdId])
+            {
+                produced.deletedAt = history.time
+                produced.version += 1
+                produced.updatedAt = history.time
+                try produced.update(db)
+                try history.record(db, produced, "deleted")
+            }
+            cook.undoneAt = history.time
+            try cook.update(db)
+        }
+    }
+
+    static func giveBack(_ take: CookTake, _ db: Database, householdId: Int64, history: CookHistory) throws {
+        // An item purged since has nothing to give back to (its takes went with it).
+        guard var item = try Item.fetchOne(db, sql: "SELECT * FROM item WHERE id = ? AND household_id = ?", arguments: [take.itemId, householdId])
+        else { return }
+        let before = item.quantity
+        var quantity = CookPlanner.rounded(before + take.amount)
+        var restoredReminder = false
+        let onShoppingList = item.deletedAt == nil && (try? Items.folder(db, item.folderId, householdId))?.kind == .shopping
+        switch take.usedUp {
+        case .trashed? where item.deletedAt != nil:
+            item.deletedAt = nil
+            // As `Items.restore`: the folder comes back with it.
+            try db.execute(sql: "UPDATE folder SET deleted_at = NULL WHERE id = ?", arguments: [item.folderId])
+            try history.record(db, item, "restored")
+            restoredReminder = true
+        case .moved? where onShoppingList:
+            if let target = try Self.stockList(db, take.fromFolderId, householdId) {
+                let from = try String.fetchOne(db, sql: "SELECT name FROM folder WHERE id = ?", arguments: [item.folderId]) ?? ""
+                item.folderId = target.id!
+                item.due = take.due
+                item.remindAt = take.due == nil ? nil : take.remindAt
+                item.status = take.status ?? "unopened"
+                item.urgent = false
+                // On the list it was "one to buy"; back in stock it has what the cook took.
+                quantity = take.amount
+                try history.record(db, item, "moved", "\(from) → \(target.name)")
+                restoredReminder = true
+            }
+        default:
+            break
+        }
+        item.quantity = min(Quantity.maximum, quantity)
+        item.version += 1
+        item.updatedAt = history.time
+        try item.update(db)
+        if item.quantity != before {
+            try history.record(db, item, "quantity", "\(Quantity.text(before)) → \(Quantity.text(item.quantity))")
+        }
+        if restoredReminder {
+            // A reminder whose time passed meanwhile is not sent late (as `Items.restore`).
+            try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id = ? AND remind_at <= ?", arguments: [item.id, history.time])
+        }
+    }
+
+    /// The stock list a moved item came from, or the first one if that is gone.
+    static func stockList(_ db: Database, _ folderId: Int64?, _ householdId: Int64) throws -> Folder? {
+        if let folderId, let folder = try? Items.folder(db, folderId, householdId), folder.kind == .stock { return folder }
+        return try firstFolder(db, .stock, householdId)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+
+/// Cooking a recipe from the stock: what it would take, taking it all in one transaction, giving it
+/// back, and sending what is missing to a shopping list. Every method takes the household id from
+/// the session; a recipe, cook or folder of another household is `.notFound`.
+public struct Cooking: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    func stamp() -> String { Timestamp.string(from: clock.now()) }
+
+    /// What cooking would take now, read in one transaction (the confirmation page).
+    public func plan(_ recipeId: Int64, servings: Int, householdId: Int64, window: DueWindow) throws -> CookPlan {
+        try database.writer.read { db in
+            try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: householdId, window: window)
+        }
+    }
+
+    /// Takes it all in one transaction, the plan recomputed inside it: GRDB runs one writer at a
+    /// time, so two cooks never take the same stock twice and no quantity goes below 0. When
+    /// something is short and `withWhatWeHave` is false: throws `CookShortfall` (nothing changed);
+    /// with it, takes what there is, but a cook that would take nothing and make nothing is refused
+    /// the same way. Used-up items follow `Household.usedUp`. Produces the recipe's item. Every
+    /// touched item gets an item_event with the cook's id.
+    public func cook(_ recipeId: Int64, servings: Int, withWhatWeHave: Bool, householdId: Int64, by memberId: Int64, window: DueWindow) throws
+        -> CookResult
+    {
+        try database.writer.write { db in
+            let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: householdId, window: window)
+            if plan.isShort, !withWhatWeHave || (plan.takes.isEmpty && plan.recipe.produce == nil) {
+                throw CookShortfall(shortfalls: plan.shortfalls)
+            }
+            let time = stamp()
+            var cook = Cook(
+                householdId: householdId, recipeId: recipeId, recipeName: plan.recipe.name, memberId: memberId, servings: servings, cookedAt: time)
+            try cook.insert(db)
+            let history = CookHistory(cookId: cook.id!, memberId: memberId, time: time)
+            let usedUp = try UsedUpPlace.read(db, householdId: householdId)
+            var usedUpCount = 0
+            for take in plan.takes {
+                if try Self.apply(take, db, householdId: householdId, usedUp: usedUp, history: history) { usedUpCount += 1 }
+            }
+            if let produce = plan.recipe.produce {
+                cook.producedItemId = try Self.produce(produce, db, householdId: householdId, window: window, history: history)
+                try cook.update(db)
+            }
+            return CookResult(cookId: cook.id!, taken: Set(plan.takes.map(\.itemId)).count, usedUp: usedUpCount, producedItemId: cook.producedItemId)
+        }
+    }
+
+    /// Takes one planned amount from its item and records it; true when it used the item up.
+    static func apply(_ take: PlannedTake, _ db: Database, householdId: Int64, usedUp: UsedUpPlace, history: CookHistory) throws -> Bool {
+        var item = try Items.item(db, take.itemId, householdId)
+        let before = item.quantity
+        item.quantity = max(0, CookPlanner.rounded(before - take.amount))
+        item.version += 1
+        item.updatedAt = history.time
+        var record = CookTake(
+            cookId: history.cookId, itemId: take.itemId, ingredientName: take.ingredientName, amount: CookPlanner.rounded(before - item.quantity))
+        try item.update(db)
+        try history.record(db, item, "quantity", "\(Quantity.text(before)) → \(Quantity.text(item.quantity))")
+        if item.quantity == 0 {
+            try usedUp.put(&item, &record, db, history: history)
+        }
+        try record.insert(db)
+        return record.usedUp != nil
+    }
+
+    /// The recipe's item, in its stock list (or the first one), due `dueDays` after today.
+    static func produce(_ produce: RecipeProduce, _ db: Database, householdId: Int64, window: DueWindow, history: CookHistory) throws -> Int64 {
+        let folder =
+            try produce.folderId.flatMap { try? Items.folder(db, $0, householdId) }.flatMap { $0.kind == .stock ? $0 : nil }
+            ?? firstFolder(db, .stock, householdId)
+        guard let folder else { throw InventoryError.validation(["produce_folder": "folder_not_stock"]) }
+        var item = Item(
+            householdId: householdId, folderId: folder.id!, name: produce.name, quantity: produce.quantity, unit: produce.unit, kind: produce.kind,
+            due: produce.dueDays.map { window.today.adding(days: $0).description }, status: "unopened", createdAt: history.time,
+            updatedAt: history.time)
+        try item.insert(db)
+        try history.record(db, item, "created", folder.name)
+        return item.id!
+    }
+
+    static func firstFolder(_ db: Database, _ kind: FolderKind, _ householdId: Int64) throws -> Folder? {
+        try Folder.fetchOne(
+            db, sql: "SELECT * FROM folder WHERE household_id = ? AND kind = ? AND deleted_at IS NULL ORDER BY position, id LIMIT 1",
+            arguments: [householdId, kind.rawValue])
+    }
+
+    /// One cook of this household (for its undone state).
+    public func cook(_ cookId: Int64, householdId: Int64) throws -> Cook {
+        try database.writer.read { db in try Self.cook(db, cookId, householdId) }
+    }
+
+    static func cook(_ db: Database, _ cookId: Int64, _ householdId: Int64) throws -> Cook {
+        guard let cook = try Cook.fetchOne(db, sql: "SELECT * FROM cook WHERE id = ? AND household_id = ?", arguments: [cookId, householdId]) else {
+            throw InventoryError.notFound
+        }
+        return cook
+    }
+}
+
+/// The history lines one cook writes: each names the cook, so the item page can offer its Undo.
+struct CookHistory {
+    let cookId: Int64
+    let memberId: Int64
+    let time: String
+
+    func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "") throws {
+        try db.execute(
+            sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [item.householdId, item.id, memberId, kind, detail, time, cookId])
+    }
+}
+
+/// Where the household's used-up items go: the trash, or a shopping list.
+struct UsedUpPlace {
+    /// nil: the trash.
+    let shoppingList: Folder?
+
+    /// The household's choice; a shopping list that is gone means the first one, and none at all the trash.
+    static func read(_ db: Database, householdId: Int64) throws -> UsedUpPlace {
+        guard let household = try Household.fetchOne(db, key: householdId) else { throw InventoryError.notFound }
+        guard household.usedUp == "shopping" else { return UsedUpPlace(shoppingList: nil) }
+        let chosen = household.usedUpFolderId.flatMap { try? Items.folder(db, $0, householdId) }.flatMap { $0.kind == .shopping ? $0 : nil }
+        return UsedUpPlace(shoppingList: try chosen ?? Cooking.firstFolder(db, .shopping, householdId))
+    }
+
+    /// Trashes the used-up item the way `Items.trash` does, or moves it the way `Items.move` moves
+    /// stock to a shopping list, keeping in `take` the stock fields the move drops.
+    func put(_ item: inout Item, _ take: inout CookTake, _ db: Database, history: CookHistory) throws {
+        if let list = shoppingList {
+            let from = try String.fetchOne(db, sql: "SELECT name FROM folder WHERE id = ?", arguments: [item.folderId]) ?? ""
+            take.usedUp = .moved
+            take.fromFolderId = item.folderId
+            take.due = item.due
+            take.remindAt = item.remindAt
+            take.status = item.status
+            Items.fit(&item, to: .shopping)
+            item.folderId = list.id!
+            try item.update(db)
+            try history.record(db, item, "moved", "\(from) → \(list.name)")
+        } else {
+            take.usedUp = .trashed
+            item.deletedAt = history.time
+            try item.update(db)
+            try history.record(db, item, "deleted")
+        }
+    }
+}

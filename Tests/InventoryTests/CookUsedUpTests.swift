@@ -1,0 +1,37 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import Inventory
+
+/// The household's choice for used-up items, as Settings sets it.
+struct CookUsedUpTests {
+    func stored(_ kitchen: CookKitchen) throws -> (String, Int64?) {
+        let household = try HouseholdSettings(database: kitchen.database).household(kitchen.household)
+        return (household.usedUp, household.usedUpFolderId)
+    }
+
+    @Test func theChoiceAndItsShoppingListAreStored() throws {
+        let kitchen = try CookKitchen()
+        #expect(try stored(kitchen) == ("trash", nil))
+        let list = try kitchen.folder(.shopping)
+        try kitchen.cooking.setUsedUp("shopping", folderId: list, householdId: kitchen.household)
+        #expect(try stored(kitchen) == ("shopping", list))
+        try kitchen.cooking.setUsedUp("trash", folderId: nil, householdId: kitchen.household)
+        #expect(try stored(kitchen) == ("trash", nil))
+    }
+
+    @Test func anUnknownChoiceAStockListOrAnotherHouseholdsListIsRefused() throws {
+        let kitchen = try CookKitchen()
+        #expect(throws: InventoryError.validation(["used_up": "cook_used_up_invalid"])) {
+            try kitchen.cooking.setUsedUp("eat", folderId: nil, householdId: kitchen.household)
+        }
+        #expect(throws: InventoryError.validation(["used_up_folder": "folder_not_shopping"])) {
+            try kitchen.cooking.setUsedUp("shopping", folderId: try kitchen.folder(.stock), householdId: kitchen.household)
+        }
+        let theirs = try kitchen.fixture.firstFolder(.shopping, householdId: try kitchen.nextDoor())
+        #expect(throws: InventoryError.notFound) { try kitchen.cooking.setUsedUp("shopping", folderId: theirs, householdId: kitchen.household) }
+        #expect(try stored(kitchen) == ("trash", nil))
+    }
+}
