@@ -203,7 +203,7 @@ def test_the_used_up_setting_moves_an_item_to_the_shopping_list(server, make_pag
     expect(page.locator("#cooking .notice")).to_contain_text(words(locale, "cook_used_up_saved"))
     expect(page.locator("#cooking input[value=shopping]")).to_be_checked()
     no_axe_problems(page)
-    screenshot(page, f"cook-settings-{tag(locale)}-phone")
+    page.locator("#cooking").screenshot(path=str(screenshot(page, f"cook-settings-{tag(locale)}-phone")))
     page.goto(f"{server.url}/recipes/{recipe}/cook?servings=1")
     cook(page)
     # The carrots are used up: on the shopping list to buy again, not in the trash.

@@ -219,6 +219,7 @@ struct CookPagesTests {
         #expect(page.contains("action=\"/cooks/\(cookId)/undo\""))
         #expect(page.contains("<input type=\"hidden\" name=\"return\" value=\"/items/\(apple)\">"))
         #expect(page.contains("aria-label=\"Undo cooking Apple juice\">Undo</button>"))
+        #expect(page.contains("<span class=\"history-cook\">Cooking Apple juice</span>"))
         // A viewer reads the history without the button.
         #expect(!(try kitchen.fixture.send("GET", "/items/\(apple)", as: kitchen.fixture.viewer).text.contains("/undo\"")))
         let undone = try kitchen.fixture.send("POST", "/cooks/\(cookId)/undo", as: kitchen.fixture.member, form: [("return", "/items/\(apple)")])
@@ -226,6 +227,7 @@ struct CookPagesTests {
         let after = try kitchen.fixture.send("GET", "/items/\(apple)?undone=1", as: kitchen.fixture.member).text
         #expect(after.contains("Cooking undone: everything it took is back."))
         #expect(!after.contains("action=\"/cooks/\(cookId)/undo\""))
+        #expect(after.contains("<span class=\"history-cook\">Cooking Apple juice (undone)</span>"))
         #expect(try kitchen.quantity("Apple") == 2)
     }
 

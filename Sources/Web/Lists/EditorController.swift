@@ -461,7 +461,7 @@ struct EditorController {
         if !item.note.isEmpty { facts.append(.init(label: t["field_note"], value: item.note)) }
         facts.append(.init(label: t["field_updated"], value: DisplayFormat.dateTime(item.updatedAt, timeZone: member.timeZone, locale: t)))
         let events = try items.history(of: item.id!, householdId: member.householdId)
-        let undos = member.role.canWrite ? try cookUndo?.buttons(for: events, itemId: item.id!, householdId: member.householdId, t: t) ?? [:] : [:]
+        let undos = try cookUndo?.notes(for: events, itemId: item.id!, householdId: member.householdId, canWrite: member.role.canWrite, t: t) ?? [:]
         let history = events.map { event in
             ItemPage.Event(
                 what: t["history_\(event.kind)"], detail: Self.historyDetail(event, t),
