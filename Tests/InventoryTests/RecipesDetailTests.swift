@@ -117,7 +117,8 @@ struct RecipesDetailTests {
             item.barcode = "4902705001046"
             try item.insert(db)
             try db.execute(
-                sql: "INSERT INTO product (household_id, barcode, name, kind, unit, updated_at) VALUES (?, '4902705001046', 'Milk', 'dairy_eggs', 'bottle', '2026-11-23T00:00:00Z')",
+                sql:
+                    "INSERT INTO product (household_id, barcode, name, kind, unit, updated_at) VALUES (?, '4902705001046', 'Milk', 'dairy_eggs', 'bottle', '2026-11-23T00:00:00Z')",
                 arguments: [nextDoor])
         }
         let theirProduct = try kitchen.product(barcode: "4902705001046", householdId: nextDoor)

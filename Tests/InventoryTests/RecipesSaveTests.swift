@@ -215,7 +215,12 @@ struct RecipesSaveTests {
             #expect(throws: InventoryError.notFound) {
                 try kitchen.recipes.save(RecipeInput(name: "Mine now"), id: id, householdId: kitchen.household, by: kitchen.member)
             }
+            // Not found comes before any word about the form.
+            #expect(throws: InventoryError.notFound) {
+                try kitchen.recipes.save(RecipeInput(name: ""), id: id, householdId: kitchen.household, by: kitchen.member)
+            }
         }
-        #expect(try kitchen.database.writer.read { db in try String.fetchOne(db, sql: "SELECT name FROM recipe WHERE id = ?", arguments: [theirs]) } == "Theirs")
+        #expect(
+            try kitchen.database.writer.read { db in try String.fetchOne(db, sql: "SELECT name FROM recipe WHERE id = ?", arguments: [theirs]) } == "Theirs")
     }
 }

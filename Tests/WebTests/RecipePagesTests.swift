@@ -160,15 +160,23 @@ struct RecipePagesTests {
         #expect(viewer.contains("No recipes yet.") && !viewer.contains("/recipes/new") && !viewer.contains("/recipes/import"))
     }
 
-    @Test func theTrashedNoticeOffersUndoToWriters() async throws {
+    @Test func theTrashedNoticeNamesTheRecipeAndOffersUndoToWriters() async throws {
         let kitchen = try await Kitchen()
-        let html = try kitchen.get("/recipes?trashed=\(kitchen.recipes["tea"]!)").text
-        #expect(html.contains("The recipe is in the trash."))
-        #expect(html.contains("action=\"/recipes/restore\"") && html.contains("name=\"ids\" value=\"\(kitchen.recipes["tea"]!)\""))
-        let viewer = try kitchen.get("/recipes?trashed=\(kitchen.recipes["tea"]!)", as: kitchen.fixture.viewer).text
-        #expect(viewer.contains("The recipe is in the trash.") && !viewer.contains("/recipes/restore"))
+        let tea = kitchen.recipes["tea"]!
+        // Not in the trash yet: the address alone says nothing.
+        #expect(!(try kitchen.get("/recipes?trashed=\(tea)").text.contains("is in the trash")))
+        try Recipes(database: kitchen.fixture.app.database).trash(tea, householdId: kitchen.home.householdId, by: kitchen.home.memberId)
+        let html = try kitchen.get("/recipes?trashed=\(tea)").text
+        #expect(html.contains("“Milk tea” is in the trash."))
+        #expect(html.contains("action=\"/recipes/restore\"") && html.contains("name=\"ids\" value=\"\(tea)\""))
+        let ja = try kitchen.get("/recipes?trashed=\(tea)", language: "ja").text
+        #expect(ja.contains("「Milk tea」をゴミ箱に移しました。"))
+        let viewer = try kitchen.get("/recipes?trashed=\(tea)", as: kitchen.fixture.viewer).text
+        #expect(viewer.contains("“Milk tea” is in the trash.") && !viewer.contains("/recipes/restore"))
+        let theirs = try kitchen.get("/recipes?trashed=\(tea)", as: kitchen.fixture.otherOwner).text
+        #expect(!theirs.contains("Milk tea"), "another household's trash")
         let junk = try kitchen.get("/recipes?trashed=%3Cb%3E").text
-        #expect(!junk.contains("The recipe is in the trash."))
+        #expect(!junk.contains("is in the trash"))
     }
 
     // MARK: - A recipe

@@ -20,6 +20,9 @@ extension Recipes {
             let ingredient = try RecipeIngredient(row: row)
             ingredientsByRecipe[ingredient.recipeId, default: []].append((ingredient, row["product_name"]))
         }
+        for (id, lines) in ingredientsByRecipe where lines.count > 1 {
+            ingredientsByRecipe[id] = lines.sorted { ($0.ingredient.position, $0.ingredient.id!) < ($1.ingredient.position, $1.ingredient.id!) }
+        }
         let live = Set(recipes.compactMap(\.id))
         var tagsByRecipe: [Int64: [String]] = [:]
         var allTags: [String] = []
@@ -106,13 +109,13 @@ extension Recipes {
 
     /// The household's recipes outside the trash (`recipe_by_name`).
     static let overviewRecipesSQL = "SELECT * FROM recipe WHERE household_id = ? AND deleted_at IS NULL ORDER BY name_folded, id"
-    /// Their ingredients, in recipe order, with the name of a linked product of the household.
+    /// Their ingredients, with the name of a linked product of the household. Unordered: each
+    /// recipe's few are put in order in Swift, cheaper than sorting them all in a temporary b-tree.
     static let overviewIngredientsSQL = """
         SELECT ri.*, p.name AS product_name FROM recipe_ingredient ri
         JOIN recipe r ON r.id = ri.recipe_id AND r.household_id = ri.household_id AND r.deleted_at IS NULL
         LEFT JOIN product p ON p.id = ri.product_id AND p.household_id = ri.household_id
         WHERE ri.household_id = ?
-        ORDER BY ri.recipe_id, ri.position, ri.id
         """
     /// Every tag of the household's recipes, sorted (`recipe_tag_by_household`, which covers it).
     static let overviewTagsSQL = "SELECT recipe_id, tag FROM recipe_tag WHERE household_id = ? ORDER BY tag"

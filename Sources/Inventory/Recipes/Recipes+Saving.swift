@@ -9,14 +9,16 @@ extension Recipes {
     /// item's stock list must be the household's own; another's is a validation error.
     @discardableResult
     public func save(_ input: RecipeInput, id: Int64?, householdId: Int64, by memberId: Int64) throws -> Int64 {
-        let values: RecipeValues
-        switch RecipeValidation.check(input) {
-        case .success(let checked): values = checked
-        case .failure(let problems): throw InventoryError.validation(problems.fields)
-        }
-        return try database.writer.write { db in
+        try database.writer.write { db in
             let time = stamp()
-            var recipe = try id.map { try Self.recipe(db, $0, householdId) } ?? Recipe(householdId: householdId, name: values.name, createdAt: time)
+            // A recipe that is not there (or not ours) is not found, whatever the form says.
+            let stored = try id.map { try Self.recipe(db, $0, householdId) }
+            let values: RecipeValues
+            switch RecipeValidation.check(input) {
+            case .success(let checked): values = checked
+            case .failure(let problems): throw InventoryError.validation(problems.fields)
+            }
+            var recipe = stored ?? Recipe(householdId: householdId, name: values.name, createdAt: time)
             let productNames = try Self.checkOwnership(db, values, householdId: householdId)
             recipe.name = values.name
             recipe.nameFolded = SearchText.fold(values.name)

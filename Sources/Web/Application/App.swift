@@ -138,8 +138,10 @@ public final class App: Responder {
             settings: settings, renderer: renderer, clock: options.clock
         ).register(in: &router)
         // Recipe pages after every /recipes/<word> route: `/recipes/{id}` would take "new" too.
-        RecipePagesController(recipes: Recipes(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock)
-            .register(in: &router)
+        RecipePagesController(
+            recipes: Recipes(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock
+        )
+        .register(in: &router)
         self.router = router
     }
 

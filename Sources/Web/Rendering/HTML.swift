@@ -131,7 +131,7 @@ enum ItemRowsHTML {
             if shared.recipesLink {
                 html.raw("\n<a class=\"row-recipes\" href=\"")
                 html.text(RecipesQuery.forIngredient(row.name))
-                html.raw("\"><span aria-hidden=\"true\">🍳</span> ")
+                html.raw("\">")
                 html.text(label("recipes_with_this"))
                 html.raw("<span class=\"visually-hidden\">: \(name)</span></a>")
             }

@@ -54,7 +54,10 @@ struct RecipePagesController {
                 })
         }
         let stateChips =
-            [RecipesPage.Chip(href: query.with(state: nil).link, label: t["recipes_filter_all"], count: "\(overview.recipes.count)", current: query.state == nil)]
+            [
+                RecipesPage.Chip(
+                    href: query.with(state: nil).link, label: t["recipes_filter_all"], count: "\(overview.recipes.count)", current: query.state == nil)
+            ]
             + RecipeReadiness.allCases.map { state in
                 RecipesPage.Chip(
                     href: query.with(state: state).link, label: RecipeWords.filterLabel(state, t), count: "\(counts[state] ?? 0)",
@@ -80,7 +83,10 @@ struct RecipePagesController {
         } else {
             empty = t["recipes_empty_filtered"]
         }
-        let trashed = context.request.query["trashed"].flatMap { Int64($0) }
+        // Named only when it is this household's recipe in the trash: the address cannot put words here.
+        let trashed = try context.request.query["trashed"].flatMap { Int64($0) }.flatMap { id in
+            try recipes.trashed(householdId: member.householdId).first { $0.id == id }
+        }
         return RecipesPage(
             heading: query.ingredient.map { t.format("recipes_with_heading", ["name": $0]) } ?? t["recipes_heading"],
             ingredient: query.ingredient,
@@ -88,7 +94,8 @@ struct RecipePagesController {
                 ? nil : t.count("recipes_summary", overview.recipes.count, ["ready": "\(counts[.ready] ?? 0)"]),
             cards: cards, stateChips: stateChips, tagChips: tagChips, text: query.text, hidden: hidden,
             isFiltered: query.isFiltered, empty: empty, hasRecipes: overview.total > 0,
-            notice: trashed.map { _ in t["recipes_trashed"] }, undoIds: trashed.map(String.init), here: query.link)
+            notice: trashed.map { t.format("recipes_trashed", ["name": $0.name]) }, undoIds: trashed.flatMap(\.id).map(String.init),
+            here: query.link)
     }
 
     // MARK: - A recipe

@@ -71,7 +71,14 @@ enum RecipeWords {
     }
 
     /// The label of a readiness filter chip.
-    static func filterLabel(_ readiness: RecipeReadiness, _ t: Catalog) -> String { t["recipes_filter_\(readiness.rawValue)"] }
+    /// (Keys not ending in `_one`: that suffix means a plural form in the catalogs.)
+    static func filterLabel(_ readiness: RecipeReadiness, _ t: Catalog) -> String {
+        switch readiness {
+        case .ready: return t["recipes_filter_ready"]
+        case .missingOne: return t["recipes_filter_lacking_1"]
+        case .missingSeveral: return t["recipes_filter_lacking_2"]
+        }
+    }
 
     /// Names joined as a list in the reader's language ("milk, eggs" / 「牛乳、卵」).
     static func list(_ names: [String], _ t: Catalog) -> String { names.joined(separator: t["recipes_list_separator"]) }
