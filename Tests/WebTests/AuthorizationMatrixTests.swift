@@ -85,6 +85,11 @@ struct AuthorizationMatrixTests {
         "POST /recipes/{id}/delete": .writer, "POST /recipes/restore": .writer,
         "POST /trash/recipes/restore": .writer, "POST /trash/recipes/purge": .writer,
         "GET /recipes/import": .writer, "POST /recipes/import": .writer,
+        // cookpages: cooking a recipe, its undo, what is missing to a list, the used-up choice.
+        "GET /recipes/{id}/cook": .writer, "POST /recipes/{id}/cook": .writer,
+        "POST /cooks/{id}/undo": .writer,
+        "POST /recipes/{id}/shopping": .writer,
+        "POST /settings/used-up": .owner,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }

@@ -18,6 +18,8 @@ struct SettingsController {
     /// How long "Send a test" waits for the engine's first attempt.
     let pushTestWait: Duration
     let backups: BackupStatusStore
+    /// The cooking card (cookpages): where used-up items go.
+    var usedUp: UsedUpSection.Reader? = nil
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/settings", .owner) { context in
@@ -244,7 +246,8 @@ struct SettingsController {
             householdSaved: saved == "household" ? t["saved_profile"] : nil,
             push: try pushSection(context, me, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
             lookupFields: lookupFields, lookupSaved: savedText("lookup"),
-            autobackup: AutoBackupSection(try backups.read(), timeZone: me.timeZone, locale: t))
+            autobackup: AutoBackupSection(try backups.read(), timeZone: me.timeZone, locale: t),
+            usedUp: try usedUp?.section(householdId: me.householdId, query: context.request.query, t: t))
     }
 }
 
@@ -330,6 +333,7 @@ struct SettingsPage: PageView {
     var lookupFields: [FormField] = []
     var lookupSaved: String? = nil
     var autobackup: AutoBackupSection? = nil
+    var usedUp: UsedUpSection? = nil
 
     func title(_ t: Catalog) -> String { heading }
 
@@ -349,6 +353,7 @@ struct SettingsPage: PageView {
         case "lookupFields": return lookupFields
         case "lookupSaved": return lookupSaved
         case "autobackup": return autobackup
+        case "usedUp": return usedUp
         default: return nil
         }
     }

@@ -111,7 +111,8 @@ public final class App: Responder {
             accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
             push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock),
             schedule: ReminderSchedule(database: database, clock: options.clock),
-            pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database)
+            pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database),
+            usedUp: UsedUpSection.Reader(settings: settings, items: Items(database: database, clock: options.clock))
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
         let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)
@@ -130,7 +131,8 @@ public final class App: Responder {
         BoughtController(items: items, renderer: renderer).register(in: &router)
         EditorController(
             items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
-            renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger
+            renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger,
+            cookUndo: CookUndoInHistory(cooking: Cooking(database: database, clock: options.clock))
         )
         .register(in: &router)
         let recipes = Recipes(database: database, clock: options.clock)
@@ -151,6 +153,10 @@ public final class App: Responder {
         RecipeEditorController(
             recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes,
             drafts: { token, member in drafts.take(token: token, session: member) }
+        ).register(in: &router)
+        CookController(
+            cooking: Cooking(database: database, clock: options.clock), recipes: recipes, items: items,
+            settings: settings, renderer: renderer, clock: options.clock
         ).register(in: &router)
         // Recipe pages after every /recipes/<word> route: `/recipes/{id}` would take "new" too.
         RecipePagesController(

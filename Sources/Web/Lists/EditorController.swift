@@ -16,6 +16,8 @@ struct EditorController {
     let clock: WallClock
     let maxBodyBytes: Int
     let logger: Logger
+    /// Undo beside a cook's lines in an item's history (cookpages).
+    var cookUndo: CookUndoInHistory? = nil
     static let maxDrafts = 10
 
     func register(in router: inout Router<Endpoint>) {
@@ -459,10 +461,12 @@ struct EditorController {
         if !item.note.isEmpty { facts.append(.init(label: t["field_note"], value: item.note)) }
         facts.append(.init(label: t["field_updated"], value: DisplayFormat.dateTime(item.updatedAt, timeZone: member.timeZone, locale: t)))
         let events = try items.history(of: item.id!, householdId: member.householdId)
+        let undos = try cookUndo?.notes(for: events, itemId: item.id!, householdId: member.householdId, canWrite: member.role.canWrite, t: t) ?? [:]
         let history = events.map { event in
             ItemPage.Event(
                 what: t["history_\(event.kind)"], detail: Self.historyDetail(event, t),
-                who: event.memberName ?? t["history_someone"], when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t))
+                who: event.memberName ?? t["history_someone"], when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t),
+                undoCook: event.cookId.flatMap { undos[$0] })
         }
         let picture = item.picture
         let pictureAlt: String
@@ -475,7 +479,8 @@ struct EditorController {
             name: item.name, id: item.id!, picture: PictureURL.of(picture, size: .large, kind: item.kind), hasPicture: picture != nil,
             pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id!,
             canWrite: member.role.canWrite, photoError: photoError,
-            saved: context.request.query["saved"] == "photo" ? t["photo_saved"] : mergedNotice(context, item: item, history: events),
+            saved: context.request.query["saved"] == "photo"
+                ? t["photo_saved"] : context.request.query["undone"] == "1" ? t["cook_undone"] : mergedNotice(context, item: item, history: events),
             recipesLink: folder.kind == .stock ? RecipesQuery.forIngredient(item.name) : nil)
     }
 

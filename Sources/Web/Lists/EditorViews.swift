@@ -322,12 +322,15 @@ struct ItemPage: PageView {
         let detail: String?
         let who: String
         let when: String
+        /// A cook's line while the cook can still be undone (cookpages).
+        var undoCook: CookUndoButton? = nil
         func child(named key: String) -> Any? {
             switch key {
             case "what": return what
             case "detail": return detail
             case "who": return who
             case "when": return when
+            case "undoCook": return undoCook
             default: return nil
             }
         }

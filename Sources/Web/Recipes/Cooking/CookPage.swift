@@ -1,0 +1,175 @@
+import Foundation
+import Inventory
+import Mustache
+
+/// The confirmation before cooking, for someone standing in the kitchen: what is missing first
+/// (with how much), then what will be taken from which item grouped by ingredient, then what is
+/// not taken and why; a servings stepper and one big button.
+struct CookPage: PageView {
+    static let template = "cook"
+
+    /// One ingredient and the items it takes from, in taking order.
+    struct Group: MustacheParent, Sendable {
+        let name: String
+        let takes: [Take]
+        func child(named key: String) -> Any? {
+            switch key {
+            case "name": return name
+            case "takes": return takes
+            default: return nil
+            }
+        }
+    }
+
+    struct Take: MustacheParent, Sendable {
+        let itemId: Int64
+        /// "200 ml from 牛乳 in Fridge" / 「冷蔵庫の牛乳から 200 ml」.
+        let text: String
+        let usesUp: Bool
+        /// "due Nov 25", when the item has a due date (why this one is taken first).
+        let due: String?
+        func child(named key: String) -> Any? {
+            switch key {
+            case "itemId": return itemId
+            case "text": return text
+            case "usesUp": return usesUp
+            case "due": return due
+            default: return nil
+            }
+        }
+    }
+
+    /// A line that names an ingredient and says something about it.
+    struct Line: MustacheParent, Sendable {
+        let name: String
+        let text: String
+        func child(named key: String) -> Any? {
+            switch key {
+            case "name": return name
+            case "text": return text
+            default: return nil
+            }
+        }
+    }
+
+    /// "Added 2 to Supermarket", after adding what is missing from this page.
+    struct Added: MustacheParent, Sendable {
+        let text: String
+        let href: String
+        func child(named key: String) -> Any? {
+            switch key {
+            case "text": return text
+            case "href": return href
+            default: return nil
+            }
+        }
+    }
+
+    let recipeId: Int64
+    let heading: String
+    let servings: Int
+    let servingsText: String
+    let fewer: Int?
+    let more: Int?
+    let shortHeading: String?
+    let shortfalls: [Line]
+    let conflict: Bool
+    let groups: [Group]
+    let notTaken: [Line]
+    let produces: String?
+    let shoppingLists: [Choice]
+    let back: String
+    let here: String
+    let added: Added?
+
+    init(
+        plan: CookPlan, shoppingLists: [Folder], produceFolder: Folder?, conflict: Bool, added: (count: Int, list: Int64)?,
+        uncomparable: [String: String], t: Catalog
+    ) {
+        let recipe = plan.recipe
+        recipeId = recipe.id ?? 0
+        heading = t.format("cook_heading", ["name": recipe.name])
+        servings = plan.servings
+        servingsText = t.count("cook_servings", plan.servings)
+        fewer = plan.servings > 1 ? plan.servings - 1 : nil
+        more = plan.servings < CookController.maxServings ? plan.servings + 1 : nil
+        shortHeading = plan.isShort ? t.count("cook_short_heading", plan.servings) : nil
+        shortfalls = plan.shortfalls.map { short in
+            guard let missing = short.missing else { return Line(name: short.ingredientName, text: t["cook_short_none"]) }
+            let amount = t.quantity(missing, unit: (short.unit ?? .piece).rawValue)
+            return Line(name: short.ingredientName, text: t.format("cook_short_more", ["amount": amount]))
+        }
+        self.conflict = conflict
+        var groups: [Group] = []
+        for take in plan.takes {
+            let folder = displayName(take.folderName, starter: take.folderStarter, t)
+            let line = Take(
+                itemId: take.itemId,
+                text: t.format("cook_take", ["amount": t.quantity(take.amount, unit: take.unit), "item": take.itemName, "folder": folder]),
+                usesUp: take.usesUp,
+                due: take.due.flatMap(CalendarDay.init).map { t.format("cook_take_due", ["date": DisplayFormat.day($0, locale: t)]) })
+            if let last = groups.last, last.name == take.ingredientName {
+                groups[groups.count - 1] = Group(name: last.name, takes: last.takes + [line])
+            } else {
+                groups.append(Group(name: take.ingredientName, takes: [line]))
+            }
+        }
+        self.groups = groups
+        notTaken = plan.notTaken.map { entry in
+            switch entry.reason {
+            case .onlyNeedsToBeThere: Line(name: entry.ingredientName, text: t["cook_only_present"])
+            case .unitsDoNotCompare:
+                Line(name: entry.ingredientName, text: uncomparable[entry.ingredientName] ?? t["cook_units_do_not_compare"])
+            }
+        }
+        produces = recipe.produce.map { produce in
+            t.format(
+                "cook_produces",
+                [
+                    "amount": t.quantity(produce.quantity, unit: produce.unit), "name": produce.name,
+                    "folder": produceFolder.map { displayName($0, t) } ?? "",
+                ])
+        }
+        self.shoppingLists = shoppingLists.enumerated().map { index, list in
+            Choice(value: "\(list.id!)", label: displayName(list, t), selected: index == 0)
+        }
+        back = "/recipes/\(recipeId)?servings=\(plan.servings)"
+        here = "/recipes/\(recipeId)/cook?servings=\(plan.servings)"
+        // Only a list of this household is named (the address cannot put words in the page).
+        self.added = added.flatMap { added in
+            shoppingLists.first { $0.id == added.list }.map {
+                Added(
+                    text: added.count == 0
+                        ? t.format("cook_added_none", ["list": displayName($0, t)]) : t.count("cook_added", added.count, ["list": displayName($0, t)]),
+                    href: "/folders/\(added.list)")
+            }
+        }
+    }
+
+    func title(_ t: Catalog) -> String { heading }
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "recipeId": return recipeId
+        case "heading": return heading
+        case "servings": return servings
+        case "servingsText": return servingsText
+        case "fewer": return fewer
+        case "more": return more
+        case "shortHeading": return shortHeading
+        case "shortfalls": return shortfalls
+        case "conflict": return conflict
+        case "groups": return groups
+        case "hasTakes": return !groups.isEmpty
+        case "notTaken": return notTaken
+        case "hasNotTaken": return !notTaken.isEmpty
+        case "produces": return produces
+        case "shoppingLists": return shoppingLists
+        case "hasShoppingLists": return !shoppingLists.isEmpty
+        case "back": return back
+        case "here": return here
+        case "added": return added
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Inventory
+import Mustache
+
+/// An item's history line that a cook wrote says which recipe, and offers "Undo" while that cook is
+/// not undone yet: one tap gives back everything the cook took (from every item it touched).
+struct CookUndoInHistory: Sendable {
+    let cooking: Cooking
+
+    /// What to show beside each cook's lines in `events`, by cook id; Undo only for `canWrite`.
+    func notes(for events: [ItemEvent], itemId: Int64, householdId: Int64, canWrite: Bool, t: Catalog) throws -> [Int64: CookUndoButton] {
+        var notes: [Int64: CookUndoButton] = [:]
+        for cookId in Set(events.compactMap(\.cookId)) {
+            let cook = try cooking.cook(cookId, householdId: householdId)
+            notes[cookId] = CookUndoButton(
+                cookId: cookId, back: "/items/\(itemId)", label: t.format("cook_undo_label", ["name": cook.recipeName]),
+                text: t.format(cook.undoneAt == nil ? "cook_history_cooked" : "cook_history_undone", ["name": cook.recipeName]),
+                undoable: canWrite && cook.undoneAt == nil)
+        }
+        return notes
+    }
+}
+
+/// Which cook wrote a history line, and the form that undoes it, coming back to the item.
+struct CookUndoButton: MustacheParent, Sendable {
+    let cookId: Int64
+    let back: String
+    /// "Undo cooking Apple juice": the button's name for screen readers.
+    let label: String
+    /// "Cooking Apple juice" (or "…, undone").
+    let text: String
+    let undoable: Bool
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "cookId": return cookId
+        case "back": return back
+        case "label": return label
+        case "text": return text
+        case "undoable": return undoable
+        default: return nil
+        }
+    }
+}
