@@ -88,6 +88,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Compiled templates: what the generated page functions call (the byte buffer, escaping,
+        // sections, the context stack). No dependencies.
+        .target(name: "TemplateRuntime"),
+        // Mustache parsed and turned into Swift over typed view models (and an interpreter of the
+        // same parse tree for the spec cases).
+        .target(name: "TemplateCompiler", dependencies: ["TemplateRuntime"]),
+        // The generator the build plugin runs: Templates/ in, one Swift file out.
+        .executableTarget(name: "zaiko-templates", dependencies: ["TemplateCompiler"]),
+        .plugin(name: "CompileTemplates", capability: .buildTool(), dependencies: ["zaiko-templates"]),
         // The application: routes, controllers, view models, templates, localisation.
         .target(
             name: "Web",
@@ -107,7 +116,9 @@ let package = Package(
                 "CGnuTLS",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+                "TemplateRuntime",
+            ],
+            plugins: ["CompileTemplates"]
         ),
         // Backups of the whole server: database snapshot + photos + manifest in one ZIP, restore, schedule.
         .target(
@@ -184,6 +195,7 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TemplateRuntime"]),
         .testTarget(name: "TLSCertificatesTests", dependencies: ["TLSCertificates", "TestSupport"]),
         .testTarget(
             name: "RemindersTests",

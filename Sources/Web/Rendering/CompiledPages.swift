@@ -1,0 +1,59 @@
+import HTTPServer
+import Synchronization
+import TemplateRuntime
+
+/// A page whose template is compiled at build time (`{{! compiled: View in PageChrome }}` on
+/// the template's first line): the generated `render(in:into:)` writes it straight into bytes.
+/// Pages move to this path one by one from `PageView` (swift-mustache); both live side by side.
+protocol CompiledPage {
+    /// The page title in the reader's language.
+    func title(_ t: Catalog) -> String
+    /// Generated from the template by the CompileTemplates build plugin.
+    func render(in outer: PageChrome, into w: inout HTMLWriter)
+}
+
+/// What the layout reads around every compiled page, in front of the page's own values.
+struct PageChrome {
+    let t: TemplateLabels
+    let lang: String
+    let pageTitle: String
+    let me: MemberChrome?
+    let csrf: String
+}
+
+extension TemplateLabels {
+    /// The labels of `catalog`'s language, English (the fallback) when it has none compiled.
+    static func of(_ catalog: Catalog) -> TemplateLabels {
+        all.first { $0.code == catalog.code } ?? all.first { $0.code == "en" } ?? all[0]
+    }
+}
+
+/// How large the last page was, so the next one's buffer is reserved once and never grows.
+/// (The buffer itself goes to the response without a copy, so it is not reused.)
+enum PageSize {
+    private static let last = Atomic<Int>(32 * 1024)
+
+    static func writer() -> HTMLWriter { HTMLWriter(capacity: last.load(ordering: .relaxed)) }
+
+    static func remember(_ writer: HTMLWriter) {
+        // A little over the last page: the next one is often a bit longer.
+        last.store(min(writer.bytes.count + writer.bytes.count / 8 + 1024, 4 << 20), ordering: .relaxed)
+    }
+}
+
+extension Renderer {
+    /// The compiled page for this request, in the layout, as the response body's bytes.
+    func response(_ page: some CompiledPage, _ context: RequestContext, status: Int = 200) -> Response {
+        Response(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(bytes(page, context)))
+    }
+
+    func bytes(_ page: some CompiledPage, _ context: RequestContext) -> [UInt8] {
+        let chrome = PageChrome(
+            t: .of(context.locale), lang: context.locale.code, pageTitle: page.title(context.locale),
+            me: context.member.map(MemberChrome.init), csrf: context.csrfToken)
+        var writer = PageSize.writer()
+        page.render(in: chrome, into: &writer)
+        PageSize.remember(writer)
+        return writer.bytes
+    }
+}
