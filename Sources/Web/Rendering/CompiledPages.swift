@@ -1,4 +1,5 @@
 import HTTPServer
+import Inventory
 import Synchronization
 import TemplateRuntime
 
@@ -44,16 +45,22 @@ enum PageSize {
 extension Renderer {
     /// The compiled page for this request, in the layout, as the response body's bytes.
     func response(_ page: some CompiledPage, _ context: RequestContext, status: Int = 200) -> Response {
-        Response(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(bytes(page, context)))
+        let body = bytes(page, locale: context.locale, member: context.member, csrfToken: context.csrfToken)
+        return Response(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(body))
     }
 
-    func bytes(_ page: some CompiledPage, _ context: RequestContext) -> [UInt8] {
+    /// The page in the reader's language, their name in the header, the form token.
+    func bytes(_ page: some CompiledPage, locale: Catalog, member: SignedIn? = nil, csrfToken: String = "") -> [UInt8] {
         let chrome = PageChrome(
-            t: .of(context.locale), lang: context.locale.code, pageTitle: page.title(context.locale),
-            me: context.member.map(MemberChrome.init), csrf: context.csrfToken)
+            t: .of(locale), lang: locale.code, pageTitle: page.title(locale), me: member.map(MemberChrome.init), csrf: csrfToken)
         var writer = PageSize.writer()
         page.render(in: chrome, into: &writer)
         PageSize.remember(writer)
         return writer.bytes
+    }
+
+    /// The same as text, for tests and logs.
+    func html(_ page: some CompiledPage, locale: Catalog, member: SignedIn? = nil, csrfToken: String = "") -> String {
+        String(decoding: bytes(page, locale: locale, member: member, csrfToken: csrfToken), as: UTF8.self)
     }
 }
