@@ -29,13 +29,16 @@ public struct Expander {
                 return try overrides[name] ?? expandAll(body, overrides: overrides, including: including)
             case .partial(let name, let indent, let location):
                 guard !including.contains(name) else {
-                    throw TemplateError(location, "{{>\(name)}} includes itself (\((including + [name]).joined(separator: " → "))): a compiled page cannot recurse")
+                    throw TemplateError(
+                        location, "{{>\(name)}} includes itself (\((including + [name]).joined(separator: " → "))): a compiled page cannot recurse")
                 }
                 return try expandAll(template(name, indent: indent, at: location), overrides: overrides, including: including + [name])
             case .parent(let name, let body, let indent, let location):
                 guard !including.contains("<" + name) else { throw TemplateError(location, "{{<\(name)}} inherits from itself") }
                 let parent = try template(name, indent: indent, at: location)
-                return try expandAll(parent, overrides: Self.overrides(in: body, outer: overrides, expand: { try expandAll($0, overrides: overrides, including: including) }), including: including + ["<" + name])
+                return try expandAll(
+                    parent, overrides: Self.overrides(in: body, outer: overrides, expand: { try expandAll($0, overrides: overrides, including: including) }),
+                    including: including + ["<" + name])
             }
         }
     }

@@ -49,7 +49,8 @@ public struct Parser {
                 var lineEnd = tagEnd
                 while lineEnd < source.count, source[lineEnd] == 0x20 || source[lineEnd] == 0x09 { lineEnd += 1 }
                 let startsLine = lineStart == 0 || source[lineStart - 1] == 0x0A
-                let endsLine = lineEnd == source.count || source[lineEnd] == 0x0A || (source[lineEnd] == 0x0D && lineEnd + 1 < source.count && source[lineEnd + 1] == 0x0A)
+                let endsLine =
+                    lineEnd == source.count || source[lineEnd] == 0x0A || (source[lineEnd] == 0x0D && lineEnd + 1 < source.count && source[lineEnd + 1] == 0x0A)
                 if startsLine && endsLine {
                     standalone = true
                     indent = String(decoding: source[lineStart..<tagStart], as: UTF8.self)

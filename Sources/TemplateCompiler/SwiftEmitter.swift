@@ -106,7 +106,10 @@ public struct SwiftEmitter {
     }
 
     static func identifier(_ name: String) -> String {
-        let keywords: Set<String> = ["class", "default", "func", "import", "in", "let", "var", "return", "self", "static", "struct", "is", "as", "case", "if", "else", "for", "while", "switch", "protocol", "extension", "init", "operator", "private", "public", "internal", "true", "false", "nil"]
+        let keywords: Set<String> = [
+            "class", "default", "func", "import", "in", "let", "var", "return", "self", "static", "struct", "is", "as", "case", "if", "else", "for", "while",
+            "switch", "protocol", "extension", "init", "operator", "private", "public", "internal", "true", "false", "nil",
+        ]
         return keywords.contains(name) ? "`\(name)`" : name
     }
 

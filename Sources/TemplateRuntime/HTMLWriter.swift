@@ -45,7 +45,7 @@ public struct HTMLWriter: Sendable {
     @usableFromInline mutating func decimal(_ value: Int64) {
         if value < 0 { storage.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, no allocation
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 24 digits, no allocation
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {

@@ -7,15 +7,15 @@ import Testing
 /// character references back gives the text as typed.
 @Suite struct EscapingTableTests {
     static let hostile: [String] = [
-        "\"\u{301} formaction=/settings/push/delete x=\"\u{301}",  // quote + combining acute
-        "'\u{FE0F} onfocus=alert(1) x='\u{FE0F}",  // apostrophe + variation selector
-        "<\u{301}script>alert(1)</script\u{301}>",  // angle brackets + combining marks
-        ">\u{20DD}<img src=x>",  // enclosing circle after >
-        "&amp; &lt; &#34; &",  // references typed as text
-        "a\u{0}b",  // NUL
-        "line\u{2028}separator\u{2029}paragraph",  // U+2028, U+2029
-        "\u{202E}txt.exe\u{202C}",  // right-to-left override
-        "cr\r\nlf",  // CR is kept as typed
+        "\"\u{301} formaction=/settings/push/delete x=\"\u{301}", // quote + combining acute
+        "'\u{FE0F} onfocus=alert(1) x='\u{FE0F}", // apostrophe + variation selector
+        "<\u{301}script>alert(1)</script\u{301}>", // angle brackets + combining marks
+        ">\u{20DD}<img src=x>", // enclosing circle after >
+        "&amp; &lt; &#34; &", // references typed as text
+        "a\u{0}b", // NUL
+        "line\u{2028}separator\u{2029}paragraph", // U+2028, U+2029
+        "\u{202E}txt.exe\u{202C}", // right-to-left override
+        "cr\r\nlf", // CR is kept as typed
         // Invalid UTF-8 from a form becomes U+FFFD when the form is read (String(decoding:)):
         String(decoding: [0x22, 0xFF, 0xCC, 0x81, 0x3C, 0xC0, 0xAF, 0x27], as: UTF8.self),
     ]
@@ -54,7 +54,7 @@ import Testing
         writer.text(text)
         writer.raw("</p>")
         let bytes = writer.bytes
-        // Markup bytes only where the template put them: two double quotes, two single, one each of < > … 
+        // Markup bytes only where the template put them: two double quotes, two single, one each of < > …
         #expect(bytes.filter { $0 == UInt8(ascii: "\"") }.count == 2)
         #expect(bytes.filter { $0 == UInt8(ascii: "'") }.count == 2)
         #expect(bytes.filter { $0 == UInt8(ascii: "<") }.count == 2)

@@ -10,27 +10,27 @@ import Testing
 @Suite struct GeneratedCodeTests {
     static let templates = [
         "page": """
-            {{! compiled: Page in Chrome }}
-            {{<frame}}
-            {{$body}}
-            <h1 title="{{title}}">{{title}}</h1>
-            {{#me}}
-            <p>{{name}} of {{household}}: {{title}}</p>
-            {{/me}}
-            {{^me}}<p>nobody</p>{{/me}}
-            <ul>
-            {{#items}}
-              {{>partials/item}}
-            {{/items}}
-            </ul>
-            {{^items}}<p>none</p>{{/items}}
-            {{#flag}}on{{/flag}}{{^flag}}off{{/flag}}
-            {{#me.isOwner}}owner{{/me.isOwner}}{{^me.isOwner}}member{{/me.isOwner}}
-            {{#tags}}[{{.}}]{{/tags}}
-            {{/body}}
-            {{/frame}}
+        {{! compiled: Page in Chrome }}
+        {{<frame}}
+        {{$body}}
+        <h1 title="{{title}}">{{title}}</h1>
+        {{#me}}
+        <p>{{name}} of {{household}}: {{title}}</p>
+        {{/me}}
+        {{^me}}<p>nobody</p>{{/me}}
+        <ul>
+        {{#items}}
+          {{>partials/item}}
+        {{/items}}
+        </ul>
+        {{^items}}<p>none</p>{{/items}}
+        {{#flag}}on{{/flag}}{{^flag}}off{{/flag}}
+        {{#me.isOwner}}owner{{/me.isOwner}}{{^me.isOwner}}member{{/me.isOwner}}
+        {{#tags}}[{{.}}]{{/tags}}
+        {{/body}}
+        {{/frame}}
 
-            """,
+        """,
         "frame": "<main lang=\"{{lang}}\">\n{{$body}}default{{/body}}\n</main>\n",
         "partials/item": "<li data-n='{{name}}'>{{name}}{{#note}} ({{.}}){{/note}}\n{{title}} {{count}}</li>\n",
     ]

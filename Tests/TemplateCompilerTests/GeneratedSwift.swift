@@ -29,7 +29,9 @@ struct GeneratedSwift {
     /// `-typecheck` only, or building and running `main` (its standard output returned).
     func swiftc(model: String, run: Bool) throws -> (status: Int32, output: String) {
         let runtime = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/TemplateRuntime").standardized
-        let sources = try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }.map { runtime.appendingPathComponent($0).path }
+        let sources = try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }.map {
+            runtime.appendingPathComponent($0).path
+        }
         let generated = root.appendingPathComponent("Generated.swift")
         try generate().replacingOccurrences(of: "import TemplateRuntime\n", with: "").write(to: generated, atomically: true, encoding: .utf8)
         let main = root.appendingPathComponent("main.swift")

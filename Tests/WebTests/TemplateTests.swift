@@ -267,7 +267,8 @@ struct TemplateTests {
         return [
             list(true), list(false),
             ListPageView(
-                folderId: 1, name: "Fridge", isStock: true, total: "3", rows: rows, shared: shared, query: "milk", kinds: [Choice(value: "fish", label: "Fish", selected: true)], statuses: [Choice(value: "fish", label: "Fish", selected: true)],
+                folderId: 1, name: "Fridge", isStock: true, total: "3", rows: rows, shared: shared, query: "milk",
+                kinds: [Choice(value: "fish", label: "Fish", selected: true)], statuses: [Choice(value: "fish", label: "Fish", selected: true)],
                 isExpired: true, activeFilters: ["“<b>milk</b>”", "Fish", "Expired"], isFiltered: true, page: 1, pages: 1, pageLabel: "1/1",
                 previous: nil, next: nil, here: "/folders/1?q=milk&kind=fish&due=expired", moveTargets: [], stockTargets: [], shoppingCount: 0,
                 notice: nil, undoIds: nil),
