@@ -20,20 +20,6 @@ public enum Section {
     @inlinable public static func isEmpty<Value>(_ value: Value?) -> Bool { value == nil }
     @inlinable public static func isEmpty<Values: Collection>(_ value: Values) -> Bool { value.isEmpty }
 
-    // MARK: The context inside a section.
-
-    /// A value with members becomes the innermost context.
-    @inlinable public static func push<Value, Outer>(_ value: Value, _ outer: Outer) -> Scope<Value, Outer> {
-        Scope(inner: value, outer: outer)
-    }
-    /// Scalars do not: `{{.}}` names them, and every other name goes on to the enclosing
-    /// context (a String's own `count` or `first` never hides the page's).
-    @inlinable public static func push<Outer>(_ value: Bool, _ outer: Outer) -> Outer { outer }
-    @inlinable public static func push<Outer>(_ value: String, _ outer: Outer) -> Outer { outer }
-    @inlinable public static func push<Outer>(_ value: Int, _ outer: Outer) -> Outer { outer }
-    @inlinable public static func push<Outer>(_ value: Int64, _ outer: Outer) -> Outer { outer }
-    @inlinable public static func push<Outer>(_ value: Double, _ outer: Outer) -> Outer { outer }
-
     // MARK: Dotted names (`{{me.canWrite}}`): through an optional, nil stays nil.
 
     @inlinable public static func member<Value, Member>(_ value: Value, _ path: KeyPath<Value, Member>) -> Member {
