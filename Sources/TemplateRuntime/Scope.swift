@@ -1,4 +1,4 @@
-// Written by a script from one pattern per depth: change the pattern, not one type.
+// The same pattern written out for each depth up to 8: change it in every depth alike.
 //
 // Mustache's context stack, resolved by the Swift compiler: `scope.name` is the innermost
 // context's `name` when it has one, else the next one out. A scope of depth N is one flat
