@@ -196,7 +196,7 @@ let package = Package(
             ]
         ),
         // Spec/: the official Mustache spec cases (MIT), read by the tests from the source tree.
-        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TemplateRuntime"], exclude: ["Spec", "Fixtures"]),
+        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TemplateRuntime"], exclude: ["Spec"]),
         .testTarget(name: "TLSCertificatesTests", dependencies: ["TLSCertificates", "TestSupport"]),
         .testTarget(
             name: "RemindersTests",
