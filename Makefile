@@ -27,7 +27,7 @@ release:
 	swift build -c release --product zaiko
 
 # The code's layout follows .swift-format (the toolchain's swift-format); `make format` applies it.
-SWIFT_FILES := Sources Tests Package.swift
+SWIFT_FILES := Sources Tests Plugins Package.swift
 lint:
 	swift format lint --strict --recursive --parallel $(SWIFT_FILES)
 

@@ -93,6 +93,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Compiled templates: what the generated page functions call (the byte buffer, escaping,
+        // sections, the context stack). No dependencies.
+        .target(name: "TemplateRuntime"),
+        // Mustache parsed and turned into Swift over typed view models (and an interpreter of the
+        // same parse tree for the spec cases).
+        .target(name: "TemplateCompiler", dependencies: ["TemplateRuntime"]),
+        // The generator the build plugin runs: Templates/ in, one Swift file out.
+        .executableTarget(name: "zaiko-templates", dependencies: ["TemplateCompiler"]),
+        .plugin(name: "CompileTemplates", capability: .buildTool(), dependencies: ["zaiko-templates"]),
         // The application: routes, controllers, view models, templates, localisation.
         .target(
             name: "Web",
@@ -114,7 +123,9 @@ let package = Package(
                 "CGnuTLS",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+                "TemplateRuntime",
+            ],
+            plugins: ["CompileTemplates"]
         ),
         // Backups of the whole server: database snapshot + photos + manifest in one ZIP, restore, schedule.
         .target(
@@ -193,6 +204,8 @@ let package = Package(
         ),
         // HTTPServer: the fake recipe site on loopback.
         .testTarget(name: "RecipeImportTests", dependencies: ["RecipeImport", "Outbound", "HTTPServer", "TestSupport"]),
+        // Spec/: the official Mustache spec cases (MIT), read by the tests from the source tree.
+        .testTarget(name: "TemplateCompilerTests", dependencies: ["TemplateCompiler", "TemplateRuntime"], exclude: ["Spec"]),
         .testTarget(name: "TLSCertificatesTests", dependencies: ["TLSCertificates", "TestSupport"]),
         .testTarget(
             name: "RemindersTests",

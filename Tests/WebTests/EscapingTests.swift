@@ -96,6 +96,29 @@ struct EscapingTests {
     }
 
     @Test(arguments: hostileTexts)
+    func theCompiledListPageEscapesEverywhere(text: String) async throws {
+        let renderer = try await Renderer(templates: templates)
+        let t = renderer.localizations.fallback
+        let member = SignedIn(
+            sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,
+            householdId: 1, householdName: text, timeZone: "UTC", csrfToken: "token")
+        let window = DueWindow(household: Household(id: 1, name: "Home", timeZone: "UTC"), now: Date(timeIntervalSince1970: 1_795_000_000))
+        var item = Item(id: 1, householdId: 1, folderId: 1, name: text, due: window.today.description, status: "opened")
+        item.note = text
+        let choices = [Choice(value: text, label: text, selected: true)]
+        let page = ListPageView(
+            folderId: 1, name: text, isStock: true, total: text, rows: [ItemRowView(item, window: window, t: t, folder: text)],
+            shared: RowContext(canWrite: true, isStock: true, hasShoppingLists: true, t: t),
+            rowNotice: RowNotice(at: 1, text: text, undoIds: text), query: text, kinds: choices, statuses: choices,
+            activeFilters: [text], isFiltered: true, page: 1, pages: 2, pageLabel: text, previous: text, next: text, here: text,
+            moveTargets: choices, stockTargets: choices, shoppingCount: 1, notice: text, undoIds: text)
+        let html = renderer.html(page, locale: t, member: member, csrfToken: "token")
+        #expect(!hasUnescapedCluster(html))
+        #expect(!holds(html, "<script>") && !holds(html, "<b\u{301}>"))
+        #expect(holds(html, HTML.escape(text)))
+    }
+
+    @Test(arguments: hostileTexts)
     func rowsBuiltInSwiftEscapeTheSameWay(text: String) {
         let t = Catalog(code: "en", texts: [:])
         let household = Household(id: 1, name: "Home", timeZone: "UTC")

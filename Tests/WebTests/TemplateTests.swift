@@ -69,6 +69,23 @@ struct TemplateTests {
         }
     }
 
+    @Test(arguments: ["en", "ja"])
+    func everyCompiledPageRendersInEachLanguage(code: String) async throws {
+        let renderer = try await Renderer(templates: templates)
+        let locale = try #require(renderer.localizations.catalogs[code])
+        for page in listPages(locale) {
+            let html = renderer.html(page, locale: locale)
+            #expect(html.hasPrefix("<!DOCTYPE html>"))
+            #expect(html.contains("<html lang=\"\(code)\">"))
+            #expect(html.contains("<title>\(page.title(locale)) · \(locale["app_name"])</title>"))
+            #expect(html.contains("<h1"))
+            #expect(html.contains(locale["filters"]) || html.contains(locale["filters_short"]))
+            #expect(!html.contains("{{"))
+            // User text is escaped wherever it appears.
+            #expect(!html.contains("<b>牛乳</b>") && !html.contains("<b>milk</b>"))
+        }
+    }
+
     @Test func errorPagesSayWhatHappenedInBothLanguages() async throws {
         let renderer = try await Renderer(templates: templates)
         let ja = try #require(renderer.localizations.catalogs["ja"])
@@ -115,13 +132,6 @@ struct TemplateTests {
             ItemRowView(Item(id: 3, householdId: 1, folderId: 2, name: "Rice", urgent: true), window: window, t: t),
         ]
         let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
-        let list = { (stock: Bool) in
-            ListPageView(
-                folderId: 1, name: "Fridge", isStock: stock, total: "3", rows: rows,
-                shared: RowContext(canWrite: true, isStock: stock, hasShoppingLists: true, t: t), query: "milk", kinds: choices, statuses: choices,
-                isFiltered: true, page: 2, pages: 3, pageLabel: "2/3", previous: "/folders/1", next: "/folders/1?page=3",
-                here: "/folders/1?page=2", moveTargets: choices, stockTargets: choices, shoppingCount: 1, notice: "Deleted", undoIds: "1,2")
-        }
         var input = ItemInput()
         input.name = "Milk"
         let drafts = [
@@ -129,7 +139,6 @@ struct TemplateTests {
             DraftView(index: 1, input: ItemInput(), fieldsKind: .shopping, errors: [:], t: t, single: false),
         ]
         return [
-            list(true), list(false),
             EditorPage(
                 heading: "Add", action: "/items/new", isNew: true, version: nil, stockFolders: choices, shoppingFolders: choices,
                 unfitShoppingText: "{folder}", unfitStockText: "{folder}", drafts: drafts, canAddDraft: true, summary: "1 problem", returnTo: "",
@@ -223,7 +232,6 @@ struct TemplateTests {
         let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
         let group = HomeSearchPage.Group(
             id: 1, name: "<b>Fridge</b>", icon: "fridge", count: "12", rows: rows, shared: shared, more: "All 12 in Fridge", moreHref: "/folders/1?q=milk")
-        let choices = [Choice(value: "fish", label: "Fish", selected: true)]
         return [
             HomeSearchPage(
                 household: "Home", query: "<b>牛乳</b>", groups: [group], here: "/?q=milk", heading: "Results", summary: "12 items", empty: "",
@@ -231,11 +239,43 @@ struct TemplateTests {
             HomeSearchPage(
                 household: "Home", query: "natto", groups: [], here: "/?q=natto", heading: "Results", summary: "0 items", empty: "Nothing",
                 notice: nil, undoIds: nil),
+        ]
+    }
+
+    /// The stock and shopping list (compiled templates): every branch, a filtered list, no rows.
+    func listPages(_ t: Catalog) -> [ListPageView] {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
+        let window = DueWindow(household: household, now: now)
+        var expired = Item(
+            id: 1, householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: "opened")
+        expired.note = "note"
+        let rows = [
+            ItemRowView(expired, window: window, t: t),
+            ItemRowView(Item(id: 2, householdId: 1, folderId: 1, name: "Eggs", due: window.today.description), window: window, t: t),
+            ItemRowView(Item(id: 3, householdId: 1, folderId: 2, name: "Rice", urgent: true), window: window, t: t),
+        ]
+        let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
+        let list = { (stock: Bool) in
             ListPageView(
-                folderId: 1, name: "Fridge", isStock: true, total: "3", rows: rows, shared: shared, query: "milk", kinds: choices, statuses: choices,
+                folderId: 1, name: "Fridge", isStock: stock, total: "3", rows: rows,
+                shared: RowContext(canWrite: true, isStock: stock, hasShoppingLists: true, t: t), query: "milk", kinds: choices, statuses: choices,
+                isFiltered: true, page: 2, pages: 3, pageLabel: "2/3", previous: "/folders/1", next: "/folders/1?page=3",
+                here: "/folders/1?page=2", moveTargets: choices, stockTargets: choices, shoppingCount: 1, notice: "Deleted", undoIds: "1,2")
+        }
+        let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
+        return [
+            list(true), list(false),
+            ListPageView(
+                folderId: 1, name: "Fridge", isStock: true, total: "3", rows: rows, shared: shared, query: "milk",
+                kinds: [Choice(value: "fish", label: "Fish", selected: true)], statuses: [Choice(value: "fish", label: "Fish", selected: true)],
                 isExpired: true, activeFilters: ["“<b>milk</b>”", "Fish", "Expired"], isFiltered: true, page: 1, pages: 1, pageLabel: "1/1",
                 previous: nil, next: nil, here: "/folders/1?q=milk&kind=fish&due=expired", moveTargets: [], stockTargets: [], shoppingCount: 0,
                 notice: nil, undoIds: nil),
+            ListPageView(
+                folderId: 1, name: "Empty", isStock: true, total: "0", rows: [], shared: shared, query: "", kinds: [], statuses: [],
+                isFiltered: false, page: 1, pages: 1, pageLabel: "1/1", previous: nil, next: nil, here: "/folders/1", moveTargets: [],
+                stockTargets: [], shoppingCount: 0, notice: nil, undoIds: nil),
         ]
     }
 }

@@ -10,26 +10,21 @@ struct RowContext: Sendable {
     let hasShoppingLists: Bool
     /// Rows carry a checkbox for the list's bulk actions (not on pages that gather several folders).
     let selectable: Bool
-    let labels: [String: String]
     /// Rows link "Recipes with this" (the use-soon page).
     var recipesLink = false
-
-    /// The catalog keys rows use, offered to the template as `label_<key>`.
-    static let labelKeys = [
-        "select", "urgent", "due_label", "decrease", "increase", "mark_opened", "buy_again", "edit", "delete", "row_folder", "row_menu", "undo",
-        "recipes_with_this",
-    ]
+    /// The labels of the reader's language, compiled with the templates.
+    let t: TemplateLabels
 
     init(canWrite: Bool, isStock: Bool, hasShoppingLists: Bool, selectable: Bool = true, t: Catalog) {
         self.canWrite = canWrite
         self.isStock = isStock
         self.hasShoppingLists = hasShoppingLists
         self.selectable = selectable
-        labels = Dictionary(uniqueKeysWithValues: Self.labelKeys.map { ("label_\($0)", t[$0]) })
+        self.t = .of(t)
     }
 }
 
-/// One row of a stock or shopping list, formatted once (rendered by `ItemRowsHTML`).
+/// One row of a stock or shopping list, formatted once (rendered by `ItemRowsView`).
 struct ItemRowView: Sendable {
     let id: Int64
     let name: String

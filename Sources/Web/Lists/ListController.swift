@@ -231,8 +231,8 @@ struct ListController {
     }
 }
 
-struct ListPageView: PageView {
-    static let template = "list"
+/// A stock or shopping list (`Templates/list.mustache`, compiled).
+struct ListPageView: CompiledPage {
     let folderId: Int64
     let name: String
     let isStock: Bool
@@ -261,37 +261,16 @@ struct ListPageView: PageView {
 
     func title(_ t: Catalog) -> String { name }
 
-    var slots: [String: String] { ["rows": ItemRowsHTML.render(rows, shared: shared, here: here, notice: rowNotice)] }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "folderId": return folderId
-        case "name": return name
-        case "isStock": return isStock
-        case "isShopping": return !isStock
-        case "total": return total
-        case "hasRows": return !rows.isEmpty
-        case "query": return query
-        case "kinds": return kinds
-        case "statuses": return statuses
-        case "isExpired": return isExpired
-        case "activeFilters": return activeFilters
-        case "isFiltered": return isFiltered
-        case "pageLabel": return pageLabel
-        case "hasPages": return pages > 1
-        case "previous": return previous
-        case "next": return next
-        case "here": return here
-        case "moveTargets": return moveTargets
-        case "hasMoveTargets": return !moveTargets.isEmpty
-        case "stockTargets": return stockTargets
-        case "hasStockTargets": return !stockTargets.isEmpty
-        case "hasShoppingLists": return shoppingCount > 0
-        case "notice": return notice
-        case "undoIds": return undoIds
-        default: return nil
-        }
-    }
+    var isShopping: Bool { !isStock }
+    var hasRows: Bool { !rows.isEmpty }
+    var hasPages: Bool { pages > 1 }
+    var hasMoveTargets: Bool { !moveTargets.isEmpty }
+    var hasStockTargets: Bool { !stockTargets.isEmpty }
+    /// The bulk bar's "buy again onto" group is for pages that gather several folders; a list
+    /// copies to a shopping list from each row's menu.
+    var hasShoppingTargets: Bool { false }
+    var shoppingTargets: [Choice] { [] }
+    var rowList: ItemRowsView { ItemRowsView(rows, shared: shared, here: here, notice: rowNotice, t: shared.t) }
 }
 
 /// A small page that asks one question with a few buttons (buy again where, what to do at zero).

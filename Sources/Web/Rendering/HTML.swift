@@ -68,144 +68,18 @@ struct RowNotice: Sendable {
     var undoIds: String? = nil
 }
 
-/// The rows of a stock or shopping list. One code path for the whole page and for the one row a
-/// script asks for after a quick action (`RowFragment`).
-///
-/// A row is compact: picture, name, due word and date, quantity with − / +; the less frequent
-/// actions (mark opened, buy again, edit, delete) sit in a `<details>` menu whose buttons post the
-/// list's form without JavaScript. Each row is `id="item-N"`, the anchor its actions come back to.
+/// The rows of a stock or shopping list for the pages still on swift-mustache: the compiled
+/// `partials/item-rows` template (`ItemRowsView`), one code path with the list page and the
+/// row a script asks for after a quick action.
 enum ItemRowsHTML {
     static func render(_ rows: [ItemRowView], shared: RowContext, here: String, notice: RowNotice? = nil) -> String {
-        var html = HTML()
-        let labels = shared.labels
-        func label(_ key: String) -> String { labels["label_\(key)"] ?? key }
-        let back = HTML.escape(here)
-        for (index, row) in rows.enumerated() {
-            let id = String(row.id)
-            let name = HTML.escape(row.name)
-            if let notice, notice.at == row.id { noticeItem(&html, notice, undoLabel: label("undo")) }
-            let checked = shared.canWrite && shared.selectable
-            html.raw(
-                "<li class=\"item-row row-compact\(checked ? " with-check" : "") due-\(row.dueState)\(row.urgent ? " is-urgent" : "")\" id=\"item-\(id)\">\n")
-            if checked {
-                html.raw("<input class=\"row-check\" type=\"checkbox\" name=\"ids\" value=\"\(id)\" id=\"pick-\(id)\" aria-label=\"")
-                html.text(label("select"))
-                html.raw(" \(name)\">\n")
-            }
-            html.raw(
-                "<img class=\"item-thumb\(row.hasPicture ? " has-picture" : "")\" src=\"\(HTML.escape(row.thumbnail))\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">\n"
-            )
-            html.raw("<a class=\"item-name\" href=\"/items/\(id)\">\(name)</a>\n<p class=\"item-meta\">\n")
-            if row.urgent {
-                html.raw("<span class=\"tag tag-urgent\"><span aria-hidden=\"true\">!</span> ")
-                html.text(label("urgent"))
-                html.raw("</span>\n")
-            }
-            if let word = row.dueWord {
-                html.raw("<span class=\"tag tag-\(row.dueState)\">")
-                html.text(word)
-                html.raw("</span>\n")
-            }
-            if let due = row.due {
-                html.raw("<span class=\"due\"><span class=\"due-label\">")
-                html.text(label("due_label"))
-                html.raw(" </span>")
-                html.text(due)
-                html.raw("</span>\n")
-            }
-            if let folder = row.folder {
-                html.raw("<span class=\"item-folder\"><span class=\"visually-hidden\">")
-                html.text(label("row_folder"))
-                html.raw(": </span>")
-                html.text(folder)
-                html.raw("</span>\n")
-            }
-            html.raw("<span class=\"item-kind\">")
-            html.text(row.kind)
-            html.raw("</span>")
-            if let status = row.status {
-                html.raw("\n<span class=\"item-status status-\(HTML.escape(row.statusKey ?? ""))\">")
-                html.text(status)
-                html.raw("</span>")
-            }
-            if shared.recipesLink {
-                html.raw("\n<a class=\"row-recipes\" href=\"")
-                html.text(RecipesQuery.forIngredient(row.name))
-                html.raw("\">")
-                html.text(label("recipes_with_this"))
-                html.raw("<span class=\"visually-hidden\">: \(name)</span></a>")
-            }
-            html.raw("\n</p>\n<div class=\"item-qty\">\n")
-            if shared.canWrite { step(&html, id, "-1", label("decrease"), name, "−") }
-            html.raw("<span class=\"qty\">")
-            if !row.amountParts.before.isEmpty {
-                html.raw("<small>")
-                html.text(row.amountParts.before)
-                html.raw("</small>")
-            }
-            html.text(row.amountParts.number)
-            html.raw("<small>")
-            html.text(row.amountParts.after)
-            html.raw("</small></span>\n")
-            if shared.canWrite { step(&html, id, "1", label("increase"), name, "+") }
-            html.raw("</div>\n")
-            if shared.canWrite {
-                html.raw("<details class=\"row-menu\">\n<summary><span aria-hidden=\"true\">⋯</span><span class=\"visually-hidden\">")
-                html.text(label("row_menu"))
-                html.raw(" \(name)</span></summary>\n<div class=\"row-menu-items\">\n")
-                if shared.isStock {
-                    if !row.isOpened { action(&html, "/items/\(id)/opened", label("mark_opened"), name) }
-                    if shared.hasShoppingLists { action(&html, "/items/\(id)/buy-again", label("buy_again"), name) }
-                }
-                html.raw("<a class=\"link-button\" href=\"/items/\(id)/edit?return=\(back)\">")
-                html.text(label("edit"))
-                html.raw("<span class=\"visually-hidden\"> \(name)</span></a>\n")
-                // After a delete the list comes back to the neighbouring row.
-                let neighbour = index + 1 < rows.count ? rows[index + 1].id : index > 0 ? rows[index - 1].id : nil
-                action(&html, "/items/\(id)/delete", label("delete"), name, danger: true, field: neighbour.map { ("next", String($0)) })
-                html.raw("</div>\n</details>\n")
-            }
-            html.raw("</li>\n")
-        }
-        return html.text
+        ItemRowsView(rows, shared: shared, here: here, notice: notice, t: shared.t).html
     }
 
     /// The notice alone, for a row that is gone (deleted by a script's request).
     static func notice(_ notice: RowNotice, shared: RowContext) -> String {
-        var html = HTML()
-        noticeItem(&html, notice, undoLabel: shared.labels["label_undo"] ?? "Undo")
-        return html.text
-    }
-
-    /// A list item of its own (a list holds only items) with the notice; Undo posts the list's
-    /// form to the trash with just this item (`undo`), whatever else is ticked.
-    private static func noticeItem(_ html: inout HTML, _ notice: RowNotice, undoLabel: String) {
-        html.raw("<li class=\"row-notice\"><div class=\"notice\" role=\"status\">\n<span>")
-        html.text(notice.text)
-        html.raw("</span>\n")
-        if let undo = notice.undoIds {
-            html.raw("<button class=\"button button-secondary\" type=\"submit\" formaction=\"/trash/restore\" name=\"undo\" value=\"")
-            html.text(undo)
-            html.raw("\">")
-            html.text(undoLabel)
-            html.raw("</button>\n")
-        }
-        html.raw("</div></li>\n")
-    }
-
-    private static func step(_ html: inout HTML, _ id: String, _ delta: String, _ label: String, _ escapedName: String, _ symbol: String) {
-        html.raw("<button class=\"step\" type=\"submit\" formaction=\"/items/\(id)/quantity\" name=\"delta\" value=\"\(delta)\" aria-label=\"")
-        html.text(label)
-        html.raw(" \(escapedName)\">\(symbol)</button>\n")
-    }
-
-    private static func action(
-        _ html: inout HTML, _ path: String, _ label: String, _ escapedName: String, danger: Bool = false, field: (String, String)? = nil
-    ) {
-        html.raw("<button class=\"link-button\(danger ? " danger" : "")\" type=\"submit\" formaction=\"\(path)\"")
-        if let (name, value) = field { html.raw(" name=\"\(name)\" value=\"\(value)\"") }
-        html.raw(">")
-        html.text(label)
-        html.raw("<span class=\"visually-hidden\"> \(escapedName)</span></button>\n")
+        var view = ItemRowsView([], shared: shared, here: "", t: shared.t)
+        view.leadNotice = notice
+        return view.html
     }
 }

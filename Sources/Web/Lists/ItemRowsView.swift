@@ -1,0 +1,69 @@
+import TemplateRuntime
+
+/// The rows of a stock or shopping list (`Templates/partials/item-rows.mustache`, compiled):
+/// on the list page, in the one row a script asks for after a quick action (`RowFragment`),
+/// and in the slots of the pages still on swift-mustache (`ItemRowsHTML`).
+struct ItemRowsView {
+    struct Row {
+        let item: ItemRowView
+        /// What the last action did, shown right above this row.
+        let notice: RowNotice?
+        let canMarkOpened: Bool
+        /// After a delete the list comes back to this row (the next one, else the previous).
+        let neighbour: Int64?
+
+        var id: Int64 { item.id }
+        var name: String { item.name }
+        var dueState: String { item.dueState }
+        var urgent: Bool { item.urgent }
+        var thumbnail: String { item.thumbnail }
+        var hasPicture: Bool { item.hasPicture }
+        var dueWord: String? { item.dueWord }
+        var due: String? { item.due }
+        var folder: String? { item.folder }
+        var kind: String { item.kind }
+        var status: String? { item.status }
+        var statusKey: String? { item.statusKey }
+        var before: String { item.amountParts.before }
+        var number: String { item.amountParts.number }
+        var after: String { item.amountParts.after }
+        /// "Recipes with this" (rows of the use-soon page).
+        var recipesHref: String { RecipesQuery.forIngredient(item.name) }
+    }
+
+    let t: TemplateLabels
+    let rows: [Row]
+    /// A notice alone, for a row that is gone (deleted by a script's request).
+    var leadNotice: RowNotice? = nil
+    let canWrite: Bool
+    /// Rows carry a checkbox for the list's bulk actions.
+    let checkable: Bool
+    let canBuyAgain: Bool
+    /// Rows link "Recipes with this" (the use-soon page).
+    let recipesLink: Bool
+    /// The page the rows are on, where their actions come back to.
+    let back: String
+
+    init(_ rows: [ItemRowView], shared: RowContext, here: String, notice: RowNotice? = nil, t: TemplateLabels) {
+        self.t = t
+        self.rows = rows.indices.map { index in
+            let row = rows[index]
+            let neighbour = index + 1 < rows.count ? rows[index + 1].id : index > 0 ? rows[index - 1].id : nil
+            return Row(
+                item: row, notice: notice?.at == row.id ? notice : nil, canMarkOpened: shared.isStock && !row.isOpened,
+                neighbour: neighbour)
+        }
+        canWrite = shared.canWrite
+        checkable = shared.canWrite && shared.selectable
+        canBuyAgain = shared.isStock && shared.hasShoppingLists
+        recipesLink = shared.recipesLink
+        back = here
+    }
+
+    /// The rows as markup, for a page still on swift-mustache (spliced at its `{{slot_…}}`).
+    var html: String {
+        var writer = HTMLWriter(capacity: 1024 + rows.count * 1536)
+        render(into: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}
