@@ -420,14 +420,16 @@ enum Schema {
                 CREATE INDEX recipe_ingredient_by_name ON recipe_ingredient(household_id, name_folded);
                 CREATE INDEX recipe_ingredient_by_product ON recipe_ingredient(product_id) WHERE product_id IS NOT NULL;
 
-                -- Kinds and tags to filter recipes by ("和食", "juice", "weekday").
+                -- Kinds and tags to filter recipes by ("和食", "juice", "weekday"). A rowid table: SQLite 3.40's
+                -- integrity_check reports a NOT NULL column that follows the key's columns in a WITHOUT ROWID
+                -- table as NULL, and Zaiko refuses to open a database that fails the check.
                 CREATE TABLE recipe_tag (
                     recipe_id INTEGER NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
                     household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
                     tag TEXT NOT NULL CHECK (length(tag) BETWEEN 1 AND 40),
                     PRIMARY KEY (recipe_id, tag)
-                ) WITHOUT ROWID;
-                CREATE INDEX recipe_tag_by_household ON recipe_tag(household_id, tag);
+                );
+                CREATE INDEX recipe_tag_by_household ON recipe_tag(household_id, tag, recipe_id);
 
                 -- An ingredient finds its items by name: item.search_text is fold(name) + newline + fold(note),
                 -- so the items named X are the range [X + char(10), X + char(11)) of this index.
