@@ -3,6 +3,30 @@ import GRDB
 
 /// A recipe row (table `recipe`, migration v11). Ingredients and tags are rows of their own.
 public struct Recipe: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    /// Decoded by hand: /recipes reads every recipe, and Codable's snake-case key conversion per
+    /// column cost more than the queries (as for `Item`).
+    public init(row: Row) throws {
+        id = row["id"]
+        householdId = row["household_id"]
+        name = row["name"]
+        nameFolded = row["name_folded"]
+        photo = row["photo"]
+        illustration = row["illustration"]
+        servings = row["servings"]
+        steps = row["steps"]
+        sourceUrl = row["source_url"]
+        produceName = row["produce_name"]
+        produceQuantity = row["produce_quantity"]
+        produceUnit = row["produce_unit"]
+        produceKind = row["produce_kind"]
+        produceDueDays = row["produce_due_days"]
+        produceFolderId = row["produce_folder_id"]
+        version = row["version"]
+        createdAt = row["created_at"]
+        updatedAt = row["updated_at"]
+        deletedAt = row["deleted_at"]
+    }
+
     public var id: Int64?
     public var householdId: Int64
     public var name: String
@@ -100,6 +124,20 @@ public struct RecipeProduce: Codable, Sendable, Equatable {
 
 /// One ingredient of a recipe (table `recipe_ingredient`).
 public struct RecipeIngredient: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    /// Decoded by hand: /recipes reads every ingredient of every recipe (see `Recipe.init(row:)`).
+    public init(row: Row) throws {
+        id = row["id"]
+        householdId = row["household_id"]
+        recipeId = row["recipe_id"]
+        position = row["position"]
+        name = row["name"]
+        nameFolded = row["name_folded"]
+        amount = row["amount"]
+        unit = row["unit"]
+        note = row["note"]
+        productId = row["product_id"]
+    }
+
     public var id: Int64?
     public var householdId: Int64
     public var recipeId: Int64
@@ -148,6 +186,12 @@ public struct RecipeIngredient: Codable, Sendable, Equatable, FetchableRecord, M
 
 /// A kind or tag of a recipe (table `recipe_tag`).
 public struct RecipeTag: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public init(row: Row) throws {
+        recipeId = row["recipe_id"]
+        householdId = row["household_id"]
+        tag = row["tag"]
+    }
+
     public var recipeId: Int64
     public var householdId: Int64
     public var tag: String
