@@ -84,6 +84,8 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "zaiko")
+        // Before anything is announced: a SIGTERM right after "Listening on" must still stop cleanly.
+        ShutdownSignal.install()
 
         do {
             let dataDirectory = try DataDirectory(path: data ?? environment["ZAIKO_DATA"] ?? "./data")

@@ -5,9 +5,12 @@ import Synchronization
 enum ShutdownSignal {
     static let received = Atomic<Bool>(false)
 
-    static func wait() async {
+    static func install() {
         signal(SIGTERM, onSignal)
         signal(SIGINT, onSignal)
+    }
+
+    static func wait() async {
         while !received.load(ordering: .acquiring) {
             try? await Task.sleep(for: .milliseconds(100))
         }

@@ -126,8 +126,8 @@ struct RecipeImportWebTests {
         #expect(site.received == ["/recipes/graph.html", "/images/nikujaga.jpg"])
         let drafts = live.fixture.app.recipeDrafts
         // Another session of the same household does not get it, and does not use it up.
-        #expect(drafts.take(token: token, session: try live.member(live.fixture.owner)) == nil)
-        let draft = try #require(drafts.take(token: token, session: try live.member(live.fixture.member)))
+        #expect(drafts.take(token, for: try live.member(live.fixture.owner)) == nil)
+        let draft = try #require(drafts.take(token, for: try live.member(live.fixture.member)))
         #expect(draft.name == "肉じゃが")
         #expect(draft.servings == "4")
         #expect(draft.tags == "主菜")
@@ -143,7 +143,7 @@ struct RecipeImportWebTests {
         let householdId = try live.member(live.fixture.member).householdId
         let stored = try live.fixture.app.photos.file(key: key, size: .small, householdId: householdId)
         #expect(FileManager.default.fileExists(atPath: stored.path), "the picture went through the photo pipeline")
-        #expect(drafts.take(token: token, session: try live.member(live.fixture.member)) == nil, "a draft is given once")
+        #expect(drafts.take(token, for: try live.member(live.fixture.member)) == nil, "a draft is given once")
 
         // The draft is what the editor saves as it stands: the foundation accepts every value.
         let member = try live.member(live.fixture.member)
@@ -161,7 +161,7 @@ struct RecipeImportWebTests {
         let text = "Pancakes\nServes 4\n\n2 cups flour\n2 eggs\n\nMix.\nFry."
         let response = try await live.post([("source", "text"), ("text", text)])
         #expect(response.status == 303)
-        let draft = try #require(live.fixture.app.recipeDrafts.take(token: try Self.token(response), session: try live.member(live.fixture.member)))
+        let draft = try #require(live.fixture.app.recipeDrafts.take(try Self.token(response), for: try live.member(live.fixture.member)))
         #expect(draft.name == "Pancakes")
         #expect(draft.servings == "4")
         #expect(draft.ingredients == [IngredientInput(name: "flour", amount: "2", unit: "cup"), IngredientInput(name: "eggs", amount: "2", unit: "piece")])
@@ -244,14 +244,14 @@ struct RecipeImportWebTests {
         let drafts = fixture.app.recipeDrafts
         let member = try fixture.accounts.session(token: fixture.member)!
         let token = drafts.keep(RecipeInput(name: "Soup"), for: member)
-        #expect(drafts.take(token: token, session: try fixture.accounts.session(token: fixture.otherOwner)!) == nil)
-        #expect(drafts.take(token: "not-a-token", session: member) == nil)
+        #expect(drafts.take(token, for: try fixture.accounts.session(token: fixture.otherOwner)!) == nil)
+        #expect(drafts.take("not-a-token", for: member) == nil)
         fixture.advance(31 * 60)
-        #expect(drafts.take(token: token, session: member) == nil, "expired after 30 minutes")
+        #expect(drafts.take(token, for: member) == nil, "expired after 30 minutes")
         let first = drafts.keep(RecipeInput(name: "A"), for: member)
         let second = drafts.keep(RecipeInput(name: "B"), for: member)
-        #expect(drafts.take(token: first, session: member) == nil, "a new import replaces the session's earlier one")
-        #expect(drafts.take(token: second, session: member)?.name == "B")
+        #expect(drafts.take(first, for: member) == nil, "a new import replaces the session's earlier one")
+        #expect(drafts.take(second, for: member)?.name == "B")
     }
 
     @Test func amountsAreWrittenAsAPersonTypesThem() {

@@ -152,7 +152,7 @@ public final class App: Responder {
         let drafts = recipeDrafts
         RecipeEditorController(
             recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes,
-            drafts: { token, member in drafts.take(token: token, session: member) }
+            drafts: { token, member in drafts.take(token, for: member) }
         ).register(in: &router)
         CookController(
             cooking: Cooking(database: database, clock: options.clock), recipes: recipes, items: items,

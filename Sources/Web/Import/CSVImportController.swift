@@ -92,7 +92,7 @@ struct CSVImportController {
         }
         let plan = try items.planImport(
             rows, defaultFolderId: folderId, folderIds: try folderIds(member), householdId: member.householdId, timeZone: timeZone)
-        let token = plan.problems.isEmpty ? pending.keep(data, folderId: folderId, for: member) : nil
+        let token = plan.problems.isEmpty ? pending.keep(PendingCSV(data: data, folderId: folderId), for: member) : nil
         page.preview = ImportPreview(plan, folders: page.folderList, token: token, t)
         return renderer.response(page, context, status: plan.problems.isEmpty ? 200 : 422)
     }

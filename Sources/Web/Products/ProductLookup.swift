@@ -31,8 +31,8 @@ struct ProductLookup: Sendable {
 
     private func ask(_ url: URL) -> Found? {
         guard
-            let response = wait({
-                try await client.send(
+            let response = waitForTask({
+                try? await client.send(
                     method: "GET", url: url, headers: [("Accept", "application/json")], body: [],
                     timeout: timeout, maxResponseBytes: 256 * 1024)
             }),
@@ -48,8 +48,8 @@ struct ProductLookup: Sendable {
     /// The picture's bytes, capped like an upload.
     func image(_ url: URL) -> [UInt8]? {
         guard
-            let response = wait({
-                try await client.send(
+            let response = waitForTask({
+                try? await client.send(
                     method: "GET", url: url, headers: [], body: [], timeout: timeout,
                     maxResponseBytes: 10 * 1024 * 1024)
             }),
@@ -71,19 +71,6 @@ struct ProductLookup: Sendable {
         return scheme == "https" && image.port == nil
             && siblingImageDomains.contains { serviceHost.hasSuffix("." + $0) && host.hasSuffix("." + $0) }
     }
-
-    /// Handlers are synchronous (a libmicrohttpd worker thread): wait for the answer, which the
-    /// client's own timeout bounds.
-    private func wait(_ request: @escaping @Sendable () async throws -> OutboundResponse) -> OutboundResponse? {
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            box.set(try? await request())
-            done.signal()
-        }
-        done.wait()
-        return box.get()
-    }
 }
 
 /// Barcodes recently not found, forgotten after five minutes.
@@ -100,12 +87,4 @@ final class MissCache: Sendable {
             cache[barcode] = now
         }
     }
-}
-
-private final class ResultBox: @unchecked Sendable {
-    // Written once by the task before the semaphore is signalled, read after the wait.
-    private var value: OutboundResponse?
-    private let lock = NSLock()
-    func set(_ response: OutboundResponse?) { lock.withLock { value = response } }
-    func get() -> OutboundResponse? { lock.withLock { value } }
 }

@@ -42,11 +42,11 @@ struct RecipeImportController {
                 return refuse(&page, text: t.format("recipe_import_text_too_large", ["size": String(Self.maxTextBytes / 1024)]), context)
             }
             guard let recipe = RecipeDocument.read(text: text) else { return refuse(&page, text: t["recipe_import_text_no_recipe"], context) }
-            fetched = FetchedRecipe(recipe: recipe, image: recipe.imageURL == nil ? nil : wait { await fetcher.image(recipe.imageURL) })
+            fetched = FetchedRecipe(recipe: recipe, image: recipe.imageURL == nil ? nil : waitForTask { await fetcher.image(recipe.imageURL) })
         } else {
             guard !page.address.isEmpty else { return refuse(&page, address: t["recipe_import_url_missing"], context) }
             let address = page.address
-            switch wait({ () async -> Result<FetchedRecipe, RecipeFetchError> in
+            switch waitForTask({ () async -> Result<FetchedRecipe, RecipeFetchError> in
                 do throws(RecipeFetchError) { return .success(try await fetcher.fetch(address)) } catch { return .failure(error) }
             }) {
             case .success(let recipe): fetched = recipe
@@ -86,22 +86,4 @@ struct RecipeImportController {
         case .noRecipe: return t["recipe_import_url_no_recipe"]
         }
     }
-
-    /// Handlers run on a libmicrohttpd worker thread, outside Swift's cooperative pool: the fetch
-    /// runs as a task there while this thread waits; its deadlines (`RecipeFetcher`) bound the wait.
-    private func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let box = Box<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            box.value = await work()
-            done.signal()
-        }
-        done.wait()
-        return box.value!
-    }
-}
-
-/// One value handed from the task to the waiting thread; written before the semaphore is signalled, read after.
-private final class Box<T: Sendable>: @unchecked Sendable {
-    var value: T?
 }
