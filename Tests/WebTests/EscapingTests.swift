@@ -75,7 +75,7 @@ struct EscapingTests {
             sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,
             householdId: 1, householdName: text, timeZone: "UTC", csrfToken: "token")
         let icons = [Choice(value: "box", label: text, selected: true, icon: "box")]
-        let pages: [any PageView] = [
+        let pages: [Any] = [
             // A name in aria-label and value attributes and in element content.
             FoldersEditPage(
                 rows: [.init(id: 1, name: text, icon: "box", kind: text, isFirst: false, isLast: false)], name: text,
@@ -88,7 +88,7 @@ struct EscapingTests {
             HomePage(household: text, stock: [.init(id: 1, name: text, icon: "box", count: text)], shopping: [], useSoon: text, hasUseSoon: true),
         ]
         for page in pages {
-            let html = renderer.html(page, locale: t, member: member, csrfToken: "token")
+            let (html, _) = try #require(TemplateTests.rendered(page, renderer, t, member: member), "\(type(of: page)) is on neither path")
             #expect(!hasUnescapedCluster(html), "\(type(of: page)) lets \(text) through")
             #expect(!holds(html, "<script>") && !holds(html, "<b\u{301}>"))
             #expect(holds(html, HTML.escape(text)))
