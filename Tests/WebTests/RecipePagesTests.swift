@@ -126,6 +126,27 @@ struct RecipePagesTests {
         #expect(nonsense.status == 200 && nonsense.text.contains("Teriyaki") && nonsense.text.contains("Egg toast"))
     }
 
+    @Test(arguments: [("en", "Page 1 of 2", "Page 2 of 2"), ("ja", "1 / 2 ページ", "2 / 2 ページ")])
+    func thirtyRecipesAPageWithLinksThatKeepTheFilters(language: String, first: String, second: String) async throws {
+        let kitchen = try await Kitchen()
+        for number in 1...32 { _ = try kitchen.recipe(String(format: "Soup %02d", number), ingredients: [("卵", 1, "piece")], tags: ["soup"]) }
+        let one = try kitchen.get("/recipes?tag=soup", language: language).text
+        #expect(one.components(separatedBy: "class=\"recipe-card ").count - 1 == 30)
+        #expect(one.contains(first) && one.contains("Soup 30") && !one.contains("Soup 31"))
+        #expect(one.contains("rel=\"next\" href=\"/recipes?tag=soup&amp;page=2\""))
+        #expect(!one.contains("rel=\"prev\""))
+        // The summary and the chips count every recipe, not the page's.
+        #expect(one.contains(">32</span>"))
+        let two = try kitchen.get("/recipes?tag=soup&page=2", language: language).text
+        #expect(two.components(separatedBy: "class=\"recipe-card ").count - 1 == 2)
+        #expect(two.contains(second) && two.contains("Soup 31") && two.contains("Soup 32") && !two.contains("Soup 01"))
+        #expect(two.contains("rel=\"prev\" href=\"/recipes?tag=soup\""))
+        // A chip starts its filter from the first page; a page past the end shows the last.
+        #expect(two.contains("href=\"/recipes?state=ready&amp;tag=soup\""))
+        let past = try kitchen.get("/recipes?tag=soup&page=99", language: language).text
+        #expect(past.contains("Soup 32") && past.contains(second))
+    }
+
     @Test func theSearchFindsByRecipeAndIngredientName() async throws {
         let kitchen = try await Kitchen()
         let byName = try kitchen.get("/recipes?q=PANCAKE").text

@@ -54,9 +54,25 @@ public struct RecipeOverview: Sendable {
     public let total: Int
 }
 
+/// What /recipes shows of a recipe itself (not its steps or what it makes).
+public struct RecipeHeading: Sendable, Equatable {
+    public let id: Int64
+    public let name: String
+    public let nameFolded: String
+    public let photo: String?
+    public let illustration: String?
+    public let servings: Int
+
+    /// What the recipe shows as its picture, if anything.
+    public var picture: Picture? {
+        if let photo { return .photo(photo) }
+        return illustration.map(Picture.illustration)
+    }
+}
+
 /// One recipe of /recipes with how it stands.
 public struct RecipeSummary: Sendable {
-    public let recipe: Recipe
+    public let recipe: RecipeHeading
     public let tags: [String]
     public let readiness: RecipeReadiness
     /// Names of the ingredients lacking, in recipe order.

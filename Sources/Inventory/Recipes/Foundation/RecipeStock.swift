@@ -47,7 +47,7 @@ public struct RecipeStock: Sendable {
 
     /// Which recipes' ingredients to match.
     public enum Scope: Sendable {
-        /// Every recipe of the household outside the trash.
+        /// Every recipe of the household (outside the trash, and in it).
         case household
         case recipes([Int64])
     }
@@ -62,10 +62,10 @@ public struct RecipeStock: Sendable {
         let (filter, arguments) = Self.filter(scope, householdId)
         var byName: [String: [StockMatch]] = [:]
         let names = try Row.fetchCursor(db.cachedStatement(sql: nameSQL(filter: filter)), arguments: arguments + [householdId])
-        while let row = try names.next() { byName[row["wanted"], default: []].append(match(row, window)) }
+        while let row = try names.next() { byName[row[0], default: []].append(match(row, window)) }
         var byProduct: [Int64: [StockMatch]] = [:]
         let products = try Row.fetchCursor(db.cachedStatement(sql: productSQL(filter: filter)), arguments: arguments + [householdId])
-        while let row = try products.next() { byProduct[row["wanted"], default: []].append(match(row, window)) }
+        while let row = try products.next() { byProduct[row[0], default: []].append(match(row, window)) }
         return RecipeStock(byName: byName, byProduct: byProduct)
     }
 
@@ -99,7 +99,9 @@ public struct RecipeStock: Sendable {
         """
     }
 
-    static let householdFilter = "JOIN recipe r ON r.id = ri.recipe_id WHERE ri.household_id = ? AND r.deleted_at IS NULL"
+    /// Every ingredient of the household, those of recipes in the trash too: matching a few names
+    /// no recipe shown needs is cheaper than looking up each ingredient's recipe.
+    static let householdFilter = "WHERE ri.household_id = ?"
 
     private static func filter(_ scope: Scope, _ householdId: Int64) -> (String, StatementArguments) {
         switch scope {
@@ -111,11 +113,13 @@ public struct RecipeStock: Sendable {
         }
     }
 
+    /// A row of `nameSQL` or `productSQL`: what is wanted, then `columns` in their order (by index:
+    /// GRDB's look-up by name lower-cases the name on every access).
     private static func match(_ row: Row, _ window: DueWindow) -> StockMatch {
-        let due: String? = row["due"]
+        let due: String? = row[5]
         return StockMatch(
-            itemId: row["id"], name: row["name"], quantity: row["quantity"], unit: row["unit"], due: due, status: row["status"],
-            folderId: row["folder_id"], folderName: row["folder_name"], folderStarter: row["folder_starter"],
+            itemId: row[1], name: row[2], quantity: row[3], unit: row[4], due: due, status: row[6],
+            folderId: row[7], folderName: row[8], folderStarter: row[9],
             dueState: window.state(of: due))
     }
 }

@@ -15,6 +15,8 @@ struct RecipePagesController {
 
     /// Servings the stepper goes between.
     static let servingsRange = 1...99
+    /// Recipes on one page of /recipes.
+    static let pageSize = 30
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/recipes", .signedIn) { context in
@@ -40,11 +42,15 @@ struct RecipePagesController {
         var counts: [RecipeReadiness: Int] = [:]
         for summary in overview.recipes { counts[summary.readiness, default: 0] += 1 }
         let shown = overview.recipes.filter { query.state == nil || $0.readiness == query.state }
+        // Thirty a page: the page grows with the page, not with the household's recipes.
+        let pages = max(1, (shown.count + Self.pageSize - 1) / Self.pageSize)
+        let page = min(query.page, pages)
+        let onPage = shown.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)
 
-        let cards = shown.map { summary -> RecipesPage.Card in
+        let cards = onPage.map { summary -> RecipesPage.Card in
             let state = RecipeWords.readiness(summary.readiness, missingCount: summary.missing.count, t)
             return RecipesPage.Card(
-                href: "/recipes/\(summary.recipe.id ?? 0)", name: summary.recipe.name,
+                href: "/recipes/\(summary.recipe.id)", name: summary.recipe.name,
                 picture: PictureURL.of(summary.recipe.picture, size: .small, kind: "prepared"), hasPicture: summary.recipe.picture != nil,
                 state: summary.readiness.rawValue, stateText: state.text, stateMark: state.mark,
                 missing: summary.missing.isEmpty ? nil : RecipeWords.list(summary.missing, t),
@@ -95,7 +101,10 @@ struct RecipePagesController {
             cards: cards, stateChips: stateChips, tagChips: tagChips, text: query.text, hidden: hidden,
             isFiltered: query.isFiltered, empty: empty, hasRecipes: overview.total > 0,
             notice: trashed.map { t.format("recipes_trashed", ["name": $0.name]) }, undoIds: trashed.flatMap(\.id).map(String.init),
-            here: query.link)
+            here: query.with(page: page).link, pages: pages,
+            pageLabel: t.format("page_of", ["page": "\(page)", "pages": "\(pages)"]),
+            previous: page > 1 ? query.with(page: page - 1).link : nil,
+            next: page < pages ? query.with(page: page + 1).link : nil)
     }
 
     // MARK: - A recipe

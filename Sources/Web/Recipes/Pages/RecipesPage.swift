@@ -1,14 +1,12 @@
 import Inventory
-import Mustache
 
 /// /recipes, "what can we make": every recipe with its state in words, what it lacks and what of
 /// it should be used soon; chips for the state and the kinds, a search field (all plain links and
-/// a GET form); `?ingredient=` narrows it to the recipes that use one thing.
-struct RecipesPage: PageView {
-    static let template = "recipes"
-
+/// a GET form); `?ingredient=` narrows it to the recipes that use one thing. Thirty recipes a page
+/// (`Templates/recipes.mustache`, compiled).
+struct RecipesPage: CompiledPage {
     /// One recipe of the list, formatted once.
-    struct Card: MustacheParent, Sendable {
+    struct Card: Sendable {
         let href: String
         let name: String
         let picture: String
@@ -23,47 +21,21 @@ struct RecipesPage: PageView {
         let useSoon: String?
         let tags: [Chip]
 
-        func child(named key: String) -> Any? {
-            switch key {
-            case "href": return href
-            case "name": return name
-            case "picture": return picture
-            case "hasPicture": return hasPicture
-            case "state": return state
-            case "stateText": return stateText
-            case "stateMark": return stateMark
-            case "missing": return missing
-            case "useSoon": return useSoon
-            case "tags": return tags
-            case "hasTags": return !tags.isEmpty
-            default: return nil
-            }
-        }
+        var hasTags: Bool { !tags.isEmpty }
     }
 
     /// A filter as a link that keeps the other filters; `current` when it is the one applied.
-    struct Chip: MustacheParent, Sendable {
+    struct Chip: Sendable {
         let href: String
         let label: String
         let count: String?
         let current: Bool
-
-        func child(named key: String) -> Any? {
-            switch key {
-            case "href": return href
-            case "label": return label
-            case "count": return count
-            case "current": return current
-            default: return nil
-            }
-        }
     }
 
     /// A filter carried as a hidden field of the search form.
-    struct Hidden: MustacheParent, Sendable {
+    struct Hidden: Sendable {
         let name: String
         let value: String
-        func child(named key: String) -> Any? { key == "name" ? name : key == "value" ? value : nil }
     }
 
     let heading: String
@@ -81,28 +53,15 @@ struct RecipesPage: PageView {
     let notice: String?
     let undoIds: String?
     let here: String
+    let pages: Int
+    /// "Page 2 of 8"; the neighbours' addresses with the same filters.
+    let pageLabel: String
+    let previous: String?
+    let next: String?
 
     func title(_ t: Catalog) -> String { heading }
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "heading": return heading
-        case "ingredient": return ingredient
-        case "summary": return summary
-        case "cards": return cards
-        case "hasCards": return !cards.isEmpty
-        case "stateChips": return stateChips
-        case "tagChips": return tagChips
-        case "hasTags": return !tagChips.isEmpty
-        case "text": return text
-        case "hidden": return hidden
-        case "isFiltered": return isFiltered
-        case "empty": return empty
-        case "hasRecipes": return hasRecipes
-        case "notice": return notice
-        case "undoIds": return undoIds
-        case "here": return here
-        default: return nil
-        }
-    }
+    var hasCards: Bool { !cards.isEmpty }
+    var hasTags: Bool { !tagChips.isEmpty }
+    var hasPages: Bool { pages > 1 }
 }

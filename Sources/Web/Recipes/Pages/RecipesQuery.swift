@@ -9,6 +9,8 @@ struct RecipesQuery: Sendable, Equatable {
     var state: RecipeReadiness?
     var tag: String?
     var ingredient: String?
+    /// Which page of thirty, from 1.
+    var page = 1
 
     init(text: String = "", state: RecipeReadiness? = nil, tag: String? = nil, ingredient: String? = nil) {
         self.text = text
@@ -27,6 +29,7 @@ struct RecipesQuery: Sendable, Equatable {
         state = value("state").flatMap(RecipeReadiness.init(rawValue:))
         tag = value("tag")
         ingredient = value("ingredient")
+        page = max(1, value("page").flatMap { Int($0) } ?? 1)
     }
 
     /// What the domain filters by; readiness is left to the page, which counts every state for its chips.
@@ -41,18 +44,29 @@ struct RecipesQuery: Sendable, Equatable {
         if let state { items.append(("state", state.rawValue)) }
         if let tag { items.append(("tag", tag)) }
         if !text.isEmpty { items.append(("q", text)) }
+        if page > 1 { items.append(("page", "\(page)")) }
         return Self.link(items)
     }
 
+    /// Another state: from its first page.
     func with(state: RecipeReadiness?) -> RecipesQuery {
         var copy = self
         copy.state = state
+        copy.page = 1
         return copy
     }
 
+    /// Another kind: from its first page.
     func with(tag: String?) -> RecipesQuery {
         var copy = self
         copy.tag = tag
+        copy.page = 1
+        return copy
+    }
+
+    func with(page: Int) -> RecipesQuery {
+        var copy = self
+        copy.page = page
         return copy
     }
 
