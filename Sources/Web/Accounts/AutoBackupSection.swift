@@ -1,10 +1,9 @@
 import Backups
 import Foundation
-import Mustache
 
 /// Settings' "Automatic backups" card: the last good backup, the next one, and the last failure,
 /// in the household's time zone and the reader's language.
-struct AutoBackupSection: MustacheParent, Sendable {
+struct AutoBackupSection: Sendable {
     /// The last good backup, and the next one when they are scheduled.
     let lines: [String]
     /// The server makes none (`--no-backup`).
@@ -27,15 +26,5 @@ struct AutoBackupSection: MustacheParent, Sendable {
         }
         failure = status.isFailing ? failed : nil
         pastFailure = status.isFailing ? nil : failed
-    }
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "lines": return lines
-        case "off": return off
-        case "failure": return failure
-        case "pastFailure": return pastFailure
-        default: return nil
-        }
     }
 }

@@ -1,10 +1,9 @@
 import Inventory
-import Mustache
 
 /// Why a push message did not go out, in the reader's words: a sentence per kind of failure saying
 /// what happened and what to try, and the raw reason (the endpoint's status, the failure's code)
 /// for a smaller second line that helps whoever runs the push server.
-struct PushFailureText: MustacheParent, Sendable {
+struct PushFailureText: Sendable {
     let sentence: String
     let detail: String
 
@@ -26,26 +25,10 @@ struct PushFailureText: MustacheParent, Sendable {
         default: return "push_error_status"
         }
     }
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "sentence": return sentence
-        case "detail": return detail
-        default: return nil
-        }
-    }
 }
 
 /// The outcome of "Send a test": sent or on its way (a message), or why it failed.
-struct PushTestResult: MustacheParent, Sendable {
+struct PushTestResult: Sendable {
     var message: String?
     var failure: PushFailureText?
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "message": return message
-        case "failure": return failure
-        default: return nil
-        }
-    }
 }

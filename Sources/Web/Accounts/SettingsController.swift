@@ -2,7 +2,6 @@ import Backups
 import Foundation
 import HTTPServer
 import Inventory
-import Mustache
 
 /// The owner's settings, all of /settings: the household, the online look-up, the push channel and
 /// reminders, invitations and members.
@@ -252,7 +251,7 @@ struct SettingsController {
 }
 
 /// The owner's reminder settings: the push channel, its status, test and rebuild outcomes.
-struct PushSection: MustacheParent, Sendable {
+struct PushSection: Sendable {
     let fields: [FormField]
     let configured: Bool
     /// "Saved" or "Removed", after the redirect back to #push.
@@ -265,58 +264,22 @@ struct PushSection: MustacheParent, Sendable {
     /// Beside "Send a test": too many tests lately.
     let testError: String?
     let rebuilt: String?
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "fields": return fields
-        case "configured": return configured
-        case "saved": return saved
-        case "statusLines": return statusLines
-        case "problem": return problem
-        case "testResult": return testResult
-        case "formError": return formError
-        case "testError": return testError
-        case "rebuilt": return rebuilt
-        default: return nil
-        }
-    }
 }
 
-struct SettingsPage: PageView {
-    static let template = "settings"
-
-    struct Row: MustacheParent, Sendable {
+struct SettingsPage: CompiledPage {
+    struct Row: Sendable {
         let id: Int64
         let name: String
         let login: String
         let role: String
         let roleOptions: [FormField.Option]
         let isMe: Bool
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "name": return name
-            case "login": return login
-            case "role": return role
-            case "roleOptions": return roleOptions
-            case "isMe": return isMe
-            default: return nil
-            }
-        }
     }
 
-    struct Invitation: MustacheParent, Sendable {
+    struct Invitation: Sendable {
         let id: Int64
         let role: String
         let expires: String
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "role": return role
-            case "expires": return expires
-            default: return nil
-            }
-        }
     }
 
     let heading: String
@@ -337,24 +300,5 @@ struct SettingsPage: PageView {
 
     func title(_ t: Catalog) -> String { heading }
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": return heading
-        case "membersError": return membersError
-        case "members": return members
-        case "invitations": return invitations
-        case "hasInvitations": return !invitations.isEmpty
-        case "newLink": return newLink
-        case "inviteRoles": return inviteRoles
-        case "inviteError": return inviteError
-        case "householdFields": return householdFields
-        case "householdSaved": return householdSaved
-        case "push": return push
-        case "lookupFields": return lookupFields
-        case "lookupSaved": return lookupSaved
-        case "autobackup": return autobackup
-        case "usedUp": return usedUp
-        default: return nil
-        }
-    }
+    var hasInvitations: Bool { !invitations.isEmpty }
 }

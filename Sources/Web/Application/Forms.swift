@@ -39,16 +39,16 @@ struct FormField: MustacheParent, Sendable {
         case "name": return name
         case "label": return label
         // Passwords are never sent back to the browser.
-        case "value": return kind == .password ? "" : value
+        case "value", "shownValue": return shownValue
         case "error": return error
         case "hint": return hint
         case "autocomplete": return autocomplete
         case "required": return required
-        case "type": return inputType ?? (kind == .password ? "password" : "text")
-        case "isSelect": return kind == .select
-        case "isCheckbox": return kind == .checkbox
-        case "isHidden": return kind == .hidden
-        case "isInput": return kind == .text || kind == .password
+        case "type": return type
+        case "isSelect": return isSelect
+        case "isCheckbox": return isCheckbox
+        case "isHidden": return isHidden
+        case "isInput": return isInput
         case "options": return options
         case "checked": return checked
         case "maxLength": return maxLength
@@ -58,6 +58,14 @@ struct FormField: MustacheParent, Sendable {
         default: return nil
         }
     }
+
+    /// The value the page shows: passwords are never sent back to the browser.
+    var shownValue: String { kind == .password ? "" : value }
+    var type: String { inputType ?? (kind == .password ? "password" : "text") }
+    var isSelect: Bool { kind == .select }
+    var isCheckbox: Bool { kind == .checkbox }
+    var isHidden: Bool { kind == .hidden }
+    var isInput: Bool { kind == .text || kind == .password }
 
     static func hidden(_ name: String, _ value: String) -> FormField {
         FormField(name: name, label: "", kind: .hidden, value: value)

@@ -1,11 +1,8 @@
 import Foundation
 import Inventory
-import Mustache
 
 /// The import page: the form (file and default folder) and, after an upload, its preview.
-struct ImportPage: PageView {
-    static let template = "import"
-
+struct ImportPage: CompiledPage {
     /// Folders by id with the reader's names, in the household's order.
     let folderList: [(id: Int64, name: String)]
     let folderOptions: [FormField.Option]
@@ -20,55 +17,26 @@ struct ImportPage: PageView {
     }
 
     func title(_ t: Catalog) -> String { t["import_heading"] }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "folderOptions": return folderOptions
-        case "fileError": return fileError
-        case "folderError": return folderError
-        case "preview": return preview
-        default: return nil
-        }
-    }
 }
 
 /// What an upload would do: counts, the rows (the first `shownRows`), every problem.
-struct ImportPreview: MustacheParent, Sendable {
+struct ImportPreview: Sendable {
     static let shownRows = 100
     static let shownProblems = 200
 
-    struct Row: MustacheParent, Sendable {
+    struct Row: Sendable {
         let lineLabel: String
         let name: String
         let folder: String
         let amount: String
         let action: String
         let isUpdate: Bool
-        func child(named key: String) -> Any? {
-            switch key {
-            case "lineLabel": return lineLabel
-            case "name": return name
-            case "folder": return folder
-            case "amount": return amount
-            case "action": return action
-            case "isUpdate": return isUpdate
-            default: return nil
-            }
-        }
     }
 
-    struct Problem: MustacheParent, Sendable {
+    struct Problem: Sendable {
         let place: String
         let message: String
         let value: String?
-        func child(named key: String) -> Any? {
-            switch key {
-            case "place": return place
-            case "message": return message
-            case "value": return value
-            default: return nil
-            }
-        }
     }
 
     let summary: String
@@ -79,6 +47,9 @@ struct ImportPreview: MustacheParent, Sendable {
     let problemCount: String
     /// Present when the upload may be confirmed (no problems).
     let token: String?
+
+    var hasRows: Bool { !rows.isEmpty }
+    var hasProblems: Bool { !problems.isEmpty }
 
     init(_ plan: ImportPlan, folders: [(id: Int64, name: String)], token: String?, _ t: Catalog) {
         summary = t.format("import_summary", ["new": String(plan.newCount), "updated": String(plan.updatedCount)])
@@ -98,20 +69,5 @@ struct ImportPreview: MustacheParent, Sendable {
         moreProblems = plan.problems.count > Self.shownProblems ? t.count("import_more_problems", plan.problems.count - Self.shownProblems) : nil
         problemCount = t.count("import_problems_heading", plan.problems.count)
         self.token = token
-    }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "summary": return summary
-        case "rows": return rows
-        case "hasRows": return !rows.isEmpty
-        case "moreRows": return moreRows
-        case "problems": return problems
-        case "hasProblems": return !problems.isEmpty
-        case "moreProblems": return moreProblems
-        case "problemCount": return problemCount
-        case "token": return token
-        default: return nil
-        }
     }
 }

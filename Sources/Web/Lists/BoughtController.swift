@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import Inventory
-import Mustache
 
 /// "Bought" on a shopping list: one page listing the ticked items, each with how many and until
 /// when, and, where the stock list already has a row of the same name and unit, whether to add
@@ -92,10 +91,8 @@ struct BoughtController {
     }
 }
 
-struct BoughtPage: PageView {
-    static let template = "bought"
-
-    struct Line: MustacheParent, Sendable {
+struct BoughtPage: CompiledPage {
+    struct Line: Sendable {
         let id: Int64
         let name: String
         let thumbnail: String
@@ -125,20 +122,6 @@ struct BoughtPage: PageView {
             self.joins = joins
             separate = t["bought_separate"]
         }
-
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "name": return name
-            case "thumbnail": return thumbnail
-            case "quantity": return quantity
-            case "due": return due
-            case "join": return join
-            case "joins": return joins
-            case "separate": return separate
-            default: return nil
-            }
-        }
     }
 
     let listId: Int64
@@ -151,18 +134,4 @@ struct BoughtPage: PageView {
     let saveLabel: String
 
     func title(_ t: Catalog) -> String { t["bought_heading"] }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "listId": return listId
-        case "back": return back
-        case "listName": return listName
-        case "stockLists": return stockLists
-        case "stockError": return stockError
-        case "lines": return lines
-        case "hasErrors": return hasErrors
-        case "saveLabel": return saveLabel
-        default: return nil
-        }
-    }
 }

@@ -262,27 +262,14 @@ struct HomeSearchPage: PageView {
     }
 }
 
-struct FoldersEditPage: PageView {
-    static let template = "folders-edit"
-
-    struct Row: MustacheParent, Sendable {
+struct FoldersEditPage: CompiledPage {
+    struct Row: Sendable {
         let id: Int64
         let name: String
         let icon: String
         let kind: String
         let isFirst: Bool
         let isLast: Bool
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "name": return name
-            case "icon": return icon
-            case "kind": return kind
-            case "isFirst": return isFirst
-            case "isLast": return isLast
-            default: return nil
-            }
-        }
     }
 
     let rows: [Row]
@@ -293,22 +280,9 @@ struct FoldersEditPage: PageView {
     let kinds: [Choice]
 
     func title(_ t: Catalog) -> String { t["folders_edit_heading"] }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "rows": return rows
-        case "name": return name
-        case "nameError": return nameError
-        case "iconError": return iconError
-        case "icons": return icons
-        case "kinds": return kinds
-        default: return nil
-        }
-    }
 }
 
-struct FolderFormPage: PageView {
-    static let template = "folder-form"
+struct FolderFormPage: CompiledPage {
     let id: Int64
     let heading: String
     let name: String
@@ -317,16 +291,4 @@ struct FolderFormPage: PageView {
     let icons: [Choice]
 
     func title(_ t: Catalog) -> String { heading }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "id": return id
-        case "heading": return heading
-        case "name": return name
-        case "nameError": return nameError
-        case "iconError": return iconError
-        case "icons": return icons
-        default: return nil
-        }
-    }
 }

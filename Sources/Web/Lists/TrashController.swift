@@ -1,6 +1,5 @@
 import HTTPServer
 import Inventory
-import Mustache
 
 /// The trash: restore or delete for good; items leave it by themselves after 30 days.
 struct TrashController {
@@ -51,23 +50,12 @@ struct TrashController {
     }
 }
 
-struct TrashPage: PageView {
-    static let template = "trash"
-
-    struct Row: MustacheParent, Sendable {
+struct TrashPage: CompiledPage {
+    struct Row: Sendable {
         let id: Int64
         let name: String
         let folder: String
         let deleted: String
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "name": return name
-            case "folder": return folder
-            case "deleted": return deleted
-            default: return nil
-            }
-        }
     }
 
     let rows: [Row]
@@ -76,14 +64,6 @@ struct TrashPage: PageView {
 
     func title(_ t: Catalog) -> String { t["trash_heading"] }
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "rows": return rows
-        case "hasRows": return !rows.isEmpty
-        case "notice": return notice
-        case "recipes": return recipes
-        case "isEmpty": return rows.isEmpty && recipes == nil
-        default: return nil
-        }
-    }
+    var hasRows: Bool { !rows.isEmpty }
+    var isEmpty: Bool { rows.isEmpty && recipes == nil }
 }

@@ -1,6 +1,5 @@
 import HTTPServer
 import Inventory
-import Mustache
 
 /// The products page: what the household learned from barcodes, to correct or forget.
 struct ProductsController {
@@ -112,27 +111,14 @@ struct ProductInput {
     }
 }
 
-struct ProductsPage: PageView {
-    static let template = "products"
-
-    struct Row: MustacheParent, Sendable {
+struct ProductsPage: CompiledPage {
+    struct Row: Sendable {
         let id: Int64
         let name: String
         let barcode: String
         let picture: String
         let hasPicture: Bool
         let details: String
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "name": return name
-            case "barcode": return barcode
-            case "picture": return picture
-            case "hasPicture": return hasPicture
-            case "details": return details
-            default: return nil
-            }
-        }
     }
 
     let rows: [Row]
@@ -140,32 +126,14 @@ struct ProductsPage: PageView {
 
     func title(_ t: Catalog) -> String { t["products_heading"] }
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "rows": return rows
-        case "hasRows": return !rows.isEmpty
-        case "notice": return notice
-        default: return nil
-        }
-    }
+    var hasRows: Bool { !rows.isEmpty }
 }
 
-struct ProductPage: PageView {
-    static let template = "product"
+struct ProductPage: CompiledPage {
     let heading: String
     let id: Int64
     let fields: [FormField]
     let picture: PicturePicker
 
     func title(_ t: Catalog) -> String { heading }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "heading": return heading
-        case "id": return id
-        case "fields": return fields
-        case "picture": return picture
-        default: return nil
-        }
-    }
 }

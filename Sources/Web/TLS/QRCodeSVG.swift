@@ -1,13 +1,14 @@
 import CQRencode
+import TemplateRuntime
 
 /// A QR code drawn as SVG from libqrencode's module matrix: one dark path over a light square
 /// with the four-module quiet zone scanners need. Presentation attributes, no `style`, so the
-/// page's CSP (no inline styles) lets it render inline.
+/// page's CSP (no inline styles) lets it render inline. The markup is `partials/qr-code`.
 enum QRCodeSVG {
     static let quietZone = 4
 
     /// Nil when the text does not fit in a QR code.
-    static func svg(for text: String, label: String) -> String? {
+    static func drawing(for text: String, label: String) -> QRCodeDrawing? {
         guard let code = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else { return nil }
         defer { QRcode_free(code) }
         let width = Int(code.pointee.width)
@@ -27,10 +28,27 @@ enum QRCodeSVG {
                 path += "M\(start + quietZone) \(y + quietZone)h\(x - start)v1h-\(x - start)z"
             }
         }
-        return """
-            <svg class="qr-code" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" width="\(side * 4)" height="\(side * 4)" \
-            role="img" aria-label="\(HTML.escape(label))" shape-rendering="crispEdges">\
-            <rect width="\(side)" height="\(side)" fill="#fff"/><path fill="#000" d="\(path)"/></svg>
-            """
+        return QRCodeDrawing(side: side, label: label, path: path)
+    }
+
+    /// The drawing as SVG markup (nil when the text does not fit in a QR code).
+    static func svg(for text: String, label: String) -> String? {
+        drawing(for: text, label: label).map(\.html)
+    }
+}
+
+/// A QR code's SVG (`Templates/partials/qr-code.mustache`, compiled): `side` modules square
+/// with the quiet zone, drawn at 4 px a module; `path` is the dark modules' runs.
+struct QRCodeDrawing: Sendable {
+    let side: Int
+    let label: String
+    let path: String
+
+    var size: Int { side * 4 }
+
+    var html: String {
+        var writer = HTMLWriter(capacity: 1024 + path.utf8.count)
+        render(into: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

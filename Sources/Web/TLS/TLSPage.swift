@@ -1,12 +1,9 @@
 import Foundation
 import Inventory
-import Mustache
 
 /// The /tls page's values: whether HTTPS is on, whether this page came over it, the addresses
 /// with a QR code of the first, and the certificate's name, end and fingerprint.
-struct TLSPage: PageView {
-    static let template = "tls"
-
+struct TLSPage: CompiledPage {
     let available: Bool
     let secure: Bool
     let addresses: [String]
@@ -15,24 +12,16 @@ struct TLSPage: PageView {
     /// The fingerprint in groups of eight bytes, each but the last ending in a colon, so a phone
     /// wraps it between groups and the text copied is the whole fingerprint.
     let fingerprintGroups: [String]
-    let qr: String?
+    let qr: QRCodeDrawing?
     let caLine: String
     let qrCaption: String
     let platforms: [Platform]
 
     /// One kind of device and the steps that make it trust the CA.
-    struct Platform: MustacheParent, Sendable {
+    struct Platform: Sendable {
         let id: String
         let name: String
         let steps: [String]
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "name": return name
-            case "steps": return steps
-            default: return nil
-            }
-        }
     }
 
     /// Steps per device, from the catalog keys `tls_<id>_1` … `tls_<id>_<count>`.
@@ -62,28 +51,12 @@ struct TLSPage: PageView {
         platforms = Self.stepCounts.map { id, count in
             Platform(id: id, name: t["tls_\(id)"], steps: (1...count).map { t.format("tls_\(id)_\($0)", values) })
         }
-        qr = available ? addresses.first.flatMap { QRCodeSVG.svg(for: $0, label: t.format("tls_qr_label", ["address": $0])) } : nil
+        qr = available ? addresses.first.flatMap { QRCodeSVG.drawing(for: $0, label: t.format("tls_qr_label", ["address": $0])) } : nil
     }
 
     func title(_ t: Catalog) -> String { t["tls_heading"] }
 
-    var slots: [String: String] { qr.map { ["qr": $0] } ?? [:] }
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "available": return available
-        case "secure": return secure
-        case "addresses": return addresses
-        case "hasAddresses": return !addresses.isEmpty
-        case "firstAddress": return addresses.first
-        case "hasQR": return qr != nil
-        case "caName": return caName
-        case "expires": return expires
-        case "fingerprintGroups": return fingerprintGroups
-        case "caLine": return caLine
-        case "qrCaption": return qrCaption
-        case "platforms": return platforms
-        default: return nil
-        }
-    }
+    var hasAddresses: Bool { !addresses.isEmpty }
+    var firstAddress: String? { addresses.first }
+    var hasQR: Bool { qr != nil }
 }

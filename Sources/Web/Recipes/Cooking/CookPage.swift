@@ -1,68 +1,35 @@
 import Foundation
 import Inventory
-import Mustache
 
 /// The confirmation before cooking, for someone standing in the kitchen: what is missing first
 /// (with how much), then what will be taken from which item grouped by ingredient, then what is
 /// not taken and why; a servings stepper and one big button.
-struct CookPage: PageView {
-    static let template = "cook"
-
+struct CookPage: CompiledPage {
     /// One ingredient and the items it takes from, in taking order.
-    struct Group: MustacheParent, Sendable {
+    struct Group: Sendable {
         let name: String
         let takes: [Take]
-        func child(named key: String) -> Any? {
-            switch key {
-            case "name": return name
-            case "takes": return takes
-            default: return nil
-            }
-        }
     }
 
-    struct Take: MustacheParent, Sendable {
+    struct Take: Sendable {
         let itemId: Int64
         /// "200 ml from 牛乳 in Fridge" / 「冷蔵庫の牛乳から 200 ml」.
         let text: String
         let usesUp: Bool
         /// "due Nov 25", when the item has a due date (why this one is taken first).
         let due: String?
-        func child(named key: String) -> Any? {
-            switch key {
-            case "itemId": return itemId
-            case "text": return text
-            case "usesUp": return usesUp
-            case "due": return due
-            default: return nil
-            }
-        }
     }
 
     /// A line that names an ingredient and says something about it.
-    struct Line: MustacheParent, Sendable {
+    struct Line: Sendable {
         let name: String
         let text: String
-        func child(named key: String) -> Any? {
-            switch key {
-            case "name": return name
-            case "text": return text
-            default: return nil
-            }
-        }
     }
 
     /// "Added 2 to Supermarket", after adding what is missing from this page.
-    struct Added: MustacheParent, Sendable {
+    struct Added: Sendable {
         let text: String
         let href: String
-        func child(named key: String) -> Any? {
-            switch key {
-            case "text": return text
-            case "href": return href
-            default: return nil
-            }
-        }
     }
 
     let recipeId: Int64
@@ -148,28 +115,7 @@ struct CookPage: PageView {
 
     func title(_ t: Catalog) -> String { heading }
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "recipeId": return recipeId
-        case "heading": return heading
-        case "servings": return servings
-        case "servingsText": return servingsText
-        case "fewer": return fewer
-        case "more": return more
-        case "shortHeading": return shortHeading
-        case "shortfalls": return shortfalls
-        case "conflict": return conflict
-        case "groups": return groups
-        case "hasTakes": return !groups.isEmpty
-        case "notTaken": return notTaken
-        case "hasNotTaken": return !notTaken.isEmpty
-        case "produces": return produces
-        case "shoppingLists": return shoppingLists
-        case "hasShoppingLists": return !shoppingLists.isEmpty
-        case "back": return back
-        case "here": return here
-        case "added": return added
-        default: return nil
-        }
-    }
+    var hasTakes: Bool { !groups.isEmpty }
+    var hasNotTaken: Bool { !notTaken.isEmpty }
+    var hasShoppingLists: Bool { !shoppingLists.isEmpty }
 }

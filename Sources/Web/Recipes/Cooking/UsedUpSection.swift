@@ -1,15 +1,16 @@
 import Foundation
 import HTTPServer
 import Inventory
-import Mustache
 
 /// Settings' "Used up by cooking" card: whether items a cook uses up go to the trash or to a
 /// shopping list (and which), as the household chose.
-struct UsedUpSection: MustacheParent, Sendable {
+struct UsedUpSection: Sendable {
     let toShopping: Bool
     let lists: [Choice]
     let saved: String?
     let error: String?
+
+    var hasLists: Bool { !lists.isEmpty }
 
     /// Reads the household's choice and its shopping lists for the owner's settings page.
     struct Reader: Sendable {
@@ -25,17 +26,6 @@ struct UsedUpSection: MustacheParent, Sendable {
                 lists: lists.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == chosen?.id) },
                 saved: query["saved"] == "used_up" ? t["cook_used_up_saved"] : nil,
                 error: query["used_up_error"] != nil ? t["cook_used_up_invalid"] : nil)
-        }
-    }
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "toShopping": return toShopping
-        case "lists": return lists
-        case "hasLists": return !lists.isEmpty
-        case "saved": return saved
-        case "error": return error
-        default: return nil
         }
     }
 }

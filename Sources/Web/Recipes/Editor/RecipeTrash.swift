@@ -1,6 +1,5 @@
 import HTTPServer
 import Inventory
-import Mustache
 
 /// Trashed recipes on the trash page, in their own section: restore them or delete them for good.
 struct RecipeTrash {
@@ -43,30 +42,15 @@ struct RecipeTrash {
 }
 
 /// `partials/trash-recipes`: the trash page's recipes.
-struct RecipeTrashSection: MustacheParent, Sendable {
-    struct Row: MustacheParent, Sendable {
+struct RecipeTrashSection: Sendable {
+    struct Row: Sendable {
         let id: Int64
         let name: String
         let deleted: String
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "name": return name
-            case "deleted": return deleted
-            default: return nil
-            }
-        }
     }
 
     let rows: [Row]
     let notice: String?
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "rows": return rows
-        case "hasRows": return !rows.isEmpty
-        case "notice": return notice
-        default: return nil
-        }
-    }
+    var hasRows: Bool { !rows.isEmpty }
 }
