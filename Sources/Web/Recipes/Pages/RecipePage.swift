@@ -106,14 +106,3 @@ struct RecipePage: CompiledPage {
         return paragraphs
     }
 }
-
-/// The recipe page's tags are still read by swift-mustache (until recipe.mustache is compiled too).
-extension RecipesPage.Chip: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "href": return href
-        case "label": return label
-        default: return nil
-        }
-    }
-}
