@@ -23,7 +23,7 @@ enum Schema {
         migrator.registerMigration("v10 backup status", migrate: v10)
         migrator.registerMigration("v11 recipes and cooking", migrate: v11)
         migrator.registerMigration("v12 search text with composed voiced marks", migrate: v12)
-        migrator.registerMigration("v13 recipe ingredients read without the table", migrate: v13)
+        migrator.registerMigration("v13 what can we make: ingredient indexes and recipes version", migrate: v13)
         return migrator
     }
 
@@ -500,16 +500,29 @@ enum Schema {
         }
     }
 
-    /// /recipes reads every ingredient of the household in recipe order, and the distinct names
-    /// without a product: both from indexes alone, without a seek into the table per ingredient
-    /// (2,000 seeks cost more than the rest of the page).
+    /// /recipes reads every ingredient of the household in recipe order from an index alone (2,000
+    /// seeks into the table cost more than the rest of the page), and keeps what it read in memory
+    /// until `household.recipes_version` moves: triggers move it on every change to a recipe, an
+    /// ingredient or a tag, whoever writes (the server, an import, another process).
     static func v13(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                DROP INDEX recipe_ingredient_by_name;
-                CREATE INDEX recipe_ingredient_by_name ON recipe_ingredient(household_id, name_folded, product_id);
-                CREATE INDEX recipe_ingredient_by_household
-                    ON recipe_ingredient(household_id, recipe_id, position, name_folded, name, amount, unit, product_id);
-                """)
+        var sql = """
+            DROP INDEX recipe_ingredient_by_name;
+            CREATE INDEX recipe_ingredient_by_name ON recipe_ingredient(household_id, name_folded, product_id);
+            CREATE INDEX recipe_ingredient_by_household
+                ON recipe_ingredient(household_id, recipe_id, position, name_folded, name, amount, unit, product_id);
+            ALTER TABLE household ADD COLUMN recipes_version INTEGER NOT NULL DEFAULT 0;
+
+            """
+        for table in ["recipe", "recipe_ingredient", "recipe_tag"] {
+            for (event, row) in [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")] {
+                sql += """
+                    CREATE TRIGGER \(table)_\(event.lowercased())_moves_recipes_version AFTER \(event) ON \(table) BEGIN
+                        UPDATE household SET recipes_version = recipes_version + 1 WHERE id = \(row).household_id;
+                    END;
+
+                    """
+            }
+        }
+        try db.execute(sql: sql)
     }
 }

@@ -112,7 +112,7 @@ struct DurableStorageTests {
         ("v10 backup status", "75b05e2217f07f88941c76df60c6d6be23e2e61eee290d16d739e7eb77bd3b6b"),
         ("v11 recipes and cooking", "ce6e944e19eea817e82d44ba5ed6296ee84534734c4c09cab9fda034500a4d0d"),
         ("v12 search text with composed voiced marks", "ce6e944e19eea817e82d44ba5ed6296ee84534734c4c09cab9fda034500a4d0d"),
-        ("v13 recipe ingredients read without the table", "89613ff1313224cb5e9809315464af5776ba58b75790dcadb275a27754449387"),
+        ("v13 what can we make: ingredient indexes and recipes version", "e2fe13187b6f71e76d3ce7c167b3621007c0f202981e9965f7dca7e90fcbaf71"),
     ]
 
     /// Every table, index and trigger with its SQL, once the migrations up to `migration` ran.

@@ -157,8 +157,43 @@ struct RecipesOverviewTests {
         #expect(large.recipes.contains { $0.readiness == .ready } || large.recipes.contains { $0.readiness == .missingSeveral })
         #expect(many.count == few.count, "\(many)")
         #expect(many == few)
-        // The recipes, their ingredients, their tags, two matching queries (plus BEGIN/COMMIT).
-        #expect(many.filter { $0.hasPrefix("SELECT") || $0.hasPrefix("WITH") }.count == 5, "\(many)")
+        // The catalog's version, the recipes, their ingredients, their tags, two matching queries
+        // (plus BEGIN/COMMIT).
+        #expect(many.filter { $0.hasPrefix("SELECT") || $0.hasPrefix("WITH") }.count == 6, "\(many)")
+        // Read again with no recipe changed: the version and the stock only.
+        _ = try kitchen.overview()
+        let again = log.take()
+        #expect(again.filter { $0.hasPrefix("SELECT") || $0.hasPrefix("WITH") }.count == 3, "\(again)")
+    }
+
+    @Test func theKeptRecipesFollowEveryChangeWhoeverWritesIt() throws {
+        let kitchen = try RecipeKitchen()
+        try kitchen.add("Ingredient 1", 1, "kg")
+        try Self.fill(kitchen, recipes: 0..<3)
+        #expect(try kitchen.overview().recipes.count == 3)
+        // The stock is read every time.
+        try kitchen.add("Ingredient 2", 1, "kg")
+        let stocked = try kitchen.overview().recipes.first { $0.recipe.name == "Recipe 1" }
+        #expect(stocked?.missing.contains("Ingredient 2") == false)
+        // Recipes, ingredients and tags changed by plain SQL (another process) are seen at once.
+        try kitchen.database.writer.write { db in
+            try db.execute(sql: "UPDATE recipe SET name = 'Renamed', name_folded = 'renamed' WHERE name = 'Recipe 0'")
+            try db.execute(sql: "UPDATE recipe_ingredient SET name = 'Saffron', name_folded = 'saffron' WHERE position = 0")
+            try db.execute(sql: "INSERT INTO recipe_tag (recipe_id, household_id, tag) SELECT id, household_id, 'new tag' FROM recipe WHERE name = 'Renamed'")
+        }
+        let changed = try kitchen.overview()
+        #expect(changed.recipes.map(\.recipe.name).sorted() == ["Recipe 1", "Recipe 2", "Renamed"])
+        #expect(changed.recipes.allSatisfy { $0.missing.first == "Saffron" })
+        #expect(changed.tags.contains("new tag"))
+        try kitchen.database.writer.write { db in
+            try db.execute(sql: "DELETE FROM recipe_tag WHERE tag = 'new tag'")
+            try db.execute(sql: "DELETE FROM recipe_ingredient WHERE name = 'Saffron'")
+            try db.execute(sql: "UPDATE recipe SET deleted_at = '2026-11-23T00:00:00Z' WHERE name = 'Renamed'")
+        }
+        let trimmed = try kitchen.overview()
+        #expect(trimmed.recipes.map(\.recipe.name).sorted() == ["Recipe 1", "Recipe 2"])
+        #expect(!trimmed.tags.contains("new tag"))
+        #expect(trimmed.recipes.allSatisfy { !$0.missing.contains("Saffron") })
     }
 
     @Test func theOverviewsQueriesReadIndexes() throws {
@@ -171,18 +206,21 @@ struct RecipesOverviewTests {
             }
         }
         let household = kitchen.household
-        let recipes = try plan(Recipes.overviewRecipesSQL, [household])
+        let recipes = try plan(RecipeCatalog.recipesSQL, [household])
         #expect(recipes.contains("USING INDEX recipe_by_name (household_id=?)"), "\(recipes)")
         #expect(!recipes.contains("TEMP B-TREE"), "\(recipes)")
-        let ingredients = try plan(Recipes.overviewIngredientsSQL, [household])
+        let ingredients = try plan(RecipeCatalog.ingredientsSQL, [household])
         // In recipe order from the index alone: no seek into the table per ingredient, no sorting.
         #expect(ingredients == "SEARCH recipe_ingredient USING COVERING INDEX recipe_ingredient_by_household (household_id=?)", "\(ingredients)")
-        let tags = try plan(Recipes.overviewTagsSQL, [household])
+        let tags = try plan(RecipeCatalog.tagsSQL, [household])
         #expect(tags.contains("USING COVERING INDEX recipe_tag_by_household (household_id=?)"), "\(tags)")
         let matching = try plan(RecipeStock.nameSQL(filter: RecipeStock.householdFilter), [household, household])
         #expect(matching.contains("USING INDEX item_by_folded_name"), "\(matching)")
         // The distinct names from the index alone too.
         #expect(matching.contains("SEARCH ri USING COVERING INDEX recipe_ingredient_by_name (household_id=?)"), "\(matching)")
+        // /recipes gives the names it knows from its catalog: each one range of the index.
+        let given = try plan(RecipeStock.nameSQL(wanted: "SELECT value AS name FROM json_each(?)"), ["[\"ingredient 1\"]", household])
+        #expect(given.contains("USING INDEX item_by_folded_name (household_id=? AND search_text>? AND search_text<?)"), "\(given)")
     }
 
     @Test func ingredientSuggestionsAreTheHouseholdsItemAndProductNamesOnceEach() throws {

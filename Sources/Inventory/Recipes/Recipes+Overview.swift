@@ -4,78 +4,41 @@ import GRDB
 extension Recipes {
     /// Every recipe of the household (not the trash) with its readiness, filtered and in the default
     /// order: the most urgency first (see `urgency`), then ready before missing one before missing
-    /// several, then by name. Five statements whatever the number of recipes: the recipes, their
-    /// ingredients, their tags, and `RecipeStock`'s two matching queries (and the products' names
-    /// for `filter.ingredient`).
+    /// several, then by name. A few statements whatever the number of recipes: the catalog's
+    /// version (and, when the recipes changed, the recipes, their ingredients and their tags:
+    /// `RecipeCatalog`), `RecipeStock`'s two matching queries, and the products' names for
+    /// `filter.ingredient`.
     public func overview(householdId: Int64, filter: RecipeFilter, window: DueWindow) throws -> RecipeOverview {
         let wanted = (filter.ingredient?.trimmingCharacters(in: .whitespacesAndNewlines)).map { SearchText.fold($0) } ?? ""
-        // Rows are decoded by column index: GRDB's look-up by name lower-cases the name on every
-        // access, which for every ingredient of every recipe cost more than the queries.
-        var recipes: [RecipeHeading] = []
-        var ingredientsByRecipe: [Int64: [OverviewIngredient]] = [:]
-        var tagsByRecipe: [Int64: [String]] = [:]
-        var allTags: [String] = []
         var productNames: [Int64: String] = [:]
-        let stock = try database.writer.read { db in
-            let recipeRows = try Row.fetchCursor(db.cachedStatement(sql: Self.overviewRecipesSQL), arguments: [householdId])
-            while let row = try recipeRows.next() {
-                recipes.append(
-                    RecipeHeading(
-                        id: row[0], name: row[1], nameFolded: row[2], photo: row[3], illustration: row[4], servings: row[5]))
-            }
-            let ingredientRows = try Row.fetchCursor(db.cachedStatement(sql: Self.overviewIngredientsSQL), arguments: [householdId])
-            // In recipe order (the index's); consecutive rows share their recipe.
-            var recipeId: Int64 = -1
-            var lines: [OverviewIngredient] = []
-            while let row = try ingredientRows.next() {
-                let next: Int64 = row[0]
-                if next != recipeId {
-                    if !lines.isEmpty { ingredientsByRecipe[recipeId] = lines }
-                    recipeId = next
-                    lines = []
-                }
-                let unit: String? = row[4]
-                lines.append(
-                    OverviewIngredient(nameFolded: row[1], name: row[2], amount: row[3], unit: unit.flatMap(IngredientUnit.init(rawValue:)), productId: row[5]))
-            }
-            if !lines.isEmpty { ingredientsByRecipe[recipeId] = lines }
-            let live = Set(recipes.map(\.id))
-            let tagRows = try Row.fetchCursor(db.cachedStatement(sql: Self.overviewTagsSQL), arguments: [householdId])
-            while let row = try tagRows.next() {
-                let recipeId: Int64 = row[0]
-                // Tags of recipes in the trash are no choice.
-                guard live.contains(recipeId) else { continue }
-                let tag: String = row[1]
-                tagsByRecipe[recipeId, default: []].append(tag)
-                if allTags.last != tag { allTags.append(tag) }
-            }
+        let (catalog, stock) = try database.writer.read { db in
+            let catalog = try catalogs.catalog(db, householdId: householdId)
             // Products' names only matter when asked for the recipes of one ingredient.
             if !wanted.isEmpty {
                 let products = try Row.fetchCursor(db.cachedStatement(sql: Self.overviewProductsSQL), arguments: [householdId])
                 while let row = try products.next() { productNames[row[0]] = row[1] }
             }
-            return try RecipeStock.read(db, householdId: householdId, scope: .household, window: window)
+            let scope = RecipeStock.Scope.given(names: catalog.names, products: catalog.products)
+            return (catalog, try RecipeStock.read(db, householdId: householdId, scope: scope, window: window))
         }
+        // Each ingredient key's standing once, for every recipe that uses it.
+        let standings =
+            catalog.names.map { Standing(stock.byName[$0] ?? [], window) } + catalog.products.map { Standing(stock.byProduct[$0] ?? [], window) }
 
-        // Many recipes share an ingredient: its fresh matches and urgency are worked out once.
-        let keyed = KeyedStock(
-            byName: stock.byName.mapValues { KeyedStock.Standing($0, window) },
-            byProduct: stock.byProduct.mapValues { KeyedStock.Standing($0, window) })
         let text = SearchText.fold(filter.text.trimmingCharacters(in: .whitespacesAndNewlines))
         let tag = filter.tag ?? ""
         var summaries: [RecipeSummary] = []
-        summaries.reserveCapacity(recipes.count)
-        for recipe in recipes {
-            let tags = tagsByRecipe[recipe.id] ?? []
-            if !tag.isEmpty, !tags.contains(tag) { continue }
-            let lines = ingredientsByRecipe[recipe.id] ?? []
-            if !text.isEmpty, !recipe.nameFolded.contains(text), !lines.contains(where: { $0.nameFolded.contains(text) }) { continue }
+        summaries.reserveCapacity(catalog.recipes.count)
+        for entry in catalog.recipes {
+            let lines = entry.ingredients
+            if !tag.isEmpty, !entry.tags.contains(tag) { continue }
+            if !text.isEmpty, !entry.heading.nameFolded.contains(text), !lines.contains(where: { $0.nameFolded.contains(text) }) { continue }
             if !wanted.isEmpty,
                 !lines.contains(where: { $0.nameFolded == wanted || ($0.productId.flatMap { productNames[$0] }).map { SearchText.fold($0) } == wanted })
             {
                 continue
             }
-            let summary = Self.summary(recipe, tags: tags, ingredients: lines, stock: keyed)
+            let summary = Self.summary(entry, standings)
             if let readiness = filter.readiness, summary.readiness != readiness { continue }
             summaries.append(summary)
         }
@@ -85,53 +48,27 @@ extension Recipes {
             if a.recipe.nameFolded != b.recipe.nameFolded { return a.recipe.nameFolded < b.recipe.nameFolded }
             return a.recipe.id < b.recipe.id
         }
-        return RecipeOverview(recipes: summaries, tags: allTags, total: recipes.count)
+        return RecipeOverview(recipes: summaries, tags: catalog.tags, total: catalog.recipes.count)
     }
 
-    /// An ingredient as /recipes needs it: what it looks for and how much, at the recipe's servings.
-    struct OverviewIngredient {
-        let nameFolded: String
-        let name: String
-        let amount: Double?
-        let unit: IngredientUnit?
-        let productId: Int64?
-    }
+    /// An ingredient key's matches as /recipes weighs them.
+    struct Standing {
+        /// Not expired, in taking order.
+        let fresh: [StockMatch]
+        let urgency: Double
 
-    /// `RecipeStock` with each ingredient key's standing worked out once.
-    struct KeyedStock {
-        struct Standing {
-            /// Not expired, in taking order.
-            let fresh: [StockMatch]
-            let urgency: Double
-
-            init(_ matches: [StockMatch], _ window: DueWindow) {
-                fresh = matches.filter { !$0.isExpired }
-                urgency = Recipes.urgency(of: matches, window: window)
-            }
-
-            private init() {
-                fresh = []
-                urgency = 0
-            }
-
-            /// No item matches.
-            static let none = Standing()
-        }
-
-        let byName: [String: Standing]
-        let byProduct: [Int64: Standing]
-
-        func standing(_ ingredient: OverviewIngredient) -> Standing {
-            (ingredient.productId.map { byProduct[$0] } ?? byName[ingredient.nameFolded]) ?? .none
+        init(_ matches: [StockMatch], _ window: DueWindow) {
+            fresh = matches.filter { !$0.isExpired }
+            urgency = Recipes.urgency(of: matches, window: window)
         }
     }
 
-    static func summary(_ recipe: RecipeHeading, tags: [String], ingredients: [OverviewIngredient], stock: KeyedStock) -> RecipeSummary {
+    static func summary(_ entry: RecipeCatalog.Entry, _ standings: [Standing]) -> RecipeSummary {
         var missing: [String] = []
         var useSoon: [String] = []
         var urgency = 0.0
-        for ingredient in ingredients {
-            let standing = stock.standing(ingredient)
+        for ingredient in entry.ingredients {
+            let standing = standings[ingredient.key]
             if IngredientNeed(amount: ingredient.amount, unit: ingredient.unit).standing(fresh: standing.fresh).isLacking {
                 missing.append(ingredient.name)
             }
@@ -141,7 +78,8 @@ extension Recipes {
             }
         }
         return RecipeSummary(
-            recipe: recipe, tags: tags, readiness: RecipeReadiness(lacking: missing.count), missing: missing, useSoon: useSoon, urgency: urgency)
+            recipe: entry.heading, tags: entry.tags, readiness: RecipeReadiness(lacking: missing.count), missing: missing, useSoon: useSoon,
+            urgency: urgency)
     }
 
     /// How strongly one ingredient's matches ask to be used; a recipe's urgency is the sum over its
@@ -172,16 +110,6 @@ extension Recipes {
         Int((b.start(in: .gmt).timeIntervalSince(a.start(in: .gmt)) / 86400).rounded())
     }
 
-    /// The household's recipes outside the trash (`recipe_by_name`), the columns a card shows.
-    static let overviewRecipesSQL = """
-        SELECT id, name, name_folded, photo, illustration, servings FROM recipe
-        WHERE household_id = ? AND deleted_at IS NULL ORDER BY name_folded, id
-        """
-    /// Every ingredient of the household's recipes in recipe order (those in the trash are skipped
-    /// in Swift), from `recipe_ingredient_by_household` alone.
-    static let overviewIngredientsSQL = """
-        SELECT recipe_id, name_folded, name, amount, unit, product_id FROM recipe_ingredient WHERE household_id = ? ORDER BY recipe_id, position
-        """
     /// The household's products' names, for `?ingredient=` (an ingredient linked to a product).
     static let overviewProductsSQL = "SELECT id, name FROM product WHERE household_id = ?"
     /// Every tag of the household's recipes, sorted (`recipe_tag_by_household`, which covers it).

@@ -7,6 +7,8 @@ import GRDB
 public struct Recipes: Sendable {
     let database: AppDatabase
     let clock: WallClock
+    /// What /recipes read of the recipes, kept until they change.
+    let catalogs = RecipeCatalogs()
 
     /// Days a recipe waits in the trash, as items do.
     public static let trashDays = Items.trashDays

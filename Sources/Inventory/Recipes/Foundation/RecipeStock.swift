@@ -50,6 +50,9 @@ public struct RecipeStock: Sendable {
         /// Every recipe of the household (outside the trash, and in it).
         case household
         case recipes([Int64])
+        /// These folded names (ingredients without a product) and these products, known already
+        /// (`RecipeCatalog`): nothing to look up among the ingredients.
+        case given(names: [String], products: [Int64])
     }
 
     static let columns = """
@@ -59,12 +62,13 @@ public struct RecipeStock: Sendable {
 
     /// The matches of the ingredients in `scope`, read in one transaction.
     public static func read(_ db: Database, householdId: Int64, scope: Scope, window: DueWindow) throws -> RecipeStock {
-        let (filter, arguments) = Self.filter(scope, householdId)
+        let wanted = Self.wanted(scope, householdId)
         var byName: [String: [StockMatch]] = [:]
-        let names = try Row.fetchCursor(db.cachedStatement(sql: nameSQL(filter: filter)), arguments: arguments + [householdId])
+        let names = try Row.fetchCursor(db.cachedStatement(sql: nameSQL(wanted: wanted.names)), arguments: wanted.nameArguments + [householdId])
         while let row = try names.next() { byName[row[0], default: []].append(match(row, window)) }
         var byProduct: [Int64: [StockMatch]] = [:]
-        let products = try Row.fetchCursor(db.cachedStatement(sql: productSQL(filter: filter)), arguments: arguments + [householdId])
+        let products = try Row.fetchCursor(
+            db.cachedStatement(sql: productSQL(wanted: wanted.products)), arguments: wanted.productArguments + [householdId])
         while let row = try products.next() { byProduct[row[0], default: []].append(match(row, window)) }
         return RecipeStock(byName: byName, byProduct: byProduct)
     }
@@ -73,8 +77,13 @@ public struct RecipeStock: Sendable {
     /// names, and each name is one range of `item_by_folded_name` (search_text is the folded name,
     /// a newline, the folded note). Arguments: the filter's, then the household.
     static func nameSQL(filter: String) -> String {
+        nameSQL(wanted: "SELECT DISTINCT ri.name_folded AS name FROM recipe_ingredient ri \(filter) AND ri.product_id IS NULL")
+    }
+
+    /// `wanted` selects the folded names as `name`.
+    static func nameSQL(wanted: String) -> String {
         """
-        WITH wanted AS (SELECT DISTINCT ri.name_folded AS name FROM recipe_ingredient ri \(filter) AND ri.product_id IS NULL)
+        WITH wanted AS (\(wanted))
         SELECT w.name AS wanted, \(columns)
         FROM wanted w
         JOIN item i ON i.household_id = ? AND i.deleted_at IS NULL
@@ -87,8 +96,13 @@ public struct RecipeStock: Sendable {
 
     /// Matches by product: the items with the product's barcode (`item_by_barcode`).
     static func productSQL(filter: String) -> String {
+        productSQL(wanted: "SELECT DISTINCT ri.product_id AS id FROM recipe_ingredient ri \(filter) AND ri.product_id IS NOT NULL")
+    }
+
+    /// `wanted` selects the product ids as `id`.
+    static func productSQL(wanted: String) -> String {
         """
-        WITH wanted AS (SELECT DISTINCT ri.product_id AS id FROM recipe_ingredient ri \(filter) AND ri.product_id IS NOT NULL)
+        WITH wanted AS (\(wanted))
         SELECT w.id AS wanted, \(columns)
         FROM wanted w
         JOIN product p ON p.id = w.id AND p.household_id = ?
@@ -103,14 +117,32 @@ public struct RecipeStock: Sendable {
     /// no recipe shown needs is cheaper than looking up each ingredient's recipe.
     static let householdFilter = "WHERE ri.household_id = ?"
 
-    private static func filter(_ scope: Scope, _ householdId: Int64) -> (String, StatementArguments) {
+    /// What to match for a scope: two SELECTs (names as `name`, products as `id`) and their arguments.
+    private static func wanted(_ scope: Scope, _ householdId: Int64) -> (
+        names: String, nameArguments: StatementArguments, products: String, productArguments: StatementArguments
+    ) {
+        let filter: String
+        let arguments: StatementArguments
         switch scope {
         case .household:
-            return (householdFilter, [householdId])
+            (filter, arguments) = (householdFilter, [householdId])
         case .recipes(let ids):
             let marks = Array(repeating: "?", count: max(1, ids.count)).joined(separator: ", ")
-            return ("WHERE ri.household_id = ? AND ri.recipe_id IN (\(marks))", StatementArguments([householdId] + (ids.isEmpty ? [-1] : ids)))
+            (filter, arguments) = ("WHERE ri.household_id = ? AND ri.recipe_id IN (\(marks))", StatementArguments([householdId] + (ids.isEmpty ? [-1] : ids)))
+        case .given(let names, let products):
+            // As JSON arrays: one statement text whatever their length.
+            return (
+                "SELECT value AS name FROM json_each(?)", [json(names)], "SELECT value AS id FROM json_each(?)", [json(products)]
+            )
         }
+        return (
+            "SELECT DISTINCT ri.name_folded AS name FROM recipe_ingredient ri \(filter) AND ri.product_id IS NULL", arguments,
+            "SELECT DISTINCT ri.product_id AS id FROM recipe_ingredient ri \(filter) AND ri.product_id IS NOT NULL", arguments
+        )
+    }
+
+    private static func json(_ values: some Encodable) -> String {
+        String(decoding: (try? JSONEncoder().encode(values)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
     /// A row of `nameSQL` or `productSQL`: what is wanted, then `columns` in their order (by index:
