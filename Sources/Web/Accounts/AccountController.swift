@@ -1,6 +1,5 @@
 import HTTPServer
 import Inventory
-import Mustache
 
 /// A member's own account: name, language, password, signed-in devices. Viewers too.
 struct AccountController {

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import Inventory
-import Mustache
 
 /// Pages of stock items by due date across folders: what to use soon, and a month calendar.
 /// Their rows are the stock list's rows (with the folder named) and their quick actions post to

@@ -1,6 +1,5 @@
 import Foundation
 import Inventory
-import Mustache
 
 /// An item's history line that a cook wrote says which recipe, and offers "Undo" while that cook is
 /// not undone yet: one tap gives back everything the cook took (from every item it touched).
