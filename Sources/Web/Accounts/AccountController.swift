@@ -1,6 +1,5 @@
 import HTTPServer
 import Inventory
-import Mustache
 
 /// A member's own account: name, language, password, signed-in devices. Viewers too.
 struct AccountController {
@@ -120,42 +119,25 @@ struct AccountController {
     }
 }
 
-struct AccountPage: PageView {
-    static let template = "account"
-
-    struct Device: MustacheParent, Sendable {
+/// The member's own settings: profile, password, calendar feed, devices
+/// (`Templates/account.mustache`, compiled).
+struct AccountPage: CompiledPage {
+    struct Device: Sendable {
         let id: Int64
         let label: String
         let signedIn: String
         let lastSeen: String
         let isCurrent: Bool
-        func child(named name: String) -> Any? {
-            switch name {
-            case "id": return id
-            case "label": return label
-            case "signedIn": return signedIn
-            case "lastSeen": return lastSeen
-            case "isCurrent": return isCurrent
-            default: return nil
-            }
-        }
     }
 
     /// The member's calendar feed: whether there is one, and its address right after it was made.
-    struct Feed: MustacheParent, Sendable {
+    struct Feed: Sendable {
         let createdAt: String?
         var webcal: String?
         var web: String?
-        func child(named name: String) -> Any? {
-            switch name {
-            case "exists": return createdAt != nil
-            case "createdAt": return createdAt
-            case "isNew": return webcal != nil
-            case "webcal": return webcal
-            case "web": return web
-            default: return nil
-            }
-        }
+
+        var exists: Bool { createdAt != nil }
+        var isNew: Bool { webcal != nil }
     }
 
     let heading: String
@@ -168,17 +150,5 @@ struct AccountPage: PageView {
 
     func title(_ t: Catalog) -> String { heading }
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": return heading
-        case "saved": return saved
-        case "profileFields": return profileFields
-        case "passwordFields": return passwordFields
-        case "devices": return devices
-        case "hasOtherDevices": return devices.count > 1
-        case "feed": return feed
-        case "offersHTTPS": return offersHTTPS
-        default: return nil
-        }
-    }
+    var hasOtherDevices: Bool { devices.count > 1 }
 }

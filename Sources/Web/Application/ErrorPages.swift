@@ -1,9 +1,9 @@
 import HTTPServer
 import Inventory
 
-/// The error page for a status, in the reader's language. Never shows internals.
-struct ErrorPage: PageView {
-    static let template = "error"
+/// The error page for a status, in the reader's language. Never shows internals
+/// (`Templates/error.mustache`, compiled).
+struct ErrorPage: CompiledPage {
     let status: Int
     let heading: String
     let message: String
@@ -30,20 +30,12 @@ struct ErrorPage: PageView {
     }
 
     func title(_ t: Catalog) -> String { heading }
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "status": return status
-        case "heading": return heading
-        case "message": return message
-        default: return nil
-        }
-    }
 }
 
 extension Renderer {
     func errorResponse(_ status: Int, locale: Catalog) -> Response {
-        response(ErrorPage(status: status, locale: locale), locale: locale, status: status)
+        let body = bytes(ErrorPage(status: status, locale: locale), locale: locale)
+        return Response(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: .bytes(body))
     }
 }
 

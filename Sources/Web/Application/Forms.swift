@@ -22,7 +22,8 @@ struct FormField: MustacheParent, Sendable {
     let name: String
     let label: String
     var kind: Kind = .text
-    var value: String = ""
+    /// What the field holds; a password's is never sent back to the browser (`value`).
+    private var entered: String
     var error: String?
     var hint: String?
     var autocomplete: String?
@@ -34,12 +35,43 @@ struct FormField: MustacheParent, Sendable {
     var inputMode: String?
     var autofocus = false
 
+    init(
+        name: String, label: String, kind: Kind = .text, value: String = "", error: String? = nil, hint: String? = nil,
+        autocomplete: String? = nil, required: Bool = false, inputType: String? = nil, options: [Option] = [], checked: Bool = false,
+        maxLength: Int? = nil, inputMode: String? = nil, autofocus: Bool = false
+    ) {
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.entered = value
+        self.error = error
+        self.hint = hint
+        self.autocomplete = autocomplete
+        self.required = required
+        self.inputType = inputType
+        self.options = options
+        self.checked = checked
+        self.maxLength = maxLength
+        self.inputMode = inputMode
+        self.autofocus = autofocus
+    }
+
+    /// The value the page shows: passwords are never sent back to the browser.
+    var value: String {
+        get { kind == .password ? "" : entered }
+        set { entered = newValue }
+    }
+    var type: String { inputType ?? (kind == .password ? "password" : "text") }
+    var isSelect: Bool { kind == .select }
+    var isCheckbox: Bool { kind == .checkbox }
+    var isHidden: Bool { kind == .hidden }
+    var isInput: Bool { kind == .text || kind == .password }
+
     func child(named key: String) -> Any? {
         switch key {
         case "name": return name
         case "label": return label
-        // Passwords are never sent back to the browser.
-        case "value", "shownValue": return shownValue
+        case "value": return value
         case "error": return error
         case "hint": return hint
         case "autocomplete": return autocomplete
@@ -59,14 +91,6 @@ struct FormField: MustacheParent, Sendable {
         }
     }
 
-    /// The value the page shows: passwords are never sent back to the browser.
-    var shownValue: String { kind == .password ? "" : value }
-    var type: String { inputType ?? (kind == .password ? "password" : "text") }
-    var isSelect: Bool { kind == .select }
-    var isCheckbox: Bool { kind == .checkbox }
-    var isHidden: Bool { kind == .hidden }
-    var isInput: Bool { kind == .text || kind == .password }
-
     static func hidden(_ name: String, _ value: String) -> FormField {
         FormField(name: name, label: "", kind: .hidden, value: value)
     }
@@ -78,9 +102,8 @@ struct FormField: MustacheParent, Sendable {
     }
 }
 
-/// A page that is one form (setup, login, joining, password reset).
-struct FormPage: PageView {
-    static let template = "form"
+/// A page that is one form (setup, login, joining, password reset; `Templates/form.mustache`, compiled).
+struct FormPage: CompiledPage {
     let heading: String
     var intro: String?
     /// A message about the whole form (wrong password, throttled, expired link).
@@ -92,19 +115,8 @@ struct FormPage: PageView {
 
     func title(_ t: Catalog) -> String { heading }
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": return heading
-        case "intro": return intro
-        case "formError": return formError
-        case "action": return action
-        case "submitLabel": return submitLabel
-        case "fields": return fields
-        case "footerHref": return footerLink?.href
-        case "footerLabel": return footerLink?.label
-        default: return nil
-        }
-    }
+    var footerHref: String? { footerLink?.href }
+    var footerLabel: String? { footerLink?.label }
 }
 
 extension Catalog {

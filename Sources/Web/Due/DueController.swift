@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import Inventory
-import Mustache
 
 /// Pages of stock items by due date across folders: what to use soon, and a month calendar.
 /// Their rows are the stock list's rows (with the folder named) and their quick actions post to
@@ -169,26 +168,23 @@ struct DueController {
 
 // MARK: - Views
 
-struct UseSoonPage: PageView {
-    static let template = "soon"
-
+/// What to use soon: expired, due today, due soon (`Templates/soon.mustache`, compiled).
+struct UseSoonPage: CompiledPage {
     /// Expired, due today or due soon: a heading in words, and one page's rows of it.
-    struct Group: MustacheParent, Sendable {
+    struct Group: Sendable {
         let state: String
         let heading: String
         let count: Int
         let rows: [ItemRowView]
+    }
 
-        func child(named key: String) -> Any? {
-            switch key {
-            case "state": return state
-            case "heading": return heading
-            case "count": return count
-            // Where `UseSoonPage.slots` puts this group's rows.
-            case "rows": return HTML.slotMarker + "group_" + state
-            default: return nil
-            }
-        }
+    /// A group as the template shows it, with its rows (`partials/item-rows`).
+    struct GroupView {
+        let group: Group
+        let rowList: ItemRowsView
+        var state: String { group.state }
+        var heading: String { group.heading }
+        var count: Int { group.count }
     }
 
     let groups: [Group]
@@ -208,45 +204,24 @@ struct UseSoonPage: PageView {
 
     func title(_ t: Catalog) -> String { t["soon_heading"] }
 
-    var slots: [String: String] {
-        Dictionary(uniqueKeysWithValues: groups.map { ("group_" + $0.state, ItemRowsHTML.render($0.rows, shared: shared, here: here, notice: rowNotice)) })
+    var groupViews: [GroupView] {
+        groups.map { GroupView(group: $0, rowList: ItemRowsView($0.rows, shared: shared, here: here, notice: rowNotice, t: shared.t)) }
     }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "groups": return groups
-        case "hasRows": return !groups.isEmpty
-        case "here": return here
-        case "summary": return summary
-        case "empty": return empty
-        case "pageLabel": return pageLabel
-        case "hasPages": return previous != nil || next != nil
-        case "previous": return previous
-        case "next": return next
-        case "notice": return notice
-        case "undoIds": return undoIds
-        case "moveTargets": return moveTargets
-        case "hasMoveTargets": return !moveTargets.isEmpty
-        case "shoppingTargets": return shoppingTargets
-        case "hasShoppingTargets": return !shoppingTargets.isEmpty
-        default: return nil
-        }
-    }
+    var hasRows: Bool { !groups.isEmpty }
+    var hasPages: Bool { previous != nil || next != nil }
+    var hasMoveTargets: Bool { !moveTargets.isEmpty }
+    var hasShoppingTargets: Bool { !shoppingTargets.isEmpty }
+    /// The bulk bar's "bought into" group is the shopping list's.
+    var isShopping: Bool { false }
+    var hasStockTargets: Bool { false }
+    var stockTargets: [Choice] { [] }
 }
 
-struct CalendarPage: PageView {
-    static let template = "calendar"
-
-    struct Weekday: MustacheParent, Sendable {
+/// A month of due dates, and the chosen day's items (`Templates/calendar.mustache`, compiled).
+struct CalendarPage: CompiledPage {
+    struct Weekday: Sendable {
         let short: String
         let long: String
-        func child(named key: String) -> Any? {
-            switch key {
-            case "short": return short
-            case "long": return long
-            default: return nil
-            }
-        }
     }
 
     /// One cell of the grid; `number` is nil outside the month.
@@ -261,24 +236,26 @@ struct CalendarPage: PageView {
         let isPast: Bool
 
         static let blank = Day(number: nil, href: nil, label: nil, count: nil, isToday: false, isExpired: false, isSelected: false, isPast: false)
+
+        /// A day of the month with items: a link to them.
+        var isLink: Bool { number != nil && href != nil }
+        /// A day of the month without items.
+        var isPlain: Bool { number != nil && href == nil }
     }
 
-    struct Link: MustacheParent, Sendable {
+    /// A row of the grid.
+    struct Week {
+        let days: ArraySlice<Day>
+    }
+
+    struct Link: Sendable {
         let href: String
         let label: String
         let title: String
-        func child(named key: String) -> Any? {
-            switch key {
-            case "href": return href
-            case "label": return label
-            case "title": return title
-            default: return nil
-            }
-        }
     }
 
     /// The chosen day's items under the grid.
-    struct DayItems: MustacheParent, Sendable {
+    struct DayItems: Sendable {
         let heading: String
         let summary: String
         let rows: [ItemRowView]
@@ -291,24 +268,14 @@ struct CalendarPage: PageView {
         let undoIds: String?
         var rowNotice: RowNotice? = nil
 
-        func child(named key: String) -> Any? {
-            switch key {
-            case "heading": return heading
-            case "summary": return summary
-            case "hasRows": return !rows.isEmpty
-            case "pageLabel": return pageLabel
-            case "hasPages": return previous != nil || next != nil
-            case "previous": return previous
-            case "next": return next
-            default: return nil
-            }
-        }
+        var hasRows: Bool { !rows.isEmpty }
+        var hasPages: Bool { previous != nil || next != nil }
+        var rowList: ItemRowsView { ItemRowsView(rows, shared: shared, here: here, notice: rowNotice, t: shared.t) }
     }
 
     let monthTitle: String
     let weekdays: [Weekday]
-    /// The grid's cells, whole weeks, built in Swift (`CalendarGridHTML`): through Mustache its
-    /// 42 cells cost more than the rest of the page.
+    /// The grid's cells, whole weeks.
     let days: [Day]
     let todayLabel: String
     let previous: Link?
@@ -319,62 +286,10 @@ struct CalendarPage: PageView {
 
     func title(_ t: Catalog) -> String { day?.heading ?? monthTitle }
 
-    var slots: [String: String] {
-        var slots = ["grid": CalendarGridHTML.render(days, todayLabel: todayLabel)]
-        if let day { slots["day_rows"] = ItemRowsHTML.render(day.rows, shared: day.shared, here: day.here, notice: day.rowNotice) }
-        return slots
-    }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "monthTitle": return monthTitle
-        case "weekdays": return weekdays
-        case "previous": return previous
-        case "next": return next
-        case "thisMonth": return thisMonth
-        case "day": return day
-        // The notice and Undo after a quick action on the day's rows (partials/notice).
-        case "here": return day?.here
-        case "notice": return day?.notice
-        case "undoIds": return day?.undoIds
-        default: return nil
-        }
-    }
-}
-
-/// The rows of the month grid: a row per week, a cell per day; days with items link to them.
-enum CalendarGridHTML {
-    static func render(_ days: [CalendarPage.Day], todayLabel: String) -> String {
-        var html = HTML()
-        for (index, day) in days.enumerated() {
-            if index % 7 == 0 { html.raw("<tr>") }
-            html.raw("<td class=\"cal-day")
-            if day.isToday { html.raw(" is-today") }
-            if day.isExpired { html.raw(" is-expired") }
-            if day.isSelected { html.raw(" is-selected") }
-            if day.isPast { html.raw(" is-past") }
-            html.raw("\">")
-            let current = day.isToday ? " aria-current=\"date\"" : ""
-            if let number = day.number, let href = day.href {
-                html.raw("<a class=\"cal-cell\" href=\"")
-                html.text(href)
-                html.raw("\" aria-label=\"")
-                html.text(day.label ?? "")
-                html.raw("\"\(current)><span class=\"cal-num\">\(number)</span><span class=\"cal-count\">\(day.isExpired ? "!" : "")")
-                html.text(day.count ?? "")
-                html.raw("</span></a>")
-            } else if let number = day.number {
-                html.raw("<span class=\"cal-cell\"\(current)><span class=\"cal-num\">\(number)</span>")
-                if day.isToday {
-                    html.raw("<span class=\"visually-hidden\"> ")
-                    html.text(todayLabel)
-                    html.raw("</span>")
-                }
-                html.raw("</span>")
-            }
-            html.raw("</td>")
-            if index % 7 == 6 { html.raw("</tr>\n") }
-        }
-        return html.text
-    }
+    /// The grid's rows, seven days each.
+    var weeks: [Week] { stride(from: 0, to: days.count, by: 7).map { Week(days: days[$0..<min($0 + 7, days.count)]) } }
+    // The notice and Undo after a quick action on the day's rows (partials/notice).
+    var here: String? { day?.here }
+    var notice: String? { day?.notice }
+    var undoIds: String? { day?.undoIds }
 }

@@ -6,7 +6,7 @@ import Mustache
 /// one of them holds an error or something other than its default. Both kinds' own fields are
 /// there (stock: due date, reminder, status; shopping: urgent): the kind not in use is disabled
 /// and hidden, and the folder select shows it at once with JavaScript.
-struct DraftView: MustacheParent, Sendable {
+struct DraftView: Sendable {
     let index: Int
     let number: String
     let nameField: FormField
@@ -75,44 +75,13 @@ struct DraftView: MustacheParent, Sendable {
             || (fieldsKind == .stock ? !input.remindAt.isEmpty || input.status != defaults.status : input.urgent)
         moreOpen = single || barcodeFocused || changed || moreFields.contains { error($0) != nil }
     }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "index": return index
-        case "number": return number
-        case "nameField": return nameField
-        case "quantity": return quantity
-        case "unit": return unit
-        case "kind": return kind
-        case "due": return due
-        case "stockMore": return stockMore
-        case "shoppingMore": return shoppingMore
-        case "barcode": return barcode
-        case "note": return note
-        case "noteError": return noteError
-        case "hasError": return hasError
-        case "single": return single
-        case "stockFields": return stockFields
-        case "moreOpen": return moreOpen
-        case "picture": return picture
-        default: return nil
-        }
-    }
 }
 
 /// Said beside the folder select when what was typed does not fit the chosen folder's kind:
 /// which drafts would lose which fields, and the choice to save without them.
-struct UnfitNotice: MustacheParent, Sendable {
+struct UnfitNotice: Sendable {
     let message: String
     let drafts: [String]
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "message": return message
-        case "drafts": return drafts
-        default: return nil
-        }
-    }
 }
 
 /// A draft's picture: the current one, a photo to take or upload, or an illustration.
@@ -189,8 +158,8 @@ struct EditorState: Sendable {
     var unfit: UnfitNotice? = nil
 }
 
-struct EditorPage: PageView {
-    static let template = "editor"
+/// Adding items (several drafts at once) or editing one (`Templates/editor.mustache`, compiled).
+struct EditorPage: CompiledPage {
     let heading: String
     let action: String
     let isNew: Bool
@@ -213,75 +182,33 @@ struct EditorPage: PageView {
 
     func title(_ t: Catalog) -> String { heading }
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "heading": return heading
-        case "action": return action
-        case "isNew": return isNew
-        case "version": return version
-        case "base": return base
-        case "stockFolders": return stockFolders
-        case "shoppingFolders": return shoppingFolders
-        case "hasShoppingFolders": return !shoppingFolders.isEmpty
-        case "hasStockFolders": return !stockFolders.isEmpty
-        case "drafts": return drafts
-        case "canAddDraft": return canAddDraft
-        case "summary": return summary
-        case "summaryLink": return summaryLink
-        case "returnTo": return returnTo
-        case "cancel": return cancel
-        case "scanError": return state.scanError
-        case "scanNotice": return state.scanNotice
-        case "unfit": return state.unfit
-        case "unfitShoppingText": return unfitShoppingText
-        case "unfitStockText": return unfitStockText
-        case "maxBodyBytes": return maxBodyBytes
-        case "maxBodyMB": return maxBodyBytes / (1024 * 1024)
-        default: return nil
-        }
-    }
+    var hasShoppingFolders: Bool { !shoppingFolders.isEmpty }
+    var hasStockFolders: Bool { !stockFolders.isEmpty }
+    var scanError: String? { state.scanError }
+    var scanNotice: String? { state.scanNotice }
+    var unfit: UnfitNotice? { state.unfit }
 }
 
-struct ConflictPage: PageView {
-    static let template = "conflict"
-
+/// Someone else saved the item while this member edited it (`Templates/conflict.mustache`, compiled).
+struct ConflictPage: CompiledPage {
     /// A field both changed: one radio per side, named as the form field so the choice is the value sent.
-    struct Clash: MustacheParent, Sendable {
-        struct Side: MustacheParent, Sendable {
+    struct Clash: Sendable {
+        struct Side: Sendable {
             let value: String
             let shown: String
-            func child(named key: String) -> Any? { key == "value" ? value : key == "shown" ? shown : nil }
         }
         let label: String
         let name: String
         let id: String
         let theirs: Side
         let mine: Side
-        func child(named key: String) -> Any? {
-            switch key {
-            case "label": return label
-            case "name": return name
-            case "id": return id
-            case "theirs": return theirs
-            case "mine": return mine
-            default: return nil
-            }
-        }
     }
 
     /// A field already merged: its value and, when one side changed it, whose change it is.
-    struct Row: MustacheParent, Sendable {
+    struct Row: Sendable {
         let label: String
         let value: String
         let source: String?
-        func child(named key: String) -> Any? {
-            switch key {
-            case "label": return label
-            case "value": return value
-            case "source": return source
-            default: return nil
-            }
-        }
     }
 
     let heading: String
@@ -293,47 +220,22 @@ struct ConflictPage: PageView {
     let hidden: [FormField]
 
     func title(_ t: Catalog) -> String { heading }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "heading": return heading
-        case "itemId": return itemId
-        case "message": return message
-        case "events": return events
-        case "clashes": return clashes
-        case "rows": return rows
-        case "hidden": return hidden
-        default: return nil
-        }
-    }
 }
 
-struct ItemPage: PageView {
-    static let template = "item"
-
-    struct Fact: MustacheParent, Sendable {
+/// One item: picture, facts, history (`Templates/item.mustache`, compiled).
+struct ItemPage: CompiledPage {
+    struct Fact: Sendable {
         let label: String
         let value: String
-        func child(named key: String) -> Any? { key == "label" ? label : key == "value" ? value : nil }
     }
 
-    struct Event: MustacheParent, Sendable {
+    struct Event: Sendable {
         let what: String
         let detail: String?
         let who: String
         let when: String
         /// A cook's line while the cook can still be undone (cookpages).
         var undoCook: CookUndoButton? = nil
-        func child(named key: String) -> Any? {
-            switch key {
-            case "what": return what
-            case "detail": return detail
-            case "who": return who
-            case "when": return when
-            case "undoCook": return undoCook
-            default: return nil
-            }
-        }
     }
 
     let name: String
@@ -352,23 +254,4 @@ struct ItemPage: PageView {
     var recipesLink: String? = nil
 
     func title(_ t: Catalog) -> String { name }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "name": return name
-        case "id": return id
-        case "picture": return picture
-        case "hasPicture": return hasPicture
-        case "pictureAlt": return pictureAlt
-        case "canWrite": return canWrite
-        case "photoError": return photoError
-        case "saved": return saved
-        case "dueState": return dueState
-        case "facts": return facts
-        case "history": return history
-        case "folderId": return folderId
-        case "recipesLink": return recipesLink
-        default: return nil
-        }
-    }
 }

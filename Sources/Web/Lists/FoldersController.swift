@@ -1,6 +1,7 @@
 import HTTPServer
 import Inventory
 import Mustache
+import TemplateRuntime
 
 /// The folders page and its edit mode: create, rename, re-icon, reorder, delete.
 struct FoldersController {
@@ -154,27 +155,15 @@ struct FoldersController {
     }
 }
 
-struct HomePage: PageView {
-    static let template = "home"
-
-    struct Row: MustacheParent, Sendable {
+/// The folders page (`Templates/home.mustache`, compiled, through `HomeView`).
+struct HomePage: CompiledPage {
+    struct Row: Sendable {
         let id: Int64
         let name: String
         let icon: String
         let count: String
         var expired: String? = nil
         var soon: String? = nil
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "name": return name
-            case "icon": return icon
-            case "count": return count
-            case "expired": return expired
-            case "soon": return soon
-            default: return nil
-            }
-        }
     }
 
     let household: String
@@ -186,23 +175,15 @@ struct HomePage: PageView {
 
     func title(_ t: Catalog) -> String { household }
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "household": return household
-        case "stock": return stock
-        case "shopping": return shopping
-        case "useSoon": return useSoon
-        case "hasUseSoon": return hasUseSoon
-        default: return nil
-        }
+    func render(in outer: PageChrome, into w: inout HTMLWriter) {
+        HomeView(household: household, useSoon: useSoon, hasUseSoon: hasUseSoon, stock: stock, shopping: shopping).render(in: outer, into: &w)
     }
 }
 
-/// The folders page answering a search: the same search field, then each folder with matches.
-struct HomeSearchPage: PageView {
-    static let template = "home"
-
-    struct Group: MustacheParent, Sendable {
+/// The folders page answering a search: the same search field, then each folder with matches
+/// (`Templates/home.mustache`, compiled, through `HomeView`).
+struct HomeSearchPage: CompiledPage {
+    struct Group: Sendable {
         let id: Int64
         let name: String
         let icon: String
@@ -212,20 +193,6 @@ struct HomeSearchPage: PageView {
         /// "All 14 in Fridge", when the folder has more matches than are shown.
         let more: String?
         let moreHref: String?
-
-        func child(named key: String) -> Any? {
-            switch key {
-            case "id": return id
-            case "name": return name
-            case "icon": return icon
-            case "count": return count
-            // Where `HomeSearchPage.slots` puts this folder's rows.
-            case "rows": return HTML.slotMarker + "folder_\(id)"
-            case "more": return more
-            case "moreHref": return moreHref
-            default: return nil
-            }
-        }
     }
 
     let household: String
@@ -240,26 +207,47 @@ struct HomeSearchPage: PageView {
 
     func title(_ t: Catalog) -> String { heading }
 
-    var slots: [String: String] {
-        Dictionary(uniqueKeysWithValues: groups.map { ("folder_\($0.id)", ItemRowsHTML.render($0.rows, shared: $0.shared, here: here)) })
+    func render(in outer: PageChrome, into w: inout HTMLWriter) {
+        HomeView(
+            household: household, query: query, searching: true, searchHeading: heading, summary: summary, here: here, empty: empty,
+            groups: groups.map { HomeView.Group(group: $0, here: here) }, notice: notice, undoIds: undoIds
+        ).render(in: outer, into: &w)
+    }
+}
+
+/// What `Templates/home.mustache` reads: the folders, or the answer to a search.
+struct HomeView {
+    /// A folder with matches, and its rows (`partials/item-rows`).
+    struct Group {
+        let group: HomeSearchPage.Group
+        /// The page the rows' actions come back to.
+        let here: String
+
+        var id: Int64 { group.id }
+        var name: String { group.name }
+        var icon: String { group.icon }
+        var count: String { group.count }
+        var more: String? { group.more }
+        var moreHref: String? { group.moreHref }
+        var rowList: ItemRowsView { ItemRowsView(group.rows, shared: group.shared, here: here, t: group.shared.t) }
     }
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "household": return household
-        case "query": return query
-        case "searching": return true
-        case "groups": return groups
-        case "hasGroups": return !groups.isEmpty
-        case "here": return here
-        case "searchHeading": return heading
-        case "summary": return summary
-        case "empty": return empty
-        case "notice": return notice
-        case "undoIds": return undoIds
-        default: return nil
-        }
-    }
+    let household: String
+    var query = ""
+    var searching = false
+    var searchHeading = ""
+    var summary = ""
+    var here = ""
+    var empty = ""
+    var groups: [Group] = []
+    var notice: String? = nil
+    var undoIds: String? = nil
+    var useSoon = ""
+    var hasUseSoon = false
+    var stock: [HomePage.Row] = []
+    var shopping: [HomePage.Row] = []
+
+    var hasGroups: Bool { !groups.isEmpty }
 }
 
 struct FoldersEditPage: CompiledPage {

@@ -273,26 +273,15 @@ struct ListPageView: CompiledPage {
     var rowList: ItemRowsView { ItemRowsView(rows, shared: shared, here: here, notice: rowNotice, t: shared.t) }
 }
 
-/// A small page that asks one question with a few buttons (buy again where, what to do at zero).
-struct ChoicePage: PageView {
-    static let template = "choice"
-
-    struct Option: MustacheParent, Sendable {
+/// A small page that asks one question with a few buttons (buy again where, what to do at zero;
+/// `Templates/choice.mustache`, compiled).
+struct ChoicePage: CompiledPage {
+    struct Option: Sendable {
         let action: String
         let label: String
         var isPrimary = false
         var hidden: [FormField] = []
         var isDanger = false
-        func child(named key: String) -> Any? {
-            switch key {
-            case "action": return action
-            case "label": return label
-            case "isPrimary": return isPrimary
-            case "isDanger": return isDanger
-            case "hidden": return hidden
-            default: return nil
-            }
-        }
     }
 
     let heading: String
@@ -302,17 +291,6 @@ struct ChoicePage: PageView {
     let cancelLabel: String
 
     func title(_ t: Catalog) -> String { heading }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "heading": return heading
-        case "message": return message
-        case "back": return back
-        case "options": return options
-        case "cancelLabel": return cancelLabel
-        default: return nil
-        }
-    }
 
     static func buyAgain(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
         ChoicePage(

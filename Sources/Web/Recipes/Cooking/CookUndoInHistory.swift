@@ -1,6 +1,5 @@
 import Foundation
 import Inventory
-import Mustache
 
 /// An item's history line that a cook wrote says which recipe, and offers "Undo" while that cook is
 /// not undone yet: one tap gives back everything the cook took (from every item it touched).
@@ -22,7 +21,7 @@ struct CookUndoInHistory: Sendable {
 }
 
 /// Which cook wrote a history line, and the form that undoes it, coming back to the item.
-struct CookUndoButton: MustacheParent, Sendable {
+struct CookUndoButton: Sendable {
     let cookId: Int64
     let back: String
     /// "Undo cooking Apple juice": the button's name for screen readers.
@@ -30,15 +29,4 @@ struct CookUndoButton: MustacheParent, Sendable {
     /// "Cooking Apple juice" (or "…, undone").
     let text: String
     let undoable: Bool
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "cookId": return cookId
-        case "back": return back
-        case "label": return label
-        case "text": return text
-        case "undoable": return undoable
-        default: return nil
-        }
-    }
 }

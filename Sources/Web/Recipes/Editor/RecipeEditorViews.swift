@@ -1,13 +1,11 @@
 import Inventory
-import Mustache
 
 /// One ingredient row of the recipe editor: name (with the stock's names to choose from), amount,
 /// unit, note and, when the household has remembered products, a product to match instead.
-struct IngredientRowView: MustacheParent, Sendable {
-    struct UnitGroup: MustacheParent, Sendable {
+struct IngredientRowView: Sendable {
+    struct UnitGroup: Sendable {
         let label: String
         let options: [FormField.Option]
-        func child(named key: String) -> Any? { key == "label" ? label : key == "options" ? options : nil }
     }
 
     let index: Int
@@ -47,33 +45,23 @@ struct IngredientRowView: MustacheParent, Sendable {
 
     func field(_ name: String) -> String { "ingredient.\(index).\(name)" }
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "index": return index
-        case "number": return number
-        case "name": return input.name
-        case "amount": return input.amount
-        case "note": return input.note
-        case "nameError": return errors[field("name")]
-        case "amountError": return errors[field("amount")]
-        case "unitError": return errors[field("unit")]
-        case "noteError": return errors[field("note")]
-        case "productError": return errors[field("product")]
-        case "hasError": return IngredientRowView.fields.contains { errors[field($0)] != nil }
-        case "noUnit": return noUnit
-        case "unitGroups": return unitGroups
-        case "products": return products
-        case "hasProducts": return !products.isEmpty
-        default: return nil
-        }
-    }
+    var name: String { input.name }
+    var amount: String { input.amount }
+    var note: String { input.note }
+    var nameError: String? { errors[field("name")] }
+    var amountError: String? { errors[field("amount")] }
+    var unitError: String? { errors[field("unit")] }
+    var noteError: String? { errors[field("note")] }
+    var productError: String? { errors[field("product")] }
+    var hasError: Bool { IngredientRowView.fields.contains { errors[field($0)] != nil } }
+    var hasProducts: Bool { !products.isEmpty }
 
     static let fields = RecipeForm.ingredientFields
 }
 
-/// The recipe editor: new, edit, an import's draft, or the same form sent back with its problems.
-struct RecipeEditorPage: PageView {
-    static let template = "recipe-editor"
+/// The recipe editor: new, edit, an import's draft, or the same form sent back with its problems
+/// (`Templates/recipe-editor.mustache`, compiled).
+struct RecipeEditorPage: CompiledPage {
     let heading: String
     let action: String
     let isNew: Bool
@@ -94,29 +82,4 @@ struct RecipeEditorPage: PageView {
     let maxBodyBytes: Int
 
     func title(_ t: Catalog) -> String { heading }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "heading": return heading
-        case "action": return action
-        case "isNew": return isNew
-        case "recipeId": return recipeId
-        case "fields": return fields
-        case "servings": return servings
-        case "tags": return tags
-        case "sourceUrl": return sourceUrl
-        case "steps": return steps
-        case "stepsError": return stepsError
-        case "picture": return picture
-        case "rows": return rows
-        case "rowCount": return rows.count
-        case "suggestions": return suggestions
-        case "produceFields": return produceFields
-        case "produceOpen": return produceOpen
-        case "summary": return summary
-        case "cancel": return cancel
-        case "maxBodyBytes": return maxBodyBytes
-        default: return nil
-        }
-    }
 }

@@ -1,9 +1,8 @@
 import Inventory
 
-/// The import page: a web address, or pasted text; what was typed kept, a message beside the field that failed.
-struct RecipeImportPage: PageView {
-    static let template = "recipe-import"
-
+/// The import page: a web address, or pasted text; what was typed kept, a message beside the field that failed
+/// (`Templates/recipe-import.mustache`, compiled).
+struct RecipeImportPage: CompiledPage {
     var address = ""
     var text = ""
     var addressError: String?
@@ -11,14 +10,5 @@ struct RecipeImportPage: PageView {
 
     func title(_ t: Catalog) -> String { t["recipe_import_heading"] }
 
-    func child(named key: String) -> Any? {
-        switch key {
-        case "address": return address
-        case "text": return text
-        case "addressError": return addressError
-        case "textError": return textError
-        case "maxTextBytes": return RecipeImportController.maxTextBytes
-        default: return nil
-        }
-    }
+    var maxTextBytes: Int { RecipeImportController.maxTextBytes }
 }
