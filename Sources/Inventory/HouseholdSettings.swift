@@ -8,7 +8,11 @@ public struct HouseholdSettings: Sendable {
     public init(database: AppDatabase) { self.database = database }
 
     public func household(_ id: Int64) throws -> Household {
-        guard let household = try database.writer.read({ db in try Household.fetchOne(db, key: id) }) else { throw InventoryError.notFound }
+        // A cached statement: every page reads the household (its time zone and due window).
+        let household = try database.writer.read { db in
+            try Household.fetchOne(db.cachedStatement(sql: "SELECT * FROM household WHERE id = ?"), arguments: [id])
+        }
+        guard let household else { throw InventoryError.notFound }
         return household
     }
 

@@ -41,6 +41,9 @@ struct HouseholdFixture {
         quiet.logLevel = .critical
         var options = AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall)
         options.outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
+        // Imports from the loopback site may be slow while every suite runs; the deadlines
+        // themselves are RecipeFetcherTests' concern.
+        options.recipeFetch = (300, .seconds(600))
         app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger ?? quiet, options: options)
 
         owner = home.ownerToken

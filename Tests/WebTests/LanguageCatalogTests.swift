@@ -61,6 +61,14 @@ struct LanguageCatalogTests {
         #expect(account.text.contains("日本語") && account.text.contains("English"))
     }
 
+    @Test func placeholdersAreFilledOnceAndUserTextIsNeverReadForThem() {
+        let t = Catalog(code: "en", texts: ["moved": "{name} moved to {folder} ({count})", "braces": "{ {x} }"])
+        #expect(t.format("moved", ["name": "Milk {folder}", "folder": "Fridge", "count": "2"]) == "Milk {folder} moved to Fridge (2)")
+        #expect(t.format("moved", ["name": "牛乳"]) == "牛乳 moved to {folder} ({count})")
+        #expect(t.format("braces", ["x": "1"]) == "{ 1 }")
+        #expect(t.count("moved", 3, ["name": "{count}", "folder": "冷蔵庫"]) == "{count} moved to 冷蔵庫 (3)")
+    }
+
     @Test func everyShippedCatalogNamesItsLanguageAndTheStarterFolders() throws {
         let localizations = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales"))
         #expect(localizations.languages.map(\.code) == ["en", "ja"])

@@ -53,12 +53,12 @@ extension Recipes {
 
     /// An ingredient key's matches as /recipes weighs them.
     struct Standing {
-        /// Not expired, in taking order.
-        let fresh: [StockMatch]
+        /// Not expired, with their units parsed.
+        let fresh: [(quantity: Double, unit: IngredientUnit?)]
         let urgency: Double
 
         init(_ matches: [StockMatch], _ window: DueWindow) {
-            fresh = matches.filter { !$0.isExpired }
+            fresh = matches.filter { !$0.isExpired }.map { ($0.quantity, IngredientUnit(rawValue: $0.unit)) }
             urgency = Recipes.urgency(of: matches, window: window)
         }
     }
@@ -69,7 +69,7 @@ extension Recipes {
         var urgency = 0.0
         for ingredient in entry.ingredients {
             let standing = standings[ingredient.key]
-            if IngredientNeed(amount: ingredient.amount, unit: ingredient.unit).standing(fresh: standing.fresh).isLacking {
+            if IngredientNeed(amount: ingredient.amount, unit: ingredient.unit).standing(of: standing.fresh).isLacking {
                 missing.append(ingredient.name)
             }
             if standing.urgency > 0 {

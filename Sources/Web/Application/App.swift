@@ -46,6 +46,8 @@ public struct AppOptions: Sendable {
     public var maxBodyBytes = 20 * 1024 * 1024
     /// The local CA and the HTTPS addresses the /tls page hands out; nil when HTTPS is not set up.
     public var tls: TLSPageSource?
+    /// How long a recipe import may wait for one request, and for the whole import.
+    public var recipeFetch: (timeout: TimeInterval, budget: Duration) = (8, .seconds(15))
 
     public init(
         secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system,
@@ -144,7 +146,8 @@ public final class App: Responder {
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
         recipeDrafts = RecipeImportController(
-            fetcher: RecipeFetcher(client: options.outbound), pictures: pictures, drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer,
+            fetcher: RecipeFetcher(client: options.outbound, timeout: options.recipeFetch.timeout, budget: options.recipeFetch.budget), pictures: pictures,
+            drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer,
             logger: logger
         ).register(in: &router)
         // After the import (POST /recipes/import is not POST /recipes/{id}) and before the recipe pages

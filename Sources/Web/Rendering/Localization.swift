@@ -23,9 +23,29 @@ public struct Catalog: MustacheParent, Sendable {
 
     /// `key`'s text with `{name}` placeholders filled in.
     public func format(_ key: String, _ values: [String: String]) -> String {
-        var text = self[key]
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        Self.fill(self[key], values)
+    }
+
+    /// `text` with each `{name}` of `values` replaced, in one pass: a value is never read for
+    /// placeholders itself (a name with "{count}" in it stays as typed).
+    static func fill(_ text: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 32)
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            if let value = values[String(rest[rest.index(after: open)..<close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                // Not a placeholder: the brace is text, and one may start after it.
+                result += "{"
+                rest = rest[rest.index(after: open)...]
+            }
+        }
+        result += rest
+        return result
     }
 
     /// `key` with `{count}` filled in, in the form the language's plural rule chooses for it

@@ -71,14 +71,18 @@ public struct IngredientNeed: Sendable, Equatable {
     /// How the non-expired matches stand against this need: the one rule behind /recipes, a recipe's
     /// page and cooking.
     public func standing(fresh: [StockMatch]) -> IngredientStanding {
+        standing(of: fresh.map { (quantity: $0.quantity, unit: IngredientUnit(rawValue: $0.unit)) })
+    }
+
+    /// `standing(fresh:)` over the matches' quantities and units, parsed once for many needs.
+    public func standing(of fresh: [(quantity: Double, unit: IngredientUnit?)]) -> IngredientStanding {
         // An item with nothing left is not there.
-        let usable = fresh.filter { $0.quantity > 0 }
-        if usable.isEmpty { return .missing }
-        guard let amount, !presenceOnly else { return .enough }
+        guard fresh.contains(where: { $0.quantity > 0 }) else { return .missing }
+        guard let amount, let unit, !presenceOnly else { return .enough }
         var have = 0.0
         var comparable = false
-        for match in usable {
-            if let covered = covered(byQuantity: match.quantity, itemUnit: match.unit) {
+        for match in fresh where match.quantity > 0 {
+            if let covered = match.unit.flatMap({ $0.convert(match.quantity, to: unit) }) {
                 have += covered
                 comparable = true
             }

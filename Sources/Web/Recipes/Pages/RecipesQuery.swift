@@ -74,11 +74,11 @@ struct RecipesQuery: Sendable, Equatable {
     static func forIngredient(_ name: String) -> String { link([("ingredient", name)]) }
 
     private static func link(_ items: [(String, String)]) -> String {
-        var components = URLComponents()
-        components.path = "/recipes"
-        components.queryItems = items.isEmpty ? nil : items.map { URLQueryItem(name: $0.0, value: $0.1) }
-        // `+` stands for a space in a query: spell it out so "C++" stays itself.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.string ?? "/recipes"
+        guard !items.isEmpty else { return "/recipes" }
+        return "/recipes?" + items.map { $0.0 + "=" + ($0.1.addingPercentEncoding(withAllowedCharacters: valueCharacters) ?? "") }.joined(separator: "&")
     }
+
+    /// What a query value keeps as it is: `+` stands for a space and `&`, `=`, `#` end a value,
+    /// so they are spelled out ("C++" stays itself).
+    private static let valueCharacters = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#"))
 }
