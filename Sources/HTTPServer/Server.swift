@@ -206,10 +206,15 @@ public final class Server: @unchecked Sendable {
     static func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
         let mhdResponse: OpaquePointer?
         switch response.body {
+        case .bytes(let bytes) where bytes.isEmpty:
+            mhdResponse = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
         case .bytes(let bytes):
-            mhdResponse = bytes.withUnsafeBytes { buffer in
-                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
-            }
+            // Sent from the array's own storage, without a copy (a page is written once, into
+            // that array); `HeldBytes` keeps it until libmicrohttpd is done with it.
+            let held = Unmanaged.passRetained(HeldBytes(bytes))
+            let base = held.takeUnretainedValue().base
+            mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(bytes.count, base, releaseHeld, held.toOpaque())
+            if mhdResponse == nil { held.release() }
         case .file(let descriptor, let size):
             mhdResponse = MHD_create_response_from_fd64(size, descriptor)
             if mhdResponse == nil { close(descriptor) }
@@ -268,6 +273,23 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
 private let releaseShared: MHD_ContentReaderFreeCallback = { cls in
     guard let cls else { return }
     Unmanaged<SharedBytes>.fromOpaque(cls).release()
+}
+
+private let releaseHeld: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<HeldBytes>.fromOpaque(cls).release()
+}
+
+/// A response body held until libmicrohttpd has sent it. The array is never mutated and outlives
+/// the send, so its contiguous storage stays where `base` found it.
+private final class HeldBytes {
+    let bytes: [UInt8]
+    let base: UnsafeMutableRawPointer
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        base = UnsafeMutableRawPointer(mutating: self.bytes.withUnsafeBytes { $0.baseAddress! })
+    }
 }
 
 private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
