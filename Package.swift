@@ -10,7 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -121,7 +120,6 @@ let package = Package(
                 "CQRencode",
                 // Reading the CA certificate for the /tls page (PEM to DER, its name and expiry).
                 "CGnuTLS",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 "TemplateRuntime",
             ],
@@ -182,7 +180,7 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "Web", "HTTPServer", "Inventory", "Outbound", "Backups", "CGD", "Imaging", "RecipeImport", "TestSupport",
+                "Web", "HTTPServer", "Inventory", "Outbound", "Backups", "CGD", "Imaging", "RecipeImport", "TemplateRuntime", "TestSupport",
                 // Reads the household export a route answers with.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

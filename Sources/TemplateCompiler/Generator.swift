@@ -5,10 +5,10 @@ import Foundation
 /// A template opts in with a comment on its first line naming its view model, and for a page
 /// in the layout the type the layout reads:
 ///
-///     {{! compiled: ListPageView in PageChrome }}
+///     {{! compiled: ItemListPage in PageChrome }}
 ///     {{! compiled: ItemRowsView }}
 ///
-/// The others stay on the swift-mustache path until they move.
+/// The others (the layout, most partials) are expanded into each template that includes them.
 public struct Generator {
     public let directory: URL
 

@@ -25,7 +25,7 @@ public enum HTMLEscaping {
         if start < text.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...])) }
     }
 
-    /// `text` escaped, as a String (for the generator and the old rendering path).
+    /// `text` escaped, as a String (for the generator and the tests).
     public static func escape(_ text: String) -> String {
         var text = text
         var bytes = [UInt8]()

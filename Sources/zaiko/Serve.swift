@@ -124,7 +124,7 @@ struct Serve: AsyncParsableCommand {
             let localizations = app.renderer.localizations
             let engine = ReminderEngine(
                 database: database, delivery: PushDelivery(sender: outbound),
-                texts: ReminderTexts { language, key in localizations.catalogs[language]?.child(named: key) as? String },
+                texts: ReminderTexts { language, key in localizations.catalogs[language]?.text(key) },
                 logger: Logger(label: "zaiko.reminders"))
             let reminders = Task.detached { await engine.run() }
             let automaticBackups = try backups.start(database: database, data: dataDirectory.url, photos: dataDirectory.photosURL, localizations: localizations)

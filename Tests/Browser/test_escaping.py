@@ -3,8 +3,9 @@ every kind of place the pages put it (element content, value/aria-label/href/tit
 attributes, options, textareas, rows built in Swift, the layout's header), then parsed back
 with an HTML5 parser as a browser would: no injected attribute or element may appear.
 
-swift-mustache escapes per Swift Character, and `"` + U+0301 (or + U+FE0F) is one Character:
-before the fix these names added attributes to the owner's buttons."""
+An escaper working per Swift Character (the run-time Mustache library Zaiko once used) misses
+`"` + U+0301 (or + U+FE0F), which is one Character: with it these names added attributes to the
+owner's buttons."""
 
 import http.cookiejar
 import re

@@ -55,10 +55,10 @@ struct TemplateTests {
     func everyPageRendersInEachLanguage(code: String) async throws {
         let renderer = try await Renderer(templates: templates)
         let locale = try #require(renderer.localizations.catalogs[code])
-        var pages: [Any] = samplePages(locale)
+        var pages = samplePages(locale)
         pages += [400, 403, 404, 405, 413, 422, 500].map { ErrorPage(status: $0, locale: locale) }
         for page in pages {
-            let (html, title) = try #require(Self.rendered(page, renderer, locale), "\(type(of: page)) is on neither path")
+            let (html, title) = Self.rendered(page, renderer, locale)
             #expect(html.hasPrefix("<!DOCTYPE html>"))
             #expect(html.contains("<html lang=\"\(code)\">"))
             #expect(html.contains("<title>\(title) · \(locale["app_name"])</title>"))
@@ -69,15 +69,9 @@ struct TemplateTests {
         }
     }
 
-    /// A sample page on either rendering path (pages move to the compiled one by one), with its title.
-    static func rendered(_ page: Any, _ renderer: Renderer, _ locale: Catalog, member: SignedIn? = nil) -> (String, String)? {
-        if let page = page as? any CompiledPage {
-            return (renderer.html(page, locale: locale, member: member, csrfToken: "token"), page.title(locale))
-        }
-        if let page = page as? any PageView {
-            return (renderer.html(page, locale: locale, member: member, csrfToken: "token"), page.title(locale))
-        }
-        return nil
+    /// A sample page rendered in `locale`, with its title.
+    static func rendered(_ page: any CompiledPage, _ renderer: Renderer, _ locale: Catalog, member: SignedIn? = nil) -> (String, String) {
+        (renderer.html(page, locale: locale, member: member, csrfToken: "token"), page.title(locale))
     }
 
     @Test(arguments: ["en", "ja"])
@@ -106,7 +100,7 @@ struct TemplateTests {
     }
 
     /// One of each page with sample values, errors included, so every branch of a template renders.
-    func samplePages(_ t: Catalog) -> [Any] {
+    func samplePages(_ t: Catalog) -> [any CompiledPage] {
         let field = FormField(name: "name", label: t["field_name"], value: "Aki <b>", error: t["name_required"], hint: t["password_hint"])
         let select = FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: "ja", among: [t]))
         let checkbox = FormField(name: "remember", label: t["field_remember"], kind: .checkbox, checked: true)
@@ -130,7 +124,7 @@ struct TemplateTests {
         ] + itemPages(t)
     }
 
-    func itemPages(_ t: Catalog) -> [Any] {
+    func itemPages(_ t: Catalog) -> [any CompiledPage] {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
         let window = DueWindow(household: household, now: now)
@@ -194,7 +188,7 @@ struct TemplateTests {
         ] + duePages(t, rows: rows) + findPages(t, rows: rows)
     }
 
-    func duePages(_ t: Catalog, rows: [ItemRowView]) -> [Any] {
+    func duePages(_ t: Catalog, rows: [ItemRowView]) -> [any CompiledPage] {
         let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
         let day = { (number: Int, count: Int?) in
             CalendarPage.Day(
@@ -239,7 +233,7 @@ struct TemplateTests {
     }
 
     /// The folders page answering a search (results, nothing found) and a list with filters applied.
-    func findPages(_ t: Catalog, rows: [ItemRowView]) -> [Any] {
+    func findPages(_ t: Catalog, rows: [ItemRowView]) -> [any CompiledPage] {
         let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
         let group = HomeSearchPage.Group(
             id: 1, name: "<b>Fridge</b>", icon: "fridge", count: "12", rows: rows, shared: shared, more: "All 12 in Fridge", moreHref: "/folders/1?q=milk")
@@ -254,7 +248,7 @@ struct TemplateTests {
     }
 
     /// The stock and shopping list (compiled templates): every branch, a filtered list, no rows.
-    func listPages(_ t: Catalog) -> [ListPageView] {
+    func listPages(_ t: Catalog) -> [ItemListPage] {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
         let window = DueWindow(household: household, now: now)
@@ -268,7 +262,7 @@ struct TemplateTests {
         ]
         let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
         let list = { (stock: Bool) in
-            ListPageView(
+            ItemListPage(
                 folderId: 1, name: "Fridge", isStock: stock, total: "3", rows: rows,
                 shared: RowContext(canWrite: true, isStock: stock, hasShoppingLists: true, t: t), query: "milk", kinds: choices, statuses: choices,
                 isFiltered: true, page: 2, pages: 3, pageLabel: "2/3", previous: "/folders/1", next: "/folders/1?page=3",
@@ -277,13 +271,13 @@ struct TemplateTests {
         let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
         return [
             list(true), list(false),
-            ListPageView(
+            ItemListPage(
                 folderId: 1, name: "Fridge", isStock: true, total: "3", rows: rows, shared: shared, query: "milk",
                 kinds: [Choice(value: "fish", label: "Fish", selected: true)], statuses: [Choice(value: "fish", label: "Fish", selected: true)],
                 isExpired: true, activeFilters: ["“<b>milk</b>”", "Fish", "Expired"], isFiltered: true, page: 1, pages: 1, pageLabel: "1/1",
                 previous: nil, next: nil, here: "/folders/1?q=milk&kind=fish&due=expired", moveTargets: [], stockTargets: [], shoppingCount: 0,
                 notice: nil, undoIds: nil),
-            ListPageView(
+            ItemListPage(
                 folderId: 1, name: "Empty", isStock: true, total: "0", rows: [], shared: shared, query: "", kinds: [], statuses: [],
                 isFiltered: false, page: 1, pages: 1, pageLabel: "1/1", previous: nil, next: nil, here: "/folders/1", moveTargets: [],
                 stockTargets: [], shoppingCount: 0, notice: nil, undoIds: nil),

@@ -1,22 +1,13 @@
 import Inventory
-import Mustache
 
 /// One form control, already labelled and localised; `partials/field` renders it.
-struct FormField: MustacheParent, Sendable {
+struct FormField: Sendable {
     enum Kind: Sendable { case text, password, select, checkbox, hidden }
 
-    struct Option: MustacheParent, Sendable {
+    struct Option: Sendable {
         let value: String
         let label: String
         let selected: Bool
-        func child(named name: String) -> Any? {
-            switch name {
-            case "value": return value
-            case "label": return label
-            case "selected": return selected
-            default: return nil
-            }
-        }
     }
 
     let name: String
@@ -66,30 +57,6 @@ struct FormField: MustacheParent, Sendable {
     var isCheckbox: Bool { kind == .checkbox }
     var isHidden: Bool { kind == .hidden }
     var isInput: Bool { kind == .text || kind == .password }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "name": return name
-        case "label": return label
-        case "value": return value
-        case "error": return error
-        case "hint": return hint
-        case "autocomplete": return autocomplete
-        case "required": return required
-        case "type": return type
-        case "isSelect": return isSelect
-        case "isCheckbox": return isCheckbox
-        case "isHidden": return isHidden
-        case "isInput": return isInput
-        case "options": return options
-        case "checked": return checked
-        case "maxLength": return maxLength
-        case "describedBy": return describedBy
-        case "inputMode": return inputMode
-        case "autofocus": return autofocus
-        default: return nil
-        }
-    }
 
     static func hidden(_ name: String, _ value: String) -> FormField {
         FormField(name: name, label: "", kind: .hidden, value: value)

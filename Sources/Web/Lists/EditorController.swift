@@ -3,7 +3,6 @@ import HTTPServer
 import Imaging
 import Inventory
 import Logging
-import Mustache
 
 /// The item editor (batch create, edit), the conflict page and the item page.
 struct EditorController {

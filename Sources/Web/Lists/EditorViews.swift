@@ -1,5 +1,4 @@
 import Inventory
-import Mustache
 
 /// One draft of the editor: its fields named `d<index>.<field>`, with their errors. Name,
 /// picture, quantity and due date show at once; the rarer fields sit under "More", open when
@@ -85,21 +84,12 @@ struct UnfitNotice: Sendable {
 }
 
 /// A draft's picture: the current one, a photo to take or upload, or an illustration.
-struct PicturePicker: MustacheParent, Sendable {
-    struct Option: MustacheParent, Sendable {
+struct PicturePicker: Sendable {
+    struct Option: Sendable {
         let value: String
         let label: String
         let src: String?
         let checked: Bool
-        func child(named key: String) -> Any? {
-            switch key {
-            case "value": return value
-            case "label": return label
-            case "src": return src
-            case "checked": return checked
-            default: return nil
-            }
-        }
     }
 
     /// Field names: "d0.picture" in the item editor, "picture" on the product form.
@@ -130,19 +120,6 @@ struct PicturePicker: MustacheParent, Sendable {
                 checked: current == .illustration(entry.slug))
         }
         self.options = options
-    }
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "prefix": return prefix
-        case "idPrefix": return idPrefix
-        case "preview": return preview
-        case "hasPicture": return hasPicture
-        case "error": return error
-        case "options": return options
-        case "illustrationChosen": return illustrationChosen
-        default: return nil
-        }
     }
 }
 

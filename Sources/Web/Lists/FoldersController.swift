@@ -1,6 +1,5 @@
 import HTTPServer
 import Inventory
-import Mustache
 import TemplateRuntime
 
 /// The folders page and its edit mode: create, rename, re-icon, reorder, delete.

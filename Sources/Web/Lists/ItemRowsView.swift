@@ -1,8 +1,8 @@
 import TemplateRuntime
 
 /// The rows of a stock or shopping list (`Templates/partials/item-rows.mustache`, compiled):
-/// on the list page, in the one row a script asks for after a quick action (`RowFragment`),
-/// and in the slots of the pages still on swift-mustache (`ItemRowsHTML`).
+/// on the list page, on the pages that gather rows of several folders, and in the one row a
+/// script asks for after a quick action (`RowFragment`).
 struct ItemRowsView {
     struct Row {
         let item: ItemRowView
@@ -60,10 +60,18 @@ struct ItemRowsView {
         back = here
     }
 
-    /// The rows as markup, for a page still on swift-mustache (spliced at its `{{slot_…}}`).
-    var html: String {
+    /// The rows alone, without a page around them: the body of a `RowFragment`.
+    var bytes: [UInt8] {
         var writer = HTMLWriter(capacity: 1024 + rows.count * 1536)
         render(into: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.bytes
     }
+}
+
+/// What the last quick action on a row did, shown right above the row it concerns (`at`) so the
+/// person sees it where they tapped; `undoIds` offers Undo after a delete.
+struct RowNotice: Sendable {
+    let at: Int64?
+    let text: String
+    var undoIds: String? = nil
 }

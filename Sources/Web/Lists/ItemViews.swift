@@ -1,6 +1,5 @@
 import Foundation
 import Inventory
-import Mustache
 import Synchronization
 
 /// What every row of one list page shares: who may write, the kind of list, and the labels.
@@ -86,21 +85,11 @@ struct ItemRowView: Sendable {
 }
 
 /// A choice in a list of options (filters, selects, radio groups).
-struct Choice: MustacheParent, Sendable {
+struct Choice: Sendable {
     let value: String
     let label: String
     let selected: Bool
     var icon: String? = nil
-
-    func child(named key: String) -> Any? {
-        switch key {
-        case "value": return value
-        case "label": return label
-        case "selected": return selected
-        case "icon": return icon
-        default: return nil
-        }
-    }
 }
 
 extension DisplayFormat {

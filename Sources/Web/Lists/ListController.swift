@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import Inventory
-import Mustache
 
 /// Stock lists and shopping lists: the page, its filters, quick actions and bulk actions.
 struct ListController {
@@ -170,7 +169,7 @@ struct ListController {
         return words
     }
 
-    func page(_ context: RequestContext, _ folder: Folder) throws -> ListPageView {
+    func page(_ context: RequestContext, _ folder: Folder) throws -> ItemListPage {
         let member = try context.signedIn
         let t = context.locale
         let query = context.request.query
@@ -208,7 +207,7 @@ struct ListController {
         // Next to its row when the row is here; at the top otherwise.
         let rowNotice = Self.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
 
-        return ListPageView(
+        return ItemListPage(
             folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,
             total: t.count("item_count", result.total),
             rows: rows, shared: shared, rowNotice: rowNotice,
@@ -232,7 +231,7 @@ struct ListController {
 }
 
 /// A stock or shopping list (`Templates/list.mustache`, compiled).
-struct ListPageView: CompiledPage {
+struct ItemListPage: CompiledPage {
     let folderId: Int64
     let name: String
     let isStock: Bool

@@ -2,8 +2,9 @@ import HTTPServer
 import Inventory
 
 /// The answer to a quick action sent by script (`fragment=1`): the item's row exactly as the list
-/// page renders it (`ItemRowsHTML`, one code path), with the notice of what was done in front of
-/// it, so the script swaps the row in place instead of reloading the list.
+/// page renders it (`ItemRowsView`, the compiled `partials/item-rows`: one code path), with the
+/// notice of what was done in front of it, so the script swaps the row in place instead of
+/// reloading the list.
 struct RowFragment {
     let items: Items
     let settings: HouseholdSettings
@@ -26,12 +27,15 @@ struct RowFragment {
         let here = context.returnPath(fallback: "/folders/\(folder.id!)")
         // The use-soon page's rows link to the recipes that use them.
         shared.recipesLink = here == "/soon" || here.hasPrefix("/soon?")
-        return Self.fragment(ItemRowsHTML.render([row], shared: shared, here: here, notice: text))
+        return Self.fragment(ItemRowsView([row], shared: shared, here: here, notice: text, t: shared.t).bytes)
     }
 
     /// Only a notice: the row is gone (to the trash), with Undo.
     func notice(_ context: RequestContext, _ notice: RowNotice) throws -> Response {
-        Self.fragment(ItemRowsHTML.notice(notice, shared: try rowContext(context, isStock: true)))
+        let shared = try rowContext(context, isStock: true)
+        var view = ItemRowsView([], shared: shared, here: "", t: shared.t)
+        view.leadNotice = notice
+        return Self.fragment(view.bytes)
     }
 
     private func rowContext(_ context: RequestContext, isStock: Bool) throws -> RowContext {
@@ -42,10 +46,10 @@ struct RowFragment {
             selectable: context.field("selectable") == "1", t: context.locale)
     }
 
-    private static func fragment(_ html: String) -> Response {
+    private static func fragment(_ body: [UInt8]) -> Response {
         Response(
             status: 200,
             headers: [("Content-Type", "text/html; charset=utf-8"), ("X-Zaiko-Fragment", "row"), ("Cache-Control", "no-store")],
-            body: .bytes(Array(html.utf8)))
+            body: .bytes(body))
     }
 }

@@ -5,14 +5,14 @@ import TemplateRuntime
 
 /// A page whose template is compiled at build time (`{{! compiled: View in PageChrome }}` on
 /// the template's first line): the generated `render(in:into:)` writes it straight into bytes.
-/// Pages move to this path one by one from `PageView` (swift-mustache); both live side by side.
+/// Every page renders this way.
 ///
-/// Moving a page: put the `compiled:` line on its template; make its view model a
+/// Adding a page: put the `compiled:` line on its template; make its view model a
 /// `CompiledPage` with a stored or computed property for every name the template and its
-/// partials read (drop `child(named:)`, `slots` and `template`); replace each `{{slot_…}}` by a
-/// section over a view whose partial is compiled (as `rowList` / `partials/item-rows`); call
-/// `renderer.response(page, context)` as before. `swift build` then names every template
-/// line whose name the view model lacks.
+/// partials read; rows and other repeated parts are sections over typed views (a partial
+/// with its own `compiled:` line is its own unit, as `rowList` / `partials/item-rows`); call
+/// `renderer.response(page, context)`. `swift build` names every template line whose name
+/// the view model lacks.
 ///
 /// Names resolve like Mustache's context stack, at compile time (see `Scope`): the innermost
 /// section value with a member of that name, else the next one out, up to the page's view

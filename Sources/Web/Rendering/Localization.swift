@@ -1,10 +1,10 @@
 import Foundation
 import Inventory
-import Mustache
 
 /// One language's texts, read from `Templates/locales/<code>.json` (a flat key → text object).
-/// Templates read it as `{{t.key}}`.
-public struct Catalog: MustacheParent, Sendable {
+/// Swift reads it by key (`t["key"]`); templates read `{{t.key}}` from the same files, compiled
+/// into `TemplateLabels`.
+public struct Catalog: Sendable {
     public let code: String
     let texts: [String: String]
     /// How this language declines counted phrases (`count`, `quantity`).
@@ -16,10 +16,11 @@ public struct Catalog: MustacheParent, Sendable {
         pluralRule = PluralRule(language: code)
     }
 
-    public func child(named name: String) -> Any? { texts[name] }
-
     /// The text for `key`; the key itself when missing, so a gap is visible rather than blank.
     public subscript(key: String) -> String { texts[key] ?? key }
+
+    /// The text for `key`, nil when this language has none (so a caller can fall back).
+    public func text(_ key: String) -> String? { texts[key] }
 
     /// `key`'s text with `{name}` placeholders filled in.
     public func format(_ key: String, _ values: [String: String]) -> String {
