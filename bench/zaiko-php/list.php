@@ -2,8 +2,10 @@
 // The same stock-list page Zaiko serves at /folders/{id} (50 rows), rendered by PHP from Zaiko's own
 // SQLite file: session lookup by the cookie's sha256, folder, folders, count, 50 rows. Texts come
 // from Zaiko's catalogs (Templates/locales/*.json, turned once into a PHP array file that opcache
-// keeps). Markup follows Templates/layout.mustache + list.mustache + partials/bulk-bar.mustache and
-// the rows of Sources/Web/Rendering/HTML.swift (`ItemRowsHTML`), unfiltered, without a notice.
+// keeps). Markup follows Templates/layout.mustache + list.mustache + partials/item-rows.mustache +
+// partials/bulk-bar.mustache (ListPageView, ItemRowsView), unfiltered, without a notice. The
+// statements are Zaiko's for that page: session, household, folder, its count, the page's rows, the
+// household's folders.
 // Used only as a benchmark peer (bench/same-page.sh): it reads, never writes.
 declare(strict_types=1);
 
@@ -65,7 +67,7 @@ $token = $_COOKIE['zaiko_session'] ?? '';
 if ($token === '' || strlen($token) > 100) { header('Location: /login', true, 303); exit; }
 $q = $db->prepare('SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, s.expires_at, s.remember,
        m.id AS member_id, m.name AS member_name, m.login, m.role, m.language,
-       h.id AS household_id, h.name AS household_name, h.time_zone, h.due_soon_days
+       h.id AS household_id, h.name AS household_name, h.time_zone
 FROM session s JOIN member m ON m.id = s.member_id JOIN household h ON h.id = m.household_id
 WHERE s.token_hash = ?');
 $q->bindValue(1, hash('sha256', $token, true), PDO::PARAM_LOB);
@@ -106,11 +108,16 @@ $folder = $q->fetch(PDO::FETCH_ASSOC) ?: not_found();
 $q = $db->prepare('SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id');
 $q->execute([$me['household_id']]);
 $folders = $q->fetchAll(PDO::FETCH_ASSOC);
+$q = $db->prepare('SELECT * FROM household WHERE id = ?');
+$q->execute([$me['household_id']]);
+$household = $q->fetch(PDO::FETCH_ASSOC) ?: not_found();
 $isStock = $folder['kind'] === 'stock';
 $hasShopping = false;
 foreach ($folders as $f) { if ($f['kind'] === 'shopping') { $hasShopping = true; } }
 
-$total = (int)$folder['item_count'];
+$q = $db->prepare('SELECT item_count FROM folder WHERE id = ?');
+$q->execute([$folderId]);
+$total = (int)$q->fetchColumn();
 $pages = max(1, intdiv($total + 49, 50));
 $page = min(max(1, (int)($_GET['page'] ?? 1)), $pages);
 $order = $isStock ? 'due IS NULL, due, name' : 'urgent DESC, name';
@@ -118,13 +125,36 @@ $q = $db->prepare("SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL
 $q->execute([$folderId, 50, ($page - 1) * 50]);
 $rows = $q->fetchAll(PDO::FETCH_ASSOC);
 
-$tz = new DateTimeZone($me['time_zone'] ?: 'UTC');
+$tz = new DateTimeZone($household['time_zone'] ?: 'UTC');
 $now = new DateTimeImmutable('now', $tz);
 $today = $now->format('Y-m-d');
-$soon = $now->modify('+' . max(0, (int)$me['due_soon_days']) . ' days')->format('Y-m-d');
+$soon = $now->modify('+' . max(0, (int)$household['due_soon_days']) . ' days')->format('Y-m-d');
 // Foundation's abbreviated date: "Nov 25, 2026" in English, "2026年11月25日" in Japanese.
 $dayFormat = $lang === 'ja' ? 'Y年n月j日' : 'M j, Y';
 $days = [];
+// The rows' view (ItemRowView): due state and word, date, picture, kind and status words, quantity parts.
+$rows = array_map(function (array $r, int $i) use ($rows, $t, $tx, $lang, $today, $soon, $dayFormat, &$days): array {
+    $due = $r['due'];
+    $state = match (true) { $due === null => 'none', $due < $today => 'expired', $due === $today => 'today', $due <= $soon => 'soon', default => 'later' };
+    if ($due !== null) { $days[$due] ??= (new DateTimeImmutable($due))->format($dayFormat); }
+    [$before, $number, $after] = quantity_parts($t, $lang, (float)$r['quantity'], $r['unit']);
+    $next = $rows[$i + 1]['id'] ?? ($rows[$i - 1]['id'] ?? null);
+    return [
+        'id' => (int)$r['id'], 'name' => $r['name'], 'state' => $state, 'urgent' => (bool)$r['urgent'],
+        'dueWord' => in_array($state, ['expired', 'today', 'soon'], true) ? $tx("due_$state") : null,
+        'dueText' => $due === null ? null : $days[$due],
+        'thumbnail' => match (true) {
+            $r['photo'] !== null => "/photos/{$r['photo']}/128",
+            $r['illustration'] !== null => "/static/illustrations/{$r['illustration']}.svg",
+            default => '/static/icons/folders/' . (KIND_ICONS[$r['kind']] ?? 'box') . '.svg',
+        },
+        'hasPicture' => $r['photo'] !== null || $r['illustration'] !== null,
+        'kindText' => $tx("kind_{$r['kind']}"), 'status' => $r['status'],
+        'statusText' => $r['status'] === null ? null : $tx("status_{$r['status']}"),
+        'before' => $before, 'number' => $number, 'after' => $after,
+        'neighbour' => $next === null ? null : (int)$next,
+    ];
+}, $rows, array_keys($rows));
 $link = fn(int $p): string => "/folders/$folderId" . ($p > 1 ? "?page=$p" : '');
 $here = $link($page);
 $name = e($folderName($folder));
@@ -156,6 +186,7 @@ header('Cache-Control: no-store');
 <nav class="site-nav" aria-label="<?= e($tx('nav_label')) ?>">
 <a href="/"><?= e($tx('nav_folders')) ?></a>
 <a href="/calendar"><?= e($tx('nav_calendar')) ?></a>
+<a href="/recipes"><?= e($tx('nav_recipes')) ?></a>
 <?php if ($me['role'] === 'owner'): ?><a href="/settings"><?= e($tx('nav_settings')) ?></a><?php endif ?>
 
 <a href="/account" aria-label="<?= e($tx('nav_account')) ?>: <?= $memberName ?>"><?= $memberName ?></a>
@@ -208,59 +239,54 @@ header('Cache-Control: no-store');
 <?php if ($canWrite): ?><p class="select-all"><label><input type="checkbox" data-select-all="ids"> <?= e($tx('select_all')) ?></label></p><?php endif ?>
 
 <ul class="item-list">
-<?php
-// The rows, as ItemRowsHTML writes them (one echo per row).
-$L = [];
-foreach (['select', 'urgent', 'due_label', 'decrease', 'increase', 'mark_opened', 'buy_again', 'edit', 'delete', 'row_menu'] as $k) { $L[$k] = e($tx($k)); }
-$back = e($here);
-$count = count($rows);
-foreach ($rows as $i => $r) {
-    $id = (int)$r['id'];
-    $n = e($r['name']);
-    $due = $r['due'];
-    if ($due === null) { $state = 'none'; }
-    elseif ($due < $today) { $state = 'expired'; }
-    elseif ($due === $today) { $state = 'today'; }
-    elseif ($due <= $soon) { $state = 'soon'; }
-    else { $state = 'later'; }
-    $urgent = (bool)$r['urgent'];
-    if ($r['photo'] !== null) { $pic = "/photos/{$r['photo']}/128"; $has = ' has-picture'; }
-    elseif ($r['illustration'] !== null) { $pic = "/static/illustrations/{$r['illustration']}.svg"; $has = ' has-picture'; }
-    else { $pic = '/static/icons/folders/' . (KIND_ICONS[$r['kind']] ?? 'box') . '.svg'; $has = ''; }
-    $o = '<li class="item-row row-compact' . ($canWrite ? ' with-check' : '') . " due-$state" . ($urgent ? ' is-urgent' : '') . "\" id=\"item-$id\">\n";
-    if ($canWrite) { $o .= "<input class=\"row-check\" type=\"checkbox\" name=\"ids\" value=\"$id\" id=\"pick-$id\" aria-label=\"{$L['select']} $n\">\n"; }
-    $o .= "<img class=\"item-thumb$has\" src=\"" . e($pic) . "\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">\n"
-        . "<a class=\"item-name\" href=\"/items/$id\">$n</a>\n<p class=\"item-meta\">\n";
-    if ($urgent) { $o .= "<span class=\"tag tag-urgent\"><span aria-hidden=\"true\">!</span> {$L['urgent']}</span>\n"; }
-    if ($state === 'expired' || $state === 'today' || $state === 'soon') { $o .= "<span class=\"tag tag-$state\">" . e($tx("due_$state")) . "</span>\n"; }
-    if ($due !== null) {
-        $days[$due] ??= e((new DateTimeImmutable($due))->format($dayFormat));
-        $o .= "<span class=\"due\"><span class=\"due-label\">{$L['due_label']} </span>{$days[$due]}</span>\n";
-    }
-    $o .= '<span class="item-kind">' . e($tx("kind_{$r['kind']}")) . '</span>';
-    if ($r['status'] !== null) { $o .= "\n<span class=\"item-status status-" . e($r['status']) . '">' . e($tx("status_{$r['status']}")) . '</span>'; }
-    $o .= "\n</p>\n<div class=\"item-qty\">\n";
-    $step = "<button class=\"step\" type=\"submit\" formaction=\"/items/$id/quantity\" name=\"delta\" value=";
-    if ($canWrite) { $o .= "$step\"-1\" aria-label=\"{$L['decrease']} $n\">−</button>\n"; }
-    [$before, $number, $after] = quantity_parts($t, $lang, (float)$r['quantity'], $r['unit']);
-    $o .= '<span class="qty">' . ($before !== '' ? '<small>' . e($before) . '</small>' : '') . e($number) . '<small>' . e($after) . "</small></span>\n";
-    if ($canWrite) { $o .= "$step\"1\" aria-label=\"{$L['increase']} $n\">+</button>\n"; }
-    $o .= "</div>\n";
-    if ($canWrite) {
-        $hidden = "<span class=\"visually-hidden\"> $n</span>";
-        $o .= "<details class=\"row-menu\">\n<summary><span aria-hidden=\"true\">⋯</span><span class=\"visually-hidden\">{$L['row_menu']} $n</span></summary>\n<div class=\"row-menu-items\">\n";
-        if ($isStock) {
-            if ($r['status'] !== 'opened') { $o .= "<button class=\"link-button\" type=\"submit\" formaction=\"/items/$id/opened\">{$L['mark_opened']}$hidden</button>\n"; }
-            if ($hasShopping) { $o .= "<button class=\"link-button\" type=\"submit\" formaction=\"/items/$id/buy-again\">{$L['buy_again']}$hidden</button>\n"; }
-        }
-        $o .= "<a class=\"link-button\" href=\"/items/$id/edit?return=$back\">{$L['edit']}$hidden</a>\n";
-        $neighbour = $i + 1 < $count ? (int)$rows[$i + 1]['id'] : ($i > 0 ? (int)$rows[$i - 1]['id'] : null);
-        $o .= "<button class=\"link-button danger\" type=\"submit\" formaction=\"/items/$id/delete\"" . ($neighbour !== null ? " name=\"next\" value=\"$neighbour\"" : '')
-            . ">{$L['delete']}$hidden</button>\n</div>\n</details>\n";
-    }
-    echo $o, "</li>\n";
-}
-?>
+<?php foreach ($rows as $r): $id = $r['id']; $n = e($r['name']); ?>
+<li class="item-row row-compact<?= $canWrite ? ' with-check' : '' ?> due-<?= $r['state'] ?><?= $r['urgent'] ? ' is-urgent' : '' ?>" id="item-<?= $id ?>">
+<?php if ($canWrite): ?>
+<input class="row-check" type="checkbox" name="ids" value="<?= $id ?>" id="pick-<?= $id ?>" aria-label="<?= e($tx('select')) ?> <?= $n ?>">
+<?php endif ?>
+<img class="item-thumb<?= $r['hasPicture'] ? ' has-picture' : '' ?>" src="<?= e($r['thumbnail']) ?>" alt="" width="48" height="48" loading="lazy">
+<a class="item-name" href="/items/<?= $id ?>"><?= $n ?></a>
+<p class="item-meta">
+<?php if ($r['urgent']): ?>
+<span class="tag tag-urgent"><span aria-hidden="true">!</span> <?= e($tx('urgent')) ?></span>
+<?php endif ?>
+<?php if ($r['dueWord'] !== null): ?>
+<span class="tag tag-<?= $r['state'] ?>"><?= e($r['dueWord']) ?></span>
+<?php endif ?>
+<?php if ($r['dueText'] !== null): ?>
+<span class="due"><span class="due-label"><?= e($tx('due_label')) ?> </span><?= e($r['dueText']) ?></span>
+<?php endif ?>
+<span class="item-kind"><?= e($r['kindText']) ?></span><?php if ($r['status'] !== null): ?>
+
+<span class="item-status status-<?= e($r['status']) ?>"><?= e($r['statusText']) ?></span><?php endif ?>
+
+</p>
+<div class="item-qty">
+<?php if ($canWrite): ?>
+<button class="step" type="submit" formaction="/items/<?= $id ?>/quantity" name="delta" value="-1" aria-label="<?= e($tx('decrease')) ?> <?= $n ?>">−</button>
+<?php endif ?>
+<span class="qty"><?php if ($r['before'] !== ''): ?><small><?= e($r['before']) ?></small><?php endif ?><?= e($r['number']) ?><small><?= e($r['after']) ?></small></span>
+<?php if ($canWrite): ?>
+<button class="step" type="submit" formaction="/items/<?= $id ?>/quantity" name="delta" value="1" aria-label="<?= e($tx('increase')) ?> <?= $n ?>">+</button>
+<?php endif ?>
+</div>
+<?php if ($canWrite): ?>
+<details class="row-menu">
+<summary><span aria-hidden="true">⋯</span><span class="visually-hidden"><?= e($tx('row_menu')) ?> <?= $n ?></span></summary>
+<div class="row-menu-items">
+<?php if ($isStock && $r['status'] !== 'opened'): ?>
+<button class="link-button" type="submit" formaction="/items/<?= $id ?>/opened"><?= e($tx('mark_opened')) ?><span class="visually-hidden"> <?= $n ?></span></button>
+<?php endif ?>
+<?php if ($isStock && $hasShopping): ?>
+<button class="link-button" type="submit" formaction="/items/<?= $id ?>/buy-again"><?= e($tx('buy_again')) ?><span class="visually-hidden"> <?= $n ?></span></button>
+<?php endif ?>
+<a class="link-button" href="/items/<?= $id ?>/edit?return=<?= e($here) ?>"><?= e($tx('edit')) ?><span class="visually-hidden"> <?= $n ?></span></a>
+<button class="link-button danger" type="submit" formaction="/items/<?= $id ?>/delete"<?php if ($r['neighbour'] !== null): ?> name="next" value="<?= $r['neighbour'] ?>"<?php endif ?>><?= e($tx('delete')) ?><span class="visually-hidden"> <?= $n ?></span></button>
+</div>
+</details>
+<?php endif ?>
+</li>
+<?php endforeach ?>
 
 </ul>
 <?php if ($canWrite): ?>
@@ -302,6 +328,8 @@ foreach ($rows as $i => $r) {
 
 </nav>
 <?php endif ?>
+<?php if ($canWrite): ?><p class="list-import"><a href="/import?folder=<?= $folderId ?>"><?= e($tx('list_import_link')) ?></a></p><?php endif ?>
+
 <?php if ($canWrite): ?><a class="fab button" href="/items/new?folder=<?= $folderId ?>">＋ <?= e($tx('add_items')) ?></a><?php endif ?>
 
 
