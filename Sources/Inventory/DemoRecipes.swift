@@ -90,7 +90,9 @@ extension DemoHousehold {
             if index < recipes.count {
                 recipe = recipes[index]
             } else {
-                let picks = (0..<10).map { _ in products[random.next(below: products.count)] }
+                // Ten different products: a recipe lists an ingredient once.
+                var pool = products
+                let picks = (0..<10).map { _ in pool.remove(at: random.next(below: pool.count)) }
                 recipe = DemoRecipe(
                     name: "献立 \(index + 1)", tags: ["献立"], servings: 2, steps: "材料を切る。\n\n炒めて味をととのえる。",
                     ingredients: picks.map { ($0.ja, $0.quantity, $0.unit) })
