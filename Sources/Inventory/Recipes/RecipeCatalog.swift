@@ -45,10 +45,8 @@ struct RecipeCatalog: Sendable {
         }
         let live = Set(headings.map(\.id))
 
-        var names: [String] = []
-        var nameKeys: [String: Int] = [:]
-        var productIds: [Int64] = []
-        var productKeys: [Int64: Int] = [:]
+        var names = Numbering<String>()
+        var products = Numbering<Int64>()
         var units: [String: IngredientUnit] = [:]
         var ingredientsByRecipe: [Int64: [(ingredient: Ingredient, productIndex: Int?)]] = [:]
         let ingredientRows = try Row.fetchCursor(db.cachedStatement(sql: ingredientsSQL), arguments: [householdId])
@@ -60,21 +58,9 @@ struct RecipeCatalog: Sendable {
             var key = 0
             var productIndex: Int?
             if let productId {
-                productIndex =
-                    productKeys[productId]
-                    ?? {
-                        productIds.append(productId)
-                        productKeys[productId] = productIds.count - 1
-                        return productIds.count - 1
-                    }()
+                productIndex = products.number(productId)
             } else {
-                key =
-                    nameKeys[nameFolded]
-                    ?? {
-                        names.append(nameFolded)
-                        nameKeys[nameFolded] = names.count - 1
-                        return names.count - 1
-                    }()
+                key = names.number(nameFolded)
             }
             let unitCode: String? = row[4]
             let unit = unitCode.flatMap { code in
@@ -109,10 +95,10 @@ struct RecipeCatalog: Sendable {
                     let i = line.ingredient
                     return Ingredient(
                         name: i.name, nameFolded: i.nameFolded, amount: i.amount, unit: i.unit, productId: i.productId,
-                        key: names.count + productIndex)
+                        key: names.keys.count + productIndex)
                 })
         }
-        return RecipeCatalog(version: version, recipes: entries, tags: tags, names: names, products: productIds)
+        return RecipeCatalog(version: version, recipes: entries, tags: tags, names: names.keys, products: products.keys)
     }
 
     /// The household's recipes outside the trash (`recipe_by_name`), the columns a card shows.
@@ -129,6 +115,19 @@ struct RecipeCatalog: Sendable {
     static let tagsSQL = "SELECT recipe_id, tag FROM recipe_tag WHERE household_id = ? ORDER BY tag"
     /// Where the catalog stands.
     static let versionSQL = "SELECT recipes_version FROM household WHERE id = ?"
+}
+
+/// Distinct keys numbered in the order they first come.
+private struct Numbering<Key: Hashable> {
+    private(set) var keys: [Key] = []
+    private var numbers: [Key: Int] = [:]
+
+    mutating func number(_ key: Key) -> Int {
+        if let number = numbers[key] { return number }
+        keys.append(key)
+        numbers[key] = keys.count - 1
+        return keys.count - 1
+    }
 }
 
 /// The last catalog read of each household, shared by every request.
