@@ -6,6 +6,7 @@
 #   a release build must exist: swift build -c release --product zaiko
 #
 # Knobs: DURATION [10s] WARMUP [3s] THREADS [2] CONNS [64] REPEAT [3] FPM_CHILDREN [4]
+# ZAIKO_ARGS (more options for `zaiko serve`, e.g. "--threads 4")
 # Prints how many lines page 1 differs in (and how many of pages 1-20 are byte-identical), then a
 # table: req/s, p50, p99, server CPU µs per page (utime+stime of every server process), bytes per
 # page, and the same figures for a static file from each server. When the stock page's markup
@@ -33,7 +34,7 @@ trap cleanup EXIT
 
 creds=$("$BIN" demo --items "$ITEMS" --data "$WORK/data")
 login=$(sed -n 's/^Login: //p' <<<"$creds"); password=$(sed -n 's/^Password: //p' <<<"$creds")
-"$BIN" serve --host 127.0.0.1 --port $ZPORT --data "$WORK/data" --resources "$APP" --log-level warning \
+"$BIN" serve ${ZAIKO_ARGS:-} --host 127.0.0.1 --port $ZPORT --data "$WORK/data" --resources "$APP" --log-level warning \
     --max-connections-per-client 1024 > "$WORK/zaiko.log" 2>&1 &
 zpid=$!
 wait_http $ZPORT /healthz 30
