@@ -124,7 +124,8 @@ struct TemplateTests {
         ] + itemPages(t)
     }
 
-    func itemPages(_ t: Catalog) -> [any CompiledPage] {
+    /// Three rows (expired with a note and user markup, due today, urgent) and two folders to choose.
+    static func sampleRows(_ t: Catalog) -> (rows: [ItemRowView], choices: [Choice]) {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
         let window = DueWindow(household: household, now: now)
@@ -136,7 +137,12 @@ struct TemplateTests {
             ItemRowView(Item(id: 2, householdId: 1, folderId: 1, name: "Eggs", due: window.today.description), window: window, t: t),
             ItemRowView(Item(id: 3, householdId: 1, folderId: 2, name: "Rice", urgent: true), window: window, t: t),
         ]
-        let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
+        let choices: [Choice] = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
+        return (rows, choices)
+    }
+
+    func itemPages(_ t: Catalog) -> [any CompiledPage] {
+        let (rows, choices) = Self.sampleRows(t)
         var input = ItemInput()
         input.name = "Milk"
         let drafts = [
@@ -249,18 +255,7 @@ struct TemplateTests {
 
     /// The stock and shopping list (compiled templates): every branch, a filtered list, no rows.
     func listPages(_ t: Catalog) -> [ItemListPage] {
-        let now = Date(timeIntervalSince1970: 1_795_000_000)
-        let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
-        let window = DueWindow(household: household, now: now)
-        var expired = Item(
-            id: 1, householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: "opened")
-        expired.note = "note"
-        let rows = [
-            ItemRowView(expired, window: window, t: t),
-            ItemRowView(Item(id: 2, householdId: 1, folderId: 1, name: "Eggs", due: window.today.description), window: window, t: t),
-            ItemRowView(Item(id: 3, householdId: 1, folderId: 2, name: "Rice", urgent: true), window: window, t: t),
-        ]
-        let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
+        let (rows, choices) = Self.sampleRows(t)
         let list = { (stock: Bool) in
             ItemListPage(
                 folderId: 1, name: "Fridge", isStock: stock, total: "3", rows: rows,

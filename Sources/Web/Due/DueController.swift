@@ -69,7 +69,7 @@ struct DueController {
             groups: groups, shared: shared, here: here(result.page),
             summary: t.count("item_count", result.total),
             empty: household.dueSoonDays == 0 ? t["soon_empty_today"] : t.count("soon_empty", household.dueSoonDays),
-            pageLabel: t.format("page_of", ["page": "\(result.page)", "pages": "\(result.pages)"]),
+            pageLabel: t.pageOf(result.page, result.pages),
             previous: result.page > 1 ? here(result.page - 1) : nil,
             next: result.page < result.pages ? here(result.page + 1) : nil,
             notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice,
@@ -150,7 +150,7 @@ struct DueController {
                 summary: t.count("item_count", result.dayTotal),
                 rows: rows,
                 shared: shared, here: here(result.page),
-                pageLabel: t.format("page_of", ["page": "\(result.page)", "pages": "\(result.pages)"]),
+                pageLabel: t.pageOf(result.page, result.pages),
                 previous: result.page > 1 ? here(result.page - 1) : nil,
                 next: result.page < result.pages ? here(result.page + 1) : nil,
                 notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice)

@@ -219,7 +219,7 @@ struct ListController {
             activeFilters: Self.activeFilters(filter, t: t),
             isFiltered: filter.isFiltered,
             page: result.page, pages: result.pages,
-            pageLabel: t.format("page_of", ["page": "\(result.page)", "pages": "\(result.pages)"]),
+            pageLabel: t.pageOf(result.page, result.pages),
             previous: result.page > 1 ? link(page: result.page - 1) : nil,
             next: result.page < result.pages ? link(page: result.page + 1) : nil,
             here: link(page: result.page),

@@ -49,6 +49,11 @@ public struct Catalog: Sendable {
         return result
     }
 
+    /// "Page 2 of 8" under a paged page.
+    func pageOf(_ page: Int, _ pages: Int) -> String {
+        format("page_of", ["page": "\(page)", "pages": "\(pages)"])
+    }
+
     /// `key` with `{count}` filled in, in the form the language's plural rule chooses for it
     /// (`key_one` for "1 item" in English; the bare key, `other`, for every count in Japanese).
     public func count(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {

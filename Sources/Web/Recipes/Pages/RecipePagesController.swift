@@ -102,7 +102,7 @@ struct RecipePagesController {
             isFiltered: query.isFiltered, empty: empty, hasRecipes: overview.total > 0,
             notice: trashed.map { t.format("recipes_trashed", ["name": $0.name]) }, undoIds: trashed.flatMap(\.id).map(String.init),
             here: query.with(page: page).link, pages: pages,
-            pageLabel: t.format("page_of", ["page": "\(page)", "pages": "\(pages)"]),
+            pageLabel: t.pageOf(page, pages),
             previous: page > 1 ? query.with(page: page - 1).link : nil,
             next: page < pages ? query.with(page: page + 1).link : nil)
     }
