@@ -4,7 +4,9 @@ import Foundation
 /// Everything gathered about one request while libmicrohttpd reads it. Lives from the first
 /// access-handler call until libmicrohttpd reports the request completed (also when aborted).
 final class RequestState: @unchecked Sendable {
-    // One connection is served by one thread at a time, so this state is never shared.
+    // Used by one thread at a time: the libmicrohttpd thread that reads the connection, or the
+    // answering thread while the connection is suspended (the queue's lock and libmicrohttpd's
+    // resume order the two).
     let method: String
     let path: String
     let startedAt: ContinuousClock.Instant
@@ -35,6 +37,10 @@ final class RequestState: @unchecked Sendable {
     /// The responder's answer at header time, sent without reading the body.
     var immediateAnswer: Response?
     var answered = false
+    /// The answer an answering thread made, sent once the connection is resumed.
+    var readyAnswer: Response?
+    /// Set when the server stopped before this request's turn: its connection is closed unanswered.
+    var dropped = false
 
     init(method: String, path: String, uploadDirectory: URL) {
         self.method = method

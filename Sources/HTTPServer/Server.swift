@@ -2,13 +2,15 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
-/// The HTTP server: libmicrohttpd with its own polling threads (epoll, a thread pool), handing each
-/// fully read request to a `Responder` on the worker thread that read it.
+/// The HTTP server: libmicrohttpd with its own polling threads (epoll, a thread pool) reading
+/// requests, and an `AnswerQueue` whose threads hand each fully read request to a `Responder`, first
+/// come first served. Quick answers (static files) are given on the thread that read the request.
 public final class Server: @unchecked Sendable {
     // Mutable state (daemon) is only touched by start/shutdown, called from one thread.
     public let configuration: ServerConfiguration
     let responder: any Responder
     private var daemon: OpaquePointer?
+    private var answers: AnswerQueue?
     /// Requests handed to the responder and not yet completed: a graceful stop waits for these
     /// only. Requests still receiving their body were never acknowledged and are dropped.
     let answering = Atomic<Int>(0)
@@ -37,7 +39,7 @@ public final class Server: @unchecked Sendable {
         var address = try SocketAddress(host: configuration.host, port: configuration.port)
         try address.checkAvailable(host: configuration.host)
 
-        var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_ITC.rawValue)
+        var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue)
         if address.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
         if let tls = configuration.tls {
             guard zaiko_mhd_supports_tls() != 0 else { throw ServerError.tlsUnsupported }
@@ -76,6 +78,7 @@ public final class Server: @unchecked Sendable {
                 reason: configuration.tls == nil ? "libmicrohttpd refused to start" : "libmicrohttpd refused to start TLS with these priorities")
         }
         daemon = started
+        answers = AnswerQueue(threads: configuration.threads, name: "zaiko-answer")
         port = zaiko_mhd_bound_port(started)
         // Handshakes on a connection accepted before this line fail (no certificate yet): the
         // port is only known once bound.
@@ -94,6 +97,14 @@ public final class Server: @unchecked Sendable {
         let deadline = ContinuousClock.now + grace
         while answering.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
             usleep(10_000)
+        }
+        // Waiting requests are dropped, the ones being answered finish. libmicrohttpd must not be
+        // stopped with a connection still suspended: the dropped ones are closed first.
+        answers?.stop()
+        answers = nil
+        let settled = ContinuousClock.now + .seconds(2)
+        while answering.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < settled {
+            usleep(1_000)
         }
         MHD_stop_daemon(daemon)
         connections.stopSweeping()
@@ -175,7 +186,8 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    /// Hands the request to the responder and queues its answer; `.NO` (the connection is
+    /// Answers a request whose body is in (or refused): at once when it is quick, else in its turn
+    /// on the answering threads, its connection suspended meanwhile. `.NO` (the connection is
     /// dropped) once the server is stopping.
     func answer(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         state.answered = true
@@ -183,6 +195,30 @@ public final class Server: @unchecked Sendable {
         if stopping.load(ordering: .sequentiallyConsistent) { return .NO }
         if let tracked = state.connection { connections.answering(tracked) }
         let request = state.makeRequest()
+        guard !state.answersBeforeBody, let answers, !responder.answersInline(request) else {
+            return Self.queue(response(to: request, state), on: connection)
+        }
+        MHD_suspend_connection(connection)
+        let suspended = SuspendedConnection(pointer: connection)
+        let queued = answers.enqueue(
+            AnswerQueue.Job(
+                run: { [self] in
+                    state.readyAnswer = response(to: request, state)
+                    MHD_resume_connection(suspended.pointer)
+                },
+                drop: {
+                    state.dropped = true
+                    MHD_resume_connection(suspended.pointer)
+                }))
+        if !queued {
+            state.dropped = true
+            MHD_resume_connection(connection)
+        }
+        return .YES
+    }
+
+    /// The responder's answer; closes the connection after a refusal, or when stopping.
+    private func response(to request: Request, _ state: RequestState) -> Response {
         var response: Response
         if let immediate = state.immediateAnswer {
             response = immediate
@@ -194,7 +230,7 @@ public final class Server: @unchecked Sendable {
             response = responder.respond(to: request)
         }
         if stopping.load(ordering: .acquiring) { response.setHeader("Connection", "close") }
-        return Self.queue(response, on: connection)
+        return response
     }
 
     func complete(_ state: RequestState) {
@@ -254,6 +290,12 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     }
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
     if state.answered {
+        // Called again once an answering thread resumed the connection.
+        if let ready = state.readyAnswer {
+            state.readyAnswer = nil
+            return Server.queue(ready, on: connection)
+        }
+        if state.dropped { return .NO }
         uploadDataSize.pointee = 0
         return .YES
     }
@@ -268,6 +310,12 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     }
     state.finishBody()
     return server.answer(state, on: connection)
+}
+
+/// A suspended connection, resumed by the answering thread that took its request (libmicrohttpd
+/// allows `MHD_resume_connection` from any thread).
+private struct SuspendedConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
 }
 
 private let releaseShared: MHD_ContentReaderFreeCallback = { cls in

@@ -5,7 +5,7 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// 0 picks a free port; `Server.port` tells which.
     public var port: UInt16
-    /// Worker threads of libmicrohttpd's pool.
+    /// Threads that read requests (libmicrohttpd's pool), and as many again that answer them.
     public var threads: Int
     /// Largest request body; a larger one gets 413 and is not read.
     public var maxBodyBytes: Int
@@ -65,6 +65,9 @@ public protocol Responder: Sendable {
     /// uploads can be kept to the routes and sessions that may use them.
     func admit(_ head: Request) -> Admission
     func respond(to request: Request) -> Response
+    /// Whether the request is answered at once on the thread that read it, without waiting its
+    /// turn for an answering thread: only for answers that take microseconds (static files).
+    func answersInline(_ request: Request) -> Bool
     /// Answers a request the core refused before the application saw it (400 malformed body,
     /// 413 body too large), so the page can be the application's own.
     func respond(toRefused request: Request, status: Int) -> Response
@@ -72,6 +75,7 @@ public protocol Responder: Sendable {
 
 extension Responder {
     public func admit(_ head: Request) -> Admission { .read(.serverLimits) }
+    public func answersInline(_ request: Request) -> Bool { false }
 }
 
 public enum ServerError: Error, CustomStringConvertible {

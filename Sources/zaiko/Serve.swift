@@ -26,7 +26,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder holding Templates/ and Public/. (ZAIKO_RESOURCES, default: the working directory, then beside the executable)")
     var resources: String?
 
-    @Option(help: "Worker threads. (default: the number of cores)")
+    @Option(help: "Threads that read requests, and as many that answer them. (default: the number of cores)")
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "Largest request body in megabytes; larger ones get 413.")

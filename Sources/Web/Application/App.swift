@@ -198,6 +198,11 @@ public final class App: Responder {
         return .read(.serverLimits)
     }
 
+    /// Static files: read from memory, no page to render and no database.
+    public func answersInline(_ request: Request) -> Bool {
+        (request.method == "GET" || request.method == "HEAD") && request.path.hasPrefix(SystemController.staticPrefix)
+    }
+
     public func respond(to request: Request) -> Response {
         var response: Response
         var request = request

@@ -8,6 +8,8 @@ struct SystemController {
     let renderer: Renderer
     let staticFiles: StaticFiles
     let logger: Logger
+    /// Where the static files are served.
+    static let staticPrefix = "/static/"
 
     func register(in router: inout Router<Endpoint>) {
         // 200 only while the open database file is the one on disk and a write can commit.
@@ -18,7 +20,7 @@ struct SystemController {
             logger.error("health check failed: \(problem)")
             return Response(status: 503, contentType: "text/plain; charset=utf-8", text: "database unavailable")
         }
-        router.get("/static/{path...}", .asset) { [staticFiles, renderer] context in
+        router.get(Self.staticPrefix + "{path...}", .asset) { [staticFiles, renderer] context in
             staticFiles.response(for: context.parameter("path") ?? "", request: context.request)
                 ?? renderer.errorResponse(404, locale: context.locale)
         }
