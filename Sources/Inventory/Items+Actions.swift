@@ -297,13 +297,13 @@ extension Items {
 
     public func trashEntries(householdId: Int64) throws -> [TrashEntry] {
         try database.writer.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT item.*, folder.name AS folder_name, folder.starter AS folder_starter FROM item JOIN folder ON folder.id = item.folder_id
-                    WHERE item.household_id = ? AND item.deleted_at IS NOT NULL ORDER BY item.deleted_at DESC, item.id
-                    """, arguments: [householdId]
-            ).map { TrashEntry(item: try Item(row: $0), folderName: $0["folder_name"], folderStarter: $0["folder_starter"]) }
+            try Item.fetchList(
+                db.cachedStatement(
+                    sql: """
+                        SELECT item.*, folder.name AS folder_name, folder.starter AS folder_starter FROM item JOIN folder ON folder.id = item.folder_id
+                        WHERE item.household_id = ? AND item.deleted_at IS NOT NULL ORDER BY item.deleted_at DESC, item.id
+                        """), arguments: [householdId]
+            ) { item, row in TrashEntry(item: item, folderName: row["folder_name"], folderStarter: row["folder_starter"]) }
         }
     }
 }

@@ -56,10 +56,10 @@ extension Items {
     }
 
     static func dueItems(_ db: Database, _ householdId: Int64, from: String, through: String, offset: Int) throws -> [DueItem] {
-        try Row.fetchAll(
+        try Item.fetchList(
             db.cachedStatement(sql: "SELECT i.*, f.name AS folder_name, f.starter AS folder_starter \(dueRange) ORDER BY i.due, i.name, i.id LIMIT ? OFFSET ?"),
             arguments: [householdId, from, through, ListPage.size, offset]
-        ).map { DueItem(item: try Item(row: $0), folderName: $0["folder_name"], folderStarter: $0["folder_starter"]) }
+        ) { item, row in DueItem(item: item, folderName: row["folder_name"], folderStarter: row["folder_starter"]) }
     }
 
     /// How many stock items of a household are expired, due today and due soon in `window`; inside

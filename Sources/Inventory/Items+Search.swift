@@ -38,11 +38,11 @@ extension Items {
                 db.cachedStatement(sql: "SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id"),
                 arguments: [householdId])
             var matches: [Int64: (total: Int, items: [Item])] = [:]
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: Self.searchSQL), arguments: [householdId, SearchText.likePattern(needle), max(1, perFolder)])
-            while let row = try rows.next() {
-                let item = try Item(row: row)
-                matches[item.folderId, default: (row["folder_matches"], [])].items.append(item)
+            let found = try Item.fetchList(
+                db.cachedStatement(sql: Self.searchSQL), arguments: [householdId, SearchText.likePattern(needle), max(1, perFolder)]
+            ) { item, row in (item: item, folderMatches: row["folder_matches"] as Int) }
+            for (item, folderMatches) in found {
+                matches[item.folderId, default: (folderMatches, [])].items.append(item)
             }
             let groups = folders.compactMap { folder in
                 matches[folder.id!].map { SearchGroup(folder: folder, total: $0.total, items: $0.items) }

@@ -138,7 +138,7 @@ public struct Items: Sendable {
                 : try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id!]) ?? 0
             let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
             let page = min(max(1, requested), pages)
-            let items = try Item.fetchAll(
+            let items = try Item.fetchList(
                 db.cachedStatement(sql: query.pageSQL), arguments: query.arguments + [ListPage.size, (page - 1) * ListPage.size])
             return ListPage(items: items, total: total, page: page, pages: pages)
         }

@@ -2,6 +2,18 @@ import Foundation
 import GRDB
 
 public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    /// Decoded by hand: every page reads the household, and Codable decoding cost more than the query.
+    public init(row: Row) throws {
+        id = row["id"]
+        name = row["name"]
+        timeZone = row["time_zone"]
+        dueSoonDays = row["due_soon_days"]
+        createdAt = row["created_at"]
+        productLookupUrl = row["product_lookup_url"]
+        usedUp = row["used_up"]
+        usedUpFolderId = row["used_up_folder_id"]
+    }
+
     public var id: Int64?
     public var name: String
     public var timeZone: String
@@ -33,6 +45,25 @@ public enum FolderKind: String, Codable, Sendable, CaseIterable {
 }
 
 public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    /// Decoded by hand: every list page reads all the folders (its menus), and Codable decoding
+    /// cost more than the query.
+    public init(row: Row) throws {
+        id = row["id"]
+        householdId = row["household_id"]
+        name = row["name"]
+        guard let kind = FolderKind(rawValue: row["kind"]) else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "folder \(id ?? 0) has an unknown kind")
+        }
+        self.kind = kind
+        icon = row["icon"]
+        position = row["position"]
+        createdAt = row["created_at"]
+        deletedAt = row["deleted_at"]
+        lastStockFolderId = row["last_stock_folder_id"]
+        itemCount = row["item_count"]
+        starter = row["starter"]
+    }
+
     public var id: Int64?
     public var householdId: Int64
     public var name: String
@@ -69,27 +100,68 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 
 public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     /// Decoded by hand: list pages read 50 at a time, and Codable decoding cost more than the query.
-    public init(row: Row) throws {
-        id = row["id"]
-        householdId = row["household_id"]
-        folderId = row["folder_id"]
-        name = row["name"]
-        photo = row["photo"]
-        illustration = row["illustration"]
-        quantity = row["quantity"]
-        unit = row["unit"]
-        kind = row["kind"]
-        note = row["note"]
-        barcode = row["barcode"]
-        due = row["due"]
-        remindAt = row["remind_at"]
-        status = row["status"]
-        urgent = row["urgent"]
-        version = row["version"]
-        createdAt = row["created_at"]
-        updatedAt = row["updated_at"]
-        deletedAt = row["deleted_at"]
-        searchText = row["search_text"] ?? ""
+    public init(row: Row) throws { self.init(row: row, at: try ColumnPositions(Array(row.columnNames))) }
+
+    /// A row read by column position, found once per statement (`fetchList`) rather than by name
+    /// for every row.
+    init(row: Row, at c: ColumnPositions) {
+        id = row[c.id]
+        householdId = row[c.householdId]
+        folderId = row[c.folderId]
+        name = row[c.name]
+        photo = row[c.photo]
+        illustration = row[c.illustration]
+        quantity = row[c.quantity]
+        unit = row[c.unit]
+        kind = row[c.kind]
+        note = row[c.note]
+        barcode = row[c.barcode]
+        due = row[c.due]
+        remindAt = row[c.remindAt]
+        status = row[c.status]
+        urgent = row[c.urgent]
+        version = row[c.version]
+        createdAt = row[c.createdAt]
+        updatedAt = row[c.updatedAt]
+        deletedAt = row[c.deletedAt]
+        searchText = c.searchText.map { row[$0] } ?? ""
+    }
+
+    /// Where each column sits in a statement's rows.
+    struct ColumnPositions {
+        let id, householdId, folderId, name, photo, illustration, quantity, unit, kind, note, barcode, due, remindAt,
+            status, urgent, version, createdAt, updatedAt, deletedAt: Int
+        let searchText: Int?
+
+        init(_ names: [String]) throws {
+            func at(_ column: String) throws -> Int {
+                guard let index = names.firstIndex(of: column) else {
+                    throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "an item row without its \(column) column")
+                }
+                return index
+            }
+            (id, householdId, folderId, name) = (try at("id"), try at("household_id"), try at("folder_id"), try at("name"))
+            (photo, illustration, quantity, unit) = (try at("photo"), try at("illustration"), try at("quantity"), try at("unit"))
+            (kind, note, barcode, due) = (try at("kind"), try at("note"), try at("barcode"), try at("due"))
+            (remindAt, status, urgent, version) = (try at("remind_at"), try at("status"), try at("urgent"), try at("version"))
+            (createdAt, updatedAt, deletedAt) = (try at("created_at"), try at("updated_at"), try at("deleted_at"))
+            searchText = names.firstIndex(of: "search_text")
+        }
+    }
+
+    /// Every item the statement gives, its columns found once.
+    static func fetchList(_ statement: Statement, arguments: StatementArguments) throws -> [Item] {
+        try fetchList(statement, arguments: arguments) { item, _ in item }
+    }
+
+    /// Every row the statement gives, as its item and whatever else the row carries; the item's
+    /// columns found once.
+    static func fetchList<Entry>(_ statement: Statement, arguments: StatementArguments, _ entry: (Item, Row) throws -> Entry) throws -> [Entry] {
+        let columns = try ColumnPositions(statement.columnNames)
+        var entries: [Entry] = []
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while let row = try rows.next() { entries.append(try entry(Item(row: row, at: columns), row)) }
+        return entries
     }
 
     public var id: Int64?

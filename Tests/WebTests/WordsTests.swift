@@ -79,6 +79,23 @@ struct CatalogPluralTests {
         #expect(en.count("item_count", 2) == "2 items")
     }
 
+    /// Rows take a unit's words split once per language: they must say what `plural` says, the
+    /// exact-number form included.
+    @Test func aQuantitySaysWhatItsPluralKeySays() throws {
+        let made = Catalog(code: "en", texts: ["qty_egg": "{count} eggs", "qty_egg_one": "{count} egg", "qty_egg_=12": "a dozen ({count})"])
+        #expect(made.quantity(12, unit: "egg") == "a dozen (12)")
+        #expect(made.quantity(1, unit: "egg") == "1 egg")
+        #expect(made.quantity(0.5, unit: "egg") == "0.5 eggs")
+        for catalog in try Self.localizations.get().languages {
+            for key in catalog.keys where key.hasPrefix("qty_") && !key.contains("_=") && !key.hasSuffix("_one") {
+                for value in [0, 0.5, 1, 1.5, 2, 12, 250] {
+                    let number = Quantity.text(value)
+                    #expect(catalog.quantity(value, unit: String(key.dropFirst(4))) == catalog.plural(key, number: number), "\(catalog.code) \(key) \(number)")
+                }
+            }
+        }
+    }
+
     @Test func japaneseCountsWithCounters() throws {
         let ja = try catalog("ja")
         #expect(ja.quantity(2, unit: "bottle") == "2本")

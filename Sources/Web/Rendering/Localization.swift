@@ -9,11 +9,14 @@ public struct Catalog: Sendable {
     let texts: [String: String]
     /// How this language declines counted phrases (`count`, `quantity`).
     public let pluralRule: PluralRule
+    /// Each unit's words around its number (keys `qty_<unit>`), split once: every list row asks.
+    private let unitWords: [String: UnitWords]
 
     public init(code: String, texts: [String: String]) {
         self.code = code
         self.texts = texts
         pluralRule = PluralRule(language: code)
+        unitWords = UnitWords.all(in: texts)
     }
 
     /// The text for `key`; the key itself when missing, so a gap is visible rather than blank.
@@ -79,12 +82,10 @@ public struct Catalog: Sendable {
 
     /// `quantity` in three pieces, so a row can set the number apart from its unit words.
     public func quantityParts(_ value: Double, unit: String) -> (before: String, number: String, after: String) {
-        let key = "qty_" + unit
         let number = Quantity.text(value)
-        guard texts[key] != nil else { return ("", number, " " + self["unit_" + unit]) }
-        let text = plural(key, number: number, ["count": "\u{0}"])
-        guard let mark = text.firstIndex(of: "\u{0}") else { return ("", number, text) }
-        return (String(text[..<mark]), number, String(text[text.index(after: mark)...]))
+        guard let words = unitWords[unit] else { return ("", number, " " + self["unit_" + unit]) }
+        let chosen = words.around(number, rule: pluralRule)
+        return (chosen.before, number, chosen.after)
     }
 
     public var keys: Set<String> { Set(texts.keys) }
@@ -143,5 +144,45 @@ public struct Localizations: Sendable {
             if let catalog = catalogs[candidate.code] { return catalog }
         }
         return fallback
+    }
+}
+
+/// One unit's phrase in each form it has (`qty_bottle`, `qty_bottle_one`, `qty_bottle_=1`), split
+/// around `{count}`. Chosen as `Catalog.plural` chooses: the exact number, the plural category, the
+/// bare key.
+private struct UnitWords: Sendable {
+    typealias Around = (before: String, after: String)
+    let other: Around
+    let categories: [PluralCategory: Around]
+    let exact: [String: Around]
+
+    func around(_ number: String, rule: PluralRule) -> Around {
+        if !exact.isEmpty, let form = exact[number] { return form }
+        let category = rule.category(of: number)
+        return category == .other ? other : categories[category] ?? other
+    }
+
+    /// Every unit of `texts`: a `qty_` key that is not itself a form of another (`_one`, `_=1`).
+    static func all(in texts: [String: String]) -> [String: UnitWords] {
+        let formSuffixes = PluralCategory.allCases.filter { $0 != .other }.map { "_" + $0.rawValue }
+        var units: [String: UnitWords] = [:]
+        for (key, text) in texts where key.hasPrefix("qty_") && !key.contains("_=") && !formSuffixes.contains(where: key.hasSuffix) {
+            var categories: [PluralCategory: Around] = [:]
+            for category in PluralCategory.allCases where category != .other {
+                if let form = texts[category.key(key)] { categories[category] = split(form) }
+            }
+            let exactPrefix = key + "_="
+            var exact: [String: Around] = [:]
+            for (other, form) in texts where other.hasPrefix(exactPrefix) { exact[String(other.dropFirst(exactPrefix.count))] = split(form) }
+            units[String(key.dropFirst("qty_".count))] = UnitWords(other: split(text), categories: categories, exact: exact)
+        }
+        return units
+    }
+
+    /// The phrase on either side of `{count}`; all of it after the number when it has none.
+    private static func split(_ text: String) -> Around {
+        let marked = Catalog.fill(text, ["count": "\u{0}"])
+        guard let mark = marked.firstIndex(of: "\u{0}") else { return ("", marked) }
+        return (String(marked[..<mark]), String(marked[marked.index(after: mark)...]))
     }
 }
