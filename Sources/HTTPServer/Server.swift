@@ -10,6 +10,7 @@ public final class Server: @unchecked Sendable {
     public let configuration: ServerConfiguration
     let responder: any Responder
     private var daemon: OpaquePointer?
+    /// Set by `start` before libmicrohttpd runs and never cleared, so its threads read it unraced.
     private var answers: AnswerQueue?
     /// Requests handed to the responder and not yet completed: a graceful stop waits for these
     /// only. Requests still receiving their body were never acknowledged and are dropped.
@@ -48,6 +49,8 @@ public final class Server: @unchecked Sendable {
         }
         let priorities = configuration.tls.map { strdup($0.priorities) } ?? nil
         defer { free(priorities) }
+        let answers = AnswerQueue(threads: configuration.threads, name: "zaiko-answer")
+        self.answers = answers
         let started: OpaquePointer? = address.withSockaddr { sockaddr in
             var config = zaiko_mhd_config(
                 flags: flags,
@@ -73,12 +76,12 @@ public final class Server: @unchecked Sendable {
             return zaiko_mhd_start(&config)
         }
         guard let started else {
+            answers.stop()
             throw ServerError.cannotListen(
                 host: configuration.host, port: configuration.port,
                 reason: configuration.tls == nil ? "libmicrohttpd refused to start" : "libmicrohttpd refused to start TLS with these priorities")
         }
         daemon = started
-        answers = AnswerQueue(threads: configuration.threads, name: "zaiko-answer")
         port = zaiko_mhd_bound_port(started)
         // Handshakes on a connection accepted before this line fail (no certificate yet): the
         // port is only known once bound.
@@ -101,7 +104,6 @@ public final class Server: @unchecked Sendable {
         // Waiting requests are dropped, the ones being answered finish. libmicrohttpd must not be
         // stopped with a connection still suspended: the dropped ones are closed first.
         answers?.stop()
-        answers = nil
         let settled = ContinuousClock.now + .seconds(2)
         while answering.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < settled {
             usleep(1_000)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calendar date with no time zone ("2026-11-22"), as due dates are.
-public struct CalendarDay: Sendable, Equatable, Comparable, CustomStringConvertible {
+public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let year: Int, month: Int, day: Int
 
     /// Exactly "YYYY-MM-DD" in ASCII digits, and a day that exists.

@@ -31,7 +31,7 @@ public struct SwiftEmitter {
         try emitter.body(nodes)
         emitter.flushText()
         let parameters = signature.outer.map { "in outer: \($0), into w: inout HTMLWriter" } ?? "into w: inout HTMLWriter"
-        let root = signature.outer == nil ? "Scope1(self)" : "Scope2(self, outer)"
+        let root = signature.outer == nil ? "Scope1(self)" : "Scope2(self, Scope1(outer))"
         var code = "// From \(file).\nextension \(signature.model) {\n"
         code += "    func render(\(parameters)) {\n"
         if emitter.usedScope[0] { code += "        let s0 = \(root)\n" }

@@ -1,9 +1,12 @@
 // The same pattern written out for each depth up to 8: change it in every depth alike.
 //
 // Mustache's context stack, resolved by the Swift compiler: `scope.name` is the innermost
-// context's `name` when it has one, else the next one out. A scope of depth N is one flat
-// struct `ScopeN<I0, …>` (I0 the innermost): I0's members come from a subscript in the type
-// itself, the outer contexts' from extensions of the protocols `Outer1` … `OuterN-1`, each
+// context's `name` when it has one, else the next one out. A scope of depth N is a class
+// `ScopeN<I0, …>` (I0 the innermost) holding its own context and the scope it was pushed on:
+// entering a section copies nothing of the page (flat structs copied the page, its chrome and
+// the row, every field retained, at every section of every row). I0's members come from a
+// subscript in the type itself, the outer contexts' from extensions of the protocols `Outer1` …
+// `OuterN-1`, each
 // refining the one before; Swift ranks a member of the type above one from a protocol
 // extension, and an extension of a more refined protocol above one of its base, which is the
 // stack's order. Every key path is rooted at a concrete view model type, so the optimizer
@@ -75,7 +78,7 @@ extension Outer7 {
 }
 
 @dynamicMemberLookup
-public struct Scope1<I0> {
+public final class Scope1<I0> {
     public let i0: I0
     @inlinable public init(_ i0: I0) {
         self.i0 = i0
@@ -84,44 +87,44 @@ public struct Scope1<I0> {
 }
 
 @dynamicMemberLookup
-public struct Scope2<I0, I1>: Outer1 {
+public final class Scope2<I0, I1>: Outer1 {
     public let i0: I0
-    public let i1: I1
-    @inlinable public init(_ i0: I0, _ i1: I1) {
+    public let parent: Scope1<I1>
+    @inlinable public init(_ i0: I0, _ parent: Scope1<I1>) {
         self.i0 = i0
-        self.i1 = i1
+        self.parent = parent
     }
+    @inlinable public var i1: I1 { parent.i0 }
     @inlinable public var o1: I1 { i1 }
     @inlinable public subscript<Value>(dynamicMember path: KeyPath<I0, Value>) -> Value { i0[keyPath: path] }
 }
 
 @dynamicMemberLookup
-public struct Scope3<I0, I1, I2>: Outer2 {
+public final class Scope3<I0, I1, I2>: Outer2 {
     public let i0: I0
-    public let i1: I1
-    public let i2: I2
-    @inlinable public init(_ i0: I0, _ i1: I1, _ i2: I2) {
+    public let parent: Scope2<I1, I2>
+    @inlinable public init(_ i0: I0, _ parent: Scope2<I1, I2>) {
         self.i0 = i0
-        self.i1 = i1
-        self.i2 = i2
+        self.parent = parent
     }
+    @inlinable public var i1: I1 { parent.i0 }
+    @inlinable public var i2: I2 { parent.i1 }
     @inlinable public var o1: I2 { i2 }
     @inlinable public var o2: I1 { i1 }
     @inlinable public subscript<Value>(dynamicMember path: KeyPath<I0, Value>) -> Value { i0[keyPath: path] }
 }
 
 @dynamicMemberLookup
-public struct Scope4<I0, I1, I2, I3>: Outer3 {
+public final class Scope4<I0, I1, I2, I3>: Outer3 {
     public let i0: I0
-    public let i1: I1
-    public let i2: I2
-    public let i3: I3
-    @inlinable public init(_ i0: I0, _ i1: I1, _ i2: I2, _ i3: I3) {
+    public let parent: Scope3<I1, I2, I3>
+    @inlinable public init(_ i0: I0, _ parent: Scope3<I1, I2, I3>) {
         self.i0 = i0
-        self.i1 = i1
-        self.i2 = i2
-        self.i3 = i3
+        self.parent = parent
     }
+    @inlinable public var i1: I1 { parent.i0 }
+    @inlinable public var i2: I2 { parent.i1 }
+    @inlinable public var i3: I3 { parent.i2 }
     @inlinable public var o1: I3 { i3 }
     @inlinable public var o2: I2 { i2 }
     @inlinable public var o3: I1 { i1 }
@@ -129,19 +132,17 @@ public struct Scope4<I0, I1, I2, I3>: Outer3 {
 }
 
 @dynamicMemberLookup
-public struct Scope5<I0, I1, I2, I3, I4>: Outer4 {
+public final class Scope5<I0, I1, I2, I3, I4>: Outer4 {
     public let i0: I0
-    public let i1: I1
-    public let i2: I2
-    public let i3: I3
-    public let i4: I4
-    @inlinable public init(_ i0: I0, _ i1: I1, _ i2: I2, _ i3: I3, _ i4: I4) {
+    public let parent: Scope4<I1, I2, I3, I4>
+    @inlinable public init(_ i0: I0, _ parent: Scope4<I1, I2, I3, I4>) {
         self.i0 = i0
-        self.i1 = i1
-        self.i2 = i2
-        self.i3 = i3
-        self.i4 = i4
+        self.parent = parent
     }
+    @inlinable public var i1: I1 { parent.i0 }
+    @inlinable public var i2: I2 { parent.i1 }
+    @inlinable public var i3: I3 { parent.i2 }
+    @inlinable public var i4: I4 { parent.i3 }
     @inlinable public var o1: I4 { i4 }
     @inlinable public var o2: I3 { i3 }
     @inlinable public var o3: I2 { i2 }
@@ -150,21 +151,18 @@ public struct Scope5<I0, I1, I2, I3, I4>: Outer4 {
 }
 
 @dynamicMemberLookup
-public struct Scope6<I0, I1, I2, I3, I4, I5>: Outer5 {
+public final class Scope6<I0, I1, I2, I3, I4, I5>: Outer5 {
     public let i0: I0
-    public let i1: I1
-    public let i2: I2
-    public let i3: I3
-    public let i4: I4
-    public let i5: I5
-    @inlinable public init(_ i0: I0, _ i1: I1, _ i2: I2, _ i3: I3, _ i4: I4, _ i5: I5) {
+    public let parent: Scope5<I1, I2, I3, I4, I5>
+    @inlinable public init(_ i0: I0, _ parent: Scope5<I1, I2, I3, I4, I5>) {
         self.i0 = i0
-        self.i1 = i1
-        self.i2 = i2
-        self.i3 = i3
-        self.i4 = i4
-        self.i5 = i5
+        self.parent = parent
     }
+    @inlinable public var i1: I1 { parent.i0 }
+    @inlinable public var i2: I2 { parent.i1 }
+    @inlinable public var i3: I3 { parent.i2 }
+    @inlinable public var i4: I4 { parent.i3 }
+    @inlinable public var i5: I5 { parent.i4 }
     @inlinable public var o1: I5 { i5 }
     @inlinable public var o2: I4 { i4 }
     @inlinable public var o3: I3 { i3 }
@@ -174,23 +172,19 @@ public struct Scope6<I0, I1, I2, I3, I4, I5>: Outer5 {
 }
 
 @dynamicMemberLookup
-public struct Scope7<I0, I1, I2, I3, I4, I5, I6>: Outer6 {
+public final class Scope7<I0, I1, I2, I3, I4, I5, I6>: Outer6 {
     public let i0: I0
-    public let i1: I1
-    public let i2: I2
-    public let i3: I3
-    public let i4: I4
-    public let i5: I5
-    public let i6: I6
-    @inlinable public init(_ i0: I0, _ i1: I1, _ i2: I2, _ i3: I3, _ i4: I4, _ i5: I5, _ i6: I6) {
+    public let parent: Scope6<I1, I2, I3, I4, I5, I6>
+    @inlinable public init(_ i0: I0, _ parent: Scope6<I1, I2, I3, I4, I5, I6>) {
         self.i0 = i0
-        self.i1 = i1
-        self.i2 = i2
-        self.i3 = i3
-        self.i4 = i4
-        self.i5 = i5
-        self.i6 = i6
+        self.parent = parent
     }
+    @inlinable public var i1: I1 { parent.i0 }
+    @inlinable public var i2: I2 { parent.i1 }
+    @inlinable public var i3: I3 { parent.i2 }
+    @inlinable public var i4: I4 { parent.i3 }
+    @inlinable public var i5: I5 { parent.i4 }
+    @inlinable public var i6: I6 { parent.i5 }
     @inlinable public var o1: I6 { i6 }
     @inlinable public var o2: I5 { i5 }
     @inlinable public var o3: I4 { i4 }
@@ -201,25 +195,20 @@ public struct Scope7<I0, I1, I2, I3, I4, I5, I6>: Outer6 {
 }
 
 @dynamicMemberLookup
-public struct Scope8<I0, I1, I2, I3, I4, I5, I6, I7>: Outer7 {
+public final class Scope8<I0, I1, I2, I3, I4, I5, I6, I7>: Outer7 {
     public let i0: I0
-    public let i1: I1
-    public let i2: I2
-    public let i3: I3
-    public let i4: I4
-    public let i5: I5
-    public let i6: I6
-    public let i7: I7
-    @inlinable public init(_ i0: I0, _ i1: I1, _ i2: I2, _ i3: I3, _ i4: I4, _ i5: I5, _ i6: I6, _ i7: I7) {
+    public let parent: Scope7<I1, I2, I3, I4, I5, I6, I7>
+    @inlinable public init(_ i0: I0, _ parent: Scope7<I1, I2, I3, I4, I5, I6, I7>) {
         self.i0 = i0
-        self.i1 = i1
-        self.i2 = i2
-        self.i3 = i3
-        self.i4 = i4
-        self.i5 = i5
-        self.i6 = i6
-        self.i7 = i7
+        self.parent = parent
     }
+    @inlinable public var i1: I1 { parent.i0 }
+    @inlinable public var i2: I2 { parent.i1 }
+    @inlinable public var i3: I3 { parent.i2 }
+    @inlinable public var i4: I4 { parent.i3 }
+    @inlinable public var i5: I5 { parent.i4 }
+    @inlinable public var i6: I6 { parent.i5 }
+    @inlinable public var i7: I7 { parent.i6 }
     @inlinable public var o1: I7 { i7 }
     @inlinable public var o2: I6 { i6 }
     @inlinable public var o3: I5 { i5 }
@@ -235,7 +224,7 @@ extension Section {
     // and every other name goes on to the enclosing context: a String's own `count` or `first`
     // never hides the page's).
     @inlinable public static func push<Value, I0>(_ value: Value, _ scope: Scope1<I0>) -> Scope2<Value, I0> {
-        Scope2(value, scope.i0)
+        Scope2(value, scope)
     }
     @inlinable public static func push<I0>(_ value: Bool, _ scope: Scope1<I0>) -> Scope1<I0> { scope }
     @inlinable public static func push<I0>(_ value: String, _ scope: Scope1<I0>) -> Scope1<I0> { scope }
@@ -243,7 +232,7 @@ extension Section {
     @inlinable public static func push<I0>(_ value: Int64, _ scope: Scope1<I0>) -> Scope1<I0> { scope }
     @inlinable public static func push<I0>(_ value: Double, _ scope: Scope1<I0>) -> Scope1<I0> { scope }
     @inlinable public static func push<Value, I0, I1>(_ value: Value, _ scope: Scope2<I0, I1>) -> Scope3<Value, I0, I1> {
-        Scope3(value, scope.i0, scope.i1)
+        Scope3(value, scope)
     }
     @inlinable public static func push<I0, I1>(_ value: Bool, _ scope: Scope2<I0, I1>) -> Scope2<I0, I1> { scope }
     @inlinable public static func push<I0, I1>(_ value: String, _ scope: Scope2<I0, I1>) -> Scope2<I0, I1> { scope }
@@ -251,7 +240,7 @@ extension Section {
     @inlinable public static func push<I0, I1>(_ value: Int64, _ scope: Scope2<I0, I1>) -> Scope2<I0, I1> { scope }
     @inlinable public static func push<I0, I1>(_ value: Double, _ scope: Scope2<I0, I1>) -> Scope2<I0, I1> { scope }
     @inlinable public static func push<Value, I0, I1, I2>(_ value: Value, _ scope: Scope3<I0, I1, I2>) -> Scope4<Value, I0, I1, I2> {
-        Scope4(value, scope.i0, scope.i1, scope.i2)
+        Scope4(value, scope)
     }
     @inlinable public static func push<I0, I1, I2>(_ value: Bool, _ scope: Scope3<I0, I1, I2>) -> Scope3<I0, I1, I2> { scope }
     @inlinable public static func push<I0, I1, I2>(_ value: String, _ scope: Scope3<I0, I1, I2>) -> Scope3<I0, I1, I2> { scope }
@@ -259,7 +248,7 @@ extension Section {
     @inlinable public static func push<I0, I1, I2>(_ value: Int64, _ scope: Scope3<I0, I1, I2>) -> Scope3<I0, I1, I2> { scope }
     @inlinable public static func push<I0, I1, I2>(_ value: Double, _ scope: Scope3<I0, I1, I2>) -> Scope3<I0, I1, I2> { scope }
     @inlinable public static func push<Value, I0, I1, I2, I3>(_ value: Value, _ scope: Scope4<I0, I1, I2, I3>) -> Scope5<Value, I0, I1, I2, I3> {
-        Scope5(value, scope.i0, scope.i1, scope.i2, scope.i3)
+        Scope5(value, scope)
     }
     @inlinable public static func push<I0, I1, I2, I3>(_ value: Bool, _ scope: Scope4<I0, I1, I2, I3>) -> Scope4<I0, I1, I2, I3> { scope }
     @inlinable public static func push<I0, I1, I2, I3>(_ value: String, _ scope: Scope4<I0, I1, I2, I3>) -> Scope4<I0, I1, I2, I3> { scope }
@@ -267,7 +256,7 @@ extension Section {
     @inlinable public static func push<I0, I1, I2, I3>(_ value: Int64, _ scope: Scope4<I0, I1, I2, I3>) -> Scope4<I0, I1, I2, I3> { scope }
     @inlinable public static func push<I0, I1, I2, I3>(_ value: Double, _ scope: Scope4<I0, I1, I2, I3>) -> Scope4<I0, I1, I2, I3> { scope }
     @inlinable public static func push<Value, I0, I1, I2, I3, I4>(_ value: Value, _ scope: Scope5<I0, I1, I2, I3, I4>) -> Scope6<Value, I0, I1, I2, I3, I4> {
-        Scope6(value, scope.i0, scope.i1, scope.i2, scope.i3, scope.i4)
+        Scope6(value, scope)
     }
     @inlinable public static func push<I0, I1, I2, I3, I4>(_ value: Bool, _ scope: Scope5<I0, I1, I2, I3, I4>) -> Scope5<I0, I1, I2, I3, I4> { scope }
     @inlinable public static func push<I0, I1, I2, I3, I4>(_ value: String, _ scope: Scope5<I0, I1, I2, I3, I4>) -> Scope5<I0, I1, I2, I3, I4> { scope }
@@ -277,7 +266,7 @@ extension Section {
     @inlinable public static func push<Value, I0, I1, I2, I3, I4, I5>(_ value: Value, _ scope: Scope6<I0, I1, I2, I3, I4, I5>) -> Scope7<
         Value, I0, I1, I2, I3, I4, I5
     > {
-        Scope7(value, scope.i0, scope.i1, scope.i2, scope.i3, scope.i4, scope.i5)
+        Scope7(value, scope)
     }
     @inlinable public static func push<I0, I1, I2, I3, I4, I5>(_ value: Bool, _ scope: Scope6<I0, I1, I2, I3, I4, I5>) -> Scope6<I0, I1, I2, I3, I4, I5> {
         scope
@@ -297,7 +286,7 @@ extension Section {
     @inlinable public static func push<Value, I0, I1, I2, I3, I4, I5, I6>(_ value: Value, _ scope: Scope7<I0, I1, I2, I3, I4, I5, I6>) -> Scope8<
         Value, I0, I1, I2, I3, I4, I5, I6
     > {
-        Scope8(value, scope.i0, scope.i1, scope.i2, scope.i3, scope.i4, scope.i5, scope.i6)
+        Scope8(value, scope)
     }
     @inlinable public static func push<I0, I1, I2, I3, I4, I5, I6>(_ value: Bool, _ scope: Scope7<I0, I1, I2, I3, I4, I5, I6>) -> Scope7<
         I0, I1, I2, I3, I4, I5, I6

@@ -96,7 +96,7 @@ extension DisplayFormat {
     /// "Nov 25, 2026" / "2026年11月25日". Memoised: a list shows the same few days over and
     /// over, and Foundation's formatting is slow on Linux.
     static func day(_ day: CalendarDay, locale: Catalog) -> String {
-        let key = "\(locale.code)|\(day)"
+        let key = DayInLanguage(code: locale.code, day: day)
         if let known = formattedDays.withLock({ $0[key] }) { return known }
         var style = Date.FormatStyle(date: .abbreviated, time: .omitted)
         style.locale = Locale(identifier: locale.code)
@@ -109,5 +109,11 @@ extension DisplayFormat {
         return text
     }
 
-    private static let formattedDays = Mutex<[String: String]>([:])
+    /// Keyed without writing the day out: every row with a date looks it up.
+    private struct DayInLanguage: Hashable {
+        let code: String
+        let day: CalendarDay
+    }
+
+    private static let formattedDays = Mutex<[DayInLanguage: String]>([:])
 }
