@@ -131,13 +131,7 @@ struct AbuseTests {
         client.send(Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n0123456789".utf8))
         try waitUntil(upTo: 60) { probe.admitted == 1 }
 
-        let stopped = Flag()
-        let inner = server.server
-        let stopper = Thread {
-            inner.shutdown(grace: .seconds(600))
-            stopped.set()
-        }
-        stopper.start()
+        let stopped = stopInBackground(server.server, grace: .seconds(600))
         // The rest of the body is never sent: a stop that waited for it would wait the whole grace.
         try waitUntil(upTo: 120) { stopped.isSet }
         #expect(stopped.isSet)
@@ -149,6 +143,17 @@ final class Flag: Sendable {
     private let value = Atomic<Bool>(false)
     var isSet: Bool { value.load(ordering: .acquiring) }
     func set() { value.store(true, ordering: .releasing) }
+}
+
+/// Stops `server` on another thread; the flag is set once `shutdown` has returned.
+func stopInBackground(_ server: Server, grace: Duration) -> Flag {
+    let stopped = Flag()
+    let stopper = Thread {
+        server.shutdown(grace: grace)
+        stopped.set()
+    }
+    stopper.start()
+    return stopped
 }
 
 /// Polls `condition` until it holds or `seconds` pass (a generous bound for an event, not a measure).

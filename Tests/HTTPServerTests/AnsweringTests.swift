@@ -37,9 +37,7 @@ import Testing
         let gate = Gate()
         let server = try GatedServer(threads: 1, gate: gate)
         defer { gate.open() }
-        let slow = try server.client()
-        slow.send(Array("GET /hold HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-        try waitUntil(upTo: 60) { gate.held == 1 }
+        let slow = try server.holdOne(gate)
 
         let file = try server.client().request("GET", "/static/app.css")
         #expect(file.text == "/static/app.css")
@@ -53,20 +51,12 @@ import Testing
         let gate = Gate()
         let server = try GatedServer(threads: 1, gate: gate)
         defer { gate.open() }
-        let slow = try server.client()
-        slow.send(Array("GET /hold HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-        try waitUntil(upTo: 60) { gate.held == 1 }
+        let slow = try server.holdOne(gate)
         let waiting = try server.client()
         waiting.send(Array("GET /page HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         try waitUntil(upTo: 60) { gate.queued == 2 }
 
-        let stopped = Flag()
-        let inner = server.server
-        let stopper = Thread {
-            inner.shutdown(grace: .zero)
-            stopped.set()
-        }
-        stopper.start()
+        let stopped = stopInBackground(server.server, grace: .zero)
         // The waiting request is closed unanswered; the stop then waits for the one being answered.
         #expect(waiting.isClosedByServer())
         #expect(!stopped.isSet)
@@ -136,4 +126,12 @@ private final class GatedServer {
     deinit { server.shutdown(grace: .seconds(1)) }
 
     func client() throws -> RawHTTPClient { try RawHTTPClient(port: port) }
+
+    /// A connection whose request `/hold` is being answered, held by the gate.
+    func holdOne(_ gate: Gate) throws -> RawHTTPClient {
+        let slow = try client()
+        slow.send(Array("GET /hold HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        try waitUntil(upTo: 60) { gate.held == 1 }
+        return slow
+    }
 }
