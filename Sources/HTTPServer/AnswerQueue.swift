@@ -23,8 +23,11 @@ final class AnswerQueue: @unchecked Sendable {
         let count = max(1, threads)
         threadsRunning = count
         for index in 0..<count {
-            let thread = Thread { [self] in work() }
-            thread.name = "\(name)-\(index)"
+            let thread = Thread { [self] in
+                // Named from inside: a Linux thread otherwise keeps its creator's name in `top -H`.
+                Thread.current.name = "\(name)-\(index)"
+                work()
+            }
             thread.start()
         }
     }
