@@ -13,9 +13,8 @@ final class AnswerQueue: @unchecked Sendable {
 
     // Everything below is guarded by `condition`'s lock.
     private let condition = NSCondition()
+    /// Oldest first; at most one per open connection, so taking from the front stays cheap.
     private var waiting: [Job] = []
-    /// Index of the oldest waiting job: taking one does not shift the array.
-    private var head = 0
     private var stopped = false
     private var threadsRunning = 0
 
@@ -47,9 +46,8 @@ final class AnswerQueue: @unchecked Sendable {
     func stop() {
         condition.lock()
         stopped = true
-        let dropped = waiting[head...]
+        let dropped = waiting
         waiting = []
-        head = 0
         condition.broadcast()
         condition.unlock()
         for job in dropped { job.drop() }
@@ -69,18 +67,7 @@ final class AnswerQueue: @unchecked Sendable {
     private func next() -> Job? {
         condition.lock()
         defer { condition.unlock() }
-        while head == waiting.count && !stopped { condition.wait() }
-        guard head < waiting.count else { return nil }
-        let job = waiting[head]
-        head += 1
-        if head == waiting.count {
-            waiting.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= waiting.count {
-            // A queue that never empties under load would otherwise only grow.
-            waiting.removeFirst(head)
-            head = 0
-        }
-        return job
+        while waiting.isEmpty && !stopped { condition.wait() }
+        return waiting.isEmpty ? nil : waiting.removeFirst()
     }
 }

@@ -97,17 +97,11 @@ public final class Server: @unchecked Sendable {
         // or this loop sees the request counted and waits for it.
         stopping.store(true, ordering: .sequentiallyConsistent)
         let listener = MHD_quiesce_daemon(daemon)
-        let deadline = ContinuousClock.now + grace
-        while answering.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
-            usleep(10_000)
-        }
+        waitForAnswers(upTo: grace)
         // Waiting requests are dropped, the ones being answered finish. libmicrohttpd must not be
         // stopped with a connection still suspended: the dropped ones are closed first.
         answers?.stop()
-        let settled = ContinuousClock.now + .seconds(2)
-        while answering.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < settled {
-            usleep(1_000)
-        }
+        waitForAnswers(upTo: .seconds(2))
         MHD_stop_daemon(daemon)
         connections.stopSweeping()
         // Only now: libmicrohttpd's threads may use the listening socket until they are stopped
@@ -115,6 +109,14 @@ public final class Server: @unchecked Sendable {
         if listener >= 0 { close(listener) }
         if let certificate { CertificateRetrieval.unregister(certificate, port: port) }
         self.daemon = nil
+    }
+
+    /// Until every request handed to the responder is completed (sent or dropped), or `limit` passes.
+    private func waitForAnswers(upTo limit: Duration) {
+        let deadline = ContinuousClock.now + limit
+        while answering.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
+            usleep(1_000)
+        }
     }
 
     // MARK: - Called from libmicrohttpd's threads

@@ -50,7 +50,11 @@ public struct RecipeFetcher: Sendable {
     /// The longest a whole fetch may take; the picture is skipped when too little of it is left.
     let budget: Duration
 
-    public init(client: any OutboundSending, timeout: TimeInterval = 8, budget: Duration = .seconds(15)) {
+    /// What an import may take: 8 s a request, 15 s in all.
+    public static let standardTimeout: TimeInterval = 8
+    public static let standardBudget: Duration = .seconds(15)
+
+    public init(client: any OutboundSending, timeout: TimeInterval = standardTimeout, budget: Duration = standardBudget) {
         self.client = client
         self.timeout = timeout
         self.budget = budget

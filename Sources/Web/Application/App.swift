@@ -47,7 +47,7 @@ public struct AppOptions: Sendable {
     /// The local CA and the HTTPS addresses the /tls page hands out; nil when HTTPS is not set up.
     public var tls: TLSPageSource?
     /// How long a recipe import may wait for one request, and for the whole import.
-    public var recipeFetch: (timeout: TimeInterval, budget: Duration) = (8, .seconds(15))
+    public var recipeFetch: (timeout: TimeInterval, budget: Duration) = (RecipeFetcher.standardTimeout, RecipeFetcher.standardBudget)
 
     public init(
         secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system,
