@@ -11,7 +11,7 @@ public struct ImportedRecipe: Sendable, Equatable {
     public var imageURL: URL?
     /// Where the recipe came from: the page's address.
     public var sourceURL: URL?
-    /// Kinds the page gives it (schema.org `recipeCategory`: "Dessert", "主菜").
+    /// Kinds the page gives it (schema.org `recipeCategory`, `recipeCuisine` and `keywords`: "Dessert", "主菜"), each once.
     public var tags: [String]
 
     public init(
@@ -35,6 +35,11 @@ public struct ImportedRecipe: Sendable, Equatable {
     public static let maxIngredients = 100
     public static let maxStepsLength = 20_000
     public static let maxTags = 5
+    public static let maxTagLength = 40
+    public static let maxServings = 1000
+    /// The largest amount an ingredient line may give: Zaiko's largest quantity (Inventory's
+    /// `Quantity.maximum`; a test checks they agree). A larger number is kept as written, in the note.
+    public static let maxAmount = 1_000_000.0
 
     /// The same recipe cut to the limits above.
     func bounded() -> ImportedRecipe {
@@ -46,8 +51,10 @@ public struct ImportedRecipe: Sendable, Equatable {
         }
         if let source = sourceURL, source.absoluteString.count > Self.maxSourceLength { recipe.sourceURL = nil }
         recipe.steps = String(steps.prefix(Self.maxStepsLength))
-        recipe.tags = Array(tags.map { String($0.prefix(40)) }.prefix(Self.maxTags))
-        if let servings, !(1...1000).contains(servings) { recipe.servings = nil }
+        var seen = Set<String>()
+        let cut = tags.map { String($0.prefix(Self.maxTagLength)) }
+        recipe.tags = Array(cut.filter { seen.insert($0.lowercased()).inserted }.prefix(Self.maxTags))
+        if let servings, !(1...Self.maxServings).contains(servings) { recipe.servings = nil }
         return recipe
     }
 }

@@ -18,8 +18,12 @@ public enum IngredientLine {
     /// The units recipes use (the recipe foundation's codes).
     public static let unitCodes = ["piece", "pack", "bottle", "can", "bag", "box", "g", "kg", "ml", "L", "tbsp", "tsp", "cup", "pinch", "to_taste"]
 
+    /// The longest line read: far longer than an ingredient's name and note together, short enough
+    /// that looking for the quantity at each place of it stays cheap. The rest of a longer line is dropped.
+    public static let maxLineLength = 500
+
     public static func parse(_ line: String) -> ParsedIngredient {
-        let text = normalize(line)
+        let text = normalize(String(line.prefix(maxLineLength)))
         guard !text.isEmpty else { return ParsedIngredient(name: "") }
         var (main, notes) = splitNotes(text)
         let chars = Array(main)
@@ -131,14 +135,27 @@ public enum IngredientLine {
         return (name, counted)
     }
 
+    /// What `quantity` can start at: a digit, 半, the first character of a word written before its
+    /// number or standing for an amount, and the space, 約 and 各 it passes over. Other places are not tried.
+    static let quantityStarts: Set<Character> = Set("0123456789半約各 ").union(UnitWords.beforeNumber.compactMap(\.word.first))
+        .union(UnitWords.presence.compactMap(\.word.first))
+
     /// "鶏もも肉 200g", "醤油大さじ2", "塩 少々": the first place from which the rest is all quantity.
     static func trailing(_ chars: [Character]) -> (String, Quantity)? {
         guard chars.count > 1 else { return nil }
+        // Whether the quantity from `start - 1` was read (or is the one read from further back).
+        var readFromBefore = false
         for start in 1..<chars.count {
             let before = chars[start - 1]
+            // After a space, 約 or 各 the quantity is the one from just before it, which `quantity`
+            // skips: not read again (a line of 300 "約" would otherwise be read 300 times over).
+            if readFromBefore, before == " " || before == "約" || before == "各" { continue }
+            readFromBefore = false
             // Never inside a number ("1.5", "1/2"), nor after a letter of a Latin word ("V8").
             if before.isASCII && (before.isNumber || before.isLetter) { continue }
             if before == "." || before == "/", start >= 2, chars[start - 2].isASCII, chars[start - 2].isNumber { continue }
+            readFromBefore = true
+            guard quantityStarts.contains(chars[start]) else { continue }
             guard let (quantity, end) = quantity(chars, from: start), skipSpaces(chars, end) == chars.count else { continue }
             var counted = quantity
             if counted.unit == nil, counted.amount != nil, counted.note == nil { counted.unit = "piece" }
@@ -173,8 +190,18 @@ public enum IngredientLine {
         var note: String?
     }
 
-    /// A quantity starting at `start`, and where it ends.
+    /// A quantity starting at `start`, and where it ends. An amount past `ImportedRecipe.maxAmount`
+    /// ("99999999999999999999 g", bounded while it is still a `Double`) is no amount: the quantity
+    /// stays as written, in the note, for the person to correct.
     static func quantity(_ chars: [Character], from start: Int) -> (Quantity, Int)? {
+        guard let (quantity, end) = writtenQuantity(chars, from: start) else { return nil }
+        if let amount = quantity.amount, !(amount <= ImportedRecipe.maxAmount) {
+            return (Quantity(amount: nil, unit: nil, note: String(chars[skipSpaces(chars, start)..<end])), end)
+        }
+        return (quantity, end)
+    }
+
+    private static func writtenQuantity(_ chars: [Character], from start: Int) -> (Quantity, Int)? {
         var i = skipSpaces(chars, start)
         // 約200g, 塩・こしょう 各少々: "about" and "each" add nothing to the amount.
         while i < chars.count, chars[i] == "約" || chars[i] == "各" { i = skipSpaces(chars, i + 1) }
@@ -348,9 +375,16 @@ public enum IngredientLine {
         for expected in word {
             guard i < chars.count else { return false }
             let actual = chars[i]
-            if ignoringCase ? actual.lowercased() != expected.lowercased() : actual != expected { return false }
+            if ignoringCase, let a = actual.asciiValue, let e = expected.asciiValue {
+                // ASCII (most unit words) without making a String of each character.
+                if lowercase(a) != lowercase(e) { return false }
+            } else if ignoringCase ? actual.lowercased() != expected.lowercased() : actual != expected {
+                return false
+            }
             i += 1
         }
         return true
     }
+
+    private static func lowercase(_ ascii: UInt8) -> UInt8 { (0x41...0x5A).contains(ascii) ? ascii + 0x20 : ascii }
 }

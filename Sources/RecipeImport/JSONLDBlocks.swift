@@ -29,8 +29,43 @@ enum JSONLDBlocks {
                 text = String(text.dropFirst(wrapper.0.count).dropLast(wrapper.1.count))
             }
         }
-        let cleaned = Data(text.utf8.map { $0 < 0x20 ? UInt8(ascii: " ") : $0 })
-        return try? JSONSerialization.jsonObject(with: cleaned, options: [.fragmentsAllowed])
+        let cleaned = text.utf8.map { $0 < 0x20 ? UInt8(ascii: " ") : $0 }
+        guard nestsWithinLimit(cleaned) else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(cleaned), options: [.fragmentsAllowed])
+    }
+
+    /// The deepest a block may nest arrays and objects: far deeper than any page's (and than the
+    /// `JSONLDBudget` walks look), shallow enough that parsing and freeing it stay small, whatever
+    /// the block (a pasted `[[[[…` 400,000 deep is refused here, before it is parsed).
+    static let maxNesting = 100
+
+    /// Whether the arrays and objects of `json` nest at most `maxNesting` deep (brackets inside
+    /// strings do not count).
+    static func nestsWithinLimit(_ json: [UInt8]) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in json {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maxNesting { return false }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return true
     }
 
     /// Where `needle` (lowercase ASCII) starts in `bytes` at or after `start`, ignoring case.

@@ -4,7 +4,7 @@ import Foundation
 /// - the first non-empty line is the name ("肉じゃが（4人分）" also gives the servings);
 /// - then, after blank lines, an optional "Ingredients"/"材料" heading and "Serves 4"/"4人分" line;
 /// - then ingredient lines, up to a blank line or a steps heading ("Steps", "Method", "Directions",
-///   "Instructions", "作り方", "手順");
+///   "Instructions", "作り方", "手順"), of which the first `ImportedRecipe.maxIngredients` are read;
 /// - everything after that is the steps, one paragraph per non-empty line (a steps heading dropped).
 /// Text with a name and nothing else is no recipe.
 enum PlainTextRecipe {
@@ -25,11 +25,20 @@ enum PlainTextRecipe {
         }
         var ingredients: [ParsedIngredient] = []
         while i < lines.count, !lines[i].isEmpty, !isHeading(lines[i], stepHeadings) {
-            let parsed = IngredientLine.parse(lines[i])
-            if !parsed.name.isEmpty { ingredients.append(parsed) }
+            // Lines past those a recipe keeps are passed over, not parsed.
+            if ingredients.count < ImportedRecipe.maxIngredients {
+                let parsed = IngredientLine.parse(lines[i])
+                if !parsed.name.isEmpty { ingredients.append(parsed) }
+            }
             i += 1
         }
-        let steps = lines[min(i, lines.count)...].filter { !$0.isEmpty && !isHeading($0, stepHeadings) }
+        // Steps up to the length a recipe keeps; the rest is not looked at.
+        var steps: [String] = []
+        var length = 0
+        for line in lines[min(i, lines.count)...] where length < ImportedRecipe.maxStepsLength && !line.isEmpty && !isHeading(line, stepHeadings) {
+            steps.append(line)
+            length += line.count
+        }
         guard !ingredients.isEmpty || !steps.isEmpty else { return nil }
         if name.isEmpty { name = lines.first { !$0.isEmpty } ?? "" }
         return ImportedRecipe(name: name, servings: servings, ingredients: ingredients, steps: steps.joined(separator: "\n\n")).bounded()

@@ -6,9 +6,10 @@ public enum RecipeDocument {
     /// The schema.org Recipe of the page's JSON-LD blocks (the first block that has one), with its
     /// picture made absolute against `baseURL`, which is also the recipe's source. Nil: no recipe data.
     public static func read(html: String, baseURL: URL?) -> ImportedRecipe? {
+        var budget = JSONLDBudget()
         for text in JSONLDBlocks.texts(in: html) {
-            if let json = JSONLDBlocks.json(text), let object = RecipeJSONLD.find(in: json) {
-                return RecipeJSONLD.read(object, baseURL: baseURL)
+            if let json = JSONLDBlocks.json(text), let object = RecipeJSONLD.find(in: json, budget: &budget) {
+                return RecipeJSONLD.read(object, baseURL: baseURL, budget: &budget)
             }
         }
         return nil
@@ -16,8 +17,9 @@ public enum RecipeDocument {
 
     /// A bare JSON-LD document (pasted, or a site answering with it).
     static func read(json: String, baseURL: URL?) -> ImportedRecipe? {
-        guard let value = JSONLDBlocks.json(json), let object = RecipeJSONLD.find(in: value) else { return nil }
-        return RecipeJSONLD.read(object, baseURL: baseURL)
+        var budget = JSONLDBudget()
+        guard let value = JSONLDBlocks.json(json), let object = RecipeJSONLD.find(in: value, budget: &budget) else { return nil }
+        return RecipeJSONLD.read(object, baseURL: baseURL, budget: &budget)
     }
 
     /// Pasted text: a JSON-LD document (starts with `{` or `[`), a page's HTML (has a `<script` or

@@ -2,15 +2,27 @@ import Foundation
 
 /// How many a recipe serves, from what pages write: 4, "4", "4 servings", "4人分", "Serves 4-6", ["4", "4 servings"].
 enum Servings {
-    static func from(_ value: Any?) -> Int? {
+    static func from(_ value: Any?, depth: Int = 0, budget: inout JSONLDBudget) -> Int? {
+        guard let value, budget.visit(depth: depth) else { return nil }
         switch value {
-        case let number as Int: return number >= 1 ? number : nil
-        case let number as Double: return number >= 1 ? Int(number.rounded()) : nil
-        case let number as NSNumber: return number.doubleValue >= 1 ? Int(number.doubleValue.rounded()) : nil
+        case let number as Int: return count(Double(number))
+        case let number as Double: return count(number)
+        case let number as NSNumber: return count(number.doubleValue)
         case let text as String: return firstNumber(in: text)
-        case let list as [Any]: return list.lazy.compactMap { from($0) }.first
+        case let list as [Any]:
+            for element in list {
+                if let found = from(element, depth: depth + 1, budget: &budget) { return found }
+            }
+            return nil
         default: return nil
         }
+    }
+
+    /// A number of servings from a JSON number, bounded while it is still a `Double`: 1 to
+    /// `ImportedRecipe.maxServings`, rounded; nil for anything else (0, 1e20, NaN, infinity).
+    static func count(_ number: Double) -> Int? {
+        guard number.isFinite, number >= 1, number <= Double(ImportedRecipe.maxServings) else { return nil }
+        return Int(number.rounded())
     }
 
     /// The first whole number in `text` (full-width digits too).

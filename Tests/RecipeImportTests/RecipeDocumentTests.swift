@@ -162,7 +162,7 @@ struct RecipeDocumentTests {
         let recipe = RecipeDocument.read(html: html, baseURL: nil)
         #expect(recipe?.name.count == ImportedRecipe.maxNameLength)
         #expect(recipe?.ingredients.count == ImportedRecipe.maxIngredients)
-        let long = String(repeating: "y", count: 500)
+        let long = String(repeating: "y", count: (IngredientLine.maxLineLength - 10) / 2)
         let html2 = #"<script type="application/ld+json">{"@type":"Recipe","name":"Soup","recipeIngredient":["1 \#(long), \#(long)"]}</script>"#
         let ingredient = RecipeDocument.read(html: html2, baseURL: nil)?.ingredients.first
         #expect(ingredient?.name.count == ImportedRecipe.maxNameLength)

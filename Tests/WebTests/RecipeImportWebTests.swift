@@ -262,4 +262,48 @@ struct RecipeImportWebTests {
         #expect(input.servings == RecipeInput().servings, "no yield: the editor's own default")
         #expect(input.ingredients == [IngredientInput(name: "milk")])
     }
+
+    /// Issue 22, items 1 and 2: pastes that stopped the server (a number past Int64) or held a thread
+    /// (a value nested 60 deep) are answered like any other, and the server goes on answering.
+    @Test func hostilePastesAreAnsweredAndTheServerGoesOn() async throws {
+        let live = try await Live()
+        let member = try live.member(live.fixture.member)
+        let huge = try await live.post([("source", "text"), ("text", "Cake\n\n99999999999999999999 g flour\n2 eggs\n\nMix.")])
+        #expect(huge.status == 303)
+        let cake = try #require(live.fixture.app.recipeDrafts.take(try Self.token(huge), for: member))
+        #expect(
+            cake.ingredients == [
+                IngredientInput(name: "flour", amount: "", unit: "", note: "99999999999999999999 g"), IngredientInput(name: "eggs", amount: "2", unit: "piece"),
+            ])
+        for yield in ["1e20", "-1e20", "1e308", "9223372036854775807"] {
+            let page = try await live.post([("source", "text"), ("text", #"{"@type":"Recipe","name":"Soup","recipeYield":\#(yield)}"#)])
+            #expect(page.status == 303, "\(yield)")
+            let soup = try #require(live.fixture.app.recipeDrafts.take(try Self.token(page), for: member))
+            #expect(soup.servings == RecipeInput().servings, "\(yield): the editor's own default")
+        }
+        for field in ["recipeYield", "image", "recipeInstructions", "recipeIngredient", "keywords"] {
+            let nested = String(repeating: "[", count: 60) + #""4""# + String(repeating: "]", count: 60)
+            let page = try await live.post([("source", "text"), ("text", #"{"@type":"Recipe","name":"Soup","\#(field)":\#(nested)}"#)])
+            #expect(page.status == 303, "\(field)")
+            let deeper = String(repeating: "[", count: 10_000) + #""4""# + String(repeating: "]", count: 10_000)
+            let refused = try await live.post([("source", "text"), ("text", #"{"@type":"Recipe","name":"Soup","\#(field)":\#(deeper)}"#)])
+            #expect(refused.status == 422, "\(field)")
+            #expect(String(decoding: refused.body, as: UTF8.self).contains(HTMLEscaped(live.en["recipe_import_text_no_recipe"])))
+        }
+        #expect(try await live.get("/healthz").status == 200)
+        #expect(try await live.get("/recipes/import").status == 200)
+    }
+
+    @Test func anyAmountIsWrittenWithoutATrap() {
+        #expect(RecipeInput.typed(1e20) == "100000000000000000000")
+        #expect(RecipeInput.typed(-1e20) == "-100000000000000000000")
+        #expect(RecipeInput.typed(9_223_372_036_854_775_807) == "9223372036854775808")
+        #expect([Double.nan, .infinity, -.infinity].map(RecipeInput.typed) == ["", "", ""])
+        let input = RecipeInput(imported: ImportedRecipe(name: "Tea", ingredients: [ParsedIngredient(name: "milk", amount: 1e300, unit: "ml")]), picture: nil)
+        #expect(input.ingredients.first?.amount.count == 301)
+    }
+
+    @Test func theImportKeepsAmountsWithinTheLargestQuantity() {
+        #expect(ImportedRecipe.maxAmount == Quantity.maximum)
+    }
 }

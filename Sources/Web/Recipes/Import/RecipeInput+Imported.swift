@@ -14,9 +14,12 @@ extension RecipeInput {
             })
     }
 
-    /// 200 → "200", 1.5 → "1.5", 1/3 → "1/3", 2/3 → "2/3"; otherwise at most three decimals.
+    /// 200 → "200", 1.5 → "1.5", 1/3 → "1/3", 2/3 → "2/3"; otherwise at most three decimals. Any
+    /// `Double` is written (the import keeps amounts within `ImportedRecipe.maxAmount`, and the editor
+    /// refuses a larger one beside its field): 1e20 is "100000000000000000000", never a trap.
     static func typed(_ amount: Double) -> String {
-        if amount == amount.rounded() { return String(Int(amount)) }
+        guard amount.isFinite else { return "" }
+        if amount == amount.rounded() { return Int(exactly: amount).map(String.init) ?? String(format: "%.0f", amount) }
         for (value, text) in [(1.0 / 3, "1/3"), (2.0 / 3, "2/3")] where abs(amount - value) < 0.0005 { return text }
         var text = String(format: "%.3f", amount)
         while text.hasSuffix("0") { text.removeLast() }
