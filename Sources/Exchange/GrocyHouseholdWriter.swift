@@ -174,7 +174,7 @@ struct GrocyHouseholdWriter {
                     folderId: made.locationId.flatMap { folderByLocation[$0] } ?? firstStock)
             }
             var recipe = Recipe(
-                householdId: householdId, name: fitted(source.name), servings: min(100, max(1, Int(source.servings.rounded()))),
+                householdId: householdId, name: fitted(source.name), servings: Self.servings(source.servings),
                 steps: GrocyText.plain(source.description), produce: produce, createdAt: time, updatedAt: time)
             try recipe.insert(db)
             if let picture = source.pictureFileName, !picture.isEmpty { report.skip(.recipePictures, source.name) }
@@ -219,6 +219,13 @@ struct GrocyHouseholdWriter {
     }
 
     // MARK: - Values
+
+    /// Grocy's base servings as Zaiko keeps them: a whole number from 1 to 100, bounded while it is
+    /// still a `Double` (1e20 is 100; NaN and infinity, which Grocy never writes, are 1).
+    static func servings(_ value: Double) -> Int {
+        guard value.isFinite else { return 1 }
+        return Int(min(100, max(1, value.rounded())))
+    }
 
     private func quantity(_ amount: Double) -> Double {
         guard amount.isFinite, amount >= 0 else { return 0 }

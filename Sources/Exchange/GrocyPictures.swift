@@ -56,13 +56,18 @@ struct GrocyPictures {
         for photo in written { store.removeFiles(key: photo.key, format: photo.format) }
     }
 
-    /// The file's bytes: a plain name inside the folder only (the name comes from someone else's database).
+    /// The file's bytes: a plain name inside the folder only (the name comes from someone else's
+    /// database), and a regular file there, never a symbolic link (which could point anywhere on
+    /// the machine): opened with `O_NOFOLLOW`, and checked on the open descriptor.
     static func read(_ fileName: String, in folder: URL) -> [UInt8]? {
         guard !fileName.contains("/"), fileName != ".", fileName != ".." else { return nil }
-        let url = folder.appendingPathComponent(fileName)
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size <= maximumBytes,
-            let data = try? Data(contentsOf: url)
+        let descriptor = open(folder.appendingPathComponent(fileName).path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maximumBytes,
+            let data = try? file.readToEnd() ?? Data()
         else { return nil }
-        return [UInt8](data)
+        return [UInt8](data.prefix(maximumBytes))
     }
 }

@@ -37,7 +37,7 @@ public enum GrocyReader {
             defer { try? queue.close() }
             return try queue.read { db in
                 try checkSchema(db, name: name)
-                return try readData(db)
+                return try readData(db, name: name)
             }
         } catch let error as GrocyImportError {
             throw error
@@ -68,62 +68,69 @@ public enum GrocyReader {
         }
     }
 
-    static func readData(_ db: Database) throws -> GrocyData {
+    static func readData(_ db: Database, name: String) throws -> GrocyData {
+        /// The rows of `sql`, read from `table` (named in the sentence when a value is not what Grocy writes).
+        func rows(_ table: String, _ sql: String) throws -> [GrocyRow] {
+            try Row.fetchAll(db, sql: sql).map { GrocyRow(row: $0, table: table, file: name) }
+        }
         var data = GrocyData()
-        data.locations = try Row.fetchAll(db, sql: "SELECT id, name, is_freezer FROM locations ORDER BY id").map {
-            GrocyData.Location(id: $0["id"], name: $0["name"], isFreezer: ($0["is_freezer"] as Int?) == 1)
+        data.locations = try rows("locations", "SELECT id, name, is_freezer FROM locations ORDER BY id").map {
+            GrocyData.Location(id: try $0.required("id"), name: try $0.required("name"), isFreezer: (try $0.optional("is_freezer") as Int?) == 1)
         }
-        data.units = try Row.fetchAll(db, sql: "SELECT id, name, name_plural FROM quantity_units ORDER BY id").map {
-            GrocyData.Unit(id: $0["id"], name: $0["name"], pluralName: $0["name_plural"])
+        data.units = try rows("quantity_units", "SELECT id, name, name_plural FROM quantity_units ORDER BY id").map {
+            GrocyData.Unit(id: try $0.required("id"), name: try $0.required("name"), pluralName: try $0.optional("name_plural"))
         }
-        data.products = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT p.id, p.name, g.name AS group_name, p.location_id, p.qu_id_stock, p.picture_file_name
-                FROM products p LEFT JOIN product_groups g ON g.id = p.product_group_id ORDER BY p.id
-                """
+        data.products = try rows(
+            "products",
+            """
+            SELECT p.id, p.name, g.name AS group_name, p.location_id, p.qu_id_stock, p.picture_file_name
+            FROM products p LEFT JOIN product_groups g ON g.id = p.product_group_id ORDER BY p.id
+            """
         ).map {
             GrocyData.Product(
-                id: $0["id"], name: $0["name"], groupName: $0["group_name"], locationId: $0["location_id"], stockUnitId: $0["qu_id_stock"],
-                pictureFileName: $0["picture_file_name"])
+                id: try $0.required("id"), name: try $0.required("name"), groupName: try $0.optional("group_name"), locationId: try $0.optional("location_id"),
+                stockUnitId: try $0.optional("qu_id_stock"), pictureFileName: try $0.optional("picture_file_name"))
         }
-        data.barcodes = try Row.fetchAll(db, sql: "SELECT product_id, barcode FROM product_barcodes ORDER BY id").map {
-            GrocyData.Barcode(productId: $0["product_id"], code: $0["barcode"])
+        data.barcodes = try rows("product_barcodes", "SELECT product_id, barcode FROM product_barcodes ORDER BY id").map {
+            GrocyData.Barcode(productId: try $0.required("product_id"), code: try $0.required("barcode"))
         }
-        data.stock = try Row.fetchAll(
-            db, sql: "SELECT product_id, CAST(amount AS REAL) AS amount, best_before_date, location_id, open, note FROM stock ORDER BY best_before_date, id"
+        data.stock = try rows(
+            "stock", "SELECT product_id, CAST(amount AS REAL) AS amount, best_before_date, location_id, open, note FROM stock ORDER BY best_before_date, id"
         ).map {
             GrocyData.StockEntry(
-                productId: $0["product_id"], amount: $0["amount"] ?? 0, bestBefore: ($0["best_before_date"] as String?).map { String($0.prefix(10)) },
-                locationId: $0["location_id"], isOpen: ($0["open"] as Int?) == 1, note: $0["note"])
+                productId: try $0.required("product_id"), amount: try $0.optional("amount") ?? 0,
+                bestBefore: (try $0.optional("best_before_date") as String?).map { String($0.prefix(10)) }, locationId: try $0.optional("location_id"),
+                isOpen: (try $0.optional("open") as Int?) == 1, note: try $0.optional("note"))
         }
-        data.shoppingLists = try Row.fetchAll(db, sql: "SELECT id, name FROM shopping_lists ORDER BY id").map {
-            GrocyData.ShoppingList(id: $0["id"], name: $0["name"])
+        data.shoppingLists = try rows("shopping_lists", "SELECT id, name FROM shopping_lists ORDER BY id").map {
+            GrocyData.ShoppingList(id: try $0.required("id"), name: try $0.required("name"))
         }
-        data.shoppingItems = try Row.fetchAll(
-            db, sql: "SELECT shopping_list_id, product_id, note, CAST(amount AS REAL) AS amount, qu_id, done FROM shopping_list ORDER BY id"
+        data.shoppingItems = try rows(
+            "shopping_list", "SELECT shopping_list_id, product_id, note, CAST(amount AS REAL) AS amount, qu_id, done FROM shopping_list ORDER BY id"
         ).map {
             GrocyData.ShoppingItem(
-                listId: $0["shopping_list_id"] ?? 1, productId: $0["product_id"], note: $0["note"], amount: $0["amount"] ?? 0,
-                unitId: $0["qu_id"], isDone: ($0["done"] as Int?) == 1)
+                listId: try $0.optional("shopping_list_id") ?? 1, productId: try $0.optional("product_id"), note: try $0.optional("note"),
+                amount: try $0.optional("amount") ?? 0, unitId: try $0.optional("qu_id"), isDone: (try $0.optional("done") as Int?) == 1)
         }
         // Grocy makes recipes of its own for each meal plan day and week: those are not the person's.
         var ingredients: [Int64: [GrocyData.Ingredient]] = [:]
-        for row in try Row.fetchAll(
-            db, sql: "SELECT recipe_id, product_id, CAST(amount AS REAL) AS amount, note FROM recipes_pos WHERE product_id IS NOT NULL ORDER BY id")
+        for row in try rows(
+            "recipes_pos", "SELECT recipe_id, product_id, CAST(amount AS REAL) AS amount, note FROM recipes_pos WHERE product_id IS NOT NULL ORDER BY id")
         {
-            ingredients[row["recipe_id"], default: []].append(GrocyData.Ingredient(productId: row["product_id"], amount: row["amount"] ?? 0, note: row["note"]))
+            ingredients[try row.required("recipe_id"), default: []].append(
+                GrocyData.Ingredient(productId: try row.required("product_id"), amount: try row.optional("amount") ?? 0, note: try row.optional("note")))
         }
-        data.recipes = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, name, description, CAST(base_servings AS REAL) AS servings, product_id, picture_file_name FROM recipes
-                WHERE IFNULL(type, 'normal') = 'normal' ORDER BY id
-                """
+        data.recipes = try rows(
+            "recipes",
+            """
+            SELECT id, name, description, CAST(base_servings AS REAL) AS servings, product_id, picture_file_name FROM recipes
+            WHERE IFNULL(type, 'normal') = 'normal' ORDER BY id
+            """
         ).map {
-            GrocyData.Recipe(
-                id: $0["id"], name: $0["name"], description: $0["description"] ?? "", servings: $0["servings"] ?? 1, ingredients: ingredients[$0["id"]] ?? [],
-                producesProductId: $0["product_id"], pictureFileName: $0["picture_file_name"])
+            let id: Int64 = try $0.required("id")
+            return GrocyData.Recipe(
+                id: id, name: try $0.required("name"), description: try $0.optional("description") ?? "", servings: try $0.optional("servings") ?? 1,
+                ingredients: ingredients[id] ?? [], producesProductId: try $0.optional("product_id"), pictureFileName: try $0.optional("picture_file_name"))
         }
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         for (table, what) in [
@@ -134,5 +141,33 @@ public enum GrocyReader {
             if count > 0 { data.otherCounts.append((what, count)) }
         }
         return data
+    }
+}
+
+/// One row of a table of a Grocy file, read so that a value Grocy never writes (a NULL name, text
+/// where an id belongs) is one sentence naming the file, table, row and column, never a crash.
+struct GrocyRow {
+    let row: Row
+    let table: String
+    let file: String
+
+    /// A value the row must have.
+    func required<Value: DatabaseValueConvertible>(_ column: String) throws -> Value {
+        guard let value: Value = try optional(column) else { throw problem(column, "is empty (NULL)") }
+        return value
+    }
+
+    /// A value the row may leave empty; one of another kind is still refused.
+    func optional<Value: DatabaseValueConvertible>(_ column: String) throws -> Value? {
+        do {
+            return try row.decode(Value?.self, forColumn: column)
+        } catch {
+            throw problem(column, "holds \(row[column] as DatabaseValue), which is not \(Value.self == String.self ? "text" : "a number")")
+        }
+    }
+
+    private func problem(_ column: String, _ what: String) -> GrocyImportError {
+        let which = (row["id"] as DatabaseValue?).map { "row \($0)" } ?? "a row"
+        return GrocyImportError("\(file) cannot be imported: in its \(table) table, \(which)'s \(column) \(what); Grocy itself never writes that.")
     }
 }

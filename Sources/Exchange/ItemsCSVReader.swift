@@ -92,10 +92,10 @@ public enum ItemsCSVReader {
         return count
     }
 
-    /// The export puts an apostrophe before a cell starting with = + - @ (or a tab or CR) so a
-    /// spreadsheet does not run it as a formula; the cell's value is what follows.
+    /// The export puts an apostrophe before a cell a spreadsheet would run as a formula
+    /// (`SpreadsheetCSV.formulaStarts`); the cell's value is what follows.
     static func unneutralised(_ cell: String) -> String {
-        guard cell.hasPrefix("'"), let second = cell.unicodeScalars.dropFirst().first, ["=", "+", "-", "@", "\t", "\r"].contains(second) else {
+        guard cell.hasPrefix("'"), let second = cell.unicodeScalars.dropFirst().first, SpreadsheetCSV.formulaStarts.contains(second) else {
             return cell
         }
         return String(cell.dropFirst())

@@ -19,10 +19,15 @@ enum SpreadsheetCSV {
         return byteOrderMark + [UInt8](data)
     }
 
-    /// A cell a spreadsheet would read as a formula (=, +, -, @, or a tab or CR before one) gets a
-    /// leading apostrophe, so it shows as the text it is (OWASP's advice on CSV injection).
+    /// What a spreadsheet may read a cell starting with as a formula: = + - @ (OWASP's list), their
+    /// full-width forms ＝ ＋ － ＠ (a Japanese spreadsheet reads those as the ASCII ones), | (a DDE
+    /// call in older Excel), and a tab or CR before one.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}", "|", "\t", "\r"]
+
+    /// A cell a spreadsheet would read as a formula gets a leading apostrophe, so it shows as the
+    /// text it is (OWASP's advice on CSV injection).
     static func neutralised(_ cell: String) -> String {
-        guard let first = cell.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return cell }
+        guard let first = cell.unicodeScalars.first, formulaStarts.contains(first) else { return cell }
         return "'" + cell
     }
 

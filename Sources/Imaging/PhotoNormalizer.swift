@@ -65,9 +65,11 @@ struct SquareRegion: Equatable {
         )
     }
 
+    /// Where the square starts along `length`: the fraction is bounded to 0...1 while it is still a
+    /// `Double` (a crop of 1e300 is the far edge, never a trap).
     private static func clamp(_ fraction: Double, _ length: Int, _ side: Int) -> Int {
         guard fraction.isFinite else { return (length - side) / 2 }
-        return min(max(Int((fraction * Double(length)).rounded()), 0), length - side)
+        return min(max(Int((min(max(fraction, 0), 1) * Double(length)).rounded()), 0), length - side)
     }
 
     /// The same square in the stored pixels, for a displayed square under `orientation`.

@@ -89,6 +89,9 @@ import Testing
         #expect(SquareRegion(SquareCrop(x: 0.5, y: 0.5, side: 0.5), in: size) == SquareRegion(x: 200, y: 150, side: 150))
         #expect(SquareRegion(SquareCrop(x: 0.9, y: 0.9, side: 0.5), in: size) == SquareRegion(x: 250, y: 150, side: 150))
         #expect(SquareRegion(SquareCrop(x: 0, y: 0, side: 0), in: size).side == 1)
+        // Past Int64 once multiplied (issue 22): bounded while still a Double, never a trap.
+        #expect(SquareRegion(SquareCrop(x: 1e300, y: -1e300, side: 0.5), in: size) == SquareRegion(x: 250, y: 0, side: 150))
+        #expect(SquareRegion(SquareCrop(x: .infinity, y: .nan, side: .infinity), in: size) == SquareRegion(x: 50, y: 0, side: 300))
         // Displayed top-left 100×100 of a photo stored 400×300 and shown turned clockwise
         // (300×400) is the stored bottom-left corner.
         let shown = SquareRegion(x: 0, y: 0, side: 100)
