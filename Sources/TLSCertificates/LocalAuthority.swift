@@ -116,7 +116,7 @@ extension LocalAuthority {
         guard hasCertificate && hasKey else {
             let missing = hasCertificate ? caKeyFile : caCertificateFile
             throw CertificateError(
-                "\(missing.path) is missing beside its pair; restore it from a backup, or run `zaiko tls rotate` to make a new authority every device must install again."
+                "\(missing.path) is missing beside its pair; put back the copy you kept (backups do not hold it), or run `zaiko tls rotate` to make a new authority every device must install again."
             )
         }
         let certificate = try readCertificate(caCertificateFile)
