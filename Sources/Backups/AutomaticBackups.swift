@@ -16,14 +16,25 @@ public struct BackupPlan: Sendable {
     }
 }
 
+/// What owners may ask of the server's backups from Settings.
+public protocol BackupControl: Sendable {
+    /// Asks for a backup now, made on the backups' own thread at idle priority (the caller never
+    /// waits for it); false when one is already asked for or being made.
+    func backUpNow() -> Bool
+    /// A backup asked for is waiting to start or being made.
+    var isBackingUp: Bool { get }
+    /// The newest automatic backup in the folder; nil when there is none.
+    func latestArchive() -> URL?
+}
+
 /// Makes the daily archive on a thread of its own (archives are long, blocking I/O, kept off
 /// Swift's cooperative pool so pages and reminders never wait behind them), then prunes old ones.
 ///
-/// An archive is written by `makeArchive` under a hidden temporary name, then fsynced and renamed to
+/// An archive is written by `makeArchive` under a hidden temporary name (`WorkFiles`), then fsynced and renamed to
 /// `zaiko-backup-<local date>.zip`: a failure leaves no partial file and never touches an earlier
 /// archive (pruning runs only after a success). The outcome is recorded for Settings, logged in one
 /// line, and a failure is pushed to each household with a channel.
-public final class AutomaticBackups: Sendable {
+public final class AutomaticBackups: BackupControl {
     public enum Outcome: Sendable, Equatable {
         case made(file: String)
         case failed(BackupFailureReason)
@@ -40,6 +51,10 @@ public final class AutomaticBackups: Sendable {
     private let served = Atomic<Int>(0)
     private let finished = DispatchSemaphore(value: 0)
     private let started = Atomic<Bool>(false)
+    /// "Back up now" was asked and the thread has not started that backup yet.
+    private let requested = Atomic<Bool>(false)
+    /// A backup is being made (scheduled, caught up or asked for).
+    private let running = Atomic<Bool>(false)
 
     public init(
         plan: BackupPlan, database: AppDatabase, clock: WallClock = .system, texts: BackupTexts = .english,
@@ -82,6 +97,8 @@ public final class AutomaticBackups: Sendable {
     public func hasHandled(_ ticket: Int) -> Bool { served.load(ordering: .acquiring) >= ticket }
 
     func run() {
+        // A backup missed while the box was off (or killed mid-way) is made at once, on this thread.
+        if isBehind(now: clock.now()) { backUp() }
         var next = plan.schedule.next(after: clock.now())
         recordSchedule(next)
         while true {
@@ -89,8 +106,9 @@ public final class AutomaticBackups: Sendable {
             let ticket = bell.ticket
             if bell.isStopped { return }
             let now = clock.now()
-            if now >= next {
+            if now >= next || requested.load(ordering: .acquiring) {
                 backUp()
+                requested.store(false, ordering: .releasing)
                 next = plan.schedule.next(after: clock.now())
                 recordSchedule(next)
             }
@@ -99,6 +117,35 @@ public final class AutomaticBackups: Sendable {
             let wait = min(max(next.timeIntervalSince(clock.now()), 0), 60)
             bell.wait(beyond: ticket, until: Date().addingTimeInterval(wait))
         }
+    }
+
+    /// True when the last scheduled backup was not made: the last good one is older than it, or
+    /// there never was one although a household already existed then.
+    func isBehind(now: Date) -> Bool {
+        let due = plan.schedule.previous(atOrBefore: now)
+        do {
+            if let success = Timestamp.date(from: try status.read().lastSuccessAt) { return success < due }
+            return try status.hadHouseholds(before: due)
+        } catch {
+            logger.warning("backup status not read", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+
+    // MARK: - Asked from Settings
+
+    public func backUpNow() -> Bool {
+        guard !running.load(ordering: .acquiring), requested.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return false }
+        wake()
+        return true
+    }
+
+    public var isBackingUp: Bool { requested.load(ordering: .acquiring) || running.load(ordering: .acquiring) }
+
+    public func latestArchive() -> URL? {
+        let newest = entries().compactMap { name in ArchiveName.day(of: name).map { (name, $0) } }.max { $0.1 < $1.1 }
+        return newest.map { plan.directory.appendingPathComponent($0.0) }
     }
 
     func recordSchedule(_ next: Date) {
@@ -111,13 +158,15 @@ public final class AutomaticBackups: Sendable {
     /// complete), then prunes; records and reports the outcome.
     @discardableResult
     public func backUp() -> Outcome {
+        running.store(true, ordering: .releasing)
+        defer { running.store(false, ordering: .releasing) }
         let now = clock.now()
         let file = ArchiveName.file(for: plan.schedule.day(of: now))
-        let temporary = plan.directory.appendingPathComponent(ArchiveName.temporary(for: file))
+        let temporary = WorkFiles.new(in: plan.directory, "automatic")
+        WorkFiles.sweep(plan.directory, includingOwn: false)
         let before = Set(entries())
         do {
             try checkFolder()
-            try? FileManager.default.removeItem(at: temporary)
             try makeArchive(temporary)
             try Durable.sync(temporary)
             try Durable.rename(temporary, to: plan.directory.appendingPathComponent(file))
@@ -152,20 +201,18 @@ public final class AutomaticBackups: Sendable {
     func entries() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: plan.directory.path)) ?? [] }
 
     /// What a failed attempt left: the temporary file, and anything else it created in the folder
-    /// (a writer's own temporary file beside it) that is not a finished archive.
+    /// (a writer's own temporary file beside it) that is not a finished archive, nor the work of
+    /// another process (`zaiko backup` run by hand into the same folder).
     func removePartial(_ temporary: URL, keeping before: Set<String>) {
         try? FileManager.default.removeItem(at: temporary)
-        for name in entries() where !before.contains(name) && ArchiveName.day(of: name) == nil {
+        for name in entries() where !before.contains(name) && ArchiveName.day(of: name) == nil && (WorkFiles.owner(of: name) ?? getpid()) == getpid() {
             try? FileManager.default.removeItem(at: plan.directory.appendingPathComponent(name))
         }
     }
 
-    /// Temporary files of an attempt cut short by a crash or a power cut.
-    func removeLeftovers() {
-        for name in entries() where name.hasPrefix("." + ArchiveName.prefix) && name.hasSuffix(".partial") {
-            try? FileManager.default.removeItem(at: plan.directory.appendingPathComponent(name))
-        }
-    }
+    /// Temporary files of an attempt cut short by a crash or a power cut (before this process
+    /// has work of its own there).
+    func removeLeftovers() { WorkFiles.sweep(plan.directory, includingOwn: true) }
 
     /// Deletes the archives retention does not keep; other files in the folder are never touched.
     func prune() {

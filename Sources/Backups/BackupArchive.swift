@@ -38,8 +38,10 @@ public enum BackupArchive {
     }
 
     /// The work behind `write`, over any connection (tests back up databases of older schemas).
+    /// `writeZip` is what writes the archive's bytes (tests give one that fails like a full disk).
     static func write(
-        source: any DatabaseReader, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date
+        source: any DatabaseReader, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date,
+        writeZip: ZipWriter = BackupArchive.writeZip(at:files:manifest:now:)
     ) throws -> BackupManifest {
         let manager = FileManager.default
         let folder = destination.deletingLastPathComponent()
@@ -49,8 +51,9 @@ public enum BackupArchive {
         } catch {
             throw BackupError.write("cannot create the folder \(folder.path)")
         }
-        let work = DurableFiles.temporarySibling(of: destination, "work")
-        let archiveFile = DurableFiles.temporarySibling(of: destination, "tmp")
+        WorkFiles.sweep(folder, includingOwn: false)
+        let work = WorkFiles.beside(destination, "snapshot")
+        let archiveFile = WorkFiles.beside(destination, "archive")
         defer {
             try? manager.removeItem(at: work)
             try? manager.removeItem(at: archiveFile)
@@ -83,7 +86,7 @@ public enum BackupArchive {
                 formatVersion: BackupManifest.currentFormatVersion, schemaVersion: contents.schemaVersion, migrations: contents.migrations,
                 zaikoVersion: zaikoVersion, createdAt: Timestamp.string(from: now), rowCounts: contents.rowCounts,
                 files: listed.sorted { $0.path < $1.path })
-            try writeZip(at: archiveFile, files: files, manifest: manifest.encoded(), now: now)
+            try writeZip(archiveFile, files, manifest.encoded(), now)
             chmod(archiveFile.path, 0o600)
             try DurableFiles.sync(archiveFile)
             guard !manager.fileExists(atPath: destination.path) else { throw BackupError.destinationExists(destination.path) }
@@ -91,11 +94,7 @@ public enum BackupArchive {
             try DurableFiles.sync(folder, directory: true)
             return manifest
         } catch {
-            if StorageFailure.diskIsFull(at: folder.path) || StorageFailure(error) == .full {
-                throw BackupError.write("the disk holding \(folder.path) is full")
-            }
-            if error is BackupError { throw error }
-            throw BackupError.write(DurableFiles.describe(error))
+            throw BackupError.writing(error, in: folder)
         }
     }
 
@@ -137,6 +136,9 @@ public enum BackupArchive {
             return contents
         }
     }
+
+    /// Writes the ZIP at `url` from the files (entry name, file) and the manifest's bytes.
+    typealias ZipWriter = (_ url: URL, _ files: [(entry: String, url: URL)], _ manifest: Data, _ now: Date) throws -> Void
 
     static func writeZip(at url: URL, files: [(entry: String, url: URL)], manifest: Data, now: Date) throws {
         let archive = try Archive(url: url, accessMode: .create)

@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 
 /// Why a backup or a restore stopped. Each description is one plain sentence for the person who
 /// runs the server; nothing was written when one of these is thrown.
@@ -16,9 +17,17 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
     case damagedEntry(String)
     case databaseDamaged(String)
     case newerSchema(String)
+    /// A schema object (type, name) that Zaiko's migrations do not make, or make differently.
+    case foreignSchemaObject(String, String)
+    /// A schema object (type, name) that Zaiko's migrations make and the archive lacks.
+    case missingSchemaObject(String, String)
     case rowCountMismatch(String)
     case photoNotInArchive(String)
     case targetNotEmpty(String)
+    /// The disk holding this folder is full (or its quota used up).
+    case diskFull(String)
+    /// This folder cannot be written to (read-only, or not permitted).
+    case notWritable(String)
     case write(String)
 
     public var description: String {
@@ -50,14 +59,47 @@ public enum BackupError: Error, Equatable, CustomStringConvertible {
         case .newerSchema(let migration):
             return
                 "The backup was made by a newer Zaiko (its database has the migration \"\(migration)\" that this version does not know); upgrade Zaiko, then restore."
+        case .foreignSchemaObject(let type, let name):
+            return
+                "The database in the archive holds a \(type) named \"\(name)\" that Zaiko does not make (or makes differently), so it was refused and nothing was restored."
+        case .missingSchemaObject(let type, let name):
+            return "The database in the archive lacks the \(type) \"\(name)\" that Zaiko makes, so it was refused and nothing was restored."
         case .rowCountMismatch(let table):
             return "The table \(table) in the archive does not hold the rows its manifest counts, so nothing was restored."
         case .photoNotInArchive(let name):
             return "The archive lacks the photo file \(name) that its database uses, so nothing was restored."
         case .targetNotEmpty(let path):
             return "The data folder \(path) is not empty; restore into an empty folder, or pass --replace to move the current data aside first."
+        case .diskFull(let folder):
+            return "The disk holding \(folder) is full, so nothing was written; free some space and try again."
+        case .notWritable(let folder):
+            return "\(folder) cannot be written to (the disk is read-only or the folder not permitted), so nothing was written."
         case .write(let detail):
             return "Could not write the files: \(detail)."
         }
+    }
+
+    /// The reason owners are told, for the errors that have one of their own.
+    var failureReason: BackupFailureReason? {
+        switch self {
+        case .diskFull: return .diskFull
+        case .notWritable: return .notWritable
+        default: return nil
+        }
+    }
+
+    /// What stopped a write into `folder`, typed when the disk is full or refuses writes: the
+    /// error's own errno when it carries one, else the state of the disk (ZIPFoundation's write
+    /// errors carry no errno).
+    static func writing(_ error: any Error, in folder: URL) -> BackupError {
+        if let error = error as? BackupError, error.failureReason != nil { return error }
+        switch BackupFailureReason(error) {
+        case .diskFull: return .diskFull(folder.path)
+        case .notWritable: return .notWritable(folder.path)
+        case .folderMissing, .other: break
+        }
+        if StorageFailure.diskIsFull(at: folder.path) { return .diskFull(folder.path) }
+        if FileManager.default.fileExists(atPath: folder.path), access(folder.path, W_OK) != 0 { return .notWritable(folder.path) }
+        return error as? BackupError ?? .write(DurableFiles.describe(error))
     }
 }

@@ -11,6 +11,8 @@ public enum BackupFailureReason: String, Sendable, Equatable, CaseIterable {
     public init(_ error: any Error) {
         if let reason = error as? BackupFailureReason {
             self = reason
+        } else if let reason = (error as? BackupError)?.failureReason {
+            self = reason
         } else if let code = Self.errno(of: error) {
             switch code {
             case ENOSPC, EDQUOT, EFBIG: self = .diskFull

@@ -18,7 +18,8 @@ public enum BackupRestore {
 
     /// Checks the whole archive without restoring it; its manifest when every check passes.
     public static func verify(archive: URL) throws -> BackupManifest {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-verify-\(UUID().uuidString)")
+        WorkFiles.sweep(FileManager.default.temporaryDirectory, includingOwn: false)
+        let scratch = WorkFiles.new(in: FileManager.default.temporaryDirectory, "verify")
         defer { try? FileManager.default.removeItem(at: scratch) }
         return try unpack(archive: archive, into: scratch)
     }
@@ -35,7 +36,8 @@ public enum BackupRestore {
         } catch {
             throw BackupError.write("cannot create the folder \(target.deletingLastPathComponent().path)")
         }
-        let staging = DurableFiles.temporarySibling(of: target, "restore")
+        WorkFiles.sweep(target.deletingLastPathComponent(), includingOwn: false)
+        let staging = WorkFiles.beside(target, "restore")
         defer { try? manager.removeItem(at: staging) }
         let manifest = try unpack(archive: archive, into: staging)
         let schemaVersion = try migrate(staging.appendingPathComponent(ArchiveLayout.database))
@@ -157,19 +159,20 @@ public enum BackupRestore {
         try handle.synchronize()
     }
 
-    /// SQLite's full integrity check, a schema this build knows, the manifest's row counts, and
+    /// SQLite's full integrity check, a schema this build knows and makes exactly so, the manifest's row counts, and
     /// both files of every photo row present.
     static func checkDatabase(_ file: URL, manifest: BackupManifest, files: Set<String>) throws {
         var configuration = Configuration()
         configuration.readonly = true
         let contents: DatabaseContents
+        let objects: Set<SchemaObject>
         do {
             let queue = try DatabaseQueue(path: file.path, configuration: configuration)
             defer { try? queue.close() }
-            contents = try queue.read { db in
+            (contents, objects) = try queue.read { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 guard problems == ["ok"] else { throw BackupError.databaseDamaged(problems.prefix(3).joined(separator: "; ")) }
-                return try DatabaseContents(db)
+                return (try DatabaseContents(db), try SchemaObject.all(in: db))
             }
         } catch let error as BackupError {
             throw error
@@ -177,6 +180,7 @@ public enum BackupRestore {
             throw BackupError.databaseDamaged(error.message ?? "\(error.resultCode)")
         }
         if let unknown = contents.migrations.first(where: { !KnownSchema.migrations.contains($0) }) { throw BackupError.newerSchema(unknown) }
+        try checkSchema(objects, migrations: contents.migrations)
         if let table = Set(contents.rowCounts.keys).union(manifest.rowCounts.keys).sorted().first(where: { contents.rowCounts[$0] != manifest.rowCounts[$0] }) {
             throw BackupError.rowCountMismatch(table)
         }
@@ -185,6 +189,14 @@ public enum BackupRestore {
                 throw BackupError.photoNotInArchive(name)
             }
         }
+    }
+
+    /// The schema must be exactly what Zaiko's migrations make, up to the archive's last one:
+    /// a trigger, view, table or index of any other origin would run in the live server.
+    static func checkSchema(_ objects: Set<SchemaObject>, migrations: [String]) throws {
+        let expected = try migrations.last.flatMap { try SchemaObject.made(upTo: $0) } ?? []
+        if let foreign = objects.subtracting(expected).sorted().first { throw BackupError.foreignSchemaObject(foreign.type, foreign.name) }
+        if let missing = expected.subtracting(objects).sorted().first { throw BackupError.missingSchemaObject(missing.type, missing.name) }
     }
 
     /// Brings an older schema up to this build's (an archive from an older Zaiko) and folds the

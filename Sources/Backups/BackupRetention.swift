@@ -73,7 +73,4 @@ public enum ArchiveName {
         let middle = file.dropFirst(prefix.count).dropLast(suffix.count)
         return CalendarDay(String(middle))
     }
-
-    /// Where an archive is written before it is complete: hidden, and never matching `day(of:)`.
-    public static func temporary(for file: String) -> String { "." + file + ".partial" }
 }

@@ -27,6 +27,20 @@ public struct BackupSchedule: Sendable, Equatable {
         return now.addingTimeInterval(86_400)
     }
 
+    /// The last `hour`:00 at or before `now`: the backup that should have been made by then.
+    public func previous(atOrBefore now: Date) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var day = CalendarDay.today(in: timeZone, now: now)
+        for _ in 0..<3 {
+            if let instant = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour)), instant <= now {
+                return instant
+            }
+            day = day.adding(days: -1)
+        }
+        return now.addingTimeInterval(-86_400)
+    }
+
     /// The local date an archive made at `instant` is named after.
     public func day(of instant: Date) -> CalendarDay { CalendarDay.today(in: timeZone, now: instant) }
 }

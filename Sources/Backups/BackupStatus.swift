@@ -51,6 +51,21 @@ public struct BackupStatusStore: Sendable {
         }
     }
 
+    /// True when `householdId` is the only household on the server: an archive holds every
+    /// household's data (password hashes too), so only then may its owner download it.
+    public func holdsOnly(householdId: Int64) throws -> Bool {
+        try database.writer.read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM household LIMIT 2") == [householdId]
+        }
+    }
+
+    /// True when a household was made before `time` (there was data to back up then).
+    public func hadHouseholds(before time: Date) throws -> Bool {
+        try database.writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM household WHERE created_at < ?)", arguments: [Timestamp.string(from: time)]) ?? false
+        }
+    }
+
     /// The next scheduled backup, or nil: none are made (`--no-backup`, or the server stopped).
     public func recordSchedule(next: Date?) throws {
         try database.writer.write { db in

@@ -4,21 +4,25 @@ import Foundation
 enum DurableFiles {
     static func sync(_ url: URL, directory: Bool = false) throws {
         let fd = open(url.path, (directory ? O_RDONLY | O_DIRECTORY : O_RDWR) | O_CLOEXEC)
-        guard fd >= 0 else { throw BackupError.write("cannot open \(url.path) to sync it: \(describe(errno))") }
+        guard fd >= 0 else { throw failure(errno, in: url, "cannot open \(url.path) to sync it") }
         defer { close(fd) }
-        guard fsync(fd) == 0 else { throw BackupError.write("cannot sync \(url.path): \(describe(errno))") }
+        guard fsync(fd) == 0 else { throw failure(errno, in: url, "cannot sync \(url.path)") }
     }
 
     static func rename(_ source: URL, to target: URL) throws {
         guard Foundation.rename(source.path, target.path) == 0 else {
-            throw BackupError.write("cannot rename \(source.path) to \(target.path): \(describe(errno))")
+            throw failure(errno, in: target, "cannot rename \(source.path) to \(target.path)")
         }
     }
 
-    /// A random name beside `url`, hidden (leading dot), for work in progress.
-    static func temporarySibling(of url: URL, _ purpose: String) -> URL {
-        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(purpose)-\(random)")
+    /// A failed system call on `url` as a typed error when the disk is full or refuses writes.
+    static func failure(_ code: Int32, in url: URL, _ what: String) -> BackupError {
+        let folder = url.deletingLastPathComponent().path
+        switch code {
+        case ENOSPC, EDQUOT, EFBIG: return .diskFull(folder)
+        case EROFS, EACCES, EPERM: return .notWritable(folder)
+        default: return .write("\(what): \(describe(code))")
+        }
     }
 
     static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }

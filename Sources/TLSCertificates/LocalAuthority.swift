@@ -37,7 +37,7 @@ public struct LocalAuthority: Sendable {
     /// a new one would silently break every device that installed the old one.
     @discardableResult
     public func ensure(names: [String], addresses: [String], now: Date) throws -> CertificateStatus {
-        let wanted = try SubjectNames(names: names, addresses: addresses)
+        let asked = try SubjectNames(names: names, addresses: addresses)
         try prepareFolder()
         return try FolderLock.holding(directory) {
             var madeAuthority = false
@@ -45,9 +45,11 @@ public struct LocalAuthority: Sendable {
             if let existing = try readAuthority() {
                 authority = existing
             } else {
-                authority = try makeAuthority(now: now)
+                authority = try makeAuthority(machineNames: names, now: now)
                 madeAuthority = true
             }
+            // Names outside the authority's constraints (an address outside the home network) are left out.
+            let wanted = try authority.certificate.permitted(asked)
             let current = readServer()
             let reason = try renewalReason(current, authority: authority.certificate, wanted: wanted, now: now)
             guard let reason else {
@@ -64,12 +66,12 @@ public struct LocalAuthority: Sendable {
     /// (`ca-replaced-20261122-213000.crt`, …) until the operator deletes them.
     @discardableResult
     public func rotate(names: [String], addresses: [String], now: Date) throws -> CertificateStatus {
-        let wanted = try SubjectNames(names: names, addresses: addresses)
+        let asked = try SubjectNames(names: names, addresses: addresses)
         try prepareFolder()
         return try FolderLock.holding(directory) {
             try keepOldFiles(now: now)
-            let authority = try makeAuthority(now: now)
-            let server = try issueServer(names: wanted, commonName: names.first, authority: authority, key: nil, now: now)
+            let authority = try makeAuthority(machineNames: names, now: now)
+            let server = try issueServer(names: try authority.certificate.permitted(asked), commonName: names.first, authority: authority, key: nil, now: now)
             return try status(madeAuthority: true, issued: .rotated, server: server, authority: authority.certificate)
         }
     }
@@ -116,7 +118,7 @@ extension LocalAuthority {
         guard hasCertificate && hasKey else {
             let missing = hasCertificate ? caKeyFile : caCertificateFile
             throw CertificateError(
-                "\(missing.path) is missing beside its pair; restore it from a backup, or run `zaiko tls rotate` to make a new authority every device must install again."
+                "\(missing.path) is missing beside its pair; put back the copy you kept (backups do not hold it), or run `zaiko tls rotate` to make a new authority every device must install again."
             )
         }
         let certificate = try readCertificate(caCertificateFile)
@@ -162,13 +164,16 @@ extension LocalAuthority {
         return nil
     }
 
-    func makeAuthority(now: Date) throws -> (certificate: Certificate, key: PrivateKey) {
+    /// A new authority that may sign only for the home network: `machineNames` (and the names
+    /// below them), `.local`, `localhost`, and private addresses.
+    func makeAuthority(machineNames: [String], now: Date) throws -> (certificate: Certificate, key: PrivateKey) {
         let key = try PrivateKey.generate()
         let certificate = try Certificate()
         // An hour back: a device whose clock runs a little slow still accepts it.
         let from = now.addingTimeInterval(-3600)
         try certificate.setCommon(key: key, commonName: "Zaiko at \(hostname)", from: from, until: from.addingTimeInterval(Self.authorityLifetime))
         try certificate.setAuthorityExtensions()
+        try certificate.setNameConstraints(try NameConstraints.homeNetwork(machineNames: machineNames + [hostname]))
         try certificate.sign(by: certificate, key: key)
         // The key first: a CA certificate without its key would stop the next start.
         try AtomicFile.write(try key.pem(), to: caKeyFile, mode: 0o600)

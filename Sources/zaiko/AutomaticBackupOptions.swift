@@ -35,9 +35,15 @@ struct AutomaticBackupOptions: ParsableArguments {
         return BackupPlan(directory: directory, schedule: schedule, retention: retention)
     }
 
-    /// Starts the schedule (nil with `--no-backup`); the caller stops it before closing the database.
-    func start(database: AppDatabase, data: URL, photos: URL, localizations: Localizations) throws -> AutomaticBackups? {
+    /// The schedule (nil with `--no-backup`), not started yet; the caller starts it once the server
+    /// is set up (Settings uses it for "Back up now"), and stops it before closing the database.
+    func make(database: AppDatabase, data: URL, photos: URL, localizations: Localizations) throws -> AutomaticBackups? {
         let status = BackupStatusStore(database: database)
+        // What a backup or restore killed mid-way left: beside the data folder (a restore's
+        // staging folder) and in the default backup folder (the schedule sweeps its own folder).
+        for folder in [data.deletingLastPathComponent(), data.appendingPathComponent("backups")] {
+            WorkFiles.sweep(folder, includingOwn: true)
+        }
         if noBackup {
             try status.recordSchedule(next: nil)
             return nil
@@ -56,7 +62,6 @@ struct AutomaticBackupOptions: ParsableArguments {
                 _ = try BackupArchive.write(
                     database: database, photosDirectory: photos, to: url, zaikoVersion: ZaikoVersion.current, now: Date())
             })
-        backups.start()
         return backups
     }
 }

@@ -111,6 +111,10 @@ struct Serve: AsyncParsableCommand {
             // The /tls page: the local CA and the HTTPS addresses (known once the listener has its port).
             let tlsPage = https.map { _ in TLSPageSource(certificate: LocalCertificates.folder(data: dataDirectory.url).appendingPathComponent("ca.crt")) }
             options.tls = tlsPage
+            let localizations = try Localizations(directory: resources.templates.appendingPathComponent("locales"))
+            let automaticBackups = try backups.make(
+                database: database, data: dataDirectory.url, photos: dataDirectory.photosURL, localizations: localizations)
+            options.backups = automaticBackups
             let app = try await App(database: database, resources: resources, logger: logger, options: options)
             // What a crash left (files without a row, half-written files) goes before anyone can upload.
             try app.photos.collectGarbage(everyOrphan: true)
@@ -121,13 +125,13 @@ struct Serve: AsyncParsableCommand {
                 }
             }
             // Reminders and push on their own task: sending never holds up a page.
-            let localizations = app.renderer.localizations
             let engine = ReminderEngine(
                 database: database, delivery: PushDelivery(sender: outbound),
                 texts: ReminderTexts { language, key in localizations.catalogs[language]?.text(key) },
                 logger: Logger(label: "zaiko.reminders"))
             let reminders = Task.detached { await engine.run() }
-            let automaticBackups = try backups.start(database: database, data: dataDirectory.url, photos: dataDirectory.photosURL, localizations: localizations)
+            // A backup missed while the server was off is made at once, on the schedule's own thread.
+            automaticBackups?.start()
 
             let configuration = ServerConfiguration(
                 host: host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0",

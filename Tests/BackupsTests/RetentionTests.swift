@@ -24,9 +24,11 @@ struct RetentionTests {
         let folder = try TemporaryFolder("zaiko-retention")
         defer { folder.remove() }
         let clock = ManualClock(utc("2026-11-01T18:00:00Z")) // 2026-11-02 03:00 in Tokyo
+        let schedule = BackupSchedule(hour: 3, timeZone: tokyo)!
+        // Each archive holds the name of the day it was made for.
         let backups = AutomaticBackups(
-            plan: BackupPlan(directory: folder.url, schedule: BackupSchedule(hour: 3, timeZone: tokyo)!), database: try AppDatabase.inMemory(),
-            clock: clock.wall, makeArchive: { url in try Data(url.lastPathComponent.utf8).write(to: url) })
+            plan: BackupPlan(directory: folder.url, schedule: schedule), database: try AppDatabase.inMemory(),
+            clock: clock.wall, makeArchive: { url in try Data(ArchiveName.file(for: schedule.day(of: clock.now)).utf8).write(to: url) })
         let first = CalendarDay("2026-11-02")!
         func names(_ days: [String]) -> Set<String> { Set(days.map { "zaiko-backup-\($0).zip" }) }
         // Literal sets on the boundary days: a week's end, the first Monday and Tuesday after a full
@@ -58,7 +60,7 @@ struct RetentionTests {
             let mondays = older.map(monday(of:))
             #expect(Set(mondays).count == older.count, "day \(n): one per week")
             // Each archive kept is what it was written as: pruning only deletes.
-            for file in files { #expect(try String(contentsOf: folder.appending(file), encoding: .utf8) == ArchiveName.temporary(for: file)) }
+            for file in files { #expect(try String(contentsOf: folder.appending(file), encoding: .utf8) == file) }
             clock.advance(86_400)
         }
     }

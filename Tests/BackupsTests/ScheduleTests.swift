@@ -73,7 +73,56 @@ struct ScheduleTests {
         #expect(try archives().last == "zaiko-backup-2026-11-27.zip")
         #expect(try status.read().nextAt == "2026-11-27T18:00:00Z")
         // Written under a hidden temporary name, renamed once complete.
-        #expect(made.withLock { $0 }.allSatisfy { $0.hasPrefix(".zaiko-backup-") && $0.hasSuffix(".partial") })
+        #expect(made.withLock { $0 }.allSatisfy { $0.hasPrefix(".zaiko-tmp-\(getpid())-") })
+    }
+
+    /// Starts a runner at `now` over `database` (03:00 in Tokyo), lets its thread make its first
+    /// pass, and returns the archives it made; nothing sleeps, the clock never moves.
+    func archivesMadeAtStart(_ database: AppDatabase, now: String) throws -> [String] {
+        let folder = try TemporaryFolder("zaiko-schedule")
+        defer { folder.remove() }
+        let backups = AutomaticBackups(
+            plan: BackupPlan(directory: folder.url, schedule: BackupSchedule(hour: 3, timeZone: tokyo)!), database: database,
+            clock: ManualClock(utc(now)).wall, makeArchive: { url in try Data("archive".utf8).write(to: url) })
+        backups.start()
+        defer { backups.stop() }
+        let ticket = backups.wake()
+        waitUntil("the backup thread made its first pass") { backups.hasHandled(ticket) }
+        return try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+    }
+
+    @Test func aBackupMissedWhileTheBoxWasOffIsMadeAtStart() throws {
+        let database = try AppDatabase.inMemory()
+        let status = BackupStatusStore(database: database)
+        // The last good backup: 03:00 on the 21st in Tokyo; the box was off at 03:00 on the 22nd.
+        try status.recordSuccess(at: utc("2026-11-20T18:00:00Z"), file: "zaiko-backup-2026-11-21.zip")
+        // 01:00 on the 23rd in Tokyo: before today's 03:00, after yesterday's missed one.
+        #expect(try archivesMadeAtStart(database, now: "2026-11-22T16:00:00Z") == ["zaiko-backup-2026-11-23.zip"])
+        #expect(try status.read().lastSuccessAt == "2026-11-22T16:00:00Z")
+    }
+
+    @Test func noBackupAtStartWhenTheLastScheduledOneWasMade() throws {
+        let database = try AppDatabase.inMemory()
+        try BackupStatusStore(database: database).recordSuccess(at: utc("2026-11-21T18:00:00Z"), file: "zaiko-backup-2026-11-22.zip")
+        #expect(try archivesMadeAtStart(database, now: "2026-11-22T16:00:00Z") == [])
+    }
+
+    /// Never backed up: a household that existed at the last scheduled time is backed up at once;
+    /// a server set up since (or with no household yet) waits for the schedule.
+    @Test func aServerNeverBackedUpCatchesUpOnlyWhenItHadDataAtTheScheduledTime() throws {
+        let empty = try AppDatabase.inMemory()
+        #expect(try archivesMadeAtStart(empty, now: "2026-11-22T16:00:00Z") == [])
+        let setUpSince = try Fixture(clock: ManualClock(utc("2026-11-21T19:00:00Z")))
+        #expect(try archivesMadeAtStart(setUpSince.database, now: "2026-11-22T16:00:00Z") == [])
+        let setUpBefore = try Fixture(clock: ManualClock(utc("2026-11-21T17:00:00Z")))
+        #expect(try archivesMadeAtStart(setUpBefore.database, now: "2026-11-22T16:00:00Z") == ["zaiko-backup-2026-11-23.zip"])
+    }
+
+    @Test func theLastScheduledTimeIsTheHourAtOrBeforeNow() throws {
+        let schedule = try #require(BackupSchedule(hour: 3, timeZone: tokyo))
+        #expect(schedule.previous(atOrBefore: utc("2026-11-22T16:00:00Z")) == utc("2026-11-21T18:00:00Z"))
+        #expect(schedule.previous(atOrBefore: utc("2026-11-22T18:00:00Z")) == utc("2026-11-22T18:00:00Z"))
+        #expect(schedule.previous(atOrBefore: utc("2026-11-22T18:00:01Z")) == utc("2026-11-22T18:00:00Z"))
     }
 
     @Test func theDailyBackupIsTheWholeArchiveAndVerifies() throws {

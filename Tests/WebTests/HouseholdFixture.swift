@@ -1,3 +1,4 @@
+import Backups
 import Foundation
 import GRDB
 import HTTPServer
@@ -30,7 +31,8 @@ struct HouseholdFixture {
     /// `logger`: where the app logs (nothing below critical when not given).
     /// `allowPrivateOutbound`: the fake services tests start listen on loopback, which the server
     /// reaches only when its operator allows it (`--allow-private-outbound`).
-    init(secureCookies: Bool = false, logger: Logger? = nil, allowPrivateOutbound: Bool = true) async throws {
+    /// `backups`: the server's backups as Settings sees them (none when not given).
+    init(secureCookies: Bool = false, logger: Logger? = nil, allowPrivateOutbound: Bool = true, backups: (any BackupControl)? = nil) async throws {
         let home = try Fixture(clock: ManualClock(Date()), userAgent: "phone")
         let database = home.database
         clock = home.clock
@@ -44,6 +46,7 @@ struct HouseholdFixture {
         // Imports from the loopback site may be slow while every suite runs; the deadlines
         // themselves are RecipeFetcherTests' concern.
         options.recipeFetch = (300, .seconds(600))
+        options.backups = backups
         app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger ?? quiet, options: options)
 
         owner = home.ownerToken

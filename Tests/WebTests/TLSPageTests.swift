@@ -106,6 +106,10 @@ struct TLSPageTests {
         for link in ["/tls/zaiko.mobileconfig", "/tls/zaiko-ca.crt", "/tls/zaiko-ca.cer"] { #expect(text.contains("href=\"\(link)\"")) }
         #expect(!text.contains("HTTPS is turned off"))
         #expect(!text.contains("This page came over HTTPS"))
+        // What the authority may sign, and how an older, unlimited one is replaced.
+        #expect(text.contains("signs only for this server&#39;s own names") || text.contains("signs only for this server's own names"))
+        #expect(text.contains("An authority made by an older version of Zaiko has no such limit."))
+        #expect(text.contains("<code class=\"tls-rotate-command\">zaiko tls rotate</code>"))
     }
 
     @Test func thePageSpeaksJapanese() async throws {
@@ -117,6 +121,8 @@ struct TLSPageTests {
         #expect(text.contains("<summary>iPhone・iPad</summary>"))
         #expect(text.contains("「Zaiko at test-a」をオンにします"))
         #expect(text.contains("Windows用証明書 (.cer)"))
+        #expect(text.contains("古いバージョンのZaikoが作った認証局には、この制限がありません。"))
+        #expect(text.contains("<code class=\"tls-rotate-command\">zaiko tls rotate</code>"))
     }
 
     @Test func noSignInIsNeededEvenBeforeSetup() async throws {

@@ -12,8 +12,18 @@ struct AutoBackupSection: Sendable {
     let failure: String?
     /// A failure a good backup has followed since.
     let pastFailure: String?
+    /// "Back up now" is offered (the server makes backups and none is being made).
+    let canBackUpNow: Bool
+    /// A backup is being made now.
+    let running: Bool
+    /// The newest archive may be downloaded (`GET /settings/backups/latest`).
+    let canDownload: Bool
+    /// What became of "Back up now", after its redirect.
+    let notice: String?
 
-    init(_ status: BackupStatus, timeZone: String, locale t: Catalog) {
+    /// `control` is nil when the server makes no backups; `mayDownload` when the archive holds
+    /// only this owner's household; `asked` is the `backup` query of the redirect.
+    init(_ status: BackupStatus, timeZone: String, locale t: Catalog, control: (any BackupControl)? = nil, mayDownload: Bool = false, asked: String? = nil) {
         let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: timeZone, locale: t) }
         var lines = [status.lastSuccessAt.map { t.format("autobackup_last_good", ["date": when($0)]) } ?? t["autobackup_none_yet"]]
         if let next = status.nextAt { lines.append(t.format("autobackup_next", ["date": when(next)])) }
@@ -26,5 +36,13 @@ struct AutoBackupSection: Sendable {
         }
         failure = status.isFailing ? failed : nil
         pastFailure = status.isFailing ? nil : failed
+        running = control?.isBackingUp ?? false
+        canBackUpNow = control != nil && !running
+        canDownload = mayDownload && control?.latestArchive() != nil
+        switch asked {
+        case "busy": notice = t["autobackup_busy"]
+        case "started" where !running: notice = t["autobackup_done"]
+        default: notice = nil
+        }
     }
 }

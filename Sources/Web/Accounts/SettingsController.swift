@@ -17,6 +17,8 @@ struct SettingsController {
     /// How long "Send a test" waits for the engine's first attempt.
     let pushTestWait: Duration
     let backups: BackupStatusStore
+    /// "Back up now" and the download of the newest archive; nil when the server makes no backups.
+    var backupControl: (any BackupControl)? = nil
     /// The cooking card (cookpages): where used-up items go.
     var usedUp: UsedUpSection.Reader? = nil
 
@@ -245,7 +247,9 @@ struct SettingsController {
             householdSaved: saved == "household" ? t["saved_profile"] : nil,
             push: try pushSection(context, me, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
             lookupFields: lookupFields, lookupSaved: savedText("lookup"),
-            autobackup: AutoBackupSection(try backups.read(), timeZone: me.timeZone, locale: t),
+            autobackup: AutoBackupSection(
+                try backups.read(), timeZone: me.timeZone, locale: t, control: backupControl,
+                mayDownload: try backups.holdsOnly(householdId: me.householdId), asked: context.request.query["backup"]),
             usedUp: try usedUp?.section(householdId: me.householdId, query: context.request.query, t: t))
     }
 }

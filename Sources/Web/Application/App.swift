@@ -46,6 +46,8 @@ public struct AppOptions: Sendable {
     public var maxBodyBytes = 20 * 1024 * 1024
     /// The local CA and the HTTPS addresses the /tls page hands out; nil when HTTPS is not set up.
     public var tls: TLSPageSource?
+    /// The server's automatic backups, for Settings' "Back up now" and download; nil when none are made.
+    public var backups: (any BackupControl)?
     /// How long a recipe import may wait for one request, and for the whole import.
     public var recipeFetch: (timeout: TimeInterval, budget: Duration) = (RecipeFetcher.standardTimeout, RecipeFetcher.standardBudget)
 
@@ -113,7 +115,7 @@ public final class App: Responder {
             accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
             push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock),
             schedule: ReminderSchedule(database: database, clock: options.clock),
-            pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database),
+            pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database), backupControl: options.backups,
             usedUp: UsedUpSection.Reader(settings: settings, items: Items(database: database, clock: options.clock))
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
@@ -123,6 +125,7 @@ public final class App: Responder {
         let pictures = PictureUploads(store: photoStore, logger: logger, decoding: decoding)
         let products = Products(database: database, clock: options.clock)
         PhotoController(store: photoStore).register(in: &router)
+        BackupController(control: options.backups, status: BackupStatusStore(database: database)).register(in: &router)
         ExportController(export: HouseholdExport(database: database, photos: photoStore, clock: options.clock), settings: settings, clock: options.clock)
             .register(in: &router)
         ProductsController(products: products, items: items, pictures: pictures, renderer: renderer).register(in: &router)
