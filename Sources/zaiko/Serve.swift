@@ -66,7 +66,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Private key of --tls-cert (PEM, unencrypted); read again when the file changes.")
     var tlsKey: String?
 
-    @Flag(help: "The HTTP port redirects every page to HTTPS (/healthz stays on HTTP).")
+    @Flag(help: "The HTTP port redirects every page to HTTPS (/healthz, /tls and the CA downloads stay on HTTP).")
     var httpsOnly = false
 
     @Option(
