@@ -5,8 +5,12 @@ import Foundation
 /// answering on the reading thread made requests on the busier one wait longer (a p99 half again the
 /// median under load). One queue for all keeps every request's wait the same.
 final class AnswerQueue: @unchecked Sendable {
-    /// One request's work; `drop` instead of `run` when the queue stops before its turn.
+    /// One request's work. `drop` gives the request up: instead of `run` when the queue stops before
+    /// its turn, or while `run` is still going when a stop's limit has passed (the job must then
+    /// make sure only one of the two finishes the request).
     struct Job {
+        /// What the request was ("POST /recipes/import"), for the log of a stop that gave it up.
+        let label: String
         let run: () -> Void
         let drop: () -> Void
     }
@@ -15,6 +19,8 @@ final class AnswerQueue: @unchecked Sendable {
     private let condition = NSCondition()
     /// Oldest first; at most one per open connection, so taking from the front stays cheap.
     private var waiting: [Job] = []
+    /// The job each thread is running, by thread index.
+    private var running: [Int: Job] = [:]
     private var stopped = false
     private var threadsRunning = 0
 
@@ -25,7 +31,7 @@ final class AnswerQueue: @unchecked Sendable {
             let thread = Thread { [self] in
                 // Named from inside: a Linux thread otherwise keeps its creator's name in `top -H`.
                 Thread.current.name = "\(name)-\(index)"
-                work()
+                work(index)
             }
             thread.start()
         }
@@ -41,9 +47,11 @@ final class AnswerQueue: @unchecked Sendable {
         return true
     }
 
-    /// Drops the jobs still waiting (each told by `drop`), lets the running ones finish and
-    /// returns once every thread has ended.
-    func stop() {
+    /// Drops the jobs still waiting (each told by `drop`) and lets the running ones finish for at
+    /// most `limit`. Returns the labels of the jobs still running then, which are dropped too: their
+    /// threads are left to end whenever they do (a handler that never returns cannot hold up a stop).
+    @discardableResult
+    func stop(upTo limit: Duration) -> [String] {
         condition.lock()
         stopped = true
         let dropped = waiting
@@ -51,23 +59,39 @@ final class AnswerQueue: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         for job in dropped { job.drop() }
+        let deadline = Date().addingTimeInterval(Self.seconds(limit))
         condition.lock()
-        while threadsRunning > 0 { condition.wait() }
+        while threadsRunning > 0, condition.wait(until: deadline) {}
+        let abandoned = running.sorted { $0.key < $1.key }.map(\.value)
         condition.unlock()
+        for job in abandoned { job.drop() }
+        return abandoned.map(\.label)
     }
 
-    private func work() {
-        while let job = next() { job.run() }
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private func work(_ index: Int) {
+        while let job = next(index) {
+            job.run()
+            condition.lock()
+            running[index] = nil
+            condition.unlock()
+        }
         condition.lock()
         threadsRunning -= 1
         condition.broadcast()
         condition.unlock()
     }
 
-    private func next() -> Job? {
+    private func next(_ index: Int) -> Job? {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty && !stopped { condition.wait() }
-        return waiting.isEmpty ? nil : waiting.removeFirst()
+        guard !waiting.isEmpty else { return nil }
+        let job = waiting.removeFirst()
+        running[index] = job
+        return job
     }
 }

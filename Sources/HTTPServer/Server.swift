@@ -29,8 +29,9 @@ public final class Server: @unchecked Sendable {
         self.configuration = configuration
         self.responder = responder
         self.connections = ConnectionGuard(
-            maxPerClient: max(1, configuration.maxConnectionsPerClient), headerDeadline: configuration.headerDeadline,
-            minimumUploadRate: configuration.minimumUploadRate)
+            maxPerClient: max(1, configuration.maxConnectionsPerClient), maxConnections: max(1, configuration.maxConnections),
+            headerDeadline: configuration.headerDeadline, minimumUploadRate: configuration.minimumUploadRate,
+            trustedProxies: Set(configuration.trustedProxies.compactMap(ClientKey.init)))
     }
 
     deinit { shutdown(grace: .zero) }
@@ -76,7 +77,7 @@ public final class Server: @unchecked Sendable {
             return zaiko_mhd_start(&config)
         }
         guard let started else {
-            answers.stop()
+            answers.stop(upTo: .zero)
             throw ServerError.cannotListen(
                 host: configuration.host, port: configuration.port,
                 reason: configuration.tls == nil ? "libmicrohttpd refused to start" : "libmicrohttpd refused to start TLS with these priorities")
@@ -89,18 +90,22 @@ public final class Server: @unchecked Sendable {
         connections.startSweeping()
     }
 
-    /// Stops accepting connections, lets requests being answered finish for at most `grace`, then
-    /// stops. A request still receiving its body is dropped at once: nothing was acknowledged yet.
-    public func shutdown(grace: Duration = .seconds(10)) {
-        guard let daemon else { return }
+    /// Stops accepting connections and lets requests being answered finish for at most `grace`;
+    /// then drops the requests still waiting their turn and gives the ones being answered at most
+    /// `runningLimit` more. An answer still running then (a handler that does not return) is given
+    /// up: its connection is closed unanswered and its label ("POST /path") returned, so a stop
+    /// always ends. A request still receiving its body is dropped at once: nothing was acknowledged.
+    @discardableResult
+    public func shutdown(grace: Duration = .seconds(10), runningLimit: Duration = .seconds(2)) -> [String] {
+        guard let daemon else { return [] }
         // Sequentially consistent with `answer`: either it sees `stopping` and drops the request,
         // or this loop sees the request counted and waits for it.
         stopping.store(true, ordering: .sequentiallyConsistent)
         let listener = MHD_quiesce_daemon(daemon)
         waitForAnswers(upTo: grace)
-        // Waiting requests are dropped, the ones being answered finish. libmicrohttpd must not be
-        // stopped with a connection still suspended: the dropped ones are closed first.
-        answers?.stop()
+        // Waiting requests are dropped, the ones being answered finish or are given up. libmicrohttpd
+        // must not be stopped with a connection still suspended: the dropped ones are closed first.
+        let abandoned = answers?.stop(upTo: runningLimit) ?? []
         waitForAnswers(upTo: .seconds(2))
         MHD_stop_daemon(daemon)
         connections.stopSweeping()
@@ -109,6 +114,7 @@ public final class Server: @unchecked Sendable {
         if listener >= 0 { close(listener) }
         if let certificate { CertificateRetrieval.unregister(certificate, port: port) }
         self.daemon = nil
+        return abandoned
     }
 
     /// Until every request handed to the responder is completed (sent or dropped), or `limit` passes.
@@ -138,6 +144,20 @@ public final class Server: @unchecked Sendable {
             state.clientAddress = address
         } else {
             state.clientAddress = Self.clientAddress(connection)
+        }
+        if let tracked = state.connection, tracked.isOverLimit {
+            state.immediateAnswer = Self.tooManyConnections()
+            return state
+        }
+        // Behind a trusted reverse proxy, the client is the address it forwards.
+        if let tracked = state.connection, tracked.isFromTrustedProxy,
+            let forwarded = ForwardedFor.client(state.headers), let client = ClientKey(forwarded)
+        {
+            state.clientAddress = forwarded
+            guard connections.forwarded(tracked, for: client) else {
+                state.immediateAnswer = Self.tooManyConnections()
+                return state
+            }
         }
 
         if let tracked = state.connection, tracked.queryTooLong {
@@ -183,6 +203,15 @@ public final class Server: @unchecked Sendable {
         return state
     }
 
+    /// The answer to a connection past its client's limit (then closed): wait and try again.
+    static func tooManyConnections() -> Response {
+        var response = Response(
+            status: 503, contentType: "text/plain; charset=utf-8",
+            text: "Too many connections from your address at once; try again in a moment.\n")
+        response.setHeader("Retry-After", String(ConnectionGuard.retryAfterSeconds))
+        return response
+    }
+
     static func clientAddress(_ connection: OpaquePointer) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
             zaiko_mhd_client_address(connection, buffer.baseAddress!, buffer.count)
@@ -204,13 +233,20 @@ public final class Server: @unchecked Sendable {
         }
         MHD_suspend_connection(connection)
         let suspended = SuspendedConnection(pointer: connection)
+        // Answered or dropped, whichever comes first: a stop may give up an answer still running,
+        // and the connection must not be resumed again when that answer ends after all.
+        let settlement = Settlement()
         let queued = answers.enqueue(
             AnswerQueue.Job(
+                label: "\(request.method.prefix(16)) \(request.path)",
                 run: { [self] in
-                    state.readyAnswer = response(to: request, state)
+                    let answer = response(to: request, state)
+                    guard settlement.settle() else { return }
+                    state.readyAnswer = answer
                     MHD_resume_connection(suspended.pointer)
                 },
                 drop: {
+                    guard settlement.settle() else { return }
                     state.dropped = true
                     MHD_resume_connection(suspended.pointer)
                 }))
@@ -314,6 +350,14 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     }
     state.finishBody()
     return server.answer(state, on: connection)
+}
+
+/// Whether a queued request was answered or dropped: only the first of the two may resume its
+/// connection.
+private final class Settlement: Sendable {
+    private let done = Atomic<Bool>(false)
+    /// True for the first caller only.
+    func settle() -> Bool { !done.exchange(true, ordering: .acquiringAndReleasing) }
 }
 
 /// A suspended connection, resumed by the answering thread that took its request (libmicrohttpd

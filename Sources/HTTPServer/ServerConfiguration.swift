@@ -28,6 +28,10 @@ public struct ServerConfiguration: Sendable {
     /// Most query parameters in a URL; more get 414. (libmicrohttpd keeps each in the header
     /// memory, and when that runs out it cannot even send an error.)
     public var maxQueryParameters: Int
+    /// Addresses of reverse proxies whose connections are counted by the client address they
+    /// forward (the last `X-Forwarded-For` entry, else the last `Forwarded: for=`), for the
+    /// per-client limits and `Request.clientAddress`. From anyone else these headers are ignored.
+    public var trustedProxies: [String] = []
     /// Where uploaded file parts are streamed (inside the data directory).
     public var uploadDirectory: URL
     /// Serve HTTPS with this certificate instead of plain HTTP; requests are marked `isSecure`.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Logging
+import Web
 
 /// A certificate chain (leaf first) and its key as PEM files: the one way a certificate reaches
 /// the HTTPS listener, whoever made it (the operator's `--tls-cert/--tls-key`, or Zaiko's own
@@ -52,8 +53,11 @@ struct HTTPSChoice {
 
     /// What the HTTP port answers: the application, or with `--https-only` a redirect to HTTPS.
     /// `/healthz` stays on HTTP: health checks (Docker, a monitor, `curl localhost`) do not trust
-    /// the local CA, and the answer carries nothing private.
+    /// the local CA, and the answer carries nothing private. So do `/tls` and the CA's downloads:
+    /// a phone must fetch the CA over HTTP before it can trust the HTTPS address.
     func httpResponder(_ application: any Responder, httpsPort: UInt16) -> any Responder {
-        httpsOnly ? HTTPSRedirect(to: httpsPort, exempt: ["/healthz"], application: application) : application
+        httpsOnly ? HTTPSRedirect(to: httpsPort, exempt: Self.plainHTTPPaths, application: application) : application
     }
+
+    static let plainHTTPPaths: Set<String> = TLSPaths.all.union(["/healthz"])
 }

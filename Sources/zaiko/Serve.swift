@@ -5,6 +5,7 @@ import Inventory
 import Logging
 import Outbound
 import Reminders
+import Synchronization
 import TLSCertificates
 import Web
 
@@ -65,8 +66,22 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Private key of --tls-cert (PEM, unencrypted); read again when the file changes.")
     var tlsKey: String?
 
-    @Flag(help: "The HTTP port redirects every page to HTTPS (/healthz stays on HTTP).")
+    @Flag(help: "The HTTP port redirects every page to HTTPS (/healthz, /tls and the CA downloads stay on HTTP).")
     var httpsOnly = false
+
+    @Option(
+        name: .customLong("public-name"),
+        help: ArgumentHelp(
+            "A host name Zaiko is reached by besides the machine's own names and addresses (a reverse proxy's); repeat for more. Requests for other names get 421.",
+            valueName: "name"))
+    var publicNames: [String] = []
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "Address of a reverse proxy whose connections are counted by the client it forwards (the last X-Forwarded-For entry, else Forwarded: for=), for the per-client limits and sign-in throttling; repeat for more.",
+            valueName: "address"))
+    var trustedProxies: [String] = []
 
     @Flag(help: "Let push channels and the barcode look-up reach local and private addresses (an ntfy server on the home network). Off: only public addresses.")
     var allowPrivateOutbound = false
@@ -91,8 +106,10 @@ struct Serve: AsyncParsableCommand {
             let dataDirectory = try DataDirectory(path: data ?? environment["ZAIKO_DATA"] ?? "./data")
             // Zaiko's own CA and certificate in <data>/tls/ unless the operator brings theirs.
             var localCertificates: (authority: LocalAuthority, renewal: CertificateRenewal)?
+            // A port asked for must be had; the default is given up (with a warning) when busy.
+            let explicitHTTPSPort = try httpsPort ?? environment["ZAIKO_HTTPS_PORT"].map(Self.parsePort)
             let https = try HTTPSChoice.resolve(
-                port: try httpsPort ?? environment["ZAIKO_HTTPS_PORT"].map(Self.parsePort) ?? 8443, disabled: noHttps,
+                port: explicitHTTPSPort ?? Self.defaultHTTPSPort(environment), disabled: noHttps,
                 certificate: tlsCert, key: tlsKey, httpsOnly: httpsOnly,
                 ownCertificate: {
                     let local = try LocalCertificates.keep(data: dataDirectory.url, logger: Logger(label: "zaiko.tls"))
@@ -115,6 +132,12 @@ struct Serve: AsyncParsableCommand {
             let automaticBackups = try backups.make(
                 database: database, data: dataDirectory.url, photos: dataDirectory.photosURL, localizations: localizations)
             options.backups = automaticBackups
+            let listenHost = host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0"
+            let allowedHosts = HostAllowlist(ownNames: Self.ownNames(listeningOn: listenHost), publicNames: publicNames)
+            options.hosts = allowedHosts
+            for proxy in trustedProxies where ClientKey(proxy) == nil {
+                throw Failure(message: "--trusted-proxy takes the IP address of a reverse proxy, such as 192.168.1.5; \"\(proxy)\" is not one.")
+            }
             let app = try await App(database: database, resources: resources, logger: logger, options: options)
             // What a crash left (files without a row, half-written files) goes before anyone can upload.
             try app.photos.collectGarbage(everyOrphan: true)
@@ -133,29 +156,36 @@ struct Serve: AsyncParsableCommand {
             // A backup missed while the server was off is made at once, on the schedule's own thread.
             automaticBackups?.start()
 
-            let configuration = ServerConfiguration(
-                host: host ?? environment["ZAIKO_HOST"] ?? "0.0.0.0",
+            var configuration = ServerConfiguration(
+                host: listenHost,
                 port: try port ?? environment["ZAIKO_PORT"].map(Self.parsePort) ?? 8080,
                 threads: threads, maxBodyBytes: maxBodyMB * 1024 * 1024,
                 maxConnections: maxConnections, maxConnectionsPerClient: maxConnectionsPerClient,
                 inactivityTimeout: idleTimeout, headerDeadline: .seconds(max(1, headerDeadline)),
                 minimumUploadRate: max(1, minUploadKBps) * 1024, uploadDirectory: dataDirectory.uploadsURL)
-            let secureServer = https?.server(like: configuration, responder: app, logger: logger)
-            try secureServer?.start()
-            let server = Server(configuration: configuration, responder: https?.httpResponder(app, httpsPort: secureServer?.port ?? 0) ?? app)
+            configuration.trustedProxies = trustedProxies
+            let secureServer = try https.flatMap {
+                try Self.startHTTPS($0, like: configuration, responder: app, explicit: explicitHTTPSPort != nil, logger: logger)
+            }
+            let server = Server(
+                configuration: configuration,
+                responder: secureServer.flatMap { secure in https?.httpResponder(app, httpsPort: secure.port) } ?? app)
             try server.start()
+            allowedHosts.listening(on: [server.port] + (secureServer.map { [$0.port] } ?? []))
             if let secureServer {
                 let hosts = configuration.host == "0.0.0.0" ? NetworkAddresses.lan() : [configuration.host]
                 tlsPage?.announce(hosts.map { "https://\($0.contains(":") ? "[\($0)]" : $0):\(secureServer.port)" })
             }
             announce(
                 host: configuration.host, port: server.port, httpsPort: secureServer?.port,
-                fingerprint: try localCertificates?.authority.caFingerprint(), data: dataDirectory.url, setupCode: setupCode)
+                fingerprint: secureServer == nil ? nil : try localCertificates?.authority.caFingerprint(), data: dataDirectory.url, setupCode: setupCode)
 
             await ShutdownSignal.wait()
             print("Stopping: finishing requests in flight…")
-            server.shutdown(grace: .seconds(10))
-            secureServer?.shutdown(grace: .seconds(10))
+            let abandoned = Self.stop([server] + (secureServer.map { [$0] } ?? []))
+            for label in abandoned {
+                logger.warning("stopped without its answer: still being answered when the stop's time was up", metadata: ["request": "\(label)"])
+            }
             localCertificates?.renewal.stop()
             // Both finish what they are doing before the database closes under them.
             photoCleaner.cancel()
@@ -164,7 +194,15 @@ struct Serve: AsyncParsableCommand {
             await photoCleaner.value
             await reminders.value
             // Checkpoints the WAL into zaiko.sqlite first: a copy of that file alone holds every write.
-            try database.close()
+            if abandoned.isEmpty {
+                try database.close()
+            } else if !Self.close(database, within: .seconds(1)) {
+                // An answer given up may hold the database: every acknowledged write is already on
+                // disk, and the write-ahead log is replayed at the next start.
+                print("Stopped without closing the database (an answer given up still holds it); the next start replays its log.")
+                fflush(nil)
+                Foundation.exit(Self.stoppedWithDatabaseOpen)
+            }
             print("Stopped.")
         } catch let error as ServerError {
             throw Failure(message: error.description)
@@ -175,6 +213,69 @@ struct Serve: AsyncParsableCommand {
         } catch let error as Failure {
             throw error
         }
+    }
+
+    /// The names a request may give as its Host: the machine's host names, localhost, and every
+    /// address of its interfaces (or the one address it listens on).
+    static func ownNames(listeningOn host: String) -> [String] {
+        let addresses = ["0.0.0.0", "::"].contains(host) ? NetworkAddresses.all() : [host]
+        return NetworkAddresses.hostNames() + ["localhost", "127.0.0.1", "::1"] + addresses
+    }
+
+    /// 8443, or for tests (which must not depend on a fixed port) the port in
+    /// `ZAIKO_TEST_DEFAULT_HTTPS_PORT`: treated as the default, not as a port asked for.
+    static func defaultHTTPSPort(_ environment: [String: String]) -> UInt16 {
+        environment["ZAIKO_TEST_DEFAULT_HTTPS_PORT"].flatMap(UInt16.init) ?? 8443
+    }
+
+    /// Starts the HTTPS listener. A busy port that was asked for (`--https-port`, `ZAIKO_HTTPS_PORT`)
+    /// stops the server naming that option; the default port, busy (a UniFi controller takes 8443),
+    /// only costs HTTPS: a warning, and plain HTTP is served (unless `--https-only` needs HTTPS).
+    static func startHTTPS(
+        _ https: HTTPSChoice, like configuration: ServerConfiguration, responder: any Responder, explicit: Bool, logger: Logger
+    ) throws -> Server? {
+        let server = https.server(like: configuration, responder: responder, logger: logger)
+        do {
+            try server.start()
+            return server
+        } catch ServerError.addressInUse(let host, let port) {
+            guard explicit || https.httpsOnly else {
+                logger.warning(
+                    "HTTPS is off: port \(port) on \(host) is already in use by another program. Plain HTTP is served; choose a free HTTPS port with --https-port, or turn HTTPS off with --no-https."
+                )
+                return nil
+            }
+            throw Failure(message: "Port \(port) on \(host) for HTTPS is already in use; stop the other program or choose another port with --https-port.")
+        } catch ServerError.permissionDenied(let port) {
+            throw Failure(message: "Not allowed to listen on port \(port) for HTTPS; ports below 1024 need extra rights, choose another with --https-port.")
+        }
+    }
+
+    /// Time the requests being answered get at a stop, and then the answers still running: a stop
+    /// (both listeners at once) ends within 10 s, as the README says.
+    static let stopGrace = Duration.seconds(6)
+    static let stopRunningLimit = Duration.seconds(2)
+    /// The exit status when an answer given up at the stop kept the database from closing.
+    static let stoppedWithDatabaseOpen: Int32 = 3
+
+    /// Stops the listeners side by side; returns the requests whose answers were given up.
+    static func stop(_ servers: [Server]) -> [String] {
+        let abandoned = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: servers.count) { index in
+            let given = servers[index].shutdown(grace: stopGrace, runningLimit: stopRunningLimit)
+            abandoned.withLock { $0 += given }
+        }
+        return abandoned.withLock { $0 }
+    }
+
+    /// Closes the database on another thread; false when that has not ended within `limit`.
+    static func close(_ database: AppDatabase, within limit: Duration) -> Bool {
+        let closed = DispatchSemaphore(value: 0)
+        Thread {
+            try? database.close()
+            closed.signal()
+        }.start()
+        return closed.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds) * 1000)) == .success
     }
 
     static func parsePort(_ text: String) throws -> UInt16 {

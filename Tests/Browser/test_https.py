@@ -8,6 +8,7 @@ import base64
 import hashlib
 import http.client
 import re
+import signal
 import socket
 import ssl
 import subprocess
@@ -59,7 +60,8 @@ def https_port(server) -> int:
 
 @pytest.fixture
 def tls_server(make_server, certs):
-    server = make_server("--https-port", "0", "--tls-cert", str(certs / "server.crt"), "--tls-key", str(certs / "server.key"))
+    server = make_server("--https-port", "0", "--tls-cert", str(certs / "server.crt"), "--tls-key", str(certs / "server.key"),
+                         "--public-name", HOST)
     server.https_port = https_port(server)
     server.http_port = int(server.url.rsplit(":", 1)[1])
     return server
@@ -195,8 +197,8 @@ def test_cookies_over_https_are_secure_and_host_prefixed_and_stay_off_http(tls_s
     assert page.url == https + "/"
 
 
-def test_https_only_redirects_http_except_healthz(make_server, certs):
-    server = make_server("--https-port", "0", "--https-only",
+def test_https_only_redirects_http_except_healthz_and_the_ca(make_server, certs):
+    server = make_server("--https-port", "0", "--https-only", "--public-name", HOST,
                          "--tls-cert", str(certs / "server.crt"), "--tls-key", str(certs / "server.key"))
     port = https_port(server)
     http_port = int(server.url.rsplit(":", 1)[1])
@@ -217,6 +219,13 @@ def test_https_only_redirects_http_except_healthz(make_server, certs):
     reply = connection.getresponse()
     reply.read()
     assert reply.status == 200
+    # So do the CA's page and downloads: a phone fetches the CA before it trusts HTTPS (this
+    # server has the operator's certificate, so there is no CA to download: 404, not 307).
+    for path, status in [("/tls", 200), ("/tls/zaiko-ca.crt", 404), ("/tls/zaiko-ca.cer", 404), ("/tls/zaiko.mobileconfig", 404)]:
+        connection.request("GET", path)
+        reply = connection.getresponse()
+        reply.read()
+        assert (path, reply.status) == (path, status)
     # The redirect's target answers: Zaiko itself (no household yet: on to the setup).
     context = ssl.create_default_context(cafile=str(certs / "ca.crt"))
     secure = http.client.HTTPSConnection("127.0.0.1", port, timeout=60, context=context)
@@ -239,4 +248,60 @@ def test_https_options_that_cannot_work_stop_with_one_sentence(tmp_path, certs, 
          "--resources", str(REPO_ROOT), *args], cwd=certs, capture_output=True, text=True, timeout=120)
     assert result.returncode != 0
     assert sentence in result.stderr, result.stderr
+    assert "Listening" not in result.stdout
+
+
+def occupied_port() -> socket.socket:
+    """A socket listening on a free port (read it with getsockname): a port some other program holds."""
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    return holder
+
+
+def test_a_busy_default_https_port_leaves_http_serving(tmp_path):
+    """The default HTTPS port taken by another program (a UniFi controller holds 8443) costs HTTPS
+    only: a warning, and plain HTTP serves. The test's own busy port stands in for 8443."""
+    import os
+    from conftest import REPO_ROOT, ZAIKO_BIN
+    with occupied_port() as holder:
+        busy = holder.getsockname()[1]
+        environment = {**os.environ, "ZAIKO_TEST_DEFAULT_HTTPS_PORT": str(busy)}
+        environment.pop("ZAIKO_HTTPS_PORT", None)
+        proc = subprocess.Popen(
+            [str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(tmp_path / "data"),
+             "--resources", str(REPO_ROOT)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+        try:
+            first = proc.stdout.readline()
+            assert first.startswith("Listening on "), first + proc.stderr.read()
+            port = int(first.rsplit(":", 1)[1])
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            connection.request("GET", "/healthz")
+            reply = connection.getresponse()
+            reply.read()
+            assert reply.status == 200
+            proc.send_signal(signal.SIGTERM)
+            out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        assert proc.returncode == 0, err
+        assert "Listening for HTTPS" not in out
+        assert f"HTTPS is off: port {busy} on 127.0.0.1 is already in use" in err, err
+        assert "--https-port" in err
+
+
+def test_a_busy_https_port_asked_for_stops_the_server_naming_its_option(tmp_path):
+    from conftest import REPO_ROOT, ZAIKO_BIN
+    with occupied_port() as holder:
+        busy = holder.getsockname()[1]
+        result = subprocess.run(
+            [str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--https-port", str(busy),
+             "--data", str(tmp_path / "data"), "--resources", str(REPO_ROOT)],
+            capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert f"Port {busy} on 127.0.0.1 for HTTPS is already in use" in result.stderr, result.stderr
+    assert "--https-port" in result.stderr
     assert "Listening" not in result.stdout

@@ -367,7 +367,8 @@ def test_sigterm_always_exits_cleanly(tmp_path):
     for i in range(25):
         data = tmp_path / f"data{i}"
         data.mkdir()
-        proc = subprocess.Popen([str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data),
+        # HTTPS on a free port too: the default 8443 may be taken on this machine.
+        proc = subprocess.Popen([str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--https-port", "0", "--data", str(data),
                                  "--resources", str(Path(__file__).resolve().parents[2])],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:

@@ -52,9 +52,13 @@ struct AbuseTests {
         #expect(try first.request("GET", "/echo").status == 200)
         #expect(try second.request("GET", "/echo").status == 200)
 
-        // The third connection from the same address is closed without an answer…
+        // The third connection from the same address is told to come back later, then closed…
         let third = try server.client(from: "127.0.0.1")
-        #expect(throws: (any Error).self) { try third.request("GET", "/echo") }
+        let refused = try third.request("GET", "/echo")
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "2")
+        #expect(refused.header("Connection") == "close")
+        #expect(third.isClosedByServer())
         // …while another address is served.
         let neighbour = try server.client(from: "127.0.0.2")
         let reply = try neighbour.request("GET", "/echo")
@@ -62,6 +66,83 @@ struct AbuseTests {
         #expect(try reply.echo().client == "127.0.0.2")
         // Still open: the first two keep working.
         #expect(try first.request("GET", "/echo").status == 200)
+    }
+
+    @Test func theThirtyThirdConnectionFromOneAddressGetsAnAnswerWithTheDefaultLimit() throws {
+        let server = try TestServer()
+        let limit = ServerConfiguration().maxConnectionsPerClient
+        #expect(limit == 32)
+        // Each one answered, so each is counted before the next opens.
+        let held = try (0..<limit).map { _ in
+            let client = try server.client()
+            #expect(try client.request("GET", "/echo").status == 200)
+            return client
+        }
+        let reply = try server.client().request("GET", "/echo")
+        #expect(reply.status == 503)
+        #expect(reply.header("Retry-After") == "2")
+        #expect(reply.text.contains("try again"))
+        // The others keep their connections.
+        #expect(try held[0].request("GET", "/echo").status == 200)
+    }
+
+    @Test func aTrustedProxysConnectionsAreCountedByTheClientItForwards() throws {
+        let server = try TestServer {
+            $0.maxConnectionsPerClient = 2
+            $0.trustedProxies = ["127.0.0.1"]
+        }
+        // Four members behind one proxy: more connections than one client may hold.
+        let members = ["192.168.1.21", "192.168.1.22", "192.168.1.23", "192.168.1.24"]
+        let held = try members.map { member in
+            let client = try server.client(from: "127.0.0.1")
+            let reply = try client.request("GET", "/echo", headers: [("X-Forwarded-For", "203.0.113.9, \(member)")])
+            #expect(reply.status == 200)
+            #expect(try reply.echo().client == member, "the last hop, added by the proxy")
+            return client
+        }
+        // One member past its own limit is refused; the others are not.
+        let second = try server.client(from: "127.0.0.1")
+        #expect(try second.request("GET", "/echo", headers: [("X-Forwarded-For", "192.168.1.21")]).status == 200)
+        let third = try server.client(from: "127.0.0.1")
+        #expect(try third.request("GET", "/echo", headers: [("Forwarded", "for=192.168.1.21;proto=http")]).status == 503)
+        #expect(try held[3].request("GET", "/echo", headers: [("X-Forwarded-For", "192.168.1.24")]).status == 200)
+        // From anyone else the header is not believed.
+        let reply = try server.client(from: "127.0.0.2").request("GET", "/echo", headers: [("X-Forwarded-For", "192.168.1.30")])
+        #expect(try reply.echo().client == "127.0.0.2")
+    }
+
+    @Test func forwardedAddressesAreReadFromTheLastEntry() {
+        #expect(ForwardedFor.address("\"[2001:db8::1]:4711\"") == "2001:db8::1")
+        #expect(ForwardedFor.address(" 192.0.2.60:80") == "192.0.2.60")
+        #expect(ForwardedFor.address("unknown") == nil)
+        #expect(ForwardedFor.client(Headers([("Forwarded", "for=192.0.2.1, for=\"[2001:db8::7]\";proto=https")])) == "2001:db8::7")
+        #expect(ForwardedFor.client(Headers([("X-Forwarded-For", "10.0.0.1, 10.0.0.2")])) == "10.0.0.2")
+    }
+
+    @Test func slowClientsOnManyAddressesCannotKeepANewcomerOut() throws {
+        // Room for 8 connections; two "attackers" each open their 4, sending headers that never
+        // end (no deadline cuts them here). Past 6 open, each newcomer makes room.
+        let server = try TestServer {
+            $0.maxConnections = 8
+            $0.maxConnectionsPerClient = 4
+            $0.headerDeadline = .seconds(3600)
+            $0.inactivityTimeout = 3600
+        }
+        var slow: [RawHTTPClient] = []
+        for address in ["127.0.0.2", "127.0.0.3"] {
+            for _ in 0..<4 {
+                let client = try server.client(from: address)
+                client.send(Array("GET /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8))
+                slow.append(client)
+            }
+        }
+        // The server has made room by cutting the oldest slow connections of the busiest client.
+        try waitUntil(upTo: 60) { slow.filter { $0.isClosedNow() }.count >= 2 }
+        let newcomer = try server.client(from: "127.0.0.9")
+        let reply = try newcomer.request("GET", "/echo")
+        #expect(reply.status == 200)
+        #expect(try reply.echo().client == "127.0.0.9")
+        #expect(slow.filter { !$0.isClosedNow() }.count >= 4, "the slow clients still hold the rest")
     }
 
     @Test func theDefaultPerClientLimitFitsAHousehold() {
@@ -146,10 +227,10 @@ final class Flag: Sendable {
 }
 
 /// Stops `server` on another thread; the flag is set once `shutdown` has returned.
-func stopInBackground(_ server: Server, grace: Duration) -> Flag {
+func stopInBackground(_ server: Server, grace: Duration, runningLimit: Duration = .seconds(2)) -> Flag {
     let stopped = Flag()
     let stopper = Thread {
-        server.shutdown(grace: grace)
+        server.shutdown(grace: grace, runningLimit: runningLimit)
         stopped.set()
     }
     stopper.start()

@@ -56,7 +56,7 @@ import Testing
         waiting.send(Array("GET /page HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         try waitUntil(upTo: 60) { gate.queued == 2 }
 
-        let stopped = stopInBackground(server.server, grace: .zero)
+        let stopped = stopInBackground(server.server, grace: .zero, runningLimit: .seconds(600))
         // The waiting request is closed unanswered; the stop then waits for the one being answered.
         #expect(waiting.isClosedByServer())
         #expect(!stopped.isSet)
@@ -67,6 +67,19 @@ import Testing
         #expect(reply.header("Connection") == "close")
         try waitUntil(upTo: 60) { stopped.isSet }
         #expect(gate.answered == ["/hold"])
+    }
+
+    @Test func aStopGivesUpAnAnswerThatNeverEndsOnceItsLimitHasPassed() throws {
+        let gate = Gate()
+        let server = try GatedServer(threads: 1, gate: gate)
+        // Opened only after the stop: until then the handler does not return.
+        defer { gate.open() }
+        let slow = try server.holdOne(gate)
+
+        let abandoned = server.server.shutdown(grace: .zero, runningLimit: .milliseconds(100))
+        #expect(abandoned == ["GET /hold"])
+        #expect(slow.isClosedByServer(), "closed without an answer")
+        #expect(!gate.isOpen && gate.answered.isEmpty)
     }
 }
 

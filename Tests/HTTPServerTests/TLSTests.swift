@@ -28,6 +28,24 @@ struct TLSTests {
         #expect(try certificates.get("https://localhost:\(server.port)/echo").status == 200)
     }
 
+    @Test func aClientPastItsConnectionLimitIsAnsweredOverHTTPSToo() throws {
+        let certificates = try TestCertificates()
+        defer { certificates.folder.remove() }
+        let server = try Self.httpsServer(certificates) { $0.maxConnectionsPerClient = 1 }
+        // A connection that never starts its handshake holds 127.0.0.1's one slot.
+        let holder = try server.client(from: "127.0.0.1")
+        var reply = try certificates.get("https://127.0.0.1:\(server.port)/echo")
+        // Once the holder is counted (the server accepts it on its own thread), curl is answered 503.
+        try waitUntil(upTo: 60) {
+            if reply.status == 503 { return true }
+            reply = (try? certificates.get("https://127.0.0.1:\(server.port)/echo")) ?? reply
+            return reply.status == 503
+        }
+        #expect(reply.status == 503)
+        #expect(reply.body.contains("try again"))
+        #expect(!holder.isClosedNow())
+    }
+
     @Test func plainHTTPRequestsAreNotSecure() throws {
         let server = try TestServer()
         let reply = try server.client().request("GET", "/echo")

@@ -48,6 +48,9 @@ public struct AppOptions: Sendable {
     public var tls: TLSPageSource?
     /// The server's automatic backups, for Settings' "Back up now" and download; nil when none are made.
     public var backups: (any BackupControl)?
+    /// The host names this server answers to (`zaiko serve` gives its own names, addresses and
+    /// `--public-name`s); nil answers any (tests of the web layer alone).
+    public var hosts: HostAllowlist?
     /// How long a recipe import may wait for one request, and for the whole import.
     public var recipeFetch: (timeout: TimeInterval, budget: Duration) = (RecipeFetcher.standardTimeout, RecipeFetcher.standardBudget)
 
@@ -83,10 +86,12 @@ public final class App: Responder {
     let uploadMethods: [String]
     /// Cached once true: households are never all removed while the server runs.
     let householdExists: Atomic<Bool>
+    let hosts: HostAllowlist?
 
     public init(database: AppDatabase, resources: Resources, logger: Logger, options: AppOptions = AppOptions()) async throws {
         self.database = database
         self.logger = logger
+        self.hosts = options.hosts
         let renderer = try await Renderer(templates: resources.templates)
         self.renderer = renderer
         let accounts = Accounts(database: database, hasher: options.hasher, clock: options.clock)
@@ -181,6 +186,7 @@ public final class App: Responder {
     /// may send more than a form's worth. Anyone else without that right is answered at once
     /// (sign in, 403) exactly as `serve` would, with the upload left unread.
     public func admit(_ head: Request) -> Admission {
+        if let misdirected = misdirected(head) { return .answer(finish(misdirected, for: head)) }
         // Most requests (every GET) use a method no upload route has: no routing needed here.
         guard uploadMethods.contains(head.method) else { return .read(BodyLimit(maxBytes: Self.formBodyLimit, allowsFiles: false)) }
         let (match, pattern) = router.resolve(method: head.method, path: head.path)
@@ -207,6 +213,7 @@ public final class App: Responder {
     }
 
     public func respond(to request: Request) -> Response {
+        if let misdirected = misdirected(request) { return finish(misdirected, for: request) }
         var response: Response
         var request = request
         let (match, pattern) = router.resolve(method: request.method, path: request.path)
@@ -237,6 +244,17 @@ public final class App: Responder {
                 "method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "status": "\(status)",
             ])
         return finish(full ? storagePage(.full, request, member: nil) : errorPage(status, request, member: nil), for: request)
+    }
+
+    /// 421 for a request to a host name this server does not answer to. `/healthz` answers any:
+    /// a health check may use a container's name, and the answer carries nothing private.
+    func misdirected(_ request: Request) -> Response? {
+        guard let hosts, request.path != SystemController.healthPath else { return nil }
+        guard let host = request.headers["host"], hosts.allows(host: host) else {
+            logger.notice("refused a request for another host name (DNS rebinding?)", metadata: ["method": "\(RequestLog.method(request.method))"])
+            return HostAllowlist.misdirected()
+        }
+        return nil
     }
 
     /// The member behind the request's cookie, if any (for pages outside the route table).
@@ -282,7 +300,7 @@ public final class App: Responder {
         let context = RequestContext(request: request, locale: locale, member: member, csrfToken: csrfToken)
 
         if let refusal = refusal(endpoint.access, context) { return refusal }
-        if request.method == "POST", !CSRF.accepts(request, expected: member?.csrfToken ?? anonymousToken) {
+        if request.method == "POST", !CSRF.accepts(request, expected: member?.csrfToken ?? anonymousToken, hosts: hosts) {
             logger.notice("CSRF check refused", metadata: ["route": "\(RequestLog.route(request))"])
             return errorPage(403, request, member: member)
         }

@@ -10,10 +10,11 @@ struct SystemController {
     let logger: Logger
     /// Where the static files are served.
     static let staticPrefix = "/static/"
+    static let healthPath = "/healthz"
 
     func register(in router: inout Router<Endpoint>) {
         // 200 only while the open database file is the one on disk and a write can commit.
-        router.get("/healthz", .asset) { [database, logger] _ in
+        router.get(Self.healthPath, .asset) { [database, logger] _ in
             guard let problem = database.healthProblem() else {
                 return Response(status: 200, contentType: "text/plain; charset=utf-8", text: "ok")
             }

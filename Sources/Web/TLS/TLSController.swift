@@ -1,6 +1,16 @@
 import Foundation
 import HTTPServer
 
+/// The addresses of the CA's page and downloads: a phone reaches them over plain HTTP before it
+/// trusts the CA, so `--https-only` does not redirect them.
+public enum TLSPaths {
+    public static let page = "/tls"
+    public static let pem = "/tls/zaiko-ca.crt"
+    public static let der = "/tls/zaiko-ca.cer"
+    public static let appleProfile = "/tls/zaiko.mobileconfig"
+    public static let all: Set<String> = [page, pem, der, appleProfile]
+}
+
 /// `/tls`: how to trust Zaiko's local certificate authority on each kind of device, and the
 /// certificate itself (PEM, DER, an iPhone profile). Open to anyone, before setup included:
 /// a phone needs it before it can sign in over HTTPS.
@@ -10,19 +20,19 @@ struct TLSController {
     let renderer: Renderer
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/tls", .open) { context in
+        router.get(TLSPaths.page, .open) { context in
             renderer.response(TLSPage(context, certificate: file?.current, addresses: source?.addresses ?? []), context)
         }
         // Android, macOS and Linux take the PEM `.crt`; Windows opens a DER `.cer` with its own dialog.
-        router.get("/tls/zaiko-ca.crt", .asset) { context in
+        router.get(TLSPaths.pem, .asset) { context in
             guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
             return Self.download(certificate.pem, type: "application/x-x509-ca-cert", name: "zaiko-ca.crt")
         }
-        router.get("/tls/zaiko-ca.cer", .asset) { context in
+        router.get(TLSPaths.der, .asset) { context in
             guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
             return Self.download(certificate.der, type: "application/pkix-cert", name: "zaiko-ca.cer")
         }
-        router.get("/tls/zaiko.mobileconfig", .asset) { context in
+        router.get(TLSPaths.appleProfile, .asset) { context in
             guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
             let profile = try AppleProfile.data(for: certificate, description: context.locale["tls_profile_description"])
             return Self.download(Array(profile), type: AppleProfile.contentType, name: "zaiko.mobileconfig")
