@@ -243,13 +243,13 @@ struct RecipeImportWebTests {
         let fixture = try await HouseholdFixture()
         let drafts = fixture.app.recipeDrafts
         let member = try fixture.accounts.session(token: fixture.member)!
-        let token = drafts.keep(RecipeInput(name: "Soup"), for: member)
+        let token = drafts.keep(RecipeInput(name: "Soup"), for: member)!
         #expect(drafts.take(token, for: try fixture.accounts.session(token: fixture.otherOwner)!) == nil)
         #expect(drafts.take("not-a-token", for: member) == nil)
         fixture.advance(31 * 60)
         #expect(drafts.take(token, for: member) == nil, "expired after 30 minutes")
-        let first = drafts.keep(RecipeInput(name: "A"), for: member)
-        let second = drafts.keep(RecipeInput(name: "B"), for: member)
+        let first = drafts.keep(RecipeInput(name: "A"), for: member)!
+        let second = drafts.keep(RecipeInput(name: "B"), for: member)!
         #expect(drafts.take(first, for: member) == nil, "a new import replaces the session's earlier one")
         #expect(drafts.take(second, for: member)?.name == "B")
     }

@@ -92,7 +92,15 @@ struct CSVImportController {
         }
         let plan = try items.planImport(
             rows, defaultFolderId: folderId, folderIds: try folderIds(member), householdId: member.householdId, timeZone: timeZone)
-        let token = plan.problems.isEmpty ? pending.keep(PendingCSV(data: data, folderId: folderId), for: member) : nil
+        var token: String?
+        if plan.problems.isEmpty {
+            token = pending.keep(PendingCSV(data: data, folderId: folderId), for: member)
+            guard token != nil else {
+                // The household's room for waiting previews (or the server's) is full: nothing to confirm.
+                page.fileError = t["pending_store_full"]
+                return renderer.response(page, context, status: 503)
+            }
+        }
         page.preview = ImportPreview(plan, folders: page.folderList, token: token, t)
         return renderer.response(page, context, status: plan.problems.isEmpty ? 200 : 422)
     }

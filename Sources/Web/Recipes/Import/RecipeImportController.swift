@@ -64,7 +64,12 @@ struct RecipeImportController {
                 logger.notice("recipe picture not stored", metadata: ["reason": "\(error.messageKey)"])
             }
         }
-        let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member)
+        guard let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member) else {
+            // No room to keep the draft until the editor opens (see `SessionBoundStore`).
+            page.textError = context.field("source") == "text" ? t["pending_store_full"] : nil
+            page.addressError = context.field("source") == "text" ? nil : t["pending_store_full"]
+            return renderer.response(page, context, status: 503)
+        }
         return .redirect(to: "/recipes/new?draft=\(token)")
     }
 
