@@ -68,7 +68,10 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "The HTTP port redirects every page to HTTPS (/healthz stays on HTTP).")
     var httpsOnly = false
 
-    @Flag(help: "Let push channels and the barcode look-up reach local and private addresses (an ntfy server on the home network). Off: only public addresses.")
+    @Flag(
+        help: """
+            Let push channels and the barcode look-up (addresses an owner types in Settings) reach local and private addresses, such as an ntfy server on the home network. Recipe imports, whose address any member types, reach them only in households whose owner also allows it in Settings. Off: only public addresses, for everything.
+            """)
     var allowPrivateOutbound = false
 
     @OptionGroup(title: "Automatic backups")
@@ -108,6 +111,8 @@ struct Serve: AsyncParsableCommand {
             // Where requests typed by an owner may go: decided once, for push and the look-up alike.
             let outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
             options.outbound = outbound
+            // Where requests a member sets off may go: the home network only where that household's owner allows it too.
+            options.memberFetches = MemberFetches(operatorAllowsPrivate: allowPrivateOutbound)
             // The /tls page: the local CA and the HTTPS addresses (known once the listener has its port).
             let tlsPage = https.map { _ in TLSPageSource(certificate: LocalCertificates.folder(data: dataDirectory.url).appendingPathComponent("ca.crt")) }
             options.tls = tlsPage

@@ -42,6 +42,9 @@ public struct AppOptions: Sendable {
     /// How requests leave Zaiko (the online barcode look-up); local and private addresses are
     /// refused unless the operator allows them (`--allow-private-outbound`).
     public var outbound: any OutboundSending = OutboundHTTP()
+    /// How requests a member sets off (a recipe import) leave Zaiko: to the home network only where
+    /// the household's owner allows it, and the operator too (see `MemberFetches`).
+    public var memberFetches = MemberFetches(operatorAllowsPrivate: false)
     /// The server's body limit, so a form can say "too large" before sending (`--max-body-mb`).
     public var maxBodyBytes = 20 * 1024 * 1024
     /// The local CA and the HTTPS addresses the /tls page hands out; nil when HTTPS is not set up.
@@ -114,7 +117,8 @@ public final class App: Responder {
             push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock),
             schedule: ReminderSchedule(database: database, clock: options.clock),
             pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database),
-            usedUp: UsedUpSection.Reader(settings: settings, items: Items(database: database, clock: options.clock))
+            usedUp: UsedUpSection.Reader(settings: settings, items: Items(database: database, clock: options.clock)),
+            operatorAllowsPrivate: options.memberFetches.operatorAllowsPrivate
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
         let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)
@@ -146,7 +150,7 @@ public final class App: Responder {
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
         recipeDrafts = RecipeImportController(
-            fetcher: RecipeFetcher(client: options.outbound, timeout: options.recipeFetch.timeout, budget: options.recipeFetch.budget), pictures: pictures,
+            fetches: options.memberFetches, settings: settings, fetchLimits: options.recipeFetch, pictures: pictures,
             drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer,
             logger: logger
         ).register(in: &router)
