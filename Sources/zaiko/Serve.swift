@@ -164,6 +164,9 @@ struct Serve: AsyncParsableCommand {
             automaticBackups?.stop()
             await photoCleaner.value
             await reminders.value
+            // The file was deleted or replaced while running: what the server still holds open is
+            // the only copy of every acknowledged write, so it is saved beside, and the stop says so.
+            if let change = database.fileChange() { throw Self.rescue(database, change, logger: logger) }
             // Checkpoints the WAL into zaiko.sqlite first: a copy of that file alone holds every write.
             try database.close()
             print("Stopped.")
@@ -175,6 +178,25 @@ struct Serve: AsyncParsableCommand {
             throw Failure(message: error.description)
         } catch let error as Failure {
             throw error
+        }
+    }
+
+    /// Saves the open database beside its deleted or replaced file and returns the failure the stop
+    /// ends with (never exit 0: whoever runs Zaiko must put the saved file back).
+    static func rescue(_ database: AppDatabase, _ change: DatabaseFileChange, logger: Logger) -> Failure {
+        let path = database.writer.path
+        let what = change == .gone ? "was deleted" : "was replaced by another file"
+        do {
+            let saved = try database.saveBeside()
+            try? database.close()
+            logger.critical("database file \(what) while running; everything it held is saved", metadata: ["file": "\(path)", "saved": "\(saved.path)"])
+            return Failure(
+                message: "The database file \(path) \(what) while Zaiko was running. Everything Zaiko had saved is in \(saved.path): "
+                    + "with Zaiko stopped, move it to \(path) to keep it.")
+        } catch {
+            try? database.close()
+            logger.critical("database file \(what) while running; saving it beside failed", metadata: ["file": "\(path)", "error": "\(error)"])
+            return Failure(message: "The database file \(path) \(what) while Zaiko was running, and saving what it held failed: \(error)")
         }
     }
 

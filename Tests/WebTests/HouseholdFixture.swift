@@ -30,8 +30,9 @@ struct HouseholdFixture {
     /// `logger`: where the app logs (nothing below critical when not given).
     /// `allowPrivateOutbound`: the fake services tests start listen on loopback, which the server
     /// reaches only when its operator allows it (`--allow-private-outbound`).
-    init(secureCookies: Bool = false, logger: Logger? = nil, allowPrivateOutbound: Bool = true) async throws {
-        let home = try Fixture(clock: ManualClock(Date()), userAgent: "phone")
+    /// `database`: a file database instead of the in-memory one (tests of the file's fate).
+    init(secureCookies: Bool = false, logger: Logger? = nil, allowPrivateOutbound: Bool = true, database: AppDatabase? = nil) async throws {
+        let home = try Fixture(database: database, clock: ManualClock(Date()), userAgent: "phone")
         let database = home.database
         clock = home.clock
         let wall = clock.wall

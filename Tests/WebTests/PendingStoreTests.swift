@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func theStandardRoomHoldsTheLargestCSVFile() {
-        let limits = SessionBoundStore<PendingCSV>.Limits.standard
+        let limits = PendingStoreLimits.standard
         #expect(limits.householdBytes >= 2 * 4 * 1024 * 1024)
         #expect(limits.totalBytes >= limits.householdBytes)
     }

@@ -229,15 +229,17 @@ public final class App: Responder {
         var request = request
         request.routePattern = router.resolve(method: request.method, path: request.path).pattern
         guard status >= 500 else { return finish(errorPage(status, request, member: nil), for: request) }
-        // The core answers 5xx when it could not write an upload to its temporary file. It does not
-        // pass errno on: free space tells a full disk (said so, 507) from another failure.
+        // A 5xx from the core: the body could not be taken in. Free space tells a full disk (said so,
+        // 507) from another failure; the log line names the status actually sent.
         let full = StorageFailure.diskIsFull(at: photos.directory.path)
+        let response = full ? storagePage(.full, request, member: nil) : errorPage(status, request, member: nil)
         logger.error(
-            "request refused by the server core: upload not written to disk\(full ? " (disk full)" : "")",
+            "request refused by the server core\(full ? " (disk full)" : "")",
             metadata: [
-                "method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "status": "\(status)",
+                "method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "status": "\(response.status)",
+                "core_status": "\(status)",
             ])
-        return finish(full ? storagePage(.full, request, member: nil) : errorPage(status, request, member: nil), for: request)
+        return finish(response, for: request)
     }
 
     /// The member behind the request's cookie, if any (for pages outside the route table).

@@ -9,6 +9,20 @@ public protocol HeldInMemory: Sendable {
     var heldBytes: Int { get }
 }
 
+/// How much a `SessionBoundStore` holds.
+struct PendingStoreLimits: Sendable {
+    /// Values one household keeps at once (one per session; its oldest go first).
+    var perHousehold: Int
+    /// Bytes one household's values hold at most.
+    var householdBytes: Int
+    /// Bytes every household's values together hold at most.
+    var totalBytes: Int
+
+    /// Room for several previews of the largest CSV file (4 MiB) per household; a server with
+    /// a handful of households stays well under `totalBytes`.
+    static let standard = PendingStoreLimits(perHousehold: 8, householdBytes: 16 * 1024 * 1024, totalBytes: 96 * 1024 * 1024)
+}
+
 /// Values that wait in memory between two requests of one person: an uploaded CSV file until its
 /// preview is confirmed, an imported recipe until the editor opens it.
 ///
@@ -18,9 +32,9 @@ public protocol HeldInMemory: Sendable {
 /// nothing to clean up after a crash (a restart only means doing it again). Each session keeps its
 /// latest value only; values expire after `lifetime`.
 ///
-/// Every household has its own room (`Limits.perHousehold` values, `Limits.householdBytes`): a new
+/// Every household has its own room (`PendingStoreLimits.perHousehold` values, `.householdBytes`): a new
 /// value pushes out the oldest of its own household only, never another household's. The whole
-/// store holds at most `Limits.totalBytes`; a value that does not fit is refused (`keep` answers
+/// store holds at most `PendingStoreLimits.totalBytes`; a value that does not fit is refused (`keep` answers
 /// nil) and the page says so, rather than taking room from another household.
 /// A value is taken once: a confirmation sent twice (a double tap) acts once.
 public final class SessionBoundStore<Value: HeldInMemory>: Sendable {
@@ -31,27 +45,13 @@ public final class SessionBoundStore<Value: HeldInMemory>: Sendable {
         let keptAt: Date
     }
 
-    /// How much the store holds.
-    struct Limits: Sendable {
-        /// Values one household keeps at once (one per session; its oldest go first).
-        var perHousehold: Int
-        /// Bytes one household's values hold at most.
-        var householdBytes: Int
-        /// Bytes every household's values together hold at most.
-        var totalBytes: Int
-
-        /// Room for several previews of the largest CSV file (4 MiB) per household; a server with
-        /// a handful of households stays well under `totalBytes`.
-        static let standard = Limits(perHousehold: 8, householdBytes: 16 * 1024 * 1024, totalBytes: 96 * 1024 * 1024)
-    }
-
     static var lifetime: TimeInterval { 30 * 60 }
 
     private let kept = Mutex<[String: Kept]>([:])
     private let clock: WallClock
-    let limits: Limits
+    let limits: PendingStoreLimits
 
-    init(clock: WallClock, limits: Limits = .standard) {
+    init(clock: WallClock, limits: PendingStoreLimits = .standard) {
         self.clock = clock
         self.limits = limits
     }

@@ -41,6 +41,12 @@ struct CSVImportController {
             page.fileError = t["import_file_missing"]
             return renderer.response(page, context, status: 422)
         }
+        if let code = file.writeError {
+            // The server's own disk could not take the upload (full, read-only).
+            let storage = StorageFailure(errno: code)
+            page.fileError = t[storage.messageKey]
+            return renderer.response(page, context, status: storage.status)
+        }
         guard file.size <= ItemsCSVReader.maxBytes else {
             page.fileError = Self.message(.tooLarge, t)
             return renderer.response(page, context, status: 422)
