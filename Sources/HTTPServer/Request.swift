@@ -11,13 +11,18 @@ public struct UploadedFile: Sendable {
     public let declaredContentType: String?
     public let temporaryURL: URL
     public let size: Int
+    /// The `errno` of the server's own disk when the part could not be written to its temporary
+    /// file (full, read-only): the rest of the form still arrives, and the page can say so beside
+    /// the field. `temporaryURL` then holds nothing usable.
+    public let writeError: Int32?
 
-    public init(fieldName: String, clientFileName: String, declaredContentType: String?, temporaryURL: URL, size: Int) {
+    public init(fieldName: String, clientFileName: String, declaredContentType: String?, temporaryURL: URL, size: Int, writeError: Int32? = nil) {
         self.fieldName = fieldName
         self.clientFileName = clientFileName
         self.declaredContentType = declaredContentType
         self.temporaryURL = temporaryURL
         self.size = size
+        self.writeError = writeError
     }
 }
 

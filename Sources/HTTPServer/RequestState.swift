@@ -31,7 +31,8 @@ final class RequestState: @unchecked Sendable {
     /// Form values as raw bytes until the body is complete (a value may come in pieces).
     var fieldBytes: [(name: String, value: [UInt8])] = []
     var files: [UploadedFile] = []
-    private var openFile: (descriptor: Int32, index: Int)?
+    /// The part being written: its descriptor (nil once a write failed: the rest of it is skipped).
+    private var openFile: (descriptor: Int32?, index: Int)?
     /// Set when the body cannot be used: 400, 411 or 413.
     var refusal: Int?
     /// The responder's answer at header time, sent without reading the body.
@@ -104,21 +105,21 @@ final class RequestState: @unchecked Sendable {
             }
             let url = uploadDirectory.appendingPathComponent("upload-\(UUID().uuidString).part")
             let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                refusal = 500
-                return false
-            }
             files.append(UploadedFile(fieldName: name, clientFileName: fileName, declaredContentType: contentType, temporaryURL: url, size: 0))
+            openFile = (nil, files.count - 1)
+            // The server's own disk refused (full, read-only): the part is marked and skipped, and
+            // the rest of the form still arrives, so the page comes back with what was typed.
+            guard descriptor >= 0 else { return failWrite(errno) }
             openFile = (descriptor, files.count - 1)
         }
-        guard let (descriptor, index) = openFile else { return false }
+        guard let (writing, index) = openFile else { return false }
+        guard let descriptor = writing else { return true }
         var written = 0
         while written < bytes.count {
             let n = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if n < 0 {
                 if errno == EINTR { continue }
-                refusal = 500
-                return false
+                return failWrite(errno)
             }
             written += n
         }
@@ -126,6 +127,20 @@ final class RequestState: @unchecked Sendable {
         files[index] = UploadedFile(
             fieldName: file.fieldName, clientFileName: file.clientFileName,
             declaredContentType: file.declaredContentType, temporaryURL: file.temporaryURL, size: file.size + count)
+        return true
+    }
+
+    /// The open part could not be written: its file goes, the part is marked with `code`, and its
+    /// remaining bytes are skipped.
+    private func failWrite(_ code: Int32) -> Bool {
+        guard let (descriptor, index) = openFile else { return true }
+        if let descriptor { close(descriptor) }
+        let file = files[index]
+        unlink(file.temporaryURL.path)
+        files[index] = UploadedFile(
+            fieldName: file.fieldName, clientFileName: file.clientFileName, declaredContentType: file.declaredContentType,
+            temporaryURL: file.temporaryURL, size: 0, writeError: code)
+        openFile = (nil, index)
         return true
     }
 
@@ -140,7 +155,7 @@ final class RequestState: @unchecked Sendable {
     }
 
     private func closeOpenFile() {
-        if let (descriptor, _) = openFile { close(descriptor) }
+        if let descriptor = openFile?.descriptor { close(descriptor) }
         openFile = nil
     }
 

@@ -4,8 +4,9 @@ import Synchronization
 
 /// The result of a login attempt. Never says whether the login exists.
 public enum LoginOutcome: Sendable, Equatable {
-    /// The new session's token, for the cookie.
-    case signedIn(token: String, remember: Bool)
+    /// The new session's token, for the cookie, and the browser's device token (trusted for this
+    /// member from now on, see `Accounts+Devices`), for the device cookie.
+    case signedIn(token: String, remember: Bool, device: String)
     case rejected
     /// Too many failures: try again after this time (no password was checked).
     case throttled(until: Date)
@@ -13,10 +14,23 @@ public enum LoginOutcome: Sendable, Equatable {
 
 extension Accounts {
     /// Checks a login, throttled per (login, address), per login and per address; a new session on success.
-    public func logIn(login: String, password: String, peer: String, userAgent: String, remember: Bool) throws -> LoginOutcome {
+    /// `device` is the browser's device cookie: a browser that signed in to this account before is
+    /// exempt from the per-login bucket (never from the per-address limits).
+    public func logIn(
+        login: String, password: String, peer: String, userAgent: String, remember: Bool, device: String? = nil
+    ) throws -> LoginOutcome {
         // Logins match as SQLite's NOCASE does (ASCII case only), so look up what was typed as it is.
         let typed = login.trimmingCharacters(in: .whitespacesAndNewlines)
-        let keys = Self.throttleKeys(login: typed, peer: peer)
+        let current = now
+        let (member, trusted) =
+            typed.count > 64
+            ? (nil, false)
+            : try database.writer.read { db -> (Member?, Bool) in
+                let member = try Member.filter(sql: "login = ? COLLATE NOCASE", arguments: [typed]).fetchOne(db)
+                guard let id = member?.id else { return (member, false) }
+                return (member, try Self.isTrustedDevice(db, token: device, memberId: id, now: current))
+            }
+        let keys = Self.throttleKeys(login: typed, peer: peer, trustedDevice: trusted)
         // Decided and counted before the hash, in one transaction: a lock holds for concurrent attempts too.
         let lockIfFailed: Date?
         switch try admit(keys) {
@@ -24,12 +38,6 @@ extension Accounts {
         case .admitted(let lock): lockIfFailed = lock
         }
 
-        let member =
-            typed.count > 64
-            ? nil
-            : try database.writer.read { db in
-                try Member.filter(sql: "login = ? COLLATE NOCASE", arguments: [typed]).fetchOne(db)
-            }
         // An unknown login costs the same hash as a known one, so timing tells nothing.
         let valid =
             password.utf8.count <= PasswordPolicy.maximumBytes
@@ -38,14 +46,17 @@ extension Accounts {
             return lockIfFailed.map { .throttled(until: $0) } ?? .rejected
         }
         let rehashed = hasher.needsRehash(member.passwordHash) ? try hasher.hash(password) : nil
-        let token = try database.writer.write { db in
+        let (token, deviceToken) = try database.writer.write { db in
             try Throttle.forgive(db, keys)
             if let rehashed {
                 try db.execute(sql: "UPDATE member SET password_hash = ? WHERE id = ?", arguments: [rehashed, member.id])
             }
-            return try createSession(db, memberId: member.id!, remember: remember, userAgent: userAgent)
+            return (
+                try createSession(db, memberId: member.id!, remember: remember, userAgent: userAgent),
+                try Self.trustDevice(db, presented: device, memberId: member.id!, now: current)
+            )
         }
-        return .signedIn(token: token, remember: remember)
+        return .signedIn(token: token, remember: remember, device: deviceToken)
     }
 
     /// A hash of nothing anyone knows, made once with the current parameters.

@@ -121,15 +121,17 @@ extension Accounts {
 
     /// Throttle keys of a login attempt: (login, address), the login and the address. The login is
     /// hashed, so any length fits, and ASCII-folded like the lookup; an IPv6 address counts by its
-    /// /64, which one household's router hands out whole.
-    static func throttleKeys(login: String, peer: String) -> [ThrottleKey] {
+    /// /64, which one household's router hands out whole. A browser that signed in to this login
+    /// before (`trustedDevice`, see `Accounts+Devices`) is not held by the login's bucket, which
+    /// other addresses can fill; the two per-address keys hold it as any other.
+    static func throttleKeys(login: String, peer: String, trustedDevice: Bool = false) -> [ThrottleKey] {
         let account = loginKey(login)
         let address = PeerAddress.throttleKey(peer)
         return [
             ThrottleKey(key: "pair:\(account)|\(address)", rule: pairRule),
-            ThrottleKey(key: "account:\(account)", rule: accountRule),
+            trustedDevice ? nil : ThrottleKey(key: "account:\(account)", rule: accountRule),
             ThrottleKey(key: "address:\(address)", rule: addressRule),
-        ]
+        ].compactMap { $0 }
     }
 
     static func loginKey(_ login: String) -> String {

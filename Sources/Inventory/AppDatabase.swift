@@ -12,17 +12,23 @@ public final class AppDatabase: Sendable {
     /// How long a successful health write stands for the next checks.
     let healthWriteInterval: Duration
 
-    /// Migrates `writer` to the current schema.
-    public init(_ writer: any DatabaseWriter, healthWriteInterval: Duration = .seconds(1)) throws {
+    /// Refuses every commit once the file is no longer the one that was opened (nil in memory).
+    let fileGuard: OpenedFileGuard?
+
+    /// Migrates `writer` to the current schema. `fileCheck` says how long a check that the file is
+    /// still the one opened stands for the next writes, and which clock measures it (a seam for tests).
+    public init(_ writer: any DatabaseWriter, healthWriteInterval: Duration = .seconds(1), fileCheck: FileCheck = FileCheck()) throws {
         self.writer = writer
         self.healthWriteInterval = healthWriteInterval
         openedFile = FileIdentity(path: writer.path)
+        fileGuard = openedFile.map { OpenedFileGuard(path: writer.path, opened: $0, check: fileCheck) }
         try Schema.migrator.migrate(writer)
+        if let fileGuard { writer.add(transactionObserver: fileGuard, extent: .databaseLifetime) }
     }
 
     /// The household database at `url` (created if missing), checked with `quick_check` first:
     /// a damaged file stops here with `InventoryError.corruptDatabase`, it is never repaired silently.
-    public static func open(at url: URL, healthWriteInterval: Duration = .seconds(1)) throws -> AppDatabase {
+    public static func open(at url: URL, healthWriteInterval: Duration = .seconds(1), fileCheck: FileCheck = FileCheck()) throws -> AppDatabase {
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: url.path, configuration: configuration())
@@ -33,7 +39,7 @@ public final class AppDatabase: Sendable {
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             throw InventoryError.corruptDatabase(path: url.path, detail: error.message ?? "\(error.resultCode)")
         }
-        return try AppDatabase(pool, healthWriteInterval: healthWriteInterval)
+        return try AppDatabase(pool, healthWriteInterval: healthWriteInterval, fileCheck: fileCheck)
     }
 
     /// An empty in-memory database with the same configuration, for tests.
@@ -80,9 +86,8 @@ public final class AppDatabase: Sendable {
     /// Nil when the database answers, is still the file that was opened, and can commit a write;
     /// otherwise what is wrong, for `/healthz` and the log.
     public func healthProblem(now: ContinuousClock.Instant = .now) -> String? {
-        if let openedFile {
-            guard let current = FileIdentity(path: writer.path) else { return "the database file \(writer.path) is gone" }
-            guard current == openedFile else { return "the database file \(writer.path) was replaced while open" }
+        if let fileGuard {
+            if let change = fileGuard.change() { return change.sentence(writer.path) }
             if StorageFailure.diskIsFull(at: writer.path) { return "the disk holding \(writer.path) is full" }
         }
         if let last = lastHealthWrite.withLock({ $0 }), now - last < healthWriteInterval { return nil }
@@ -97,6 +102,112 @@ public final class AppDatabase: Sendable {
         lastHealthWrite.withLock { $0 = now }
         return nil
     }
+
+    /// What happened to the database file since it was opened: nil while it is still there.
+    public func fileChange() -> DatabaseFileChange? { fileGuard?.change() }
+
+    /// Saves everything the open database holds (the file itself may be gone: the server still has
+    /// it open) into a new file beside where it was, and returns that file. For a stop after the
+    /// file was deleted or replaced, so acknowledged writes are never lost with it.
+    public func saveBeside(now: Date = Date()) throws -> URL {
+        let original = URL(fileURLWithPath: writer.path)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        var rescue = original.deletingLastPathComponent().appendingPathComponent("\(original.lastPathComponent).rescued-\(formatter.string(from: now))")
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: rescue.path) {
+            attempt += 1
+            rescue = original.deletingLastPathComponent().appendingPathComponent(
+                "\(original.lastPathComponent).rescued-\(formatter.string(from: now))-\(attempt)")
+        }
+        let target = rescue.path
+        try fileGuard?.allowingRescue {
+            try writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
+        }
+        return rescue
+    }
+}
+
+/// What became of the database file while the server had it open.
+public enum DatabaseFileChange: Sendable, Equatable {
+    /// Deleted (or moved away): nothing is at the path.
+    case gone
+    /// Another file is at the path (a copy renamed over it, a restore by hand).
+    case replaced
+
+    func sentence(_ path: String) -> String {
+        switch self {
+        case .gone: return "the database file \(path) is gone"
+        case .replaced: return "the database file \(path) was replaced while open"
+        }
+    }
+}
+
+/// How often the write path looks at the database file, and by which clock.
+public struct FileCheck: Sendable {
+    /// How long a check that found the file unchanged stands for the next writes.
+    public var interval: Duration
+    public var now: @Sendable () -> ContinuousClock.Instant
+
+    public init(interval: Duration = .seconds(1), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.interval = interval
+        self.now = now
+    }
+}
+
+/// Refuses a commit when the database file was deleted or replaced since it was opened: such a
+/// write would be acknowledged and then lost (the next start opens whatever is at the path). The
+/// commit is rolled back and `StorageFailure.databaseFileChanged` thrown to the writer. A check
+/// that found the file unchanged stands for `FileCheck.interval`, so a busy server does not stat
+/// the file on every write; a change, once seen, is never forgotten.
+final class OpenedFileGuard: TransactionObserver, Sendable {
+    let path: String
+    let opened: FileIdentity
+    let check: FileCheck
+    private let state = Mutex<(lastGood: ContinuousClock.Instant?, seen: DatabaseFileChange?, rescuing: Bool)>((nil, nil, false))
+
+    init(path: String, opened: FileIdentity, check: FileCheck) {
+        self.path = path
+        self.opened = opened
+        self.check = check
+    }
+
+    /// What happened to the file, looked at now.
+    func change() -> DatabaseFileChange? {
+        let found: DatabaseFileChange? =
+            switch FileIdentity(path: path) {
+            case nil: .gone
+            case let current? where current != opened: .replaced
+            default: nil
+            }
+        state.withLock { state in
+            if let found { state.seen = state.seen ?? found } else { state.lastGood = check.now() }
+        }
+        return found
+    }
+
+    /// `body` may commit although the file changed (the rescue's `VACUUM INTO`).
+    func allowingRescue<T>(_ body: () throws -> T) rethrows -> T {
+        state.withLock { $0.rescuing = true }
+        defer { state.withLock { $0.rescuing = false } }
+        return try body()
+    }
+
+    func databaseWillCommit() throws {
+        let now = check.now()
+        let (recent, rescuing) = state.withLock { state in
+            (state.seen == nil && state.lastGood.map { now - $0 < check.interval } == true, state.rescuing)
+        }
+        if recent || rescuing { return }
+        if change() != nil { throw StorageFailure.databaseFileChanged }
+    }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) {}
+    func databaseDidRollback(_ db: Database) {}
 }
 
 /// A file's device and inode: the same path naming another file (deleted and created again,

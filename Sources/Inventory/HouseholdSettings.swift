@@ -59,4 +59,12 @@ public struct HouseholdSettings: Sendable {
             try db.execute(sql: "UPDATE household SET product_lookup_url = ? WHERE id = ?", arguments: [stored, id])
         }
     }
+
+    /// Lets members' recipe imports reach local and private addresses (when the operator's
+    /// `--allow-private-outbound` allows them at all), or not.
+    public func setMemberFetchesPrivate(_ id: Int64, allowed: Bool) throws {
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE household SET member_fetches_private = ? WHERE id = ?", arguments: [allowed, id])
+        }
+    }
 }

@@ -12,6 +12,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
         productLookupUrl = row["product_lookup_url"]
         usedUp = row["used_up"]
         usedUpFolderId = row["used_up_folder_id"]
+        memberFetchesPrivate = row["member_fetches_private"]
     }
 
     public var id: Int64?
@@ -25,6 +26,9 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var usedUp: String = "trash"
     /// The shopping list used-up items go to; nil (or gone): the first shopping list.
     public var usedUpFolderId: Int64? = nil
+    /// Whether members' recipe imports may reach the home network (local and private addresses),
+    /// when the operator allows private outbound at all; off unless the owner turns it on.
+    public var memberFetchesPrivate: Bool = false
 
     public init(id: Int64? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
         self.id = id

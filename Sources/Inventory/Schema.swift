@@ -24,6 +24,7 @@ enum Schema {
         migrator.registerMigration("v11 recipes and cooking", migrate: v11)
         migrator.registerMigration("v12 search text with composed voiced marks", migrate: v12)
         migrator.registerMigration("v13 what can we make: ingredient indexes and recipes version", migrate: v13)
+        migrator.registerMigration("v14 trusted sign-in devices, members' fetches to the home network", migrate: v14)
         return migrator
     }
 
@@ -524,5 +525,25 @@ enum Schema {
             }
         }
         try db.execute(sql: sql)
+    }
+
+    /// Browsers that signed in to a member's account before (only a hash of the device cookie's
+    /// token): they are exempt from the account-wide sign-in bucket that a spray from many
+    /// addresses fills. And whether the household's owner lets members' fetches (recipe import,
+    /// barcode look-up) reach addresses on the home network; off unless the owner turns it on.
+    static func v14(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE trusted_device (
+                    member_id INTEGER NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                    token_hash BLOB NOT NULL,
+                    created_at TEXT NOT NULL,
+                    last_used_at TEXT NOT NULL,
+                    PRIMARY KEY (member_id, token_hash)
+                ) WITHOUT ROWID;
+                CREATE INDEX trusted_device_by_token ON trusted_device(token_hash);
+
+                ALTER TABLE household ADD COLUMN member_fetches_private INTEGER NOT NULL DEFAULT 0;
+                """)
     }
 }

@@ -7,10 +7,15 @@ public enum StorageFailure: Error, Equatable, Sendable {
     case full
     case readOnly
     case failing
+    /// The database file was deleted or replaced while the server had it open: a write would be
+    /// acknowledged and lost with it (see `OpenedFileGuard`).
+    case databaseFileChanged
 
     /// The storage failure behind `error`, nil for any other error.
     public init?(_ error: any Error) {
-        if let error = error as? DatabaseError {
+        if let error = error as? StorageFailure {
+            self = error
+        } else if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_FULL: self = .full
             case .SQLITE_READONLY: self = .readOnly
@@ -35,7 +40,7 @@ public enum StorageFailure: Error, Equatable, Sendable {
     static let lowestFreeBytes: UInt64 = 1024 * 1024
 
     /// A file write's `errno`.
-    init(errno code: Int32) {
+    public init(errno code: Int32) {
         switch code {
         case ENOSPC, EDQUOT, EFBIG: self = .full
         case EROFS, EACCES, EPERM: self = .readOnly

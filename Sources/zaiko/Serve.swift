@@ -83,7 +83,10 @@ struct Serve: AsyncParsableCommand {
             valueName: "address"))
     var trustedProxies: [String] = []
 
-    @Flag(help: "Let push channels and the barcode look-up reach local and private addresses (an ntfy server on the home network). Off: only public addresses.")
+    @Flag(
+        help: """
+            Let push channels and the barcode look-up (addresses an owner types in Settings) reach local and private addresses, such as an ntfy server on the home network. Recipe imports, whose address any member types, reach them only in households whose owner also allows it in Settings. Off: only public addresses, for everything.
+            """)
     var allowPrivateOutbound = false
 
     @OptionGroup(title: "Automatic backups")
@@ -125,6 +128,8 @@ struct Serve: AsyncParsableCommand {
             // Where requests typed by an owner may go: decided once, for push and the look-up alike.
             let outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
             options.outbound = outbound
+            // Where requests a member sets off may go: the home network only where that household's owner allows it too.
+            options.memberFetches = MemberFetches(operatorAllowsPrivate: allowPrivateOutbound)
             // The /tls page: the local CA and the HTTPS addresses (known once the listener has its port).
             let tlsPage = https.map { _ in TLSPageSource(certificate: LocalCertificates.folder(data: dataDirectory.url).appendingPathComponent("ca.crt")) }
             options.tls = tlsPage
@@ -193,6 +198,9 @@ struct Serve: AsyncParsableCommand {
             automaticBackups?.stop()
             await photoCleaner.value
             await reminders.value
+            // The file was deleted or replaced while running: what the server still holds open is
+            // the only copy of every acknowledged write, so it is saved beside, and the stop says so.
+            if let change = database.fileChange() { throw Self.rescue(database, change, logger: logger) }
             // Checkpoints the WAL into zaiko.sqlite first: a copy of that file alone holds every write.
             if abandoned.isEmpty {
                 try database.close()
@@ -276,6 +284,25 @@ struct Serve: AsyncParsableCommand {
             closed.signal()
         }.start()
         return closed.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds) * 1000)) == .success
+    }
+
+    /// Saves the open database beside its deleted or replaced file and returns the failure the stop
+    /// ends with (never exit 0: whoever runs Zaiko must put the saved file back).
+    static func rescue(_ database: AppDatabase, _ change: DatabaseFileChange, logger: Logger) -> Failure {
+        let path = database.writer.path
+        let what = change == .gone ? "was deleted" : "was replaced by another file"
+        do {
+            let saved = try database.saveBeside()
+            try? database.close()
+            logger.critical("database file \(what) while running; everything it held is saved", metadata: ["file": "\(path)", "saved": "\(saved.path)"])
+            return Failure(
+                message: "The database file \(path) \(what) while Zaiko was running. Everything Zaiko had saved is in \(saved.path): "
+                    + "with Zaiko stopped, move it to \(path) to keep it.")
+        } catch {
+            try? database.close()
+            logger.critical("database file \(what) while running; saving it beside failed", metadata: ["file": "\(path)", "error": "\(error)"])
+            return Failure(message: "The database file \(path) \(what) while Zaiko was running, and saving what it held failed: \(error)")
+        }
     }
 
     static func parsePort(_ text: String) throws -> UInt16 {

@@ -55,6 +55,27 @@ struct ServerTests {
         waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
     }
 
+    @Test func anUploadTheDiskCannotTakeIsMarkedAndTheRestOfTheFormArrives() throws {
+        // The temporary folder is gone (as on a disk that refuses every new file): no 500 from the
+        // core; the application gets every text field and the file part marked with the errno.
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-no-such-folder-\(UUID().uuidString)")
+        let server = try TestServer(configure: { $0.uploadDirectory = missing })
+        let boundary = "zaikoBoundaryDiskFull"
+        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\n牛乳\r\n".utf8)
+        body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"milk.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+        body += [UInt8](repeating: 7, count: 256 * 1024)
+        body += Array("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nTyped after the picture\r\n".utf8)
+        body += Array("--\(boundary)--\r\n".utf8)
+        let reply = try server.client().request(
+            "POST", "/echo", headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
+        #expect(reply.status == 200)
+        let echo = try reply.echo()
+        #expect(echo.form == [["name", "牛乳"], ["note", "Typed after the picture"]])
+        #expect(echo.files.count == 1)
+        #expect(echo.files.first?.writeError == ENOENT)
+        #expect(echo.files.first?.size == 0)
+    }
+
     @Test func refusesAnOversizedBodyWith413AndLeavesNoFile() throws {
         let server = try TestServer(maxBodyBytes: 1024 * 1024)
         let boundary = "b0undary"

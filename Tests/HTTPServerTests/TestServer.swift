@@ -48,6 +48,7 @@ struct Echo: Codable {
         let name: String
         let size: Int
         let sha256: String
+        var writeError: Int32? = nil
     }
     let method: String
     let path: String
@@ -90,7 +91,8 @@ struct EchoResponder: Responder {
         }
         let files = request.files.map { file -> Echo.File in
             let bytes = (try? Data(contentsOf: file.temporaryURL)).map(Array.init) ?? []
-            return Echo.File(field: file.fieldName, name: file.clientFileName, size: file.size, sha256: Crypto.hex(Crypto.sha256(bytes)))
+            return Echo.File(
+                field: file.fieldName, name: file.clientFileName, size: file.size, sha256: Crypto.hex(Crypto.sha256(bytes)), writeError: file.writeError)
         }
         let echo = Echo(
             method: request.method, path: request.path,

@@ -69,7 +69,7 @@ struct AccountsTests {
         #expect(wrongPassword == .rejected)
         #expect(unknownLogin == .rejected)
         guard
-            case .signedIn(let token, _) = try fixture.accounts.logIn(login: "AKI", password: Fixture.password, peer: "10.0.0.2", userAgent: "", remember: true)
+            case .signedIn(let token, _, _) = try fixture.accounts.logIn(login: "AKI", password: Fixture.password, peer: "10.0.0.2", userAgent: "", remember: true)
         else {
             Issue.record("login failed")
             return
@@ -79,8 +79,8 @@ struct AccountsTests {
 
     @Test func everyLoginGetsANewTokenAndOnlyItsHashIsStored() throws {
         let fixture = try Fixture()
-        guard case .signedIn(let first, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false),
-            case .signedIn(let second, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false)
+        guard case .signedIn(let first, _, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false),
+            case .signedIn(let second, _, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false)
         else {
             Issue.record("login failed")
             return
@@ -110,7 +110,7 @@ struct AccountsTests {
         #expect(try fixture.accounts.session(token: fixture.ownerToken) == nil)
 
         // Remembered: used every week, it still ends after 30 days.
-        guard case .signedIn(let token, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: true)
+        guard case .signedIn(let token, _, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: true)
         else {
             Issue.record("login failed")
             return
@@ -366,7 +366,7 @@ struct AccountsTests {
 
     @Test func changingThePasswordSignsOutTheOtherSessions() throws {
         let fixture = try Fixture()
-        guard case .signedIn(let phone, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false)
+        guard case .signedIn(let phone, _, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false)
         else {
             Issue.record("login failed")
             return
@@ -479,7 +479,7 @@ struct AccountsTests {
         let owner = try fixture.owner
         fixture.clock.advance(Accounts.browserSessionIdleLimit + 1)
         guard
-            case .signedIn(let token, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "laptop", remember: true)
+            case .signedIn(let token, _, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "laptop", remember: true)
         else {
             Issue.record("login failed")
             return

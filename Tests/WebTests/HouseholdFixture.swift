@@ -32,8 +32,12 @@ struct HouseholdFixture {
     /// `allowPrivateOutbound`: the fake services tests start listen on loopback, which the server
     /// reaches only when its operator allows it (`--allow-private-outbound`).
     /// `backups`: the server's backups as Settings sees them (none when not given).
-    init(secureCookies: Bool = false, logger: Logger? = nil, allowPrivateOutbound: Bool = true, backups: (any BackupControl)? = nil) async throws {
-        let home = try Fixture(clock: ManualClock(Date()), userAgent: "phone")
+    /// `database`: a file database instead of the in-memory one (tests of the file's fate).
+    init(
+        secureCookies: Bool = false, logger: Logger? = nil, allowPrivateOutbound: Bool = true, backups: (any BackupControl)? = nil,
+        database: AppDatabase? = nil
+    ) async throws {
+        let home = try Fixture(database: database, clock: ManualClock(Date()), userAgent: "phone")
         let database = home.database
         clock = home.clock
         let wall = clock.wall
@@ -43,6 +47,7 @@ struct HouseholdFixture {
         quiet.logLevel = .critical
         var options = AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall)
         options.outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
+        options.memberFetches = MemberFetches(operatorAllowsPrivate: allowPrivateOutbound)
         // Imports from the loopback site may be slow while every suite runs; the deadlines
         // themselves are RecipeFetcherTests' concern.
         options.recipeFetch = (300, .seconds(600))
@@ -57,7 +62,7 @@ struct HouseholdFixture {
             _ = try accounts.invite(householdId: home.householdId, role: .member)
             return try accounts.pendingInvitations(householdId: home.householdId)[0].id
         }()
-        guard case .signedIn(let second, _) = try accounts.logIn(login: "aki", password: Self.password, peer: "p", userAgent: "laptop", remember: false) else {
+        guard case .signedIn(let second, _, _) = try accounts.logIn(login: "aki", password: Self.password, peer: "p", userAgent: "laptop", remember: false) else {
             throw InventoryError.conflict
         }
         ownerSecondSessionId = try accounts.session(token: second)!.sessionId
@@ -96,12 +101,12 @@ struct HouseholdFixture {
     /// POSTs carry the right form token unless `csrf` says otherwise.
     func send(
         _ method: String, _ path: String, as session: String?, form: [(String, String)] = [], csrf: Token = .valid,
-        headers: [(String, String)] = [], files: [UploadedFile] = []
+        headers: [(String, String)] = [], files: [UploadedFile] = [], cookies extraCookies: [String] = [], from clientAddress: String = "192.168.1.30"
     ) throws -> Response {
         var all = headers + [("Host", "zaiko.test")]
         var fields = form
         let anonymousToken = "anonymous-csrf-token"
-        var cookies = ["zaiko_csrf=\(anonymousToken)"]
+        var cookies = ["zaiko_csrf=\(anonymousToken)"] + extraCookies
         var expected = anonymousToken
         if let session {
             cookies.append("zaiko_session=\(session)")
@@ -125,7 +130,7 @@ struct HouseholdFixture {
         return app.respond(
             to: Request(
                 method: method, path: route, query: queryParameters, headers: Headers(all), form: Parameters(fields), files: files,
-                clientAddress: "192.168.1.30"))
+                clientAddress: clientAddress))
     }
 }
 

@@ -73,7 +73,7 @@ struct RecipeEditorTests {
             name: "Banana juice", servings: 3,
             ingredients: [ParsedIngredient(name: "Banana", amount: 2), ParsedIngredient(name: "Milk", amount: 0.25, unit: "L", note: "cold")],
             steps: "Blend.\n\nServe.", sourceURL: URL(string: "https://example.com/juice"))
-        let token = fixture.app.recipeDrafts.keep(RecipeInput(imported: imported, picture: .photo(fixture.photoKey)), for: member)
+        let token = fixture.app.recipeDrafts.keep(RecipeInput(imported: imported, picture: .photo(fixture.photoKey)), for: member)!
         // Another member's session does not get it (and does not use it up).
         #expect(!(try fixture.send("GET", "/recipes/new?draft=\(token)", as: fixture.owner).text.contains("Banana juice")))
         let page = try fixture.send("GET", "/recipes/new?draft=\(token)", as: fixture.member).text

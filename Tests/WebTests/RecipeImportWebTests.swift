@@ -59,8 +59,14 @@ struct RecipeImportWebTests {
         let server: Server
         var base: String { "http://127.0.0.1:\(server.port)" }
 
-        init(allowPrivateOutbound: Bool = true) async throws {
+        /// `ownerAllowsHomeNetwork`: the owner of Home lets members' imports reach the home network
+        /// (the fake sites of these tests are on loopback).
+        init(allowPrivateOutbound: Bool = true, ownerAllowsHomeNetwork: Bool = true) async throws {
             fixture = try await HouseholdFixture(allowPrivateOutbound: allowPrivateOutbound)
+            if ownerAllowsHomeNetwork {
+                let allowed = try fixture.send("POST", "/settings/home-network", as: fixture.owner, form: [("allowed", "1")])
+                precondition(allowed.status == 303, "the owner could not allow the home network")
+            }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-recipe-import-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             server = Server(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, uploadDirectory: folder), responder: fixture.app)
@@ -226,6 +232,43 @@ struct RecipeImportWebTests {
         #expect(site.received.isEmpty)
     }
 
+    @Test func aMembersImportReachesTheHomeNetworkOnlyOnceTheOwnerAllowsIt() async throws {
+        // The operator allows private outbound (for push on the home network); the owner has not
+        // allowed members' imports to go there.
+        let live = try await Live(allowPrivateOutbound: true, ownerAllowsHomeNetwork: false)
+        let site = try RecipeSiteOnLoopback()
+        for (language, catalog) in [("en", live.en), ("ja", live.ja)] {
+            let refused = try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")], language: language)
+            #expect(refused.status == 422)
+            #expect(String(decoding: refused.body, as: UTF8.self).contains(HTMLEscaped(catalog["recipe_import_url_refused"])))
+        }
+        #expect(site.received.isEmpty, "nothing was sent to the loopback site")
+
+        // Only the owner may allow it; then a member's import reads the page.
+        #expect(try live.fixture.send("POST", "/settings/home-network", as: live.fixture.member, form: [("allowed", "1")]).status == 403)
+        let settings = try live.fixture.send("GET", "/settings", as: live.fixture.owner)
+        #expect(settings.text.contains(HTMLEscaped(live.en["home_network_allow"])))
+        #expect(!settings.text.contains(HTMLEscaped(live.en["home_network_operator_off"])))
+        #expect(try live.fixture.send("POST", "/settings/home-network", as: live.fixture.owner, form: [("allowed", "1")]).status == 303)
+        let allowed = try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")])
+        #expect(allowed.status == 303)
+        #expect(!site.received.isEmpty)
+
+        // Another household's owner allowing it changes nothing for Home, and the reverse.
+        #expect(try live.fixture.send("POST", "/settings/home-network", as: live.fixture.owner, form: []).status == 303)
+        #expect(try live.fixture.send("POST", "/settings/home-network", as: live.fixture.otherOwner, form: [("allowed", "1")]).status == 303)
+        #expect(try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")]).status == 422)
+    }
+
+    @Test func theOwnersSettingDoesNotOpenTheHomeNetworkWhenTheOperatorDoesNot() async throws {
+        let live = try await Live(allowPrivateOutbound: false, ownerAllowsHomeNetwork: true)
+        let site = try RecipeSiteOnLoopback()
+        #expect(try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")]).status == 422)
+        #expect(site.received.isEmpty)
+        let settings = try live.fixture.send("GET", "/settings", as: live.fixture.owner)
+        #expect(settings.text.contains(HTMLEscaped(live.en["home_network_operator_off"])))
+    }
+
     @Test(arguments: [("", "recipe_import_text_missing"), ("Just a title", "recipe_import_text_no_recipe")])
     func pastedTextWithoutARecipeIsSaidSoAndKept(text: String, key: String) async throws {
         let live = try await Live()
@@ -243,13 +286,13 @@ struct RecipeImportWebTests {
         let fixture = try await HouseholdFixture()
         let drafts = fixture.app.recipeDrafts
         let member = try fixture.accounts.session(token: fixture.member)!
-        let token = drafts.keep(RecipeInput(name: "Soup"), for: member)
+        let token = drafts.keep(RecipeInput(name: "Soup"), for: member)!
         #expect(drafts.take(token, for: try fixture.accounts.session(token: fixture.otherOwner)!) == nil)
         #expect(drafts.take("not-a-token", for: member) == nil)
         fixture.advance(31 * 60)
         #expect(drafts.take(token, for: member) == nil, "expired after 30 minutes")
-        let first = drafts.keep(RecipeInput(name: "A"), for: member)
-        let second = drafts.keep(RecipeInput(name: "B"), for: member)
+        let first = drafts.keep(RecipeInput(name: "A"), for: member)!
+        let second = drafts.keep(RecipeInput(name: "B"), for: member)!
         #expect(drafts.take(first, for: member) == nil, "a new import replaces the session's earlier one")
         #expect(drafts.take(second, for: member)?.name == "B")
     }

@@ -31,6 +31,34 @@ struct SessionTests {
         #expect(try logIn(secure).setCookies.first { $0.hasPrefix("zaiko_session=") }?.contains("; Secure") == true)
     }
 
+    @Test func aSignInLeavesALongLivedDeviceCookieThatGetsTheOwnerPastASpray() async throws {
+        let fixture = try await HouseholdFixture()
+        let signedIn = try logIn(fixture, login: "aki")
+        let cookie = try #require(signedIn.setCookies.first { $0.hasPrefix("zaiko_device=") })
+        #expect(cookie.contains("; HttpOnly"))
+        #expect(cookie.contains("; SameSite=Lax"))
+        #expect(cookie.contains("; Max-Age=\(Int(Accounts.trustedDeviceLifetime))"))
+        let device = try #require(signedIn.cookie("zaiko_device"))
+        let secure = try await HouseholdFixture(secureCookies: true)
+        #expect(try logIn(secure).setCookies.first { $0.hasPrefix("zaiko_device=") }?.contains("; Secure") == true)
+
+        // A neighbour with five addresses fills the account's bucket.
+        for round in 0..<8 {
+            for address in 1...5 {
+                _ = try fixture.send(
+                    "POST", "/login", as: nil, form: [("login", "aki"), ("password", "guess \(round)")], from: "198.51.100.\(address)")
+            }
+        }
+        let newBrowser = try fixture.send("POST", "/login", as: nil, form: [("login", "aki"), ("password", HouseholdFixture.password)])
+        #expect(newBrowser.status == 429)
+        let ownBrowser = try fixture.send(
+            "POST", "/login", as: nil, form: [("login", "aki"), ("password", HouseholdFixture.password)], cookies: ["zaiko_device=\(device)"])
+        #expect(ownBrowser.status == 303, "the browser the owner signed in with before is not locked out")
+        let forged = try fixture.send(
+            "POST", "/login", as: nil, form: [("login", "aki"), ("password", HouseholdFixture.password)], cookies: ["zaiko_device=\(Crypto.token())"])
+        #expect(forged.status == 429)
+    }
+
     @Test func aSessionFromBeforeLoginIsDeadAfterIt() async throws {
         let fixture = try await HouseholdFixture()
         // The browser carries the member's session and someone signs in as the owner on it.

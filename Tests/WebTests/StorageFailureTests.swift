@@ -144,7 +144,7 @@ struct StorageFailureTests {
         // An upload the HTTP core could not write to its temporary file.
         let refused = app.respond(toRefused: request, status: 500)
         #expect(refused.status == 500)
-        #expect(lines.all.contains { $0.contains("upload not written to disk") })
+        #expect(lines.all.contains { $0.contains("refused by the server core") })
     }
 
     @Test func healthzAnswers503WhenTheDatabaseFileIsDeleted() async throws {

@@ -20,12 +20,16 @@ struct SessionController {
         router.post("/login", .open) { context in
             let outcome = try accounts.logIn(
                 login: context.field("login"), password: context.rawField("password"), peer: context.request.clientAddress,
-                userAgent: context.request.headers["user-agent"] ?? "", remember: context.field("remember") == "1")
+                userAgent: context.request.headers["user-agent"] ?? "", remember: context.field("remember") == "1",
+                device: cookies.deviceToken(context.request))
             switch outcome {
-            case .signedIn(let token, let remember):
+            case .signedIn(let token, let remember, let device):
                 // Whatever session this browser had before is ended, not carried over.
                 if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
-                return cookies.over(context.request).signedIn(token: token, remember: remember, to: Self.safeNext(context.field("next")))
+                let cookies = cookies.over(context.request)
+                var response = cookies.signedIn(token: token, remember: remember, to: Self.safeNext(context.field("next")))
+                response.headers.append(("Set-Cookie", cookies.deviceCookie(device)))
+                return response
             case .rejected:
                 return renderer.response(page(context, error: context.locale["login_failed"], notice: nil), context, status: 422)
             case .throttled(let until):

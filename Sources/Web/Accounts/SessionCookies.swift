@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Inventory
 
 /// The names and attributes of Zaiko's cookies.
 ///
@@ -12,10 +13,13 @@ import HTTPServer
 struct SessionCookies: Sendable {
     static let session = "zaiko_session"
     static let csrf = "zaiko_csrf"
+    /// A browser that signed in before (see `Accounts+Devices`).
+    static let device = "zaiko_device"
     static let httpsPrefix = "__Host-"
     let secure: Bool
     let sessionName: String
     let csrfName: String
+    let deviceName: String
 
     init(secure: Bool) {
         self.init(secure: secure, prefix: "")
@@ -25,6 +29,7 @@ struct SessionCookies: Sendable {
         self.secure = secure
         sessionName = prefix + Self.session
         csrfName = prefix + Self.csrf
+        deviceName = prefix + Self.device
     }
 
     /// The cookies of the connection the request came over.
@@ -37,6 +42,15 @@ struct SessionCookies: Sendable {
 
     /// The double-submit token of someone not signed in, under this connection's name.
     func csrfToken(_ request: Request) -> String? { request.cookie(over(request).csrfName) }
+
+    /// The device token the request carries under this connection's name.
+    func deviceToken(_ request: Request) -> String? { request.cookie(over(request).deviceName) }
+
+    /// The device cookie: lives as long as the server trusts the browser, only sent to this site
+    /// (Lax: a sign-in form reached from a link still carries it), never readable by scripts.
+    func deviceCookie(_ token: String) -> String {
+        Cookies.setCookie(name: deviceName, value: token, maxAge: Int(Accounts.trustedDeviceLifetime), secure: secure, sameSite: .lax)
+    }
 
     /// The login cookie; nil `maxAge` ends with the browser session.
     func sessionCookie(_ token: String, remember: Bool) -> String {

@@ -21,6 +21,9 @@ struct SettingsController {
     var backupControl: (any BackupControl)? = nil
     /// The cooking card (cookpages): where used-up items go.
     var usedUp: UsedUpSection.Reader? = nil
+    /// Whether the operator allows private outbound at all (`--allow-private-outbound`), for the
+    /// home-network card.
+    var operatorAllowsPrivate = false
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/settings", .owner) { context in
@@ -45,6 +48,10 @@ struct SettingsController {
             } catch InventoryError.validation(let fields) {
                 return renderer.response(try page(context, lookupErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
             }
+        }
+        router.post("/settings/home-network", .owner) { context in
+            try settings.setMemberFetchesPrivate(try context.signedIn.householdId, allowed: context.field("allowed") == "1")
+            return .redirect(to: "/settings?saved=home_network#home-network")
         }
         router.post("/settings/push", .owner) { context in
             let member = try context.signedIn
@@ -250,8 +257,18 @@ struct SettingsController {
             autobackup: AutoBackupSection(
                 try backups.read(), timeZone: me.timeZone, locale: t, control: backupControl,
                 mayDownload: try backups.holdsOnly(householdId: me.householdId), asked: context.request.query["backup"]),
-            usedUp: try usedUp?.section(householdId: me.householdId, query: context.request.query, t: t))
+            usedUp: try usedUp?.section(householdId: me.householdId, query: context.request.query, t: t),
+            homeNetwork: HomeNetworkSection(
+                allowed: household.memberFetchesPrivate, operatorAllows: operatorAllowsPrivate, saved: savedText("home_network")))
     }
+}
+
+/// Whether members' recipe imports may reach the home network (see `MemberFetches`).
+struct HomeNetworkSection: Sendable {
+    let allowed: Bool
+    /// The server was started with `--allow-private-outbound`; without it the setting waits.
+    let operatorAllows: Bool
+    let saved: String?
 }
 
 /// The owner's reminder settings: the push channel, its status, test and rebuild outcomes.
@@ -301,6 +318,7 @@ struct SettingsPage: CompiledPage {
     var lookupSaved: String? = nil
     var autobackup: AutoBackupSection? = nil
     var usedUp: UsedUpSection? = nil
+    var homeNetwork: HomeNetworkSection? = nil
 
     func title(_ t: Catalog) -> String { heading }
 

@@ -42,6 +42,9 @@ public struct AppOptions: Sendable {
     /// How requests leave Zaiko (the online barcode look-up); local and private addresses are
     /// refused unless the operator allows them (`--allow-private-outbound`).
     public var outbound: any OutboundSending = OutboundHTTP()
+    /// How requests a member sets off (a recipe import) leave Zaiko: to the home network only where
+    /// the household's owner allows it, and the operator too (see `MemberFetches`).
+    public var memberFetches = MemberFetches(operatorAllowsPrivate: false)
     /// The server's body limit, so a form can say "too large" before sending (`--max-body-mb`).
     public var maxBodyBytes = 20 * 1024 * 1024
     /// The local CA and the HTTPS addresses the /tls page hands out; nil when HTTPS is not set up.
@@ -121,7 +124,8 @@ public final class App: Responder {
             push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock),
             schedule: ReminderSchedule(database: database, clock: options.clock),
             pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database), backupControl: options.backups,
-            usedUp: UsedUpSection.Reader(settings: settings, items: Items(database: database, clock: options.clock))
+            usedUp: UsedUpSection.Reader(settings: settings, items: Items(database: database, clock: options.clock)),
+            operatorAllowsPrivate: options.memberFetches.operatorAllowsPrivate
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
         let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)
@@ -154,7 +158,7 @@ public final class App: Responder {
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
         recipeDrafts = RecipeImportController(
-            fetcher: RecipeFetcher(client: options.outbound, timeout: options.recipeFetch.timeout, budget: options.recipeFetch.budget), pictures: pictures,
+            fetches: options.memberFetches, settings: settings, fetchLimits: options.recipeFetch, pictures: pictures,
             drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer,
             logger: logger
         ).register(in: &router)
@@ -235,15 +239,17 @@ public final class App: Responder {
         var request = request
         request.routePattern = router.resolve(method: request.method, path: request.path).pattern
         guard status >= 500 else { return finish(errorPage(status, request, member: nil), for: request) }
-        // The core answers 5xx when it could not write an upload to its temporary file. It does not
-        // pass errno on: free space tells a full disk (said so, 507) from another failure.
+        // A 5xx from the core: the body could not be taken in. Free space tells a full disk (said so,
+        // 507) from another failure; the log line names the status actually sent.
         let full = StorageFailure.diskIsFull(at: photos.directory.path)
+        let response = full ? storagePage(.full, request, member: nil) : errorPage(status, request, member: nil)
         logger.error(
-            "request refused by the server core: upload not written to disk\(full ? " (disk full)" : "")",
+            "request refused by the server core\(full ? " (disk full)" : "")",
             metadata: [
-                "method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "status": "\(status)",
+                "method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "status": "\(response.status)",
+                "core_status": "\(status)",
             ])
-        return finish(full ? storagePage(.full, request, member: nil) : errorPage(status, request, member: nil), for: request)
+        return finish(response, for: request)
     }
 
     /// 421 for a request to a host name this server does not answer to. `/healthz` answers any:

@@ -43,12 +43,21 @@ extension StorageFailure {
     /// 507 Insufficient Storage for a full disk; 503 while storage is read-only or failing.
     var status: Int { self == .full ? 507 : 503 }
 
+    /// The status of a form shown again with these message keys beside its fields: a storage
+    /// failure's (507 when the disk is full, else 503) when one of them is one, else nil.
+    static func status(of messageKeys: some Sequence<String>) -> Int? {
+        let failures = [StorageFailure.full, .readOnly, .failing, .databaseFileChanged]
+        let found = Set(messageKeys).compactMap { key in failures.first { $0.messageKey == key } }
+        return found.contains(.full) ? 507 : found.first?.status
+    }
+
     /// The catalog key of the sentence that tells the reader (also `_title`, `_message`).
     var messageKey: String {
         switch self {
         case .full: return "storage_full"
         case .readOnly: return "storage_read_only"
         case .failing: return "storage_failing"
+        case .databaseFileChanged: return "storage_file_changed"
         }
     }
 }

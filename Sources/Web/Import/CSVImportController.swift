@@ -41,6 +41,12 @@ struct CSVImportController {
             page.fileError = t["import_file_missing"]
             return renderer.response(page, context, status: 422)
         }
+        if let code = file.writeError {
+            // The server's own disk could not take the upload (full, read-only).
+            let storage = StorageFailure(errno: code)
+            page.fileError = t[storage.messageKey]
+            return renderer.response(page, context, status: storage.status)
+        }
         guard file.size <= ItemsCSVReader.maxBytes else {
             page.fileError = Self.message(.tooLarge, t)
             return renderer.response(page, context, status: 422)
@@ -92,7 +98,15 @@ struct CSVImportController {
         }
         let plan = try items.planImport(
             rows, defaultFolderId: folderId, folderIds: try folderIds(member), householdId: member.householdId, timeZone: timeZone)
-        let token = plan.problems.isEmpty ? pending.keep(PendingCSV(data: data, folderId: folderId), for: member) : nil
+        var token: String?
+        if plan.problems.isEmpty {
+            token = pending.keep(PendingCSV(data: data, folderId: folderId), for: member)
+            guard token != nil else {
+                // The household's room for waiting previews (or the server's) is full: nothing to confirm.
+                page.fileError = t["pending_store_full"]
+                return renderer.response(page, context, status: 503)
+            }
+        }
         page.preview = ImportPreview(plan, folders: page.folderList, token: token, t)
         return renderer.response(page, context, status: plan.problems.isEmpty ? 200 : 422)
     }

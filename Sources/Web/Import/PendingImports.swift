@@ -8,3 +8,7 @@ struct PendingCSV: Sendable {
 
 /// Uploads waiting for their confirmation, one per session (see `SessionBoundStore`).
 typealias PendingImports = SessionBoundStore<PendingCSV>
+
+extension PendingCSV: HeldInMemory {
+    var heldBytes: Int { data.count }
+}

@@ -76,7 +76,7 @@ struct EditorController {
             let failed = !errors.isEmpty || state.scanError != nil || (action != "add" && !Self.unfit(drafts, folder: folder).isEmpty)
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: messages, state: state),
-                context, status: storageStatus ?? (failed ? 422 : 200))
+                context, status: storageStatus ?? StorageFailure.status(of: errors.values) ?? (failed ? 422 : 200))
         }
         router.get("/items/{id}/edit", .writer) { context in
             let member = try context.signedIn
@@ -109,12 +109,12 @@ struct EditorController {
             case "switch":
                 return renderer.response(
                     try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
-                    status: photoErrors.isEmpty && !unfit ? 200 : 422)
+                    status: StorageFailure.status(of: photoErrors.values) ?? (photoErrors.isEmpty && !unfit ? 200 : 422))
             case "scan":
                 state = try scan(context, into: &drafts, folder: &folder, batch: false, householdId: member.householdId)
                 return renderer.response(
                     try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base, state: state),
-                    context, status: state.scanError == nil && photoErrors.isEmpty ? 200 : 422)
+                    context, status: StorageFailure.status(of: photoErrors.values) ?? (state.scanError == nil && photoErrors.isEmpty ? 200 : 422))
             default:
                 break
             }
@@ -122,7 +122,7 @@ struct EditorController {
             if !photoErrors.isEmpty || unfit {
                 return renderer.response(
                     try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
-                    status: 422)
+                    status: StorageFailure.status(of: photoErrors.values) ?? 422)
             }
             let version = Int(context.field("version")) ?? -1
             do {
@@ -171,7 +171,9 @@ struct EditorController {
                 try items.setPicture(id, .photo(key), householdId: member.householdId, by: member.memberId)
                 return .redirect(to: "/items/\(id)?saved=photo")
             } catch let refusal as PictureUploads.Refusal {
-                return renderer.response(try detail(context, item, photoError: context.locale[refusal.messageKey]), context, status: 422)
+                return renderer.response(
+                    try detail(context, item, photoError: context.locale[refusal.messageKey]), context,
+                    status: StorageFailure.status(of: [refusal.messageKey]) ?? 422)
             }
         }
         router.get("/items/{id}", .signedIn) { context in

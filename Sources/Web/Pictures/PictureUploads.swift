@@ -20,8 +20,12 @@ struct PictureUploads: Sendable {
     /// The file a form sent in `field`, or nil when the person chose none (browsers still send an
     /// empty part with no file name). A part whose file name the parser could not read arrives as a
     /// text field instead: refused, so it is never dropped without a word.
+    /// A file the server's own disk could not take (full, read-only) is refused with that reason.
     static func file(_ request: Request, field: String) throws(Refusal) -> UploadedFile? {
-        if let file = request.files.first(where: { $0.fieldName == field && !($0.size == 0 && $0.clientFileName.isEmpty) }) { return file }
+        if let file = request.files.first(where: { $0.fieldName == field && !($0.size == 0 && $0.clientFileName.isEmpty && $0.writeError == nil) }) {
+            if let code = file.writeError { throw Refusal(messageKey: StorageFailure(errno: code).messageKey) }
+            return file
+        }
         if !(request.form[field] ?? "").isEmpty { throw Refusal(messageKey: "photo_unreadable") }
         return nil
     }

@@ -51,7 +51,9 @@ struct ProductsController {
                     errors = fields
                 }
             }
-            return renderer.response(try form(context, product, input: input, errors: errors.mapValues { context.locale[$0] }), context, status: 422)
+            return renderer.response(
+                try form(context, product, input: input, errors: errors.mapValues { context.locale[$0] }), context,
+                status: StorageFailure.status(of: errors.values) ?? 422)
         }
         router.post("/products/{id}/forget", .writer) { context in
             let member = try context.signedIn

@@ -70,7 +70,8 @@ struct RecipeEditorController {
             input.ingredients = RecipeForm.moreRows(input.ingredients)
             let messages = errors.mapValues { context.locale[$0] }
             return renderer.response(
-                try page(context, input: input, id: id, storedName: stored?.name, errors: messages), context, status: errors.isEmpty ? 200 : 422)
+                try page(context, input: input, id: id, storedName: stored?.name, errors: messages), context,
+                status: StorageFailure.status(of: errors.values) ?? (errors.isEmpty ? 200 : 422))
         }
         if errors.isEmpty {
             do {
@@ -83,7 +84,8 @@ struct RecipeEditorController {
         // Typed rows stay where they were (the errors name them by index), with room to add more.
         input.ingredients = RecipeForm.rows(input.ingredients, spare: 1)
         return renderer.response(
-            try page(context, input: input, id: id, storedName: stored?.name, errors: errors.mapValues { context.locale[$0] }), context, status: 422)
+            try page(context, input: input, id: id, storedName: stored?.name, errors: errors.mapValues { context.locale[$0] }), context,
+            status: StorageFailure.status(of: errors.values) ?? 422)
     }
 
     /// `storedName`: the recipe's name as stored, for the heading (the form's may be empty or refused).

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Logging
+import Outbound
 import RecipeImport
 
 /// Importing a recipe from a web address or pasted text: read it (schema.org Recipe, or plain
@@ -11,7 +12,10 @@ struct RecipeImportController {
     /// Pasted text, the HTML of a whole page included; the server keeps at most 1 MB of form text in memory.
     static let maxTextBytes = 900 * 1024
 
-    let fetcher: RecipeFetcher
+    /// Where the member's fetch may go depends on the household (see `MemberFetches`).
+    let fetches: MemberFetches
+    let settings: HouseholdSettings
+    let fetchLimits: (timeout: TimeInterval, budget: Duration)
     let pictures: PictureUploads
     let drafts: PendingRecipeDrafts
     let renderer: Renderer
@@ -34,6 +38,9 @@ struct RecipeImportController {
         let member = try context.signedIn
         let t = context.locale
         var page = RecipeImportPage(address: context.field("url"), text: context.rawField("text"))
+        let household = try settings.household(member.householdId)
+        let fetcher = RecipeFetcher(
+            client: fetches.client(ownerAllowsPrivate: household.memberFetchesPrivate), timeout: fetchLimits.timeout, budget: fetchLimits.budget)
         let fetched: FetchedRecipe
         if context.field("source") == "text" {
             let text = page.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -64,7 +71,12 @@ struct RecipeImportController {
                 logger.notice("recipe picture not stored", metadata: ["reason": "\(error.messageKey)"])
             }
         }
-        let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member)
+        guard let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member) else {
+            // No room to keep the draft until the editor opens (see `SessionBoundStore`).
+            page.textError = context.field("source") == "text" ? t["pending_store_full"] : nil
+            page.addressError = context.field("source") == "text" ? nil : t["pending_store_full"]
+            return renderer.response(page, context, status: 503)
+        }
         return .redirect(to: "/recipes/new?draft=\(token)")
     }
 
