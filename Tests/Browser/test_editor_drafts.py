@@ -22,7 +22,8 @@ def editor(browser, server, page_phone, locale, javascript=True):
     context = browser.new_context(**PHONE, locale=locale, java_script_enabled=javascript, color_scheme="light")
     page = context.new_page()
     page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    # A form sent back with a problem is answered 422, which the console reports as a failed load.
+    page.on("console", lambda m: m.type == "error" and " 422 " not in m.text and page.console_errors.append(m.text))
     sign_in(page, server)
     page.goto(f"{server.url}/items/new?folder={fridge}")
     return context, page, fridge
@@ -82,7 +83,7 @@ def test_a_draft_typed_by_mistake_is_removed_with_one_tap(server, page_phone, br
         expect(page.locator(field(0, "name"))).to_have_value("Milk")
         expect(page.locator(field(1, "name"))).to_have_value("Eggs")
         expect(page.locator(field(1, "quantity"))).to_have_value("10")
-        expect(page.locator(".field-error")).to_have_count(0)
+        expect(page.locator("fieldset.draft .field-error")).to_have_count(0)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         with page.expect_navigation():
             page.click("button[name=action][value=save]")
