@@ -92,12 +92,124 @@ document.querySelectorAll("form.editor[data-draft-label]").forEach((form) => {
     const legend = copy.querySelector("legend");
     if (legend) legend.textContent = form.dataset.draftLabel.replace("{number}", String(to + 1));
     last.after(copy);
+    renumberDrafts(form);
     // Listeners are not cloned: wire the new draft's steppers once it is in the page.
     copy.querySelectorAll("button[data-step]").forEach(wireStepper);
     copy.querySelectorAll("input.photo-input").forEach(wireCrop);
     if (to + 1 >= max) add.hidden = true;
     const name = copy.querySelector('input[name$=".name"]');
     if (name) name.focus();
+  });
+});
+
+// Drafts are numbered by position (`d0.name`, `draft-0`, "Item 1", Remove's value): after one is
+// added or removed in place, every draft gets its position's number again.
+function renumberDrafts(form) {
+  const drafts = form.querySelectorAll("fieldset.draft");
+  drafts.forEach((draft, to) => {
+    const from = parseInt(draft.id.replace("draft-", ""), 10);
+    if (from !== to) {
+      const rename = (text) => text.replaceAll(`d${from}.`, `d${to}.`).replaceAll(`d${from}-`, `d${to}-`);
+      draft.querySelectorAll("[name], [id], [for], [aria-describedby], [data-target], [data-crop]").forEach((el) => {
+        for (const attribute of ["name", "id", "for", "aria-describedby", "data-target", "data-crop"]) {
+          if (el.hasAttribute(attribute)) el.setAttribute(attribute, rename(el.getAttribute(attribute)));
+        }
+      });
+      draft.id = `draft-${to}`;
+      const legend = draft.querySelector("legend");
+      if (legend && form.dataset.draftLabel) legend.textContent = form.dataset.draftLabel.replace("{number}", String(to + 1));
+    }
+    const remove = draft.querySelector("button.draft-remove");
+    if (remove) {
+      remove.value = String(to);
+      const hidden = remove.querySelector(".visually-hidden");
+      const legend = draft.querySelector("legend");
+      if (hidden && legend) hidden.textContent = ` ${legend.textContent}`;
+      // The one draft left is emptied by typing, not removed.
+      remove.hidden = drafts.length === 1;
+    }
+  });
+}
+
+// The batch editor: "Remove" takes a draft out at once (without JavaScript the server re-renders
+// the form without it); the drafts are kept in this tab's storage, so a tap on the header and
+// Back brings them again, and leaving with typed drafts asks first. Saving clears them.
+document.querySelectorAll('form.editor[data-draft-label][action="/items/new"]').forEach((form) => {
+  const folder = form.querySelector("#editor-folder");
+  const key = `zaiko-drafts:${folder ? folder.value : ""}`;
+  const drafts = () => [...form.querySelectorAll("fieldset.draft")];
+  const fieldsOf = (draft) => [...draft.querySelectorAll("input, select, textarea")].filter((el) => el.name && el.type !== "file" && el.type !== "hidden" || (el.type === "hidden" && el.name.endsWith(".picture")));
+  const suffix = (el) => el.name.slice(el.name.indexOf(".") + 1);
+  const typed = (draft) => fieldsOf(draft).some((el) => {
+    if (el.type === "checkbox") return el.checked;
+    if (el.type === "radio" || el.tagName === "SELECT") return false;
+    return el.value.trim() !== "" && !(suffix(el) === "quantity" && el.value.trim() === "1");
+  });
+  const hasText = () => drafts().some(typed);
+  let submitting = false;
+  const store = (() => { try { return window.sessionStorage; } catch (error) { return null; } })();
+  const save = () => {
+    if (!store || submitting) return;
+    try {
+      if (!hasText()) { store.removeItem(key); return; }
+      const saved = {
+        folder: folder ? folder.value : "",
+        drafts: drafts().map((draft) => fieldsOf(draft).map((el) => [suffix(el), el.value, el.type === "checkbox" || el.type === "radio" ? el.checked : null])),
+      };
+      store.setItem(key, JSON.stringify(saved));
+    } catch (error) { /* storage full or refused: the drafts stay on the page */ }
+  };
+  const restore = () => {
+    let saved = null;
+    try { saved = store && JSON.parse(store.getItem(key) || "null"); } catch (error) { saved = null; }
+    if (!saved || !Array.isArray(saved.drafts) || !saved.drafts.length) return;
+    const add = form.querySelector('button[name="action"][value="add"]');
+    while (drafts().length < saved.drafts.length && add && !add.hidden) add.click();
+    if (folder && saved.folder && [...folder.options].some((option) => option.value === saved.folder)) {
+      folder.value = saved.folder;
+      folder.dispatchEvent(new Event("change"));
+    }
+    drafts().forEach((draft, index) => {
+      for (const [name, value, checked] of saved.drafts[index] || []) {
+        draft.querySelectorAll(`[name="d${index}.${CSS.escape(name)}"]`).forEach((el) => {
+          if (el.type === "checkbox") el.checked = !!checked;
+          else if (el.type === "radio") { if (el.value === value) el.checked = !!checked; }
+          else el.value = value;
+        });
+      }
+    });
+  };
+  // Once the whole script has run, so the folder select's own listener sees a restored choice.
+  setTimeout(() => {
+    if (hasText()) save(); else restore();
+    renumberDrafts(form);
+  }, 0);
+  form.addEventListener("input", save);
+  form.addEventListener("change", save);
+  form.addEventListener("click", (event) => {
+    const remove = event.target.closest("button.draft-remove");
+    if (!remove) return;
+    event.preventDefault();
+    const draft = remove.closest("fieldset.draft");
+    const next = draft.nextElementSibling && draft.nextElementSibling.matches("fieldset.draft") ? draft.nextElementSibling : draft.previousElementSibling;
+    draft.remove();
+    renumberDrafts(form);
+    const add = form.querySelector('button[name="action"][value="add"]');
+    if (add) add.hidden = false;
+    save();
+    const focus = (next && next.querySelector('input[name$=".name"]')) || add;
+    if (focus) focus.focus();
+  });
+  form.addEventListener("submit", () => {
+    submitting = true;
+    if (store) store.removeItem(key);
+  });
+  const cancel = form.querySelector(".editor-actions a.button");
+  if (cancel) cancel.addEventListener("click", () => { if (store) store.removeItem(key); });
+  window.addEventListener("beforeunload", (event) => {
+    if (submitting || !hasText()) return;
+    event.preventDefault();
+    event.returnValue = "";
   });
 });
 
@@ -236,6 +348,14 @@ document.querySelectorAll("form[data-max-bytes]").forEach((form) => {
   });
 });
 
+// Setup: the household gets this device's time zone (without JavaScript the server's own is
+// chosen); the person can still pick another before creating the household.
+document.querySelectorAll('select[data-fill="time-zone"]').forEach((select) => {
+  let zone = "";
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) { return; }
+  if ([...select.options].some((option) => option.value === zone)) select.value = zone;
+});
+
 // ── settings: a secret shown once (invitation link, calendar feed address) ──
 // The page answering the POST that made it says where a reload should go instead: the address
 // bar then holds a plain GET address, so a reload neither shows the secret again nor makes another.
@@ -351,7 +471,7 @@ document.querySelectorAll("form.editor").forEach((form) => {
 (() => {
   const lists = document.querySelectorAll("ul.item-list");
   if (!lists.length || !window.fetch) return;
-  const quick = /^\/(items\/\d+\/(quantity|opened|delete|buy-again)|trash\/restore)$/;
+  const quick = /^\/(items\/\d+\/(quantity|opened|urgent|delete|buy-again)|trash\/restore)$/;
   const live = document.createElement("div");
   live.className = "row-live";
   live.setAttribute("role", "status");

@@ -157,6 +157,8 @@ extension Accounts {
 public enum SetupCodeCheck: Sendable, Equatable {
     case right
     case wrong
+    /// Not a code the server could have printed (the message key says why): not counted as a guess.
+    case malformed(String)
     /// Too many wrong codes: try again in this many seconds (nothing was compared).
     case throttled(seconds: Int)
 }
@@ -168,13 +170,15 @@ extension Accounts {
             ThrottleKey(key: "setup:address:\(PeerAddress.throttleKey(peer))", rule: Self.setupAddressRule),
             ThrottleKey(key: "setup:all", rule: Self.setupOverallRule),
         ]
+        let code = SetupCode.normalized(typed), printed = SetupCode.normalized(expected)
+        if let problem = SetupCode.malformation(of: code, expected: printed) { return .malformed(problem) }
         let current = now
         return try database.writer.write { db in
             switch try Throttle.admit(db, keys, now: current) {
             case .locked(let until):
                 return .throttled(seconds: max(1, Int(until.timeIntervalSince(current).rounded(.up))))
             case .admitted:
-                guard Crypto.constantTimeEquals(typed.uppercased(), expected) else { return .wrong }
+                guard Crypto.constantTimeEquals(code, printed) else { return .wrong }
                 try Throttle.forgive(db, keys)
                 return .right
             }

@@ -47,9 +47,9 @@ public struct Accounts: Sendable {
     /// household exists.
     public func setUp(
         householdName: String, ownerName: String, login: String, password: String, language: String, userAgent: String,
-        folderNames: [String: String] = [:]
+        timeZone: String = "UTC", folderNames: [String: String] = [:]
     ) throws -> String {
-        let errors = Self.setupProblems(householdName: householdName, ownerName: ownerName, login: login, password: password)
+        let errors = Self.setupProblems(householdName: householdName, ownerName: ownerName, login: login, password: password, timeZone: timeZone)
         guard errors.isEmpty else { throw InventoryError.validation(errors) }
         let trimmedHousehold = householdName.trimmingCharacters(in: .whitespacesAndNewlines)
         let hash = try hasher.hash(password)
@@ -57,7 +57,7 @@ public struct Accounts: Sendable {
             guard try Household.fetchCount(db) == 0 else { throw InventoryError.notFound }
             var household = Household(name: trimmedHousehold, createdAt: stamp())
             try household.insert(db)
-            try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
+            try db.execute(sql: "UPDATE household SET language = ?, time_zone = ? WHERE id = ?", arguments: [language, timeZone, household.id])
             try Self.insertStarterFolders(db, householdId: household.id!, names: folderNames, at: stamp())
             let member = try insertMember(db, householdId: household.id!, name: ownerName, login: login, hash: hash, role: .owner, language: nil)
             return try createSession(db, memberId: member.id!, remember: false, userAgent: userAgent)
@@ -65,8 +65,11 @@ public struct Accounts: Sendable {
     }
 
     /// What is wrong with a setup form, by field (message keys).
-    public static func setupProblems(householdName: String, ownerName: String, login: String, password: String) -> [String: String] {
+    public static func setupProblems(
+        householdName: String, ownerName: String, login: String, password: String, timeZone: String = "UTC"
+    ) -> [String: String] {
         var errors = memberProblems(name: ownerName, login: login, password: password)
+        if !HouseholdSettings.isKnown(timeZone: timeZone) { errors["time_zone"] = "time_zone_invalid" }
         let trimmed = householdName.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { errors["household"] = "household_name_required" }
         if trimmed.storedLength > 100 { errors["household"] = "name_too_long" }

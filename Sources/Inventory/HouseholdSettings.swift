@@ -42,6 +42,18 @@ public struct HouseholdSettings: Sendable {
         Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"] + (stored.isEmpty ? [] : [stored])).sorted()
     }
 
+    /// Whether `identifier` is a zone this system knows (UTC included): what a new household may have.
+    public static func isKnown(timeZone identifier: String) -> Bool {
+        identifier == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(identifier)
+    }
+
+    /// The zone of the machine Zaiko runs on (`TZ`, else /etc/localtime) when this system knows it
+    /// by name, else UTC: a new household's zone when the browser does not say its own.
+    public static var serverTimeZone: String {
+        let identifier = TimeZone.current.identifier
+        return isKnown(timeZone: identifier) ? identifier : "UTC"
+    }
+
     /// The address Open Food Facts answers at; the default offered when the owner turns look-ups on.
     public static let defaultProductLookupURL = "https://world.openfoodfacts.org"
 

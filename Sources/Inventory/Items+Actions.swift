@@ -45,6 +45,21 @@ extension Items {
         }
     }
 
+    /// Marks a shopping-list item urgent or not (the row's menu). Stock items have no urgency: 404.
+    public func setUrgent(_ id: Int64, _ urgent: Bool, householdId: Int64, by memberId: Int64) throws {
+        try database.writer.write { db in
+            var item = try Self.item(db, id, householdId)
+            let folder = try Self.folder(db, item.folderId, householdId)
+            guard folder.kind == .shopping else { throw InventoryError.notFound }
+            guard item.urgent != urgent else { return }
+            item.urgent = urgent
+            item.version += 1
+            item.updatedAt = stamp()
+            try item.update(db)
+            try Self.record(db, item, "changed", "urgent", by: memberId, at: item.updatedAt)
+        }
+    }
+
     /// Gives an item a new picture (the item page's upload); the product memory learns it too.
     public func setPicture(_ id: Int64, _ picture: Picture?, householdId: Int64, by memberId: Int64) throws {
         try database.writer.write { db in

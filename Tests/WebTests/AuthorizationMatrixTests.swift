@@ -56,6 +56,7 @@ struct AuthorizationMatrixTests {
         "POST /items/{id}": .writer,
         "POST /items/{id}/quantity": .writer,
         "POST /items/{id}/opened": .writer,
+        "POST /items/{id}/urgent": .writer,
         "POST /items/{id}/delete": .writer,
         "POST /items/{id}/buy-again": .writer,
         "GET /items/{id}/empty": .writer,

@@ -27,7 +27,9 @@ struct InventoryFormTests {
             ])
         #expect(response.status == 422)
         #expect(response.text.contains("id=\"f-d1.name-error\""))
-        #expect(response.text.contains("Enter a name for this item."))
+        // A draft typed by mistake can also go: the message says so.
+        #expect(response.text.contains("Enter a name for this item, or remove this entry."))
+        #expect(response.text.contains(#"<button class="link-button draft-remove" type="submit" name="remove" value="1">Remove"#))
         // The summary leads to the draft that needs the change.
         #expect(response.text.contains("<a href=\"#draft-1\">Show me</a>"))
         #expect(response.text.contains("id=\"draft-1\""))
@@ -45,6 +47,34 @@ struct InventoryFormTests {
             ])
         #expect(fixed.status == 303)
         #expect(try itemCount(fixture) == before + 3)
+    }
+
+    @Test func removingADraftWithoutJavaScriptKeepsTheOthers() async throws {
+        let fixture = try await HouseholdFixture()
+        let before = try itemCount(fixture)
+        let response = try fixture.send(
+            "POST", "/items/new", as: fixture.member,
+            form: [
+                ("folder", "\(fixture.fridgeId)"), ("remove", "1"),
+                ("d0.name", "Yogurt"), ("d0.quantity", "2"), ("d1.name", ""), ("d1.note", "typed by mistake"),
+                ("d2.name", "Tofu"), ("d2.due", "2026-12-01"),
+            ])
+        #expect(response.status == 200)
+        #expect(!response.text.contains("typed by mistake"))
+        #expect(!response.text.contains(".name-error"))
+        // The drafts after it move up one place.
+        #expect(response.text.contains(#"name="d0.name" type="text" value="Yogurt""#))
+        #expect(response.text.contains(#"name="d1.name" type="text" value="Tofu""#))
+        #expect(response.text.contains(#"value="2026-12-01""#))
+        #expect(!response.text.contains(#"name="d2.name""#))
+        #expect(try itemCount(fixture) == before)
+
+        let ja = try fixture.send(
+            "POST", "/items/new", as: fixture.member,
+            form: [("folder", "\(fixture.fridgeId)"), ("action", "save"), ("d0.name", "Natto"), ("d1.name", ""), ("d1.quantity", "3")],
+            headers: [("Accept-Language", "ja")])
+        #expect(ja.status == 422)
+        #expect(ja.text.contains("この品物の名前を入力するか、この欄を削除してください。"))
     }
 
     @Test func addingADraftWithoutJavaScriptKeepsWhatWasTyped() async throws {

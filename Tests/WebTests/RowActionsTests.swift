@@ -69,4 +69,45 @@ import Testing
         #expect(step.lowerBound < menu.lowerBound && menu.lowerBound < opened.lowerBound)
         #expect(page.contains("<input class=\"row-check\" type=\"checkbox\" name=\"ids\""))
     }
+
+    /// A shopping row's menu marks it urgent (and back) in one tap; a stock row has no such button.
+    @Test func aShoppingRowIsMarkedUrgentFromItsMenu() async throws {
+        let fixture = try await HouseholdFixture()
+        let household = try #require(try fixture.accounts.session(token: fixture.member)).householdId
+        let memberId = try #require(try fixture.accounts.session(token: fixture.member)).memberId
+        let market = try #require(try fixture.items.folders(householdId: household, kind: .shopping).first?.id)
+        var eggs = ItemInput()
+        eggs.name = "Eggs"
+        let id = try fixture.items.register([eggs], in: market, householdId: household, by: memberId, timeZone: .gmt)[0]
+        let list = "/folders/\(market)"
+
+        let before = try fixture.send("GET", list, as: fixture.member).text
+        #expect(before.contains("formaction=\"/items/\(id)/urgent\" name=\"urgent\" value=\"1\">Mark urgent"))
+        let stock = try fixture.send("GET", "/folders/\(fixture.fridgeId)", as: fixture.member).text
+        #expect(!stock.contains("/urgent\""))
+
+        // Without JavaScript: a post that comes back to the row with its notice.
+        let marked = try fixture.send("POST", "/items/\(id)/urgent", as: fixture.member, form: [("urgent", "1"), ("return", list)])
+        #expect(marked.status == 303)
+        #expect(marked.header("Location") == "\(list)?at=\(id)&urgent=1#item-\(id)")
+        #expect(try fixture.items.item(id, householdId: household).urgent)
+        let page = try fixture.send("GET", "\(list)?at=\(id)&urgent=1", as: fixture.member).text
+        #expect(page.contains("Eggs is marked urgent."))
+        #expect(page.contains("name=\"urgent\" value=\"0\">Not urgent"))
+
+        // With JavaScript: the row itself, now not urgent, in the reader's language.
+        let script = try fixture.send(
+            "POST", "/items/\(id)/urgent", as: fixture.member, form: [("urgent", "0"), ("return", list), ("fragment", "1")],
+            headers: [("Accept-Language", "ja")])
+        #expect(script.header("X-Zaiko-Fragment") == "row")
+        #expect(script.text.contains("Eggsの急ぎを外しました。"))
+        #expect(script.text.contains("value=\"1\">急ぎにする"))
+        #expect(try !fixture.items.item(id, householdId: household).urgent)
+    }
+
+    @Test func aStockItemCannotBeMarkedUrgent() async throws {
+        let fixture = try await HouseholdFixture()
+        let response = try fixture.send("POST", "/items/\(fixture.itemId)/urgent", as: fixture.member, form: [("urgent", "1")])
+        #expect(response.status == 404)
+    }
 }

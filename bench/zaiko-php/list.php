@@ -277,6 +277,9 @@ header('Cache-Control: no-store');
 <?php if ($isStock && $r['status'] !== 'opened'): ?>
 <button class="link-button" type="submit" formaction="/items/<?= $id ?>/opened"><?= e($tx('mark_opened')) ?><span class="visually-hidden"> <?= $n ?></span></button>
 <?php endif ?>
+<?php if (!$isStock): ?>
+<button class="link-button" type="submit" formaction="/items/<?= $id ?>/urgent" name="urgent" value="<?= $r['urgent'] ? '0' : '1' ?>"><?= e($tx($r['urgent'] ? 'mark_not_urgent' : 'mark_urgent')) ?><span class="visually-hidden"> <?= $n ?></span></button>
+<?php endif ?>
 <?php if ($isStock && $hasShopping): ?>
 <button class="link-button" type="submit" formaction="/items/<?= $id ?>/buy-again"><?= e($tx('buy_again')) ?><span class="visually-hidden"> <?= $n ?></span></button>
 <?php endif ?>

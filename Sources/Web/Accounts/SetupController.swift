@@ -26,17 +26,22 @@ struct SetupController {
                 response.headers.append(("Retry-After", "\(seconds)"))
                 return response
             }
+            let zone = Self.timeZone(context)
             var errors = Accounts.setupProblems(
                 householdName: context.field("household"), ownerName: context.field("name"), login: context.field("login"),
-                password: context.rawField("password"))
-            if code == .wrong { errors["setup_code"] = "setup_code_wrong" }
+                password: context.rawField("password"), timeZone: zone)
+            switch code {
+            case .wrong: errors["setup_code"] = "setup_code_wrong"
+            case .malformed(let problem): errors["setup_code"] = problem
+            case .right, .throttled: break
+            }
             if context.rawField("password") != context.rawField("password_confirm") { errors["password_confirm"] = "passwords_differ" }
             do {
                 guard errors.isEmpty else { throw InventoryError.validation(errors) }
                 let token = try accounts.setUp(
                     householdName: context.field("household"), ownerName: context.field("name"), login: context.field("login"),
                     password: context.rawField("password"), language: context.locale.code,
-                    userAgent: context.request.headers["user-agent"] ?? "", folderNames: context.locale.starterFolderNames)
+                    userAgent: context.request.headers["user-agent"] ?? "", timeZone: zone, folderNames: context.locale.starterFolderNames)
                 return cookies.over(context.request).signedIn(token: token, remember: false, to: "/")
             } catch let error as InventoryError {
                 guard case .validation = error else { throw error }
@@ -50,6 +55,13 @@ struct SetupController {
         return try !accounts.hasHousehold()
     }
 
+    /// The zone posted by the form (the browser's, chosen by script, or the person's choice), else
+    /// the server's own.
+    static func timeZone(_ context: RequestContext) -> String {
+        let posted = context.field("time_zone")
+        return posted.isEmpty ? HouseholdSettings.serverTimeZone : posted
+    }
+
     func page(_ context: RequestContext, errors: [String: String]) -> FormPage {
         let t = context.locale
         func field(_ name: String, _ kind: FormField.Kind = .text, autocomplete: String? = nil, hint: String? = nil) -> FormField {
@@ -61,11 +73,27 @@ struct SetupController {
             heading: t["setup_heading"], intro: t["setup_intro"], action: "/setup", submitLabel: t["setup_submit"],
             fields: [
                 field("household", hint: t["setup_household_hint"]),
+                timeZoneField(context, error: errors["time_zone"]),
                 field("name", autocomplete: "name"),
                 field("login", autocomplete: "username"),
                 field("password", .password, autocomplete: "new-password", hint: t["password_hint"]),
                 field("password_confirm", .password, autocomplete: "new-password"),
                 field("setup_code", autocomplete: "off", hint: t["setup_code_hint"]),
             ])
+    }
+
+    /// The household's time zone: the server's, which the browser's replaces on a first visit
+    /// (`data-fill`, Public/js/app.js); what was posted when the form comes back.
+    func timeZoneField(_ context: RequestContext, error: String?) -> FormField {
+        let t = context.locale
+        let posted = context.request.method == "POST"
+        let zone = Self.timeZone(context)
+        var field = FormField(
+            name: "time_zone", label: t["field_time_zone"], kind: .select, error: error, hint: t["setup_time_zone_hint"],
+            options: HouseholdSettings.timeZoneChoices(keeping: "").map {
+                .init(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == zone)
+            })
+        if !posted { field.fill = "time-zone" }
+        return field
     }
 }

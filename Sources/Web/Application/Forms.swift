@@ -25,6 +25,8 @@ struct FormField: Sendable {
     var maxLength: Int?
     var inputMode: String?
     var autofocus = false
+    /// What the browser fills in by script on a fresh form (`data-fill`: "time-zone").
+    var fill: String?
 
     init(
         name: String, label: String, kind: Kind = .text, value: String = "", error: String? = nil, hint: String? = nil,

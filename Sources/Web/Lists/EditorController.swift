@@ -37,7 +37,8 @@ struct EditorController {
             var state = EditorState()
             var storageStatus: Int?
             Self.discardUnfit(context, &drafts, folder: folder)
-            var action = context.field("action")
+            // "Remove" beside a draft names the draft (its position) instead of an action.
+            var action = context.request.form["remove"] != nil ? "remove" : context.field("action")
             if action == "enter" {
                 // Enter in a field: a draft with a barcode and no name yet is a USB scanner's (it ends
                 // with Enter), so look it up; anything else saves, as Enter does in any form.
@@ -50,6 +51,11 @@ struct EditorController {
             case "add":
                 // Without JavaScript "add a draft" re-renders the form with one more, keeping everything.
                 if drafts.count < Self.maxDrafts { drafts.append(ItemInput()) }
+            case "remove":
+                // Without JavaScript "Remove" re-renders the form without that draft, keeping the others.
+                if let position = Int(context.field("remove")), drafts.indices.contains(position) { drafts.remove(at: position) }
+                if drafts.isEmpty { drafts = [ItemInput()] }
+                errors = [:]
             case "switch":
                 break
             case "scan":
@@ -72,8 +78,8 @@ struct EditorController {
                     }
                 }
             }
-            let messages = errors.mapValues { context.locale[$0] }
-            let failed = !errors.isEmpty || state.scanError != nil || (action != "add" && !Self.unfit(drafts, folder: folder).isEmpty)
+            let messages = Self.batchMessages(errors, drafts: drafts, t: context.locale)
+            let failed = !errors.isEmpty || state.scanError != nil || (!["add", "remove"].contains(action) && !Self.unfit(drafts, folder: folder).isEmpty)
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: messages, state: state),
                 context, status: storageStatus ?? StorageFailure.status(of: errors.values) ?? (failed ? 422 : 200))
@@ -301,6 +307,19 @@ struct EditorController {
     static func discardUnfit(_ context: RequestContext, _ drafts: inout [ItemInput], folder: Folder) {
         guard context.field("discard_unfit") == "1" else { return }
         for index in drafts.indices { drafts[index].dropFieldsNotKept(in: folder.kind) }
+    }
+
+    /// The batch editor's messages by field: a draft with something typed but no name can also be
+    /// removed, and its message says so.
+    static func batchMessages(_ errors: [String: String], drafts: [ItemInput], t: Catalog) -> [String: String] {
+        var messages: [String: String] = [:]
+        for (field, key) in errors {
+            let parts = field.split(separator: ".", maxSplits: 1)
+            let draft = parts.count == 2 ? Int(parts[0]) : nil
+            let typed = draft.map { drafts.indices.contains($0) && !drafts[$0].isBlank } ?? false
+            messages[field] = t[key == "item_name_required" && typed ? "draft_name_required" : key]
+        }
+        return messages
     }
 
     func timeZone(_ member: SignedIn) throws -> TimeZone {

@@ -9,6 +9,8 @@ struct ItemRowsView {
         /// What the last action did, shown right above this row.
         let notice: RowNotice?
         let canMarkOpened: Bool
+        /// Shopping rows: "Mark urgent" or "Not urgent" in the menu.
+        let canMarkUrgent: Bool
         /// After a delete the list comes back to this row (the next one, else the previous).
         let neighbour: Int64?
 
@@ -16,6 +18,8 @@ struct ItemRowsView {
         var name: String { item.name }
         var dueState: String { item.dueState }
         var urgent: Bool { item.urgent }
+        /// What the menu's urgency button sends: the opposite of now.
+        var urgentValue: String { item.urgent ? "0" : "1" }
         var thumbnail: String { item.thumbnail }
         var hasPicture: Bool { item.hasPicture }
         var dueWord: String? { item.dueWord }
@@ -51,7 +55,7 @@ struct ItemRowsView {
             let neighbour = index + 1 < rows.count ? rows[index + 1].id : index > 0 ? rows[index - 1].id : nil
             return Row(
                 item: row, notice: notice?.at == row.id ? notice : nil, canMarkOpened: shared.isStock && !row.isOpened,
-                neighbour: neighbour)
+                canMarkUrgent: !shared.isStock, neighbour: neighbour)
         }
         canWrite = shared.canWrite
         checkable = shared.canWrite && shared.selectable

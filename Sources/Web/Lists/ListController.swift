@@ -48,6 +48,17 @@ struct ListController {
             }
             return Self.back(context, at: id, ["opened": "\(id)"])
         }
+        // Shopping lists only: "Mark urgent" / "Not urgent" in the row's menu (`urgent` = 1 or 0).
+        router.post("/items/{id}/urgent", .writer) { context in
+            let member = try context.signedIn
+            let id = try context.id()
+            let urgent = context.field("urgent") == "1"
+            try items.setUrgent(id, urgent, householdId: member.householdId, by: member.memberId)
+            if RowFragment.wanted(context) {
+                return try rows.response(context, itemId: id) { Self.urgentNotice($0, t: context.locale) }
+            }
+            return Self.back(context, at: id, ["urgent": urgent ? "1" : "0"])
+        }
         router.post("/items/{id}/delete", .writer) { context in
             let member = try context.signedIn
             let id = try context.id()
@@ -103,12 +114,17 @@ struct ListController {
         t.format("notice_quantity", ["name": row.name, "quantity": row.amount])
     }
 
+    static func urgentNotice(_ row: ItemRowView, t: Catalog) -> String {
+        t.format(row.urgent ? "notice_urgent" : "notice_not_urgent", ["name": row.name])
+    }
+
     /// The notice for the row named by `at` in the address, when that row is on the page: the
     /// generic notice (deleted, copied, restored) or one about the row itself.
     static func rowNotice(_ query: Parameters, rows: [ItemRowView], generic: (notice: String?, undoIds: String?), t: Catalog) -> RowNotice? {
         guard let at = query["at"].flatMap(Int64.init), let row = rows.first(where: { $0.id == at }) else { return nil }
         if query["changed"] != nil { return RowNotice(at: at, text: quantityNotice(row, t: t)) }
         if query["opened"] != nil { return RowNotice(at: at, text: t.format("notice_opened", ["name": row.name])) }
+        if query["urgent"] != nil { return RowNotice(at: at, text: urgentNotice(row, t: t)) }
         return generic.notice.map { RowNotice(at: at, text: $0, undoIds: generic.undoIds) }
     }
 
@@ -121,8 +137,10 @@ struct ListController {
         var components = URLComponents(string: path) ?? URLComponents()
         var query = (components.queryItems ?? []).filter {
             values[$0.name] == nil
-                && !["deleted", "copied", "copies", "moved", "bought", "notice", "added", "at", "changed", "opened", "restored", "imported", "updated"]
-                    .contains($0.name)
+                && ![
+                    "deleted", "copied", "copies", "moved", "bought", "notice", "added", "at", "changed", "opened", "urgent", "restored", "imported", "updated",
+                ]
+                .contains($0.name)
         }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
         components.queryItems = query.isEmpty ? nil : query
