@@ -11,17 +11,26 @@ SWIFT_TEST_PACKAGES := zint libheif-examples openssl curl python3
 # What the browser tests need: Chromium, a Python venv, Japanese fonts for readable screenshots.
 TEST_PACKAGES := chromium python3-venv fonts-noto-cjk zbar-tools $(SWIFT_TEST_PACKAGES)
 
-.PHONY: run test build release lint format swift-test browser-test bench deps test-deps swift-test-deps clean
+.PHONY: run test build build-tests release lint format swift-test browser-test bench deps test-deps swift-test-deps clean
 
 run: deps release
 	.build/release/zaiko serve
 
-test: deps test-deps lint build
-	swift test
-	$(VENV)/bin/pytest -q -n 2 Tests/Browser
+# One build of everything (the zaiko binary the browser tests start, and the Swift test targets);
+# `swift test --skip-build` then runs the tests without a second pass over the build graph.
+# --dist worksteal: a worker that runs out of tests takes some of the other's, so a few long tests
+# (screenshots in both languages) do not leave one core idle at the end.
+BROWSER_TESTS := $(VENV)/bin/pytest -q -n 2 --dist worksteal Tests/Browser
+
+test: deps test-deps lint build-tests
+	swift test --skip-build
+	$(BROWSER_TESTS)
 
 build:
 	swift build
+
+build-tests:
+	swift build --build-tests
 
 release:
 	swift build -c release --product zaiko
@@ -34,11 +43,11 @@ lint:
 format:
 	swift format --in-place --recursive --parallel $(SWIFT_FILES)
 
-swift-test: deps swift-test-deps build
-	swift test
+swift-test: deps swift-test-deps build-tests
+	swift test --skip-build
 
 browser-test: deps test-deps build
-	$(VENV)/bin/pytest -q -n 2 Tests/Browser
+	$(BROWSER_TESTS)
 
 bench: deps
 	@command -v wrk >/dev/null || $(MAKE) --no-print-directory apt PACKAGES=wrk

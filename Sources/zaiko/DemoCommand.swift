@@ -14,8 +14,9 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         guard (0...1_000_000).contains(items) else { throw Failure(message: "--items takes a number from 0 to 1000000.") }
         guard (0...10_000).contains(recipes) else { throw Failure(message: "--recipes takes a number from 0 to 10000.") }
+        let clock = try TestClock.wall()
         let (login, password) = try options.withDatabase(createIfMissing: true) {
-            try DemoHousehold(database: $0).create(items: items, recipes: recipes, reminders: reminders)
+            try DemoHousehold(database: $0, clock: clock).create(items: items, recipes: recipes, reminders: reminders)
         }
         print("Demo household created with \(items) items, \(recipes) recipes\(reminders ? " and reminders" : "").")
         print("Login: \(login)")

@@ -123,7 +123,11 @@ struct Serve: AsyncParsableCommand {
             let database = try AppDatabase.open(at: dataDirectory.databaseURL)
             // First run: a one-time code, printed here only, proves the person setting up runs the server.
             let setupCode = try Accounts(database: database).hasHousehold() ? nil : SetupCode.make()
-            var options = AppOptions(secureCookies: secureCookies, setupCode: setupCode, photos: dataDirectory.photosURL, pushTestWait: .seconds(5))
+            let testClock = try TestClock.fromEnvironment(environment)
+            if let testClock { logger.warning("the clock reads \(testClock.file.path) (\(TestClock.variable)): for tests only") }
+            let clock = testClock?.wall ?? .system
+            var options = AppOptions(
+                secureCookies: secureCookies, setupCode: setupCode, clock: clock, photos: dataDirectory.photosURL, pushTestWait: .seconds(5))
             options.maxBodyBytes = maxBodyMB * 1024 * 1024
             // Where requests typed by an owner may go: decided once, for push and the look-up alike.
             let outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
@@ -153,8 +157,10 @@ struct Serve: AsyncParsableCommand {
                 }
             }
             // Reminders and push on their own task: sending never holds up a page.
+            // On the test clock the engine looks again every second: a test moves the time by writing a file.
             let engine = ReminderEngine(
-                database: database, delivery: PushDelivery(sender: outbound),
+                database: database, clock: clock, sleeper: testClock.map { SystemSleeper(clock: $0.wall, longest: 1) },
+                delivery: PushDelivery(sender: outbound),
                 texts: ReminderTexts { language, key in localizations.catalogs[language]?.text(key) },
                 logger: Logger(label: "zaiko.reminders"))
             let reminders = Task.detached { await engine.run() }

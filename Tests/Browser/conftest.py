@@ -1,13 +1,22 @@
 """Shared fixtures for Zaiko's browser tests: a real zaiko server per test and
-Playwright pages driving Debian's Chromium (no Playwright browser downloads)."""
+Playwright pages driving Debian's Chromium (no Playwright browser downloads).
 
+No test reads the real clock: every zaiko process started here (servers, `zaiko demo`) reads the
+time from a test clock file (ZAIKO_TEST_CLOCK, see README), and tests ask `now()` / `today()` or
+`server.clock` for it. The clock starts at 03:00 UTC on the day the run starts (noon in Tokyo), so
+no test sees a day end, and a test moves it with `server.clock.advance(seconds)` instead of waiting."""
+
+import atexit
 import os
 import queue
+import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -30,6 +39,52 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
+class ServerClock:
+    """A ZAIKO_TEST_CLOCK file: it holds an instant, and the time runs on from it at the real rate,
+    counted from the file's modification time (as zaiko's FileClock reads it)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def set(self, instant: datetime):
+        """Moves the clock to `instant` (a running server sees it within a second)."""
+        text = instant.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        # Written beside and renamed over: a server never reads half an instant.
+        partial = self.path.with_name(self.path.name + ".partial")
+        partial.write_text(text + "\n")
+        os.replace(partial, self.path)
+
+    def now(self) -> datetime:
+        written = datetime.strptime(self.path.read_text().strip(), "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+        return written + timedelta(seconds=time.time() - self.path.stat().st_mtime)
+
+    def advance(self, seconds: float):
+        self.set(self.now() + timedelta(seconds=seconds))
+
+    def copy_to(self, path: Path) -> "ServerClock":
+        """A clock of its own that shows the same time until one of them is moved."""
+        shutil.copy2(self.path, path)  # content and modification time
+        return ServerClock(path)
+
+
+_clock_dir = Path(tempfile.mkdtemp(prefix="zaiko-test-clock-"))
+atexit.register(shutil.rmtree, _clock_dir, ignore_errors=True)
+# One per test process (each xdist worker): zaiko processes started outside make_server read this one.
+RUN_CLOCK = ServerClock(_clock_dir / "clock")
+RUN_CLOCK.set(datetime.now(timezone.utc).replace(hour=3, minute=0, second=0, microsecond=0))
+os.environ["ZAIKO_TEST_CLOCK"] = str(RUN_CLOCK.path)
+
+
+def now() -> datetime:
+    """The time zaiko processes started now see (UTC): the test's server clock inside make_server."""
+    return ServerClock(Path(os.environ["ZAIKO_TEST_CLOCK"])).now()
+
+
+def today() -> date:
+    """Today in UTC as zaiko sees it (a new household is in UTC)."""
+    return now().date()
+
+
 @dataclass
 class Server:
     url: str
@@ -39,6 +94,8 @@ class Server:
     stderr_path: Path | None = None
     # The HTTPS origin when the server listens for it.
     https_url: str | None = None
+    # The clock the server reads (shared by every server of one test, and by `zaiko demo` run in it).
+    clock: ServerClock | None = None
 
     def stderr(self) -> str:
         return self.stderr_path.read_text(errors="replace") if self.stderr_path else ""
@@ -53,25 +110,16 @@ def _pump(stream, lines: list, q: queue.Queue):
     q.put(None)  # EOF: the server exited
 
 
-@pytest.fixture(autouse=True)
-def not_across_midnight():
-    """Tests compare due dates with "today" as the server sees it (a new household is in UTC): one
-    that starts in the last minutes of a UTC day could see that day end halfway (an item due today
-    turns expired). Such a test waits until the new day has begun; this never bounds a duration."""
-    now = time.gmtime()
-    seconds_left = 86400 - (now.tm_hour * 3600 + now.tm_min * 60 + now.tm_sec)
-    if seconds_left <= 300:
-        time.sleep(seconds_left + 5)
-    yield
-
-
 @pytest.fixture
-def make_server(tmp_path):
+def make_server(tmp_path, monkeypatch):
     """Factory: make_server(*extra_args) starts zaiko with its own data dir, or with
-    data_dir=... the data dir of an earlier server (a restart after a crash)."""
+    data_dir=... the data dir of an earlier server (a restart after a crash). The test's servers
+    and the zaiko commands it runs share one clock (server.clock), which starts at the run's."""
     if not ZAIKO_BIN.exists():
         pytest.fail(f"zaiko binary not found at {ZAIKO_BIN} (set ZAIKO_BIN)")
     started = []
+    clock = RUN_CLOCK.copy_to(tmp_path / "zaiko-clock")
+    monkeypatch.setenv("ZAIKO_TEST_CLOCK", str(clock.path))
 
     def start(*extra_args, data_dir: Path | None = None) -> Server:
         n = len(started)
@@ -85,7 +133,7 @@ def make_server(tmp_path):
                "--data", str(data_dir), "--resources", str(REPO_ROOT), *https, *extra_args]
         with open(stderr_path, "w") as err:
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, cwd=tmp_path)
-        server = Server(url="", data_dir=data_dir, process=proc, stderr_path=stderr_path)
+        server = Server(url="", data_dir=data_dir, process=proc, stderr_path=stderr_path, clock=clock)
         started.append(server)
         q: queue.Queue = queue.Queue()
         threading.Thread(target=_pump, args=(proc.stdout, server.stdout_lines, q), daemon=True).start()

@@ -2,7 +2,8 @@
 the recipe editor (the editor's own tests type them in). Folding is SearchText.fold's: NFKC, lower case."""
 import sqlite3
 import unicodedata
-from datetime import datetime, timezone
+
+from conftest import now as server_now
 
 
 def fold(text: str) -> str:
@@ -12,7 +13,7 @@ def fold(text: str) -> str:
 def add_recipe(server, name, ingredients, servings=2, steps="", tags=(), produce=None, household_id=None) -> int:
     """ingredients: (name, amount or None, unit code or None[, note]) tuples. produce: dict with name,
     quantity, unit, kind, due_days, folder_id (optional keys after name). Returns the recipe's id."""
-    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = server_now().strftime("%Y-%m-%dT%H:%M:%SZ")
     with sqlite3.connect(server.data_dir / "zaiko.sqlite", timeout=30) as db:
         db.execute("PRAGMA foreign_keys = ON")
         household = household_id or db.execute("SELECT MIN(id) FROM household").fetchone()[0]

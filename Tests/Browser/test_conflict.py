@@ -5,7 +5,7 @@ are shown to decide; the page says who changed the item and when; deciding saves
 version now stored (and asks again if it changed meanwhile)."""
 import json
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -13,6 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from conftest import DESKTOP, PHONE, create_invitation, join, screenshot, setup_household
+from conftest import today as server_today
 
 LOCALES = Path(__file__).resolve().parents[2] / "Templates" / "locales"
 LANGUAGES = {"en": "en-US", "ja": "ja-JP"}
@@ -74,7 +75,7 @@ def test_stale_edits_merge_and_only_a_real_clash_asks(server, make_page, lang):
     aki = setup_household(make_page(PHONE, LANGUAGES[lang]), server)
     ken = make_page(PHONE, LANGUAGES[lang])
     join(ken, create_invitation(aki, server))
-    today = datetime.now(timezone.utc).date()
+    today = server_today()
     first_due, aki_due, aki_due_again = (str(today + timedelta(days=n)) for n in (3, 6, 9))
     milk = register_milk(aki, server, first_due)
 
@@ -149,7 +150,7 @@ def test_choosing_theirs_keeps_theirs_and_mine_elsewhere(server, make_page):
     aki = setup_household(make_page(DESKTOP, "en-US"), server)
     other_tab = aki.context.new_page()
     other_tab.console_errors = []
-    due = str(datetime.now(timezone.utc).date() + timedelta(days=4))
+    due = str(server_today() + timedelta(days=4))
     milk = register_milk(aki, server, due)
     aki.goto(f"{server.url}/items/{milk}/edit")
     other_tab.goto(f"{server.url}/items/{milk}/edit")

@@ -12,11 +12,10 @@ import re
 import urllib.error
 import urllib.parse
 import urllib.request
-from datetime import datetime, timezone
 
 import html5lib
 
-from conftest import DEFAULT_PASSWORD, setup_code
+from conftest import DEFAULT_PASSWORD, setup_code, today as server_today
 
 MARKS = ("\u0301", "\ufe0f")
 
@@ -106,7 +105,7 @@ def check(client: Client, path: str, expected_tags: str, html: str | None = None
 def test_hostile_text_never_leaves_its_attribute_or_element(make_server):
     server = make_server()
     client = Client(server.url)
-    today = datetime.now(timezone.utc).date().isoformat()
+    today = server_today().isoformat()
 
     # H household, M member: first-run setup.
     client.get("/setup")

@@ -4,7 +4,7 @@ with the demo household, what viewers see, accessibility, and screenshots."""
 
 import re
 import subprocess
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -12,17 +12,12 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from conftest import (DESKTOP, PHONE, ZAIKO_BIN, create_invitation, join, screenshot,
-                      setup_household, sign_in)
+                      setup_household, sign_in, today)
 
 DEVICES = {"phone": PHONE, "desktop": DESKTOP}
 
 
 # --- Helpers -----------------------------------------------------------------
-
-def today():
-    # A household made by first-run setup keeps time in UTC.
-    return datetime.now(timezone.utc).date()
-
 
 def folder_ids(page, server) -> dict:
     """Folder name -> id, read from the home page cards."""

@@ -4,11 +4,11 @@ navigations). The counts are written to test-output/stories.json for the issue's
 story asserts its end state so a count can never come from a walk that failed."""
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 from playwright.sync_api import expect
 
-from conftest import REPO_ROOT, setup_household
+from conftest import REPO_ROOT, setup_household, today
 from test_inventory import folder_ids, register, row
 
 RESULTS = REPO_ROOT / "test-output" / "stories.json"
@@ -59,7 +59,7 @@ def assert_at_most(walk, taps, loads):
 
 
 def day(offset):
-    return (datetime.now(timezone.utc).date() + timedelta(days=offset)).isoformat()
+    return (today() + timedelta(days=offset)).isoformat()
 
 
 def test_story_register_three_items(server, page_phone):
