@@ -89,6 +89,17 @@ def server(make_server):
     return make_server("--allow-private-outbound")
 
 
+def set_up_allowing_the_home_network(page, server):
+    """The household, and its owner's leave for members' imports to reach the home network (the
+    fake site is on loopback): Settings › Recipe imports from the home network."""
+    setup_household(page, server)
+    page.goto(server.url + "/settings")
+    page.locator("#f-home-network-allowed").check()
+    with page.expect_navigation():
+        page.locator("form[action^='/settings/home-network'] button[type=submit]").click()
+    page.wait_for_load_state()
+
+
 def no_axe_problems(page):
     results = Axe().run(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
@@ -112,7 +123,7 @@ def submit(page, form):
 def test_a_recipe_page_opens_as_a_draft(server, site, make_page, locale):
     t = CATALOGS[locale]
     page = make_page(PHONE, locale)
-    setup_household(page, server)
+    set_up_allowing_the_home_network(page, server)
     page.goto(server.url + "/recipes/import")
     assert page.locator("h1").inner_text() == t["recipe_import_heading"]
     assert page.locator("label[for=recipe-import-url]").inner_text() == t["recipe_import_url"]
@@ -133,7 +144,7 @@ def test_a_recipe_page_opens_as_a_draft(server, site, make_page, locale):
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_editor_shows_the_imported_recipe(server, site, make_page, locale):
     page = make_page(PHONE, locale)
-    setup_household(page, server)
+    set_up_allowing_the_home_network(page, server)
     page.goto(server.url + "/recipes/import")
     page.fill("#recipe-import-url", site.base + "/recipes/graph.html")
     submit(page, URL_FORM)
@@ -150,7 +161,7 @@ def test_the_editor_shows_the_imported_recipe(server, site, make_page, locale):
 def test_failures_are_explained_beside_the_field_and_the_input_kept(server, site, make_page, locale):
     t = CATALOGS[locale]
     page = make_page(PHONE, locale)
-    setup_household(page, server)
+    set_up_allowing_the_home_network(page, server)
     page.goto(server.url + "/recipes/import")
 
     # A page without recipe data.
@@ -188,7 +199,7 @@ def test_failures_are_explained_beside_the_field_and_the_input_kept(server, site
 @pytest.mark.parametrize("locale", LOCALES)
 def test_pasted_text_opens_as_a_draft(server, make_page, locale):
     page = make_page(PHONE, locale)
-    setup_household(page, server)
+    set_up_allowing_the_home_network(page, server)
     page.goto(server.url + "/recipes/import")
     page.fill("#recipe-import-text", "肉じゃが（4人分）\n\n牛こま切れ肉 200g\nじゃがいも 3個\n\n作り方\nじゃがいもを切る。\n煮る。")
     answer = submit(page, TEXT_FORM)
@@ -200,7 +211,7 @@ def test_pasted_text_opens_as_a_draft(server, make_page, locale):
 def test_the_page_at_desktop_width(server, site, make_page, locale):
     t = CATALOGS[locale]
     page = make_page(DESKTOP, locale)
-    setup_household(page, server)
+    set_up_allowing_the_home_network(page, server)
     page.goto(server.url + "/recipes/import")
     no_axe_problems(page)
     screenshot(page, f"recipe-import-desktop-{tag(locale)}")

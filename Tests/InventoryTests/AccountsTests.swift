@@ -69,7 +69,8 @@ struct AccountsTests {
         #expect(wrongPassword == .rejected)
         #expect(unknownLogin == .rejected)
         guard
-            case .signedIn(let token, _, _) = try fixture.accounts.logIn(login: "AKI", password: Fixture.password, peer: "10.0.0.2", userAgent: "", remember: true)
+            case .signedIn(let token, _, _) = try fixture.accounts.logIn(
+                login: "AKI", password: Fixture.password, peer: "10.0.0.2", userAgent: "", remember: true)
         else {
             Issue.record("login failed")
             return
@@ -479,7 +480,8 @@ struct AccountsTests {
         let owner = try fixture.owner
         fixture.clock.advance(Accounts.browserSessionIdleLimit + 1)
         guard
-            case .signedIn(let token, _, _) = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "laptop", remember: true)
+            case .signedIn(let token, _, _) = try fixture.accounts.logIn(
+                login: "aki", password: Fixture.password, peer: "p", userAgent: "laptop", remember: true)
         else {
             Issue.record("login failed")
             return

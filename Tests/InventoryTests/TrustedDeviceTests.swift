@@ -19,7 +19,8 @@ struct TrustedDeviceTests {
 
     /// The device token a successful sign-in from `peer` gives the browser.
     func device(_ fixture: Fixture, login: String = "aki", peer: String) throws -> String {
-        guard case .signedIn(_, _, let device) = try fixture.accounts.logIn(login: login, password: Fixture.password, peer: peer, userAgent: "", remember: false)
+        guard
+            case .signedIn(_, _, let device) = try fixture.accounts.logIn(login: login, password: Fixture.password, peer: peer, userAgent: "", remember: false)
         else {
             Issue.record("\(login) could not sign in from \(peer)")
             return ""
@@ -42,16 +43,18 @@ struct TrustedDeviceTests {
         let laptop = try device(fixture, peer: "192.168.1.20")
         #expect(!laptop.isEmpty)
         try spray(fixture)
-        guard case .signedIn(_, _, let again) = try fixture.accounts.logIn(
-            login: "aki", password: Fixture.password, peer: "192.168.1.20", userAgent: "", remember: false, device: laptop)
+        guard
+            case .signedIn(_, _, let again) = try fixture.accounts.logIn(
+                login: "aki", password: Fixture.password, peer: "192.168.1.20", userAgent: "", remember: false, device: laptop)
         else {
             Issue.record("the owner's own browser was locked out by the neighbour's spray")
             return
         }
         #expect(again == laptop, "the browser keeps its token")
         // From another address of the home (a phone that moved to mobile data) the same browser works too.
-        guard case .signedIn = try fixture.accounts.logIn(
-            login: "aki", password: Fixture.password, peer: "203.0.113.9", userAgent: "", remember: false, device: laptop)
+        guard
+            case .signedIn = try fixture.accounts.logIn(
+                login: "aki", password: Fixture.password, peer: "203.0.113.9", userAgent: "", remember: false, device: laptop)
         else {
             Issue.record("the trusted browser was held on another address")
             return
@@ -65,8 +68,9 @@ struct TrustedDeviceTests {
         let kensBrowser = try device(fixture, login: "ken", peer: "198.51.100.1")
         try spray(fixture)
         for forged in [kensBrowser, Crypto.token(), "", String(repeating: "x", count: 500)] {
-            guard case .throttled = try fixture.accounts.logIn(
-                login: "aki", password: Fixture.password, peer: "192.168.1.20", userAgent: "", remember: false, device: forged)
+            guard
+                case .throttled = try fixture.accounts.logIn(
+                    login: "aki", password: Fixture.password, peer: "192.168.1.20", userAgent: "", remember: false, device: forged)
             else {
                 Issue.record("a device cookie not trusted for aki let a sign-in past the full bucket")
                 continue
@@ -87,8 +91,9 @@ struct TrustedDeviceTests {
             }
         }
         #expect(throttled, "the device cookie lifted the per-address lock")
-        guard case .throttled = try fixture.accounts.logIn(
-            login: "aki", password: Fixture.password, peer: "203.0.113.50", userAgent: "", remember: false, device: laptop)
+        guard
+            case .throttled = try fixture.accounts.logIn(
+                login: "aki", password: Fixture.password, peer: "203.0.113.50", userAgent: "", remember: false, device: laptop)
         else {
             Issue.record("the per-address lock did not hold the trusted browser")
             return

@@ -73,6 +73,7 @@ struct AuthorizationMatrixTests {
         "POST /products/{id}": .writer,
         "POST /products/{id}/forget": .writer,
         "POST /settings/lookup": .owner,
+        "POST /settings/home-network": .owner,
         "GET /tls": .open, "GET /tls/zaiko-ca.crt": .asset, "GET /tls/zaiko-ca.cer": .asset, "GET /tls/zaiko.mobileconfig": .asset,
         "GET /settings/export": .owner,
         "GET /import": .writer,

@@ -4,7 +4,8 @@ import HTTPServer
 import Inventory
 import Synchronization
 import Testing
-import Web
+
+@testable import Web
 
 /// The CSV import pages: preview with counts and line errors, nothing written before the
 /// confirmation, updates by id only within the household, writers only, CSRF.
@@ -30,6 +31,27 @@ import Web
         return try fixture.app.database.writer.read {
             try String.fetchAll($0, sql: "SELECT name FROM item WHERE household_id = ? ORDER BY id", arguments: [household ?? home])
         }
+    }
+
+    @Test func aPreviewTheServerHasNoRoomToKeepIsRefusedWithASentence() async throws {
+        // Room for 100 bytes on the whole server: household B's waiting preview fills it.
+        let fixture = try await HouseholdFixture(pendingLimits: PendingStoreLimits(perHousehold: 8, householdBytes: 100, totalBytes: 100))
+        let text = "name,quantity\nRice,1\n"
+        let grandma = try #require(try fixture.accounts.session(token: fixture.otherOwner))
+        let theirFridge = try #require(try fixture.items.folders(householdId: grandma.householdId).first?.id)
+        let grandparents = try upload(fixture, try csv(text + String(repeating: "Tea,1\n", count: 10)), as: fixture.otherOwner, folder: theirFridge)
+        #expect(grandparents.status == 200)
+        for language in ["en", "ja"] {
+            let response = try fixture.send(
+                "POST", "/import", as: fixture.member, form: [("folder", "\(fixture.fridgeId)")], headers: [("Accept-Language", language)],
+                files: [try csv(text)])
+            #expect(response.status == 503)
+            #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs[language]!["pending_store_full"])))
+            #expect(!response.text.contains("name=\"token\""), "nothing to confirm")
+        }
+        // B's preview was not pushed out to make room.
+        let confirmed = try fixture.send("POST", "/import/confirm", as: fixture.otherOwner, form: [("token", try token(in: grandparents.text))])
+        #expect(confirmed.status == 303)
     }
 
     @Test func previewCountsNewAndUpdatedAndWritesNothing() async throws {

@@ -48,7 +48,10 @@ struct DatabaseFileGoneTests {
         // The acknowledged change is in the open database, and so in what a stop saves beside it.
         let rescue = try database.saveBeside()
         let saved = try await DatabaseQueue(path: rescue.path).read { db in
-            try (Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE name = 'Typed after the file went'") ?? -1, Double.fetchOne(db, sql: "SELECT quantity FROM item WHERE id = ?", arguments: [fixture.itemId]))
+            try (
+                Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE name = 'Typed after the file went'") ?? -1,
+                Double.fetchOne(db, sql: "SELECT quantity FROM item WHERE id = ?", arguments: [fixture.itemId])
+            )
         }
         #expect(saved.0 == 0)
         #expect(saved.1 == 2, "the quantity change acknowledged before is kept")

@@ -6,7 +6,8 @@ import Inventory
 import Logging
 import Outbound
 import TestSupport
-import Web
+
+@testable import Web
 
 /// Two households on one server: Home (the shared `Fixture`, plus a member and a viewer) and
 /// Grandparents (owner), served by a real `App` over an in-memory database, with cheap password hashing.
@@ -33,9 +34,10 @@ struct HouseholdFixture {
     /// reaches only when its operator allows it (`--allow-private-outbound`).
     /// `backups`: the server's backups as Settings sees them (none when not given).
     /// `database`: a file database instead of the in-memory one (tests of the file's fate).
+    /// `pendingLimits`: the room for waiting CSV previews and recipe drafts.
     init(
         secureCookies: Bool = false, logger: Logger? = nil, allowPrivateOutbound: Bool = true, backups: (any BackupControl)? = nil,
-        database: AppDatabase? = nil
+        database: AppDatabase? = nil, pendingLimits: PendingStoreLimits = .standard
     ) async throws {
         let home = try Fixture(database: database, clock: ManualClock(Date()), userAgent: "phone")
         let database = home.database
@@ -48,6 +50,7 @@ struct HouseholdFixture {
         var options = AppOptions(secureCookies: secureCookies, setupCode: nil, hasher: Self.hasher, clock: wall)
         options.outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
         options.memberFetches = MemberFetches(operatorAllowsPrivate: allowPrivateOutbound)
+        options.pendingLimits = pendingLimits
         // Imports from the loopback site may be slow while every suite runs; the deadlines
         // themselves are RecipeFetcherTests' concern.
         options.recipeFetch = (300, .seconds(600))
@@ -62,7 +65,8 @@ struct HouseholdFixture {
             _ = try accounts.invite(householdId: home.householdId, role: .member)
             return try accounts.pendingInvitations(householdId: home.householdId)[0].id
         }()
-        guard case .signedIn(let second, _, _) = try accounts.logIn(login: "aki", password: Self.password, peer: "p", userAgent: "laptop", remember: false) else {
+        guard case .signedIn(let second, _, _) = try accounts.logIn(login: "aki", password: Self.password, peer: "p", userAgent: "laptop", remember: false)
+        else {
             throw InventoryError.conflict
         }
         ownerSecondSessionId = try accounts.session(token: second)!.sessionId

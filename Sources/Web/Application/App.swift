@@ -45,6 +45,8 @@ public struct AppOptions: Sendable {
     /// How requests a member sets off (a recipe import) leave Zaiko: to the home network only where
     /// the household's owner allows it, and the operator too (see `MemberFetches`).
     public var memberFetches = MemberFetches(operatorAllowsPrivate: false)
+    /// How much waiting CSV previews and recipe drafts may hold in memory.
+    var pendingLimits = PendingStoreLimits.standard
     /// The server's body limit, so a form can say "too large" before sending (`--max-body-mb`).
     public var maxBodyBytes = 20 * 1024 * 1024
     /// The local CA and the HTTPS addresses the /tls page hands out; nil when HTTPS is not set up.
@@ -156,10 +158,11 @@ public final class App: Responder {
             items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock), recipes: recipeTrash
         ).register(in: &router)
         DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
-        CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock)).register(in: &router)
+        CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock, limits: options.pendingLimits)).register(
+            in: &router)
         recipeDrafts = RecipeImportController(
             fetches: options.memberFetches, settings: settings, fetchLimits: options.recipeFetch, pictures: pictures,
-            drafts: PendingRecipeDrafts(clock: options.clock), renderer: renderer,
+            drafts: PendingRecipeDrafts(clock: options.clock, limits: options.pendingLimits), renderer: renderer,
             logger: logger
         ).register(in: &router)
         // After the import (POST /recipes/import is not POST /recipes/{id}) and before the recipe pages
