@@ -24,6 +24,7 @@ enum Schema {
         migrator.registerMigration("v11 recipes and cooking", migrate: v11)
         migrator.registerMigration("v12 search text with composed voiced marks", migrate: v12)
         migrator.registerMigration("v13 what can we make: ingredient indexes and recipes version", migrate: v13)
+        migrator.registerMigration("v14 history names folders by id", migrate: v14)
         return migrator
     }
 
@@ -524,5 +525,17 @@ enum Schema {
             }
         }
         try db.execute(sql: sql)
+    }
+
+    /// A move or a purchase in an item's history keeps the folders' ids, so each reader sees the
+    /// names in their own language and under their current name (a starter folder reads 冷蔵庫 to a
+    /// Japanese member, "Fridge" to an English one). No foreign key: a folder purged from the trash
+    /// leaves its id behind and the page says the folder is gone. Older lines keep their text.
+    static func v14(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE item_event ADD COLUMN from_folder_id INTEGER;
+                ALTER TABLE item_event ADD COLUMN to_folder_id INTEGER;
+                """)
     }
 }
