@@ -32,11 +32,43 @@ document.querySelectorAll("input.copy-field[readonly]").forEach((field) => {
   field.addEventListener("focus", () => field.select());
 });
 
-// "Select all on this page" ticks every row checkbox of the same name in its form.
+// "Select all on this page" ticks every row checkbox of the same name in its form; it is rendered
+// hidden, since without JavaScript it could do nothing.
 document.querySelectorAll("input[data-select-all]").forEach((all) => {
+  const holder = all.closest("[hidden]");
+  if (holder) holder.hidden = false;
   const boxes = () => all.form.querySelectorAll(`input[type=checkbox][name="${all.dataset.selectAll}"]`);
   all.addEventListener("change", () => boxes().forEach((box) => { box.checked = all.checked; }));
 });
+
+// File fields: the browser's own button cuts its text on a phone ("No fil…osen"). With
+// JavaScript the native input is hidden but kept (focus, keyboard, screen readers, the form),
+// a label styled as a button opens it, and the chosen file's name is shown beside it in full.
+function wireFilePick(input) {
+  let pick = input.parentElement.classList.contains("file-pick") ? input.parentElement : null;
+  if (!pick) {
+    pick = document.createElement("span");
+    pick.className = "file-pick";
+    input.before(pick);
+    const button = document.createElement("label");
+    button.className = "button button-secondary file-button";
+    button.setAttribute("aria-hidden", "true");
+    button.textContent = input.dataset.choose;
+    const name = document.createElement("span");
+    name.className = "file-name";
+    pick.append(input, button, name);
+  }
+  const button = pick.querySelector(".file-button"), name = pick.querySelector(".file-name");
+  button.htmlFor = input.id;
+  const show = () => {
+    const files = [...(input.files || [])];
+    name.textContent = files.length ? files.map((file) => file.name).join(", ") : input.dataset.none;
+    name.classList.toggle("is-empty", !files.length);
+  };
+  input.addEventListener("change", show);
+  show();
+}
+document.querySelectorAll("input[type=file][data-choose]").forEach(wireFilePick);
 
 // Quantity steppers in the editor (typing works without them).
 function wireStepper(button) {
@@ -96,6 +128,7 @@ document.querySelectorAll("form.editor[data-draft-label]").forEach((form) => {
     // Listeners are not cloned: wire the new draft's steppers once it is in the page.
     copy.querySelectorAll("button[data-step]").forEach(wireStepper);
     copy.querySelectorAll("input.photo-input").forEach(wireCrop);
+    copy.querySelectorAll("input[type=file][data-choose]").forEach(wireFilePick);
     if (to + 1 >= max) add.hidden = true;
     const name = copy.querySelector('input[name$=".name"]');
     if (name) name.focus();
@@ -478,6 +511,10 @@ document.querySelectorAll("form.editor").forEach((form) => {
   live.setAttribute("aria-live", "polite");
   (document.querySelector("main") || document.body).append(live);
   let hideTimer = null;
+  const dismiss = () => { clearTimeout(hideTimer); live.replaceChildren(); };
+  // The toast sits at the bottom, clear of the navigation; its × (or Escape) closes it at once.
+  live.addEventListener("click", (event) => { if (event.target.closest(".notice-dismiss")) dismiss(); });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape" && live.childNodes.length) dismiss(); });
   const announce = (notice) => {
     clearTimeout(hideTimer);
     // What an earlier action said (at the top or beside a row) is out of date now: dimmed, not
@@ -485,8 +522,9 @@ document.querySelectorAll("form.editor").forEach((form) => {
     document.querySelectorAll("main > .notice, li.row-notice > .notice").forEach((old) => old.classList.add("is-stale"));
     const body = notice && (notice.querySelector(".notice") || notice);
     live.replaceChildren(...(body ? body.childNodes : []));
+    live.querySelectorAll(".notice-dismiss").forEach((button) => { button.hidden = false; });
     // An Undo stays longer than a plain confirmation.
-    hideTimer = setTimeout(() => live.replaceChildren(), live.querySelector("button") ? 15000 : 6000);
+    hideTimer = setTimeout(dismiss, live.querySelector("button:not(.notice-dismiss)") ? 10000 : 5000);
   };
   const pathOf = (button) => new URL(button.getAttribute("formaction"), location.href).pathname;
   // Which button in the new row stands for the one pressed (its action and value).

@@ -7,10 +7,11 @@ import Inventory
 ///
 /// Versions: 1 had no recipes; 2 adds `recipes` (with ingredients and tags), `cooks` (what each
 /// cooking took, so it can still be undone), the used-up choice and the cook of each history line.
-/// A version 2 reader accepts version 1 files: the new parts are optional.
+/// 3 keeps the two folders of a history line's move or purchase by id (`detail` then holds only what
+/// else changed). A reader accepts every earlier version: the new parts are optional.
 public struct HouseholdDocument: Codable, Sendable, Equatable {
     public static let formatName = "zaiko-household"
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     public var format: String = HouseholdDocument.formatName
     public var formatVersion: Int = HouseholdDocument.currentVersion
@@ -102,6 +103,9 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var at: String
         /// Version 2: the cook that made this change.
         public var cookId: Int64?
+        /// Version 3: the folders a move or a purchase went between (ids of `folders`).
+        public var fromFolderId: Int64?
+        public var toFolderId: Int64?
     }
 
     public struct ProductPart: Codable, Sendable, Equatable {

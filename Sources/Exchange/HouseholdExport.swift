@@ -116,7 +116,8 @@ public struct HouseholdExport: Sendable {
         }
         let events = try Row.fetchAll(db, sql: "SELECT * FROM item_event WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
             HouseholdDocument.ItemEventPart(
-                itemId: $0["item_id"], memberId: $0["member_id"], kind: $0["kind"], detail: $0["detail"], at: $0["at"], cookId: $0["cook_id"])
+                itemId: $0["item_id"], memberId: $0["member_id"], kind: $0["kind"], detail: $0["detail"], at: $0["at"], cookId: $0["cook_id"],
+                fromFolderId: $0["from_folder_id"], toFolderId: $0["to_folder_id"])
         }
         let products = try Row.fetchAll(db, sql: "SELECT * FROM product WHERE household_id = ? ORDER BY barcode", arguments: StatementArguments(id)).map {
             HouseholdDocument.ProductPart(

@@ -262,10 +262,13 @@ public struct HouseholdImport: Sendable {
                 db, document, householdId: householdId, ids: ImportedIds(members: memberIds, folders: folderIds, items: itemIds, photos: photoKeys))
             for event in document.itemEvents {
                 try db.execute(
-                    sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    sql: """
+                        INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id, from_folder_id, to_folder_id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
                     arguments: [
                         householdId, itemIds[event.itemId], event.memberId.flatMap { memberIds[$0] }, event.kind, event.detail, event.at,
-                        event.cookId.flatMap { cookIds[$0] },
+                        event.cookId.flatMap { cookIds[$0] }, event.fromFolderId.flatMap { folderIds[$0] }, event.toFolderId.flatMap { folderIds[$0] },
                     ])
             }
             let token = try accounts.insertOwnerInvitation(db, householdId: householdId)

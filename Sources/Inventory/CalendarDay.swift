@@ -41,6 +41,20 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
     public var next: CalendarDay { adding(days: 1) }
 
+    /// Days from `other` to this day: 2 when this is the day after tomorrow of `other`, −2 two days before.
+    public func days(since other: CalendarDay) -> Int { dayNumber - other.dayNumber }
+
+    /// Days since 1970-01-01 (negative before), by the proleptic Gregorian calendar; plain
+    /// arithmetic, since every row of a list asks.
+    var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146097 + dayOfEra - 719468
+    }
+
     /// Midnight at the start of this day in `timeZone`.
     public func start(in timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)

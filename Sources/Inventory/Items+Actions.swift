@@ -111,13 +111,13 @@ extension Items {
             for id in ids {
                 var item = try Self.item(db, id, householdId)
                 guard item.folderId != folderId else { continue }
-                let from = try String.fetchOne(db, sql: "SELECT name FROM folder WHERE id = ?", arguments: [item.folderId]) ?? ""
+                let from = item.folderId
                 Self.fit(&item, to: target.kind)
                 item.folderId = folderId
                 item.version += 1
                 item.updatedAt = time
                 try item.update(db)
-                try Self.record(db, item, "moved", "\(from) → \(target.name)", by: memberId, at: time)
+                try Self.record(db, item, "moved", from: from, to: folderId, by: memberId, at: time)
             }
         }
     }
@@ -164,7 +164,7 @@ extension Items {
         item.version += 1
         item.updatedAt = time
         try item.update(db)
-        try Self.record(db, item, "bought", "\(source.name) → \(target.name)", by: memberId, at: time)
+        try Self.record(db, item, "bought", from: source.id!, to: target.id!, by: memberId, at: time)
     }
 
     /// The shopping lists remember where their bought things went, for next time.
@@ -233,8 +233,8 @@ extension Items {
                     existing.updatedAt = time
                     try existing.update(db)
                     try Self.record(
-                        db, existing, "bought", "\(source.name) → \(target.name): \(Quantity.text(before)) → \(Quantity.text(existing.quantity))",
-                        by: memberId, at: time)
+                        db, existing, "bought", from: source.id!, to: target.id!,
+                        detail: "\(Quantity.text(before)) → \(Quantity.text(existing.quantity))", by: memberId, at: time)
                     _ = try item.delete(db)
                     continue
                 }

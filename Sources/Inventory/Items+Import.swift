@@ -104,8 +104,7 @@ extension Items {
         item.updatedAt = time
         try item.update(db)
         if before.folderId != item.folderId {
-            let from = try String.fetchOne(db, sql: "SELECT name FROM folder WHERE id = ?", arguments: [before.folderId]) ?? ""
-            try Self.record(db, item, "moved", "\(from) → \(folder.name)", by: memberId, at: time)
+            try Self.record(db, item, "moved", from: before.folderId, to: item.folderId, by: memberId, at: time)
         }
         if !changed.isEmpty { try Self.record(db, item, "changed", changed.joined(separator: ","), by: memberId, at: time) }
         try Products.remember(db, item, at: time)

@@ -79,6 +79,23 @@ public struct ItemEvent: Sendable, Equatable {
     public let at: String
     /// The cook that made this change, if one did: the item page offers its Undo.
     public var cookId: Int64? = nil
+    /// A move or a purchase: the folders it went between, named when read (`detail` then holds
+    /// only what else changed, such as "1 → 3"). Nil for other lines and for lines written before
+    /// the folders were kept by id, whose `detail` is their text as written.
+    public var folders: FolderStep? = nil
+}
+
+/// The two folders of a move or a purchase, as they are now; nil for a folder purged from the trash.
+public struct FolderStep: Sendable, Equatable {
+    public struct Place: Sendable, Equatable {
+        public let id: Int64
+        public let name: String
+        /// The starter folder's key, when it is one: its name then reads in each reader's language.
+        public let starter: String?
+    }
+
+    public let from: Place?
+    public let to: Place?
 }
 
 /// What `Items.update` did with a stale form: merged with what others changed since it was opened.
@@ -162,11 +179,22 @@ public struct Items: Sendable {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT e.id, e.kind, e.detail, e.at, e.cook_id, m.name AS member_name FROM item_event e LEFT JOIN member m ON m.id = e.member_id
+                    SELECT e.id, e.kind, e.detail, e.at, e.cook_id, m.name AS member_name, e.from_folder_id, e.to_folder_id,
+                        ff.id AS from_id, ff.name AS from_name, ff.starter AS from_starter,
+                        tf.id AS to_id, tf.name AS to_name, tf.starter AS to_starter
+                    FROM item_event e LEFT JOIN member m ON m.id = e.member_id
+                        LEFT JOIN folder ff ON ff.id = e.from_folder_id AND ff.household_id = e.household_id
+                        LEFT JOIN folder tf ON tf.id = e.to_folder_id AND tf.household_id = e.household_id
                     WHERE e.item_id = ? AND e.household_id = ? ORDER BY e.at DESC, e.id DESC
                     """, arguments: [itemId, householdId]
-            ).map {
-                ItemEvent(id: $0["id"], kind: $0["kind"], detail: $0["detail"], memberName: $0["member_name"], at: $0["at"], cookId: $0["cook_id"])
+            ).map { row in
+                func place(_ end: String) -> FolderStep.Place? {
+                    (row["\(end)_id"] as Int64?).map { FolderStep.Place(id: $0, name: row["\(end)_name"], starter: row["\(end)_starter"]) }
+                }
+                let kept = row["from_folder_id"] as Int64? != nil || row["to_folder_id"] as Int64? != nil
+                return ItemEvent(
+                    id: row["id"], kind: row["kind"], detail: row["detail"], memberName: row["member_name"], at: row["at"], cookId: row["cook_id"],
+                    folders: kept ? FolderStep(from: place("from"), to: place("to")) : nil)
             }
         }
     }
@@ -175,6 +203,20 @@ public struct Items: Sendable {
         try db.execute(
             sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
             arguments: [item.householdId, item.id, memberId, kind, detail, time])
+    }
+
+    /// A move or a purchase from folder `from` to folder `to`, kept by id (named when read);
+    /// `detail`: what else changed, such as a quantity "1 → 3".
+    static func record(
+        _ db: Database, _ item: Item, _ kind: String, from: Int64, to: Int64, detail: String = "", by memberId: Int64?, at time: String,
+        cookId: Int64? = nil
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id, from_folder_id, to_folder_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [item.householdId, item.id, memberId, kind, detail, time, cookId, from, to])
     }
 
     // MARK: - Registering and editing
@@ -264,8 +306,7 @@ public struct Items: Sendable {
             item.updatedAt = stamp()
             try item.update(db)
             if before.folderId != item.folderId {
-                let from = try String.fetchOne(db, sql: "SELECT name FROM folder WHERE id = ?", arguments: [before.folderId]) ?? ""
-                try Self.record(db, item, "moved", "\(from) → \(target.name)", by: memberId, at: item.updatedAt)
+                try Self.record(db, item, "moved", from: before.folderId, to: item.folderId, by: memberId, at: item.updatedAt)
             }
             let changed = Self.changedFields(before, item)
             if !changed.isEmpty { try Self.record(db, item, "changed", changed.joined(separator: ","), by: memberId, at: item.updatedAt) }

@@ -25,6 +25,7 @@ enum Schema {
         migrator.registerMigration("v12 search text with composed voiced marks", migrate: v12)
         migrator.registerMigration("v13 what can we make: ingredient indexes and recipes version", migrate: v13)
         migrator.registerMigration("v14 trusted sign-in devices, members' fetches to the home network", migrate: v14)
+        migrator.registerMigration("v15 history names folders by id", migrate: v15)
         return migrator
     }
 
@@ -544,6 +545,18 @@ enum Schema {
                 CREATE INDEX trusted_device_by_token ON trusted_device(token_hash);
 
                 ALTER TABLE household ADD COLUMN member_fetches_private INTEGER NOT NULL DEFAULT 0;
+                """)
+    }
+
+    /// A move or a purchase in an item's history keeps the folders' ids, so each reader sees the
+    /// names in their own language and under their current name (a starter folder reads 冷蔵庫 to a
+    /// Japanese member, "Fridge" to an English one). No foreign key: a folder purged from the trash
+    /// leaves its id behind and the page says the folder is gone. Older lines keep their text.
+    static func v15(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE item_event ADD COLUMN from_folder_id INTEGER;
+                ALTER TABLE item_event ADD COLUMN to_folder_id INTEGER;
                 """)
     }
 }

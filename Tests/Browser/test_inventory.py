@@ -363,7 +363,7 @@ def test_delete_then_undo_and_restore_from_trash(server, page_phone):
 
     row_action(page, f"{row_selector('Bread')} button[formaction$='/delete']")
     assert row_names(page) == ["Cheese"]
-    assert notice(page).startswith("Moved 1 item to the trash.")
+    assert notice(page).startswith("Deleted “Bread”.")
     row_action(page, ".row-live button:has-text('Undo')")
     assert sorted(row_names(page)) == ["Bread", "Cheese"]
 

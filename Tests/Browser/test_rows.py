@@ -15,8 +15,10 @@ from test_inventory import (click_nav, first_folder, folder_ids, item_id, no_sid
                             zaiko_demo)
 
 TEXTS = {
-    "en": {"deleted": "Moved 1 item to the trash.", "restored": "Restored 1 item.", "undo": "Undo", "opened": "opened"},
-    "ja": {"deleted": "1件をゴミ箱に移しました。", "restored": "1件を元に戻しました。", "undo": "元に戻す", "opened": "開封済み"},
+    "en": {"deleted": "Moved 1 item to the trash.", "deleted_named": "Deleted “{name}”.", "restored": "Restored 1 item.", "undo": "Undo",
+           "opened": "opened"},
+    "ja": {"deleted": "1件をゴミ箱に移しました。", "deleted_named": "「{name}」を削除しました。", "restored": "1件を元に戻しました。", "undo": "元に戻す",
+           "opened": "開封済み"},
 }
 
 ROWS_IN_VIEW = """els => els.filter(e => {
@@ -168,6 +170,7 @@ def test_delete_and_undo_stay_at_the_row(server, browser, locale, javascript):
     path = open_fullest_stock_list(page, server)
     rows = page.locator("li.item-row")
     row_id, next_id = rows.nth(8).get_attribute("id"), rows.nth(9).get_attribute("id")
+    name = rows.nth(8).locator("a.item-name").inner_text()
     centre(page, row_id)
     before = box_of(page, f"#{row_id}")
     page.click(f"#{row_id} details.row-menu > summary")
@@ -176,7 +179,8 @@ def test_delete_and_undo_stay_at_the_row(server, browser, locale, javascript):
         page.evaluate("window.stillHere = true")
         page.click(delete)
         expect(page.locator(f"#{row_id}")).to_have_count(0)
-        expect(page.locator(".row-live")).to_contain_text(t["deleted"])
+        # The toast names what went (without JavaScript the notice sits beside the neighbour).
+        expect(page.locator(".row-live")).to_contain_text(t["deleted_named"].format(name=name))
         viewport_shot(page, f"rows-deleted-js-{locale[:2]}-phone")
         # The next row moved up into its place; the page did not move.
         assert abs(box_of(page, f"#{next_id}")["y"] - before["y"]) < 1

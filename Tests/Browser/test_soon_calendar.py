@@ -82,7 +82,7 @@ def test_use_soon_groups_and_a_quick_action_comes_back(server, page_phone, local
     row_action(page, "li.item-row:has(a.item-name:text-is('Natto')) button[formaction$='/delete']")
     assert urlparse(page.url).path == "/soon"
     assert group_names(page, "soon") == []
-    row_action(page, ".row-live button")
+    row_action(page, ".row-live button[formaction='/trash/restore']")
     assert urlparse(page.url).path == "/soon"
     assert group_names(page, "soon") == ["Natto"]
     assert page.console_errors == []

@@ -94,7 +94,11 @@ def test_the_page_hands_out_the_ca_without_signing_in(ca_server, make_page, loca
 
     # The QR code is drawn by the server and decodes to the HTTPS address listed first.
     assert page.locator(".tls-address-list a").all_inner_texts() == [ca_server.https_url]
-    assert qr_text(page, tmp_path, f"qr-{tag(locale)}") == ca_server.https_url
+    # It is for a phone to scan from a computer's screen: hidden on the phone itself.
+    assert not page.locator(".tls-qr").is_visible()
+    desktop = make_page(DESKTOP, locale)
+    desktop.goto(ca_server.url + "/tls")
+    assert qr_text(desktop, tmp_path, f"qr-{tag(locale)}") == ca_server.https_url
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
 
     # Steps for each kind of device, closed until opened, numbered when open.

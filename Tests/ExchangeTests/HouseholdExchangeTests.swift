@@ -109,7 +109,7 @@ struct HouseholdExchangeTests {
         #expect(imported.folders.contains { $0.deletedAt != nil } && imported.folders.contains { $0.lastStockFolderId != nil })
         #expect(report.members.map(\.login).sorted() == ["aki", "hana"])
         // Version 2: recipes with ingredients, tags, the product link, the produced item; the cook.
-        #expect(exported.formatVersion == 2 && report.recipes == 1)
+        #expect(exported.formatVersion == HouseholdDocument.currentVersion && report.recipes == 1)
         let pudding = try #require(imported.recipes?.first { $0.name == "ミルクプリン" })
         #expect(pudding.ingredients.map(\.name) == ["牛乳", "砂糖"] && pudding.ingredients[0].productBarcode == "4901234567894")
         #expect(pudding.tags.sorted() == ["おやつ", "冷たい"] && pudding.produce?.name == "プリン" && pudding.photo != nil)

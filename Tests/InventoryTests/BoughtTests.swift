@@ -113,7 +113,7 @@ import Testing
         #expect(joined.quantity == 3 && joined.due == "2026-12-01" && joined.version == 2)
         #expect(throws: InventoryError.notFound) { try item(milk) }
         #expect(try rows(in: "Fridge").map(\.name) == ["Milk"])
-        #expect(try items.history(of: existing, householdId: household).first.map { [$0.kind, $0.detail] } == ["bought", "Supermarket → Fridge: 1 → 3"])
+        #expect(try items.history(of: existing, householdId: household).first.map { [$0.kind, $0.plainText] } == ["bought", "Supermarket → Fridge: 1 → 3"])
 
         // An earlier new date replaces a later one; a row without a date takes the new one.
         let more = try add("Milk", to: "Supermarket", unit: "bottle")

@@ -74,7 +74,7 @@ struct CookTests {
         #expect(row.due == nil && row.status == nil)
         #expect(row.quantity == 1) // one to buy, as a move to a shopping list makes it
         let moved = try #require(try kitchen.history(tofu).first)
-        #expect(moved.kind == "moved" && moved.detail == "Fridge → Weekend shop" && moved.cookId == result.cookId)
+        #expect(moved.kind == "moved" && moved.plainText == "Fridge → Weekend shop" && moved.cookId == result.cookId)
         let take = try #require(try kitchen.database.writer.read { db in try CookTake.fetchOne(db, sql: "SELECT * FROM cook_take") })
         #expect(take.usedUp == .moved)
         #expect(take.fromFolderId == fridge && take.due == "2026-11-25" && take.status == "opened")

@@ -76,6 +76,15 @@ private struct Kitchen {
     }
 }
 
+extension ItemEvent {
+    /// The line with each folder under its stored name, as "Fridge → Supermarket: 1 → 3".
+    var plainText: String {
+        guard let folders else { return detail }
+        let step = "\(folders.from?.name ?? "?") → \(folders.to?.name ?? "?")"
+        return detail.isEmpty ? step : "\(step): \(detail)"
+    }
+}
+
 extension ItemInput {
     fileprivate static func named(_ name: String, _ configure: (inout ItemInput) -> Void = { _ in }) -> ItemInput {
         var input = ItemInput()
@@ -391,7 +400,7 @@ struct ItemsTests {
         #expect(after.note == "low fat" && after.barcode == "4901234567894")
         #expect(after.version == before.version + 1)
         let moved = try #require(try kitchen.history(id).first)
-        #expect((moved.kind, moved.detail) == ("moved", "Fridge → Supermarket"))
+        #expect((moved.kind, moved.plainText) == ("moved", "Fridge → Supermarket"))
         #expect(try kitchen.names(in: "Fridge").isEmpty)
         #expect(try kitchen.names(in: "Supermarket") == ["Milk"])
     }
@@ -410,7 +419,7 @@ struct ItemsTests {
         #expect(rice.status == "unopened")
         #expect(rice.due == nil)
         #expect(rice.quantity == 5 && rice.unit == "kg" && rice.note == "koshihikari")
-        #expect(try kitchen.history(id).first.map { [$0.kind, $0.detail] } == ["moved", "Supermarket → Pantry"])
+        #expect(try kitchen.history(id).first.map { [$0.kind, $0.plainText] } == ["moved", "Supermarket → Pantry"])
     }
 
     @Test func editingAnItemIntoAFolderOfTheOtherKindDropsWhatThatKindLacks() throws {
@@ -434,7 +443,7 @@ struct ItemsTests {
         #expect(onTheList.due == nil && onTheList.remindAt == nil && onTheList.status == nil)
         #expect(onTheList.name == "Milk" && onTheList.quantity == 2 && onTheList.unit == "bottle" && onTheList.kind == "dairy_eggs")
         #expect(onTheList.note == "low fat" && onTheList.barcode == "4901234567894")
-        let events = try kitchen.history(id).map { "\($0.kind): \($0.detail)" }
+        let events = try kitchen.history(id).map { "\($0.kind): \($0.plainText)" }
         #expect(events.contains("moved: Fridge → Supermarket"), "\(events)")
         #expect(events.contains("changed: due,remind_at,status"), "\(events)")
 
@@ -447,7 +456,7 @@ struct ItemsTests {
         let frozen = try kitchen.item(id)
         let freezer = try kitchen.id(of: "Freezer")
         #expect(frozen.urgent == false && frozen.status == "unopened" && frozen.folderId == freezer)
-        #expect(try kitchen.history(id).map { "\($0.kind): \($0.detail)" }.contains("moved: Supermarket → Freezer"))
+        #expect(try kitchen.history(id).map { "\($0.kind): \($0.plainText)" }.contains("moved: Supermarket → Freezer"))
     }
 
     // MARK: - 6. Conflicts
@@ -597,7 +606,7 @@ struct ItemsTests {
         for id in [rice, tofu] {
             let item = try kitchen.item(id)
             #expect(item.folderId == pantry && item.status == "unopened" && item.urgent == false && item.version == 2)
-            #expect(try kitchen.history(id).first.map { [$0.kind, $0.detail] } == ["bought", "Supermarket → Pantry"])
+            #expect(try kitchen.history(id).first.map { [$0.kind, $0.plainText] } == ["bought", "Supermarket → Pantry"])
         }
         #expect(try kitchen.item(rice).quantity == 5)
         #expect(try kitchen.folder("Supermarket").lastStockFolderId == pantry)

@@ -55,7 +55,7 @@ import Testing
 
         let script = try fixture.send("POST", "/items/\(id)/delete", as: fixture.member, form: [("return", list), ("fragment", "1")])
         #expect(script.header("X-Zaiko-Fragment") == "row")
-        #expect(script.text.contains("Moved 1 item to the trash."))
+        #expect(script.text.contains("Deleted “Milk”."))
         #expect(script.text.contains("formaction=\"/trash/restore\" name=\"undo\" value=\"\(id)\""))
         #expect(!script.text.contains("item-row"))
     }

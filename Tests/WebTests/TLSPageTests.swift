@@ -125,6 +125,13 @@ struct TLSPageTests {
         #expect(text.contains("<code class=\"tls-rotate-command\">zaiko tls rotate</code>"))
     }
 
+    /// Cookies belong to one scheme: the HTTPS address needs its own sign-in, and the page says so.
+    @Test func thePageSaysTheHTTPSAddressNeedsOneMoreSignIn() async throws {
+        let server = try await Server(pem: Self.first)
+        #expect(server.get("/tls").text.contains("open it and sign in one more time"))
+        #expect(server.get("/tls", language: "ja").text.contains("そのアドレスを開いてもう一度ログインしてください"))
+    }
+
     @Test func noSignInIsNeededEvenBeforeSetup() async throws {
         let signedIn = try await Server(pem: Self.first)
         #expect(signedIn.get("/tls", session: signedIn.ownerToken).status == 200)

@@ -132,17 +132,30 @@ $soon = $now->modify('+' . max(0, (int)$household['due_soon_days']) . ' days')->
 // Foundation's abbreviated date: "Nov 25, 2026" in English, "2026年11月25日" in Japanese.
 $dayFormat = $lang === 'ja' ? 'Y年n月j日' : 'M j, Y';
 $days = [];
+$todayDate = new DateTimeImmutable($today);
+// DueDistance.words: "in 2 days", "tomorrow", "2 days ago" within 14 days either way; not for today.
+$distance = function (string $due) use ($t, $lang, $todayDate): ?string {
+    $between = $todayDate->diff(new DateTimeImmutable($due));
+    $n = (int)$between->days;
+    if ($n > 14) { return null; }
+    return $between->invert ? plural($t, $lang, 'due_days_ago', (string)$n, (string)$n) : plural($t, $lang, 'due_in_days', (string)$n, (string)$n);
+};
+$dueIn = [];
 // The rows' view (ItemRowView): due state and word, date, picture, kind and status words, quantity parts.
-$rows = array_map(function (array $r, int $i) use ($rows, $t, $tx, $lang, $today, $soon, $dayFormat, &$days): array {
+$rows = array_map(function (array $r, int $i) use ($rows, $t, $tx, $lang, $today, $soon, $dayFormat, &$days, $distance, &$dueIn): array {
     $due = $r['due'];
     $state = match (true) { $due === null => 'none', $due < $today => 'expired', $due === $today => 'today', $due <= $soon => 'soon', default => 'later' };
-    if ($due !== null) { $days[$due] ??= (new DateTimeImmutable($due))->format($dayFormat); }
+    if ($due !== null) {
+        $days[$due] ??= (new DateTimeImmutable($due))->format($dayFormat);
+        if (!array_key_exists($due, $dueIn)) { $dueIn[$due] = $distance($due); }
+    }
     [$before, $number, $after] = quantity_parts($t, $lang, (float)$r['quantity'], $r['unit']);
     $next = $rows[$i + 1]['id'] ?? ($rows[$i - 1]['id'] ?? null);
     return [
         'id' => (int)$r['id'], 'name' => $r['name'], 'state' => $state, 'urgent' => (bool)$r['urgent'],
         'dueWord' => in_array($state, ['expired', 'today', 'soon'], true) ? $tx("due_$state") : null,
         'dueText' => $due === null ? null : $days[$due],
+        'dueIn' => $due === null || $state === 'today' ? null : $dueIn[$due],
         'thumbnail' => match (true) {
             $r['photo'] !== null => "/photos/{$r['photo']}/128",
             $r['illustration'] !== null => "/static/illustrations/{$r['illustration']}.svg",
@@ -236,7 +249,7 @@ header('Cache-Control: no-store');
 <input type="hidden" name="_csrf" value="<?= $csrf ?>">
 <input type="hidden" name="return" value="<?= e($here) ?>">
 <?php if ($rows): ?>
-<?php if ($canWrite): ?><p class="select-all"><label><input type="checkbox" data-select-all="ids"> <?= e($tx('select_all')) ?></label></p><?php endif ?>
+<?php if ($canWrite): ?><p class="select-all" hidden><label><input type="checkbox" data-select-all="ids"> <?= e($tx('select_all')) ?></label></p><?php endif ?>
 
 <ul class="item-list">
 <?php foreach ($rows as $r): $id = $r['id']; $n = e($r['name']); ?>
@@ -255,6 +268,9 @@ header('Cache-Control: no-store');
 <?php endif ?>
 <?php if ($r['dueText'] !== null): ?>
 <span class="due"><span class="due-label"><?= e($tx('due_label')) ?> </span><?= e($r['dueText']) ?></span>
+<?php endif ?>
+<?php if ($r['dueIn'] !== null): ?>
+<span class="due-in"><?= e($r['dueIn']) ?></span>
 <?php endif ?>
 <span class="item-kind"><?= e($r['kindText']) ?></span><?php if ($r['status'] !== null): ?>
 
@@ -304,6 +320,13 @@ header('Cache-Control: no-store');
 </div>
 
 <?php endif; endif ?>
+<?php $shopping = array_filter($folders, fn($f) => $f['kind'] === 'shopping'); if ($isStock && $shopping): ?>
+<div class="bulk-group">
+<label for="bulk-shopping"><?= e($tx('buy_again_onto')) ?></label>
+<select id="bulk-shopping" name="shopping"><?php foreach ($shopping as $f): ?><option value="<?= (int)$f['id'] ?>"><?= e($folderName($f)) ?></option><?php endforeach ?></select>
+<button class="button button-secondary" type="submit" name="action" value="buy_again"><?= e($tx('buy_again')) ?></button>
+</div>
+<?php endif ?>
 <?php if (count($folders) > 1): ?>
 <div class="bulk-group">
 <label for="bulk-target"><?= e($tx('move_to')) ?></label>

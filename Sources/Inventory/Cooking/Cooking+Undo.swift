@@ -46,7 +46,7 @@ extension Cooking {
             restoredReminder = true
         case .moved? where onShoppingList:
             if let target = try Self.stockList(db, take.fromFolderId, householdId) {
-                let from = try String.fetchOne(db, sql: "SELECT name FROM folder WHERE id = ?", arguments: [item.folderId]) ?? ""
+                let from = item.folderId
                 item.folderId = target.id!
                 item.due = take.due
                 item.remindAt = take.due == nil ? nil : take.remindAt
@@ -54,7 +54,7 @@ extension Cooking {
                 item.urgent = false
                 // On the list it was "one to buy"; back in stock it has what the cook took.
                 quantity = take.amount
-                try history.record(db, item, "moved", "\(from) → \(target.name)")
+                try history.record(db, item, "moved", from: from, to: target.id!)
                 restoredReminder = true
             }
         default:

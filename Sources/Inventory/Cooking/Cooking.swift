@@ -117,6 +117,11 @@ struct CookHistory {
             sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
             arguments: [item.householdId, item.id, memberId, kind, detail, time, cookId])
     }
+
+    /// A move between two folders, kept by id as `Items.record(_:_:_:from:to:)` keeps it.
+    func record(_ db: Database, _ item: Item, _ kind: String, from: Int64, to: Int64) throws {
+        try Items.record(db, item, kind, from: from, to: to, by: memberId, at: time, cookId: cookId)
+    }
 }
 
 /// Where the household's used-up items go: the trash, or a shopping list.
@@ -136,7 +141,7 @@ struct UsedUpPlace {
     /// stock to a shopping list, keeping in `take` the stock fields the move drops.
     func put(_ item: inout Item, _ take: inout CookTake, _ db: Database, history: CookHistory) throws {
         if let list = shoppingList {
-            let from = try String.fetchOne(db, sql: "SELECT name FROM folder WHERE id = ?", arguments: [item.folderId]) ?? ""
+            let from = item.folderId
             take.usedUp = .moved
             take.fromFolderId = item.folderId
             take.due = item.due
@@ -145,7 +150,7 @@ struct UsedUpPlace {
             Items.fit(&item, to: .shopping)
             item.folderId = list.id!
             try item.update(db)
-            try history.record(db, item, "moved", "\(from) → \(list.name)")
+            try history.record(db, item, "moved", from: from, to: list.id!)
         } else {
             take.usedUp = .trashed
             item.deletedAt = history.time

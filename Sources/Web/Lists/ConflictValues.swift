@@ -27,7 +27,7 @@ struct ConflictValues {
     func text(_ field: ItemMerge.Field, _ snapshot: ItemSnapshot) -> String {
         let value = ItemMerge.value(field, snapshot)
         switch field {
-        case .folder: return folders.first { $0.id == snapshot.folderId }?.name ?? value
+        case .folder: return folders.first { $0.id == snapshot.folderId }.map { displayName($0, t) } ?? value
         case .unit: return t["unit_\(value)"]
         case .kind: return t["kind_\(value)"]
         case .status: return t["status_\(value)"]

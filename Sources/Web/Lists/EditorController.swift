@@ -505,6 +505,14 @@ struct EditorController {
     }
 
     static func historyDetail(_ event: ItemEvent, _ t: Catalog) -> String? {
+        if let step = event.folders {
+            // Named now, in the reader's language: 冷蔵庫 for a Japanese reader of the starter "Fridge".
+            func name(_ place: FolderStep.Place?) -> String {
+                place.map { displayName($0.name, starter: $0.starter, t) } ?? t["history_folder_gone"]
+            }
+            let folders = t.format("history_folder_step", ["from": name(step.from), "to": name(step.to)])
+            return event.detail.isEmpty ? folders : t.format("history_folder_step_detail", ["folders": folders, "detail": event.detail])
+        }
         guard !event.detail.isEmpty else { return nil }
         if event.kind == "changed" {
             return event.detail.split(separator: ",").map { t["field_\($0 == "name" ? "item_name" : String($0))"] }.joined(separator: ", ")

@@ -24,6 +24,7 @@ struct ItemRowsView {
         var hasPicture: Bool { item.hasPicture }
         var dueWord: String? { item.dueWord }
         var due: String? { item.due }
+        var dueIn: String? { item.dueIn }
         var folder: String? { item.folder }
         var kind: String { item.kind }
         var status: String? { item.status }

@@ -39,6 +39,10 @@ struct ItemRowView: Sendable {
     let due: String?
     let dueState: String
     let dueWord: String?
+    /// How far the due date is from the household's today, in words: "in 2 days", "tomorrow",
+    /// "2 days ago" (「あと2日」「明日」「2日前」); nil past `DueDistance.shownDays` either way, and
+    /// for today, which the row's tag already says.
+    let dueIn: String?
     let urgent: Bool
     let note: String?
     /// The photo or illustration, else the kind's icon.
@@ -61,8 +65,10 @@ struct ItemRowView: Sendable {
         isOpened = item.status == "opened"
         let state = window.state(of: item.due)
         dueState = state.rawValue
-        due = item.due.flatMap(CalendarDay.init).map { DisplayFormat.day($0, locale: t) }
+        let dueDay = item.due.flatMap(CalendarDay.init)
+        due = dueDay.map { DisplayFormat.day($0, locale: t) }
         dueWord = [.expired, .today, .soon].contains(state) ? t["due_\(state.rawValue)"] : nil
+        dueIn = dueDay.flatMap { state == .today ? nil : DueDistance.words($0, today: window.today, t) }
         urgent = item.urgent
         note = item.note.isEmpty ? nil : item.note
         self.folder = folder
@@ -116,4 +122,18 @@ extension DisplayFormat {
     }
 
     private static let formattedDays = Mutex<[DayInLanguage: String]>([:])
+}
+
+/// A due date's distance from today in words, as rows show it beside the date.
+enum DueDistance {
+    /// Farther than this many days either way, the date alone says enough.
+    static let shownDays = 14
+
+    /// "today", "tomorrow", "in 5 days", "yesterday", "3 days ago" (catalog keys `due_in_days`
+    /// and `due_days_ago`, with their exact and plural forms); nil beyond `shownDays`.
+    static func words(_ day: CalendarDay, today: CalendarDay, _ t: Catalog) -> String? {
+        let days = day.days(since: today)
+        guard abs(days) <= shownDays else { return nil }
+        return days >= 0 ? t.count("due_in_days", days) : t.count("due_days_ago", -days)
+    }
 }

@@ -62,9 +62,12 @@ struct ListController {
         router.post("/items/{id}/delete", .writer) { context in
             let member = try context.signedIn
             let id = try context.id()
+            let name = try items.item(id, householdId: member.householdId).name
             try items.trash([id], householdId: member.householdId, by: member.memberId)
-            let text = context.locale.count("notice_deleted", 1)
-            if RowFragment.wanted(context) { return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)")) }
+            if RowFragment.wanted(context) {
+                let text = context.locale.format("notice_deleted_named", ["name": name])
+                return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
+            }
             // Back at the neighbouring row (the delete button names it), else at the notice on top.
             return Self.back(context, at: Int64(context.field("next")), ["deleted": "\(id)"])
         }
@@ -79,7 +82,7 @@ struct ListController {
             }
             try items.buyAgain(id, onto: target, householdId: member.householdId, by: member.memberId)
             if RowFragment.wanted(context) {
-                let list = lists.first { $0.id == target }?.name ?? ""
+                let list = lists.first { $0.id == target }.map { displayName($0, context.locale) } ?? ""
                 return try rows.response(context, itemId: id) { _ in context.locale.format("notice_copied", ["list": list]) }
             }
             return Self.back(context, at: id, ["copied": "\(target)"])
@@ -243,6 +246,8 @@ struct ListController {
             here: link(page: result.page),
             moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
             stockTargets: stockFolders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == remembered) },
+            shoppingTargets: folder.kind == .stock
+                ? allFolders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) } : [],
             shoppingCount: allFolders.filter { $0.kind == .shopping }.count,
             notice: rowNotice == nil ? notice : nil, undoIds: undoIds)
     }
@@ -272,6 +277,8 @@ struct ItemListPage: CompiledPage {
     let here: String
     let moveTargets: [Choice]
     let stockTargets: [Choice]
+    /// A stock list's bulk bar puts the ticked items on a shopping list ("Buy again"), as Use soon's does.
+    var shoppingTargets: [Choice] = []
     let shoppingCount: Int
     let notice: String?
     let undoIds: String?
@@ -283,10 +290,7 @@ struct ItemListPage: CompiledPage {
     var hasPages: Bool { pages > 1 }
     var hasMoveTargets: Bool { !moveTargets.isEmpty }
     var hasStockTargets: Bool { !stockTargets.isEmpty }
-    /// The bulk bar's "buy again onto" group is for pages that gather several folders; a list
-    /// copies to a shopping list from each row's menu.
-    var hasShoppingTargets: Bool { false }
-    var shoppingTargets: [Choice] { [] }
+    var hasShoppingTargets: Bool { !shoppingTargets.isEmpty }
     var rowList: ItemRowsView { ItemRowsView(rows, shared: shared, here: here, notice: rowNotice, t: shared.t) }
 }
 

@@ -21,7 +21,7 @@ struct RowFragment {
         let folder = try items.folder(item.folderId, householdId: member.householdId)
         let window = DueWindow(household: try settings.household(member.householdId), now: clock.now())
         // The page the row sits on: a list (with checkboxes) or a page that names each row's folder.
-        let row = ItemRowView(item, window: window, t: t, folder: context.field("with_folder") == "1" ? folder.name : nil)
+        let row = ItemRowView(item, window: window, t: t, folder: context.field("with_folder") == "1" ? displayName(folder, t) : nil)
         var shared = try rowContext(context, isStock: folder.kind == .stock)
         let text = notice(row).map { RowNotice(at: itemId, text: $0) }
         let here = context.returnPath(fallback: "/folders/\(folder.id!)")
