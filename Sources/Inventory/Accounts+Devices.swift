@@ -53,4 +53,17 @@ extension Accounts {
             arguments: [memberId, Timestamp.string(from: now.addingTimeInterval(-trustedDeviceLifetime)), memberId, trustedDevicesPerMember])
         return token
     }
+
+    /// A browser that just signed in another way (the first-run setup, an accepted invitation):
+    /// trusted for the session's member as after a sign-in; returns the token for its cookie.
+    public func trustBrowser(ofSession sessionToken: String, presented: String?) throws -> String {
+        let current = now
+        return try database.writer.write { db in
+            guard
+                let memberId = try Int64.fetchOne(
+                    db, sql: "SELECT member_id FROM session WHERE token_hash = ?", arguments: [Data(Crypto.sha256(Array(sessionToken.utf8)))])
+            else { throw InventoryError.notFound }
+            return try Self.trustDevice(db, presented: presented, memberId: memberId, now: current)
+        }
+    }
 }

@@ -41,6 +41,13 @@ struct SessionTests {
         let device = try #require(signedIn.cookie("zaiko_device"))
         let secure = try await HouseholdFixture(secureCookies: true)
         #expect(try logIn(secure).setCookies.first { $0.hasPrefix("zaiko_device=") }?.contains("; Secure") == true)
+        // Joining by invitation signs in too, and trusts the browser as a sign-in does.
+        let invitation = try fixture.accounts.invite(householdId: try fixture.accounts.session(token: fixture.owner)!.householdId, role: .member)
+        let joined = try fixture.send(
+            "POST", "/join/\(invitation)", as: nil,
+            form: [("name", "Mei"), ("login", "mei"), ("password", "a long enough phrase"), ("password_confirm", "a long enough phrase")])
+        #expect(joined.status == 303)
+        #expect(joined.cookie("zaiko_device") != nil)
 
         // A neighbour with five addresses fills the account's bucket.
         for round in 0..<8 {

@@ -24,7 +24,8 @@ struct InvitationController {
                     userAgent: context.request.headers["user-agent"] ?? "")
                 // The browser's previous session, if any, ends: one browser, one member.
                 if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
-                return cookies.over(context.request).signedIn(token: session, remember: false, to: "/")
+                let device = try accounts.trustBrowser(ofSession: session, presented: cookies.deviceToken(context.request))
+                return cookies.over(context.request).signedIn(token: session, remember: false, device: device, to: "/")
             } catch InventoryError.validation(let fields) {
                 return renderer.response(joinPage(context, link, errors: context.locale.messages(.validation(fields))), context, status: 422)
             } catch InventoryError.notFound {

@@ -26,10 +26,7 @@ struct SessionController {
             case .signedIn(let token, let remember, let device):
                 // Whatever session this browser had before is ended, not carried over.
                 if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
-                let cookies = cookies.over(context.request)
-                var response = cookies.signedIn(token: token, remember: remember, to: Self.safeNext(context.field("next")))
-                response.headers.append(("Set-Cookie", cookies.deviceCookie(device)))
-                return response
+                return cookies.over(context.request).signedIn(token: token, remember: remember, device: device, to: Self.safeNext(context.field("next")))
             case .rejected:
                 return renderer.response(page(context, error: context.locale["login_failed"], notice: nil), context, status: 422)
             case .throttled(let until):

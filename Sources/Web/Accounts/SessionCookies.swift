@@ -66,10 +66,12 @@ struct SessionCookies: Sendable {
         Cookies.setCookie(name: csrfName, value: token, secure: secure, sameSite: .strict)
     }
 
-    /// After a login: the signed-in redirect with the new session cookie.
-    func signedIn(token: String, remember: Bool, to location: String) -> Response {
+    /// After a login: the signed-in redirect with the new session cookie, and the device cookie
+    /// of a browser now trusted for the member.
+    func signedIn(token: String, remember: Bool, device: String, to location: String) -> Response {
         var response = Response.redirect(to: location)
         response.headers.append(("Set-Cookie", sessionCookie(token, remember: remember)))
+        response.headers.append(("Set-Cookie", deviceCookie(device)))
         return response
     }
 }

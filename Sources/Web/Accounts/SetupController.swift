@@ -42,7 +42,8 @@ struct SetupController {
                     householdName: context.field("household"), ownerName: context.field("name"), login: context.field("login"),
                     password: context.rawField("password"), language: context.locale.code,
                     userAgent: context.request.headers["user-agent"] ?? "", timeZone: zone, folderNames: context.locale.starterFolderNames)
-                return cookies.over(context.request).signedIn(token: token, remember: false, to: "/")
+                let device = try accounts.trustBrowser(ofSession: token, presented: cookies.deviceToken(context.request))
+                return cookies.over(context.request).signedIn(token: token, remember: false, device: device, to: "/")
             } catch let error as InventoryError {
                 guard case .validation = error else { throw error }
                 return renderer.response(page(context, errors: context.locale.messages(error)), context, status: 422)
