@@ -36,6 +36,8 @@ struct AuthorizationMatrixTests {
         "POST /settings/push/delete": .owner,
         "POST /settings/push/test": .owner,
         "POST /settings/reminders/rebuild": .owner,
+        "POST /settings/backups/now": .owner,
+        "GET /settings/backups/latest": .owner,
         "GET /calendar/{token}.ics": .open,
         "POST /account/calendar-feed": .signedIn,
         "POST /account/calendar-feed/delete": .signedIn,
