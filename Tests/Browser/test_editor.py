@@ -249,6 +249,7 @@ def test_two_drafts_fit_on_a_phone_screen(server, page_phone, locale):
     expect(drafts).to_have_count(2)
     first, second = drafts.nth(0).bounding_box(), drafts.nth(1).bounding_box()
     height = second["y"] + second["height"] - first["y"]
+    screenshot(page, f"editor-two-drafts-{locale[:2]}-phone")
     assert height <= 844, f"two drafts take {height}px"
     # What a new draft shows; the rest one tap away.
     for name in ("name", "quantity", "due"):

@@ -190,7 +190,7 @@ def test_register_three_items_one_without_name(server, page_phone):
     assert "has-error-card" not in drafts.nth(2).get_attribute("class")
     error = page.locator(r"#f-d1\.name-error")
     assert error.is_visible()
-    assert error.inner_text().endswith("Enter a name for this item.")
+    assert error.inner_text().endswith("Enter a name for this item, or remove this entry.")
     assert page.get_attribute(field(1, "name"), "aria-invalid") == "true"
     # Everything typed is still there.
     assert page.input_value(field(0, "name")) == "Milk"
