@@ -24,6 +24,7 @@ public final class ManualClock: Sendable {
 /// The clock of the browser tests (`ZAIKO_TEST_CLOCK`): a file holds an instant ("2026-11-26T12:00:00Z")
 /// and the clock runs on from it at the real rate, counted from the file's modification time. A test
 /// moves it by writing a new instant; every process reading the file agrees on the time.
+/// `real` is the time it runs on with (the system's; a test of the clock itself gives a manual one).
 public final class FileClock: Sendable {
     /// Why the file cannot serve as a clock, told as one sentence.
     public struct Unreadable: Error, CustomStringConvertible {
@@ -31,19 +32,22 @@ public final class FileClock: Sendable {
     }
 
     public let file: URL
+    private let real: WallClock
     /// The instant read last and the modification time it was read at: read again when the file changes.
     private let cached = Mutex<(modified: Date, instant: Date)?>(nil)
 
     /// Fails when the file is missing or does not hold an ISO-8601 instant.
-    public init(file: URL) throws {
+    public init(file: URL, real: WallClock = .system) throws {
         self.file = file
+        self.real = real
         _ = try reading()
     }
 
     public var now: Date {
         // A file that turns unreadable mid-run (a test writing it) keeps the last instant read.
-        if let reading = try? reading() { return reading.instant.addingTimeInterval(Date().timeIntervalSince(reading.modified)) }
-        return cached.withLock { $0.map { $0.instant.addingTimeInterval(Date().timeIntervalSince($0.modified)) } } ?? Date()
+        let realNow = real.now()
+        if let reading = try? reading() { return reading.instant.addingTimeInterval(realNow.timeIntervalSince(reading.modified)) }
+        return cached.withLock { $0.map { $0.instant.addingTimeInterval(realNow.timeIntervalSince($0.modified)) } } ?? realNow
     }
 
     public var wall: WallClock { WallClock { [self] in now } }

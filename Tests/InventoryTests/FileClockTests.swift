@@ -15,19 +15,21 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let file = folder.appending("clock")
-        let written = Date().addingTimeInterval(-3600)
-        try write("2026-11-26T03:00:00Z\n", to: file, modified: written)
-        let clock = try FileClock(file: file)
+        // The real time is a manual clock: whole seconds, so the file's modification time keeps them.
+        let real = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
+        try write("2026-11-26T03:00:00Z\n", to: file, modified: real.now)
+        real.advance(3600)
+        let clock = try FileClock(file: file, real: real.wall)
         let start = try #require(Timestamp.date(from: "2026-11-26T03:00:00Z"))
         // An hour has passed since the file was written: the clock is an hour past its instant.
-        let elapsed = clock.now.timeIntervalSince(start)
-        #expect(elapsed >= 3600 && elapsed < 3600 + 600)
+        #expect(clock.now == start.addingTimeInterval(3600))
 
-        // A new instant written is read at once.
-        try write("2026-11-27T09:30:00Z", to: file, modified: Date())
+        // A new instant written is read at once, and runs on from then.
+        try write("2026-11-27T09:30:00Z", to: file, modified: real.now)
         let moved = try #require(Timestamp.date(from: "2026-11-27T09:30:00Z"))
-        #expect(clock.now >= moved && clock.now < moved.addingTimeInterval(600))
-        #expect(clock.wall.now() >= moved)
+        #expect(clock.now == moved)
+        real.advance(5)
+        #expect(clock.wall.now() == moved.addingTimeInterval(5))
     }
 
     @Test func refusesAMissingFileOrOneWithoutAnInstant() throws {
