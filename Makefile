@@ -8,10 +8,11 @@ BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libg
 # What the Swift tests need: zint and heif-enc make barcode and HEIC fixtures (ImagingTests); openssl, curl
 # and python3 make test certificates and talk to the HTTPS listener (TLSCertificatesTests, TLSTests, HTTPSCookieTests).
 SWIFT_TEST_PACKAGES := zint libheif-examples openssl curl python3
-# What the browser tests need: Chromium, a Python venv, Japanese fonts for readable screenshots.
-TEST_PACKAGES := chromium python3-venv fonts-noto-cjk zbar-tools $(SWIFT_TEST_PACKAGES)
+# What the browser tests need: Debian's headless Chromium (the old headless shell, as Playwright uses),
+# a Python venv, Japanese fonts for readable screenshots.
+TEST_PACKAGES := chromium-headless-shell python3-venv fonts-noto-cjk zbar-tools $(SWIFT_TEST_PACKAGES)
 
-.PHONY: run test build build-tests release lint format swift-test browser-test bench deps test-deps swift-test-deps clean
+.PHONY: run test build build-tests release lint format swift-test browser-test screenshots bench deps test-deps swift-test-deps clean
 
 run: deps release
 	.build/release/zaiko serve
@@ -48,6 +49,11 @@ swift-test: deps swift-test-deps build-tests
 
 browser-test: deps test-deps build
 	$(BROWSER_TESTS)
+
+# The browser tests, saving a PNG of every page they check in test-output/screenshots/ (390 px and
+# 1280 px wide, both languages) to look at; `make test` checks the same pages without the PNGs.
+screenshots: deps test-deps build
+	ZAIKO_SCREENSHOTS=1 $(BROWSER_TESTS)
 
 bench: deps
 	@command -v wrk >/dev/null || $(MAKE) --no-print-directory apt PACKAGES=wrk

@@ -17,15 +17,23 @@ import threading
 import time
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Locator, expect, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ZAIKO_BIN = Path(os.environ.get("ZAIKO_BIN", REPO_ROOT / ".build" / "debug" / "zaiko"))
-CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+# Debian's old headless shell (chromium-headless-shell): the same Blink and V8 as /usr/bin/chromium
+# without the desktop browser around them, as Playwright itself runs headless tests. It opens a page
+# for a third of the CPU, and the browser suite is CPU-bound on two cores.
+CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium-headless-shell")
 SCREENSHOT_DIR = REPO_ROOT / "test-output" / "screenshots"
+# Screenshots are for people to look at (`make screenshots`); `make test` lays out and checks the
+# same pages without writing a PNG of each.
+SAVE_SCREENSHOTS = os.environ.get("ZAIKO_SCREENSHOTS") == "1"
 # Give-ups, not assertions about speed: on a loaded two-core CI machine a debug build may take
 # many seconds to start or stop. A test never asserts how long anything took.
 STARTUP_TIMEOUT = 90  # seconds to wait for "Listening on"
@@ -233,12 +241,32 @@ def page_desktop(make_page, locale):
     return make_page(DESKTOP, locale)
 
 
-def screenshot(page, name: str) -> Path:
-    """Save a full-page PNG to <repo>/test-output/screenshots/<name>.png."""
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+def screenshot(target, name: str, full_page: bool = True) -> Path:
+    """Save a PNG of a page (the whole page, or with full_page=False what the first screen shows) or
+    of one element (a Locator) to <repo>/test-output/screenshots/<name>.png, when screenshots are
+    asked for (ZAIKO_SCREENSHOTS=1, `make screenshots`)."""
     path = SCREENSHOT_DIR / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    if SAVE_SCREENSHOTS:
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        if isinstance(target, Locator):
+            target.screenshot(path=str(path))
+        else:
+            target.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+_AXE = Axe()
+
+
+def run_axe(page):
+    """axe-core's violations on the page as it is now (axe.min.js ships inside the
+    axe-playwright-python wheel: no network needed). Colour contrast, three quarters of axe's work
+    on a long list, is checked on English pages only: the colours do not change with the language."""
+    lang = page.evaluate("document.documentElement.lang")
+    options = {"resultTypes": ["violations"]}
+    if not lang.startswith("en") and os.environ.get("ZAIKO_AXE_CONTRAST") != "all":
+        options["rules"] = {"color-contrast": {"enabled": False}}
+    return _AXE.run(page, options=options)
 
 
 # --- Accounts: drive first-run setup, sign-in and invitations through the UI ---
@@ -270,10 +298,52 @@ def fill_setup_form(page, household, name, login, password, code):
         page.click("main form button[type=submit]")
 
 
+class _FormDefaults(HTMLParser):
+    """The fields a form sends when nothing is typed: each input's value, each select's chosen option
+    (else its first), and the options a select offers."""
+
+    def __init__(self):
+        super().__init__()
+        self.fields, self.options, self._select, self._first = {}, {}, None, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "input" and a.get("name") and a.get("type") not in ("checkbox", "radio", "submit"):
+            self.fields[a["name"]] = a.get("value") or ""
+        elif tag == "select" and a.get("name"):
+            self._select, self._first = a["name"], None
+            self.options[self._select] = []
+        elif tag == "option" and self._select:
+            value = a.get("value") or ""
+            self.options[self._select].append(value)
+            if self._first is None or "selected" in a:
+                self.fields[self._select] = value
+            self._first = self._first or value
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self._select = None
+
+
 def setup_household(page, server, household="Tanaka", name="Aki", login="aki", password=DEFAULT_PASSWORD):
-    """Complete first-run setup through the UI; leaves `page` signed in on the home page."""
-    page.goto(server.url + "/setup")
-    fill_setup_form(page, household, name, login, password, setup_code(server))
+    """First-run setup as the page's browser sends it, leaving `page` signed in on the home page.
+
+    The form is posted through the page's own cookie jar (page.request) with its language and user
+    agent, and the time zone its script would choose, instead of being typed: the setup form itself
+    is driven through the UI in test_first_setup and test_accounts, and typing it costs a third of
+    what most tests do in the browser (two loads and six fields)."""
+    language = page.evaluate("navigator.language")
+    headers = {"Accept-Language": language, "Origin": server.url}
+    form = _FormDefaults()
+    form.feed(page.request.get(server.url + "/setup", headers=headers).text())
+    fields = {**form.fields, "household": household, "name": name, "login": login, "password": password,
+              "password_confirm": password, "setup_code": setup_code(server)}
+    zone = page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone")
+    if zone in form.options.get("time_zone", []):  # as app.js does; without script the server's zone stays
+        fields["time_zone"] = zone
+    answer = page.request.post(server.url + "/setup", headers=headers, form=fields, max_redirects=0)
+    assert answer.status == 303 and answer.headers["location"] == "/", f"setup answered {answer.status}"
+    page.goto(server.url + "/")
     assert page.url == server.url + "/", f"setup did not reach home; at {page.url}"
     assert page.locator("h1").inner_text() == household
     return page

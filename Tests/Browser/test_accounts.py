@@ -2,9 +2,8 @@
 the account page, and accessibility of every signed-in page."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import (DEFAULT_PASSWORD, DESKTOP, PHONE, create_invitation, fill_setup_form, join,
+from conftest import (DEFAULT_PASSWORD, DESKTOP, PHONE, create_invitation, fill_setup_form, join, run_axe,
                       screenshot, setup_code, setup_household, sign_in, sign_out)
 
 FOLDERS = {"en-US": ["Fridge", "Freezer", "Pantry", "Supermarket"],
@@ -254,7 +253,7 @@ def check_shown(page, label):
     """The problems of the page as it is now (one that answered a POST cannot be loaded again)."""
     page.wait_for_load_state("networkidle")
     problems = [f"{label}: console: {e}" for e in page.console_errors]
-    results = Axe().run(page)
+    results = run_axe(page)
     problems += [f"{label}: axe {v['impact']} {v['id']}: {v['help']} "
                  f"({[n['target'] for n in v['nodes']]})"
                  for v in results.response["violations"] if v["impact"] in ("serious", "critical")]

@@ -13,10 +13,9 @@ import subprocess
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, run_axe, screenshot, setup_household, sign_in
 
 LOCALES = ["en-US", "ja-JP"]
 CATALOGS = {locale: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text())
@@ -33,7 +32,7 @@ def before_date(text: str) -> str:
 
 
 def no_axe_problems(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], results.generate_report()
 

@@ -7,9 +7,8 @@ from datetime import timedelta
 from urllib.parse import urlparse
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DESKTOP, PHONE, screenshot, setup_household
+from conftest import DESKTOP, PHONE, run_axe, screenshot, setup_household
 from test_inventory import folder_ids, no_sideways_scroll, register, row, row_names, today
 
 TEXTS = {
@@ -65,7 +64,7 @@ def overlaps(a, b) -> bool:
 
 
 def axe_clean(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], results.generate_report()
 

@@ -10,9 +10,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DESKTOP, PHONE, create_invitation, join, screenshot, setup_household
+from conftest import DESKTOP, PHONE, create_invitation, join, run_axe, screenshot, setup_household
 from conftest import today as server_today
 
 LOCALES = Path(__file__).resolve().parents[2] / "Templates" / "locales"
@@ -62,7 +61,7 @@ def problems_here(page, label, status):
     page.wait_for_load_state("networkidle")
     problems = [f"{label}: console: {e}" for e in page.console_errors
                 if not (status != 200 and f"status of {status}" in e)]
-    results = Axe().run(page)
+    results = run_axe(page)
     problems += [f"{label}: axe {v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes']]})"
                  for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     page.console_errors.clear()

@@ -10,10 +10,9 @@ import re
 import sqlite3
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, create_invitation, join, screenshot, setup_household
+from conftest import DESKTOP, PHONE, REPO_ROOT, create_invitation, join, run_axe, screenshot, setup_household
 from recipes_support import add_recipe
 from test_inventory import click_nav, first_folder, register, row
 
@@ -39,7 +38,7 @@ def words(locale, key, **values):
 
 
 def no_axe_problems(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical", "moderate")]
     assert bad == [], results.generate_report()
 
@@ -203,7 +202,7 @@ def test_the_used_up_setting_moves_an_item_to_the_shopping_list(server, make_pag
     expect(page.locator("#cooking .notice")).to_contain_text(words(locale, "cook_used_up_saved"))
     expect(page.locator("#cooking input[value=shopping]")).to_be_checked()
     no_axe_problems(page)
-    page.locator("#cooking").screenshot(path=str(screenshot(page, f"cook-settings-{tag(locale)}-phone")))
+    screenshot(page.locator("#cooking"), f"cook-settings-{tag(locale)}-phone")
     page.goto(f"{server.url}/recipes/{recipe}/cook?servings=1")
     cook(page)
     # The carrots are used up: on the shopping list to buy again, not in the trash.

@@ -7,9 +7,8 @@ import json
 import sqlite3
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household, sign_in
 
 LOCALES = ["en-US", "ja-JP"]
 CATALOGS = {locale: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text())
@@ -26,7 +25,7 @@ def tag(locale):
 
 
 def no_axe_problems(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], results.generate_report()
 

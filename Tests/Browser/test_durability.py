@@ -35,6 +35,7 @@ class Client:
         token = re.search(r'name="_csrf" value="([^"]*)"', page).group(1)
         data = urllib.parse.urlencode({**fields, "_csrf": token}).encode()
         with self.opener.open(self.url + path, data=data, timeout=60) as response:
+            self.landed = response.geturl()  # where the redirects ended
             return response.status, response.read().decode()
 
 

@@ -8,10 +8,9 @@ from datetime import timedelta
 from urllib.parse import urlparse
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, run_axe, screenshot, setup_household, sign_in
 from images import solid_photo
 from test_inventory import field, first_folder, row, row_names, today
 
@@ -43,7 +42,7 @@ def signed_in_context(browser, server, page_phone, locale, javascript=True, devi
 
 
 def axe_problems(page, label):
-    results = Axe().run(page)
+    results = run_axe(page)
     return [f"{label}: axe {v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes']]})"
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 

@@ -11,9 +11,8 @@ import subprocess
 import zipfile
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, screenshot, setup_household
+from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, run_axe, screenshot, setup_household
 from images import RED, solid_photo
 from test_inventory import folder_ids, register, row_names, save
 
@@ -23,7 +22,7 @@ ITEM_COLUMNS = ["id", "folder", "name", "quantity", "unit", "kind", "due", "remi
 
 
 def no_axe_problems(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], results.generate_report()
 
@@ -159,10 +158,10 @@ def test_export_section_in_settings(server, make_page, locale):
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
     no_axe_problems(page)
     section.scroll_into_view_if_needed()
-    section.screenshot(path=str(screenshot(page, f"settings-export-phone-{code}")))
+    screenshot(section, f"settings-export-phone-{code}")
 
     desktop = make_page(DESKTOP, locale)
     desktop.context.add_cookies(page.context.cookies())
     desktop.goto(server.url + "/settings#export")
     no_axe_problems(desktop)
-    desktop.locator("#export").screenshot(path=str(screenshot(desktop, f"settings-export-desktop-{code}")))
+    screenshot(desktop.locator("#export"), f"settings-export-desktop-{code}")

@@ -9,9 +9,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household, sign_in
 from test_inventory import (click_nav, first_folder, folder_ids, no_sideways_scroll, register, row_names,
                             today, zaiko_demo)
 
@@ -67,7 +66,7 @@ class Story:
 
 def axe_problems(page, label):
     page.wait_for_load_state("networkidle")
-    results = Axe().run(page)
+    results = run_axe(page)
     return [f"{label}: axe {v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes']]})"
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 

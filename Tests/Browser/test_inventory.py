@@ -8,10 +8,9 @@ from datetime import timedelta
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import (DESKTOP, PHONE, ZAIKO_BIN, create_invitation, join, screenshot,
+from conftest import (DESKTOP, PHONE, ZAIKO_BIN, create_invitation, join, run_axe, screenshot,
                       setup_household, sign_in, today)
 
 DEVICES = {"phone": PHONE, "desktop": DESKTOP}
@@ -652,7 +651,7 @@ def problems_here(page, label, status=200):
     problems = [f"{label}: console: {e}" for e in page.console_errors
                 # Chromium logs a non-2xx document itself as a failed load; that one is expected.
                 if not (status != 200 and f"status of {status}" in e and e.endswith(f"[{page.url}]"))]
-    results = Axe().run(page)
+    results = run_axe(page)
     problems += [f"{label}: axe {v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes']]})"
                  for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     page.console_errors.clear()

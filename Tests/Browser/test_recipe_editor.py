@@ -8,10 +8,9 @@ import re
 import sqlite3
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household, sign_in
 from images import RED, solid_photo
 from recipes_support import add_recipe
 
@@ -34,7 +33,7 @@ def row(index, part):
 
 
 def no_axe_problems(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical", "moderate", "minor")]
     assert bad == [], results.generate_report()
 

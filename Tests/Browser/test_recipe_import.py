@@ -11,10 +11,9 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from PIL import Image
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, screenshot, setup_household
+from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household
 from images import jpeg_bytes
 
 LOCALES = ["en-US", "ja-JP"]
@@ -101,7 +100,7 @@ def set_up_allowing_the_home_network(page, server):
 
 
 def no_axe_problems(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], results.generate_report()
 

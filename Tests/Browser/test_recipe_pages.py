@@ -8,10 +8,9 @@ from datetime import timedelta
 from urllib.parse import parse_qs, unquote, urlparse
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, screenshot, setup_household
+from conftest import DESKTOP, PHONE, run_axe, screenshot, setup_household
 from recipes_support import add_recipe
 from test_inventory import click_nav, folder_ids, item_id, no_sideways_scroll, register, today
 
@@ -76,7 +75,7 @@ def ingredient(page, name):
 
 def no_axe_violations(page, label):
     page.wait_for_load_state("networkidle")
-    results = Axe().run(page)
+    results = run_axe(page)
     found = [f"{label}: {v['impact']} {v['id']}: {v['help']} {[n['target'] for n in v['nodes']]}"
              for v in results.response["violations"]]
     assert found == [], found

@@ -5,7 +5,7 @@ names what it did, the stock list's bulk bar offers Buy again, and Select all ne
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, SCREENSHOT_DIR, screenshot, sign_in
+from conftest import DESKTOP, PHONE, screenshot, sign_in
 from test_inventory import no_sideways_scroll, zaiko_demo
 from test_rows import open_fullest_stock_list
 
@@ -105,8 +105,7 @@ def expect_text(locator, text):
 
 
 def screenshot_viewport(page, name):
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT_DIR / f"{name}.png"))
+    screenshot(page, name, full_page=False)
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])

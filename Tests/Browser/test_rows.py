@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, SCREENSHOT_DIR, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, screenshot, setup_household, sign_in
 from test_inventory import (click_nav, first_folder, folder_ids, item_id, no_sideways_scroll, problems_here, register, today,
                             zaiko_demo)
 
@@ -51,8 +51,7 @@ def demo_page(server, browser, locale, javascript=True, device=PHONE):
 
 def viewport_shot(page, name):
     """What the person sees on the first screen (screenshot() saves the whole page)."""
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOT_DIR / f"{name}.png"))
+    screenshot(page, name, full_page=False)
 
 
 def box_of(page, selector):

@@ -8,9 +8,8 @@ import socket
 import sqlite3
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, join, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, REPO_ROOT, join, run_axe, screenshot, setup_household, sign_in
 
 LOCALES = ["en-US", "ja-JP"]
 # The forms by what they post to (with or without the #anchor the page lands on).
@@ -53,7 +52,7 @@ def in_viewport(page, selector):
 
 
 def no_axe_problems(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], results.generate_report()
 

@@ -8,9 +8,8 @@ import plistlib
 import subprocess
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, screenshot, setup_household, sign_in, sign_out
+from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household, sign_in, sign_out
 
 LOCALES = ["en-US", "ja-JP"]
 CATALOGS = {locale: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text())
@@ -61,7 +60,7 @@ def ca_server(make_server, tmp_path):
 
 
 def no_axe_problems(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], results.generate_report()
 

@@ -5,9 +5,8 @@ languages, at phone width)."""
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from conftest import DESKTOP, PHONE, create_invitation, join, screenshot, setup_household
+from conftest import DESKTOP, PHONE, create_invitation, join, run_axe, screenshot, setup_household
 
 
 def open_all_details(page):
@@ -39,7 +38,7 @@ def register_item(page, server, folder_href, name, quantity, unit) -> str:
 
 
 def serious_axe_violations(page):
-    results = Axe().run(page)
+    results = run_axe(page)
     return [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")], results
 
 
