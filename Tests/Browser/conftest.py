@@ -264,9 +264,24 @@ def run_axe(page):
     on a long list, is checked on English pages only: the colours do not change with the language."""
     lang = page.evaluate("document.documentElement.lang")
     options = {"resultTypes": ["violations"]}
-    if not lang.startswith("en") and os.environ.get("ZAIKO_AXE_CONTRAST") != "all":
+    if lang and not lang.startswith("en") and os.environ.get("ZAIKO_AXE_CONTRAST") != "all":
         options["rules"] = {"color-contrast": {"enabled": False}}
     return _AXE.run(page, options=options)
+
+
+SERIOUS = ("serious", "critical")
+EVERY_IMPACT = ("minor", "moderate", *SERIOUS)
+
+
+def axe_problems(page, label: str, impacts=SERIOUS) -> list[str]:
+    """axe's violations of these impacts on the page as it is now, a line each naming the page
+    (label), the rule and the elements."""
+    return [f"{label}: axe {v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes']]})"
+            for v in run_axe(page).response["violations"] if v["impact"] in impacts]
+
+
+def no_axe_problems(page, impacts=SERIOUS):
+    assert axe_problems(page, page.url, impacts) == []
 
 
 # --- Accounts: drive first-run setup, sign-in and invitations through the UI ---
@@ -304,21 +319,20 @@ class _FormDefaults(HTMLParser):
 
     def __init__(self):
         super().__init__()
-        self.fields, self.options, self._select, self._first = {}, {}, None, None
+        self.fields, self.options, self._select = {}, {}, None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "input" and a.get("name") and a.get("type") not in ("checkbox", "radio", "submit"):
             self.fields[a["name"]] = a.get("value") or ""
         elif tag == "select" and a.get("name"):
-            self._select, self._first = a["name"], None
+            self._select = a["name"]
             self.options[self._select] = []
         elif tag == "option" and self._select:
-            value = a.get("value") or ""
-            self.options[self._select].append(value)
-            if self._first is None or "selected" in a:
-                self.fields[self._select] = value
-            self._first = self._first or value
+            offered = self.options[self._select]
+            offered.append(a.get("value") or "")
+            if len(offered) == 1 or "selected" in a:
+                self.fields[self._select] = offered[-1]
 
     def handle_endtag(self, tag):
         if tag == "select":
@@ -330,8 +344,8 @@ def setup_household(page, server, household="Tanaka", name="Aki", login="aki", p
 
     The form is posted through the page's own cookie jar (page.request) with its language and user
     agent, and the time zone its script would choose, instead of being typed: the setup form itself
-    is driven through the UI in test_first_setup and test_accounts, and typing it costs a third of
-    what most tests do in the browser (two loads and six fields)."""
+    is driven through the UI in test_first_setup and test_accounts, and typing it costs about a
+    quarter of what most tests do in the browser (two loads and six fields)."""
     language = page.evaluate("navigator.language")
     headers = {"Accept-Language": language, "Origin": server.url}
     form = _FormDefaults()

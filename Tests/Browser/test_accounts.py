@@ -3,8 +3,8 @@ the account page, and accessibility of every signed-in page."""
 
 import pytest
 
-from conftest import (DEFAULT_PASSWORD, DESKTOP, PHONE, create_invitation, fill_setup_form, join, run_axe,
-                      screenshot, setup_code, setup_household, sign_in, sign_out)
+from conftest import (DEFAULT_PASSWORD, DESKTOP, PHONE, axe_problems, create_invitation, fill_setup_form, join, screenshot,
+                      setup_code, setup_household, sign_in, sign_out)
 
 FOLDERS = {"en-US": ["Fridge", "Freezer", "Pantry", "Supermarket"],
            "ja-JP": ["冷蔵庫", "冷凍庫", "パントリー", "スーパー"]}
@@ -253,11 +253,7 @@ def check_shown(page, label):
     """The problems of the page as it is now (one that answered a POST cannot be loaded again)."""
     page.wait_for_load_state("networkidle")
     problems = [f"{label}: console: {e}" for e in page.console_errors]
-    results = run_axe(page)
-    problems += [f"{label}: axe {v['impact']} {v['id']}: {v['help']} "
-                 f"({[n['target'] for n in v['nodes']]})"
-                 for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    return problems
+    return problems + axe_problems(page, label)
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])

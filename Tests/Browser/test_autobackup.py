@@ -15,7 +15,8 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, run_axe, screenshot, setup_household, sign_in
+from conftest import (DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, no_axe_problems, screenshot,
+                      setup_household, sign_in)
 
 LOCALES = ["en-US", "ja-JP"]
 CATALOGS = {locale: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text())
@@ -29,12 +30,6 @@ def tag(locale):
 def before_date(text: str) -> str:
     """The words of a catalog entry before its {date}."""
     return text.split("{date}")[0]
-
-
-def no_axe_problems(page):
-    results = run_axe(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert bad == [], results.generate_report()
 
 
 def iso(moment: datetime) -> str:

@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import DESKTOP, PHONE, run_axe, screenshot, setup_household
+from conftest import DESKTOP, PHONE, no_axe_problems, screenshot, setup_household
 from test_inventory import folder_ids, no_sideways_scroll, register, row, row_names, today
 
 TEXTS = {
@@ -63,12 +63,6 @@ def overlaps(a, b) -> bool:
                 or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
-def axe_clean(page):
-    results = run_axe(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert bad == [], results.generate_report()
-
-
 def many_rows(page, server, folder, n=12, due=None):
     """n rows in `folder`, ten drafts per batch (the editor's limit)."""
     for start in range(0, n, 10):
@@ -111,7 +105,7 @@ def test_ticking_rows_shows_a_bar_in_view_with_the_count_and_the_fab_never_cover
     last = page.locator("li.item-row").last.bounding_box()
     assert last["y"] + last["height"] <= bar.bounding_box()["y"] + 1
     no_sideways_scroll(page)
-    axe_clean(page)
+    no_axe_problems(page)
     screenshot(page, f"bulk-bar-{locale[:2]}-phone")
 
     # The bar's Delete works from there.
@@ -155,7 +149,7 @@ def test_a_shopping_list_says_what_bought_and_move_each_do(server, page_phone, l
     hint = bar.locator("#bulk-move-hint")
     assert hint.is_visible() and hint.inner_text().strip()
     assert bar.locator("#bulk-target").get_attribute("aria-describedby") == "bulk-move-hint"
-    axe_clean(page)
+    no_axe_problems(page)
     screenshot(page, f"bulk-bar-shopping-{locale[:2]}-phone")
 
 
@@ -215,7 +209,7 @@ def test_use_soon_bar_moves_and_puts_on_the_shopping_list(server, page_phone):
     page.goto(f"{server.url}/folders/{ids['Freezer']}")
     assert row_names(page) == ["Natto"]
     page.goto(server.url + "/soon")
-    axe_clean(page)
+    no_axe_problems(page)
 
 
 # --- 3. Buying back ----------------------------------------------------------------
@@ -245,7 +239,7 @@ def test_move_to_shopping_and_buy_back_arrives_with_quantity_and_due_date(server
     butter = page.locator("fieldset.bought-line")
     assert butter.locator("input[name^=quantity_]").input_value() == "1"
     story.fill("fieldset.bought-line input[name^=due_]", due)
-    axe_clean(page)
+    no_axe_problems(page)
     screenshot(page, f"bought-{locale[:2]}-phone")
     story.tap_and_wait("button[name=action][value=save]")
     taps, loads = story.done(f"move to shopping and buy back ({locale})")
@@ -297,7 +291,7 @@ def test_buying_several_joins_a_row_of_the_same_name_and_a_bad_quantity_keeps_wh
     assert eggs.locator("input[name^=quantity_]").input_value() == "a dozen"
     assert eggs.locator("input[name^=due_]").input_value() == later
     assert page.locator("fieldset.bought-line").filter(has_text="ｍｉｌｋ").locator("input[value=add]").is_checked()
-    axe_clean(page)
+    no_axe_problems(page)
     screenshot(page, f"bought-error-{locale[:2]}-phone")
 
     eggs.locator("input[name^=quantity_]").fill("1")

@@ -11,8 +11,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import DESKTOP, PHONE, create_invitation, join, run_axe, screenshot, setup_household
+from conftest import DESKTOP, PHONE, create_invitation, join, screenshot, setup_household
 from conftest import today as server_today
+from test_inventory import problems_here
 
 LOCALES = Path(__file__).resolve().parents[2] / "Templates" / "locales"
 LANGUAGES = {"en": "en-US", "ja": "ja-JP"}
@@ -54,18 +55,6 @@ def stored(page, server, item) -> dict:
     """The item as its editor shows it now."""
     page.goto(f"{server.url}/items/{item}/edit")
     return {name: page.input_value(field(name)) for name in ("name", "quantity", "due", "note")}
-
-
-def problems_here(page, label, status):
-    """axe serious/critical violations and console errors on the current page."""
-    page.wait_for_load_state("networkidle")
-    problems = [f"{label}: console: {e}" for e in page.console_errors
-                if not (status != 200 and f"status of {status}" in e)]
-    results = run_axe(page)
-    problems += [f"{label}: axe {v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes']]})"
-                 for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    page.console_errors.clear()
-    return problems
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -12,7 +12,8 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, create_invitation, join, run_axe, screenshot, setup_household
+from conftest import (DESKTOP, PHONE, REPO_ROOT, SERIOUS, create_invitation, join, no_axe_problems as assert_no_axe_problems,
+                      screenshot, setup_household)
 from recipes_support import add_recipe
 from test_inventory import click_nav, first_folder, register, row
 
@@ -38,9 +39,7 @@ def words(locale, key, **values):
 
 
 def no_axe_problems(page):
-    results = run_axe(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical", "moderate")]
-    assert bad == [], results.generate_report()
+    assert_no_axe_problems(page, impacts=("moderate", *SERIOUS))
 
 
 def no_sideways_scroll(page):

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, REPO_ROOT, no_axe_problems, screenshot, setup_household, sign_in
 
 LOCALES = ["en-US", "ja-JP"]
 CATALOGS = {locale: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text())
@@ -22,12 +22,6 @@ GOOD = BAD.replace("Bread,lots", "Bread,1")
 
 def tag(locale):
     return "en" if locale == "en-US" else "ja"
-
-
-def no_axe_problems(page):
-    results = run_axe(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert bad == [], results.generate_report()
 
 
 def no_sideways_scroll(page):

@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, run_axe, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, axe_problems, screenshot, setup_household, sign_in
 from images import solid_photo
 from test_inventory import field, first_folder, row, row_names, today
 
@@ -39,12 +39,6 @@ def signed_in_context(browser, server, page_phone, locale, javascript=True, devi
     page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
     sign_in(page, server)
     return context, page, ids
-
-
-def axe_problems(page, label):
-    results = run_axe(page)
-    return [f"{label}: axe {v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes']]})"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def shot(page, name):

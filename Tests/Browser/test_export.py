@@ -12,19 +12,13 @@ import zipfile
 
 import pytest
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, run_axe, screenshot, setup_household
+from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, no_axe_problems, screenshot, setup_household
 from images import RED, solid_photo
 from test_inventory import folder_ids, register, row_names, save
 
 CATALOGS = {code: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text()) for code in ("en", "ja")}
 ITEM_COLUMNS = ["id", "folder", "name", "quantity", "unit", "kind", "due", "remind_at", "status", "urgent", "barcode", "note",
                 "created_at", "updated_at"]
-
-
-def no_axe_problems(page):
-    results = run_axe(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert bad == [], results.generate_report()
 
 
 def download_export(page, server, tmp_path):

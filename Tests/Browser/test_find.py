@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, REPO_ROOT, axe_problems, screenshot, setup_household, sign_in
 from test_inventory import (click_nav, first_folder, folder_ids, no_sideways_scroll, register, row_names,
                             today, zaiko_demo)
 
@@ -64,11 +64,9 @@ class Story:
         STORIES.write_text(json.dumps(stories, indent=2, ensure_ascii=False))
 
 
-def axe_problems(page, label):
+def settled_axe_problems(page, label):
     page.wait_for_load_state("networkidle")
-    results = run_axe(page)
-    return [f"{label}: axe {v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes']]})"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    return axe_problems(page, label)
 
 
 def home_cards(page):
@@ -132,7 +130,7 @@ def test_find_milk_across_the_household(server, page_phone, locale):
     first = page.locator("section.search-group li.item-row").first.bounding_box()
     assert first["y"] + first["height"] <= 844
     no_sideways_scroll(page)
-    assert axe_problems(page, "home search") == []
+    assert settled_axe_problems(page, "home search") == []
     lang = locale[:2]
     screenshot(page, f"find-home-results-{lang}-phone")
 
@@ -228,7 +226,7 @@ def test_expired_filter_shows_only_expired_items_and_combines(server, page_phone
     page.check("input[name=kind][value=fish]")
     click_nav(page, "details.filters button[type=submit]")
     assert row_names(page) == ["Old salmon"]
-    assert axe_problems(page, "expired filter") == []
+    assert settled_axe_problems(page, "expired filter") == []
 
 
 # --- 3. The filter panel closes after Apply -----------------------------------
@@ -261,7 +259,7 @@ def test_after_apply_the_filters_fold_into_one_line_and_the_first_row_is_on_scre
     first = page.locator("li.item-row").first.bounding_box()
     assert first["y"] + first["height"] <= 844, first
     no_sideways_scroll(page)
-    assert axe_problems(page, "list filtered") == []
+    assert settled_axe_problems(page, "list filtered") == []
     lang = locale[:2]
     screenshot(page, f"find-list-filtered-{lang}-phone")
 
@@ -289,4 +287,4 @@ def test_screenshots_at_desktop_width(server, page_desktop, locale):
     no_sideways_scroll(page)
     screenshot(page, f"find-list-filtered-{lang}-desktop")
     page.goto(server.url + "/")
-    assert axe_problems(page, "home") == []
+    assert settled_axe_problems(page, "home") == []

@@ -3,7 +3,7 @@ style, and stay clean. A fresh server (no household yet) sends every page to /se
 
 import pytest
 
-from conftest import PHONE, run_axe, screenshot, setup_household
+from conftest import PHONE, no_axe_problems, screenshot, setup_household
 
 HEADINGS = {"en-US": ("en", "Set up your household"), "ja-JP": ("ja", "世帯をセットアップ")}
 LIGHT_BG = "rgb(246, 245, 241)"  # --bg #f6f5f1 in app.css (light mode)
@@ -69,7 +69,4 @@ def test_no_console_errors_or_csp_violations(server, page_phone, path):
 @pytest.mark.parametrize("path", ["/setup", "/no/such/page"])
 def test_axe_no_serious_violations(server, page_phone, path):
     page_phone.goto(server.url + path)
-    # axe.min.js ships inside the axe-playwright-python wheel: no network needed.
-    results = run_axe(page_phone)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert bad == [], results.generate_report()
+    no_axe_problems(page_phone)

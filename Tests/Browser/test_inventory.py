@@ -10,8 +10,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from conftest import (DESKTOP, PHONE, ZAIKO_BIN, create_invitation, join, run_axe, screenshot,
-                      setup_household, sign_in, today)
+from conftest import DESKTOP, PHONE, ZAIKO_BIN, axe_problems, create_invitation, join, screenshot, setup_household, sign_in, today
 
 DEVICES = {"phone": PHONE, "desktop": DESKTOP}
 
@@ -651,9 +650,7 @@ def problems_here(page, label, status=200):
     problems = [f"{label}: console: {e}" for e in page.console_errors
                 # Chromium logs a non-2xx document itself as a failed load; that one is expected.
                 if not (status != 200 and f"status of {status}" in e and e.endswith(f"[{page.url}]"))]
-    results = run_axe(page)
-    problems += [f"{label}: axe {v['impact']} {v['id']}: {v['help']} ({[n['target'] for n in v['nodes']]})"
-                 for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    problems += axe_problems(page, label)
     page.console_errors.clear()
     return problems
 

@@ -10,7 +10,8 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household, sign_in
+from conftest import (DESKTOP, EVERY_IMPACT, PHONE, REPO_ROOT, no_axe_problems as assert_no_axe_problems, screenshot,
+                      setup_household, sign_in)
 from images import RED, solid_photo
 from recipes_support import add_recipe
 
@@ -33,9 +34,7 @@ def row(index, part):
 
 
 def no_axe_problems(page):
-    results = run_axe(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical", "moderate", "minor")]
-    assert bad == [], results.generate_report()
+    assert_no_axe_problems(page, impacts=EVERY_IMPACT)
 
 
 def no_sideways_scroll(page):

@@ -13,7 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from PIL import Image
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household
+from conftest import DESKTOP, PHONE, REPO_ROOT, no_axe_problems, screenshot, setup_household
 from images import jpeg_bytes
 
 LOCALES = ["en-US", "ja-JP"]
@@ -97,12 +97,6 @@ def set_up_allowing_the_home_network(page, server):
     with page.expect_navigation():
         page.locator("form[action^='/settings/home-network'] button[type=submit]").click()
     page.wait_for_load_state()
-
-
-def no_axe_problems(page):
-    results = run_axe(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert bad == [], results.generate_report()
 
 
 def no_sideways_scroll(page):

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, run_axe, screenshot, setup_household
+from conftest import DESKTOP, EVERY_IMPACT, PHONE, axe_problems, screenshot, setup_household
 from recipes_support import add_recipe
 from test_inventory import click_nav, folder_ids, item_id, no_sideways_scroll, register, today
 
@@ -75,10 +75,7 @@ def ingredient(page, name):
 
 def no_axe_violations(page, label):
     page.wait_for_load_state("networkidle")
-    results = run_axe(page)
-    found = [f"{label}: {v['impact']} {v['id']}: {v['help']} {[n['target'] for n in v['nodes']]}"
-             for v in results.response["violations"]]
-    assert found == [], found
+    assert axe_problems(page, label, EVERY_IMPACT) == []
     assert page.console_errors == [], page.console_errors
 
 

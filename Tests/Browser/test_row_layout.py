@@ -83,7 +83,7 @@ def test_the_toast_leaves_the_navigation_free_names_the_item_and_closes(server, 
     page.click(f"#{row_id} button[formaction$='/delete']")
     toast = page.locator(".row-live")
     expect_text(toast, t["deleted"].format(name=name))
-    screenshot_viewport(page, f"rows-toast-{locale[:2]}-phone")
+    screenshot(page, f"rows-toast-{locale[:2]}-phone", full_page=False)
     # Nothing of the header's navigation is under it, nor the add button.
     box = toast.bounding_box()
     for link in page.locator(".site-header a, .site-header button, .fab").all():
@@ -102,10 +102,6 @@ def test_the_toast_leaves_the_navigation_free_names_the_item_and_closes(server, 
 
 def expect_text(locator, text):
     expect(locator).to_contain_text(text)
-
-
-def screenshot_viewport(page, name):
-    screenshot(page, name, full_page=False)
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
@@ -135,7 +131,7 @@ def test_a_stock_lists_bulk_bar_buys_again(server, make_page, locale):
         box.check()
     bar = page.locator(".bulk-bar")
     assert bar.is_visible()
-    screenshot_viewport(page, f"rows-bulk-buy-again-{locale[:2]}-phone")
+    screenshot(page, f"rows-bulk-buy-again-{locale[:2]}-phone", full_page=False)
     with page.expect_navigation():
         bar.locator("button[value=buy_again]").click()
     assert page.locator("main > .notice").count() == 1

@@ -49,11 +49,6 @@ def demo_page(server, browser, locale, javascript=True, device=PHONE):
     return page
 
 
-def viewport_shot(page, name):
-    """What the person sees on the first screen (screenshot() saves the whole page)."""
-    screenshot(page, name, full_page=False)
-
-
 def box_of(page, selector):
     return page.locator(selector).bounding_box()
 
@@ -84,7 +79,7 @@ def test_six_rows_fit_the_first_phone_screen(server, browser, locale):
     rows = page.locator("li.item-row")
     assert rows.count() == 50
     screenshot(page, f"rows-stock-{locale[:2]}-phone")
-    viewport_shot(page, f"rows-stock-first-screen-{locale[:2]}-phone")
+    screenshot(page, f"rows-stock-first-screen-{locale[:2]}-phone", full_page=False)
     assert rows.evaluate_all(ROWS_IN_VIEW) >= 6, [r.bounding_box()["height"] for r in rows.all()[:6]]
     no_sideways_scroll(page)
 
@@ -98,7 +93,7 @@ def test_six_rows_fit_the_first_phone_screen(server, browser, locale):
     first.locator("details.row-menu > summary").click()
     expect(first.locator("button[formaction$='/delete']")).to_be_visible()
     expect(first.locator("a[href*='/edit']")).to_be_visible()
-    viewport_shot(page, f"rows-stock-menu-{locale[:2]}-phone")
+    screenshot(page, f"rows-stock-menu-{locale[:2]}-phone", full_page=False)
     assert problems_here(page, "stock list, row menu open") == []
 
     # Shopping rows ask how many too.
@@ -156,7 +151,7 @@ def test_steps_keep_the_row_in_place(server, browser, locale, javascript):
             notice = page.locator(f"li.row-notice:has(+ {selector})")
             expect(notice).to_contain_text(name)
             assert in_view(page, f"li.row-notice:has(+ {selector})")
-            viewport_shot(page, f"rows-step-no-js-{locale[:2]}-phone")
+            screenshot(page, f"rows-step-no-js-{locale[:2]}-phone", full_page=False)
         no_sideways_scroll(page)
     assert page.console_errors == []
 
@@ -180,7 +175,7 @@ def test_delete_and_undo_stay_at_the_row(server, browser, locale, javascript):
         expect(page.locator(f"#{row_id}")).to_have_count(0)
         # The toast names what went (without JavaScript the notice sits beside the neighbour).
         expect(page.locator(".row-live")).to_contain_text(t["deleted_named"].format(name=name))
-        viewport_shot(page, f"rows-deleted-js-{locale[:2]}-phone")
+        screenshot(page, f"rows-deleted-js-{locale[:2]}-phone", full_page=False)
         # The next row moved up into its place; the page did not move.
         assert abs(box_of(page, f"#{next_id}")["y"] - before["y"]) < 1
         page.click(f".row-live button:has-text('{t['undo']}')")
@@ -197,7 +192,7 @@ def test_delete_and_undo_stay_at_the_row(server, browser, locale, javascript):
         notice = f"li.row-notice:has(+ #{next_id})"
         expect(page.locator(notice)).to_contain_text(t["deleted"])
         assert in_view(page, notice) and in_view(page, f"#{next_id}")
-        viewport_shot(page, f"rows-deleted-no-js-{locale[:2]}-phone")
+        screenshot(page, f"rows-deleted-no-js-{locale[:2]}-phone", full_page=False)
         with page.expect_navigation():
             page.click(f"{notice} button:has-text('{t['undo']}')")
         assert urlparse(page.url).fragment == row_id
@@ -253,7 +248,7 @@ def test_a_long_word_never_widens_a_page(server, page_phone, locale):
         page.goto(server.url + path)
         width = page.evaluate("document.documentElement.scrollWidth")
         if path in (f"/folders/{fridge}", f"/items/{item}"):
-            viewport_shot(page, f"rows-long-word-{'list' if 'folders' in path else 'item'}-{locale[:2]}-phone")
+            screenshot(page, f"rows-long-word-{'list' if 'folders' in path else 'item'}-{locale[:2]}-phone", full_page=False)
         if width > 390:
             wide[path] = width
             screenshot(page, f"rows-long-word{path.replace('/', '_').replace('?', '_')}-{locale[:2]}")

@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, join, run_axe, screenshot, setup_household, sign_in
+from conftest import DESKTOP, PHONE, REPO_ROOT, join, no_axe_problems, screenshot, setup_household, sign_in
 
 LOCALES = ["en-US", "ja-JP"]
 # The forms by what they post to (with or without the #anchor the page lands on).
@@ -49,12 +49,6 @@ def in_viewport(page, selector):
              const r = e.getBoundingClientRect();
              return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }""",
         arg=selector, timeout=30_000)
-
-
-def no_axe_problems(page):
-    results = run_axe(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert bad == [], results.generate_report()
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, run_axe, screenshot, setup_household, sign_in, sign_out
+from conftest import DESKTOP, PHONE, REPO_ROOT, no_axe_problems, screenshot, setup_household, sign_in, sign_out
 
 LOCALES = ["en-US", "ja-JP"]
 CATALOGS = {locale: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text())
@@ -57,12 +57,6 @@ def ca_server(make_server, tmp_path):
     server = make_server(data_dir=data_dir)
     server.ca = ca
     return server
-
-
-def no_axe_problems(page):
-    results = run_axe(page)
-    bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert bad == [], results.generate_report()
 
 
 def qr_text(page, tmp_path, name) -> str:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import DESKTOP, PHONE, create_invitation, join, run_axe, screenshot, setup_household
+from conftest import DESKTOP, PHONE, axe_problems, create_invitation, join, no_axe_problems, screenshot, setup_household
 
 
 def open_all_details(page):
@@ -35,11 +35,6 @@ def register_item(page, server, folder_href, name, quantity, unit) -> str:
     with page.expect_navigation():
         page.click("button[name=action][value=save]")
     return page.locator(f"main a[href^='/items/']:text-is('{name}')").first.get_attribute("href")
-
-
-def serious_axe_violations(page):
-    results = run_axe(page)
-    return [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")], results
 
 
 def two_members(server, make_page):
@@ -105,8 +100,7 @@ def test_quantities_are_said_the_way_the_language_says_them(server, page_phone, 
         shown.append(facts["Quantity" if locale == "en-US" else "数量"])
     assert shown == expected
     screenshot(page, f"words-item-{locale}-390")
-    bad, results = serious_axe_violations(page)
-    assert bad == [], results.generate_report()
+    no_axe_problems(page)
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
@@ -120,8 +114,7 @@ def test_pages_with_folder_names_are_accessible_at_both_widths(server, make_page
     for path in ["/", fridge, fridge + "/edit", "/folders/edit", f"/items/new?folder={fridge_id}", "/soon", "/calendar", "/trash", "/products"]:
         for page, width in [(phone, 390), (desktop, 1280)]:
             page.goto(server.url + path)
-            bad, results = serious_axe_violations(page)
-            assert bad == [], f"{path} at {width}: " + results.generate_report()
+            assert axe_problems(page, f"{path} at {width}") == []
             assert page.evaluate("document.documentElement.scrollWidth") <= width
     for page, width in [(phone, 390), (desktop, 1280)]:
         page.goto(server.url + "/")
