@@ -10,7 +10,9 @@ public enum BackupArchive {
     public static func write(
         database: AppDatabase, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date = Date()
     ) throws -> BackupManifest {
-        try write(source: database.writer, photosDirectory: photosDirectory, to: destination, zaikoVersion: zaikoVersion, now: now)
+        try write(
+            snapshot: { file, dropping in try database.snapshot(to: file, dropping: dropping) }, photosDirectory: photosDirectory, to: destination,
+            zaikoVersion: zaikoVersion, now: now)
     }
 
     /// `write` for the command line: opens the server's database file beside a running server,
@@ -19,12 +21,7 @@ public enum BackupArchive {
         databaseFile: URL, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date = Date()
     ) throws -> BackupManifest {
         let database = try AppDatabase.open(at: databaseFile)
-        defer {
-            // Folds the frames GRDB wrote while opening (it makes sure the WAL is not empty), and
-            // never waits: a truncating checkpoint would stall the server's writers behind its readers.
-            try? database.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
-            try? database.writer.close()
-        }
+        defer { database.closeBesideRunningServer() }
         return try write(database: database, photosDirectory: photosDirectory, to: destination, zaikoVersion: zaikoVersion, now: now)
     }
 
@@ -37,10 +34,24 @@ public enum BackupArchive {
         return "zaiko-backup-\(formatter.string(from: now)).zip"
     }
 
-    /// The work behind `write`, over any connection (tests back up databases of older schemas).
-    /// `writeZip` is what writes the archive's bytes (tests give one that fails like a full disk).
+    /// `write` over any connection (tests back up databases of older schemas).
     static func write(
         source: any DatabaseReader, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date,
+        writeZip: ZipWriter = BackupArchive.writeZip(at:files:manifest:now:)
+    ) throws -> BackupManifest {
+        try write(
+            snapshot: { file, dropping in try DatabaseFiles.snapshot(of: source, to: file, dropping: dropping) }, photosDirectory: photosDirectory,
+            to: destination, zaikoVersion: zaikoVersion, now: now, writeZip: writeZip)
+    }
+
+    /// Copies a database into a file, leaving out the photo rows its second argument names
+    /// (`DatabaseFiles.snapshot`).
+    typealias Snapshot = (_ file: URL, _ dropping: (DatabaseContents) throws -> [String]) throws -> DatabaseContents
+
+    /// The work behind `write`: `snapshot` copies the database.
+    /// `writeZip` is what writes the archive's bytes (tests give one that fails like a full disk).
+    static func write(
+        snapshot: Snapshot, photosDirectory: URL, to destination: URL, zaikoVersion: String, now: Date,
         writeZip: ZipWriter = BackupArchive.writeZip(at:files:manifest:now:)
     ) throws -> BackupManifest {
         let manager = FileManager.default
@@ -64,13 +75,15 @@ public enum BackupArchive {
             // here or was saved after this point (too new for the garbage collector to remove), so a
             // collection running during the backup cannot take a file the snapshot needs.
             let linked = linkPhotos(from: photosDirectory, into: work.appendingPathComponent("photos"))
-            let snapshot = work.appendingPathComponent(ArchiveLayout.database)
-            let contents = try takeSnapshot(of: source, to: snapshot) { key, format in
-                ArchiveLayout.photoFiles(key: key, format: format).allSatisfy {
-                    linked.contains($0) || manager.fileExists(atPath: photosDirectory.appendingPathComponent($0).path)
+            let databaseCopy = work.appendingPathComponent(ArchiveLayout.database)
+            let contents = try snapshot(databaseCopy) { contents in
+                try photosToLeaveOut(contents) { key, format in
+                    ArchiveLayout.photoFiles(key: key, format: format).allSatisfy {
+                        linked.contains($0) || manager.fileExists(atPath: photosDirectory.appendingPathComponent($0).path)
+                    }
                 }
             }
-            var files: [(entry: String, url: URL)] = [(ArchiveLayout.database, snapshot)]
+            var files: [(entry: String, url: URL)] = [(ArchiveLayout.database, databaseCopy)]
             for photo in contents.photos {
                 for name in ArchiveLayout.photoFiles(key: photo.key, format: photo.format) {
                     let url = linked.contains(name) ? work.appendingPathComponent("photos/\(name)") : photosDirectory.appendingPathComponent(name)
@@ -109,32 +122,14 @@ public enum BackupArchive {
         return linked
     }
 
-    /// Copies the database through SQLite's online backup API from one read transaction (a
-    /// committed state at one instant; writers go on meanwhile), then makes the copy a standalone
-    /// rollback-journal file. Photo rows without files that nothing uses (a save that failed, a
-    /// photo collected meanwhile) are left out; one an item or product uses must be there.
-    static func takeSnapshot(
-        of source: any DatabaseReader, to file: URL, hasFiles: (String, String) -> Bool
-    ) throws -> DatabaseContents {
-        let copy = try DatabaseQueue(path: file.path)
-        defer { try? copy.close() }
-        try source.backup(to: copy)
-        return try copy.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA journal_mode = DELETE")
-            var contents = try DatabaseContents(db)
-            let lost = contents.photos.filter { !hasFiles($0.key, $0.format) }
-            if let used = lost.first(where: { contents.usedPhotoKeys.contains($0.key) }) {
-                throw BackupError.photoMissing(ArchiveLayout.photoFiles(key: used.key, format: used.format)[0])
-            }
-            if !lost.isEmpty {
-                try db.inTransaction {
-                    for photo in lost { try db.execute(sql: "DELETE FROM photo WHERE key = ?", arguments: [photo.key]) }
-                    return .commit
-                }
-                contents = try DatabaseContents(db)
-            }
-            return contents
+    /// The photo rows a snapshot leaves out: those without files that nothing uses (a save that
+    /// failed, a photo collected meanwhile). One an item or product uses must be there.
+    static func photosToLeaveOut(_ contents: DatabaseContents, hasFiles: (String, String) -> Bool) throws -> [String] {
+        let lost = contents.photos.filter { !hasFiles($0.key, $0.format) }
+        if let used = lost.first(where: { contents.usedPhotoKeys.contains($0.key) }) {
+            throw BackupError.photoMissing(ArchiveLayout.photoFiles(key: used.key, format: used.format)[0])
         }
+        return lost.map(\.key)
     }
 
     /// Writes the ZIP at `url` from the files (entry name, file) and the manifest's bytes.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Inventory
 import ZIPFoundation
 
@@ -162,24 +161,14 @@ public enum BackupRestore {
     /// SQLite's full integrity check, a schema this build knows and makes exactly so, the manifest's row counts, and
     /// both files of every photo row present.
     static func checkDatabase(_ file: URL, manifest: BackupManifest, files: Set<String>) throws {
-        var configuration = Configuration()
-        configuration.readonly = true
         let contents: DatabaseContents
         let objects: Set<SchemaObject>
         do {
-            let queue = try DatabaseQueue(path: file.path, configuration: configuration)
-            defer { try? queue.close() }
-            (contents, objects) = try queue.read { db in
-                let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-                guard problems == ["ok"] else { throw BackupError.databaseDamaged(problems.prefix(3).joined(separator: "; ")) }
-                return (try DatabaseContents(db), try SchemaObject.all(in: db))
-            }
-        } catch let error as BackupError {
-            throw error
-        } catch let error as DatabaseError {
-            throw BackupError.databaseDamaged(error.message ?? "\(error.resultCode)")
+            (contents, objects) = try DatabaseFiles.inspect(file)
+        } catch InventoryError.corruptDatabase(_, let detail) {
+            throw BackupError.databaseDamaged(detail)
         }
-        if let unknown = contents.migrations.first(where: { !KnownSchema.migrations.contains($0) }) { throw BackupError.newerSchema(unknown) }
+        if let unknown = contents.migrations.first(where: { !AppDatabase.knownMigrations.contains($0) }) { throw BackupError.newerSchema(unknown) }
         try checkSchema(objects, migrations: contents.migrations)
         if let table = Set(contents.rowCounts.keys).union(manifest.rowCounts.keys).sorted().first(where: { contents.rowCounts[$0] != manifest.rowCounts[$0] }) {
             throw BackupError.rowCountMismatch(table)
@@ -208,6 +197,6 @@ public enum BackupRestore {
         } catch {
             throw BackupError.databaseDamaged(DurableFiles.describe(error))
         }
-        return KnownSchema.migrations.last ?? ""
+        return AppDatabase.knownMigrations.last ?? ""
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Inventory
 
 /// What owners see of the server's automatic backups (the one `backup_status` row).
@@ -32,70 +31,41 @@ public struct BackupStatus: Sendable, Equatable {
     }
 }
 
-/// Reads and records the automatic backups' status. A failure is recorded, and a push message
-/// queued for every household with a push channel, in one transaction; the reminder engine sends them.
+/// Reads and records the automatic backups' status (through Inventory's `BackupRecords`). A
+/// failure is recorded, and a push message queued for every household with a push channel, in one
+/// transaction; the reminder engine sends them.
 public struct BackupStatusStore: Sendable {
-    let database: AppDatabase
+    let records: BackupRecords
 
     /// Push messages of this kind say a backup failed.
     public static let pushKind = "backup_failed"
 
-    public init(database: AppDatabase) { self.database = database }
+    public init(database: AppDatabase) { records = BackupRecords(database: database) }
 
     public func read() throws -> BackupStatus {
-        try database.writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM backup_status WHERE id = 1") else { return BackupStatus() }
-            return BackupStatus(
-                nextAt: row["next_at"], lastSuccessAt: row["last_success_at"], lastSuccessFile: row["last_success_file"],
-                lastFailureAt: row["last_failure_at"], lastFailureReason: (row["last_failure_reason"] as String?).flatMap(BackupFailureReason.init(rawValue:)))
-        }
+        let stored = try records.status()
+        return BackupStatus(
+            nextAt: stored.nextAt, lastSuccessAt: stored.lastSuccessAt, lastSuccessFile: stored.lastSuccessFile, lastFailureAt: stored.lastFailureAt,
+            lastFailureReason: stored.lastFailureReason.flatMap(BackupFailureReason.init(rawValue:)))
     }
 
     /// True when `householdId` is the only household on the server: an archive holds every
     /// household's data (password hashes too), so only then may its owner download it.
-    public func holdsOnly(householdId: Int64) throws -> Bool {
-        try database.writer.read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM household LIMIT 2") == [householdId]
-        }
-    }
+    public func holdsOnly(householdId: Int64) throws -> Bool { try records.holdsOnly(householdId: householdId) }
 
     /// True when a household was made before `time` (there was data to back up then).
-    public func hadHouseholds(before time: Date) throws -> Bool {
-        try database.writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM household WHERE created_at < ?)", arguments: [Timestamp.string(from: time)]) ?? false
-        }
-    }
+    public func hadHouseholds(before time: Date) throws -> Bool { try records.hadHouseholds(before: time) }
 
     /// The next scheduled backup, or nil: none are made (`--no-backup`, or the server stopped).
-    public func recordSchedule(next: Date?) throws {
-        try database.writer.write { db in
-            try db.execute(sql: "UPDATE backup_status SET next_at = ? WHERE id = 1", arguments: [next.map(Timestamp.string(from:))])
-        }
-    }
+    public func recordSchedule(next: Date?) throws { try records.recordSchedule(next: next) }
 
-    public func recordSuccess(at time: Date, file: String) throws {
-        try database.writer.write { db in
-            try db.execute(
-                sql: "UPDATE backup_status SET last_success_at = ?, last_success_file = ? WHERE id = 1",
-                arguments: [Timestamp.string(from: time), file])
-        }
-    }
+    public func recordSuccess(at time: Date, file: String) throws { try records.recordSuccess(at: time, file: file) }
 
     /// Records the failure and queues its push message for each household with a channel, in that
     /// household's language; returns how many were queued.
     @discardableResult
     public func recordFailure(at time: Date, reason: BackupFailureReason, texts: BackupTexts) throws -> Int {
-        try database.writer.write { db in
-            try db.execute(
-                sql: "UPDATE backup_status SET last_failure_at = ?, last_failure_reason = ? WHERE id = 1",
-                arguments: [Timestamp.string(from: time), reason.rawValue])
-            let households = try Int64.fetchAll(db, sql: "SELECT household_id FROM push_channel ORDER BY household_id")
-            for householdId in households {
-                let (title, body) = texts.failure(reason, language: try ReminderQueue.language(db, householdId))
-                try Outbox.enqueue(db, householdId: householdId, kind: Self.pushKind, title: title, body: body, items: [], at: time)
-            }
-            return households.count
-        }
+        try records.recordFailure(at: time, reason: reason.rawValue, pushKind: Self.pushKind) { language in texts.failure(reason, language: language) }
     }
 }
 

@@ -1,11 +1,9 @@
 import Foundation
-import GRDB
 import Inventory
 
 /// Writes what was read from Grocy into a new household, inside the import's one transaction.
 struct GrocyHouseholdWriter {
-    let db: Database
-    let householdId: Int64
+    let household: NewHousehold
     let data: GrocyData
     let photos: PhotoStore
     let written: [Int64: GrocyPictures.Written]
@@ -21,11 +19,10 @@ struct GrocyHouseholdWriter {
     private var barcodeByProduct: [Int64: String] = [:]
 
     init(
-        db: Database, householdId: Int64, data: GrocyData, photos: PhotoStore, written: [Int64: GrocyPictures.Written], time: String,
+        household: NewHousehold, data: GrocyData, photos: PhotoStore, written: [Int64: GrocyPictures.Written], time: String,
         report: GrocyReport
     ) {
-        self.db = db
-        self.householdId = householdId
+        self.household = household
         self.data = data
         self.photos = photos
         self.written = written
@@ -37,7 +34,7 @@ struct GrocyHouseholdWriter {
     mutating func write() throws {
         // Products sharing one picture file share its photo.
         for photo in Dictionary(written.values.map { ($0.key, $0.format) }, uniquingKeysWith: { first, _ in first }) {
-            try photos.insertRow(db, key: photo.key, format: photo.value, householdId: householdId)
+            try household.addPhoto(key: photo.key, format: photo.value, writtenBy: photos)
             report.photos += 1
         }
         for location in data.locations {
@@ -62,8 +59,8 @@ struct GrocyHouseholdWriter {
     // MARK: - Folders and products
 
     private mutating func insertFolder(_ name: String, kind: FolderKind, icon: String) throws -> Int64 {
-        var folder = Folder(householdId: householdId, name: fitted(name), kind: kind, icon: icon, position: position, createdAt: time)
-        try folder.insert(db)
+        var folder = Folder(householdId: household.id, name: fitted(name), kind: kind, icon: icon, position: position, createdAt: time)
+        try household.add(&folder)
         position += 1
         return folder.id!
     }
@@ -81,15 +78,9 @@ struct GrocyHouseholdWriter {
                 continue
             }
             if barcodeByProduct[product.id] == nil { barcodeByProduct[product.id] = code }
-            try db.execute(
-                sql: """
-                    INSERT INTO product (household_id, barcode, name, photo, kind, unit, folder_id, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    householdId, code, fitted(product.name), written[product.id]?.key, GrocyKinds.kind(forGroup: product.groupName),
-                    unit(product.stockUnitId), product.locationId.flatMap { folderByLocation[$0] }, time,
-                ])
+            try household.addProduct(
+                barcode: code, name: fitted(product.name), photo: written[product.id]?.key, kind: GrocyKinds.kind(forGroup: product.groupName),
+                unit: unit(product.stockUnitId), folderId: product.locationId.flatMap { folderByLocation[$0] }, updatedAt: time)
             countUse(product.stockUnitId)
             report.products += 1
         }
@@ -143,7 +134,7 @@ struct GrocyHouseholdWriter {
                     continue
                 }
                 item = Item(
-                    householdId: householdId, folderId: folderId, name: fitted(String(note.split(separator: "\n").first ?? "")), createdAt: time,
+                    householdId: household.id, folderId: folderId, name: fitted(String(note.split(separator: "\n").first ?? "")), createdAt: time,
                     updatedAt: time)
                 item.quantity = quantity(amount)
                 item.unit = unit(line.unitId)
@@ -161,10 +152,7 @@ struct GrocyHouseholdWriter {
     /// and linked to the product when it has a barcode; its steps as plain text; "Produces
     /// product" as the item it makes. Grocy keeps an ingredient's amount in the product's stock unit.
     private mutating func writeRecipes() throws {
-        var productIds: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, barcode FROM product WHERE household_id = ?", arguments: [householdId]) {
-            productIds[row["barcode"]] = row["id"]
-        }
+        let productIds = try household.productIdsByBarcode()
         let firstStock = data.locations.first.flatMap { folderByLocation[$0.id] }
         for source in data.recipes {
             var produce: RecipeProduce?
@@ -174,9 +162,9 @@ struct GrocyHouseholdWriter {
                     folderId: made.locationId.flatMap { folderByLocation[$0] } ?? firstStock)
             }
             var recipe = Recipe(
-                householdId: householdId, name: fitted(source.name), servings: Self.servings(source.servings),
+                householdId: household.id, name: fitted(source.name), servings: Self.servings(source.servings),
                 steps: GrocyText.plain(source.description), produce: produce, createdAt: time, updatedAt: time)
-            try recipe.insert(db)
+            try household.add(&recipe)
             if let picture = source.pictureFileName, !picture.isEmpty { report.skip(.recipePictures, source.name) }
             for (position, line) in source.ingredients.enumerated() {
                 guard let product = productsById[line.productId] else { continue }
@@ -189,10 +177,10 @@ struct GrocyHouseholdWriter {
                 }
                 if amount == nil { unit = nil }
                 var ingredient = RecipeIngredient(
-                    householdId: householdId, recipeId: recipe.id!, position: position, name: fitted(product.name), amount: amount, unit: unit,
+                    householdId: household.id, recipeId: recipe.id!, position: position, name: fitted(product.name), amount: amount, unit: unit,
                     note: String((line.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.prefix(200)),
                     productId: barcodeByProduct[product.id].flatMap { productIds[$0] })
-                try ingredient.insert(db)
+                try household.add(&ingredient)
                 report.ingredients += 1
             }
             report.recipes += 1
@@ -200,7 +188,7 @@ struct GrocyHouseholdWriter {
     }
 
     private mutating func newItem(_ product: GrocyData.Product, folderId: Int64, amount: Double, unitId: Int64?) -> Item {
-        var item = Item(householdId: householdId, folderId: folderId, name: fitted(product.name), createdAt: time, updatedAt: time)
+        var item = Item(householdId: household.id, folderId: folderId, name: fitted(product.name), createdAt: time, updatedAt: time)
         item.quantity = quantity(amount)
         item.unit = unit(unitId)
         countUse(unitId)
@@ -211,11 +199,9 @@ struct GrocyHouseholdWriter {
     }
 
     private func insert(_ item: inout Item) throws {
-        try item.insert(db)
+        try household.add(&item)
         // The history starts with where it came from, as a registered item's does.
-        try db.execute(
-            sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at) VALUES (?, ?, NULL, 'created', ?, ?)",
-            arguments: [householdId, item.id, "Grocy", time])
+        try household.addHistoryLine(itemId: item.id!, memberId: nil, kind: "created", detail: "Grocy", at: time)
     }
 
     // MARK: - Values

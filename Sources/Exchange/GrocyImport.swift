@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Inventory
 
 /// What `GrocyImport.run` made: the new household, its owner's invitation token and the report.
@@ -37,12 +36,12 @@ public struct GrocyImport: Sendable {
         let written = try GrocyPictures.write(data.products, from: pictures, into: photos, report: &report)
         do {
             let accounts = Accounts(database: database, clock: clock)
-            let (token, (householdId, filledReport)) = try accounts.createHousehold(name: householdName, language: language) { db, householdId in
+            let (token, (householdId, filledReport)) = try accounts.createHousehold(name: householdName, language: language) { household in
                 var writer = GrocyHouseholdWriter(
-                    db: db, householdId: householdId, data: data, photos: photos, written: written, time: Timestamp.string(from: clock.now()),
+                    household: household, data: data, photos: photos, written: written, time: Timestamp.string(from: clock.now()),
                     report: report)
                 try writer.write()
-                return (householdId, writer.report)
+                return (household.id, writer.report)
             }
             return GrocyImportResult(householdId: householdId, invitationToken: token, report: filledReport)
         } catch {

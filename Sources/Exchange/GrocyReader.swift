@@ -49,12 +49,14 @@ public enum GrocyReader {
     }
 
     static func checkSchema(_ db: Database, name: String) throws {
-        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        let tables = Set(try Table("sqlite_master").select(Column("name"), as: String.self).filter(Column("type") == "table").fetchAll(db))
         guard ["products", "stock", "locations", "quantity_units"].allSatisfy(tables.contains) else {
             throw GrocyImportError("\(name) is not a Grocy database (it has no products, stock, locations and quantity_units tables).")
         }
         // Grocy records every migration it ran; a newer Grocy may store things this import would misread.
-        if tables.contains("migrations"), let newest = try Int.fetchOne(db, sql: "SELECT MAX(migration) FROM migrations"), newest > knownMigration {
+        if tables.contains("migrations"), let newest = try Table("migrations").select(max(Column("migration")), as: Int.self).fetchOne(db),
+            newest > knownMigration
+        {
             throw GrocyImportError(
                 "\(name) was made by a Grocy newer than \(knownVersion) (its schema is at migration \(newest), this import knows up to \(knownMigration)).")
         }
@@ -68,45 +70,54 @@ public enum GrocyReader {
         }
     }
 
+    /// What the import takes from the file, read through GRDB's query interface: Grocy's file is
+    /// not Zaiko's database (Inventory owns that one), and the requests read as what they take.
     static func readData(_ db: Database, name: String) throws -> GrocyData {
-        /// The rows of `sql`, read from `table` (named in the sentence when a value is not what Grocy writes).
-        func rows(_ table: String, _ sql: String) throws -> [GrocyRow] {
-            try Row.fetchAll(db, sql: sql).map { GrocyRow(row: $0, table: table, file: name) }
+        /// The rows `request` reads from `table` (named in the sentence when a value is not what Grocy writes).
+        func rows(_ table: String, _ request: QueryInterfaceRequest<Row>) throws -> [GrocyRow] {
+            try request.fetchAll(db).map { GrocyRow(row: $0, table: table, file: name) }
         }
+        /// `table`'s `columns`, in the order of its ids.
+        func rows(_ table: String, _ columns: [any SQLSelectable], order: [any SQLOrderingTerm] = [Column("id")]) throws -> [GrocyRow] {
+            try rows(table, Table(table).select(columns).order(order))
+        }
+        /// A number column read as a real number whatever Grocy stored it as.
+        func real(_ column: String) -> any SQLSelectable { cast(Column(column), as: .real).forKey(column) }
         var data = GrocyData()
-        data.locations = try rows("locations", "SELECT id, name, is_freezer FROM locations ORDER BY id").map {
+        data.locations = try rows("locations", [Column("id"), Column("name"), Column("is_freezer")]).map {
             GrocyData.Location(id: try $0.required("id"), name: try $0.required("name"), isFreezer: (try $0.optional("is_freezer") as Int?) == 1)
         }
-        data.units = try rows("quantity_units", "SELECT id, name, name_plural FROM quantity_units ORDER BY id").map {
+        data.units = try rows("quantity_units", [Column("id"), Column("name"), Column("name_plural")]).map {
             GrocyData.Unit(id: try $0.required("id"), name: try $0.required("name"), pluralName: try $0.optional("name_plural"))
         }
+        let products = Table("products")
+        let group = products.belongsTo(Table("product_groups"), using: ForeignKey(["product_group_id"], to: ["id"]))
         data.products = try rows(
             "products",
-            """
-            SELECT p.id, p.name, g.name AS group_name, p.location_id, p.qu_id_stock, p.picture_file_name
-            FROM products p LEFT JOIN product_groups g ON g.id = p.product_group_id ORDER BY p.id
-            """
+            products.select(Column("id"), Column("name"), Column("location_id"), Column("qu_id_stock"), Column("picture_file_name"))
+                .annotated(withOptional: group.select(Column("name").forKey("group_name"))).order(Column("id"))
         ).map {
             GrocyData.Product(
                 id: try $0.required("id"), name: try $0.required("name"), groupName: try $0.optional("group_name"), locationId: try $0.optional("location_id"),
                 stockUnitId: try $0.optional("qu_id_stock"), pictureFileName: try $0.optional("picture_file_name"))
         }
-        data.barcodes = try rows("product_barcodes", "SELECT product_id, barcode FROM product_barcodes ORDER BY id").map {
+        data.barcodes = try rows("product_barcodes", [Column("product_id"), Column("barcode")]).map {
             GrocyData.Barcode(productId: try $0.required("product_id"), code: try $0.required("barcode"))
         }
         data.stock = try rows(
-            "stock", "SELECT product_id, CAST(amount AS REAL) AS amount, best_before_date, location_id, open, note FROM stock ORDER BY best_before_date, id"
+            "stock", [Column("product_id"), real("amount"), Column("best_before_date"), Column("location_id"), Column("open"), Column("note")],
+            order: [Column("best_before_date"), Column("id")]
         ).map {
             GrocyData.StockEntry(
                 productId: try $0.required("product_id"), amount: try $0.optional("amount") ?? 0,
                 bestBefore: (try $0.optional("best_before_date") as String?).map { String($0.prefix(10)) }, locationId: try $0.optional("location_id"),
                 isOpen: (try $0.optional("open") as Int?) == 1, note: try $0.optional("note"))
         }
-        data.shoppingLists = try rows("shopping_lists", "SELECT id, name FROM shopping_lists ORDER BY id").map {
+        data.shoppingLists = try rows("shopping_lists", [Column("id"), Column("name")]).map {
             GrocyData.ShoppingList(id: try $0.required("id"), name: try $0.required("name"))
         }
         data.shoppingItems = try rows(
-            "shopping_list", "SELECT shopping_list_id, product_id, note, CAST(amount AS REAL) AS amount, qu_id, done FROM shopping_list ORDER BY id"
+            "shopping_list", [Column("shopping_list_id"), Column("product_id"), Column("note"), real("amount"), Column("qu_id"), Column("done")]
         ).map {
             GrocyData.ShoppingItem(
                 listId: try $0.optional("shopping_list_id") ?? 1, productId: try $0.optional("product_id"), note: try $0.optional("note"),
@@ -114,30 +125,25 @@ public enum GrocyReader {
         }
         // Grocy makes recipes of its own for each meal plan day and week: those are not the person's.
         var ingredients: [Int64: [GrocyData.Ingredient]] = [:]
-        for row in try rows(
-            "recipes_pos", "SELECT recipe_id, product_id, CAST(amount AS REAL) AS amount, note FROM recipes_pos WHERE product_id IS NOT NULL ORDER BY id")
-        {
+        let positions = Table("recipes_pos").select(Column("recipe_id"), Column("product_id"), real("amount"), Column("note"))
+        for row in try rows("recipes_pos", positions.filter(Column("product_id") != nil).order(Column("id"))) {
             ingredients[try row.required("recipe_id"), default: []].append(
                 GrocyData.Ingredient(productId: try row.required("product_id"), amount: try row.optional("amount") ?? 0, note: try row.optional("note")))
         }
-        data.recipes = try rows(
-            "recipes",
-            """
-            SELECT id, name, description, CAST(base_servings AS REAL) AS servings, product_id, picture_file_name FROM recipes
-            WHERE IFNULL(type, 'normal') = 'normal' ORDER BY id
-            """
-        ).map {
+        let recipes = Table("recipes").select(
+            Column("id"), Column("name"), Column("description"), cast(Column("base_servings"), as: .real).forKey("servings"), Column("product_id"),
+            Column("picture_file_name"))
+        data.recipes = try rows("recipes", recipes.filter((Column("type") ?? "normal") == "normal").order(Column("id"))).map {
             let id: Int64 = try $0.required("id")
             return GrocyData.Recipe(
                 id: id, name: try $0.required("name"), description: try $0.optional("description") ?? "", servings: try $0.optional("servings") ?? 1,
                 ingredients: ingredients[id] ?? [], producesProductId: try $0.optional("product_id"), pictureFileName: try $0.optional("picture_file_name"))
         }
-        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         for (table, what) in [
             ("chores", "chores"), ("batteries", "batteries"), ("tasks", "tasks"), ("equipment", "equipment"), ("meal_plan", "meal plan entries"),
         ]
-        where tables.contains(table) {
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+        where try db.tableExists(table) {
+            let count = try Table(table).fetchCount(db)
             if count > 0 { data.otherCounts.append((what, count)) }
         }
         return data

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Inventory
 import ZIPFoundation
 
@@ -25,7 +24,7 @@ public struct HouseholdExport: Sendable {
     /// The household as `household.json` holds it. Photos whose files are gone from the disk are
     /// left out (and the pictures that used them), so an export never promises a file it lacks.
     public func document(householdId: Int64) throws -> HouseholdDocument {
-        var document = try database.writer.read { db in try Self.read(db, householdId: householdId, at: Timestamp.string(from: clock.now())) }
+        var document = try Households(database: database, clock: clock).document(householdId: householdId, at: Timestamp.string(from: clock.now()))
         let present = Set(
             document.photos.filter { photo in
                 PhotoSize.allCases.allSatisfy { FileManager.default.fileExists(atPath: photos.url(key: photo.key, format: photo.format, size: $0).path) }
@@ -83,55 +82,6 @@ public struct HouseholdExport: Sendable {
         try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) { position, size in
             Data(bytes[Int(position)..<Int(position) + size])
         }
-    }
-
-    static func read(_ db: Database, householdId: Int64, at time: String) throws -> HouseholdDocument {
-        guard let household = try Row.fetchOne(db, sql: "SELECT * FROM household WHERE id = ?", arguments: [householdId]) else {
-            throw InventoryError.notFound
-        }
-        let id = [householdId]
-        let members = try Row.fetchAll(db, sql: "SELECT * FROM member WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
-            HouseholdDocument.MemberPart(
-                id: $0["id"], name: $0["name"], login: $0["login"], role: $0["role"], language: $0["language"], createdAt: $0["created_at"])
-        }
-        let folders = try Row.fetchAll(db, sql: "SELECT * FROM folder WHERE household_id = ? ORDER BY position, id", arguments: StatementArguments(id)).map {
-            HouseholdDocument.FolderPart(
-                id: $0["id"], name: $0["name"], kind: $0["kind"], icon: $0["icon"], position: $0["position"], starter: $0["starter"],
-                lastStockFolderId: $0["last_stock_folder_id"], createdAt: $0["created_at"], deletedAt: $0["deleted_at"])
-        }
-        let photos = try Row.fetchAll(db, sql: "SELECT * FROM photo WHERE household_id = ? ORDER BY created_at, key", arguments: StatementArguments(id)).map {
-            row -> HouseholdDocument.PhotoPart in
-            let key: String = row["key"]
-            let format: String = row["format"]
-            let ext = format == "webp" ? "webp" : "jpg"
-            return HouseholdDocument.PhotoPart(
-                key: key, format: format, createdAt: row["created_at"], large: "photos/\(key)-512.\(ext)", small: "photos/\(key)-128.\(ext)")
-        }
-        let items = try Row.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
-            HouseholdDocument.ItemPart(
-                id: $0["id"], folderId: $0["folder_id"], name: $0["name"], photo: $0["photo"], illustration: $0["illustration"],
-                quantity: $0["quantity"], unit: $0["unit"], kind: $0["kind"], note: $0["note"], barcode: $0["barcode"], due: $0["due"],
-                remindAt: $0["remind_at"], reminderSentFor: $0["reminder_sent_for"], status: $0["status"], urgent: $0["urgent"],
-                version: $0["version"], createdAt: $0["created_at"], updatedAt: $0["updated_at"], deletedAt: $0["deleted_at"])
-        }
-        let events = try Row.fetchAll(db, sql: "SELECT * FROM item_event WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
-            HouseholdDocument.ItemEventPart(
-                itemId: $0["item_id"], memberId: $0["member_id"], kind: $0["kind"], detail: $0["detail"], at: $0["at"], cookId: $0["cook_id"],
-                fromFolderId: $0["from_folder_id"], toFolderId: $0["to_folder_id"])
-        }
-        let products = try Row.fetchAll(db, sql: "SELECT * FROM product WHERE household_id = ? ORDER BY barcode", arguments: StatementArguments(id)).map {
-            HouseholdDocument.ProductPart(
-                barcode: $0["barcode"], name: $0["name"], photo: $0["photo"], illustration: $0["illustration"], kind: $0["kind"], unit: $0["unit"],
-                folderId: $0["folder_id"], updatedAt: $0["updated_at"])
-        }
-        return HouseholdDocument(
-            exportedAt: time,
-            household: .init(
-                name: household["name"], timeZone: household["time_zone"], dueSoonDays: household["due_soon_days"], language: household["language"],
-                productLookupUrl: household["product_lookup_url"], createdAt: household["created_at"], usedUp: household["used_up"],
-                usedUpFolderId: household["used_up_folder_id"]),
-            members: members, folders: folders, photos: photos, items: items, itemEvents: events, products: products,
-            recipes: try readRecipes(db, householdId: householdId), cooks: try readCooks(db, householdId: householdId))
     }
 
     /// The CSV files, by name. `items.csv` lists what is on the lists (not the trash), in the

@@ -1,7 +1,6 @@
-import GRDB
 import Inventory
 
-/// The recipe parts of an import (format version 2; absent from version 1 files).
+/// The checks of an import's recipe parts (format version 2; absent from version 1 files).
 extension HouseholdImport {
     static func checkRecipeReferences(_ document: HouseholdDocument) throws {
         let recipes = document.recipes ?? []
@@ -36,62 +35,5 @@ extension HouseholdImport {
         try check(
             cooks.allSatisfy { $0.takes.allSatisfy { $0.fromFolderId.map(folders.contains) ?? true } }, "a cook refers to a folder that is not in the file")
         try check(document.itemEvents.allSatisfy { $0.cookId.map(cookIds.contains) ?? true }, "a history line refers to a cook that is not in the file")
-    }
-
-    /// Inserts the recipes and cooks with new ids; returns the new cook ids (for the history lines).
-    static func insertRecipes(
-        _ db: Database, _ document: HouseholdDocument, householdId: Int64, ids: ImportedIds
-    ) throws -> [Int64: Int64] {
-        var productIds: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, barcode FROM product WHERE household_id = ?", arguments: [householdId]) {
-            productIds[row["barcode"]] = row["id"]
-        }
-        var recipeIds: [Int64: Int64] = [:]
-        for part in document.recipes ?? [] {
-            var produce = part.produce
-            if let folder = part.produce?.folderId { produce?.folderId = ids.folders[folder] }
-            var recipe = Recipe(
-                householdId: householdId, name: part.name, photo: part.photo.flatMap { ids.photos[$0] }, illustration: part.illustration,
-                servings: part.servings, steps: part.steps, sourceUrl: part.sourceUrl, produce: produce, version: part.version,
-                createdAt: part.createdAt, updatedAt: part.updatedAt, deletedAt: part.deletedAt)
-            try recipe.insert(db)
-            recipeIds[part.id] = recipe.id!
-            for (position, ingredient) in part.ingredients.enumerated() {
-                var row = RecipeIngredient(
-                    householdId: householdId, recipeId: recipe.id!, position: position, name: ingredient.name, amount: ingredient.amount,
-                    unit: ingredient.unit, note: ingredient.note, productId: ingredient.productBarcode.flatMap { productIds[$0] })
-                try row.insert(db)
-            }
-            for tag in Set(part.tags) { try RecipeTag(recipeId: recipe.id!, householdId: householdId, tag: tag).insert(db) }
-        }
-        var cookIds: [Int64: Int64] = [:]
-        for part in document.cooks ?? [] {
-            var cook = Cook(
-                householdId: householdId, recipeId: part.recipeId.flatMap { recipeIds[$0] }, recipeName: part.recipeName,
-                memberId: part.memberId.flatMap { ids.members[$0] }, servings: part.servings, producedItemId: part.producedItemId.flatMap { ids.items[$0] },
-                cookedAt: part.cookedAt, undoneAt: part.undoneAt)
-            try cook.insert(db)
-            cookIds[part.id] = cook.id!
-            for take in part.takes {
-                var row = CookTake(
-                    cookId: cook.id!, itemId: ids.items[take.itemId]!, ingredientName: take.ingredientName, amount: take.amount,
-                    usedUp: take.usedUp.flatMap(CookTake.UsedUp.init(rawValue:)), fromFolderId: take.fromFolderId.flatMap { ids.folders[$0] }, due: take.due,
-                    remindAt: take.remindAt, status: take.status)
-                try row.insert(db)
-            }
-        }
-        let usedUpFolder = document.household.usedUpFolderId.flatMap { ids.folders[$0] }
-        try db.execute(
-            sql: "UPDATE household SET used_up = ?, used_up_folder_id = ? WHERE id = ?",
-            arguments: [document.household.usedUp ?? "trash", usedUpFolder, householdId])
-        return cookIds
-    }
-
-    /// Old id → new id of what the recipe parts refer to.
-    struct ImportedIds {
-        var members: [Int64: Int64] = [:]
-        var folders: [Int64: Int64] = [:]
-        var items: [Int64: Int64] = [:]
-        var photos: [String: String] = [:]
     }
 }

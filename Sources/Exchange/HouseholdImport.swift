@@ -4,28 +4,6 @@ import Imaging
 import Inventory
 import ZIPFoundation
 
-/// What an import created.
-public struct HouseholdImportReport: Sendable, Equatable {
-    public struct ImportedMember: Sendable, Equatable {
-        public let name: String
-        public let login: String
-        public let role: String
-    }
-
-    public let householdId: Int64
-    public let householdName: String
-    public let members: [ImportedMember]
-    public let folders: Int
-    public let items: Int
-    public let trashedItems: Int
-    public let historyLines: Int
-    public let products: Int
-    public let photos: Int
-    public var recipes: Int = 0
-    /// The owner invitation of the new household (7 days, once): `/join/<token>`.
-    public let invitationToken: String
-}
-
 /// Creates a NEW household on this server from another server's export (`HouseholdExport`).
 /// The archive is checked first (format and version, every path inside, sizes, references,
 /// photos); then the photo files are written through the photo store and every row is inserted
@@ -41,8 +19,6 @@ public struct HouseholdImport: Sendable {
     let photos: PhotoStore
     let clock: WallClock
 
-    /// A password hash that no password matches (libsodium refuses it as a hash string).
-    public static let noPassword = "!imported-without-password"
     static let maxEntries = 200_000
     static let maxDocumentBytes: UInt64 = 256 * 1024 * 1024
     static let maxPhotoBytes: UInt64 = 20 * 1024 * 1024
@@ -81,7 +57,7 @@ public struct HouseholdImport: Sendable {
                 let key = try photos.writeFiles(large: sizes[0], small: sizes[1], format: photo.format)
                 staged.append((photo.key, key, photo.format, photo.createdAt))
             }
-            return try insert(document, photoKeys: Dictionary(uniqueKeysWithValues: staged.map { ($0.old, $0.new) }), staged: staged)
+            return try Households(database: database, clock: clock).importDocument(document, staged: staged, photos: photos)
         } catch {
             for photo in staged { photos.removeFiles(key: photo.new, format: photo.format) }
             if let error = error as? DatabaseError {
@@ -185,111 +161,5 @@ public struct HouseholdImport: Sendable {
         try check(document.products.allSatisfy { $0.folderId.map(folders.contains) ?? true }, "a product refers to a folder that is not in the file")
         try check(document.products.allSatisfy { $0.photo.map(photos.contains) ?? true }, "a product refers to a photo that is not in the file")
         try checkRecipeReferences(document)
-    }
-
-    /// Everything in one transaction, with new ids, and the owner invitation.
-    func insert(_ document: HouseholdDocument, photoKeys: [String: String], staged: [(old: String, new: String, format: String, createdAt: String)]) throws
-        -> HouseholdImportReport
-    {
-        let accounts = Accounts(database: database, clock: clock)
-        return try database.writer.write { db in
-            let source = document.household
-            try db.execute(
-                sql: """
-                    INSERT INTO household (name, time_zone, due_soon_days, language, product_lookup_url, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [source.name, source.timeZone, source.dueSoonDays, source.language, source.productLookupUrl, source.createdAt])
-            let householdId = db.lastInsertedRowID
-
-            var memberIds: [Int64: Int64] = [:]
-            var members: [HouseholdImportReport.ImportedMember] = []
-            for member in document.members {
-                let login = try Self.freeLogin(db, wanted: member.login)
-                try db.execute(
-                    sql: "INSERT INTO member (household_id, name, login, password_hash, role, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [householdId, member.name, login, Self.noPassword, member.role, member.language, member.createdAt])
-                memberIds[member.id] = db.lastInsertedRowID
-                members.append(.init(name: member.name, login: login, role: member.role))
-            }
-
-            var folderIds: [Int64: Int64] = [:]
-            for folder in document.folders {
-                try db.execute(
-                    sql: """
-                        INSERT INTO folder (household_id, name, kind, icon, position, created_at, deleted_at, starter)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [householdId, folder.name, folder.kind, folder.icon, folder.position, folder.createdAt, folder.deletedAt, folder.starter])
-                folderIds[folder.id] = db.lastInsertedRowID
-            }
-            for folder in document.folders {
-                guard let last = folder.lastStockFolderId else { continue }
-                try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [folderIds[last], folderIds[folder.id]])
-            }
-
-            for photo in staged {
-                try photos.insertRow(db, key: photo.new, format: photo.format, householdId: householdId, createdAt: photo.createdAt)
-            }
-
-            var itemIds: [Int64: Int64] = [:]
-            for item in document.items {
-                try db.execute(
-                    sql: """
-                        INSERT INTO item (household_id, folder_id, name, photo, illustration, quantity, unit, kind, note, barcode, due, remind_at,
-                                          reminder_sent_for, status, urgent, version, created_at, updated_at, deleted_at, search_text)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        householdId, folderIds[item.folderId], item.name, item.photo.flatMap { photoKeys[$0] }, item.illustration, item.quantity,
-                        item.unit, item.kind, item.note, item.barcode, item.due, item.remindAt, item.reminderSentFor, item.status, item.urgent,
-                        item.version, item.createdAt, item.updatedAt, item.deletedAt, SearchText.fold(item.name, item.note),
-                    ])
-                itemIds[item.id] = db.lastInsertedRowID
-            }
-            for product in document.products {
-                try db.execute(
-                    sql: """
-                        INSERT INTO product (household_id, barcode, name, photo, illustration, kind, unit, folder_id, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        householdId, product.barcode, product.name, product.photo.flatMap { photoKeys[$0] }, product.illustration, product.kind,
-                        product.unit, product.folderId.flatMap { folderIds[$0] }, product.updatedAt,
-                    ])
-            }
-            let cookIds = try Self.insertRecipes(
-                db, document, householdId: householdId, ids: ImportedIds(members: memberIds, folders: folderIds, items: itemIds, photos: photoKeys))
-            for event in document.itemEvents {
-                try db.execute(
-                    sql: """
-                        INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id, from_folder_id, to_folder_id)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        householdId, itemIds[event.itemId], event.memberId.flatMap { memberIds[$0] }, event.kind, event.detail, event.at,
-                        event.cookId.flatMap { cookIds[$0] }, event.fromFolderId.flatMap { folderIds[$0] }, event.toFolderId.flatMap { folderIds[$0] },
-                    ])
-            }
-            let token = try accounts.insertOwnerInvitation(db, householdId: householdId)
-            var report = HouseholdImportReport(
-                householdId: householdId, householdName: source.name, members: members, folders: document.folders.count,
-                items: document.items.filter { $0.deletedAt == nil }.count, trashedItems: document.items.filter { $0.deletedAt != nil }.count,
-                historyLines: document.itemEvents.count, products: document.products.count, photos: staged.count, invitationToken: token)
-            report.recipes = document.recipes?.filter { $0.deletedAt == nil }.count ?? 0
-            return report
-        }
-    }
-
-    /// `wanted` when no member of this server has it, else `wanted-2`, `wanted-3`, …
-    static func freeLogin(_ db: Database, wanted: String) throws -> String {
-        let base = wanted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "member" : wanted
-        var candidate = base
-        var suffix = 1
-        while try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [candidate]) != nil {
-            suffix += 1
-            candidate = "\(base)-\(suffix)"
-        }
-        return candidate
     }
 }

@@ -9,7 +9,7 @@ extension Accounts {
     /// its owner invitation, so a failure anywhere leaves nothing behind. Returns the invitation
     /// token and what `fill` returned.
     public func createHousehold<T>(
-        name: String, language: String = "en", filling fill: (Database, _ householdId: Int64) throws -> T
+        name: String, language: String = "en", filling fill: (NewHousehold) throws -> T
     ) throws -> (token: String, filled: T) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": "household_name_required"]) }
@@ -17,14 +17,14 @@ extension Accounts {
             var household = Household(name: trimmed, createdAt: stamp())
             try household.insert(db)
             try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
-            let filled = try fill(db, household.id!)
+            let filled = try fill(NewHousehold(db: db, id: household.id!))
             return (try insertOwnerInvitation(db, householdId: household.id!), filled)
         }
     }
 
     /// Inside a transaction that creates a household: the owner invitation for it, committed or
     /// dropped with everything else. Returns the token.
-    public func insertOwnerInvitation(_ db: Database, householdId: Int64) throws -> String {
+    func insertOwnerInvitation(_ db: Database, householdId: Int64) throws -> String {
         try insertLink(db, purpose: .invitation, householdId: householdId, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
     }
 }

@@ -91,8 +91,8 @@ public struct Accounts: Sendable {
     /// For the person who runs the server: a new household with no members yet, and an owner
     /// invitation for it. Returns the invitation token.
     public func createHousehold(name: String, language: String = "en", folderNames: [String: String] = [:]) throws -> String {
-        try createHousehold(name: name, language: language) { db, householdId in
-            try Self.insertStarterFolders(db, householdId: householdId, names: folderNames, at: stamp())
+        try createHousehold(name: name, language: language) { household in
+            try Self.insertStarterFolders(household.db, householdId: household.id, names: folderNames, at: stamp())
         }.token
     }
 

@@ -211,12 +211,9 @@ public struct Items: Sendable {
         _ db: Database, _ item: Item, _ kind: String, from: Int64, to: Int64, detail: String = "", by memberId: Int64?, at time: String,
         cookId: Int64? = nil
     ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id, from_folder_id, to_folder_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [item.householdId, item.id, memberId, kind, detail, time, cookId, from, to])
+        try ItemHistory.append(
+            db, householdId: item.householdId, itemId: item.id!, memberId: memberId, kind: kind, detail: detail, at: time, cookId: cookId,
+            fromFolderId: from, toFolderId: to)
     }
 
     // MARK: - Registering and editing

@@ -54,6 +54,15 @@ public struct ReminderQueue: Sendable {
         try database.writer.read { db in try Self.schedule(db) }
     }
 
+    /// Calls `onChange` on `queue` with the schedule whenever a commit changes it, whoever wrote,
+    /// until the returned cancellable is cancelled (or released).
+    public func observeSchedule(
+        on queue: DispatchQueue, onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Schedule) -> Void
+    ) -> AnyDatabaseCancellable {
+        ValueObservation.tracking { db in try Self.schedule(db) }.removeDuplicates()
+            .start(in: database.writer, scheduling: .async(onQueue: queue), onError: onError, onChange: onChange)
+    }
+
     /// Today's digest instant, or tomorrow's once today's was made.
     public static func nextDigest(_ digest: DigestSetting, now: Date) -> Date {
         let zone = digest.zone

@@ -92,9 +92,8 @@ public final class ReminderEngine: Sendable {
 
     /// Rings the doorbell whenever the schedule's next instants change, whoever wrote.
     func startObserving() {
-        let observation = ValueObservation.tracking { db in try ReminderQueue.schedule(db) }.removeDuplicates()
-        let cancellable = observation.start(
-            in: database.writer, scheduling: .async(onQueue: DispatchQueue(label: "zaiko.reminders.observation")),
+        let cancellable = queue.observeSchedule(
+            on: DispatchQueue(label: "zaiko.reminders.observation"),
             onError: { [logger] error in logger.error("reminder observation failed", metadata: ["error": "\(error)"]) },
             onChange: { [bell] _ in bell.ring() })
         observer.withLock { $0 = cancellable }

@@ -295,7 +295,7 @@ struct Serve: AsyncParsableCommand {
     /// Saves the open database beside its deleted or replaced file and returns the failure the stop
     /// ends with (never exit 0: whoever runs Zaiko must put the saved file back).
     static func rescue(_ database: AppDatabase, _ change: DatabaseFileChange, logger: Logger) -> Failure {
-        let path = database.writer.path
+        let path = database.path
         let what = change == .gone ? "was deleted" : "was replaced by another file"
         do {
             let saved = try database.saveBeside()

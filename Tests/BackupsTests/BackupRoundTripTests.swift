@@ -17,7 +17,7 @@ struct BackupRoundTripTests {
         let (archive, manifest) = try server.backup()
 
         #expect(manifest.formatVersion == 1)
-        #expect(manifest.schemaVersion == KnownSchema.migrations.last)
+        #expect(manifest.schemaVersion == AppDatabase.knownMigrations.last)
         #expect(manifest.zaikoVersion == "test")
         #expect(manifest.rowCounts["item"] == 30)
         #expect(manifest.rowCounts["photo"] == 7)

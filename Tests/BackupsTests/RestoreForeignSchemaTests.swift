@@ -90,7 +90,7 @@ struct RestoreForeignSchemaTests {
         try queue.close()
         let outcome = try BackupRestore.restore(archive: archive, into: folder.appending("data"), replace: false)
         #expect(outcome.manifest.schemaVersion == migration)
-        #expect(outcome.schemaVersion == KnownSchema.migrations.last)
+        #expect(outcome.schemaVersion == AppDatabase.knownMigrations.last)
     }
 
     /// The released database kept as a dump (made by that release's own SQLite) restores too.

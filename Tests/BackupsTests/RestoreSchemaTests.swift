@@ -40,7 +40,7 @@ struct RestoreSchemaTests {
 
         let target = folder.appending("data")
         let outcome = try BackupRestore.restore(archive: archive, into: target, replace: false)
-        #expect(outcome.schemaVersion == KnownSchema.migrations.last)
+        #expect(outcome.schemaVersion == AppDatabase.knownMigrations.last)
         let restored = try DatabaseQueue(path: target.appendingPathComponent("zaiko.sqlite").path)
         defer { try? restored.close() }
         let (migrations, names, hasPhotos, integrity) = try restored.read { db in
@@ -50,7 +50,7 @@ struct RestoreSchemaTests {
                 try String.fetchAll(db, sql: "PRAGMA integrity_check")
             )
         }
-        #expect(migrations == KnownSchema.migrations)
+        #expect(migrations == AppDatabase.knownMigrations)
         #expect(names == ["Milk"])
         #expect(hasPhotos)
         #expect(integrity == ["ok"])

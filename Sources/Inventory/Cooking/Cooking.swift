@@ -113,9 +113,7 @@ struct CookHistory {
     let time: String
 
     func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "") throws {
-        try db.execute(
-            sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [item.householdId, item.id, memberId, kind, detail, time, cookId])
+        try ItemHistory.append(db, householdId: item.householdId, itemId: item.id!, memberId: memberId, kind: kind, detail: detail, at: time, cookId: cookId)
     }
 
     /// A move between two folders, kept by id as `Items.record(_:_:_:from:to:)` keeps it.

@@ -1,5 +1,4 @@
 import Foundation
-import Inventory
 
 /// `household.json` inside an export: one household, lossless, with no secret in it (no password
 /// hashes, sessions, invitation or reset links, calendar-feed tokens, push channel). Ids are the
@@ -168,14 +167,14 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var status: String?
     }
 
-    static var encoder: JSONEncoder {
+    public static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
-    static var decoder: JSONDecoder {
+    public static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return decoder

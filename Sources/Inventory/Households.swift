@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+
+/// What an import created.
+public struct HouseholdImportReport: Sendable, Equatable {
+    public struct ImportedMember: Sendable, Equatable {
+        public let name: String
+        public let login: String
+        public let role: String
+    }
+
+    public let householdId: Int64
+    public let householdName: String
+    public let members: [ImportedMember]
+    public let folders: Int
+    public let items: Int
+    public let trashedItems: Int
+    public let historyLines: Int
+    public let products: Int
+    public let photos: Int
+    public var recipes: Int = 0
+    /// The owner invitation of the new household (7 days, once): `/join/<token>`.
+    public let invitationToken: String
+}
+
+/// Whole households in and out of the database, as `HouseholdDocument` holds them: the export's
+/// read (one read transaction, so every part agrees with the others) and the import's write (one
+/// transaction). Nothing of another household is read.
+public struct Households: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+
+    /// The password hash of an imported member: no password matches it (libsodium refuses it as a
+    /// hash string), since passwords never leave a server.
+    public static let noPassword = "!imported-without-password"
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Everything of the household, exported at `time`.
+    public func document(householdId: Int64, at time: String) throws -> HouseholdDocument {
+        try database.writer.read { db in try Self.document(db, householdId: householdId, at: time) }
+    }
+
+    static func document(_ db: Database, householdId: Int64, at time: String) throws -> HouseholdDocument {
+        guard let household = try Row.fetchOne(db, sql: "SELECT * FROM household WHERE id = ?", arguments: [householdId]) else {
+            throw InventoryError.notFound
+        }
+        let id = [householdId]
+        let members = try Row.fetchAll(db, sql: "SELECT * FROM member WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
+            HouseholdDocument.MemberPart(
+                id: $0["id"], name: $0["name"], login: $0["login"], role: $0["role"], language: $0["language"], createdAt: $0["created_at"])
+        }
+        let folders = try Row.fetchAll(db, sql: "SELECT * FROM folder WHERE household_id = ? ORDER BY position, id", arguments: StatementArguments(id)).map {
+            HouseholdDocument.FolderPart(
+                id: $0["id"], name: $0["name"], kind: $0["kind"], icon: $0["icon"], position: $0["position"], starter: $0["starter"],
+                lastStockFolderId: $0["last_stock_folder_id"], createdAt: $0["created_at"], deletedAt: $0["deleted_at"])
+        }
+        let photos = try Row.fetchAll(db, sql: "SELECT * FROM photo WHERE household_id = ? ORDER BY created_at, key", arguments: StatementArguments(id)).map {
+            row -> HouseholdDocument.PhotoPart in
+            let key: String = row["key"]
+            let format: String = row["format"]
+            let ext = format == "webp" ? "webp" : "jpg"
+            return HouseholdDocument.PhotoPart(
+                key: key, format: format, createdAt: row["created_at"], large: "photos/\(key)-512.\(ext)", small: "photos/\(key)-128.\(ext)")
+        }
+        let items = try Row.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
+            HouseholdDocument.ItemPart(
+                id: $0["id"], folderId: $0["folder_id"], name: $0["name"], photo: $0["photo"], illustration: $0["illustration"],
+                quantity: $0["quantity"], unit: $0["unit"], kind: $0["kind"], note: $0["note"], barcode: $0["barcode"], due: $0["due"],
+                remindAt: $0["remind_at"], reminderSentFor: $0["reminder_sent_for"], status: $0["status"], urgent: $0["urgent"],
+                version: $0["version"], createdAt: $0["created_at"], updatedAt: $0["updated_at"], deletedAt: $0["deleted_at"])
+        }
+        let events = try Row.fetchAll(db, sql: "SELECT * FROM item_event WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
+            HouseholdDocument.ItemEventPart(
+                itemId: $0["item_id"], memberId: $0["member_id"], kind: $0["kind"], detail: $0["detail"], at: $0["at"], cookId: $0["cook_id"],
+                fromFolderId: $0["from_folder_id"], toFolderId: $0["to_folder_id"])
+        }
+        let products = try Row.fetchAll(db, sql: "SELECT * FROM product WHERE household_id = ? ORDER BY barcode", arguments: StatementArguments(id)).map {
+            HouseholdDocument.ProductPart(
+                barcode: $0["barcode"], name: $0["name"], photo: $0["photo"], illustration: $0["illustration"], kind: $0["kind"], unit: $0["unit"],
+                folderId: $0["folder_id"], updatedAt: $0["updated_at"])
+        }
+        return HouseholdDocument(
+            exportedAt: time,
+            household: .init(
+                name: household["name"], timeZone: household["time_zone"], dueSoonDays: household["due_soon_days"], language: household["language"],
+                productLookupUrl: household["product_lookup_url"], createdAt: household["created_at"], usedUp: household["used_up"],
+                usedUpFolderId: household["used_up_folder_id"]),
+            members: members, folders: folders, photos: photos, items: items, itemEvents: events, products: products,
+            recipes: try readRecipes(db, householdId: householdId), cooks: try readCooks(db, householdId: householdId))
+    }
+
+    /// A NEW household from another server's export, in one transaction with new ids and the owner
+    /// invitation: on any failure nothing of it stays. `staged`: the photos whose files `photos`
+    /// wrote already, each under a new key (`old` is the key the document uses). The document's
+    /// references must have been checked (`HouseholdImport`).
+    public func importDocument(
+        _ document: HouseholdDocument, staged: [(old: String, new: String, format: String, createdAt: String)], photos: PhotoStore
+    ) throws -> HouseholdImportReport {
+        let photoKeys = Dictionary(uniqueKeysWithValues: staged.map { ($0.old, $0.new) })
+        let accounts = Accounts(database: database, clock: clock)
+        return try database.writer.write { db in
+            let source = document.household
+            try db.execute(
+                sql: """
+                    INSERT INTO household (name, time_zone, due_soon_days, language, product_lookup_url, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [source.name, source.timeZone, source.dueSoonDays, source.language, source.productLookupUrl, source.createdAt])
+            let householdId = db.lastInsertedRowID
+
+            var memberIds: [Int64: Int64] = [:]
+            var members: [HouseholdImportReport.ImportedMember] = []
+            for member in document.members {
+                let login = try Self.freeLogin(db, wanted: member.login)
+                try db.execute(
+                    sql: "INSERT INTO member (household_id, name, login, password_hash, role, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [householdId, member.name, login, Self.noPassword, member.role, member.language, member.createdAt])
+                memberIds[member.id] = db.lastInsertedRowID
+                members.append(.init(name: member.name, login: login, role: member.role))
+            }
+
+            var folderIds: [Int64: Int64] = [:]
+            for folder in document.folders {
+                try db.execute(
+                    sql: """
+                        INSERT INTO folder (household_id, name, kind, icon, position, created_at, deleted_at, starter)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [householdId, folder.name, folder.kind, folder.icon, folder.position, folder.createdAt, folder.deletedAt, folder.starter])
+                folderIds[folder.id] = db.lastInsertedRowID
+            }
+            for folder in document.folders {
+                guard let last = folder.lastStockFolderId else { continue }
+                try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [folderIds[last], folderIds[folder.id]])
+            }
+
+            for photo in staged {
+                try photos.insertRow(db, key: photo.new, format: photo.format, householdId: householdId, createdAt: photo.createdAt)
+            }
+
+            var itemIds: [Int64: Int64] = [:]
+            for item in document.items {
+                try db.execute(
+                    sql: """
+                        INSERT INTO item (household_id, folder_id, name, photo, illustration, quantity, unit, kind, note, barcode, due, remind_at,
+                                          reminder_sent_for, status, urgent, version, created_at, updated_at, deleted_at, search_text)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        householdId, folderIds[item.folderId], item.name, item.photo.flatMap { photoKeys[$0] }, item.illustration, item.quantity,
+                        item.unit, item.kind, item.note, item.barcode, item.due, item.remindAt, item.reminderSentFor, item.status, item.urgent,
+                        item.version, item.createdAt, item.updatedAt, item.deletedAt, SearchText.fold(item.name, item.note),
+                    ])
+                itemIds[item.id] = db.lastInsertedRowID
+            }
+            for product in document.products {
+                try NewHousehold.insertProduct(
+                    db, householdId: householdId, barcode: product.barcode, name: product.name, photo: product.photo.flatMap { photoKeys[$0] },
+                    illustration: product.illustration, kind: product.kind, unit: product.unit, folderId: product.folderId.flatMap { folderIds[$0] },
+                    updatedAt: product.updatedAt)
+            }
+            let cookIds = try Self.insertRecipes(
+                db, document, householdId: householdId, ids: ImportedIds(members: memberIds, folders: folderIds, items: itemIds, photos: photoKeys))
+            for event in document.itemEvents {
+                try ItemHistory.append(
+                    db, householdId: householdId, itemId: itemIds[event.itemId]!, memberId: event.memberId.flatMap { memberIds[$0] }, kind: event.kind,
+                    detail: event.detail, at: event.at, cookId: event.cookId.flatMap { cookIds[$0] },
+                    fromFolderId: event.fromFolderId.flatMap { folderIds[$0] }, toFolderId: event.toFolderId.flatMap { folderIds[$0] })
+            }
+            let token = try accounts.insertOwnerInvitation(db, householdId: householdId)
+            var report = HouseholdImportReport(
+                householdId: householdId, householdName: source.name, members: members, folders: document.folders.count,
+                items: document.items.filter { $0.deletedAt == nil }.count, trashedItems: document.items.filter { $0.deletedAt != nil }.count,
+                historyLines: document.itemEvents.count, products: document.products.count, photos: staged.count, invitationToken: token)
+            report.recipes = document.recipes?.filter { $0.deletedAt == nil }.count ?? 0
+            return report
+        }
+    }
+
+    /// `wanted` when no member of this server has it, else `wanted-2`, `wanted-3`, …
+    static func freeLogin(_ db: Database, wanted: String) throws -> String {
+        let base = wanted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "member" : wanted
+        var candidate = base
+        var suffix = 1
+        while try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [candidate]) != nil {
+            suffix += 1
+            candidate = "\(base)-\(suffix)"
+        }
+        return candidate
+    }
+}

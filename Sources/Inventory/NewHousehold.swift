@@ -1,0 +1,62 @@
+import GRDB
+
+/// A household being made whole by an import (`Accounts.createHousehold(name:language:filling:)`):
+/// what the import adds to it, each inside the one transaction that creates the household, so
+/// a failure anywhere leaves nothing behind. Valid only inside that call.
+public struct NewHousehold {
+    let db: Database
+    public let id: Int64
+
+    /// The row of a photo whose files `store` wrote already.
+    public func addPhoto(key: String, format: String, writtenBy store: PhotoStore) throws {
+        try store.insertRow(db, key: key, format: format, householdId: id)
+    }
+
+    /// Inserts the folder and sets its id.
+    public func add(_ folder: inout Folder) throws { try folder.insert(db) }
+
+    /// Inserts the item and sets its id (its history is the caller's: `addHistoryLine`).
+    public func add(_ item: inout Item) throws { try item.insert(db) }
+
+    /// One line of an item's history.
+    public func addHistoryLine(itemId: Int64, memberId: Int64?, kind: String, detail: String, at time: String) throws {
+        try ItemHistory.append(db, householdId: id, itemId: itemId, memberId: memberId, kind: kind, detail: detail, at: time)
+    }
+
+    /// A remembered product (`barcode` unique in the household).
+    public func addProduct(
+        barcode: String, name: String, photo: String?, kind: String, unit: String, folderId: Int64?, updatedAt: String
+    ) throws {
+        try Self.insertProduct(
+            db, householdId: id, barcode: barcode, name: name, photo: photo, illustration: nil, kind: kind, unit: unit, folderId: folderId,
+            updatedAt: updatedAt)
+    }
+
+    /// The household's products' ids by barcode.
+    public func productIdsByBarcode() throws -> [String: Int64] {
+        var productIds: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, barcode FROM product WHERE household_id = ?", arguments: [id]) {
+            productIds[row["barcode"]] = row["id"]
+        }
+        return productIds
+    }
+
+    /// Inserts the recipe and sets its id.
+    public func add(_ recipe: inout Recipe) throws { try recipe.insert(db) }
+
+    /// Inserts the ingredient and sets its id.
+    public func add(_ ingredient: inout RecipeIngredient) throws { try ingredient.insert(db) }
+
+    /// The one way a product row is written whole (an import's): inside the caller's transaction.
+    static func insertProduct(
+        _ db: Database, householdId: Int64, barcode: String, name: String, photo: String?, illustration: String?, kind: String, unit: String,
+        folderId: Int64?, updatedAt: String
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO product (household_id, barcode, name, photo, illustration, kind, unit, folder_id, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [householdId, barcode, name, photo, illustration, kind, unit, folderId, updatedAt])
+    }
+}
