@@ -8,11 +8,14 @@ public struct HouseholdSettings: Sendable {
     public init(database: AppDatabase) { self.database = database }
 
     public func household(_ id: Int64) throws -> Household {
+        try database.writer.read { db in try Self.household(db, id) }
+    }
+
+    static func household(_ db: Database, _ id: Int64) throws -> Household {
         // A cached statement: every page reads the household (its time zone and due window).
-        let household = try database.writer.read { db in
-            try Household.fetchOne(db.cachedStatement(sql: "SELECT * FROM household WHERE id = ?"), arguments: [id])
+        guard let household = try Household.fetchOne(db.cachedStatement(sql: "SELECT * FROM household WHERE id = ?"), arguments: [id]) else {
+            throw InventoryError.notFound
         }
-        guard let household else { throw InventoryError.notFound }
         return household
     }
 

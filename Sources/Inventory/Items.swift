@@ -135,30 +135,34 @@ public struct Items: Sendable {
     }
 
     public func folders(householdId: Int64, kind: FolderKind? = nil) throws -> [Folder] {
-        try database.writer.read { db in
-            try Folder.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL AND (? IS NULL OR kind = ?) ORDER BY position, id
-                        """), arguments: [householdId, kind?.rawValue, kind?.rawValue])
-        }
+        try database.writer.read { db in try Self.folders(db, householdId, kind: kind) }
+    }
+
+    static func folders(_ db: Database, _ householdId: Int64, kind: FolderKind? = nil) throws -> [Folder] {
+        try Folder.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL AND (? IS NULL OR kind = ?) ORDER BY position, id
+                    """), arguments: [householdId, kind?.rawValue, kind?.rawValue])
     }
 
     /// One page of a list in its order: stock by due date (none last), shopping urgent first; then name.
     public func page(of folder: Folder, filter: ListFilter, page requested: Int) throws -> ListPage {
         let query = try ListQuery(folder: folder, filter: filter)
-        return try database.writer.read { db in
-            // Unfiltered, the folder knows its count; filtered, count the matches.
-            let total =
-                query.isFiltered
-                ? try Int.fetchOne(db.cachedStatement(sql: query.countSQL), arguments: query.arguments) ?? 0
-                : try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id!]) ?? 0
-            let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
-            let page = min(max(1, requested), pages)
-            let items = try Item.fetchList(
-                db.cachedStatement(sql: query.pageSQL), arguments: query.arguments + [ListPage.size, (page - 1) * ListPage.size])
-            return ListPage(items: items, total: total, page: page, pages: pages)
-        }
+        return try database.writer.read { db in try Self.page(db, query, of: folder, page: requested) }
+    }
+
+    static func page(_ db: Database, _ query: ListQuery, of folder: Folder, page requested: Int) throws -> ListPage {
+        // Unfiltered, the folder knows its count; filtered, count the matches.
+        let total =
+            query.isFiltered
+            ? try Int.fetchOne(db.cachedStatement(sql: query.countSQL), arguments: query.arguments) ?? 0
+            : try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id!]) ?? 0
+        let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
+        let page = min(max(1, requested), pages)
+        let items = try Item.fetchList(
+            db.cachedStatement(sql: query.pageSQL), arguments: query.arguments + [ListPage.size, (page - 1) * ListPage.size])
+        return ListPage(items: items, total: total, page: page, pages: pages)
     }
 
     public func item(_ id: Int64, householdId: Int64) throws -> Item {
@@ -172,37 +176,37 @@ public struct Items: Sendable {
     }
 
     public func history(of itemId: Int64, householdId: Int64) throws -> [ItemEvent] {
-        try database.writer.read { db in
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM item WHERE id = ? AND household_id = ?", arguments: [itemId, householdId]) != nil else {
-                throw InventoryError.notFound
+        try database.writer.read { db in try Self.history(db, of: itemId, householdId) }
+    }
+
+    static func history(_ db: Database, of itemId: Int64, _ householdId: Int64) throws -> [ItemEvent] {
+        guard try Int.fetchOne(db, sql: "SELECT 1 FROM item WHERE id = ? AND household_id = ?", arguments: [itemId, householdId]) != nil else {
+            throw InventoryError.notFound
+        }
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT e.id, e.kind, e.detail, e.at, e.cook_id, m.name AS member_name, e.from_folder_id, e.to_folder_id,
+                    ff.id AS from_id, ff.name AS from_name, ff.starter AS from_starter,
+                    tf.id AS to_id, tf.name AS to_name, tf.starter AS to_starter
+                FROM item_event e LEFT JOIN member m ON m.id = e.member_id
+                    LEFT JOIN folder ff ON ff.id = e.from_folder_id AND ff.household_id = e.household_id
+                    LEFT JOIN folder tf ON tf.id = e.to_folder_id AND tf.household_id = e.household_id
+                WHERE e.item_id = ? AND e.household_id = ? ORDER BY e.at DESC, e.id DESC
+                """, arguments: [itemId, householdId]
+        ).map { row in
+            func place(_ end: String) -> FolderStep.Place? {
+                (row["\(end)_id"] as Int64?).map { FolderStep.Place(id: $0, name: row["\(end)_name"], starter: row["\(end)_starter"]) }
             }
-            return try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT e.id, e.kind, e.detail, e.at, e.cook_id, m.name AS member_name, e.from_folder_id, e.to_folder_id,
-                        ff.id AS from_id, ff.name AS from_name, ff.starter AS from_starter,
-                        tf.id AS to_id, tf.name AS to_name, tf.starter AS to_starter
-                    FROM item_event e LEFT JOIN member m ON m.id = e.member_id
-                        LEFT JOIN folder ff ON ff.id = e.from_folder_id AND ff.household_id = e.household_id
-                        LEFT JOIN folder tf ON tf.id = e.to_folder_id AND tf.household_id = e.household_id
-                    WHERE e.item_id = ? AND e.household_id = ? ORDER BY e.at DESC, e.id DESC
-                    """, arguments: [itemId, householdId]
-            ).map { row in
-                func place(_ end: String) -> FolderStep.Place? {
-                    (row["\(end)_id"] as Int64?).map { FolderStep.Place(id: $0, name: row["\(end)_name"], starter: row["\(end)_starter"]) }
-                }
-                let kept = row["from_folder_id"] as Int64? != nil || row["to_folder_id"] as Int64? != nil
-                return ItemEvent(
-                    id: row["id"], kind: row["kind"], detail: row["detail"], memberName: row["member_name"], at: row["at"], cookId: row["cook_id"],
-                    folders: kept ? FolderStep(from: place("from"), to: place("to")) : nil)
-            }
+            let kept = row["from_folder_id"] as Int64? != nil || row["to_folder_id"] as Int64? != nil
+            return ItemEvent(
+                id: row["id"], kind: row["kind"], detail: row["detail"], memberName: row["member_name"], at: row["at"], cookId: row["cook_id"],
+                folders: kept ? FolderStep(from: place("from"), to: place("to")) : nil)
         }
     }
 
     static func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "", by memberId: Int64?, at time: String) throws {
-        try db.execute(
-            sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [item.householdId, item.id, memberId, kind, detail, time])
+        try ItemHistory.append(db, householdId: item.householdId, itemId: item.id!, memberId: memberId, kind: kind, detail: detail, at: time)
     }
 
     /// A move or a purchase from folder `from` to folder `to`, kept by id (named when read);

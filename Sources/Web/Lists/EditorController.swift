@@ -168,24 +168,23 @@ struct EditorController {
         router.post("/items/{id}/photo", .writer, uploads: true) { context in
             let member = try context.signedIn
             let id = try context.id()
-            let item = try items.item(id, householdId: member.householdId)
+            // Another household's or an unknown item is a 404 before anything is stored.
+            _ = try items.item(id, householdId: member.householdId)
             do {
                 guard let file = try PictureUploads.file(context.request, field: "photo_file") else {
-                    return renderer.response(try detail(context, item, photoError: context.locale["photo_no_file"]), context, status: 422)
+                    return renderer.response(try detail(context, itemId: id, photoError: context.locale["photo_no_file"]), context, status: 422)
                 }
                 let key = try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)
                 try items.setPicture(id, .photo(key), householdId: member.householdId, by: member.memberId)
                 return .redirect(to: "/items/\(id)?saved=photo")
             } catch let refusal as PictureUploads.Refusal {
                 return renderer.response(
-                    try detail(context, item, photoError: context.locale[refusal.messageKey]), context,
+                    try detail(context, itemId: id, photoError: context.locale[refusal.messageKey]), context,
                     status: StorageFailure.status(of: [refusal.messageKey]) ?? 422)
             }
         }
         router.get("/items/{id}", .signedIn) { context in
-            let member = try context.signedIn
-            let item = try items.item(try context.id(), householdId: member.householdId)
-            return renderer.response(try detail(context, item), context)
+            renderer.response(try detail(context, itemId: try context.id()), context)
         }
     }
 
@@ -459,12 +458,13 @@ struct EditorController {
         return labels.isEmpty ? t["merged_notice_nothing"] : t.format("merged_notice", ["name": who, "fields": labels.joined(separator: ", ")])
     }
 
-    func detail(_ context: RequestContext, _ item: Item, photoError: String? = nil) throws -> ItemPage {
+    func detail(_ context: RequestContext, itemId: Int64, photoError: String? = nil) throws -> ItemPage {
         let t = context.locale
         let member = try context.signedIn
-        let household = try settings.household(member.householdId)
-        let window = DueWindow(household: household, now: clock.now())
-        let folder = try items.folder(item.folderId, householdId: member.householdId)
+        // One snapshot: the item, the household, the item's folder and its history.
+        let contents = try items.itemPage(itemId, householdId: member.householdId)
+        let (item, folder, events) = (contents.item, contents.folder, contents.history)
+        let window = DueWindow(household: contents.household, now: clock.now())
         let row = ItemRowView(item, window: window, t: t)
         var facts: [ItemPage.Fact] = [
             .init(label: t["field_folder"], value: displayName(folder, t)),
@@ -480,7 +480,6 @@ struct EditorController {
         if let barcode = item.barcode { facts.append(.init(label: t["field_barcode"], value: barcode)) }
         if !item.note.isEmpty { facts.append(.init(label: t["field_note"], value: item.note)) }
         facts.append(.init(label: t["field_updated"], value: DisplayFormat.dateTime(item.updatedAt, timeZone: member.timeZone, locale: t)))
-        let events = try items.history(of: item.id!, householdId: member.householdId)
         let undos = try cookUndo?.notes(for: events, itemId: item.id!, householdId: member.householdId, canWrite: member.role.canWrite, t: t) ?? [:]
         let history = events.map { event in
             ItemPage.Event(

@@ -11,9 +11,7 @@ struct ListController {
 
     func register(in router: inout Router<Endpoint>) {
         router.get("/folders/{id}", .signedIn) { context in
-            let member = try context.signedIn
-            let folder = try items.folder(try context.id(), householdId: member.householdId)
-            return renderer.response(try page(context, folder), context)
+            renderer.response(try page(context, folderId: try context.id()), context)
         }
         // Quick actions on one row. Each answers by going back to the row it came from
         // (`#item-N`, the notice above it), or with the row itself when a script asks.
@@ -190,19 +188,16 @@ struct ListController {
         return words
     }
 
-    func page(_ context: RequestContext, _ folder: Folder) throws -> ItemListPage {
+    func page(_ context: RequestContext, folderId: Int64) throws -> ItemListPage {
         let member = try context.signedIn
         let t = context.locale
         let query = context.request.query
-        let household = try settings.household(member.householdId)
-        let window = DueWindow(household: household, now: clock.now())
-        // "Expired" is a stock list's filter: shopping items have no due date.
-        let expired = folder.kind == .stock && query["due"] == "expired"
-        let filter = ListFilter(
-            text: query["q"] ?? "", kinds: query.all("kind"), status: query["status"].flatMap { $0.isEmpty ? nil : $0 },
-            expiredIn: expired ? window : nil)
-        let result = try items.page(of: folder, filter: filter, page: Int(query["page"] ?? "") ?? 1)
-        let allFolders = try items.folders(householdId: member.householdId)
+        // One snapshot: the folder, the household, the page of items and every folder.
+        let contents = try items.listPage(
+            folderId, householdId: member.householdId, text: query["q"] ?? "", kinds: query.all("kind"),
+            status: query["status"].flatMap { $0.isEmpty ? nil : $0 }, expiredOnly: query["due"] == "expired", page: Int(query["page"] ?? "") ?? 1,
+            now: clock.now())
+        let (folder, window, filter, result, allFolders) = (contents.folder, contents.window, contents.filter, contents.page, contents.folders)
         let stockFolders = allFolders.filter { $0.kind == .stock }
         let remembered = folder.lastStockFolderId ?? stockFolders.first?.id
 

@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// What a stock or shopping list's page shows, read in one transaction (one snapshot).
+public struct ListPageContents: Sendable {
+    public let folder: Folder
+    public let household: Household
+    /// The household's due window at the instant asked for.
+    public let window: DueWindow
+    /// The filter as applied: "expired" only on a stock list (shopping items have no due date).
+    public let filter: ListFilter
+    public let page: ListPage
+    /// Every folder of the household, in order (move targets, shopping lists, notices).
+    public let folders: [Folder]
+}
+
+/// What an item's page shows, read in one transaction (one snapshot).
+public struct ItemPageContents: Sendable {
+    public let item: Item
+    public let household: Household
+    public let folder: Folder
+    /// Newest first.
+    public let history: [ItemEvent]
+}
+
+extension Items {
+    /// Page `page` of folder `folderId` under the filter (`text`, `kinds`, `status`, and expired
+    /// items only when `expiredOnly` and the folder is a stock list), with the household and its
+    /// folders, as they were at one instant. `now` places the household's due window.
+    public func listPage(
+        _ folderId: Int64, householdId: Int64, text: String, kinds: [String], status: String?, expiredOnly: Bool, page: Int, now: Date
+    ) throws -> ListPageContents {
+        try database.writer.read { db in
+            let folder = try Self.folder(db, folderId, householdId)
+            let household = try HouseholdSettings.household(db, householdId)
+            let window = DueWindow(household: household, now: now)
+            let filter = ListFilter(text: text, kinds: kinds, status: status, expiredIn: folder.kind == .stock && expiredOnly ? window : nil)
+            let query = try ListQuery(folder: folder, filter: filter)
+            return ListPageContents(
+                folder: folder, household: household, window: window, filter: filter, page: try Self.page(db, query, of: folder, page: page),
+                folders: try Self.folders(db, householdId))
+        }
+    }
+
+    /// Item `id` (outside the trash) with its household, its folder and its history, as they were
+    /// at one instant.
+    public func itemPage(_ id: Int64, householdId: Int64) throws -> ItemPageContents {
+        try database.writer.read { db in
+            let item = try Self.item(db, id, householdId)
+            return ItemPageContents(
+                item: item, household: try HouseholdSettings.household(db, householdId), folder: try Self.folder(db, item.folderId, householdId),
+                history: try Self.history(db, of: id, householdId))
+        }
+    }
+}
