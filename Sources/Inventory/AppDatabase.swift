@@ -4,7 +4,8 @@ import Synchronization
 
 /// Owns the SQLite connection (a WAL pool on disk, a queue in memory for tests) and its schema.
 public final class AppDatabase: Sendable {
-    public let writer: any DatabaseWriter
+    /// The connection, Inventory's alone: everything else reads and writes through the stores' named methods.
+    let writer: any DatabaseWriter
     /// The database file as it was when opened (nil in memory): `/healthz` notices it deleted or replaced.
     let openedFile: FileIdentity?
     /// The last committed health write, so `/healthz` polled often does not sync the disk each time.
@@ -17,7 +18,7 @@ public final class AppDatabase: Sendable {
 
     /// Migrates `writer` to the current schema. `fileCheck` says how long a check that the file is
     /// still the one opened stands for the next writes, and which clock measures it (a seam for tests).
-    public init(_ writer: any DatabaseWriter, healthWriteInterval: Duration = .seconds(1), fileCheck: FileCheck = FileCheck()) throws {
+    init(_ writer: any DatabaseWriter, healthWriteInterval: Duration = .seconds(1), fileCheck: FileCheck = FileCheck()) throws {
         self.writer = writer
         self.healthWriteInterval = healthWriteInterval
         openedFile = FileIdentity(path: writer.path)

@@ -64,7 +64,7 @@ extension Items {
 
     /// How many stock items of a household are expired, due today and due soon in `window`; inside
     /// the caller's transaction (the reminder engine counts for its digest while it queues it).
-    public static func dueCounts(_ db: Database, householdId: Int64, window: DueWindow) throws -> DueCounts {
+    static func dueCounts(_ db: Database, householdId: Int64, window: DueWindow) throws -> DueCounts {
         var counts = DueCounts()
         for (day, count) in try dueCounts(db, householdId, from: "", through: window.soonUntil.description) {
             counts.add(window.state(of: day), count)

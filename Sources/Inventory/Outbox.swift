@@ -71,8 +71,7 @@ public struct Outbox: Sendable {
 
     /// Puts a message in the outbox, due at once (inside the caller's transaction).
     @discardableResult
-    public static func enqueue(_ db: Database, householdId: Int64, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64
-    {
+    static func enqueue(_ db: Database, householdId: Int64, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64 {
         let json = String(decoding: (try? JSONEncoder().encode(items)) ?? Data("[]".utf8), as: UTF8.self)
         let stamp = Timestamp.string(from: time)
         try db.execute(
@@ -114,7 +113,7 @@ public struct Outbox: Sendable {
     // MARK: - Delivery (the reminder engine)
 
     /// The earliest instant a pending message is due, for the engine's schedule.
-    public static func nextAttempt(_ db: Database) throws -> String? {
+    static func nextAttempt(_ db: Database) throws -> String? {
         try String.fetchOne(db.cachedStatement(sql: "SELECT MIN(next_attempt_at) FROM push_message WHERE state = 'pending'"))
     }
 

@@ -91,7 +91,7 @@ public struct PushChannels: Sendable {
         try database.writer.read { db in try Self.channel(db, householdId) }
     }
 
-    public static func channel(_ db: Database, _ householdId: Int64) throws -> PushChannel? {
+    static func channel(_ db: Database, _ householdId: Int64) throws -> PushChannel? {
         try Row.fetchOne(db, sql: "SELECT * FROM push_channel WHERE household_id = ?", arguments: [householdId]).map(PushChannel.init(row:))
     }
 

@@ -33,7 +33,7 @@ public struct ReminderQueue: Sendable {
     /// Days after today that a digest's "this week" covers.
     public static let weekDays = 7
 
-    public static func schedule(_ db: Database) throws -> Schedule {
+    static func schedule(_ db: Database) throws -> Schedule {
         Schedule(
             reminder: try String.fetchOne(
                 db.cachedStatement(
@@ -121,7 +121,7 @@ public struct ReminderQueue: Sendable {
 
     /// Push messages go to a shared topic: they speak the first owner's language, else the language
     /// the household was set up in, else English.
-    public static func language(_ db: Database, _ householdId: Int64) throws -> String {
+    static func language(_ db: Database, _ householdId: Int64) throws -> String {
         let owner = try String.fetchOne(
             db,
             sql: """

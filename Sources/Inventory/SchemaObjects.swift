@@ -25,7 +25,7 @@ public struct SchemaObject: Hashable, Sendable, Comparable, CustomStringConverti
     /// Every object in `db`'s schema, except the tables SQLite keeps for itself (statistics of
     /// `ANALYZE`, AUTOINCREMENT counters), which hold rows only and appear whenever SQLite likes;
     /// those are listed only when they are not exactly SQLite's own.
-    public static func all(in db: Database) throws -> Set<SchemaObject> {
+    static func all(in db: Database) throws -> Set<SchemaObject> {
         let rows = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master")
         var objects: Set<SchemaObject> = []
         for row in rows {

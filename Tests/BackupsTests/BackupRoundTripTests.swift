@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
-import Inventory
 import TestSupport
 import Testing
 
 @testable import Backups
+@testable import Inventory
 
 @Suite("Backup and restore round trip")
 struct BackupRoundTripTests {

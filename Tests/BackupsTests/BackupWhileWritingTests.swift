@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
-import Inventory
 import Synchronization
 import TestSupport
 import Testing
 
 @testable import Backups
+@testable import Inventory
 
 @Suite("Backup while the server writes")
 struct BackupWhileWritingTests {

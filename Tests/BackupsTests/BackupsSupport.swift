@@ -1,12 +1,12 @@
 import Foundation
 import GRDB
-import Inventory
 import Synchronization
 import TestSupport
 import Testing
 import ZIPFoundation
 
 @testable import Backups
+@testable import Inventory
 
 /// A household on a real database file with real photo files, in a folder of its own.
 struct ServerData {

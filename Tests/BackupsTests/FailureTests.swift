@@ -1,9 +1,10 @@
 import Backups
 import Foundation
 import GRDB
-import Inventory
 import TestSupport
 import Testing
+
+@testable import Inventory
 
 /// A backup that fails (disk full, folder gone) keeps every earlier archive, leaves no partial file,
 /// is recorded for Settings and queues a push message for each household with a channel.

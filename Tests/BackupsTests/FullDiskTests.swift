@@ -1,9 +1,9 @@
 import Foundation
-import Inventory
 import TestSupport
 import Testing
 
 @testable import Backups
+@testable import Inventory
 
 /// A write the disk refuses (full, over quota, read-only, not permitted) while the archive is being
 /// written is a typed error, told to owners in words of its own, and leaves no file behind.

@@ -1,10 +1,11 @@
 import Exchange
 import Foundation
 import GRDB
-import Inventory
 import TestSupport
 import Testing
 import ZIPFoundation
+
+@testable import Inventory
 
 /// Two households on one server with photos: "Home" (the one exported: Japanese names, formula-like
 /// text, a trashed item, history by two members, products, photos) and "Other", whose data must

@@ -2,9 +2,10 @@ import Exchange
 import Foundation
 import GRDB
 import Imaging
-import Inventory
 import TestSupport
 import Testing
+
+@testable import Inventory
 
 /// `zaiko import grocy` on a database built from Grocy 4.6.0's schema (see GrocyFixture).
 @Suite struct GrocyImportTests {

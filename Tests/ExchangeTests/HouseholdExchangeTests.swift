@@ -2,10 +2,11 @@ import CSV
 import Exchange
 import Foundation
 import GRDB
-import Inventory
 import TestSupport
 import Testing
 import ZIPFoundation
+
+@testable import Inventory
 
 @Suite("Household export and import")
 struct HouseholdExchangeTests {
@@ -294,6 +295,29 @@ struct HouseholdExchangeTests {
             #expect(target.photoFiles.filter { !$0.hasPrefix(".") }.isEmpty, "\(url.lastPathComponent) left no photo: \(target.photoFiles)")
         }
         #expect(!FileManager.default.fileExists(atPath: "/etc/zaiko-escape"))
+    }
+
+    @Test("an import the database refuses at its last rows leaves no household, no row of it and no photo file")
+    func refusedAtTheEndLeavesNothing() throws {
+        let source = try ExchangeFixture()
+        defer { source.remove() }
+        let target = try EmptyServer()
+        defer { target.remove() }
+        let export = try source.export()
+        // The history lines go in last, after the household, members, folders, photos, items,
+        // products, recipes and cooks: all of those are in the transaction when it fails.
+        try target.database.writer.write { db in
+            try db.execute(sql: "CREATE TEMP TRIGGER refuse_history BEFORE INSERT ON item_event BEGIN SELECT RAISE(ABORT, 'no room'); END")
+        }
+        #expect(try refusal(export, on: target) == HouseholdImportError.refusedByDatabase("no room").description)
+        for table in ["household", "member", "folder", "photo", "item", "product", "recipe", "recipe_ingredient", "cook", "item_event", "single_use_link"] {
+            #expect(try target.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") } == 0, "\(table)")
+        }
+        #expect(target.photoFiles.filter { !$0.hasPrefix(".") }.isEmpty, "photo files left: \(target.photoFiles)")
+        // Without the refusal the same file imports whole, history, photos and recipes included.
+        try target.database.writer.write { db in try db.execute(sql: "DROP TRIGGER refuse_history") }
+        let report = try target.importer.run(export)
+        #expect(report.historyLines > 0 && report.photos > 0 && report.recipes > 0)
     }
 
     @Test("a version 1 export (before recipes) still imports, with no recipes and the default used-up choice")

@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
-import Inventory
 import Outbound
 import Synchronization
 import TestSupport
 import Testing
 
+@testable import Inventory
 @testable import Reminders
 
 /// The real outbound HTTP path against a fake ntfy server on loopback.

@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
-import Inventory
 import TestSupport
 import Testing
 
+@testable import Inventory
 @testable import Reminders
 
 @Suite("Reminder engine under an injected clock")

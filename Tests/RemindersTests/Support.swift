@@ -1,13 +1,13 @@
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
 import Logging
 import Outbound
 import Synchronization
 import TestSupport
 import Testing
 
+@testable import Inventory
 @testable import Reminders
 
 /// A small ntfy-like server on loopback: records each request with the injected clock's time and

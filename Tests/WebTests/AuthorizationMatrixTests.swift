@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServer
-import Inventory
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// Every route of the router, tried as every kind of reader. The expectations are written here,

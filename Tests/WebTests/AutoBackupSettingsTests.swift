@@ -1,9 +1,9 @@
 import Backups
 import Foundation
 import GRDB
-import Inventory
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// Owners see the server's automatic backups in Settings: the last good one and the next, in the

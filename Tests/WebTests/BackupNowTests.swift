@@ -1,10 +1,10 @@
 import Backups
 import Foundation
 import HTTPServer
-import Inventory
 import TestSupport
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// Settings' "Back up now" and the download of the newest archive: owners only, through the

@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
 import Synchronization
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// The CSV import pages: preview with counts and line errors, nothing written before the

@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// Cooking over HTTP: the confirmation page in both languages, the cook and its redirect, a

@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// Every page that names a folder names it as the reader sees it: a starter folder nobody renamed

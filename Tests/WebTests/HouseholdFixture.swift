@@ -2,11 +2,11 @@ import Backups
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
 import Logging
 import Outbound
 import TestSupport
 
+@testable import Inventory
 @testable import Web
 
 /// Two households on one server: Home (the shared `Fixture`, plus a member and a viewer) and

@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
 import Logging
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// A photo sent while the server's disk cannot take it: the editor comes back with everything

@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// /recipes and /recipes/{id} over HTTP: the states and standings in words in both languages,

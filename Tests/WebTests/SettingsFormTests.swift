@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// Settings never change what the owner did not touch, land on the form that answered, and tell

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPServer
-import Inventory
 import Logging
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// First-run setup over HTTP: the code as people type it, and the household's time zone.

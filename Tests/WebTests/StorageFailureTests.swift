@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
 import Logging
 import Synchronization
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// A full or failing disk, a deleted database file: the member is told, nothing typed is lost.
