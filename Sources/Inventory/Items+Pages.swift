@@ -23,6 +23,14 @@ public struct ItemPageContents: Sendable {
     public let history: [ItemEvent]
 }
 
+/// What the household search (the folders page with a query) shows, read in one transaction.
+public struct SearchPageContents: Sendable {
+    public let search: HouseholdSearch
+    public let household: Household
+    /// Every folder of the household, in order.
+    public let folders: [Folder]
+}
+
 extension Items {
     /// Page `page` of folder `folderId` under the filter (`text`, `kinds`, `status`, and expired
     /// items only when `expiredOnly` and the folder is a stock list), with the household and its
@@ -50,6 +58,17 @@ extension Items {
             return ItemPageContents(
                 item: item, household: try HouseholdSettings.household(db, householdId), folder: try Self.folder(db, item.folderId, householdId),
                 history: try Self.history(db, of: id, householdId))
+        }
+    }
+
+    /// `search(_:householdId:)` with the household and its folders, as they were at one instant.
+    public func searchPage(_ text: String, householdId: Int64) throws -> SearchPageContents {
+        let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try database.writer.read { db in
+            SearchPageContents(
+                search: needle.isEmpty
+                    ? HouseholdSearch(text: needle, groups: []) : try Self.search(db, needle, householdId, perFolder: HouseholdSearch.perFolder),
+                household: try HouseholdSettings.household(db, householdId), folders: try Self.folders(db, householdId))
         }
     }
 }

@@ -33,22 +33,25 @@ extension Items {
     public func search(_ text: String, householdId: Int64, perFolder: Int = HouseholdSearch.perFolder) throws -> HouseholdSearch {
         let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !needle.isEmpty else { return HouseholdSearch(text: needle, groups: []) }
-        return try database.writer.read { db in
-            let folders = try Folder.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id"),
-                arguments: [householdId])
-            var matches: [Int64: (total: Int, items: [Item])] = [:]
-            let found = try Item.fetchList(
-                db.cachedStatement(sql: Self.searchSQL), arguments: [householdId, SearchText.likePattern(needle), max(1, perFolder)]
-            ) { item, row in (item: item, folderMatches: row["folder_matches"] as Int) }
-            for (item, folderMatches) in found {
-                matches[item.folderId, default: (folderMatches, [])].items.append(item)
-            }
-            let groups = folders.compactMap { folder in
-                matches[folder.id!].map { SearchGroup(folder: folder, total: $0.total, items: $0.items) }
-            }
-            return HouseholdSearch(text: needle, groups: groups)
+        return try database.writer.read { db in try Self.search(db, needle, householdId, perFolder: perFolder) }
+    }
+
+    /// `search` inside a read transaction; `needle` is trimmed and not empty.
+    static func search(_ db: Database, _ needle: String, _ householdId: Int64, perFolder: Int) throws -> HouseholdSearch {
+        let folders = try Folder.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id"),
+            arguments: [householdId])
+        var matches: [Int64: (total: Int, items: [Item])] = [:]
+        let found = try Item.fetchList(
+            db.cachedStatement(sql: Self.searchSQL), arguments: [householdId, SearchText.likePattern(needle), max(1, perFolder)]
+        ) { item, row in (item: item, folderMatches: row["folder_matches"] as Int) }
+        for (item, folderMatches) in found {
+            matches[item.folderId, default: (folderMatches, [])].items.append(item)
         }
+        let groups = folders.compactMap { folder in
+            matches[folder.id!].map { SearchGroup(folder: folder, total: $0.total, items: $0.items) }
+        }
+        return HouseholdSearch(text: needle, groups: groups)
     }
 
     /// The matches of a household, ranked within their folder in the folder's order, the first

@@ -95,9 +95,10 @@ struct FoldersController {
     func searchPage(_ context: RequestContext, text: String) throws -> HomeSearchPage {
         let member = try context.signedIn
         let t = context.locale
-        let result = try items.search(text, householdId: member.householdId)
-        let window = DueWindow(household: try settings.household(member.householdId), now: clock.now())
-        let allFolders = try items.folders(householdId: member.householdId)
+        // One snapshot: the matches, the household and every folder.
+        let contents = try items.searchPage(text, householdId: member.householdId)
+        let (result, allFolders) = (contents.search, contents.folders)
+        let window = DueWindow(household: contents.household, now: clock.now())
         let hasShoppingLists = allFolders.contains { $0.kind == .shopping }
         // Encoded by hand: URLComponents leaves "+" as is, which a query reads back as a space.
         let q = "?q=" + ListController.encoded(result.text)
