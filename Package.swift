@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
+        // Whole-page snapshots in WebTests (its SnapshotTesting product only: no dependencies of its own).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -183,7 +185,10 @@ let package = Package(
                 "Web", "HTTPServer", "Inventory", "Outbound", "Backups", "CGD", "Imaging", "RecipeImport", "TemplateRuntime", "TestSupport",
                 // Reads the household export a route answers with.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ]
+                // The main pages whole against their recorded snapshots (PageSnapshotTests).
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "BackupsTests",
