@@ -165,8 +165,6 @@ public final class App: Responder {
             drafts: PendingRecipeDrafts(clock: options.clock, limits: options.pendingLimits), renderer: renderer,
             logger: logger
         ).register(in: &router)
-        // After the import (POST /recipes/import is not POST /recipes/{id}) and before the recipe pages
-        // (/recipes/new and /recipes/restore are not /recipes/{id}): the router takes the first match.
         let drafts = recipeDrafts
         RecipeEditorController(
             recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes,
@@ -176,7 +174,6 @@ public final class App: Responder {
             cooking: Cooking(database: database, clock: options.clock), recipes: recipes, items: items,
             settings: settings, renderer: renderer, clock: options.clock
         ).register(in: &router)
-        // Recipe pages after every /recipes/<word> route: `/recipes/{id}` would take "new" too.
         RecipePagesController(
             recipes: recipes, items: items, settings: settings, renderer: renderer, clock: options.clock
         )
