@@ -16,7 +16,7 @@ public struct Router<Handler: Sendable>: Sendable {
 
     typealias Segment = RouteSegment
 
-    public enum Match {
+    public enum Match: Sendable {
         case found(Handler, parameters: [String: String])
         /// The path exists, but not for this method; the methods it has, for `Allow`.
         case methodNotAllowed(allowed: [String])
