@@ -46,7 +46,7 @@ struct BoughtController {
             } catch InventoryError.validation(let errors) {
                 return try answer(context, ids: ids, stock: stock, errors: errors, status: 422, typed)
             }
-            return .redirect(to: ListController.adding(["bought": "\(ids.count)"], to: back))
+            return .redirect(to: ListQuery.adding(["bought": "\(ids.count)"], to: back))
         }
     }
 
@@ -73,7 +73,7 @@ struct BoughtController {
         let bought = try lines(context, ids: ids)
         let list = try items.folder(listId, householdId: member.householdId)
         let stockLists = try items.folders(householdId: member.householdId, kind: .stock)
-        guard !bought.isEmpty, !stockLists.isEmpty else { return .redirect(to: ListController.adding(["notice": "none_selected"], to: back)) }
+        guard !bought.isEmpty, !stockLists.isEmpty else { return .redirect(to: ListQuery.adding(["notice": "none_selected"], to: back)) }
         let stock = stockLists.first { $0.id == requested } ?? stockLists.first { $0.id == list.lastStockFolderId } ?? stockLists[0]
         let matches = try items.stockMatches(for: ids, in: stock.id!, householdId: member.householdId)
         let page = BoughtPage(

@@ -144,7 +144,7 @@ struct EditorController {
                 if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone),
                     ItemValidation.remindsAfterDue(values, timeZone: zone)
                 {
-                    return .redirect(to: ListController.adding(["warn": "remind_after_due"], to: "/folders/\(folder.id!)"))
+                    return .redirect(to: ListQuery.adding(["warn": "remind_after_due"], to: "/folders/\(folder.id!)"))
                 }
                 return .redirect(to: target)
             } catch InventoryError.validation(let fields) {

@@ -100,7 +100,7 @@ struct FoldersController {
         let allFolders = try items.folders(householdId: member.householdId)
         let hasShoppingLists = allFolders.contains { $0.kind == .shopping }
         // Encoded by hand: URLComponents leaves "+" as is, which a query reads back as a space.
-        let q = "?q=" + ListController.encoded(result.text)
+        let q = "?q=" + ListQuery.encoded(result.text)
         let here = "/" + q
         let groups = result.groups.map { group in
             let folder = group.folder
@@ -113,7 +113,7 @@ struct FoldersController {
                 more: more ? t.format("home_search_more", ["count": "\(group.total)", "folder": displayName(folder, t)]) : nil,
                 moreHref: more ? "/folders/\(folder.id!)" + q : nil)
         }
-        let (notice, undoIds) = ListController.notice(context.request.query, folders: allFolders, t: t)
+        let (notice, undoIds) = Notices.notice(context.request.query, folders: allFolders, t: t)
         return HomeSearchPage(
             household: member.householdName, query: result.text, groups: groups, here: here,
             heading: t.format("home_search_heading", ["query": result.text]),

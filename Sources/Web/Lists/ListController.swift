@@ -32,12 +32,12 @@ struct ListController {
             }
             // Reaching zero asks what to do with the item.
             if quantity == 0, delta < 0 {
-                return .redirect(to: "/items/\(id)/empty?return=\(Self.encoded(context.returnPath(fallback: "/") + "#item-\(id)"))")
+                return .redirect(to: "/items/\(id)/empty?return=\(ListQuery.encoded(context.returnPath(fallback: "/") + "#item-\(id)"))")
             }
             if RowFragment.wanted(context) {
-                return try rows.response(context, itemId: id) { Self.quantityNotice($0, t: context.locale) }
+                return try rows.response(context, itemId: id) { Notices.quantityNotice($0, t: context.locale) }
             }
-            return Self.back(context, at: id, ["changed": "\(id)"])
+            return ListQuery.back(context, at: id, ["changed": "\(id)"])
         }
         router.post("/items/{id}/opened", .writer) { context in
             let member = try context.signedIn
@@ -46,7 +46,7 @@ struct ListController {
             if RowFragment.wanted(context) {
                 return try rows.response(context, itemId: id) { context.locale.format("notice_opened", ["name": $0.name]) }
             }
-            return Self.back(context, at: id, ["opened": "\(id)"])
+            return ListQuery.back(context, at: id, ["opened": "\(id)"])
         }
         // Shopping lists only: "Mark urgent" / "Not urgent" in the row's menu (`urgent` = 1 or 0).
         router.post("/items/{id}/urgent", .writer) { context in
@@ -55,9 +55,9 @@ struct ListController {
             let urgent = context.field("urgent") == "1"
             try items.setUrgent(id, urgent, householdId: member.householdId, by: member.memberId)
             if RowFragment.wanted(context) {
-                return try rows.response(context, itemId: id) { Self.urgentNotice($0, t: context.locale) }
+                return try rows.response(context, itemId: id) { Notices.urgentNotice($0, t: context.locale) }
             }
-            return Self.back(context, at: id, ["urgent": urgent ? "1" : "0"])
+            return ListQuery.back(context, at: id, ["urgent": urgent ? "1" : "0"])
         }
         router.post("/items/{id}/delete", .writer) { context in
             let member = try context.signedIn
@@ -69,7 +69,7 @@ struct ListController {
                 return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
             }
             // Back at the neighbouring row (the delete button names it), else at the notice on top.
-            return Self.back(context, at: Int64(context.field("next")), ["deleted": "\(id)"])
+            return ListQuery.back(context, at: Int64(context.field("next")), ["deleted": "\(id)"])
         }
         router.post("/items/{id}/buy-again", .writer) { context in
             let member = try context.signedIn
@@ -85,7 +85,7 @@ struct ListController {
                 let list = lists.first { $0.id == target }.map { displayName($0, context.locale) } ?? ""
                 return try rows.response(context, itemId: id) { _ in context.locale.format("notice_copied", ["list": list]) }
             }
-            return Self.back(context, at: id, ["copied": "\(target)"])
+            return ListQuery.back(context, at: id, ["copied": "\(target)"])
         }
         router.get("/items/{id}/empty", .writer) { context in
             let member = try context.signedIn
@@ -103,81 +103,6 @@ struct ListController {
     }
 
     var rows: RowFragment { RowFragment(items: items, settings: settings, clock: clock) }
-
-    /// Back to the page a row action came from, at the row `id` (`#item-N`), where the notice
-    /// named by `values` is shown above it (see `rowNotice`).
-    static func back(_ context: RequestContext, at id: Int64?, _ values: [String: String]) -> Response {
-        var values = values
-        if let id { values["at"] = "\(id)" }
-        let path = context.returnPath(fallback: "/").split(separator: "#", maxSplits: 1).first.map(String.init) ?? "/"
-        return .redirect(to: adding(values, to: path) + (id.map { "#item-\($0)" } ?? ""))
-    }
-
-    static func quantityNotice(_ row: ItemRowView, t: Catalog) -> String {
-        t.format("notice_quantity", ["name": row.name, "quantity": row.amount])
-    }
-
-    static func urgentNotice(_ row: ItemRowView, t: Catalog) -> String {
-        t.format(row.urgent ? "notice_urgent" : "notice_not_urgent", ["name": row.name])
-    }
-
-    /// The notice for the row named by `at` in the address, when that row is on the page: the
-    /// generic notice (deleted, copied, restored) or one about the row itself.
-    static func rowNotice(_ query: Parameters, rows: [ItemRowView], generic: (notice: String?, undoIds: String?), t: Catalog) -> RowNotice? {
-        guard let at = query["at"].flatMap(Int64.init), let row = rows.first(where: { $0.id == at }) else { return nil }
-        if query["changed"] != nil { return RowNotice(at: at, text: quantityNotice(row, t: t)) }
-        if query["opened"] != nil { return RowNotice(at: at, text: t.format("notice_opened", ["name": row.name])) }
-        if query["urgent"] != nil { return RowNotice(at: at, text: urgentNotice(row, t: t)) }
-        return generic.notice.map { RowNotice(at: at, text: $0, undoIds: generic.undoIds) }
-    }
-
-    static func encoded(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "/"
-    }
-
-    /// `path` with query values replaced or added.
-    static func adding(_ values: [String: String], to path: String) -> String {
-        var components = URLComponents(string: path) ?? URLComponents()
-        var query = (components.queryItems ?? []).filter {
-            values[$0.name] == nil
-                && ![
-                    "deleted", "copied", "copies", "moved", "bought", "notice", "added", "at", "changed", "opened", "urgent", "restored", "imported", "updated",
-                ]
-                .contains($0.name)
-        }
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
-        components.queryItems = query.isEmpty ? nil : query
-        // URLComponents leaves "+" as is, which a query reads back as a space ("milk+" → "milk ").
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.string ?? path
-    }
-
-    /// What the last action on a list's rows did, read from the address it came back to
-    /// (see `adding`), and the ids an Undo restores.
-    static func notice(_ query: Parameters, folders: [Folder], t: Catalog) -> (notice: String?, undoIds: String?) {
-        if let deleted = query["deleted"], !deleted.isEmpty {
-            return (t.count("notice_deleted", deleted.split(separator: ",").count), deleted)
-        } else if let added = query["added"] {
-            return (t.count("notice_added", Int(added) ?? 0), nil)
-        } else if let imported = query["imported"].flatMap(Int.init), let updated = query["updated"].flatMap(Int.init) {
-            return (t.format("notice_imported", ["new": String(imported), "updated": String(updated)]), nil)
-        } else if let moved = query["moved"] {
-            return (t.count("notice_moved", Int(moved) ?? 0), nil)
-        } else if let restored = query["restored"] {
-            return (t.count("notice_restored", Int(restored) ?? 0), nil)
-        } else if let bought = query["bought"] {
-            return (t.count("notice_bought", Int(bought) ?? 0), nil)
-        } else if let copied = query["copied"].flatMap(Int64.init), let list = folders.first(where: { $0.id == copied }) {
-            // Several from the bulk bar, or one row's "Buy again".
-            if let copies = query["copies"].flatMap(Int.init) { return (t.count("notice_copied_many", copies, ["list": displayName(list, t)]), nil) }
-            return (t.format("notice_copied", ["list": displayName(list, t)]), nil)
-        } else if query["notice"] == "none_selected" {
-            return (t["notice_none_selected"], nil)
-        } else if query["warn"] == "remind_after_due" {
-            return (t["warn_remind_after_due"], nil)
-        }
-        return (nil, nil)
-    }
 
     /// The applied filters in words, for the one line the closed filter panel shows.
     static func activeFilters(_ filter: ListFilter, t: Catalog) -> [String] {
@@ -223,10 +148,10 @@ struct ListController {
         let shared = RowContext(
             canWrite: member.role.canWrite, isStock: folder.kind == .stock,
             hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
-        let (notice, undoIds) = Self.notice(query, folders: allFolders, t: t)
+        let (notice, undoIds) = Notices.notice(query, folders: allFolders, t: t)
         let rows = result.items.map { ItemRowView($0, window: window, t: t) }
         // Next to its row when the row is here; at the top otherwise.
-        let rowNotice = Self.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
+        let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
 
         return ItemListPage(
             folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,

@@ -35,7 +35,7 @@ struct TrashController {
             if RowFragment.wanted(context) {
                 return try rows.response(context, itemId: undone) { _ in context.locale.count("notice_restored", 1) }
             }
-            return ListController.back(context, at: undone, ["restored": "1"])
+            return ListQuery.back(context, at: undone, ["restored": "1"])
         }
         router.post("/trash/purge", .writer) { context in
             let member = try context.signedIn
