@@ -145,7 +145,7 @@ public final class App: Responder {
         ).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         BoughtController(items: items, renderer: renderer).register(in: &router)
-        EditorController(
+        ItemsController(
             items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
             renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger,
             cookUndo: CookUndoInHistory(cooking: Cooking(database: database, clock: options.clock))
