@@ -48,16 +48,17 @@ struct ItemsController {
     /// remove a draft, switch folder, scan, look up) with the form again.
     func create(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
+        let form = try context.form(BatchEditorForm.self)
         let folders = try items.folders(householdId: member.householdId)
-        var folder = try items.folder(Int64(context.field("folder")) ?? 0, householdId: member.householdId)
+        var folder = try items.folder(form.folder ?? 0, householdId: member.householdId)
         var drafts = Self.drafts(from: context.request.form)
         // Photos are stored whatever the action, so a form shown again keeps them.
         var errors = attachPhotos(context, to: &drafts, householdId: member.householdId)
         var state = EditorState()
         var storageStatus: Int?
-        Self.discardUnfit(context, &drafts, folder: folder)
+        Self.discardUnfit(form.discardUnfit, &drafts, folder: folder)
         // "Remove" beside a draft names the draft (its position) instead of an action.
-        var action = context.request.form["remove"] != nil ? "remove" : context.field("action")
+        var action = form.remove != nil ? "remove" : form.action
         if action == "enter" {
             // Enter in a field: a draft with a barcode and no name yet is a USB scanner's (it ends
             // with Enter), so look it up; anything else saves, as Enter does in any form.
@@ -72,7 +73,7 @@ struct ItemsController {
             if drafts.count < Self.maxDrafts { drafts.append(ItemInput()) }
         case "remove":
             // Without JavaScript "Remove" re-renders the form without that draft, keeping the others.
-            if let position = Int(context.field("remove")), drafts.indices.contains(position) { drafts.remove(at: position) }
+            if let position = form.remove.flatMap({ Int($0) }), drafts.indices.contains(position) { drafts.remove(at: position) }
             if drafts.isEmpty { drafts = [ItemInput()] }
             errors = [:]
         case "switch":
@@ -132,7 +133,8 @@ struct ItemsController {
         let id = try context.id()
         let current = try items.item(id, householdId: member.householdId)
         let folders = try items.folders(householdId: member.householdId)
-        var folder = try items.folder(Int64(context.field("folder")) ?? current.folderId, householdId: member.householdId)
+        let form = try context.form(ItemEditorForm.self)
+        var folder = try items.folder(form.folder ?? current.folderId, householdId: member.householdId)
         var drafts = [Self.drafts(from: context.request.form).first ?? ItemInput()]
         // A form shown again keeps the base it was opened with, so its save still merges.
         let sentBase = EditBase(form: context.request.form)
@@ -140,9 +142,9 @@ struct ItemsController {
         let photoErrors = attachPhotos(context, to: &drafts, householdId: member.householdId)
         let photoMessages = photoErrors.mapValues { context.locale[$0] }
         var state = EditorState()
-        Self.discardUnfit(context, &drafts, folder: folder)
+        Self.discardUnfit(form.discardUnfit, &drafts, folder: folder)
         let unfit = !Self.unfit(drafts, folder: folder).isEmpty
-        switch context.field("action") {
+        switch form.action {
         case "switch":
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
@@ -161,7 +163,7 @@ struct ItemsController {
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
                 status: StorageFailure.status(of: photoErrors.values) ?? 422)
         }
-        let version = Int(context.field("version")) ?? -1
+        let version = form.version ?? -1
         do {
             let zone = try timeZone(member)
             let merged = try items.update(
@@ -206,7 +208,8 @@ struct ItemsController {
             guard let file = try PictureUploads.file(context.request, field: "photo_file") else {
                 return renderer.response(try detail(context, item, photoError: context.locale["photo_no_file"]), context, status: 422)
             }
-            let key = try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)
+            let form = try context.form(ItemPhotoForm.self)
+            let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), householdId: member.householdId)
             try items.setPicture(id, .photo(key), householdId: member.householdId, by: member.memberId)
             return .redirect(to: "/items/\(id)?saved=photo")
         } catch let refusal as PictureUploads.Refusal {
@@ -223,7 +226,7 @@ struct ItemsController {
     func adjustQuantity(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id = try context.id()
-        let delta = Double(context.field("delta")) ?? .nan
+        let delta = try context.form(QuantityStepForm.self).delta ?? .nan
         let quantity: Double
         do {
             quantity = try items.adjustQuantity(id, by: delta, householdId: member.householdId, by: member.memberId)
@@ -258,7 +261,7 @@ struct ItemsController {
     func setUrgent(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id = try context.id()
-        let urgent = context.field("urgent") == "1"
+        let urgent = try context.form(UrgentForm.self).urgent
         try items.setUrgent(id, urgent, householdId: member.householdId, by: member.memberId)
         if RowFragment.wanted(context) {
             return try rows.response(context, itemId: id) { Notices.urgentNotice($0, t: context.locale) }
@@ -277,7 +280,7 @@ struct ItemsController {
             return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
         }
         // Back at the neighbouring row (the delete button names it), else at the notice on top.
-        return ListQuery.back(context, at: Int64(context.field("next")), ["deleted": "\(id)"])
+        return ListQuery.back(context, at: try context.form(TrashForm.self).next, ["deleted": "\(id)"])
     }
 
     /// A copy onto a shopping list: the one `shopping` names, the only one, or a page that asks which.
@@ -285,7 +288,7 @@ struct ItemsController {
         let member = try context.signedIn
         let id = try context.id()
         let lists = try items.folders(householdId: member.householdId, kind: .shopping)
-        guard let target = Int64(context.field("shopping")) ?? (lists.count == 1 ? lists[0].id : nil) else {
+        guard let target = try context.form(BuyAgainForm.self).shopping ?? (lists.count == 1 ? lists[0].id : nil) else {
             // Several shopping lists and none chosen yet: ask which.
             let item = try items.item(id, householdId: member.householdId)
             return renderer.response(ChoicePage.buyAgain(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
@@ -423,8 +426,8 @@ struct ItemsController {
     }
 
     /// "Save without them" ticked: the person chose to drop the fields the folder does not keep.
-    static func discardUnfit(_ context: RequestContext, _ drafts: inout [ItemInput], folder: Folder) {
-        guard context.field("discard_unfit") == "1" else { return }
+    static func discardUnfit(_ chosen: Bool, _ drafts: inout [ItemInput], folder: Folder) {
+        guard chosen else { return }
         for index in drafts.indices { drafts[index].dropFieldsNotKept(in: folder.kind) }
     }
 
