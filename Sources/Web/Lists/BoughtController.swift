@@ -12,7 +12,7 @@ struct BoughtController {
     /// The page's address for these items of shopping list `list`, bought into `stock`.
     static func address(list: Int64, ids: [Int64], stock: Int64?, back: String) -> String {
         var components = URLComponents()
-        components.path = "/folders/\(list)/bought"
+        components.path = Route.folder(list).bought
         components.queryItems =
             ids.map { URLQueryItem(name: "ids", value: "\($0)") } + (stock.map { [URLQueryItem(name: "stock", value: "\($0)")] } ?? [])
             + [URLQueryItem(name: "return", value: back)]
@@ -20,7 +20,7 @@ struct BoughtController {
     }
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/folders/{id}/bought", .writer) { context in
+        router.get(Route.Folder.pattern.bought, .writer) { context in
             let ids = context.request.query.all("ids").compactMap(Int64.init)
             let stock = Int64(context.request.query["stock"] ?? "")
             return try answer(context, ids: ids, stock: stock) { id, item in
@@ -28,7 +28,7 @@ struct BoughtController {
                 BoughtInput(id: id, quantity: Quantity.text(item.quantity == 0 ? 1 : item.quantity))
             }
         }
-        router.post("/folders/{id}/bought", .writer) { context in
+        router.post(Route.Folder.pattern.bought, .writer) { context in
             let member = try context.signedIn
             let ids = context.request.form.all("ids").compactMap(Int64.init)
             let stock = Int64(context.field("stock"))
@@ -39,7 +39,7 @@ struct BoughtController {
             }
             // "Use this list" (without JavaScript): the same page for another stock list, as typed.
             guard context.field("action") == "save", let stock else { return try answer(context, ids: ids, stock: stock, typed) }
-            let back = context.returnPath(fallback: "/folders/\(try context.id())")
+            let back = context.returnPath(fallback: Route.folder(try context.id()).path)
             do {
                 let lines = try lines(context, ids: ids).map { typed($0.id!, $0) }
                 try items.buy(lines, into: stock, householdId: member.householdId, by: member.memberId)
@@ -69,7 +69,7 @@ struct BoughtController {
         let member = try context.signedIn
         let t = context.locale
         let listId = try context.id()
-        let back = context.returnPath(fallback: "/folders/\(listId)")
+        let back = context.returnPath(fallback: Route.folder(listId).path)
         let bought = try lines(context, ids: ids)
         let list = try items.folder(listId, householdId: member.householdId)
         let stockLists = try items.folders(householdId: member.householdId, kind: .stock)

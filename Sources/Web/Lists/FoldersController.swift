@@ -33,45 +33,45 @@ struct FoldersController {
                     household: member.householdName, stock: rows(.stock), shopping: rows(.shopping),
                     useSoon: t.format("home_use_soon", ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0), context)
         }
-        router.get("/folders/edit", .writer) { context in
+        router.get(Route.folderSettings, .writer) { context in
             renderer.response(try editPage(context, errors: [:]), context)
         }
-        router.post("/folders", .writer) { context in
+        router.post(Route.folders, .writer) { context in
             let member = try context.signedIn
             do {
                 try folders.create(
                     name: context.field("name"), kind: FolderKind(rawValue: context.field("kind")) ?? .stock,
                     icon: context.field("icon"), householdId: member.householdId)
-                return .redirect(to: "/folders/edit")
+                return .redirect(to: Route.folderSettings)
             } catch InventoryError.validation(let fields) {
                 return renderer.response(try editPage(context, errors: fields.mapValues { context.locale[$0] }), context, status: 422)
             }
         }
-        router.get("/folders/{id}/edit", .writer) { context in
+        router.get(Route.Folder.pattern.edit, .writer) { context in
             let member = try context.signedIn
             let folder = try items.folder(try context.id(), householdId: member.householdId)
             return renderer.response(folderPage(context, folder: folder, name: displayName(folder, context.locale), icon: folder.icon, errors: [:]), context)
         }
-        router.post("/folders/{id}", .writer) { context in
+        router.post(Route.Folder.pattern.path, .writer) { context in
             let member = try context.signedIn
             let folder = try items.folder(try context.id(), householdId: member.householdId)
             do {
                 try folders.update(
                     folder.id!, name: context.field("name"), icon: context.field("icon"), householdId: member.householdId,
                     shownName: displayName(folder, context.locale))
-                return .redirect(to: "/folders/edit")
+                return .redirect(to: Route.folderSettings)
             } catch InventoryError.validation(let fields) {
                 let page = folderPage(
                     context, folder: folder, name: context.field("name"), icon: context.field("icon"), errors: fields.mapValues { context.locale[$0] })
                 return renderer.response(page, context, status: 422)
             }
         }
-        router.post("/folders/{id}/move", .writer) { context in
+        router.post(Route.Folder.pattern.move, .writer) { context in
             let member = try context.signedIn
             try folders.move(try context.id(), by: context.field("step") == "up" ? -1 : 1, householdId: member.householdId)
-            return .redirect(to: "/folders/edit")
+            return .redirect(to: Route.folderSettings)
         }
-        router.get("/folders/{id}/delete", .writer) { context in
+        router.get(Route.Folder.pattern.delete, .writer) { context in
             let member = try context.signedIn
             let folder = try items.folder(try context.id(), householdId: member.householdId)
             let count = try folders.itemCount(folder.id!, householdId: member.householdId)
@@ -83,10 +83,10 @@ struct FoldersController {
                     options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true, isDanger: true)],
                     cancelLabel: t["cancel"]), context)
         }
-        router.post("/folders/{id}/delete", .writer) { context in
+        router.post(Route.Folder.pattern.delete, .writer) { context in
             let member = try context.signedIn
             try folders.delete(try context.id(), householdId: member.householdId, by: member.memberId)
-            return .redirect(to: "/folders/edit")
+            return .redirect(to: Route.folderSettings)
         }
     }
 
@@ -111,7 +111,7 @@ struct FoldersController {
                 shared: RowContext(
                     canWrite: member.role.canWrite, isStock: folder.kind == .stock, hasShoppingLists: hasShoppingLists, selectable: false, t: t),
                 more: more ? t.format("home_search_more", ["count": "\(group.total)", "folder": displayName(folder, t)]) : nil,
-                moreHref: more ? "/folders/\(folder.id!)" + q : nil)
+                moreHref: more ? Route.folder(folder.id!).path + q : nil)
         }
         let (notice, undoIds) = Notices.notice(context.request.query, folders: allFolders, t: t)
         return HomeSearchPage(

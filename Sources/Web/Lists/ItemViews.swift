@@ -160,7 +160,7 @@ struct ChoicePage: CompiledPage {
     static func buyAgain(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
         ChoicePage(
             heading: t["buy_again_heading"], message: t.format("buy_again_message", ["name": item.name]), back: back,
-            options: lists.map { Option(action: "/items/\(item.id!)/buy-again", label: displayName($0, t), hidden: [.hidden("shopping", "\($0.id!)")]) },
+            options: lists.map { Option(action: Route.item(item.id!).buyAgain, label: displayName($0, t), hidden: [.hidden("shopping", "\($0.id!)")]) },
             cancelLabel: t["cancel"])
     }
 

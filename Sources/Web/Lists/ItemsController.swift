@@ -21,18 +21,18 @@ struct ItemsController {
     static let maxDrafts = 10
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/items/new", .writer, use: newForm)
-        router.post("/items/new", .writer, uploads: true, use: create)
-        router.get("/items/{id}/edit", .writer, use: editForm)
-        router.get("/items/{id}", .signedIn, use: show)
-        router.post("/items/{id}", .writer, uploads: true, use: save)
-        router.post("/items/{id}/photo", .writer, uploads: true, use: savePhoto)
-        router.post("/items/{id}/quantity", .writer, use: adjustQuantity)
-        router.post("/items/{id}/opened", .writer, use: markOpened)
-        router.post("/items/{id}/urgent", .writer, use: setUrgent)
-        router.post("/items/{id}/delete", .writer, use: trash)
-        router.post("/items/{id}/buy-again", .writer, use: buyAgain)
-        router.get("/items/{id}/empty", .writer, use: askWhenEmpty)
+        router.get(Route.newItem, .writer, use: newForm)
+        router.post(Route.newItem, .writer, uploads: true, use: create)
+        router.get(Route.Item.pattern.edit, .writer, use: editForm)
+        router.get(Route.Item.pattern.path, .signedIn, use: show)
+        router.post(Route.Item.pattern.path, .writer, uploads: true, use: save)
+        router.post(Route.Item.pattern.photo, .writer, uploads: true, use: savePhoto)
+        router.post(Route.Item.pattern.quantity, .writer, use: adjustQuantity)
+        router.post(Route.Item.pattern.opened, .writer, use: markOpened)
+        router.post(Route.Item.pattern.urgent, .writer, use: setUrgent)
+        router.post(Route.Item.pattern.delete, .writer, use: trash)
+        router.post(Route.Item.pattern.buyAgain, .writer, use: buyAgain)
+        router.get(Route.Item.pattern.empty, .writer, use: askWhenEmpty)
     }
 
     /// The batch editor with one empty draft, for the folder `?folder=` names (else the first).
@@ -88,7 +88,7 @@ struct ItemsController {
                 do {
                     let zone = try timeZone(member)
                     let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
-                    return .redirect(to: "/folders/\(folder.id!)?added=\(ids.count)")
+                    return .redirect(to: Route.folder(folder.id!).path + "?added=\(ids.count)")
                 } catch InventoryError.validation(let fields) {
                     errors = fields
                 } catch {
@@ -173,11 +173,11 @@ struct ItemsController {
                 // Saved together with someone else's change: the item page says so and shows the result.
                 return .redirect(to: Self.mergedNotice(merged, itemId: id))
             }
-            let target = context.returnPath(fallback: "/items/\(id)")
+            let target = context.returnPath(fallback: Route.item(id).path)
             if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone),
                 ItemValidation.remindsAfterDue(values, timeZone: zone)
             {
-                return .redirect(to: ListQuery.adding(["warn": "remind_after_due"], to: "/folders/\(folder.id!)"))
+                return .redirect(to: ListQuery.adding(["warn": "remind_after_due"], to: Route.folder(folder.id!).path))
             }
             return .redirect(to: target)
         } catch InventoryError.validation(let fields) {
@@ -211,7 +211,7 @@ struct ItemsController {
             let form = try context.form(ItemPhotoForm.self)
             let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), householdId: member.householdId)
             try items.setPicture(id, .photo(key), householdId: member.householdId, by: member.memberId)
-            return .redirect(to: "/items/\(id)?saved=photo")
+            return .redirect(to: Route.item(id).path + "?saved=photo")
         } catch let refusal as PictureUploads.Refusal {
             return renderer.response(
                 try detail(context, item, photoError: context.locale[refusal.messageKey]), context,
@@ -238,7 +238,7 @@ struct ItemsController {
         }
         // Reaching zero asks what to do with the item.
         if quantity == 0, delta < 0 {
-            return .redirect(to: "/items/\(id)/empty?return=\(ListQuery.encoded(context.returnPath(fallback: "/") + "#item-\(id)"))")
+            return .redirect(to: Route.item(id).empty + "?return=\(ListQuery.encoded(context.returnPath(fallback: "/") + "#item-\(id)"))")
         }
         if RowFragment.wanted(context) {
             return try rows.response(context, itemId: id) { Notices.quantityNotice($0, t: context.locale) }
@@ -506,14 +506,14 @@ struct ItemsController {
         let firstFailed = failed.min().map { "#draft-\($0)" }
         let heading = item == nil ? t["editor_new_heading"] : t.format("editor_edit_heading", ["name": item!.name])
         return EditorPage(
-            heading: heading, action: item.map { "/items/\($0.id!)" } ?? "/items/new", isNew: item == nil,
+            heading: heading, action: item.map { Route.item($0.id!).path } ?? Route.newItem, isNew: item == nil,
             version: base?.version ?? item?.version, base: base?.hiddenFields ?? [], stockFolders: stock, shoppingFolders: shopping,
             unfitShoppingText: t["editor_unfit_shopping"], unfitStockText: t["editor_unfit_stock"], drafts: draftViews,
             canAddDraft: item == nil && drafts.count < Self.maxDrafts,
             summary: state.storageError ?? (errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count)),
             summaryLink: state.storageError == nil ? firstFailed : nil,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
-            cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)", state: state, maxBodyBytes: maxBodyBytes)
+            cancel: item.map { Route.item($0.id!).path } ?? Route.folder(folder.id!).path, state: state, maxBodyBytes: maxBodyBytes)
     }
 
     /// The page for a save that clashed: who changed the item since the form was opened and when,
@@ -567,7 +567,7 @@ struct ItemsController {
     static func mergedNotice(_ merged: MergedEdit, itemId: Int64) -> String {
         var query = "merged=\(merged.merge.takenFromTheirs.map(\.rawValue).joined(separator: ","))"
         if let event = merged.latestEventId { query += "&by=\(event)" }
-        return "/items/\(itemId)?\(query)"
+        return Route.item(itemId).path + "?\(query)"
     }
 
     /// "Merged with Ken's change to Due date": the fields from the query (known ones only), the name

@@ -11,16 +11,16 @@ struct ListController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/folders/{id}", .signedIn) { context in
+        router.get(Route.Folder.pattern.path, .signedIn) { context in
             let member = try context.signedIn
             let folder = try items.folder(try context.id(), householdId: member.householdId)
             return renderer.response(try page(context, folder), context)
         }
         // Several ticked items at once, in one transaction.
-        router.post("/folders/{id}/bulk", .writer) { context in
+        router.post(Route.Folder.pattern.bulk, .writer) { context in
             let member = try context.signedIn
             let folder = try items.folder(try context.id(), householdId: member.householdId)
-            let back = context.returnPath(fallback: "/folders/\(folder.id!)")
+            let back = context.returnPath(fallback: Route.folder(folder.id!).path)
             return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
         }
     }
@@ -61,7 +61,7 @@ struct ListController {
             if filter.expiredIn != nil { items.append(URLQueryItem(name: "due", value: "expired")) }
             if page > 1 { items.append(URLQueryItem(name: "page", value: "\(page)")) }
             var components = URLComponents()
-            components.path = "/folders/\(folder.id!)"
+            components.path = Route.folder(folder.id!).path
             components.queryItems = items.isEmpty ? nil : items
             return components.string ?? components.path
         }
