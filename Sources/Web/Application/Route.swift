@@ -2,6 +2,8 @@
 /// (`Route.Item.pattern.edit` is `/items/{id}/edit`) and links to it are made by the same code
 /// (`Route.item(id).edit` is `/items/42/edit`).
 enum Route {
+    /// The folders page.
+    static let home = "/"
     /// The batch editor.
     static let newItem = "/items/new"
     /// Where a new folder is made.

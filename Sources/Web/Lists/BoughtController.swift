@@ -20,34 +20,40 @@ struct BoughtController {
     }
 
     func register(in router: inout Router<Endpoint>) {
-        router.get(Route.Folder.pattern.bought, .writer) { context in
-            let ids = context.request.query.all("ids").compactMap(Int64.init)
-            let stock = Int64(context.request.query["stock"] ?? "")
-            return try answer(context, ids: ids, stock: stock) { id, item in
-                // Something used up asks for one, as the shopping row does.
-                BoughtInput(id: id, quantity: Quantity.text(item.quantity == 0 ? 1 : item.quantity))
-            }
+        router.get(Route.Folder.pattern.bought, .writer, use: form)
+        router.post(Route.Folder.pattern.bought, .writer, use: buy)
+    }
+
+    /// The page for the ticked items (`ids`), bought into a stock list (`stock`).
+    func form(_ context: RequestContext) throws -> Response {
+        let ids = context.request.query.all("ids").compactMap(Int64.init)
+        let stock = Int64(context.request.query["stock"] ?? "")
+        return try answer(context, ids: ids, stock: stock) { id, item in
+            // Something used up asks for one, as the shopping row does.
+            BoughtInput(id: id, quantity: Quantity.text(item.quantity == 0 ? 1 : item.quantity))
         }
-        router.post(Route.Folder.pattern.bought, .writer) { context in
-            let member = try context.signedIn
-            let ids = context.request.form.all("ids").compactMap(Int64.init)
-            let stock = Int64(context.field("stock"))
-            let typed = { (id: Int64, _: Item) in
-                BoughtInput(
-                    id: id, quantity: context.field("quantity_\(id)"), due: context.field("due_\(id)"),
-                    addToExisting: context.field("join_\(id)") == "add")
-            }
-            // "Use this list" (without JavaScript): the same page for another stock list, as typed.
-            guard context.field("action") == "save", let stock else { return try answer(context, ids: ids, stock: stock, typed) }
-            let back = context.returnPath(fallback: Route.folder(try context.id()).path)
-            do {
-                let lines = try lines(context, ids: ids).map { typed($0.id!, $0) }
-                try items.buy(lines, into: stock, householdId: member.householdId, by: member.memberId)
-            } catch InventoryError.validation(let errors) {
-                return try answer(context, ids: ids, stock: stock, errors: errors, status: 422, typed)
-            }
-            return .redirect(to: ListQuery.adding(["bought": "\(ids.count)"], to: back))
+    }
+
+    /// The ticked items put away, or the page again for another stock list or with what to change.
+    func buy(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let ids = context.request.form.all("ids").compactMap(Int64.init)
+        let stock = Int64(context.field("stock"))
+        let typed = { (id: Int64, _: Item) in
+            BoughtInput(
+                id: id, quantity: context.field("quantity_\(id)"), due: context.field("due_\(id)"),
+                addToExisting: context.field("join_\(id)") == "add")
         }
+        // "Use this list" (without JavaScript): the same page for another stock list, as typed.
+        guard context.field("action") == "save", let stock else { return try answer(context, ids: ids, stock: stock, typed) }
+        let back = context.returnPath(fallback: Route.folder(try context.id()).path)
+        do {
+            let lines = try lines(context, ids: ids).map { typed($0.id!, $0) }
+            try items.buy(lines, into: stock, householdId: member.householdId, by: member.memberId)
+        } catch InventoryError.validation(let errors) {
+            return try answer(context, ids: ids, stock: stock, errors: errors, status: 422, typed)
+        }
+        return .redirect(to: ListQuery.adding(["bought": "\(ids.count)"], to: back))
     }
 
     /// The ticked items, all on this shopping list (anything else is not found).

@@ -11,18 +11,23 @@ struct ListController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get(Route.Folder.pattern.path, .signedIn) { context in
-            let member = try context.signedIn
-            let folder = try items.folder(try context.id(), householdId: member.householdId)
-            return renderer.response(try page(context, folder), context)
-        }
-        // Several ticked items at once, in one transaction.
-        router.post(Route.Folder.pattern.bulk, .writer) { context in
-            let member = try context.signedIn
-            let folder = try items.folder(try context.id(), householdId: member.householdId)
-            let back = context.returnPath(fallback: Route.folder(folder.id!).path)
-            return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
-        }
+        router.get(Route.Folder.pattern.path, .signedIn, use: show)
+        router.post(Route.Folder.pattern.bulk, .writer, use: bulk)
+    }
+
+    /// A stock or shopping list with its filters (`q`, `kind`, `status`, `due`, `page`).
+    func show(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        return renderer.response(try page(context, folder), context)
+    }
+
+    /// Several ticked items at once, in one transaction (see `BulkActions`).
+    func bulk(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        let back = context.returnPath(fallback: Route.folder(folder.id!).path)
+        return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
     }
 
     /// The applied filters in words, for the one line the closed filter panel shows.
