@@ -17,8 +17,10 @@ public struct BodyLimit: Sendable, Equatable {
 
 /// The application's decision at header time.
 public enum Admission: Sendable {
-    /// Read the body within this limit, then `Responder.respond(to:)`.
-    case read(BodyLimit)
+    /// Read the body within this limit, then `Responder.respond(to:)`. `note` is handed back with
+    /// the whole request (`Request.admissionNote`), so what was worked out from the head (a route,
+    /// a session) is not worked out again.
+    case read(BodyLimit, note: (any Sendable)? = nil)
     /// Answer now and read nothing (the connection is closed after the answer).
     case answer(Response)
 }

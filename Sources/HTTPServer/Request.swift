@@ -50,6 +50,9 @@ public struct Request: Sendable {
     public var routePattern: String?
     /// Whether the request came over HTTPS (the TLS listener).
     public var isSecure = false
+    /// What the responder's `admit` kept from the head for answering (`Admission.read`); nil when
+    /// it kept nothing, and always nil in the head `admit` itself is given.
+    public var admissionNote: (any Sendable)?
 
     public init(
         method: String, path: String, query: Parameters = Parameters(), headers: Headers = Headers(),

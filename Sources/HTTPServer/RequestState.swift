@@ -37,6 +37,8 @@ final class RequestState: @unchecked Sendable {
     var refusal: Int?
     /// The responder's answer at header time, sent without reading the body.
     var immediateAnswer: Response?
+    /// What the responder kept from the head for answering (`Admission.read`).
+    var admissionNote: (any Sendable)?
     var answered = false
     /// The answer an answering thread made, sent once the connection is resumed.
     var readyAnswer: Response?
@@ -165,6 +167,7 @@ final class RequestState: @unchecked Sendable {
             method: method, path: path, query: query, headers: headers, form: form, files: files,
             body: rawBody, clientAddress: clientAddress, startedAt: startedAt)
         request.isSecure = isSecure
+        request.admissionNote = admissionNote
         return request
     }
 

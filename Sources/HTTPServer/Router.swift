@@ -1,6 +1,11 @@
 /// Method + path pattern routing. Patterns are literal segments, `{name}` for one segment,
 /// `{name}.ext` for one segment ending in `.ext` (the parameter without it), and a final
 /// `{name...}` for the rest of the path.
+///
+/// When several patterns match a path, the more specific one wins whatever order they were
+/// added in: segment by segment from the left, a literal beats `{name}.ext`, which beats
+/// `{name}`, which beats `{name...}` (`/recipes/new` before `/recipes/{id}`). Among the matching
+/// routes, the first in that order with the request's method answers.
 public struct Router<Handler: Sendable>: Sendable {
     public struct Route: Sendable {
         public let method: String
@@ -11,7 +16,7 @@ public struct Router<Handler: Sendable>: Sendable {
 
     typealias Segment = RouteSegment
 
-    public enum Match {
+    public enum Match: Sendable {
         case found(Handler, parameters: [String: String])
         /// The path exists, but not for this method; the methods it has, for `Allow`.
         case methodNotAllowed(allowed: [String])
@@ -75,21 +80,32 @@ struct RouteTable: Sendable {
     private var methods: [String] = []
     private var patterns: [String] = []
     private var segments: [[Segment]] = []
+    /// How specific each route is (see `Router`): compared segment by segment, lower first.
+    private var ranks: [[UInt8]] = []
     /// Positions by the first segment when it is literal ("" for `/`); routes that start with a
     /// parameter are in `parameterFirst`. A path tries only the routes that can match its first
-    /// segment, in the order they were added.
+    /// segment: the literal ones before the others, each list most specific first (in the order
+    /// the routes were added when equally specific).
     private var literalFirst: [String: [Int]] = [:]
     private var parameterFirst: [Int] = []
 
     mutating func add(method: String, pattern: String, segments routeSegments: [Segment]) {
-        switch routeSegments.first {
-        case .literal(let text): literalFirst[text, default: []].append(methods.count)
-        case nil: literalFirst["", default: []].append(methods.count)
-        default: parameterFirst.append(methods.count)
-        }
+        let index = methods.count
         methods.append(method)
         patterns.append(pattern)
         segments.append(routeSegments)
+        ranks.append(routeSegments.map(\.rank))
+        switch routeSegments.first {
+        case .literal(let text): insert(index, into: &literalFirst[text, default: []])
+        case nil: insert(index, into: &literalFirst["", default: []])
+        default: insert(index, into: &parameterFirst)
+        }
+    }
+
+    /// Puts `index` after every route at least as specific as it.
+    private func insert(_ index: Int, into list: inout [Int]) {
+        let position = list.firstIndex { ranks[index].lexicographicallyPrecedes(ranks[$0]) } ?? list.count
+        list.insert(index, at: position)
     }
 
     func resolve(method: String, path: String) -> Resolution {
@@ -99,17 +115,8 @@ struct RouteTable: Sendable {
         var allowed: [String] = []
         var shape: String?
         var headFallback: (index: Int, parameters: [String: String])?
-        // Both lists ascend: merged, the routes are tried in the order they were added.
-        var (l, p) = (0, 0)
-        while l < literal.count || p < parameterFirst.count {
-            let index: Int
-            if p == parameterFirst.count || (l < literal.count && literal[l] < parameterFirst[p]) {
-                index = literal[l]
-                l += 1
-            } else {
-                index = parameterFirst[p]
-                p += 1
-            }
+        for position in 0..<(literal.count + parameterFirst.count) {
+            let index = position < literal.count ? literal[position] : parameterFirst[position - literal.count]
             guard let parameters = Self.bind(segments[index], to: parts) else { continue }
             if methods[index] == method { return .found(index: index, parameters: parameters) }
             if method == "HEAD", methods[index] == "GET", headFallback == nil { headFallback = (index, parameters) }
@@ -153,4 +160,14 @@ enum RouteSegment: Sendable, Equatable {
     /// `{name}suffix`: a segment ending in `suffix`, bound without it.
     case suffixed(String, suffix: String)
     case rest(String)
+
+    /// Lower is more specific: literal, then suffixed, then one segment, then the rest.
+    var rank: UInt8 {
+        switch self {
+        case .literal: 0
+        case .suffixed: 1
+        case .parameter: 2
+        case .rest: 3
+        }
+    }
 }

@@ -176,8 +176,9 @@ public final class Server: @unchecked Sendable {
         case .answer(let response):
             state.immediateAnswer = response
             return state
-        case .read(let admitted):
+        case .read(let admitted, let note):
             limit = admitted
+            state.admissionNote = note
         }
         state.maxBodyBytes = min(limit.maxBytes, configuration.maxBodyBytes)
         state.maxInMemoryBytes = min(state.maxBodyBytes, configuration.maxInMemoryBytes)

@@ -87,37 +87,108 @@ import Testing
     }
 }
 
-@Suite struct RouteOrderTests {
-    /// Routes are indexed by their first segment; the order they were added still decides.
-    @Test func triesRoutesInTheOrderTheyWereAdded() {
+@Suite struct RoutePrecedenceTests {
+    /// Literal segments beat parameters, whichever route was added first.
+    @Test func literalSegmentsBeatParametersAddedBeforeThem() {
         var router = Router<String>()
         router.add("GET", "/{page}", "page")
         router.add("GET", "/items", "items")
         router.add("POST", "/items", "save")
         router.add("GET", "/items/{id}", "item")
         router.add("GET", "/{any}/{id}", "any")
-        guard case .found("page", ["page": "items"]) = router.match(method: "GET", path: "/items") else {
-            Issue.record("the earlier parameter route did not win")
+        router.add("GET", "/items/new", "new")
+        guard case .found("items", [:]) = router.match(method: "GET", path: "/items") else {
+            Issue.record("the parameter route added first won over the literal one")
+            return
+        }
+        guard case .found("page", ["page": "folders"]) = router.match(method: "GET", path: "/folders") else {
+            Issue.record("the parameter route did not take the other paths")
             return
         }
         guard case .found("save", _) = router.match(method: "POST", path: "/items") else {
             Issue.record("POST not matched")
             return
         }
+        guard case .found("new", [:]) = router.match(method: "GET", path: "/items/new") else {
+            Issue.record("the literal route added last did not win")
+            return
+        }
         guard case .found("item", ["id": "7"]) = router.match(method: "GET", path: "/items/7") else {
-            Issue.record("the literal route added first did not win")
+            Issue.record("the literal first segment did not win")
             return
         }
         guard case .found("any", ["any": "folders", "id": "7"]) = router.match(method: "GET", path: "//folders/7/") else {
             Issue.record("a path with empty segments did not reach the parameter route")
             return
         }
-        #expect(router.resolve(method: "DELETE", path: "/items").pattern == "/{page}")
+        #expect(router.resolve(method: "DELETE", path: "/items").pattern == "/items")
         guard case .methodNotAllowed(let allowed) = router.match(method: "DELETE", path: "/items") else {
             Issue.record("expected 405")
             return
         }
-        #expect(allowed == ["GET", "GET", "POST"])
+        #expect(allowed == ["GET", "POST", "GET"])
+    }
+
+    /// A more specific route without the request's method leaves it to a less specific one that has it.
+    @Test func aRouteWithoutTheMethodLeavesThePathToTheNextThatHasIt() {
+        var router = Router<String>()
+        router.add("POST", "/recipes/{id}", "save")
+        router.add("GET", "/recipes/new", "new")
+        guard case .found("save", ["id": "new"]) = router.match(method: "POST", path: "/recipes/new") else {
+            Issue.record("POST did not reach the parameter route")
+            return
+        }
+        guard case .found("new", [:]) = router.match(method: "HEAD", path: "/recipes/new") else {
+            Issue.record("HEAD did not reach the literal GET route")
+            return
+        }
+    }
+
+    /// Every order of the same routes gives the same answers.
+    @Test func theSameRoutesInEveryOrderResolveTheSame() {
+        let routes = [
+            ("GET", "/{page}"), ("GET", "/items/{id}"), ("GET", "/items/new"), ("POST", "/items/{id}"),
+            ("GET", "/calendar/{token}.ics"), ("GET", "/{section}/{rest...}"),
+        ]
+        let requests = [
+            ("GET", "/items"), ("GET", "/items/new"), ("GET", "/items/5"), ("POST", "/items/new"), ("PUT", "/items/new"),
+            ("GET", "/calendar/abc.ics"), ("GET", "/calendar/2026-11"), ("GET", "/a/b/c"), ("HEAD", "/items/new"),
+        ]
+        func answers(_ order: [(String, String)]) -> [String] {
+            var router = Router<String>()
+            for (method, pattern) in order { router.add(method, pattern, method + " " + pattern) }
+            return requests.map { method, path in
+                let (match, pattern) = router.resolve(method: method, path: path)
+                switch match {
+                case .found(let handler, let parameters):
+                    return handler + " " + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+                case .methodNotAllowed(let allowed):
+                    return "405 \(pattern ?? "") \(allowed.sorted())"
+                case .notFound:
+                    return "404"
+                }
+            }
+        }
+        let expected = [
+            "GET /{page} page=items", "GET /items/new ", "GET /items/{id} id=5", "POST /items/{id} id=new",
+            "405 /items/new [\"GET\", \"GET\", \"GET\", \"POST\"]", "GET /calendar/{token}.ics token=abc",
+            "GET /{section}/{rest...} rest=2026-11&section=calendar", "GET /{section}/{rest...} rest=b/c&section=a", "GET /items/new ",
+        ]
+        var orders = 0
+        for order in permutations(routes) {
+            #expect(answers(order) == expected)
+            orders += 1
+        }
+        #expect(orders == 720)
+    }
+
+    func permutations<T>(_ values: [T]) -> [[T]] {
+        guard values.count > 1 else { return [values] }
+        return values.indices.flatMap { index in
+            var rest = values
+            let first = rest.remove(at: index)
+            return permutations(rest).map { [first] + $0 }
+        }
     }
 }
 

@@ -35,6 +35,17 @@ struct ServerTests {
         #expect(try reply.echo().form == [["name", "牛乳"], ["note", "two words"], ["name", "eggs"], ["empty", ""]])
     }
 
+    /// What the responder worked out from the head comes back with the whole request, once.
+    @Test func handsTheAdmissionNoteBackWithTheRequest() throws {
+        let server = try TestServer()
+        let client = try server.client()
+        let posted = try client.request(
+            "POST", "/echo", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array("a=1".utf8))
+        #expect(try posted.echo().note == "admitted POST /echo, note nil")
+        let small = try client.request("GET", "/small")
+        #expect(try small.echo().note == nil)
+    }
+
     @Test func streamsAMultipartUploadToATemporaryFileAndRemovesIt() throws {
         let server = try TestServer()
         let file = (0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }

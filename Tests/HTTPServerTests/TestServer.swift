@@ -59,6 +59,8 @@ struct Echo: Codable {
     let client: String
     let cookies: [String: String]
     let secure: Bool
+    /// The note `admit` kept from the head, handed back with the request.
+    var note: String? = nil
 }
 
 /// What the responder has seen, for tests that wait for the server to reach a point.
@@ -69,7 +71,7 @@ final class Probe: Sendable {
 }
 
 /// Echoes requests as JSON. At header time: `/small…` may send 1 KB and no files, `/closed…` is
-/// answered 403 at once, everything else gets the server's limits.
+/// answered 403 at once, everything else gets the server's limits and a note naming the head.
 struct EchoResponder: Responder {
     let staticFiles: StaticFiles
     var probe = Probe()
@@ -78,7 +80,7 @@ struct EchoResponder: Responder {
         probe.admit()
         if head.path.hasPrefix("/small") { return .read(BodyLimit(maxBytes: 1024, allowsFiles: false)) }
         if head.path.hasPrefix("/closed") { return .answer(Response(status: 403, contentType: "text/plain", text: "closed at the door")) }
-        return .read(.serverLimits)
+        return .read(.serverLimits, note: "admitted \(head.method) \(head.path), note \(head.admissionNote == nil ? "nil" : "set")")
     }
 
     func respond(to request: Request) -> Response {
@@ -98,7 +100,7 @@ struct EchoResponder: Responder {
             method: request.method, path: request.path,
             query: request.query.pairs.map { [$0.name, $0.value] }, form: request.form.pairs.map { [$0.name, $0.value] },
             files: files, bodySize: request.body.count, client: request.clientAddress, cookies: request.cookies,
-            secure: request.isSecure)
+            secure: request.isSecure, note: request.admissionNote as? String)
         let json = (try? JSONEncoder().encode(echo)).map(Array.init) ?? []
         return Response(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(json))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPServer
 import Inventory
 import Logging
@@ -105,7 +106,7 @@ struct AdmissionTests {
     }
 
     static func limit(_ admission: Admission) -> BodyLimit? {
-        if case .read(let limit) = admission { return limit }
+        if case .read(let limit, _) = admission { return limit }
         return nil
     }
 
@@ -142,5 +143,70 @@ struct AdmissionTests {
             return
         }
         #expect(stale.status == 303)
+    }
+}
+
+@Suite("A request is routed and its session read once")
+struct RoutedOnceTests {
+    /// Counts the statements that read a session, on a database otherwise like the app's.
+    final class SessionReads: Sendable {
+        private let count = Atomic<Int>(0)
+        var value: Int { count.load(ordering: .acquiring) }
+        func reset() { count.store(0, ordering: .releasing) }
+
+        func database() throws -> AppDatabase {
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = true
+            configuration.prepareDatabase { db in
+                db.trace(options: .statement) { [self] event in
+                    if "\(event)".contains("FROM session s JOIN member") { count.add(1, ordering: .releasing) }
+                }
+            }
+            return try AppDatabase(DatabaseQueue(configuration: configuration))
+        }
+    }
+
+    /// An upload's session is read when its head arrives (who may send files) and not again
+    /// when its body is in; the route found then answers it.
+    @Test func anUploadReadsItsSessionOnceAcrossAdmissionAndAnswer() async throws {
+        let reads = SessionReads()
+        let fixture = try await HouseholdFixture(database: try reads.database())
+        let csrf = try #require(try fixture.accounts.session(token: fixture.member)?.csrfToken)
+        let head = AdmissionTests.head("POST", "/items/\(fixture.itemId)/photo", session: fixture.member)
+        reads.reset()
+        guard case .read(let limit, let note) = fixture.app.admit(head) else {
+            Issue.record("the member's upload was not admitted")
+            return
+        }
+        #expect(limit.allowsFiles)
+        var request = Request(
+            method: head.method, path: head.path, headers: head.headers, form: Parameters([("_csrf", csrf)]), clientAddress: head.clientAddress)
+        request.admissionNote = note
+        let response = fixture.app.respond(to: request)
+        // No file sent: the item page again, with the member's words for it (signed in, token accepted).
+        #expect(response.status == 422)
+        #expect(reads.value == 1)
+    }
+
+    /// A form to a route that takes no files is routed at its head, and its session read once, when answered.
+    @Test func aFormIsRoutedAtItsHeadAndItsSessionReadOnce() async throws {
+        let reads = SessionReads()
+        let fixture = try await HouseholdFixture(database: try reads.database())
+        let csrf = try #require(try fixture.accounts.session(token: fixture.member)?.csrfToken)
+        let head = AdmissionTests.head("POST", "/items/\(fixture.itemId)/opened", session: fixture.member)
+        reads.reset()
+        guard case .read(let limit, let note) = fixture.app.admit(head) else {
+            Issue.record("the form was not admitted")
+            return
+        }
+        #expect(!limit.allowsFiles)
+        #expect((note as? RoutedRequest)?.pattern == "/items/{id}/opened")
+        #expect(reads.value == 0)
+        var request = Request(
+            method: head.method, path: head.path, headers: head.headers, form: Parameters([("_csrf", csrf)]), clientAddress: head.clientAddress)
+        request.admissionNote = note
+        let response = fixture.app.respond(to: request)
+        #expect(response.status == 303)
+        #expect(reads.value == 1)
     }
 }

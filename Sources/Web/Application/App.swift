@@ -145,7 +145,7 @@ public final class App: Responder {
         ).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
         BoughtController(items: items, renderer: renderer).register(in: &router)
-        EditorController(
+        ItemsController(
             items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
             renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger,
             cookUndo: CookUndoInHistory(cooking: Cooking(database: database, clock: options.clock))
@@ -165,8 +165,6 @@ public final class App: Responder {
             drafts: PendingRecipeDrafts(clock: options.clock, limits: options.pendingLimits), renderer: renderer,
             logger: logger
         ).register(in: &router)
-        // After the import (POST /recipes/import is not POST /recipes/{id}) and before the recipe pages
-        // (/recipes/new and /recipes/restore are not /recipes/{id}): the router takes the first match.
         let drafts = recipeDrafts
         RecipeEditorController(
             recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes,
@@ -176,7 +174,6 @@ public final class App: Responder {
             cooking: Cooking(database: database, clock: options.clock), recipes: recipes, items: items,
             settings: settings, renderer: renderer, clock: options.clock
         ).register(in: &router)
-        // Recipe pages after every /recipes/<word> route: `/recipes/{id}` would take "new" too.
         RecipePagesController(
             recipes: recipes, items: items, settings: settings, renderer: renderer, clock: options.clock
         )
@@ -196,22 +193,22 @@ public final class App: Responder {
         if let misdirected = misdirected(head) { return .answer(finish(misdirected, for: head)) }
         // Most requests (every GET) use a method no upload route has: no routing needed here.
         guard uploadMethods.contains(head.method) else { return .read(BodyLimit(maxBytes: Self.formBodyLimit, allowsFiles: false)) }
-        let (match, pattern) = router.resolve(method: head.method, path: head.path)
-        guard case .found(let endpoint, _) = match, endpoint.takesUploads else {
-            return .read(BodyLimit(maxBytes: Self.formBodyLimit, allowsFiles: false))
+        var route = RoutedRequest(router.resolve(method: head.method, path: head.path))
+        guard case .found(let endpoint, _) = route.match, endpoint.takesUploads else {
+            return .read(BodyLimit(maxBytes: Self.formBodyLimit, allowsFiles: false), note: route)
         }
         var head = head
-        head.routePattern = pattern
+        head.routePattern = route.pattern
         // As in `serve`: a session that cannot be read (a failing disk) is an error, not a sign-out.
-        let member: SignedIn?
         do {
-            member = try cookies.sessionToken(head).flatMap { try accounts.session(token: $0) }
+            route.session = .read(try readSession(head))
         } catch {
             return .answer(finish(failure(error, head, member: nil), for: head))
         }
+        let member = route.session.member
         let context = RequestContext(request: head, locale: locale(for: head, member: member), member: member, csrfToken: member?.csrfToken ?? "")
         if let refusal = refusal(endpoint.access, context) { return .answer(finish(refusal, for: head)) }
-        return .read(.serverLimits)
+        return .read(.serverLimits, note: route)
     }
 
     /// Static files: read from memory, no page to render and no database.
@@ -223,12 +220,12 @@ public final class App: Responder {
         if let misdirected = misdirected(request) { return finish(misdirected, for: request) }
         var response: Response
         var request = request
-        let (match, pattern) = router.resolve(method: request.method, path: request.path)
-        request.routePattern = pattern
-        switch match {
+        let route = request.admissionNote as? RoutedRequest ?? RoutedRequest(router.resolve(method: request.method, path: request.path))
+        request.routePattern = route.pattern
+        switch route.match {
         case .found(let endpoint, let parameters):
             request.pathParameters = parameters
-            response = serve(request, endpoint)
+            response = serve(request, endpoint, session: route.session)
         case .methodNotAllowed(let allowed):
             response = errorPage(405, request, member: signedInMember(request))
             response.setHeader("Allow", allowed.joined(separator: ", "))
@@ -240,7 +237,8 @@ public final class App: Responder {
 
     public func respond(toRefused request: Request, status: Int) -> Response {
         var request = request
-        request.routePattern = router.resolve(method: request.method, path: request.path).pattern
+        request.routePattern =
+            (request.admissionNote as? RoutedRequest)?.pattern ?? router.resolve(method: request.method, path: request.path).pattern
         guard status >= 500 else { return finish(errorPage(status, request, member: nil), for: request) }
         // A 5xx from the core: the body could not be taken in. Free space tells a full disk (said so,
         // 507) from another failure; the log line names the status actually sent.
@@ -279,11 +277,17 @@ public final class App: Responder {
         return renderer.response(ErrorPage(status: status, locale: locale), context, status: status)
     }
 
-    func serve(_ request: Request, _ endpoint: Endpoint) -> Response {
+    /// The member behind the request's session cookie; nil without one, or when it has expired.
+    func readSession(_ request: Request) throws -> SignedIn? {
+        try cookies.sessionToken(request).flatMap { try accounts.session(token: $0) }
+    }
+
+    /// `session`: the session when admission has read it already (routes that take uploads).
+    func serve(_ request: Request, _ endpoint: Endpoint, session: RoutedRequest.Session = .unread) -> Response {
         var member: SignedIn?
         do {
             if endpoint.access != .asset {
-                member = try cookies.sessionToken(request).flatMap { try accounts.session(token: $0) }
+                member = try session.isRead ? session.member : readSession(request)
             }
         } catch {
             return failure(error, request, member: nil)
@@ -393,4 +397,28 @@ public final class App: Responder {
 
 extension CharacterSet {
     static let urlQueryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?#"))
+}
+
+/// A request's route, and its session once read: worked out from the head by `App.admit` for a
+/// POST and handed back with the body (`Request.admissionNote`), so `App.respond` neither routes
+/// the request again nor reads its session again.
+struct RoutedRequest: Sendable {
+    enum Session: Sendable {
+        case unread
+        /// The member behind the cookie when the head came in (nil: nobody signed in).
+        case read(SignedIn?)
+
+        var isRead: Bool { if case .read = self { true } else { false } }
+        var member: SignedIn? { if case .read(let member) = self { member } else { nil } }
+    }
+
+    let match: Router<Endpoint>.Match
+    /// The pattern of the route that decided the match, for logs.
+    let pattern: String?
+    var session = Session.unread
+
+    init(_ resolved: (match: Router<Endpoint>.Match, pattern: String?)) {
+        match = resolved.match
+        pattern = resolved.pattern
+    }
 }

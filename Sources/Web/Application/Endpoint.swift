@@ -27,11 +27,12 @@ public struct Endpoint: Sendable {
 }
 
 extension Router where Handler == Endpoint {
-    mutating func get(_ pattern: String, _ access: Access, _ handler: @escaping Web.Handler) {
+    /// `handler` a controller's method by name (`use: show`), or a closure for a small one.
+    mutating func get(_ pattern: String, _ access: Access, use handler: @escaping Web.Handler) {
         add("GET", pattern, Endpoint(access: access, handler: handler))
     }
 
-    mutating func post(_ pattern: String, _ access: Access, uploads: Bool = false, _ handler: @escaping Web.Handler) {
+    mutating func post(_ pattern: String, _ access: Access, uploads: Bool = false, use handler: @escaping Web.Handler) {
         add("POST", pattern, Endpoint(access: access, takesUploads: uploads, handler: handler))
     }
 }

@@ -62,9 +62,9 @@ struct DueController {
             UseSoonPage.Group(state: "today", heading: t["soon_today"], count: result.todayCount, rows: rows(result.today)),
             UseSoonPage.Group(state: "soon", heading: t.count("soon_soon", household.dueSoonDays), count: result.soonCount, rows: rows(result.soon)),
         ].filter { !$0.rows.isEmpty }
-        let (notice, undoIds) = ListController.notice(context.request.query, folders: shopping, t: t)
+        let (notice, undoIds) = Notices.notice(context.request.query, folders: shopping, t: t)
         // Next to its row when the row is here (a quick action came back); at the top otherwise.
-        let rowNotice = ListController.rowNotice(context.request.query, rows: groups.flatMap(\.rows), generic: (notice, undoIds), t: t)
+        let rowNotice = Notices.rowNotice(context.request.query, rows: groups.flatMap(\.rows), generic: (notice, undoIds), t: t)
         return UseSoonPage(
             groups: groups, shared: shared, here: here(result.page),
             summary: t.count("item_count", result.total),
@@ -142,9 +142,9 @@ struct DueController {
             func here(_ page: Int) -> String {
                 Self.link("/calendar", [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
             }
-            let (notice, undoIds) = ListController.notice(query, folders: shopping, t: t)
+            let (notice, undoIds) = Notices.notice(query, folders: shopping, t: t)
             let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) }
-            let rowNotice = ListController.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
+            let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
             dayView = CalendarPage.DayItems(
                 heading: t.format("calendar_day_heading", ["date": DisplayFormat.day(day, locale: t)]),
                 summary: t.count("item_count", result.dayTotal),

@@ -76,7 +76,7 @@ struct CSVImportController {
         }
         // The folder chosen on the form if lines went there, else the one most lines went to.
         let folder = plan.rows.contains { $0.folderId == upload.folderId } ? upload.folderId : plan.mainFolderId ?? upload.folderId
-        return .redirect(to: "/folders/\(folder)?imported=\(plan.newCount)&updated=\(plan.updatedCount)")
+        return .redirect(to: Route.folder(folder).path + "?imported=\(plan.newCount)&updated=\(plan.updatedCount)")
     }
 
     /// The preview of `data`, or the form with what is wrong with the file.

@@ -12,7 +12,7 @@ struct BoughtController {
     /// The page's address for these items of shopping list `list`, bought into `stock`.
     static func address(list: Int64, ids: [Int64], stock: Int64?, back: String) -> String {
         var components = URLComponents()
-        components.path = "/folders/\(list)/bought"
+        components.path = Route.folder(list).bought
         components.queryItems =
             ids.map { URLQueryItem(name: "ids", value: "\($0)") } + (stock.map { [URLQueryItem(name: "stock", value: "\($0)")] } ?? [])
             + [URLQueryItem(name: "return", value: back)]
@@ -20,34 +20,40 @@ struct BoughtController {
     }
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/folders/{id}/bought", .writer) { context in
-            let ids = context.request.query.all("ids").compactMap(Int64.init)
-            let stock = Int64(context.request.query["stock"] ?? "")
-            return try answer(context, ids: ids, stock: stock) { id, item in
-                // Something used up asks for one, as the shopping row does.
-                BoughtInput(id: id, quantity: Quantity.text(item.quantity == 0 ? 1 : item.quantity))
-            }
+        router.get(Route.Folder.pattern.bought, .writer, use: form)
+        router.post(Route.Folder.pattern.bought, .writer, use: buy)
+    }
+
+    /// The page for the ticked items (`ids`), bought into a stock list (`stock`).
+    func form(_ context: RequestContext) throws -> Response {
+        let ids = context.request.query.all("ids").compactMap(Int64.init)
+        let stock = Int64(context.request.query["stock"] ?? "")
+        return try answer(context, ids: ids, stock: stock) { id, item in
+            // Something used up asks for one, as the shopping row does.
+            BoughtInput(id: id, quantity: Quantity.text(item.quantity == 0 ? 1 : item.quantity))
         }
-        router.post("/folders/{id}/bought", .writer) { context in
-            let member = try context.signedIn
-            let ids = context.request.form.all("ids").compactMap(Int64.init)
-            let stock = Int64(context.field("stock"))
-            let typed = { (id: Int64, _: Item) in
-                BoughtInput(
-                    id: id, quantity: context.field("quantity_\(id)"), due: context.field("due_\(id)"),
-                    addToExisting: context.field("join_\(id)") == "add")
-            }
-            // "Use this list" (without JavaScript): the same page for another stock list, as typed.
-            guard context.field("action") == "save", let stock else { return try answer(context, ids: ids, stock: stock, typed) }
-            let back = context.returnPath(fallback: "/folders/\(try context.id())")
-            do {
-                let lines = try lines(context, ids: ids).map { typed($0.id!, $0) }
-                try items.buy(lines, into: stock, householdId: member.householdId, by: member.memberId)
-            } catch InventoryError.validation(let errors) {
-                return try answer(context, ids: ids, stock: stock, errors: errors, status: 422, typed)
-            }
-            return .redirect(to: ListController.adding(["bought": "\(ids.count)"], to: back))
+    }
+
+    /// The ticked items put away, or the page again for another stock list or with what to change.
+    func buy(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let ids = context.request.form.all("ids").compactMap(Int64.init)
+        let stock = Int64(context.field("stock"))
+        let typed = { (id: Int64, _: Item) in
+            BoughtInput(
+                id: id, quantity: context.field("quantity_\(id)"), due: context.field("due_\(id)"),
+                addToExisting: context.field("join_\(id)") == "add")
         }
+        // "Use this list" (without JavaScript): the same page for another stock list, as typed.
+        guard context.field("action") == "save", let stock else { return try answer(context, ids: ids, stock: stock, typed) }
+        let back = context.returnPath(fallback: Route.folder(try context.id()).path)
+        do {
+            let lines = try lines(context, ids: ids).map { typed($0.id!, $0) }
+            try items.buy(lines, into: stock, householdId: member.householdId, by: member.memberId)
+        } catch InventoryError.validation(let errors) {
+            return try answer(context, ids: ids, stock: stock, errors: errors, status: 422, typed)
+        }
+        return .redirect(to: ListQuery.adding(["bought": "\(ids.count)"], to: back))
     }
 
     /// The ticked items, all on this shopping list (anything else is not found).
@@ -69,11 +75,11 @@ struct BoughtController {
         let member = try context.signedIn
         let t = context.locale
         let listId = try context.id()
-        let back = context.returnPath(fallback: "/folders/\(listId)")
+        let back = context.returnPath(fallback: Route.folder(listId).path)
         let bought = try lines(context, ids: ids)
         let list = try items.folder(listId, householdId: member.householdId)
         let stockLists = try items.folders(householdId: member.householdId, kind: .stock)
-        guard !bought.isEmpty, !stockLists.isEmpty else { return .redirect(to: ListController.adding(["notice": "none_selected"], to: back)) }
+        guard !bought.isEmpty, !stockLists.isEmpty else { return .redirect(to: ListQuery.adding(["notice": "none_selected"], to: back)) }
         let stock = stockLists.first { $0.id == requested } ?? stockLists.first { $0.id == list.lastStockFolderId } ?? stockLists[0]
         let matches = try items.stockMatches(for: ids, in: stock.id!, householdId: member.householdId)
         let page = BoughtPage(

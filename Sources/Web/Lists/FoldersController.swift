@@ -11,83 +11,105 @@ struct FoldersController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/", .signedIn) { context in
-            let member = try context.signedIn
-            let t = context.locale
-            // A search across the household shows its results in place of the folders.
-            let text = (context.request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            if !text.isEmpty { return renderer.response(try searchPage(context, text: text), context) }
-            let overview = try folders.overview(householdId: member.householdId)
-            func rows(_ kind: FolderKind) -> [HomePage.Row] {
-                overview.filter { $0.kind == kind }.map {
-                    HomePage.Row(
-                        id: $0.id, name: displayName($0, t), icon: $0.icon, count: t.count("item_count", $0.itemCount),
-                        expired: $0.expired > 0 ? t.format("count_expired", ["count": "\($0.expired)"]) : nil,
-                        soon: $0.dueSoon > 0 ? t.format("count_soon", ["count": "\($0.dueSoon)"]) : nil)
-                }
-            }
-            // Expired and due within the window, across stock lists: what the use-soon page lists.
-            let useSoon = overview.reduce(0) { $0 + $1.expired + $1.dueSoon }
-            return renderer.response(
-                HomePage(
-                    household: member.householdName, stock: rows(.stock), shopping: rows(.shopping),
-                    useSoon: t.format("home_use_soon", ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0), context)
-        }
-        router.get("/folders/edit", .writer) { context in
-            renderer.response(try editPage(context, errors: [:]), context)
-        }
-        router.post("/folders", .writer) { context in
-            let member = try context.signedIn
-            do {
-                try folders.create(
-                    name: context.field("name"), kind: FolderKind(rawValue: context.field("kind")) ?? .stock,
-                    icon: context.field("icon"), householdId: member.householdId)
-                return .redirect(to: "/folders/edit")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try editPage(context, errors: fields.mapValues { context.locale[$0] }), context, status: 422)
+        router.get(Route.home, .signedIn, use: home)
+        router.get(Route.folderSettings, .writer, use: editMode)
+        router.post(Route.folders, .writer, use: create)
+        router.get(Route.Folder.pattern.edit, .writer, use: editForm)
+        router.post(Route.Folder.pattern.path, .writer, use: save)
+        router.post(Route.Folder.pattern.move, .writer, use: move)
+        router.get(Route.Folder.pattern.delete, .writer, use: confirmDelete)
+        router.post(Route.Folder.pattern.delete, .writer, use: delete)
+    }
+
+    /// The folders page: stock lists and shopping lists, with what is due; or the results of a search (`q`).
+    func home(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        // A search across the household shows its results in place of the folders.
+        let text = (context.request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if !text.isEmpty { return renderer.response(try searchPage(context, text: text), context) }
+        let overview = try folders.overview(householdId: member.householdId)
+        func rows(_ kind: FolderKind) -> [HomePage.Row] {
+            overview.filter { $0.kind == kind }.map {
+                HomePage.Row(
+                    id: $0.id, name: displayName($0, t), icon: $0.icon, count: t.count("item_count", $0.itemCount),
+                    expired: $0.expired > 0 ? t.format("count_expired", ["count": "\($0.expired)"]) : nil,
+                    soon: $0.dueSoon > 0 ? t.format("count_soon", ["count": "\($0.dueSoon)"]) : nil)
             }
         }
-        router.get("/folders/{id}/edit", .writer) { context in
-            let member = try context.signedIn
-            let folder = try items.folder(try context.id(), householdId: member.householdId)
-            return renderer.response(folderPage(context, folder: folder, name: displayName(folder, context.locale), icon: folder.icon, errors: [:]), context)
+        // Expired and due within the window, across stock lists: what the use-soon page lists.
+        let useSoon = overview.reduce(0) { $0 + $1.expired + $1.dueSoon }
+        return renderer.response(
+            HomePage(
+                household: member.householdName, stock: rows(.stock), shopping: rows(.shopping),
+                useSoon: t.format("home_use_soon", ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0), context)
+    }
+
+    /// The folders' edit mode: names, icons, order, a new folder.
+    func editMode(_ context: RequestContext) throws -> Response {
+        renderer.response(try editPage(context, errors: [:]), context)
+    }
+
+    /// A new folder from the edit mode.
+    func create(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = try context.form(FolderForm.self)
+        do {
+            try folders.create(name: form.name, kind: FolderKind(rawValue: form.kind) ?? .stock, icon: form.icon, householdId: member.householdId)
+            return .redirect(to: Route.folderSettings)
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try editPage(context, errors: fields.mapValues { context.locale[$0] }), context, status: 422)
         }
-        router.post("/folders/{id}", .writer) { context in
-            let member = try context.signedIn
-            let folder = try items.folder(try context.id(), householdId: member.householdId)
-            do {
-                try folders.update(
-                    folder.id!, name: context.field("name"), icon: context.field("icon"), householdId: member.householdId,
-                    shownName: displayName(folder, context.locale))
-                return .redirect(to: "/folders/edit")
-            } catch InventoryError.validation(let fields) {
-                let page = folderPage(
-                    context, folder: folder, name: context.field("name"), icon: context.field("icon"), errors: fields.mapValues { context.locale[$0] })
-                return renderer.response(page, context, status: 422)
-            }
+    }
+
+    /// One folder's name and icon.
+    func editForm(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        return renderer.response(folderPage(context, folder: folder, name: displayName(folder, context.locale), icon: folder.icon, errors: [:]), context)
+    }
+
+    /// One folder's name and icon, saved.
+    func save(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        let form = try context.form(FolderForm.self)
+        do {
+            try folders.update(folder.id!, name: form.name, icon: form.icon, householdId: member.householdId, shownName: displayName(folder, context.locale))
+            return .redirect(to: Route.folderSettings)
+        } catch InventoryError.validation(let fields) {
+            let page = folderPage(
+                context, folder: folder, name: form.name, icon: form.icon, errors: fields.mapValues { context.locale[$0] })
+            return renderer.response(page, context, status: 422)
         }
-        router.post("/folders/{id}/move", .writer) { context in
-            let member = try context.signedIn
-            try folders.move(try context.id(), by: context.field("step") == "up" ? -1 : 1, householdId: member.householdId)
-            return .redirect(to: "/folders/edit")
-        }
-        router.get("/folders/{id}/delete", .writer) { context in
-            let member = try context.signedIn
-            let folder = try items.folder(try context.id(), householdId: member.householdId)
-            let count = try folders.itemCount(folder.id!, householdId: member.householdId)
-            let t = context.locale
-            let message = count == 0 ? t["folder_delete_empty"] : t.count("folder_delete_items", count)
-            return renderer.response(
-                ChoicePage(
-                    heading: t.format("folder_delete_heading", ["name": displayName(folder, t)]), message: message, back: "/folders/edit",
-                    options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true, isDanger: true)],
-                    cancelLabel: t["cancel"]), context)
-        }
-        router.post("/folders/{id}/delete", .writer) { context in
-            let member = try context.signedIn
-            try folders.delete(try context.id(), householdId: member.householdId, by: member.memberId)
-            return .redirect(to: "/folders/edit")
-        }
+    }
+
+    /// One step up or down the folders' order (`step`).
+    func move(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try folders.move(try context.id(), by: try context.form(FolderStepForm.self).step == "up" ? -1 : 1, householdId: member.householdId)
+        return .redirect(to: Route.folderSettings)
+    }
+
+    /// What deleting the folder does (its items go to the trash), asked before it does.
+    func confirmDelete(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        let count = try folders.itemCount(folder.id!, householdId: member.householdId)
+        let t = context.locale
+        let message = count == 0 ? t["folder_delete_empty"] : t.count("folder_delete_items", count)
+        return renderer.response(
+            ChoicePage(
+                heading: t.format("folder_delete_heading", ["name": displayName(folder, t)]), message: message, back: "/folders/edit",
+                options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true, isDanger: true)],
+                cancelLabel: t["cancel"]), context)
+    }
+
+    /// The folder deleted, its items to the trash.
+    func delete(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try folders.delete(try context.id(), householdId: member.householdId, by: member.memberId)
+        return .redirect(to: Route.folderSettings)
     }
 
     /// The household's items matching `text`, grouped by folder, with the lists' own rows (no
@@ -101,7 +123,7 @@ struct FoldersController {
         let window = DueWindow(household: contents.household, now: clock.now())
         let hasShoppingLists = allFolders.contains { $0.kind == .shopping }
         // Encoded by hand: URLComponents leaves "+" as is, which a query reads back as a space.
-        let q = "?q=" + ListController.encoded(result.text)
+        let q = "?q=" + ListQuery.encoded(result.text)
         let here = "/" + q
         let groups = result.groups.map { group in
             let folder = group.folder
@@ -112,9 +134,9 @@ struct FoldersController {
                 shared: RowContext(
                     canWrite: member.role.canWrite, isStock: folder.kind == .stock, hasShoppingLists: hasShoppingLists, selectable: false, t: t),
                 more: more ? t.format("home_search_more", ["count": "\(group.total)", "folder": displayName(folder, t)]) : nil,
-                moreHref: more ? "/folders/\(folder.id!)" + q : nil)
+                moreHref: more ? Route.folder(folder.id!).path + q : nil)
         }
-        let (notice, undoIds) = ListController.notice(context.request.query, folders: allFolders, t: t)
+        let (notice, undoIds) = Notices.notice(context.request.query, folders: allFolders, t: t)
         return HomeSearchPage(
             household: member.householdName, query: result.text, groups: groups, here: here,
             heading: t.format("home_search_heading", ["query": result.text]),

@@ -137,3 +137,42 @@ enum DueDistance {
         return days >= 0 ? t.count("due_in_days", days) : t.count("due_days_ago", -days)
     }
 }
+
+/// A small page that asks one question with a few buttons (buy again where, what to do at zero;
+/// `Templates/choice.mustache`, compiled).
+struct ChoicePage: CompiledPage {
+    struct Option: Sendable {
+        let action: String
+        let label: String
+        var isPrimary = false
+        var hidden: [FormField] = []
+        var isDanger = false
+    }
+
+    let heading: String
+    let message: String
+    let back: String
+    let options: [Option]
+    let cancelLabel: String
+
+    func title(_ t: Catalog) -> String { heading }
+
+    static func buyAgain(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
+        ChoicePage(
+            heading: t["buy_again_heading"], message: t.format("buy_again_message", ["name": item.name]), back: back,
+            options: lists.map { Option(action: Route.item(item.id!).buyAgain, label: displayName($0, t), hidden: [.hidden("shopping", "\($0.id!)")]) },
+            cancelLabel: t["cancel"])
+    }
+
+    static func empty(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
+        var options = [Option(action: "/items/\(item.id!)/delete", label: t["empty_delete"], isPrimary: true)]
+        options += lists.map {
+            Option(
+                action: "/folders/\(item.folderId)/bulk", label: t.format("empty_move_to", ["list": displayName($0, t)]),
+                hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id!)"), .hidden("target", "\($0.id!)")])
+        }
+        return ChoicePage(
+            heading: t.format("empty_heading", ["name": item.name]), message: t["empty_message"], back: back,
+            options: options, cancelLabel: t["empty_keep"])
+    }
+}

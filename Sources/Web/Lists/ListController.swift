@@ -2,7 +2,8 @@ import Foundation
 import HTTPServer
 import Inventory
 
-/// Stock lists and shopping lists: the page, its filters, quick actions and bulk actions.
+/// Stock lists and shopping lists: the page, its filters and its bulk actions (the actions on one
+/// row are `ItemsController`'s).
 struct ListController {
     let items: Items
     let settings: HouseholdSettings
@@ -10,171 +11,21 @@ struct ListController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/folders/{id}", .signedIn) { context in
-            renderer.response(try page(context, folderId: try context.id()), context)
-        }
-        // Quick actions on one row. Each answers by going back to the row it came from
-        // (`#item-N`, the notice above it), or with the row itself when a script asks.
-        router.post("/items/{id}/quantity", .writer) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            let delta = Double(context.field("delta")) ?? .nan
-            let quantity: Double
-            do {
-                quantity = try items.adjustQuantity(id, by: delta, householdId: member.householdId, by: member.memberId)
-            } catch InventoryError.validation(let fields) {
-                // A hand-made step (`delta=inf`), or + past the largest quantity.
-                let t = context.locale
-                let page = ErrorPage(status: 422, heading: t["error_422_title"], message: t[fields["delta"] ?? "quantity_step_invalid"])
-                return renderer.response(page, context, status: 422)
-            }
-            // Reaching zero asks what to do with the item.
-            if quantity == 0, delta < 0 {
-                return .redirect(to: "/items/\(id)/empty?return=\(Self.encoded(context.returnPath(fallback: "/") + "#item-\(id)"))")
-            }
-            if RowFragment.wanted(context) {
-                return try rows.response(context, itemId: id) { Self.quantityNotice($0, t: context.locale) }
-            }
-            return Self.back(context, at: id, ["changed": "\(id)"])
-        }
-        router.post("/items/{id}/opened", .writer) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            try items.markOpened(id, householdId: member.householdId, by: member.memberId)
-            if RowFragment.wanted(context) {
-                return try rows.response(context, itemId: id) { context.locale.format("notice_opened", ["name": $0.name]) }
-            }
-            return Self.back(context, at: id, ["opened": "\(id)"])
-        }
-        // Shopping lists only: "Mark urgent" / "Not urgent" in the row's menu (`urgent` = 1 or 0).
-        router.post("/items/{id}/urgent", .writer) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            let urgent = context.field("urgent") == "1"
-            try items.setUrgent(id, urgent, householdId: member.householdId, by: member.memberId)
-            if RowFragment.wanted(context) {
-                return try rows.response(context, itemId: id) { Self.urgentNotice($0, t: context.locale) }
-            }
-            return Self.back(context, at: id, ["urgent": urgent ? "1" : "0"])
-        }
-        router.post("/items/{id}/delete", .writer) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            let name = try items.item(id, householdId: member.householdId).name
-            try items.trash([id], householdId: member.householdId, by: member.memberId)
-            if RowFragment.wanted(context) {
-                let text = context.locale.format("notice_deleted_named", ["name": name])
-                return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
-            }
-            // Back at the neighbouring row (the delete button names it), else at the notice on top.
-            return Self.back(context, at: Int64(context.field("next")), ["deleted": "\(id)"])
-        }
-        router.post("/items/{id}/buy-again", .writer) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            let lists = try items.folders(householdId: member.householdId, kind: .shopping)
-            guard let target = Int64(context.field("shopping")) ?? (lists.count == 1 ? lists[0].id : nil) else {
-                // Several shopping lists and none chosen yet: ask which.
-                let item = try items.item(id, householdId: member.householdId)
-                return renderer.response(ChoicePage.buyAgain(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
-            }
-            try items.buyAgain(id, onto: target, householdId: member.householdId, by: member.memberId)
-            if RowFragment.wanted(context) {
-                let list = lists.first { $0.id == target }.map { displayName($0, context.locale) } ?? ""
-                return try rows.response(context, itemId: id) { _ in context.locale.format("notice_copied", ["list": list]) }
-            }
-            return Self.back(context, at: id, ["copied": "\(target)"])
-        }
-        router.get("/items/{id}/empty", .writer) { context in
-            let member = try context.signedIn
-            let item = try items.item(try context.id(), householdId: member.householdId)
-            let lists = try items.folders(householdId: member.householdId, kind: .shopping)
-            return renderer.response(ChoicePage.empty(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
-        }
-        // Several ticked items at once, in one transaction.
-        router.post("/folders/{id}/bulk", .writer) { context in
-            let member = try context.signedIn
-            let folder = try items.folder(try context.id(), householdId: member.householdId)
-            let back = context.returnPath(fallback: "/folders/\(folder.id!)")
-            return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
-        }
+        router.get(Route.Folder.pattern.path, .signedIn, use: show)
+        router.post(Route.Folder.pattern.bulk, .writer, use: bulk)
     }
 
-    var rows: RowFragment { RowFragment(items: items, settings: settings, clock: clock) }
-
-    /// Back to the page a row action came from, at the row `id` (`#item-N`), where the notice
-    /// named by `values` is shown above it (see `rowNotice`).
-    static func back(_ context: RequestContext, at id: Int64?, _ values: [String: String]) -> Response {
-        var values = values
-        if let id { values["at"] = "\(id)" }
-        let path = context.returnPath(fallback: "/").split(separator: "#", maxSplits: 1).first.map(String.init) ?? "/"
-        return .redirect(to: adding(values, to: path) + (id.map { "#item-\($0)" } ?? ""))
+    /// A stock or shopping list with its filters (`q`, `kind`, `status`, `due`, `page`).
+    func show(_ context: RequestContext) throws -> Response {
+        renderer.response(try page(context, folderId: try context.id()), context)
     }
 
-    static func quantityNotice(_ row: ItemRowView, t: Catalog) -> String {
-        t.format("notice_quantity", ["name": row.name, "quantity": row.amount])
-    }
-
-    static func urgentNotice(_ row: ItemRowView, t: Catalog) -> String {
-        t.format(row.urgent ? "notice_urgent" : "notice_not_urgent", ["name": row.name])
-    }
-
-    /// The notice for the row named by `at` in the address, when that row is on the page: the
-    /// generic notice (deleted, copied, restored) or one about the row itself.
-    static func rowNotice(_ query: Parameters, rows: [ItemRowView], generic: (notice: String?, undoIds: String?), t: Catalog) -> RowNotice? {
-        guard let at = query["at"].flatMap(Int64.init), let row = rows.first(where: { $0.id == at }) else { return nil }
-        if query["changed"] != nil { return RowNotice(at: at, text: quantityNotice(row, t: t)) }
-        if query["opened"] != nil { return RowNotice(at: at, text: t.format("notice_opened", ["name": row.name])) }
-        if query["urgent"] != nil { return RowNotice(at: at, text: urgentNotice(row, t: t)) }
-        return generic.notice.map { RowNotice(at: at, text: $0, undoIds: generic.undoIds) }
-    }
-
-    static func encoded(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "/"
-    }
-
-    /// `path` with query values replaced or added.
-    static func adding(_ values: [String: String], to path: String) -> String {
-        var components = URLComponents(string: path) ?? URLComponents()
-        var query = (components.queryItems ?? []).filter {
-            values[$0.name] == nil
-                && ![
-                    "deleted", "copied", "copies", "moved", "bought", "notice", "added", "at", "changed", "opened", "urgent", "restored", "imported", "updated",
-                ]
-                .contains($0.name)
-        }
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) { query.append(URLQueryItem(name: name, value: value)) }
-        components.queryItems = query.isEmpty ? nil : query
-        // URLComponents leaves "+" as is, which a query reads back as a space ("milk+" → "milk ").
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.string ?? path
-    }
-
-    /// What the last action on a list's rows did, read from the address it came back to
-    /// (see `adding`), and the ids an Undo restores.
-    static func notice(_ query: Parameters, folders: [Folder], t: Catalog) -> (notice: String?, undoIds: String?) {
-        if let deleted = query["deleted"], !deleted.isEmpty {
-            return (t.count("notice_deleted", deleted.split(separator: ",").count), deleted)
-        } else if let added = query["added"] {
-            return (t.count("notice_added", Int(added) ?? 0), nil)
-        } else if let imported = query["imported"].flatMap(Int.init), let updated = query["updated"].flatMap(Int.init) {
-            return (t.format("notice_imported", ["new": String(imported), "updated": String(updated)]), nil)
-        } else if let moved = query["moved"] {
-            return (t.count("notice_moved", Int(moved) ?? 0), nil)
-        } else if let restored = query["restored"] {
-            return (t.count("notice_restored", Int(restored) ?? 0), nil)
-        } else if let bought = query["bought"] {
-            return (t.count("notice_bought", Int(bought) ?? 0), nil)
-        } else if let copied = query["copied"].flatMap(Int64.init), let list = folders.first(where: { $0.id == copied }) {
-            // Several from the bulk bar, or one row's "Buy again".
-            if let copies = query["copies"].flatMap(Int.init) { return (t.count("notice_copied_many", copies, ["list": displayName(list, t)]), nil) }
-            return (t.format("notice_copied", ["list": displayName(list, t)]), nil)
-        } else if query["notice"] == "none_selected" {
-            return (t["notice_none_selected"], nil)
-        } else if query["warn"] == "remind_after_due" {
-            return (t["warn_remind_after_due"], nil)
-        }
-        return (nil, nil)
+    /// Several ticked items at once, in one transaction (see `BulkActions`).
+    func bulk(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        let back = context.returnPath(fallback: Route.folder(folder.id!).path)
+        return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
     }
 
     /// The applied filters in words, for the one line the closed filter panel shows.
@@ -210,7 +61,7 @@ struct ListController {
             if filter.expiredIn != nil { items.append(URLQueryItem(name: "due", value: "expired")) }
             if page > 1 { items.append(URLQueryItem(name: "page", value: "\(page)")) }
             var components = URLComponents()
-            components.path = "/folders/\(folder.id!)"
+            components.path = Route.folder(folder.id!).path
             components.queryItems = items.isEmpty ? nil : items
             return components.string ?? components.path
         }
@@ -218,10 +69,10 @@ struct ListController {
         let shared = RowContext(
             canWrite: member.role.canWrite, isStock: folder.kind == .stock,
             hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
-        let (notice, undoIds) = Self.notice(query, folders: allFolders, t: t)
+        let (notice, undoIds) = Notices.notice(query, folders: allFolders, t: t)
         let rows = result.items.map { ItemRowView($0, window: window, t: t) }
         // Next to its row when the row is here; at the top otherwise.
-        let rowNotice = Self.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
+        let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
 
         return ItemListPage(
             folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,
@@ -287,43 +138,4 @@ struct ItemListPage: CompiledPage {
     var hasStockTargets: Bool { !stockTargets.isEmpty }
     var hasShoppingTargets: Bool { !shoppingTargets.isEmpty }
     var rowList: ItemRowsView { ItemRowsView(rows, shared: shared, here: here, notice: rowNotice, t: shared.t) }
-}
-
-/// A small page that asks one question with a few buttons (buy again where, what to do at zero;
-/// `Templates/choice.mustache`, compiled).
-struct ChoicePage: CompiledPage {
-    struct Option: Sendable {
-        let action: String
-        let label: String
-        var isPrimary = false
-        var hidden: [FormField] = []
-        var isDanger = false
-    }
-
-    let heading: String
-    let message: String
-    let back: String
-    let options: [Option]
-    let cancelLabel: String
-
-    func title(_ t: Catalog) -> String { heading }
-
-    static func buyAgain(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
-        ChoicePage(
-            heading: t["buy_again_heading"], message: t.format("buy_again_message", ["name": item.name]), back: back,
-            options: lists.map { Option(action: "/items/\(item.id!)/buy-again", label: displayName($0, t), hidden: [.hidden("shopping", "\($0.id!)")]) },
-            cancelLabel: t["cancel"])
-    }
-
-    static func empty(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
-        var options = [Option(action: "/items/\(item.id!)/delete", label: t["empty_delete"], isPrimary: true)]
-        options += lists.map {
-            Option(
-                action: "/folders/\(item.folderId)/bulk", label: t.format("empty_move_to", ["list": displayName($0, t)]),
-                hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id!)"), .hidden("target", "\($0.id!)")])
-        }
-        return ChoicePage(
-            heading: t.format("empty_heading", ["name": item.name]), message: t["empty_message"], back: back,
-            options: options, cancelLabel: t["empty_keep"])
-    }
 }

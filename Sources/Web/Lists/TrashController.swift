@@ -11,37 +11,46 @@ struct TrashController {
     var recipes: RecipeTrash? = nil
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/trash", .signedIn) { context in
-            let member = try context.signedIn
-            try items.purgeExpiredTrash(householdId: member.householdId)
-            let t = context.locale
-            let rows = try items.trashEntries(householdId: member.householdId).map {
-                TrashPage.Row(
-                    id: $0.item.id!, name: $0.item.name, folder: folderName($0, t),
-                    deleted: DisplayFormat.dateTime($0.item.deletedAt ?? "", timeZone: member.timeZone, locale: t))
-            }
-            return renderer.response(
-                TrashPage(
-                    rows: rows, notice: context.request.query["restored"].map { t.count("notice_restored", Int($0) ?? 0) },
-                    recipes: try recipes?.section(context)), context)
+        router.get("/trash", .signedIn, use: show)
+        router.post("/trash/restore", .writer, use: restore)
+        router.post("/trash/purge", .writer, use: purge)
+    }
+
+    /// The trashed items (and recipes); items past their 30 days leave it as the page opens.
+    func show(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try items.purgeExpiredTrash(householdId: member.householdId)
+        let t = context.locale
+        let rows = try items.trashEntries(householdId: member.householdId).map {
+            TrashPage.Row(
+                id: $0.item.id!, name: $0.item.name, folder: folderName($0, t),
+                deleted: DisplayFormat.dateTime($0.item.deletedAt ?? "", timeZone: member.timeZone, locale: t))
         }
-        router.post("/trash/restore", .writer) { context in
-            let member = try context.signedIn
-            // Undo beside a row restores that one item (`undo`), whatever else the list has ticked.
-            let undone = Int64(context.field("undo"))
-            let ids = undone.map { [$0] } ?? Self.ids(context)
-            try items.restore(ids, householdId: member.householdId, by: member.memberId)
-            guard let undone else { return .redirect(to: context.returnPath(fallback: "/trash?restored=\(ids.count)")) }
-            if RowFragment.wanted(context) {
-                return try rows.response(context, itemId: undone) { _ in context.locale.count("notice_restored", 1) }
-            }
-            return ListController.back(context, at: undone, ["restored": "1"])
+        return renderer.response(
+            TrashPage(
+                rows: rows, notice: context.request.query["restored"].map { t.count("notice_restored", Int($0) ?? 0) },
+                recipes: try recipes?.section(context)), context)
+    }
+
+    /// The ticked items back where they were, or the one a row's Undo names (`undo`).
+    func restore(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        // Undo beside a row restores that one item (`undo`), whatever else the list has ticked.
+        let undone = Int64(context.field("undo"))
+        let ids = undone.map { [$0] } ?? Self.ids(context)
+        try items.restore(ids, householdId: member.householdId, by: member.memberId)
+        guard let undone else { return .redirect(to: context.returnPath(fallback: "/trash?restored=\(ids.count)")) }
+        if RowFragment.wanted(context) {
+            return try rows.response(context, itemId: undone) { _ in context.locale.count("notice_restored", 1) }
         }
-        router.post("/trash/purge", .writer) { context in
-            let member = try context.signedIn
-            try items.purge(Self.ids(context), householdId: member.householdId)
-            return .redirect(to: "/trash")
-        }
+        return ListQuery.back(context, at: undone, ["restored": "1"])
+    }
+
+    /// The ticked items deleted for good.
+    func purge(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try items.purge(Self.ids(context), householdId: member.householdId)
+        return .redirect(to: "/trash")
     }
 
     /// Ids from repeated `ids` fields or one comma-separated value (the undo button).

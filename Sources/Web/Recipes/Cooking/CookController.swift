@@ -48,7 +48,7 @@ struct CookController {
                 // Already undone (a second tap, or another member): the stock is as the person wants it.
             }
             let fallback = cook.recipeId.map { "/recipes/\($0)" } ?? "/recipes"
-            return .redirect(to: ListController.adding(["undone": "1"], to: context.returnPath(fallback: fallback)))
+            return .redirect(to: ListQuery.adding(["undone": "1"], to: context.returnPath(fallback: fallback)))
         }
         router.post("/recipes/{id}/shopping", .writer) { context in
             let member = try context.signedIn
@@ -65,7 +65,7 @@ struct CookController {
                 throw InventoryError.notFound
             }
             let back = context.returnPath(fallback: "/recipes/\(recipeId)?servings=\(servings)")
-            return .redirect(to: ListController.adding(["added": "\(added.count)", "list": "\(folder)"], to: back))
+            return .redirect(to: ListQuery.adding(["added": "\(added.count)", "list": "\(folder)"], to: back))
         }
         router.post("/settings/used-up", .owner) { context in
             let member = try context.signedIn

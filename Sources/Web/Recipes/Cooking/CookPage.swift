@@ -108,7 +108,7 @@ struct CookPage: CompiledPage {
                 Added(
                     text: added.count == 0
                         ? t.format("cook_added_none", ["list": displayName($0, t)]) : t.count("cook_added", added.count, ["list": displayName($0, t)]),
-                    href: "/folders/\(added.list)")
+                    href: Route.folder(added.list).path)
             }
         }
     }

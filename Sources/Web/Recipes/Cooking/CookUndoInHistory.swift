@@ -12,7 +12,7 @@ struct CookUndoInHistory: Sendable {
         for cookId in Set(events.compactMap(\.cookId)) {
             let cook = try cooking.cook(cookId, householdId: householdId)
             notes[cookId] = CookUndoButton(
-                cookId: cookId, back: "/items/\(itemId)", label: t.format("cook_undo_label", ["name": cook.recipeName]),
+                cookId: cookId, back: Route.item(itemId).path, label: t.format("cook_undo_label", ["name": cook.recipeName]),
                 text: t.format(cook.undoneAt == nil ? "cook_history_cooked" : "cook_history_undone", ["name": cook.recipeName]),
                 undoable: canWrite && cook.undoneAt == nil)
         }

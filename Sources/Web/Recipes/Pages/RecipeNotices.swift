@@ -25,7 +25,7 @@ enum RecipeNotices {
                 let parts = text.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 notices.append(
                     .init(
-                        text: parts[0], undoAction: nil, link: "/folders/\(list.id!)", linkText: displayName(list, t),
+                        text: parts[0], undoAction: nil, link: Route.folder(list.id!).path, linkText: displayName(list, t),
                         after: parts.count > 1 ? parts[1] : nil))
             } else {
                 notices.append(.init(text: t.count("recipes_added_somewhere", Int(added)), undoAction: nil, link: nil, linkText: nil, after: nil))

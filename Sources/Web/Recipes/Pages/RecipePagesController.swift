@@ -165,7 +165,7 @@ struct RecipePagesController {
     private func match(_ match: StockMatch, _ t: Catalog) -> RecipePage.Match {
         let due = match.due.flatMap(CalendarDay.init)
         return RecipePage.Match(
-            href: "/items/\(match.itemId)", name: match.name, quantity: t.quantity(match.quantity, unit: match.unit),
+            href: Route.item(match.itemId).path, name: match.name, quantity: t.quantity(match.quantity, unit: match.unit),
             folder: displayName(match.folderName, starter: match.folderStarter, t),
             due: due.map { t.format("recipes_due", ["date": DisplayFormat.day($0, locale: t)]) },
             dueState: match.dueState.rawValue,

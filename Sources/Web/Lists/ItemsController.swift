@@ -4,8 +4,9 @@ import Imaging
 import Inventory
 import Logging
 
-/// The item editor (batch create, edit), the conflict page and the item page.
-struct EditorController {
+/// Items, everything under `/items`: the batch editor, the item editor and its conflict page, the
+/// item page with its photo, and the quick actions on one row of a list.
+struct ItemsController {
     let items: Items
     let settings: HouseholdSettings
     let products: Products
@@ -20,173 +21,294 @@ struct EditorController {
     static let maxDrafts = 10
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/items/new", .writer) { context in
-            let member = try context.signedIn
-            let folders = try items.folders(householdId: member.householdId)
-            let folder = try Int64(context.request.query["folder"] ?? "").map { try items.folder($0, householdId: member.householdId) } ?? folders.first
-            guard let folder else { return .redirect(to: "/") }
-            return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [ItemInput()], errors: [:]), context)
+        router.get(Route.newItem, .writer, use: newForm)
+        router.post(Route.newItem, .writer, uploads: true, use: create)
+        router.get(Route.Item.pattern.edit, .writer, use: editForm)
+        router.get(Route.Item.pattern.path, .signedIn, use: show)
+        router.post(Route.Item.pattern.path, .writer, uploads: true, use: save)
+        router.post(Route.Item.pattern.photo, .writer, uploads: true, use: savePhoto)
+        router.post(Route.Item.pattern.quantity, .writer, use: adjustQuantity)
+        router.post(Route.Item.pattern.opened, .writer, use: markOpened)
+        router.post(Route.Item.pattern.urgent, .writer, use: setUrgent)
+        router.post(Route.Item.pattern.delete, .writer, use: trash)
+        router.post(Route.Item.pattern.buyAgain, .writer, use: buyAgain)
+        router.get(Route.Item.pattern.empty, .writer, use: askWhenEmpty)
+    }
+
+    /// The batch editor with one empty draft, for the folder `?folder=` names (else the first).
+    func newForm(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let folders = try items.folders(householdId: member.householdId)
+        let folder = try Int64(context.request.query["folder"] ?? "").map { try items.folder($0, householdId: member.householdId) } ?? folders.first
+        guard let folder else { return .redirect(to: "/") }
+        return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [ItemInput()], errors: [:]), context)
+    }
+
+    /// The batch editor's form: saves the drafts, or answers one of its other buttons (add or
+    /// remove a draft, switch folder, scan, look up) with the form again.
+    func create(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = try context.form(BatchEditorForm.self)
+        let folders = try items.folders(householdId: member.householdId)
+        var folder = try items.folder(form.folder ?? 0, householdId: member.householdId)
+        var drafts = Self.drafts(from: context.request.form)
+        // Photos are stored whatever the action, so a form shown again keeps them.
+        var errors = attachPhotos(context, to: &drafts, householdId: member.householdId)
+        var state = EditorState()
+        var storageStatus: Int?
+        Self.discardUnfit(form.discardUnfit, &drafts, folder: folder)
+        // "Remove" beside a draft names the draft (its position) instead of an action.
+        var action = form.remove != nil ? "remove" : form.action
+        if action == "enter" {
+            // Enter in a field: a draft with a barcode and no name yet is a USB scanner's (it ends
+            // with Enter), so look it up; anything else saves, as Enter does in any form.
+            let scanned = drafts.contains {
+                !$0.barcode.trimmingCharacters(in: .whitespaces).isEmpty && $0.name.trimmingCharacters(in: .whitespaces).isEmpty
+            }
+            action = scanned ? "lookup" : "save"
         }
-        router.post("/items/new", .writer, uploads: true) { context in
-            let member = try context.signedIn
-            let folders = try items.folders(householdId: member.householdId)
-            var folder = try items.folder(Int64(context.field("folder")) ?? 0, householdId: member.householdId)
-            var drafts = Self.drafts(from: context.request.form)
-            // Photos are stored whatever the action, so a form shown again keeps them.
-            var errors = attachPhotos(context, to: &drafts, householdId: member.householdId)
-            var state = EditorState()
-            var storageStatus: Int?
-            Self.discardUnfit(context, &drafts, folder: folder)
-            // "Remove" beside a draft names the draft (its position) instead of an action.
-            var action = context.request.form["remove"] != nil ? "remove" : context.field("action")
-            if action == "enter" {
-                // Enter in a field: a draft with a barcode and no name yet is a USB scanner's (it ends
-                // with Enter), so look it up; anything else saves, as Enter does in any form.
-                let scanned = drafts.contains {
-                    !$0.barcode.trimmingCharacters(in: .whitespaces).isEmpty && $0.name.trimmingCharacters(in: .whitespaces).isEmpty
-                }
-                action = scanned ? "lookup" : "save"
-            }
-            switch action {
-            case "add":
-                // Without JavaScript "add a draft" re-renders the form with one more, keeping everything.
-                if drafts.count < Self.maxDrafts { drafts.append(ItemInput()) }
-            case "remove":
-                // Without JavaScript "Remove" re-renders the form without that draft, keeping the others.
-                if let position = Int(context.field("remove")), drafts.indices.contains(position) { drafts.remove(at: position) }
-                if drafts.isEmpty { drafts = [ItemInput()] }
-                errors = [:]
-            case "switch":
-                break
-            case "scan":
-                state = try scan(context, into: &drafts, folder: &folder, batch: true, householdId: member.householdId)
-            case "lookup":
-                state = try lookUp(&drafts, folder: &folder, errors: &errors, householdId: member.householdId)
-            default:
-                // Typed fields the chosen folder would not keep come back to the form (asked below).
-                if errors.isEmpty, Self.unfit(drafts, folder: folder).isEmpty {
-                    do {
-                        let zone = try timeZone(member)
-                        let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
-                        return .redirect(to: "/folders/\(folder.id!)?added=\(ids.count)")
-                    } catch InventoryError.validation(let fields) {
-                        errors = fields
-                    } catch {
-                        let storage = try storageFailure(error, context)
-                        state.storageError = context.locale[storage.messageKey]
-                        storageStatus = storage.status
-                    }
+        switch action {
+        case "add":
+            // Without JavaScript "add a draft" re-renders the form with one more, keeping everything.
+            if drafts.count < Self.maxDrafts { drafts.append(ItemInput()) }
+        case "remove":
+            // Without JavaScript "Remove" re-renders the form without that draft, keeping the others.
+            if let position = form.remove.flatMap({ Int($0) }), drafts.indices.contains(position) { drafts.remove(at: position) }
+            if drafts.isEmpty { drafts = [ItemInput()] }
+            errors = [:]
+        case "switch":
+            break
+        case "scan":
+            state = try scan(context, into: &drafts, folder: &folder, batch: true, householdId: member.householdId)
+        case "lookup":
+            state = try lookUp(&drafts, folder: &folder, errors: &errors, householdId: member.householdId)
+        default:
+            // Typed fields the chosen folder would not keep come back to the form (asked below).
+            if errors.isEmpty, Self.unfit(drafts, folder: folder).isEmpty {
+                do {
+                    let zone = try timeZone(member)
+                    let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
+                    return .redirect(to: Route.folder(folder.id!).path + "?added=\(ids.count)")
+                } catch InventoryError.validation(let fields) {
+                    errors = fields
+                } catch {
+                    let storage = try storageFailure(error, context)
+                    state.storageError = context.locale[storage.messageKey]
+                    storageStatus = storage.status
                 }
             }
-            let messages = Self.batchMessages(errors, drafts: drafts, t: context.locale)
-            let failed = !errors.isEmpty || state.scanError != nil || (!["add", "remove"].contains(action) && !Self.unfit(drafts, folder: folder).isEmpty)
+        }
+        let messages = Self.batchMessages(errors, drafts: drafts, t: context.locale)
+        let failed = !errors.isEmpty || state.scanError != nil || (!["add", "remove"].contains(action) && !Self.unfit(drafts, folder: folder).isEmpty)
+        return renderer.response(
+            try editor(context, folder: folder, folders: folders, drafts: drafts, errors: messages, state: state),
+            context, status: storageStatus ?? StorageFailure.status(of: errors.values) ?? (failed ? 422 : 200))
+    }
+
+    /// The item editor, with the item as stored as the base a save merges against.
+    func editForm(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let item = try items.item(try context.id(), householdId: member.householdId)
+        let folder = try items.folder(item.folderId, householdId: member.householdId)
+        let zone = try timeZone(member)
+        let input = ItemInput(item, timeZone: zone)
+        return renderer.response(
+            try editor(
+                context, folder: folder, folders: try items.folders(householdId: member.householdId), drafts: [input], errors: [:], item: item,
+                base: EditBase(item, timeZone: zone)),
+            context)
+    }
+
+    /// The item page: its facts, photo and history.
+    func show(_ context: RequestContext) throws -> Response {
+        renderer.response(try detail(context, itemId: try context.id()), context)
+    }
+
+    /// The item editor's form: saves the item (merged with a change made since the form was opened,
+    /// or the conflict page when both changed one field), or switches folder or scans.
+    func save(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        let current = try items.item(id, householdId: member.householdId)
+        let folders = try items.folders(householdId: member.householdId)
+        let form = try context.form(ItemEditorForm.self)
+        var folder = try items.folder(form.folder ?? current.folderId, householdId: member.householdId)
+        var drafts = [Self.drafts(from: context.request.form).first ?? ItemInput()]
+        // A form shown again keeps the base it was opened with, so its save still merges.
+        let sentBase = EditBase(form: context.request.form)
+        let base = try sentBase ?? EditBase(current, timeZone: timeZone(member))
+        let photoErrors = attachPhotos(context, to: &drafts, householdId: member.householdId)
+        let photoMessages = photoErrors.mapValues { context.locale[$0] }
+        var state = EditorState()
+        Self.discardUnfit(form.discardUnfit, &drafts, folder: folder)
+        let unfit = !Self.unfit(drafts, folder: folder).isEmpty
+        switch form.action {
+        case "switch":
             return renderer.response(
-                try editor(context, folder: folder, folders: folders, drafts: drafts, errors: messages, state: state),
-                context, status: storageStatus ?? StorageFailure.status(of: errors.values) ?? (failed ? 422 : 200))
+                try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
+                status: StorageFailure.status(of: photoErrors.values) ?? (photoErrors.isEmpty && !unfit ? 200 : 422))
+        case "scan":
+            state = try scan(context, into: &drafts, folder: &folder, batch: false, householdId: member.householdId)
+            return renderer.response(
+                try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base, state: state),
+                context, status: StorageFailure.status(of: photoErrors.values) ?? (state.scanError == nil && photoErrors.isEmpty ? 200 : 422))
+        default:
+            break
         }
-        router.get("/items/{id}/edit", .writer) { context in
-            let member = try context.signedIn
-            let item = try items.item(try context.id(), householdId: member.householdId)
-            let folder = try items.folder(item.folderId, householdId: member.householdId)
+        let input = drafts[0]
+        if !photoErrors.isEmpty || unfit {
+            return renderer.response(
+                try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
+                status: StorageFailure.status(of: photoErrors.values) ?? 422)
+        }
+        let version = form.version ?? -1
+        do {
             let zone = try timeZone(member)
-            let input = ItemInput(item, timeZone: zone)
+            let merged = try items.update(
+                id, with: input, folderId: folder.id!, version: version, base: sentBase?.snapshot, householdId: member.householdId,
+                by: member.memberId, timeZone: zone)
+            if let merged {
+                // Saved together with someone else's change: the item page says so and shows the result.
+                return .redirect(to: Self.mergedNotice(merged, itemId: id))
+            }
+            let target = context.returnPath(fallback: Route.item(id).path)
+            if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone),
+                ItemValidation.remindsAfterDue(values, timeZone: zone)
+            {
+                return .redirect(to: ListQuery.adding(["warn": "remind_after_due"], to: Route.folder(folder.id!).path))
+            }
+            return .redirect(to: target)
+        } catch InventoryError.validation(let fields) {
+            let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[$0.value]) })
             return renderer.response(
-                try editor(
-                    context, folder: folder, folders: try items.folders(householdId: member.householdId), drafts: [input], errors: [:], item: item,
-                    base: EditBase(item, timeZone: zone)),
-                context)
-        }
-        router.post("/items/{id}", .writer, uploads: true) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            let current = try items.item(id, householdId: member.householdId)
-            let folders = try items.folders(householdId: member.householdId)
-            var folder = try items.folder(Int64(context.field("folder")) ?? current.folderId, householdId: member.householdId)
-            var drafts = [Self.drafts(from: context.request.form).first ?? ItemInput()]
-            // A form shown again keeps the base it was opened with, so its save still merges.
-            let sentBase = EditBase(form: context.request.form)
-            let base = try sentBase ?? EditBase(current, timeZone: timeZone(member))
-            let photoErrors = attachPhotos(context, to: &drafts, householdId: member.householdId)
-            let photoMessages = photoErrors.mapValues { context.locale[$0] }
-            var state = EditorState()
-            Self.discardUnfit(context, &drafts, folder: folder)
-            let unfit = !Self.unfit(drafts, folder: folder).isEmpty
-            switch context.field("action") {
-            case "switch":
-                return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
-                    status: StorageFailure.status(of: photoErrors.values) ?? (photoErrors.isEmpty && !unfit ? 200 : 422))
-            case "scan":
-                state = try scan(context, into: &drafts, folder: &folder, batch: false, householdId: member.householdId)
-                return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base, state: state),
-                    context, status: StorageFailure.status(of: photoErrors.values) ?? (state.scanError == nil && photoErrors.isEmpty ? 200 : 422))
-            default:
-                break
-            }
-            let input = drafts[0]
-            if !photoErrors.isEmpty || unfit {
-                return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
-                    status: StorageFailure.status(of: photoErrors.values) ?? 422)
-            }
-            let version = Int(context.field("version")) ?? -1
-            do {
-                let zone = try timeZone(member)
-                let merged = try items.update(
-                    id, with: input, folderId: folder.id!, version: version, base: sentBase?.snapshot, householdId: member.householdId,
-                    by: member.memberId, timeZone: zone)
-                if let merged {
-                    // Saved together with someone else's change: the item page says so and shows the result.
-                    return .redirect(to: Self.mergedNotice(merged, itemId: id))
-                }
-                let target = context.returnPath(fallback: "/items/\(id)")
-                if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone),
-                    ItemValidation.remindsAfterDue(values, timeZone: zone)
-                {
-                    return .redirect(to: ListController.adding(["warn": "remind_after_due"], to: "/folders/\(folder.id!)"))
-                }
-                return .redirect(to: target)
-            } catch InventoryError.validation(let fields) {
-                let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[$0.value]) })
-                return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current, base: base), context,
-                    status: 422)
-            } catch InventoryError.conflict {
-                // Both changed the same field since this form was opened: ask which to keep, lose nothing.
-                let stored = try items.item(id, householdId: member.householdId)
-                return renderer.response(
-                    try conflict(context, current: stored, mine: ItemSnapshot(input: input, folderId: folder.id!), base: sentBase), context, status: 409)
-            } catch {
-                let storage = try storageFailure(error, context)
-                let state = EditorState(storageError: context.locale[storage.messageKey])
-                return renderer.response(
-                    try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, base: base, state: state),
-                    context, status: storage.status)
-            }
-        }
-        router.post("/items/{id}/photo", .writer, uploads: true) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            // Another household's or an unknown item is a 404 before anything is stored.
-            _ = try items.item(id, householdId: member.householdId)
-            do {
-                guard let file = try PictureUploads.file(context.request, field: "photo_file") else {
-                    return renderer.response(try detail(context, itemId: id, photoError: context.locale["photo_no_file"]), context, status: 422)
-                }
-                let key = try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)
-                try items.setPicture(id, .photo(key), householdId: member.householdId, by: member.memberId)
-                return .redirect(to: "/items/\(id)?saved=photo")
-            } catch let refusal as PictureUploads.Refusal {
-                return renderer.response(
-                    try detail(context, itemId: id, photoError: context.locale[refusal.messageKey]), context,
-                    status: StorageFailure.status(of: [refusal.messageKey]) ?? 422)
-            }
-        }
-        router.get("/items/{id}", .signedIn) { context in
-            renderer.response(try detail(context, itemId: try context.id()), context)
+                try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current, base: base), context,
+                status: 422)
+        } catch InventoryError.conflict {
+            // Both changed the same field since this form was opened: ask which to keep, lose nothing.
+            let stored = try items.item(id, householdId: member.householdId)
+            return renderer.response(
+                try conflict(context, current: stored, mine: ItemSnapshot(input: input, folderId: folder.id!), base: sentBase), context, status: 409)
+        } catch {
+            let storage = try storageFailure(error, context)
+            let state = EditorState(storageError: context.locale[storage.messageKey])
+            return renderer.response(
+                try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, base: base, state: state),
+                context, status: storage.status)
         }
     }
+
+    /// A new photo for the item, from its page.
+    func savePhoto(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        // Another household's or an unknown item is a 404 before anything is stored.
+        _ = try items.item(id, householdId: member.householdId)
+        do {
+            guard let file = try PictureUploads.file(context.request, field: "photo_file") else {
+                return renderer.response(try detail(context, itemId: id, photoError: context.locale["photo_no_file"]), context, status: 422)
+            }
+            let form = try context.form(ItemPhotoForm.self)
+            let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), householdId: member.householdId)
+            try items.setPicture(id, .photo(key), householdId: member.householdId, by: member.memberId)
+            return .redirect(to: Route.item(id).path + "?saved=photo")
+        } catch let refusal as PictureUploads.Refusal {
+            return renderer.response(
+                try detail(context, itemId: id, photoError: context.locale[refusal.messageKey]), context,
+                status: StorageFailure.status(of: [refusal.messageKey]) ?? 422)
+        }
+    }
+
+    // Quick actions on one row. Each answers by going back to the row it came from
+    // (`#item-N`, the notice above it), or with the row itself when a script asks.
+
+    /// + or − on a row (`delta`); reaching zero asks what to do with the item.
+    func adjustQuantity(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        let delta = try context.form(QuantityStepForm.self).delta ?? .nan
+        let quantity: Double
+        do {
+            quantity = try items.adjustQuantity(id, by: delta, householdId: member.householdId, by: member.memberId)
+        } catch InventoryError.validation(let fields) {
+            // A hand-made step (`delta=inf`), or + past the largest quantity.
+            let t = context.locale
+            let page = ErrorPage(status: 422, heading: t["error_422_title"], message: t[fields["delta"] ?? "quantity_step_invalid"])
+            return renderer.response(page, context, status: 422)
+        }
+        // Reaching zero asks what to do with the item.
+        if quantity == 0, delta < 0 {
+            return .redirect(to: Route.item(id).empty + "?return=\(ListQuery.encoded(context.returnPath(fallback: "/") + "#item-\(id)"))")
+        }
+        if RowFragment.wanted(context) {
+            return try rows.response(context, itemId: id) { Notices.quantityNotice($0, t: context.locale) }
+        }
+        return ListQuery.back(context, at: id, ["changed": "\(id)"])
+    }
+
+    /// "Opened" in a stock row's menu.
+    func markOpened(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        try items.markOpened(id, householdId: member.householdId, by: member.memberId)
+        if RowFragment.wanted(context) {
+            return try rows.response(context, itemId: id) { context.locale.format("notice_opened", ["name": $0.name]) }
+        }
+        return ListQuery.back(context, at: id, ["opened": "\(id)"])
+    }
+
+    /// Shopping lists only: "Mark urgent" / "Not urgent" in the row's menu (`urgent` = 1 or 0).
+    func setUrgent(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        let urgent = try context.form(UrgentForm.self).urgent
+        try items.setUrgent(id, urgent, householdId: member.householdId, by: member.memberId)
+        if RowFragment.wanted(context) {
+            return try rows.response(context, itemId: id) { Notices.urgentNotice($0, t: context.locale) }
+        }
+        return ListQuery.back(context, at: id, ["urgent": urgent ? "1" : "0"])
+    }
+
+    /// To the trash, with Undo in the notice.
+    func trash(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        let name = try items.item(id, householdId: member.householdId).name
+        try items.trash([id], householdId: member.householdId, by: member.memberId)
+        if RowFragment.wanted(context) {
+            let text = context.locale.format("notice_deleted_named", ["name": name])
+            return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
+        }
+        // Back at the neighbouring row (the delete button names it), else at the notice on top.
+        return ListQuery.back(context, at: try context.form(TrashForm.self).next, ["deleted": "\(id)"])
+    }
+
+    /// A copy onto a shopping list: the one `shopping` names, the only one, or a page that asks which.
+    func buyAgain(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        let lists = try items.folders(householdId: member.householdId, kind: .shopping)
+        guard let target = try context.form(BuyAgainForm.self).shopping ?? (lists.count == 1 ? lists[0].id : nil) else {
+            // Several shopping lists and none chosen yet: ask which.
+            let item = try items.item(id, householdId: member.householdId)
+            return renderer.response(ChoicePage.buyAgain(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
+        }
+        try items.buyAgain(id, onto: target, householdId: member.householdId, by: member.memberId)
+        if RowFragment.wanted(context) {
+            let list = lists.first { $0.id == target }.map { displayName($0, context.locale) } ?? ""
+            return try rows.response(context, itemId: id) { _ in context.locale.format("notice_copied", ["list": list]) }
+        }
+        return ListQuery.back(context, at: id, ["copied": "\(target)"])
+    }
+
+    /// The question when a quantity reaches zero: delete it, move it to a shopping list, or keep it.
+    func askWhenEmpty(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let item = try items.item(try context.id(), householdId: member.householdId)
+        let lists = try items.folders(householdId: member.householdId, kind: .shopping)
+        return renderer.response(ChoicePage.empty(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
+    }
+
+    var rows: RowFragment { RowFragment(items: items, settings: settings, clock: clock) }
 
     /// The disk refused the save (full, read-only, failing): logged with its cause, and the form
     /// comes back with everything typed and a banner. Any other error goes on to the error page.
@@ -303,8 +425,8 @@ struct EditorController {
     }
 
     /// "Save without them" ticked: the person chose to drop the fields the folder does not keep.
-    static func discardUnfit(_ context: RequestContext, _ drafts: inout [ItemInput], folder: Folder) {
-        guard context.field("discard_unfit") == "1" else { return }
+    static func discardUnfit(_ chosen: Bool, _ drafts: inout [ItemInput], folder: Folder) {
+        guard chosen else { return }
         for index in drafts.indices { drafts[index].dropFieldsNotKept(in: folder.kind) }
     }
 
@@ -383,14 +505,14 @@ struct EditorController {
         let firstFailed = failed.min().map { "#draft-\($0)" }
         let heading = item == nil ? t["editor_new_heading"] : t.format("editor_edit_heading", ["name": item!.name])
         return EditorPage(
-            heading: heading, action: item.map { "/items/\($0.id!)" } ?? "/items/new", isNew: item == nil,
+            heading: heading, action: item.map { Route.item($0.id!).path } ?? Route.newItem, isNew: item == nil,
             version: base?.version ?? item?.version, base: base?.hiddenFields ?? [], stockFolders: stock, shoppingFolders: shopping,
             unfitShoppingText: t["editor_unfit_shopping"], unfitStockText: t["editor_unfit_stock"], drafts: draftViews,
             canAddDraft: item == nil && drafts.count < Self.maxDrafts,
             summary: state.storageError ?? (errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count)),
             summaryLink: state.storageError == nil ? firstFailed : nil,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
-            cancel: item.map { "/items/\($0.id!)" } ?? "/folders/\(folder.id!)", state: state, maxBodyBytes: maxBodyBytes)
+            cancel: item.map { Route.item($0.id!).path } ?? Route.folder(folder.id!).path, state: state, maxBodyBytes: maxBodyBytes)
     }
 
     /// The page for a save that clashed: who changed the item since the form was opened and when,
@@ -444,7 +566,7 @@ struct EditorController {
     static func mergedNotice(_ merged: MergedEdit, itemId: Int64) -> String {
         var query = "merged=\(merged.merge.takenFromTheirs.map(\.rawValue).joined(separator: ","))"
         if let event = merged.latestEventId { query += "&by=\(event)" }
-        return "/items/\(itemId)?\(query)"
+        return Route.item(itemId).path + "?\(query)"
     }
 
     /// "Merged with Ken's change to Due date": the fields from the query (known ones only), the name

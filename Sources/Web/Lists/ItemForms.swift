@@ -1,0 +1,60 @@
+/// The forms `ItemsController` reads, field by field (decoded by `FormDecoder`). The drafts'
+/// own fields (`d0.name`, …) are `ItemInput`'s, read by `ItemsController.drafts(from:)`.
+
+/// The batch editor's buttons and choices around its drafts.
+struct BatchEditorForm: Decodable {
+    /// The folder the drafts go into.
+    var folder: Int64?
+    /// Which button: save (the default), add, switch, scan, lookup, or Enter in a field.
+    var action: String
+    /// "Remove" beside a draft: the draft's position, sent instead of an action.
+    var remove: String?
+    /// "Save without them": drop the fields the folder does not keep.
+    var discardUnfit: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case folder, action, remove
+        case discardUnfit = "discard_unfit"
+    }
+}
+
+/// The item editor's buttons and choices around its one draft.
+struct ItemEditorForm: Decodable {
+    var folder: Int64?
+    /// switch, scan, or save (anything else).
+    var action: String
+    /// The item's version the form was opened with.
+    var version: Int?
+    var discardUnfit: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case folder, action, version
+        case discardUnfit = "discard_unfit"
+    }
+}
+
+/// A photo for the item, from its page: the file comes as `photo_file`.
+struct ItemPhotoForm: Decodable {
+    /// The square the person chose (see `PictureUploads.crop`).
+    var crop: String
+}
+
+/// + or − on a row.
+struct QuantityStepForm: Decodable {
+    var delta: Double?
+}
+
+/// "Mark urgent" (1) or "Not urgent" (0).
+struct UrgentForm: Decodable {
+    var urgent: Bool
+}
+
+/// The delete button names the neighbouring row, to go back to.
+struct TrashForm: Decodable {
+    var next: Int64?
+}
+
+/// The shopping list a copy goes onto (none yet: asked when there are several).
+struct BuyAgainForm: Decodable {
+    var shopping: Int64?
+}
