@@ -56,18 +56,18 @@ struct ItemRowView: Sendable {
         name = item.name
         amountParts = t.quantityParts(item.quantity, unit: item.unit)
         amount = amountParts.before + amountParts.number + amountParts.after
-        kind = t["kind_\(item.kind)"]
+        kind = t[.kind, item.kind]
         let picture = item.picture
         thumbnail = PictureURL.of(picture, size: .small, kind: item.kind)
         hasPicture = picture != nil
-        status = item.status.map { t["status_\($0)"] }
+        status = item.status.map { t[.status, $0] }
         statusKey = item.status
         isOpened = item.status == "opened"
         let state = window.state(of: item.due)
         dueState = state.rawValue
         let dueDay = item.due.flatMap(CalendarDay.init)
         due = dueDay.map { DisplayFormat.day($0, locale: t) }
-        dueWord = [.expired, .today, .soon].contains(state) ? t["due_\(state.rawValue)"] : nil
+        dueWord = [.expired, .today, .soon].contains(state) ? t[.due, state.rawValue] : nil
         dueIn = dueDay.flatMap { state == .today ? nil : DueDistance.words($0, today: window.today, t) }
         urgent = item.urgent
         note = item.note.isEmpty ? nil : item.note
@@ -134,6 +134,6 @@ enum DueDistance {
     static func words(_ day: CalendarDay, today: CalendarDay, _ t: Catalog) -> String? {
         let days = day.days(since: today)
         guard abs(days) <= shownDays else { return nil }
-        return days >= 0 ? t.count("due_in_days", days) : t.count("due_days_ago", -days)
+        return days >= 0 ? t.count(.dueInDays, days) : t.count(.dueDaysAgo, -days)
     }
 }

@@ -27,7 +27,7 @@ struct ListController {
             } catch InventoryError.validation(let fields) {
                 // A hand-made step (`delta=inf`), or + past the largest quantity.
                 let t = context.locale
-                let page = ErrorPage(status: 422, heading: t["error_422_title"], message: t[fields["delta"] ?? "quantity_step_invalid"])
+                let page = ErrorPage(status: 422, heading: t[.error422Title], message: t[named: fields["delta"] ?? "quantity_step_invalid"])
                 return renderer.response(page, context, status: 422)
             }
             // Reaching zero asks what to do with the item.
@@ -44,7 +44,7 @@ struct ListController {
             let id = try context.id()
             try items.markOpened(id, householdId: member.householdId, by: member.memberId)
             if RowFragment.wanted(context) {
-                return try rows.response(context, itemId: id) { context.locale.format("notice_opened", ["name": $0.name]) }
+                return try rows.response(context, itemId: id) { context.locale.format(.noticeOpened, ["name": $0.name]) }
             }
             return Self.back(context, at: id, ["opened": "\(id)"])
         }
@@ -65,7 +65,7 @@ struct ListController {
             let name = try items.item(id, householdId: member.householdId).name
             try items.trash([id], householdId: member.householdId, by: member.memberId)
             if RowFragment.wanted(context) {
-                let text = context.locale.format("notice_deleted_named", ["name": name])
+                let text = context.locale.format(.noticeDeletedNamed, ["name": name])
                 return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
             }
             // Back at the neighbouring row (the delete button names it), else at the notice on top.
@@ -83,7 +83,7 @@ struct ListController {
             try items.buyAgain(id, onto: target, householdId: member.householdId, by: member.memberId)
             if RowFragment.wanted(context) {
                 let list = lists.first { $0.id == target }.map { displayName($0, context.locale) } ?? ""
-                return try rows.response(context, itemId: id) { _ in context.locale.format("notice_copied", ["list": list]) }
+                return try rows.response(context, itemId: id) { _ in context.locale.format(.noticeCopied, ["list": list]) }
             }
             return Self.back(context, at: id, ["copied": "\(target)"])
         }
@@ -114,11 +114,11 @@ struct ListController {
     }
 
     static func quantityNotice(_ row: ItemRowView, t: Catalog) -> String {
-        t.format("notice_quantity", ["name": row.name, "quantity": row.amount])
+        t.format(.noticeQuantity, ["name": row.name, "quantity": row.amount])
     }
 
     static func urgentNotice(_ row: ItemRowView, t: Catalog) -> String {
-        t.format(row.urgent ? "notice_urgent" : "notice_not_urgent", ["name": row.name])
+        t.format(row.urgent ? .noticeUrgent : .noticeNotUrgent, ["name": row.name])
     }
 
     /// The notice for the row named by `at` in the address, when that row is on the page: the
@@ -126,7 +126,7 @@ struct ListController {
     static func rowNotice(_ query: Parameters, rows: [ItemRowView], generic: (notice: String?, undoIds: String?), t: Catalog) -> RowNotice? {
         guard let at = query["at"].flatMap(Int64.init), let row = rows.first(where: { $0.id == at }) else { return nil }
         if query["changed"] != nil { return RowNotice(at: at, text: quantityNotice(row, t: t)) }
-        if query["opened"] != nil { return RowNotice(at: at, text: t.format("notice_opened", ["name": row.name])) }
+        if query["opened"] != nil { return RowNotice(at: at, text: t.format(.noticeOpened, ["name": row.name])) }
         if query["urgent"] != nil { return RowNotice(at: at, text: urgentNotice(row, t: t)) }
         return generic.notice.map { RowNotice(at: at, text: $0, undoIds: generic.undoIds) }
     }
@@ -156,25 +156,25 @@ struct ListController {
     /// (see `adding`), and the ids an Undo restores.
     static func notice(_ query: Parameters, folders: [Folder], t: Catalog) -> (notice: String?, undoIds: String?) {
         if let deleted = query["deleted"], !deleted.isEmpty {
-            return (t.count("notice_deleted", deleted.split(separator: ",").count), deleted)
+            return (t.count(.noticeDeleted, deleted.split(separator: ",").count), deleted)
         } else if let added = query["added"] {
-            return (t.count("notice_added", Int(added) ?? 0), nil)
+            return (t.count(.noticeAdded, Int(added) ?? 0), nil)
         } else if let imported = query["imported"].flatMap(Int.init), let updated = query["updated"].flatMap(Int.init) {
-            return (t.format("notice_imported", ["new": String(imported), "updated": String(updated)]), nil)
+            return (t.format(.noticeImported, ["new": String(imported), "updated": String(updated)]), nil)
         } else if let moved = query["moved"] {
-            return (t.count("notice_moved", Int(moved) ?? 0), nil)
+            return (t.count(.noticeMoved, Int(moved) ?? 0), nil)
         } else if let restored = query["restored"] {
-            return (t.count("notice_restored", Int(restored) ?? 0), nil)
+            return (t.count(.noticeRestored, Int(restored) ?? 0), nil)
         } else if let bought = query["bought"] {
-            return (t.count("notice_bought", Int(bought) ?? 0), nil)
+            return (t.count(.noticeBought, Int(bought) ?? 0), nil)
         } else if let copied = query["copied"].flatMap(Int64.init), let list = folders.first(where: { $0.id == copied }) {
             // Several from the bulk bar, or one row's "Buy again".
-            if let copies = query["copies"].flatMap(Int.init) { return (t.count("notice_copied_many", copies, ["list": displayName(list, t)]), nil) }
-            return (t.format("notice_copied", ["list": displayName(list, t)]), nil)
+            if let copies = query["copies"].flatMap(Int.init) { return (t.count(.noticeCopiedMany, copies, ["list": displayName(list, t)]), nil) }
+            return (t.format(.noticeCopied, ["list": displayName(list, t)]), nil)
         } else if query["notice"] == "none_selected" {
-            return (t["notice_none_selected"], nil)
+            return (t[.noticeNoneSelected], nil)
         } else if query["warn"] == "remind_after_due" {
-            return (t["warn_remind_after_due"], nil)
+            return (t[.warnRemindAfterDue], nil)
         }
         return (nil, nil)
     }
@@ -182,11 +182,11 @@ struct ListController {
     /// The applied filters in words, for the one line the closed filter panel shows.
     static func activeFilters(_ filter: ListFilter, t: Catalog) -> [String] {
         var words: [String] = []
-        if !filter.text.isEmpty { words.append(t.format("filter_chip_text", ["text": filter.text])) }
+        if !filter.text.isEmpty { words.append(t.format(.filterChipText, ["text": filter.text])) }
         // In the form's order, whatever order the address lists them in.
-        words += ItemInput.kinds.filter(filter.kinds.contains).map { t["kind_\($0)"] }
-        if let status = filter.status { words.append(t["status_\(status)"]) }
-        if filter.expiredIn != nil { words.append(t["filter_expired"]) }
+        words += ItemInput.kinds.filter(filter.kinds.contains).map { t[.kind, $0] }
+        if let status = filter.status { words.append(t[.status, status]) }
+        if filter.expiredIn != nil { words.append(t[.filterExpired]) }
         return words
     }
 
@@ -230,12 +230,12 @@ struct ListController {
 
         return ItemListPage(
             folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,
-            total: t.count("item_count", result.total),
+            total: t.count(.itemCount, result.total),
             rows: rows, shared: shared, rowNotice: rowNotice,
             query: filter.text,
-            kinds: ItemInput.kinds.map { Choice(value: $0, label: t["kind_\($0)"], selected: filter.kinds.contains($0)) },
-            statuses: [Choice(value: "", label: t["filter_any_status"], selected: filter.status == nil)]
-                + ItemInput.statuses.map { Choice(value: $0, label: t["status_\($0)"], selected: filter.status == $0) },
+            kinds: ItemInput.kinds.map { Choice(value: $0, label: t[.kind, $0], selected: filter.kinds.contains($0)) },
+            statuses: [Choice(value: "", label: t[.filterAnyStatus], selected: filter.status == nil)]
+                + ItemInput.statuses.map { Choice(value: $0, label: t[.status, $0], selected: filter.status == $0) },
             isExpired: filter.expiredIn != nil,
             activeFilters: Self.activeFilters(filter, t: t),
             isFiltered: filter.isFiltered,
@@ -315,20 +315,20 @@ struct ChoicePage: CompiledPage {
 
     static func buyAgain(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
         ChoicePage(
-            heading: t["buy_again_heading"], message: t.format("buy_again_message", ["name": item.name]), back: back,
+            heading: t[.buyAgainHeading], message: t.format(.buyAgainMessage, ["name": item.name]), back: back,
             options: lists.map { Option(action: "/items/\(item.id!)/buy-again", label: displayName($0, t), hidden: [.hidden("shopping", "\($0.id!)")]) },
-            cancelLabel: t["cancel"])
+            cancelLabel: t[.cancel])
     }
 
     static func empty(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
-        var options = [Option(action: "/items/\(item.id!)/delete", label: t["empty_delete"], isPrimary: true)]
+        var options = [Option(action: "/items/\(item.id!)/delete", label: t[.emptyDelete], isPrimary: true)]
         options += lists.map {
             Option(
-                action: "/folders/\(item.folderId)/bulk", label: t.format("empty_move_to", ["list": displayName($0, t)]),
+                action: "/folders/\(item.folderId)/bulk", label: t.format(.emptyMoveTo, ["list": displayName($0, t)]),
                 hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id!)"), .hidden("target", "\($0.id!)")])
         }
         return ChoicePage(
-            heading: t.format("empty_heading", ["name": item.name]), message: t["empty_message"], back: back,
-            options: options, cancelLabel: t["empty_keep"])
+            heading: t.format(.emptyHeading, ["name": item.name]), message: t[.emptyMessage], back: back,
+            options: options, cancelLabel: t[.emptyKeep])
     }
 }
