@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads `Templates/`, compiles every template that opts in, and writes one Swift file.
+/// Reads `Templates/`, compiles every template that opts in, and writes one Swift file, with the
+/// catalogs' labels for the templates (`LabelTable`) and their keys and texts for Swift (`TextKeys`).
 ///
 /// A template opts in with a comment on its first line naming its view model, and for a page
 /// in the layout the type the layout reads:
@@ -31,7 +32,10 @@ public struct Generator {
             code += emitted.code + "\n"
             labels += emitted.labels
         }
-        code += try LabelTable(locales: directory.appendingPathComponent("locales")).swift(for: labels)
+        let locales = directory.appendingPathComponent("locales")
+        let labelTable = try LabelTable(locales: locales)
+        code += try labelTable.swift(for: labels) + "\n"
+        code += try TextKeys(languages: labelTable.languages, files: locales).swift()
         return code
     }
 

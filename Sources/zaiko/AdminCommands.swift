@@ -69,12 +69,9 @@ struct HouseholdCommand: ParsableCommand {
         }
     }
 
-    /// The starter folders named by the language's catalog, when Templates/ can be found.
+    /// The starter folders named by the language's catalog (none for a language Zaiko lacks).
     static func starterFolderNames(_ language: String) -> [String: String] {
-        guard let resources = try? Serve.locateResources(ProcessInfo.processInfo.environment["ZAIKO_RESOURCES"]),
-            let localizations = try? Localizations(directory: resources.templates.appendingPathComponent("locales"))
-        else { return [:] }
-        return localizations.catalogs[language]?.starterFolderNames ?? [:]
+        Localizations.embedded.catalogs[language]?.starterFolderNames ?? [:]
     }
 
     struct List: ParsableCommand {

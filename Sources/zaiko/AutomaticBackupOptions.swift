@@ -54,7 +54,7 @@ struct AutomaticBackupOptions: ParsableArguments {
         if backupDir == nil { try? FileManager.default.createDirectory(at: plan.directory, withIntermediateDirectories: true) }
         let backups = AutomaticBackups(
             plan: plan, database: database,
-            texts: BackupTexts { language, key in localizations.catalogs[language]?.text(key) },
+            texts: BackupTexts { language, key in localizations.catalogs[language]?.text(named: key) },
             logger: Logger(label: "zaiko.backups"),
             makeArchive: { url in
                 // On the schedule's own thread, which does nothing else.

@@ -24,7 +24,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder for the database and photos, created if missing. (ZAIKO_DATA, default ./data)")
     var data: String?
 
-    @Option(help: "Folder holding Templates/ and Public/. (ZAIKO_RESOURCES, default: the working directory, then beside the executable)")
+    @Option(help: "Folder holding Public/. (ZAIKO_RESOURCES, default: the working directory, then beside the executable)")
     var resources: String?
 
     @Option(help: "Threads that read requests, and as many that answer them. (default: the number of cores)")
@@ -137,7 +137,7 @@ struct Serve: AsyncParsableCommand {
             // The /tls page: the local CA and the HTTPS addresses (known once the listener has its port).
             let tlsPage = https.map { _ in TLSPageSource(certificate: LocalCertificates.folder(data: dataDirectory.url).appendingPathComponent("ca.crt")) }
             options.tls = tlsPage
-            let localizations = try Localizations(directory: resources.templates.appendingPathComponent("locales"))
+            let localizations = Localizations.embedded
             let automaticBackups = try backups.make(
                 database: database, data: dataDirectory.url, photos: dataDirectory.photosURL, localizations: localizations)
             options.backups = automaticBackups
@@ -161,7 +161,7 @@ struct Serve: AsyncParsableCommand {
             let engine = ReminderEngine(
                 database: database, clock: clock, sleeper: testClock.map { SystemSleeper(clock: $0.wall, longest: 1) },
                 delivery: PushDelivery(sender: outbound),
-                texts: ReminderTexts { language, key in localizations.catalogs[language]?.text(key) },
+                texts: ReminderTexts { language, key in localizations.catalogs[language]?.text(named: key) },
                 logger: Logger(label: "zaiko.reminders"))
             let reminders = Task.detached { await engine.run() }
             // A backup missed while the server was off is made at once, on the schedule's own thread.
@@ -316,11 +316,11 @@ struct Serve: AsyncParsableCommand {
         return port
     }
 
-    /// Templates/ and Public/ beside the working directory, or beside the installed binary.
+    /// Public/ in the working directory, or beside the installed binary.
     static func locateResources(_ explicit: String?) throws -> Resources {
         if let explicit {
             let resources = Resources(root: URL(fileURLWithPath: explicit))
-            guard resources.isComplete else { throw Failure(message: "\(explicit) does not hold Templates/ and Public/ (--resources).") }
+            guard resources.isComplete else { throw Failure(message: "\(explicit) does not hold Public/ (--resources).") }
             return resources
         }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -330,7 +330,7 @@ struct Serve: AsyncParsableCommand {
             executable.appendingPathComponent("../share/zaiko").standardized,
         ]
         guard let found = candidates.map(Resources.init(root:)).first(where: \.isComplete) else {
-            throw Failure(message: "Cannot find Templates/ and Public/: run zaiko from its folder or pass --resources DIR.")
+            throw Failure(message: "Cannot find Public/: run zaiko from its folder or pass --resources DIR.")
         }
         return found
     }

@@ -46,7 +46,7 @@ import Testing
                 "POST", "/import", as: fixture.member, form: [("folder", "\(fixture.fridgeId)")], headers: [("Accept-Language", language)],
                 files: [try csv(text)])
             #expect(response.status == 503)
-            #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs[language]!["pending_store_full"])))
+            #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs[language]![.pendingStoreFull])))
             #expect(!response.text.contains("name=\"token\""), "nothing to confirm")
         }
         // B's preview was not pushed out to make room.

@@ -28,18 +28,18 @@ struct DatabaseFileGoneTests {
         } else {
             try FileManager.default.removeItem(at: folder.databaseURL)
         }
-        let en = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales")).fallback
+        let en = Localizations.embedded.fallback
 
         let registration = try fixture.send(
             "POST", "/items/new", as: fixture.member,
             form: [("folder", "\(fixture.fridgeId)"), ("d0.name", "Typed after the file went"), ("d0.quantity", "1"), ("action", "save")])
         #expect(registration.status == 503)
-        #expect(registration.text.contains(HTMLEscaped(en["storage_file_changed"])))
+        #expect(registration.text.contains(HTMLEscaped(en[.storageFileChanged])))
         #expect(registration.text.contains("value=\"Typed after the file went\""), "the editor keeps what was typed")
 
         let quantity = try fixture.send("POST", "/items/\(fixture.itemId)/quantity", as: fixture.member, form: [("delta", "1")])
         #expect(quantity.status == 503)
-        #expect(quantity.text.contains(HTMLEscaped(en["storage_file_changed_title"])))
+        #expect(quantity.text.contains(HTMLEscaped(en[.storageFileChangedTitle])))
 
         let signIn = try fixture.send("POST", "/login", as: nil, form: [("login", "ken"), ("password", HouseholdFixture.password)])
         #expect(signIn.status == 503)

@@ -70,7 +70,7 @@ struct EscapingTests {
 
     @Test(arguments: hostileTexts)
     func templatesEscapeInAttributesElementsPartialsAndTheLayout(text: String) async throws {
-        let renderer = try await Renderer(templates: templates)
+        let renderer = Renderer()
         let t = renderer.localizations.fallback
         let member = SignedIn(
             sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,
@@ -98,7 +98,7 @@ struct EscapingTests {
 
     @Test(arguments: hostileTexts)
     func theCompiledListPageEscapesEverywhere(text: String) async throws {
-        let renderer = try await Renderer(templates: templates)
+        let renderer = Renderer()
         let t = renderer.localizations.fallback
         let member = SignedIn(
             sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,

@@ -3,39 +3,34 @@ import HTTPServer
 import Inventory
 import Logging
 import Testing
-import Web
 
-/// Adding a language is adding a file: a catalog dropped into Templates/locales is offered in the
-/// language picker (named in its own words) and names the starter folders of a household set up in it.
+@testable import Web
+
+/// Adding a language is adding a file: a catalog in Templates/locales is built into the binary
+/// (`Localizations.embedded`; the generator's side is `TextKeysTests`), offered in the language
+/// picker (named in its own words) and names the starter folders of a household set up in it.
 @Suite("Languages come from the catalogs")
 struct LanguageCatalogTests {
-    /// A copy of the repository's Templates/ with a French catalog made from the English one, and
-    /// the real Public/ beside it.
-    static func resourcesWithFrench() throws -> Resources {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-languages-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: root.appendingPathComponent("Templates"))
-        try FileManager.default.createSymbolicLink(
-            at: root.appendingPathComponent("Public"), withDestinationURL: repositoryRoot.appendingPathComponent("Public"))
-        let locales = root.appendingPathComponent("Templates/locales")
-        var texts = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: locales.appendingPathComponent("en.json")))
+    /// The shipped catalogs and a French one made from the English one, as a build with
+    /// Templates/locales/fr.json has them.
+    static func withFrench() -> Localizations {
+        var texts = Localizations.embedded.fallback.texts
         texts["language_name"] = "Français"
         texts["starter_fridge"] = "Réfrigérateur"
         texts["starter_freezer"] = "Congélateur"
         texts["starter_pantry"] = "Garde-manger"
         texts["starter_supermarket"] = "Supermarché"
-        try JSONEncoder().encode(texts).write(to: locales.appendingPathComponent("fr.json"))
-        return Resources(root: root)
+        return Localizations(Localizations.embedded.languages + [Catalog(code: "fr", texts: texts)])
     }
 
-    @Test func aCatalogAddedAsAFileIsOfferedAndNamesTheStarterFolders() async throws {
+    @Test func aCatalogBuiltInIsOfferedAndNamesTheStarterFolders() async throws {
         let database = try AppDatabase.inMemory()
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let hasher = Argon2id(opsLimit: 1, memLimit: 8192)
-        let app = try await App(
-            database: database, resources: try Self.resourcesWithFrench(), logger: logger,
-            options: AppOptions(setupCode: "ABCD2345", hasher: hasher))
+        var options = AppOptions(setupCode: "ABCD2345", hasher: hasher)
+        options.localizations = Self.withFrench()
+        let app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger, options: options)
 
         let setup = app.respond(
             to: Request(
@@ -62,15 +57,17 @@ struct LanguageCatalogTests {
     }
 
     @Test func placeholdersAreFilledOnceAndUserTextIsNeverReadForThem() {
-        let t = Catalog(code: "en", texts: ["moved": "{name} moved to {folder} ({count})", "braces": "{ {x} }"])
-        #expect(t.format("moved", ["name": "Milk {folder}", "folder": "Fridge", "count": "2"]) == "Milk {folder} moved to Fridge (2)")
-        #expect(t.format("moved", ["name": "牛乳"]) == "牛乳 moved to {folder} ({count})")
-        #expect(t.format("braces", ["x": "1"]) == "{ 1 }")
-        #expect(t.count("moved", 3, ["name": "{count}", "folder": "冷蔵庫"]) == "{count} moved to 冷蔵庫 (3)")
+        let moved = "{name} moved to {folder} ({count})"
+        #expect(Catalog.fill(moved, ["name": "Milk {folder}", "folder": "Fridge", "count": "2"]) == "Milk {folder} moved to Fridge (2)")
+        #expect(Catalog.fill(moved, ["name": "牛乳"]) == "牛乳 moved to {folder} ({count})")
+        #expect(Catalog.fill("{ {x} }", ["x": "1"]) == "{ 1 }")
+        // "Put {count} items on {list}.": the count is filled once, a list named "{count}" stays as typed.
+        let en = Localizations.embedded.fallback
+        #expect(en.count(.noticeCopiedMany, 3, ["list": "{count}"]) == "Put 3 items on {count}.")
     }
 
     @Test func everyShippedCatalogNamesItsLanguageAndTheStarterFolders() throws {
-        let localizations = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales"))
+        let localizations = Localizations.embedded
         #expect(localizations.languages.map(\.code) == ["en", "ja"])
         #expect(localizations.languages.map(\.languageName) == ["English", "日本語"])
         for catalog in localizations.languages {

@@ -40,7 +40,7 @@ struct PhotoDiskFailureTests {
             #expect(page.contains("value=\"Yoghurt typed with a photo\""))
             #expect(page.contains("Top shelf, behind the milk"))
             #expect(page.contains("picture-error\""), "the reason is beside the picture field")
-            #expect(page.contains(HTMLEscaped(catalog[key])))
+            #expect(page.contains(HTMLEscaped(catalog[named: key])))
         }
         let saved = try await fixture.app.database.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE name = 'Yoghurt typed with a photo'") ?? -1
@@ -68,7 +68,7 @@ struct PhotoDiskFailureTests {
         let response = try fixture.send("POST", "/items/new", as: fixture.member, form: form(fixture), files: [file])
         #expect(response.status == 503)
         #expect(response.text.contains("value=\"Yoghurt typed with a photo\""))
-        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["storage_failing"])))
+        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]![.storageFailing])))
 
         // The same on an item's own editor.
         let edit = try fixture.send(

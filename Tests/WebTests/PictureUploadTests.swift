@@ -135,7 +135,7 @@ struct PictureUploadTests {
             files: [try UploadFixtures.file("d0.photo_file", bytes, name: fileName, type: type)])
         #expect(response.status == 422, "\(name)")
         let page = response.text
-        let message = try #require(fixture.app.renderer.localizations.catalogs["en"])[key]
+        let message = try #require(fixture.app.renderer.localizations.catalogs["en"])[named: key]
         #expect(page.contains(HTMLEscaped(message)), "\(name): \(key)")
         #expect(page.contains("value=\"Kept name\""), "\(name): the form keeps what was typed")
         #expect(photoFiles(fixture) == before, "\(name): nothing left on disk")
@@ -183,7 +183,7 @@ struct PictureUploadTests {
         form.append(("d0.picture", "photo:\(theirs)"))
         let response = try fixture.send("POST", "/items/new", as: fixture.member, form: form)
         #expect(response.status == 422)
-        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["picture_invalid"])))
+        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]![.pictureInvalid])))
     }
 
     @Test func everyIllustrationHasItsDrawingAndANameInEveryLanguage() async throws {
@@ -192,7 +192,7 @@ struct PictureUploadTests {
             let svg = try String(contentsOf: repositoryRoot.appendingPathComponent("Public/illustrations/\(slug).svg"), encoding: .utf8)
             #expect(svg.hasPrefix("<svg") && !svg.contains("<script") && !svg.contains("href"), "\(slug)")
             for (code, catalog) in fixture.app.renderer.localizations.catalogs {
-                #expect(catalog["illustration_\(slug)"] != "illustration_\(slug)", "\(code): \(slug)")
+                #expect(catalog[.illustration, slug] != "illustration_\(slug)", "\(code): \(slug)")
             }
         }
     }
@@ -249,7 +249,7 @@ struct PictureUploadTests {
             "POST", "/items/new", as: fixture.member, form: form,
             files: [try UploadFixtures.file("scan_file", try UploadFixtures.barcode("4901234567895", symbology: "20"), name: "scan.png")])
         #expect(response.status == 422)
-        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["scan_not_product"])))
+        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]![.scanNotProduct])))
     }
 
     @Test func aPhotoWithoutABarcodeSaysSoAndKeepsTheForm() async throws {
@@ -258,7 +258,7 @@ struct PictureUploadTests {
             "POST", "/items/new", as: fixture.member, form: draftForm(fixture, name: "Kept", action: "scan"),
             files: [try UploadFixtures.file("scan_file", UploadFixtures.jpeg())])
         #expect(response.status == 422)
-        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["scan_none_found"])))
+        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]![.scanNoneFound])))
         #expect(response.text.contains("value=\"Kept\""))
     }
 
@@ -277,7 +277,7 @@ struct PictureUploadTests {
         wrong.append(("d0.barcode", "4901234567895"))
         let refused = try fixture.send("POST", "/items/new", as: fixture.member, form: wrong)
         #expect(refused.status == 422)
-        #expect(refused.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["barcode_check_digit"])))
+        #expect(refused.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]![.barcodeCheckDigit])))
     }
 
     @Test func productsCanBeCorrectedAndForgotten() async throws {

@@ -112,7 +112,7 @@ struct ProductLookupTests {
         let response = try await scan(fixture)
         #expect(response.status == 200)
         #expect(response.text.contains("value=\"4912345678904\""))
-        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!.format("scan_found", ["code": "4912345678904"]))))
+        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!.format(.scanFound, ["code": "4912345678904"]))))
     }
 
     @Test func aServiceThatIsDownLeavesTheFormUsable() async throws {
@@ -150,7 +150,7 @@ struct ProductLookupTests {
             "POST", "/settings/lookup", as: fixture.owner, form: [("lookup_enabled", "1"), ("product_lookup_url", "ftp://files.example")])
         #expect(response.status == 422)
         #expect(response.text.contains("value=\"ftp://files.example\""))
-        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]!["lookup_url_invalid"])))
+        #expect(response.text.contains(HTMLEscaped(fixture.app.renderer.localizations.catalogs["en"]![.lookupUrlInvalid])))
         #expect(
             try fixture.send("POST", "/settings/lookup", as: fixture.member, form: [("lookup_enabled", "1"), ("product_lookup_url", "http://x.example")]).status
                 == 403)

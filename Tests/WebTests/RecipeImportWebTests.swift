@@ -116,10 +116,10 @@ struct RecipeImportWebTests {
         let english = try await live.get("/recipes/import")
         #expect(english.status == 200)
         let page = String(decoding: english.body, as: UTF8.self)
-        #expect(page.contains(HTMLEscaped(live.en["recipe_import_heading"])))
+        #expect(page.contains(HTMLEscaped(live.en[.recipeImportHeading])))
         #expect(page.contains(#"name="url""#) && page.contains(#"<textarea id="recipe-import-text" name="text""#))
         let japanese = String(decoding: try await live.get("/recipes/import", language: "ja").body, as: UTF8.self)
-        #expect(japanese.contains(HTMLEscaped(live.ja["recipe_import_from_url"])))
+        #expect(japanese.contains(HTMLEscaped(live.ja[.recipeImportFromUrl])))
         #expect(try await live.get("/recipes/import", as: live.fixture.viewer).status == 403)
     }
 
@@ -198,7 +198,7 @@ struct RecipeImportWebTests {
             #expect(response.status == 422)
             let page = String(decoding: response.body, as: UTF8.self)
             let message = catalog.format(
-                key,
+                named: key,
                 [
                     "status": "404", "size": String(RecipeFetcher.maxPageBytes / 1024 / 1024),
                     "address": "http://localhost:\(site.port)/recipes/graph.html",
@@ -219,7 +219,7 @@ struct RecipeImportWebTests {
         let response = try await live.post([("source", "url"), ("url", address)])
         #expect(response.status == 422)
         let page = String(decoding: response.body, as: UTF8.self)
-        #expect(page.contains(HTMLEscaped(live.en[key])))
+        #expect(page.contains(HTMLEscaped(live.en[named: key])))
         #expect(page.contains("value=\"\(HTMLEscaped(address))\""))
     }
 
@@ -228,7 +228,7 @@ struct RecipeImportWebTests {
         let site = try RecipeSiteOnLoopback()
         let response = try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")])
         #expect(response.status == 422)
-        #expect(String(decoding: response.body, as: UTF8.self).contains(HTMLEscaped(live.en["recipe_import_url_refused"])))
+        #expect(String(decoding: response.body, as: UTF8.self).contains(HTMLEscaped(live.en[.recipeImportUrlRefused])))
         #expect(site.received.isEmpty)
     }
 
@@ -240,15 +240,15 @@ struct RecipeImportWebTests {
         for (language, catalog) in [("en", live.en), ("ja", live.ja)] {
             let refused = try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")], language: language)
             #expect(refused.status == 422)
-            #expect(String(decoding: refused.body, as: UTF8.self).contains(HTMLEscaped(catalog["recipe_import_url_refused"])))
+            #expect(String(decoding: refused.body, as: UTF8.self).contains(HTMLEscaped(catalog[.recipeImportUrlRefused])))
         }
         #expect(site.received.isEmpty, "nothing was sent to the loopback site")
 
         // Only the owner may allow it; then a member's import reads the page.
         #expect(try live.fixture.send("POST", "/settings/home-network", as: live.fixture.member, form: [("allowed", "1")]).status == 403)
         let settings = try live.fixture.send("GET", "/settings", as: live.fixture.owner)
-        #expect(settings.text.contains(HTMLEscaped(live.en["home_network_allow"])))
-        #expect(!settings.text.contains(HTMLEscaped(live.en["home_network_operator_off"])))
+        #expect(settings.text.contains(HTMLEscaped(live.en[.homeNetworkAllow])))
+        #expect(!settings.text.contains(HTMLEscaped(live.en[.homeNetworkOperatorOff])))
         #expect(try live.fixture.send("POST", "/settings/home-network", as: live.fixture.owner, form: [("allowed", "1")]).status == 303)
         let allowed = try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")])
         #expect(allowed.status == 303)
@@ -266,7 +266,7 @@ struct RecipeImportWebTests {
         #expect(try await live.post([("source", "url"), ("url", site.base + "/recipes/graph.html")]).status == 422)
         #expect(site.received.isEmpty)
         let settings = try live.fixture.send("GET", "/settings", as: live.fixture.owner)
-        #expect(settings.text.contains(HTMLEscaped(live.en["home_network_operator_off"])))
+        #expect(settings.text.contains(HTMLEscaped(live.en[.homeNetworkOperatorOff])))
     }
 
     @Test(arguments: [("", "recipe_import_text_missing"), ("Just a title", "recipe_import_text_no_recipe")])
@@ -276,7 +276,7 @@ struct RecipeImportWebTests {
             let response = try await live.post([("source", "text"), ("text", text)], language: language)
             #expect(response.status == 422)
             let page = String(decoding: response.body, as: UTF8.self)
-            #expect(page.contains(HTMLEscaped(catalog[key])))
+            #expect(page.contains(HTMLEscaped(catalog[named: key])))
             #expect(page.contains("name=\"text\""))
             #expect(page.contains(">\(HTMLEscaped(text))</textarea>"))
         }
@@ -331,7 +331,7 @@ struct RecipeImportWebTests {
             let deeper = String(repeating: "[", count: 10_000) + #""4""# + String(repeating: "]", count: 10_000)
             let refused = try await live.post([("source", "text"), ("text", #"{"@type":"Recipe","name":"Soup","\#(field)":\#(deeper)}"#)])
             #expect(refused.status == 422, "\(field)")
-            #expect(String(decoding: refused.body, as: UTF8.self).contains(HTMLEscaped(live.en["recipe_import_text_no_recipe"])))
+            #expect(String(decoding: refused.body, as: UTF8.self).contains(HTMLEscaped(live.en[.recipeImportTextNoRecipe])))
         }
         #expect(try await live.get("/healthz").status == 200)
         #expect(try await live.get("/recipes/import").status == 200)

@@ -88,7 +88,7 @@ struct SettingsFormTests {
     }
 
     @Test func everyPushFailureIsASentenceInBothLanguagesWithTheRawDetailApart() throws {
-        let localizations = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales"))
+        let localizations = Localizations.embedded
         let failures: [PushFailure] = [
             .status(401), .status(404), .status(429), .status(503), .status(302), .timedOut, .refusedAddress, .unknownHost, .connectionFailed,
             .answerTooLarge, .invalidAddress, .noChannel,

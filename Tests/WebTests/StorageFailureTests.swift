@@ -57,8 +57,8 @@ struct StorageFailureTests {
         let response = try fixture.send("POST", "/items/new", as: fixture.member, form: itemForm(fixture, name: draft.name, note: note))
         #expect(response.status == 507)
         let page = response.text
-        let en = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales")).fallback
-        #expect(page.contains(HTMLEscaped(en["storage_full"])), "the banner says the server's disk is full")
+        let en = Localizations.embedded.fallback
+        #expect(page.contains(HTMLEscaped(en[.storageFull])), "the banner says the server's disk is full")
         #expect(page.contains("value=\"\(draft.name)\""), "the typed name is kept")
         #expect(page.contains(note.trimmingCharacters(in: .whitespaces)), "the typed note is kept")
         #expect(page.contains("name=\"d0.name\""), "the editor is shown again, not an error page")
@@ -83,8 +83,8 @@ struct StorageFailureTests {
         ]
         let response = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: form)
         #expect(response.status == 507)
-        let en = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales")).fallback
-        #expect(response.text.contains(HTMLEscaped(en["storage_full"])))
+        let en = Localizations.embedded.fallback
+        #expect(response.text.contains(HTMLEscaped(en[.storageFull])))
         #expect(response.text.contains("value=\"Milk, edited\""))
         #expect(response.text.contains(note.trimmingCharacters(in: .whitespaces)))
         let after = try await database.writer.read { db in try String.fetchOne(db, sql: "SELECT note FROM item WHERE id = ?", arguments: [fixture.itemId]) }
@@ -101,10 +101,10 @@ struct StorageFailureTests {
             "POST", "/items/new", as: fixture.member,
             form: itemForm(fixture, name: draft.name, note: draft.note)
                 .map { $0.0 == "d0.unit" ? ("d0.unit", "piece") : $0.0 == "d0.kind" ? ("d0.kind", "other") : $0 }, headers: [("Accept-Language", "ja")])
-        let ja = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales")).catalogs["ja"]!
+        let ja = Localizations.embedded.catalogs["ja"]!
         // The member chose no language: the browser's is used.
         #expect(response.status == 507)
-        #expect(response.text.contains(ja["storage_full"]))
+        #expect(response.text.contains(ja[.storageFull]))
     }
 
     @Test func aFullDiskElsewhereAnswersAPageThatSaysSo() async throws {
@@ -122,8 +122,8 @@ struct StorageFailureTests {
                 form: [("name", String(repeating: "z", count: 99) + "\(attempt % 10)"), ("kind", "stock"), ("icon", "box")])
         }
         #expect(response.status == 507)
-        let en = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales")).fallback
-        #expect(response.text.contains(HTMLEscaped(en["storage_full_title"])))
+        let en = Localizations.embedded.fallback
+        #expect(response.text.contains(HTMLEscaped(en[.storageFullTitle])))
     }
 
     @Test func everyServerErrorIsLoggedWithItsCause() async throws {
@@ -134,7 +134,7 @@ struct StorageFailureTests {
 
         let full = app.failure(DatabaseError(resultCode: .SQLITE_FULL), request, member: nil)
         #expect(full.status == 507)
-        #expect(full.text.contains(app.renderer.localizations.catalogs["ja"]!["storage_full_title"]))
+        #expect(full.text.contains(app.renderer.localizations.catalogs["ja"]![.storageFullTitle]))
         #expect(lines.all.contains { $0.contains("storage full") })
 
         let readOnly = app.failure(DatabaseError(resultCode: .SQLITE_READONLY), request, member: nil)

@@ -14,7 +14,7 @@ struct TemplateTests {
     }
 
     @Test func everyCatalogHasTheSameKeys() throws {
-        let localizations = try Localizations(directory: templates.appendingPathComponent("locales"))
+        let localizations = Localizations.embedded
         #expect(Set(localizations.catalogs.keys).isSuperset(of: ["en", "ja"]))
         for (code, catalog) in localizations.catalogs {
             #expect(
@@ -25,7 +25,7 @@ struct TemplateTests {
     }
 
     @Test func everyTextATemplateUsesExistsInEveryCatalog() throws {
-        let localizations = try Localizations(directory: templates.appendingPathComponent("locales"))
+        let localizations = Localizations.embedded
         let pattern = try Regex(#"\{\{\s*t\.([A-Za-z0-9_]+)\s*\}\}"#)
         var used: Set<String> = []
         for file in try templateFiles() {
@@ -53,7 +53,7 @@ struct TemplateTests {
 
     @Test(arguments: ["en", "ja"])
     func everyPageRendersInEachLanguage(code: String) async throws {
-        let renderer = try await Renderer(templates: templates)
+        let renderer = Renderer()
         let locale = try #require(renderer.localizations.catalogs[code])
         var pages = samplePages(locale)
         pages += [400, 403, 404, 405, 413, 422, 500].map { ErrorPage(status: $0, locale: locale) }
@@ -61,7 +61,7 @@ struct TemplateTests {
             let (html, title) = Self.rendered(page, renderer, locale)
             #expect(html.hasPrefix("<!DOCTYPE html>"))
             #expect(html.contains("<html lang=\"\(code)\">"))
-            #expect(html.contains("<title>\(title) · \(locale["app_name"])</title>"))
+            #expect(html.contains("<title>\(title) · \(locale[.appName])</title>"))
             #expect(html.contains("<h1"))
             #expect(!html.contains("{{"))
             // User text is escaped wherever it appears.
@@ -76,15 +76,15 @@ struct TemplateTests {
 
     @Test(arguments: ["en", "ja"])
     func everyCompiledPageRendersInEachLanguage(code: String) async throws {
-        let renderer = try await Renderer(templates: templates)
+        let renderer = Renderer()
         let locale = try #require(renderer.localizations.catalogs[code])
         for page in listPages(locale) {
             let html = renderer.html(page, locale: locale)
             #expect(html.hasPrefix("<!DOCTYPE html>"))
             #expect(html.contains("<html lang=\"\(code)\">"))
-            #expect(html.contains("<title>\(page.title(locale)) · \(locale["app_name"])</title>"))
+            #expect(html.contains("<title>\(page.title(locale)) · \(locale[.appName])</title>"))
             #expect(html.contains("<h1"))
-            #expect(html.contains(locale["filters"]) || html.contains(locale["filters_short"]))
+            #expect(html.contains(locale[.filters]) || html.contains(locale[.filtersShort]))
             #expect(!html.contains("{{"))
             // User text is escaped wherever it appears.
             #expect(!html.contains("<b>牛乳</b>") && !html.contains("<b>milk</b>"))
@@ -92,7 +92,7 @@ struct TemplateTests {
     }
 
     @Test func errorPagesSayWhatHappenedInBothLanguages() async throws {
-        let renderer = try await Renderer(templates: templates)
+        let renderer = Renderer()
         let ja = try #require(renderer.localizations.catalogs["ja"])
         let html = renderer.html(ErrorPage(status: 413, locale: ja), locale: ja)
         #expect(html.contains("サイズが大きすぎます"))
@@ -101,26 +101,26 @@ struct TemplateTests {
 
     /// One of each page with sample values, errors included, so every branch of a template renders.
     func samplePages(_ t: Catalog) -> [any CompiledPage] {
-        let field = FormField(name: "name", label: t["field_name"], value: "Aki <b>", error: t["name_required"], hint: t["password_hint"])
-        let select = FormField(name: "language", label: t["field_language"], kind: .select, options: t.languageOptions(selected: "ja", among: [t]))
-        let checkbox = FormField(name: "remember", label: t["field_remember"], kind: .checkbox, checked: true)
+        let field = FormField(name: "name", label: t[.fieldName], value: "Aki <b>", error: t[.nameRequired], hint: t[.passwordHint])
+        let select = FormField(name: "language", label: t[.fieldLanguage], kind: .select, options: t.languageOptions(selected: "ja", among: [t]))
+        let checkbox = FormField(name: "remember", label: t[.fieldRemember], kind: .checkbox, checked: true)
         return [
             FormPage(
-                heading: t["setup_heading"], intro: t["setup_intro"], formError: t["login_failed"], action: "/setup",
-                submitLabel: t["setup_submit"], fields: [field, select, checkbox], footerLink: ("/login", t["login_heading"])),
+                heading: t[.setupHeading], intro: t[.setupIntro], formError: t[.loginFailed], action: "/setup",
+                submitLabel: t[.setupSubmit], fields: [field, select, checkbox], footerLink: ("/login", t[.loginHeading])),
             HomePage(
                 household: "Home", stock: [.init(id: 1, name: "Fridge", icon: "fridge", count: "3")], shopping: [], useSoon: "Use soon · 3", hasUseSoon: true),
             AccountPage(
-                heading: t["account_heading"], saved: t["saved_profile"], profileFields: [field, select], passwordFields: [field],
+                heading: t[.accountHeading], saved: t[.savedProfile], profileFields: [field, select], passwordFields: [field],
                 devices: [
                     .init(id: 1, label: "Chrome · Android", signedIn: "Monday", lastSeen: "today", isCurrent: true),
                     .init(id: 2, label: "Safari · iPhone", signedIn: "Sunday", lastSeen: "yesterday", isCurrent: false),
                 ]),
             SettingsPage(
-                heading: t["members_heading"], membersError: t["last_owner"],
-                members: [.init(id: 1, name: "Aki", login: "aki", role: t["role_owner"], roleOptions: t.roleOptions(selected: .owner), isMe: true)],
-                invitations: [.init(id: 3, role: t["role_viewer"], expires: "next week")], newLink: "http://x/join/abc",
-                inviteRoles: t.roleOptions(selected: .member), householdFields: [field, select], householdSaved: t["saved_profile"]),
+                heading: t[.membersHeading], membersError: t[.lastOwner],
+                members: [.init(id: 1, name: "Aki", login: "aki", role: t[.roleOwner], roleOptions: t.roleOptions(selected: .owner), isMe: true)],
+                invitations: [.init(id: 3, role: t[.roleViewer], expires: "next week")], newLink: "http://x/join/abc",
+                inviteRoles: t.roleOptions(selected: .member), householdFields: [field, select], householdSaved: t[.savedProfile]),
         ] + itemPages(t)
     }
 
@@ -208,20 +208,20 @@ struct TemplateTests {
         return [
             UseSoonPage(
                 groups: [
-                    .init(state: "expired", heading: t["soon_expired"], count: 1, rows: [rows[0]]),
-                    .init(state: "today", heading: t["soon_today"], count: 4, rows: [rows[1]]),
+                    .init(state: "expired", heading: t[.soonExpired], count: 1, rows: [rows[0]]),
+                    .init(state: "today", heading: t[.soonToday], count: 4, rows: [rows[1]]),
                 ],
                 shared: shared, here: "/soon?page=2", summary: "5", empty: "", pageLabel: "2/3", previous: "/soon", next: "/soon?page=3",
                 notice: "Deleted", undoIds: "1", moveTargets: choices, shoppingTargets: choices),
             BoughtPage(
-                listId: 2, back: "/folders/2", listName: "Supermarket", stockLists: choices, stockError: t["folder_not_stock"],
+                listId: 2, back: "/folders/2", listName: "Supermarket", stockLists: choices, stockError: t[.folderNotStock],
                 lines: [
                     .init(
                         item: milk, typed: BoughtInput(id: 1, quantity: "x", due: "2026-13-01"), match: milk, joins: true,
                         errors: ["quantity_1": "quantity_invalid", "due_1": "due_invalid"], t: t)
-                ], hasErrors: true, saveLabel: t.count("bought_save", 1)),
+                ], hasErrors: true, saveLabel: t.count(.boughtSave, 1)),
             UseSoonPage(
-                groups: [], shared: shared, here: "/soon", summary: "0", empty: t["soon_empty_today"], pageLabel: "1/1",
+                groups: [], shared: shared, here: "/soon", summary: "0", empty: t[.soonEmptyToday], pageLabel: "1/1",
                 previous: nil, next: nil, notice: nil, undoIds: nil),
             CalendarPage(
                 monthTitle: "November 2026", weekdays: [.init(short: "Sun", long: "Sunday")], days: week, todayLabel: "today", previous: link, next: link,

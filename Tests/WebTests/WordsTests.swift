@@ -37,7 +37,7 @@ struct PluralRuleTests {
 
 @Suite("Counted phrases in the catalogs")
 struct CatalogPluralTests {
-    static let localizations = Result { try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales")) }
+    static let localizations = Result { Localizations.embedded }
     func catalog(_ code: String) throws -> Catalog { try #require(try Self.localizations.get().catalogs[code]) }
 
     @Test func everyUnitHasEveryCategoryOfEveryLanguage() throws {
@@ -75,8 +75,8 @@ struct CatalogPluralTests {
         #expect(en.quantity(3, unit: "box") == "3 boxes")
         #expect(en.quantity(3, unit: "piece") == "3 pieces")
         #expect(en.quantity(0.5, unit: "kg") == "0.5 kg")
-        #expect(en.count("item_count", 1) == "1 item")
-        #expect(en.count("item_count", 2) == "2 items")
+        #expect(en.count(.itemCount, 1) == "1 item")
+        #expect(en.count(.itemCount, 2) == "2 items")
     }
 
     /// Rows take a unit's words split once per language: they must say what `plural` says, the
@@ -90,7 +90,9 @@ struct CatalogPluralTests {
             for key in catalog.keys where key.hasPrefix("qty_") && !key.contains("_=") && !key.hasSuffix("_one") {
                 for value in [0, 0.5, 1, 1.5, 2, 12, 250] {
                     let number = Quantity.text(value)
-                    #expect(catalog.quantity(value, unit: String(key.dropFirst(4))) == catalog.plural(key, number: number), "\(catalog.code) \(key) \(number)")
+                    #expect(
+                        catalog.quantity(value, unit: String(key.dropFirst(4))) == catalog.plural(named: key, number: number),
+                        "\(catalog.code) \(key) \(number)")
                 }
             }
         }
@@ -104,18 +106,18 @@ struct CatalogPluralTests {
         #expect(ja.quantity(1, unit: "pack") == "1パック")
         #expect(ja.quantity(500, unit: "g") == "500g")
         #expect(ja.quantity(1.5, unit: "L") == "1.5L")
-        #expect(ja.count("item_count", 1) == "1件")
+        #expect(ja.count(.itemCount, 1) == "1件")
     }
 
     /// A phrase for one exact number (ICU's `=1`) is not a plural category: Japanese has no `one`,
     /// yet says 「明日まで」 for a window of one day.
     @Test func anExactNumberFormComesBeforeTheCategory() throws {
         let en = try catalog("en"), ja = try catalog("ja")
-        #expect(ja.count("soon_soon", 1) == "明日まで")
-        #expect(ja.count("soon_soon", 2) == "2日以内")
-        #expect(en.count("soon_soon", 1) == "Due tomorrow")
-        #expect(en.count("soon_soon", 3) == "Due within 3 days")
-        #expect(en.count("folder_delete_items", 1).hasPrefix("Its 1 item goes"))
+        #expect(ja.count(.soonSoon, 1) == "明日まで")
+        #expect(ja.count(.soonSoon, 2) == "2日以内")
+        #expect(en.count(.soonSoon, 1) == "Due tomorrow")
+        #expect(en.count(.soonSoon, 3) == "Due within 3 days")
+        #expect(en.count(.folderDeleteItems, 1).hasPrefix("Its 1 item goes"))
     }
 
     @Test func theItemPageSaysTheQuantityInTheReadersWords() async throws {
@@ -176,7 +178,7 @@ struct StarterFolderNameTests {
     static let english = [("Accept-Language", "en-US,en;q=0.9")]
 
     @Test func theNameFollowsTheReaderOnlyForAnUnrenamedStarter() throws {
-        let localizations = try Localizations(directory: repositoryRoot.appendingPathComponent("Templates/locales"))
+        let localizations = Localizations.embedded
         let ja = try #require(localizations.catalogs["ja"]), en = try #require(localizations.catalogs["en"])
         var fridge = Folder(householdId: 1, name: "Fridge", kind: .stock)
         fridge.starter = "starter_fridge"

@@ -84,11 +84,11 @@ struct AccountController {
                 signedIn: DisplayFormat.dateTime($0.createdAt, timeZone: member.timeZone, locale: t),
                 lastSeen: DisplayFormat.dateTime($0.lastSeenAt, timeZone: member.timeZone, locale: t), isCurrent: $0.isCurrent)
         }
-        let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices", "feed_removed"].contains($0) ? t["saved_\($0)"] : nil }
+        let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices", "feed_removed"].contains($0) ? t[.saved, $0] : nil }
         // A new feed address is shown once, in the answer to the POST that made it.
         var feed = AccountPage.Feed(
             createdAt: try feeds.createdAt(memberId: member.memberId).map {
-                t.format("feed_created", ["date": DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t)])
+                t.format(.feedCreated, ["date": DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t)])
             })
         if let token = newFeedToken {
             let host = context.request.headers["host"] ?? "localhost"
@@ -96,23 +96,23 @@ struct AccountController {
             feed.web = "\(context.request.isSecure ? "https" : scheme)://\(host)/calendar/\(token).ics"
         }
         return AccountPage(
-            heading: t["account_heading"], saved: saved,
+            heading: t[.accountHeading], saved: saved,
             profileFields: [
                 FormField(
-                    name: "name", label: t["field_name"], value: name, error: profileErrors["name"], autocomplete: "name", required: true, maxLength: 100),
+                    name: "name", label: t[.fieldName], value: name, error: profileErrors["name"], autocomplete: "name", required: true, maxLength: 100),
                 FormField(
-                    name: "language", label: t["field_language"], kind: .select,
+                    name: "language", label: t[.fieldLanguage], kind: .select,
                     options: t.languageOptions(selected: language.isEmpty ? nil : language, among: renderer.localizations.languages)),
             ],
             passwordFields: [
                 FormField(
-                    name: "current_password", label: t["field_current_password"], kind: .password, error: passwordErrors["current_password"],
+                    name: "current_password", label: t[.fieldCurrentPassword], kind: .password, error: passwordErrors["current_password"],
                     autocomplete: "current-password", required: true),
                 FormField(
-                    name: "password", label: t["field_new_password"], kind: .password, error: passwordErrors["password"], hint: t["password_change_hint"],
+                    name: "password", label: t[.fieldNewPassword], kind: .password, error: passwordErrors["password"], hint: t[.passwordChangeHint],
                     autocomplete: "new-password", required: true),
                 FormField(
-                    name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: passwordErrors["password_confirm"],
+                    name: "password_confirm", label: t[.fieldPasswordConfirm], kind: .password, error: passwordErrors["password_confirm"],
                     autocomplete: "new-password", required: true),
             ],
             devices: devices, feed: feed, offersHTTPS: httpsHelp.offered(context))

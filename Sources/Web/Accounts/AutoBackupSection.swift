@@ -25,14 +25,14 @@ struct AutoBackupSection: Sendable {
     /// only this owner's household; `asked` is the `backup` query of the redirect.
     init(_ status: BackupStatus, timeZone: String, locale t: Catalog, control: (any BackupControl)? = nil, mayDownload: Bool = false, asked: String? = nil) {
         let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: timeZone, locale: t) }
-        var lines = [status.lastSuccessAt.map { t.format("autobackup_last_good", ["date": when($0)]) } ?? t["autobackup_none_yet"]]
-        if let next = status.nextAt { lines.append(t.format("autobackup_next", ["date": when(next)])) }
+        var lines = [status.lastSuccessAt.map { t.format(.autobackupLastGood, ["date": when($0)]) } ?? t[.autobackupNoneYet]]
+        if let next = status.nextAt { lines.append(t.format(.autobackupNext, ["date": when(next)])) }
         self.lines = lines
         off = !status.isScheduled
         let failed = status.lastFailureAt.map { at in
             t.format(
-                status.isFailing ? "autobackup_failed" : "autobackup_failed_before",
-                ["date": when(at), "reason": t["backup_failure_\((status.lastFailureReason ?? .other).rawValue)"]])
+                status.isFailing ? .autobackupFailed : .autobackupFailedBefore,
+                ["date": when(at), "reason": t[.backupFailure, (status.lastFailureReason ?? .other).rawValue]])
         }
         failure = status.isFailing ? failed : nil
         pastFailure = status.isFailing ? nil : failed
@@ -40,8 +40,8 @@ struct AutoBackupSection: Sendable {
         canBackUpNow = control != nil && !running
         canDownload = mayDownload && control?.latestArchive() != nil
         switch asked {
-        case "busy": notice = t["autobackup_busy"]
-        case "started" where !running: notice = t["autobackup_done"]
+        case "busy": notice = t[.autobackupBusy]
+        case "started" where !running: notice = t[.autobackupDone]
         default: notice = nil
         }
     }

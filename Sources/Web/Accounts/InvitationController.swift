@@ -55,24 +55,24 @@ struct InvitationController {
     /// Expired, used or unknown links all look the same.
     func expired(_ context: RequestContext) -> Response {
         let t = context.locale
-        return renderer.response(ErrorPage(status: 404, heading: t["link_invalid_title"], message: t["link_invalid_message"]), context, status: 404)
+        return renderer.response(ErrorPage(status: 404, heading: t[.linkInvalidTitle], message: t[.linkInvalidMessage]), context, status: 404)
     }
 
     func joinPage(_ context: RequestContext, _ link: SingleUseLink, errors: [String: String]) -> FormPage {
         let t = context.locale
         return FormPage(
-            heading: t.format("join_heading", ["household": link.householdName]),
-            intro: t.format("join_intro", ["role": t["role_\(link.role?.rawValue ?? "member")"]]),
-            action: "/join/\(context.parameter("token") ?? "")", submitLabel: t["join_submit"],
+            heading: t.format(.joinHeading, ["household": link.householdName]),
+            intro: t.format(.joinIntro, ["role": t[.role, link.role?.rawValue ?? "member"]]),
+            action: "/join/\(context.parameter("token") ?? "")", submitLabel: t[.joinSubmit],
             fields: [
-                FormField(name: "name", label: t["field_name"], value: context.field("name"), error: errors["name"], autocomplete: "name", required: true),
+                FormField(name: "name", label: t[.fieldName], value: context.field("name"), error: errors["name"], autocomplete: "name", required: true),
                 FormField(
-                    name: "login", label: t["field_login"], value: context.field("login"), error: errors["login"], autocomplete: "username", required: true),
+                    name: "login", label: t[.fieldLogin], value: context.field("login"), error: errors["login"], autocomplete: "username", required: true),
                 FormField(
-                    name: "password", label: t["field_password"], kind: .password, error: errors["password"], hint: t["password_hint"],
+                    name: "password", label: t[.fieldPassword], kind: .password, error: errors["password"], hint: t[.passwordHint],
                     autocomplete: "new-password", required: true),
                 FormField(
-                    name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: errors["password_confirm"],
+                    name: "password_confirm", label: t[.fieldPasswordConfirm], kind: .password, error: errors["password_confirm"],
                     autocomplete: "new-password", required: true),
             ])
     }
@@ -80,13 +80,13 @@ struct InvitationController {
     func resetPage(_ context: RequestContext, errors: [String: String]) -> FormPage {
         let t = context.locale
         return FormPage(
-            heading: t["reset_heading"], action: "/reset/\(context.parameter("token") ?? "")", submitLabel: t["reset_submit"],
+            heading: t[.resetHeading], action: "/reset/\(context.parameter("token") ?? "")", submitLabel: t[.resetSubmit],
             fields: [
                 FormField(
-                    name: "password", label: t["field_new_password"], kind: .password, error: errors["password"], hint: t["password_hint"],
+                    name: "password", label: t[.fieldNewPassword], kind: .password, error: errors["password"], hint: t[.passwordHint],
                     autocomplete: "new-password", required: true),
                 FormField(
-                    name: "password_confirm", label: t["field_password_confirm"], kind: .password, error: errors["password_confirm"],
+                    name: "password_confirm", label: t[.fieldPasswordConfirm], kind: .password, error: errors["password_confirm"],
                     autocomplete: "new-password", required: true),
             ])
     }

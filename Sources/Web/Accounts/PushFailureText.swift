@@ -9,21 +9,23 @@ struct PushFailureText: Sendable {
 
     /// `frame`: a catalog sentence holding the explanation as `{error}` ("The test could not be sent. {error}").
     init(_ failure: PushFailure, _ t: Catalog, in frame: String? = nil, _ values: [String: String] = [:]) {
-        let explained = t[Self.key(failure)]
-        sentence = frame.map { t.format($0, values.merging(["error": explained]) { _, new in new }) } ?? explained
-        detail = t.format("push_error_detail", ["detail": failure.stored])
+        let explained = t[named: Self.key(failure)]
+        sentence = frame.map { t.format(named: $0, values.merging(["error": explained]) { _, new in new }) } ?? explained
+        detail = t.format(.pushErrorDetail, ["detail": failure.stored])
     }
 
     /// The catalog key of the explanation: statuses grouped by what the owner can do about them.
     static func key(_ failure: PushFailure) -> String {
-        guard case .status(let code) = failure else { return "push_error_\(failure.stored)" }
-        switch code {
-        case 401, 403: return "push_error_status_auth"
-        case 404, 410: return "push_error_status_not_found"
-        case 429: return "push_error_status_busy"
-        case 500...599: return "push_error_status_server"
-        default: return "push_error_status"
-        }
+        guard case .status(let code) = failure else { return TextFamily.pushError.name(failure.stored) }
+        let key: TextKey =
+            switch code {
+            case 401, 403: .pushErrorStatusAuth
+            case 404, 410: .pushErrorStatusNotFound
+            case 429: .pushErrorStatusBusy
+            case 500...599: .pushErrorStatusServer
+            default: .pushErrorStatus
+            }
+        return key.name
     }
 }
 

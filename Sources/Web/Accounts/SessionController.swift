@@ -14,7 +14,7 @@ struct SessionController {
     func register(in router: inout Router<Endpoint>) {
         router.get("/login", .open) { context in
             if context.member != nil { return .redirect(to: "/") }
-            let notice = context.request.query["reset"] == "1" ? context.locale["password_reset_done"] : nil
+            let notice = context.request.query["reset"] == "1" ? context.locale[.passwordResetDone] : nil
             return renderer.response(page(context, error: nil, notice: notice), context)
         }
         router.post("/login", .open) { context in
@@ -28,13 +28,13 @@ struct SessionController {
                 if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
                 return cookies.over(context.request).signedIn(token: token, remember: remember, device: device, to: Self.safeNext(context.field("next")))
             case .rejected:
-                return renderer.response(page(context, error: context.locale["login_failed"], notice: nil), context, status: 422)
+                return renderer.response(page(context, error: context.locale[.loginFailed], notice: nil), context, status: 422)
             case .throttled(let until):
                 let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
                 let message =
                     seconds < 120
-                    ? context.locale.format("login_throttled_seconds", ["seconds": "\(seconds)"])
-                    : context.locale.format("login_throttled_minutes", ["minutes": "\((seconds + 59) / 60)"])
+                    ? context.locale.format(.loginThrottledSeconds, ["seconds": "\(seconds)"])
+                    : context.locale.format(.loginThrottledMinutes, ["minutes": "\((seconds + 59) / 60)"])
                 var response = renderer.response(page(context, error: message, notice: nil), context, status: 429)
                 response.headers.append(("Retry-After", "\(seconds)"))
                 return response
@@ -62,14 +62,14 @@ struct SessionController {
         let t = context.locale
         let next = context.request.form["next"] ?? context.request.query["next"] ?? ""
         var page = FormPage(
-            heading: t["login_heading"], intro: notice, formError: error, action: "/login", submitLabel: t["login_submit"],
+            heading: t[.loginHeading], intro: notice, formError: error, action: "/login", submitLabel: t[.loginSubmit],
             fields: [
-                FormField(name: "login", label: t["field_login"], value: context.field("login"), autocomplete: "username", required: true),
-                FormField(name: "password", label: t["field_password"], kind: .password, autocomplete: "current-password", required: true),
-                FormField(name: "remember", label: t["field_remember"], kind: .checkbox, checked: context.field("remember") == "1"),
+                FormField(name: "login", label: t[.fieldLogin], value: context.field("login"), autocomplete: "username", required: true),
+                FormField(name: "password", label: t[.fieldPassword], kind: .password, autocomplete: "current-password", required: true),
+                FormField(name: "remember", label: t[.fieldRemember], kind: .checkbox, checked: context.field("remember") == "1"),
                 FormField(name: "next", label: "", kind: .hidden, value: Self.safeNext(next) == "/" ? "" : next),
             ])
-        if httpsHelp.offered(context) { page.footerLink = ("/tls", t["tls_link"]) }
+        if httpsHelp.offered(context) { page.footerLink = ("/tls", t[.tlsLink]) }
         return page
     }
 }

@@ -37,7 +37,7 @@ struct SettingsController {
                     dueSoonDays: context.field("due_soon_days"))
                 return .redirect(to: "/settings?saved=household#household")
             } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
+                return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
             }
         }
         router.post("/settings/lookup", .owner) { context in
@@ -46,7 +46,7 @@ struct SettingsController {
                 try settings.setProductLookup(member.householdId, url: context.field("lookup_enabled") == "1" ? context.field("product_lookup_url") : nil)
                 return .redirect(to: "/settings?saved=lookup#lookup")
             } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, lookupErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
+                return renderer.response(try page(context, lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
             }
         }
         router.post("/settings/home-network", .owner) { context in
@@ -59,7 +59,7 @@ struct SettingsController {
                 try push.save(pushInput(context), householdId: member.householdId)
                 return .redirect(to: "/settings?saved=push#push")
             } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
+                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
             }
         }
         router.post("/settings/push/delete", .owner) { context in
@@ -71,14 +71,14 @@ struct SettingsController {
             let t = context.locale
             do {
                 let id = try outbox.enqueueTest(
-                    householdId: member.householdId, title: t["push_test_title"],
-                    body: t.format("push_test_body", ["household": member.householdName]))
+                    householdId: member.householdId, title: t[.pushTestTitle],
+                    body: t.format(.pushTestBody, ["household": member.householdName]))
                 // The engine sends it on its own task; wait a moment for its answer, never for long
                 // (the page it redirects to says "on its way" when the answer is not there yet).
                 _ = try outbox.awaitAttempt(id, householdId: member.householdId, timeout: pushTestWait)
                 return .redirect(to: "/settings?test=\(id)#push")
             } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[$0] }), context, status: 422)
+                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
             }
         }
         router.post("/settings/reminders/rebuild", .owner) { context in
@@ -89,7 +89,7 @@ struct SettingsController {
         router.post("/settings/invitations", .owner) { context in
             let member = try context.signedIn
             guard let role = Role(rawValue: context.field("role")) else {
-                return renderer.response(try page(context, inviteError: context.locale["role_invalid"]), context, status: 422)
+                return renderer.response(try page(context, inviteError: context.locale[.roleInvalid]), context, status: 422)
             }
             let token = try accounts.invite(householdId: member.householdId, role: role)
             // The link is in this answer only, never in an address (history and reloads keep those).
@@ -110,7 +110,7 @@ struct SettingsController {
                 try accounts.changeRole(memberId: id, to: context.field("role"), householdId: member.householdId)
                 return .redirect(to: "/settings#members")
             } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[$0] }), context, status: 422)
+                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
             }
         }
         router.post("/settings/members/{id}/remove", .owner) { context in
@@ -119,7 +119,7 @@ struct SettingsController {
                 try accounts.removeMember(memberId: try context.id(), householdId: member.householdId)
                 return .redirect(to: "/settings#members")
             } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[$0] }), context, status: 422)
+                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
             }
         }
     }
@@ -145,24 +145,24 @@ struct SettingsController {
         let hasToken = channel?.accessToken != nil
         var fields = [
             FormField(
-                name: "kind", label: t["field_push_kind"], kind: .select, error: errors["kind"],
-                options: PushKind.allCases.map { .init(value: $0.rawValue, label: t["push_kind_\($0.rawValue)"], selected: $0.rawValue == input.kind) }),
+                name: "kind", label: t[.fieldPushKind], kind: .select, error: errors["kind"],
+                options: PushKind.allCases.map { .init(value: $0.rawValue, label: t[.pushKind, $0.rawValue], selected: $0.rawValue == input.kind) }),
             FormField(
-                name: "url", label: t["field_push_url"], value: input.url, error: errors["url"], hint: t["push_url_hint"],
+                name: "url", label: t[.fieldPushUrl], value: input.url, error: errors["url"], hint: t[.pushUrlHint],
                 inputType: "url", maxLength: 500),
-            FormField(name: "topic", label: t["field_push_topic"], value: input.topic, error: errors["topic"], hint: t["push_topic_hint"], maxLength: 64),
+            FormField(name: "topic", label: t[.fieldPushTopic], value: input.topic, error: errors["topic"], hint: t[.pushTopicHint], maxLength: 64),
             // The token is never sent back to the page: "set" says there is one.
             FormField(
-                name: "access_token", label: t["field_push_token"], kind: .password, error: errors["access_token"],
-                hint: hasToken ? t["push_token_set"] : t["push_token_hint"], autocomplete: "off"),
+                name: "access_token", label: t[.fieldPushToken], kind: .password, error: errors["access_token"],
+                hint: hasToken ? t[.pushTokenSet] : t[.pushTokenHint], autocomplete: "off"),
         ]
         if hasToken {
-            fields.append(FormField(name: "clear_access_token", label: t["push_token_clear"], kind: .checkbox, checked: input.clearAccessToken))
+            fields.append(FormField(name: "clear_access_token", label: t[.pushTokenClear], kind: .checkbox, checked: input.clearAccessToken))
         }
         fields.append(
             FormField(
-                name: "digest_hour", label: t["field_digest_hour"], kind: .select, error: errors["digest_hour"], hint: t["digest_hour_hint"],
-                options: [FormField.Option(value: "", label: t["digest_none"], selected: input.digestHour.isEmpty)]
+                name: "digest_hour", label: t[.fieldDigestHour], kind: .select, error: errors["digest_hour"], hint: t[.digestHourHint],
+                options: [FormField.Option(value: "", label: t[.digestNone], selected: input.digestHour.isEmpty)]
                     + (0...23).map { .init(value: "\($0)", label: "\($0):00", selected: input.digestHour == "\($0)") }))
 
         var lines: [String] = []
@@ -170,30 +170,30 @@ struct SettingsController {
         if channel != nil {
             let status = try outbox.status(householdId: me.householdId)
             let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: me.timeZone, locale: t) }
-            lines.append(status.lastSentAt.map { t.format("push_last_sent", ["date": when($0)]) } ?? t["push_never_sent"])
+            lines.append(status.lastSentAt.map { t.format(.pushLastSent, ["date": when($0)]) } ?? t[.pushNeverSent])
             if let error = status.lastError {
                 problem = PushFailureText(error, t, in: "push_last_error", ["date": status.lastErrorAt.map(when) ?? ""])
             }
             if status.waiting > 0, let next = status.nextRetryAt {
-                lines.append(t.format(status.waiting == 1 ? "push_waiting_one" : "push_waiting", ["count": "\(status.waiting)", "date": when(next)]))
+                lines.append(t.format(named: status.waiting == 1 ? "push_waiting_one" : "push_waiting", ["count": "\(status.waiting)", "date": when(next)]))
             }
-            if status.failed > 0 { lines.append(t.format("push_given_up", ["count": "\(status.failed)"])) }
+            if status.failed > 0 { lines.append(t.format(.pushGivenUp, ["count": "\(status.failed)"])) }
         }
 
         // The outcome of "Send a test", on the page it redirects to.
         var testResult: PushTestResult?
         if let id = context.request.query["test"].flatMap(Int64.init), let message = try outbox.message(id, householdId: me.householdId) {
             switch message.state {
-            case .sent: testResult = PushTestResult(message: t["push_test_sent"])
+            case .sent: testResult = PushTestResult(message: t[.pushTestSent])
             case .failed: testResult = PushTestResult(failure: PushFailureText(message.lastError ?? .connectionFailed, t, in: "push_test_failed"))
-            case .pending: testResult = PushTestResult(message: t["push_test_pending"])
+            case .pending: testResult = PushTestResult(message: t[.pushTestPending])
             }
         }
         var rebuilt: String?
         if let report = context.request.query["rebuilt"] {
             let counts = report.split(separator: "-").compactMap { Int($0) }
             if counts.count == 3 {
-                rebuilt = t.format("rebuild_report", ["dropped": "\(counts[0])", "recreated": "\(counts[1])", "cleared": "\(counts[2])"])
+                rebuilt = t.format(.rebuildReport, ["dropped": "\(counts[0])", "recreated": "\(counts[1])", "cleared": "\(counts[2])"])
             }
         }
         return PushSection(
@@ -213,45 +213,45 @@ struct SettingsController {
         let zone = posted ? context.field("time_zone") : household.timeZone
         let householdFields = [
             FormField(
-                name: "household", label: t["field_household"], value: posted ? context.field("household") : household.name,
+                name: "household", label: t[.fieldHousehold], value: posted ? context.field("household") : household.name,
                 error: householdErrors["household"], required: true, maxLength: 100),
             FormField(
-                name: "time_zone", label: t["field_time_zone"], kind: .select, error: householdErrors["time_zone"],
+                name: "time_zone", label: t[.fieldTimeZone], kind: .select, error: householdErrors["time_zone"],
                 options: HouseholdSettings.timeZoneChoices(keeping: household.timeZone).map {
                     .init(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == zone)
                 }),
             FormField(
-                name: "due_soon_days", label: t["field_due_soon_days"], value: posted ? context.field("due_soon_days") : "\(household.dueSoonDays)",
-                error: householdErrors["due_soon_days"], hint: t["due_soon_hint"], inputType: "number", maxLength: 2),
+                name: "due_soon_days", label: t[.fieldDueSoonDays], value: posted ? context.field("due_soon_days") : "\(household.dueSoonDays)",
+                error: householdErrors["due_soon_days"], hint: t[.dueSoonHint], inputType: "number", maxLength: 2),
         ]
         let members = try accounts.members(householdId: me.householdId).map { member in
             SettingsPage.Row(
-                id: member.id ?? 0, name: member.name, login: member.login, role: t["role_\(member.role.rawValue)"],
+                id: member.id ?? 0, name: member.name, login: member.login, role: t[.role, member.role.rawValue],
                 roleOptions: t.roleOptions(selected: member.role), isMe: member.id == me.memberId)
         }
         let invitations = try accounts.pendingInvitations(householdId: me.householdId).map {
             SettingsPage.Invitation(
-                id: $0.id, role: t["role_\($0.role.rawValue)"],
+                id: $0.id, role: t[.role, $0.role.rawValue],
                 expires: DisplayFormat.dateTime($0.expiresAt, timeZone: me.timeZone, locale: t))
         }
         // Each notice shows in its own section, where the redirect's #fragment lands.
         let saved = context.request.query["saved"]
-        let savedText = { (key: String) in saved == key ? t["saved_\(key)"] : nil }
+        let savedText = { (key: String) in saved == key ? t[.saved, key] : nil }
         // Online barcode look-up: off unless the owner turns it on; the address a posted form had is kept.
         let lookupPosted = context.request.path == "/settings/lookup"
         let lookupFields = [
             FormField(
-                name: "lookup_enabled", label: t["field_lookup_enabled"], kind: .checkbox,
+                name: "lookup_enabled", label: t[.fieldLookupEnabled], kind: .checkbox,
                 checked: lookupPosted ? context.field("lookup_enabled") == "1" : household.productLookupUrl != nil),
             FormField(
-                name: "product_lookup_url", label: t["field_lookup_url"],
+                name: "product_lookup_url", label: t[.fieldLookupUrl],
                 value: lookupPosted ? context.field("product_lookup_url") : household.productLookupUrl ?? HouseholdSettings.defaultProductLookupURL,
-                error: lookupErrors["product_lookup_url"], hint: t["lookup_url_hint"], inputType: "url", maxLength: 300),
+                error: lookupErrors["product_lookup_url"], hint: t[.lookupUrlHint], inputType: "url", maxLength: 300),
         ]
         return SettingsPage(
-            heading: t["members_heading"], membersError: membersError, members: members, invitations: invitations, newLink: newLink,
+            heading: t[.membersHeading], membersError: membersError, members: members, invitations: invitations, newLink: newLink,
             inviteRoles: t.roleOptions(selected: .member), inviteError: inviteError, householdFields: householdFields,
-            householdSaved: saved == "household" ? t["saved_profile"] : nil,
+            householdSaved: saved == "household" ? t[.savedProfile] : nil,
             push: try pushSection(context, me, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
             lookupFields: lookupFields, lookupSaved: savedText("lookup"),
             autobackup: AutoBackupSection(

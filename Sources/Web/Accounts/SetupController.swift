@@ -20,8 +20,8 @@ struct SetupController {
             if case .throttled(let seconds) = code {
                 let message =
                     seconds < 120
-                    ? context.locale.format("login_throttled_seconds", ["seconds": "\(seconds)"])
-                    : context.locale.format("login_throttled_minutes", ["minutes": "\((seconds + 59) / 60)"])
+                    ? context.locale.format(.loginThrottledSeconds, ["seconds": "\(seconds)"])
+                    : context.locale.format(.loginThrottledMinutes, ["minutes": "\((seconds + 59) / 60)"])
                 var response = renderer.response(page(context, errors: ["setup_code": message]), context, status: 429)
                 response.headers.append(("Retry-After", "\(seconds)"))
                 return response
@@ -67,19 +67,19 @@ struct SetupController {
         let t = context.locale
         func field(_ name: String, _ kind: FormField.Kind = .text, autocomplete: String? = nil, hint: String? = nil) -> FormField {
             FormField(
-                name: name, label: t["field_\(name)"], kind: kind, value: context.field(name), error: errors[name], hint: hint,
+                name: name, label: t[.field, name], kind: kind, value: context.field(name), error: errors[name], hint: hint,
                 autocomplete: autocomplete, required: true)
         }
         return FormPage(
-            heading: t["setup_heading"], intro: t["setup_intro"], action: "/setup", submitLabel: t["setup_submit"],
+            heading: t[.setupHeading], intro: t[.setupIntro], action: "/setup", submitLabel: t[.setupSubmit],
             fields: [
-                field("household", hint: t["setup_household_hint"]),
+                field("household", hint: t[.setupHouseholdHint]),
                 timeZoneField(context, error: errors["time_zone"]),
                 field("name", autocomplete: "name"),
                 field("login", autocomplete: "username"),
-                field("password", .password, autocomplete: "new-password", hint: t["password_hint"]),
+                field("password", .password, autocomplete: "new-password", hint: t[.passwordHint]),
                 field("password_confirm", .password, autocomplete: "new-password"),
-                field("setup_code", autocomplete: "off", hint: t["setup_code_hint"]),
+                field("setup_code", autocomplete: "off", hint: t[.setupCodeHint]),
             ])
     }
 
@@ -90,7 +90,7 @@ struct SetupController {
         let posted = context.request.method == "POST"
         let zone = Self.timeZone(context)
         var field = FormField(
-            name: "time_zone", label: t["field_time_zone"], kind: .select, error: error, hint: t["setup_time_zone_hint"],
+            name: "time_zone", label: t[.fieldTimeZone], kind: .select, error: error, hint: t[.setupTimeZoneHint],
             options: HouseholdSettings.timeZoneChoices(keeping: "").map {
                 .init(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == zone)
             })

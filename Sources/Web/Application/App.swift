@@ -8,21 +8,18 @@ import Outbound
 import RecipeImport
 import Synchronization
 
-/// Where the app finds its templates and public files.
+/// Where the app finds its public files (templates and texts are compiled into the binary).
 public struct Resources: Sendable {
-    public let templates: URL
     public let publicFiles: URL
 
     public init(root: URL) {
-        templates = root.appendingPathComponent("Templates")
         publicFiles = root.appendingPathComponent("Public")
     }
 
-    /// A root that holds both `Templates/` and `Public/`.
+    /// A root that holds `Public/`.
     public var isComplete: Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: templates.path, isDirectory: &isDirectory) && isDirectory.boolValue
-            && FileManager.default.fileExists(atPath: publicFiles.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: publicFiles.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 
@@ -58,6 +55,8 @@ public struct AppOptions: Sendable {
     public var hosts: HostAllowlist?
     /// How long a recipe import may wait for one request, and for the whole import.
     public var recipeFetch: (timeout: TimeInterval, budget: Duration) = (RecipeFetcher.standardTimeout, RecipeFetcher.standardBudget)
+    /// The languages offered: the catalogs built in (a test may add one).
+    public var localizations = Localizations.embedded
 
     public init(
         secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system,
@@ -97,7 +96,7 @@ public final class App: Responder {
         self.database = database
         self.logger = logger
         self.hosts = options.hosts
-        let renderer = try await Renderer(templates: resources.templates)
+        let renderer = Renderer(localizations: options.localizations)
         self.renderer = renderer
         let accounts = Accounts(database: database, hasher: options.hasher, clock: options.clock)
         self.accounts = accounts

@@ -17,16 +17,16 @@ struct ErrorPage: CompiledPage {
     init(status: Int, locale: Catalog) {
         let known = [400, 403, 404, 405, 413, 422, 500].contains(status) ? status : (status >= 500 ? 500 : 400)
         self.status = status
-        heading = locale["error_\(known)_title"]
-        message = locale["error_\(known)_message"]
+        heading = locale[.errorTitle, known]
+        message = locale[.errorMessage, known]
     }
 
     /// The server's own storage refused a write: say so (it is not the reader's fault, and trying
     /// again will not help until someone frees space), 507 when full, else 503.
     init(storage: StorageFailure, locale: Catalog) {
         status = storage.status
-        heading = locale["\(storage.messageKey)_title"]
-        message = locale["\(storage.messageKey)_message"]
+        heading = locale[.storageTitle, storage.messageKey]
+        message = locale[.storageMessage, storage.messageKey]
     }
 
     func title(_ t: Catalog) -> String { heading }

@@ -92,16 +92,16 @@ extension Catalog {
     /// The localised messages for the fields a validation error names.
     func messages(_ error: InventoryError) -> [String: String] {
         guard case .validation(let fields) = error else { return [:] }
-        return fields.mapValues { self[$0] }
+        return fields.mapValues { self[named: $0] }
     }
 
     /// Language choices for a member: follow the browser, or one of the catalogs, each named in its own words.
     func languageOptions(selected: String?, among languages: [Catalog]) -> [FormField.Option] {
-        [FormField.Option(value: "", label: self["language_browser"], selected: selected == nil)]
+        [FormField.Option(value: "", label: self[.languageBrowser], selected: selected == nil)]
             + languages.map { FormField.Option(value: $0.code, label: $0.languageName, selected: selected == $0.code) }
     }
 
     func roleOptions(selected: Role?) -> [FormField.Option] {
-        Role.allCases.map { FormField.Option(value: $0.rawValue, label: self["role_\($0.rawValue)"], selected: selected == $0) }
+        Role.allCases.map { FormField.Option(value: $0.rawValue, label: self[.role, $0.rawValue], selected: selected == $0) }
     }
 }

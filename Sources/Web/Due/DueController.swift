@@ -58,17 +58,17 @@ struct DueController {
         func here(_ page: Int) -> String { Self.link("/soon", page > 1 ? [("page", "\(page)")] : []) }
         func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) } }
         let groups = [
-            UseSoonPage.Group(state: "expired", heading: t["soon_expired"], count: result.expiredCount, rows: rows(result.expired)),
-            UseSoonPage.Group(state: "today", heading: t["soon_today"], count: result.todayCount, rows: rows(result.today)),
-            UseSoonPage.Group(state: "soon", heading: t.count("soon_soon", household.dueSoonDays), count: result.soonCount, rows: rows(result.soon)),
+            UseSoonPage.Group(state: "expired", heading: t[.soonExpired], count: result.expiredCount, rows: rows(result.expired)),
+            UseSoonPage.Group(state: "today", heading: t[.soonToday], count: result.todayCount, rows: rows(result.today)),
+            UseSoonPage.Group(state: "soon", heading: t.count(.soonSoon, household.dueSoonDays), count: result.soonCount, rows: rows(result.soon)),
         ].filter { !$0.rows.isEmpty }
         let (notice, undoIds) = Notices.notice(context.request.query, folders: shopping, t: t)
         // Next to its row when the row is here (a quick action came back); at the top otherwise.
         let rowNotice = Notices.rowNotice(context.request.query, rows: groups.flatMap(\.rows), generic: (notice, undoIds), t: t)
         return UseSoonPage(
             groups: groups, shared: shared, here: here(result.page),
-            summary: t.count("item_count", result.total),
-            empty: household.dueSoonDays == 0 ? t["soon_empty_today"] : t.count("soon_empty", household.dueSoonDays),
+            summary: t.count(.itemCount, result.total),
+            empty: household.dueSoonDays == 0 ? t[.soonEmptyToday] : t.count(.soonEmpty, household.dueSoonDays),
             pageLabel: t.pageOf(result.page, result.pages),
             previous: result.page > 1 ? here(result.page - 1) : nil,
             next: result.page < result.pages ? here(result.page + 1) : nil,
@@ -101,15 +101,15 @@ struct DueController {
         let requested = Int(query["page"] ?? "") ?? 1
         let result = try items.dueMonth(householdId: member.householdId, month: month, day: day, page: requested)
 
-        let names = t["calendar_months"].split(separator: ",").map(String.init)
+        let names = t[.calendarMonths].split(separator: ",").map(String.init)
         func monthName(_ m: CalendarMonth) -> String { names.indices.contains(m.month - 1) ? names[m.month - 1] : "\(m.month)" }
-        func title(_ m: CalendarMonth) -> String { t.format("calendar_month_title", ["month": monthName(m), "year": "\(m.year)"]) }
+        func title(_ m: CalendarMonth) -> String { t.format(.calendarMonthTitle, ["month": monthName(m), "year": "\(m.year)"]) }
         func monthLink(_ m: CalendarMonth) -> String { Self.link("/calendar", [("month", m.description)]) }
 
         // The grid: weeks as rows, starting on the weekday the reader's language expects.
-        let firstWeekday = Int(t["calendar_first_weekday"]) ?? 0
-        let short = t["calendar_weekdays_short"].split(separator: ",").map(String.init)
-        let long = t["calendar_weekdays"].split(separator: ",").map(String.init)
+        let firstWeekday = Int(t[.calendarFirstWeekday]) ?? 0
+        let short = t[.calendarWeekdaysShort].split(separator: ",").map(String.init)
+        let long = t[.calendarWeekdays].split(separator: ",").map(String.init)
         let weekdays = (0..<7).map { offset -> CalendarPage.Weekday in
             let index = (firstWeekday + offset) % 7
             return CalendarPage.Weekday(short: short.indices.contains(index) ? short[index] : "", long: long.indices.contains(index) ? long[index] : "")
@@ -124,8 +124,8 @@ struct DueController {
             let isExpired = count > 0 && date < window.today
             var label: String?
             if count > 0 {
-                let values = ["date": DisplayFormat.day(date, locale: t), "items": t.count("item_count", count)]
-                label = t.format(isToday ? "calendar_day_label_today" : isExpired ? "calendar_day_label_expired" : "calendar_day_label", values)
+                let values = ["date": DisplayFormat.day(date, locale: t), "items": t.count(.itemCount, count)]
+                label = t.format(isToday ? .calendarDayLabelToday : isExpired ? .calendarDayLabelExpired : .calendarDayLabel, values)
             }
             cells.append(
                 CalendarPage.Day(
@@ -146,8 +146,8 @@ struct DueController {
             let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) }
             let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
             dayView = CalendarPage.DayItems(
-                heading: t.format("calendar_day_heading", ["date": DisplayFormat.day(day, locale: t)]),
-                summary: t.count("item_count", result.dayTotal),
+                heading: t.format(.calendarDayHeading, ["date": DisplayFormat.day(day, locale: t)]),
+                summary: t.count(.itemCount, result.dayTotal),
                 rows: rows,
                 shared: shared, here: here(result.page),
                 pageLabel: t.pageOf(result.page, result.pages),
@@ -158,7 +158,7 @@ struct DueController {
 
         let current = CalendarMonth(window.today)
         return CalendarPage(
-            monthTitle: title(month), weekdays: weekdays, days: cells, todayLabel: t["calendar_today"],
+            monthTitle: title(month), weekdays: weekdays, days: cells, todayLabel: t[.calendarToday],
             previous: month.previous.map { CalendarPage.Link(href: monthLink($0), label: monthName($0), title: title($0)) },
             next: month.next.map { CalendarPage.Link(href: monthLink($0), label: monthName($0), title: title($0)) },
             thisMonth: month == current && day == nil ? nil : "/calendar",
@@ -202,7 +202,7 @@ struct UseSoonPage: CompiledPage {
     var moveTargets: [Choice] = []
     var shoppingTargets: [Choice] = []
 
-    func title(_ t: Catalog) -> String { t["soon_heading"] }
+    func title(_ t: Catalog) -> String { t[.soonHeading] }
 
     var groupViews: [GroupView] {
         groups.map { GroupView(group: $0, rowList: ItemRowsView($0.rows, shared: shared, here: here, notice: rowNotice, t: shared.t)) }

@@ -33,18 +33,18 @@ struct CSVImportController {
         let folderId = Int64(context.field("folder")).flatMap { id in folders.first { $0.id == id }?.id }
         var page = ImportPage(t, folders: folders, chosen: folderId)
         guard let folderId else {
-            page.folderError = t["import_folder_invalid"]
+            page.folderError = t[.importFolderInvalid]
             return renderer.response(page, context, status: 422)
         }
         let file = context.request.files.first { $0.fieldName == "file" && !($0.size == 0 && $0.clientFileName.isEmpty) }
         guard let file else {
-            page.fileError = t["import_file_missing"]
+            page.fileError = t[.importFileMissing]
             return renderer.response(page, context, status: 422)
         }
         if let code = file.writeError {
             // The server's own disk could not take the upload (full, read-only).
             let storage = StorageFailure(errno: code)
-            page.fileError = t[storage.messageKey]
+            page.fileError = t[named: storage.messageKey]
             return renderer.response(page, context, status: storage.status)
         }
         guard file.size <= ItemsCSVReader.maxBytes else {
@@ -61,7 +61,7 @@ struct CSVImportController {
         let token = context.field("token")
         guard let upload = pending.take(token, for: member) else {
             var page = ImportPage(t, folders: try items.folders(householdId: member.householdId), chosen: nil)
-            page.fileError = t["import_expired"]
+            page.fileError = t[.importExpired]
             return renderer.response(page, context, status: 422)
         }
         let timeZone = TimeZone(identifier: member.timeZone) ?? .gmt
@@ -93,7 +93,7 @@ struct CSVImportController {
             rows = read
         }
         guard !rows.isEmpty else {
-            page.fileError = t["import_no_rows"]
+            page.fileError = t[.importNoRows]
             return renderer.response(page, context, status: 422)
         }
         let plan = try items.planImport(
@@ -103,7 +103,7 @@ struct CSVImportController {
             token = pending.keep(PendingCSV(data: data, folderId: folderId), for: member)
             guard token != nil else {
                 // The household's room for waiting previews (or the server's) is full: nothing to confirm.
-                page.fileError = t["pending_store_full"]
+                page.fileError = t[.pendingStoreFull]
                 return renderer.response(page, context, status: 503)
             }
         }
@@ -137,12 +137,12 @@ struct CSVImportController {
 
     static func message(_ problem: ItemsCSVFileProblem, _ t: Catalog) -> String {
         switch problem {
-        case .empty: return t["import_file_empty"]
-        case .notCSV: return t["import_file_not_csv"]
-        case .unreadableEncoding: return t["import_file_encoding"]
-        case .noNameColumn: return t["import_file_no_name"]
-        case .tooLarge: return t.format("import_file_too_large", ["size": "\(ItemsCSVReader.maxBytes / 1024 / 1024)"])
-        case .tooManyRows: return t.format("import_file_too_many_rows", ["count": String(ItemsCSVReader.maxRows)])
+        case .empty: return t[.importFileEmpty]
+        case .notCSV: return t[.importFileNotCsv]
+        case .unreadableEncoding: return t[.importFileEncoding]
+        case .noNameColumn: return t[.importFileNoName]
+        case .tooLarge: return t.format(.importFileTooLarge, ["size": "\(ItemsCSVReader.maxBytes / 1024 / 1024)"])
+        case .tooManyRows: return t.format(.importFileTooManyRows, ["count": String(ItemsCSVReader.maxRows)])
         }
     }
 }

@@ -16,7 +16,7 @@ struct ImportPage: CompiledPage {
         folderOptions = folderList.map { FormField.Option(value: String($0.id), label: $0.name, selected: $0.id == selected) }
     }
 
-    func title(_ t: Catalog) -> String { t["import_heading"] }
+    func title(_ t: Catalog) -> String { t[.importHeading] }
 }
 
 /// What an upload would do: counts, the rows (the first `shownRows`), every problem.
@@ -52,22 +52,22 @@ struct ImportPreview: Sendable {
     var hasProblems: Bool { !problems.isEmpty }
 
     init(_ plan: ImportPlan, folders: [(id: Int64, name: String)], token: String?, _ t: Catalog) {
-        summary = t.format("import_summary", ["new": String(plan.newCount), "updated": String(plan.updatedCount)])
+        summary = t.format(.importSummary, ["new": String(plan.newCount), "updated": String(plan.updatedCount)])
         let names = Dictionary(folders.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         self.rows = plan.rows.prefix(Self.shownRows).map {
             Row(
-                lineLabel: t.format("import_line", ["line": String($0.line)]), name: $0.values.name, folder: names[$0.folderId] ?? "",
+                lineLabel: t.format(.importLine, ["line": String($0.line)]), name: $0.values.name, folder: names[$0.folderId] ?? "",
                 amount: t.quantity($0.values.quantity, unit: $0.values.unit),
-                action: t[$0.itemId == nil ? "import_action_new" : "import_action_update"], isUpdate: $0.itemId != nil)
+                action: t[$0.itemId == nil ? .importActionNew : .importActionUpdate], isUpdate: $0.itemId != nil)
         }
-        moreRows = plan.rows.count > Self.shownRows ? t.count("import_more_rows", plan.rows.count - Self.shownRows) : nil
+        moreRows = plan.rows.count > Self.shownRows ? t.count(.importMoreRows, plan.rows.count - Self.shownRows) : nil
         problems = plan.problems.prefix(Self.shownProblems).map {
             Problem(
-                place: t.format("import_problem_place", ["line": String($0.line), "column": $0.column]),
-                message: t.format($0.key, ["value": $0.value]), value: $0.value.isEmpty || $0.key == "import_folder_unknown" ? nil : $0.value)
+                place: t.format(.importProblemPlace, ["line": String($0.line), "column": $0.column]),
+                message: t.format(named: $0.key, ["value": $0.value]), value: $0.value.isEmpty || $0.key == "import_folder_unknown" ? nil : $0.value)
         }
-        moreProblems = plan.problems.count > Self.shownProblems ? t.count("import_more_problems", plan.problems.count - Self.shownProblems) : nil
-        problemCount = t.count("import_problems_heading", plan.problems.count)
+        moreProblems = plan.problems.count > Self.shownProblems ? t.count(.importMoreProblems, plan.problems.count - Self.shownProblems) : nil
+        problemCount = t.count(.importProblemsHeading, plan.problems.count)
         self.token = token
     }
 }

@@ -85,14 +85,14 @@ struct BoughtController {
         let page = BoughtPage(
             listId: listId, back: back, listName: displayName(list, t),
             stockLists: stockLists.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == stock.id) },
-            stockError: errors["folder"].map { t[$0] },
+            stockError: errors["folder"].map { t[named: $0] },
             lines: bought.map { item in
                 let typed = input(item.id!, item)
                 // Opened on a list page, every line joins its match unless the person says otherwise.
                 let joins = context.request.method == "GET" ? true : typed.addToExisting
                 return BoughtPage.Line(item: item, typed: typed, match: matches[item.id!], joins: joins, errors: errors, t: t)
             },
-            hasErrors: !errors.isEmpty, saveLabel: t.count("bought_save", bought.count))
+            hasErrors: !errors.isEmpty, saveLabel: t.count(.boughtSave, bought.count))
         return renderer.response(page, context, status: status)
     }
 }
@@ -115,18 +115,18 @@ struct BoughtPage: CompiledPage {
             name = item.name
             thumbnail = PictureURL.of(item.picture, size: .small, kind: item.kind)
             quantity = FormField(
-                name: "quantity_\(id)", label: t.format("bought_quantity", ["unit": t["unit_\(item.unit)"]]), value: typed.quantity,
-                error: errors["quantity_\(id)"].map { t[$0] }, maxLength: 20, inputMode: "decimal")
-            due = FormField(name: "due_\(id)", label: t["field_due"], value: typed.due, error: errors["due_\(id)"].map { t[$0] }, inputType: "date")
+                name: "quantity_\(id)", label: t.format(.boughtQuantity, ["unit": t[.unit, item.unit]]), value: typed.quantity,
+                error: errors["quantity_\(id)"].map { t[named: $0] }, maxLength: 20, inputMode: "decimal")
+            due = FormField(name: "due_\(id)", label: t[.fieldDue], value: typed.due, error: errors["due_\(id)"].map { t[named: $0] }, inputType: "date")
             join = match.map {
                 var amount = t.quantity($0.quantity, unit: $0.unit)
                 if let day = $0.due.flatMap(CalendarDay.init) {
-                    amount = t.format("bought_amount_due", ["quantity": amount, "date": DisplayFormat.day(day, locale: t)])
+                    amount = t.format(.boughtAmountDue, ["quantity": amount, "date": DisplayFormat.day(day, locale: t)])
                 }
-                return t.format("bought_join", ["name": $0.name, "amount": amount])
+                return t.format(.boughtJoin, ["name": $0.name, "amount": amount])
             }
             self.joins = joins
-            separate = t["bought_separate"]
+            separate = t[.boughtSeparate]
         }
     }
 
@@ -139,5 +139,5 @@ struct BoughtPage: CompiledPage {
     let hasErrors: Bool
     let saveLabel: String
 
-    func title(_ t: Catalog) -> String { t["bought_heading"] }
+    func title(_ t: Catalog) -> String { t[.boughtHeading] }
 }

@@ -13,7 +13,7 @@ struct ConflictValues {
         field == .name ? "field_item_name" : "field_\(field.rawValue)"
     }
 
-    func label(_ field: ItemMerge.Field) -> String { t[Self.labelKey(field)] }
+    func label(_ field: ItemMerge.Field) -> String { t[named: Self.labelKey(field)] }
 
     /// Fields a folder of `kind` has: dates and status on stock lists, urgency on shopping lists.
     func applies(_ field: ItemMerge.Field, to kind: FolderKind) -> Bool {
@@ -28,10 +28,10 @@ struct ConflictValues {
         let value = ItemMerge.value(field, snapshot)
         switch field {
         case .folder: return folders.first { $0.id == snapshot.folderId }.map { displayName($0, t) } ?? value
-        case .unit: return t["unit_\(value)"]
-        case .kind: return t["kind_\(value)"]
-        case .status: return t["status_\(value)"]
-        case .urgent: return t[value == "1" ? "urgent" : "not_urgent"]
+        case .unit: return t[.unit, value]
+        case .kind: return t[.kind, value]
+        case .status: return t[.status, value]
+        case .urgent: return t[value == "1" ? .urgent : .notUrgent]
         case .due: return value.isEmpty ? "—" : CalendarDay(value).map { DisplayFormat.day($0, locale: t) } ?? value
         case .remindAt:
             guard !value.isEmpty else { return "—" }
@@ -39,9 +39,9 @@ struct ConflictValues {
                 ?? value
         case .picture:
             switch Picture(formValue: value) {
-            case .photo: return t["picture_current_photo"]
-            case .illustration(let slug): return t["illustration_\(slug)"]
-            case nil: return t["picture_none"]
+            case .photo: return t[.pictureCurrentPhoto]
+            case .illustration(let slug): return t[.illustration, slug]
+            case nil: return t[.pictureNone]
             }
         default: return value.isEmpty ? "—" : value
         }

@@ -34,34 +34,34 @@ struct DraftView: Sendable {
         self.single = single
         stockFields = fieldsKind == .stock
         picture = PicturePicker(index: index, input: input, error: errors["\(index).picture"], t: t)
-        number = t.format("draft_number", ["number": "\(index + 1)"])
+        number = t.format(.draftNumber, ["number": "\(index + 1)"])
         func name(_ field: String) -> String { "d\(index).\(field)" }
         func error(_ field: String) -> String? { errors["\(index).\(field)"] }
         hasError = errors.keys.contains { $0.hasPrefix("\(index).") }
         nameField = FormField(
-            name: name("name"), label: t["field_item_name"], value: input.name, error: error("name"), autocomplete: "off", required: true,
+            name: name("name"), label: t[.fieldItemName], value: input.name, error: error("name"), autocomplete: "off", required: true,
             maxLength: 100, autofocus: focus == "f-\(name("name"))")
         quantity = FormField(
-            name: name("quantity"), label: t["field_quantity"], value: input.quantity, error: error("quantity"), inputType: "text", maxLength: 12)
+            name: name("quantity"), label: t[.fieldQuantity], value: input.quantity, error: error("quantity"), inputType: "text", maxLength: 12)
         unit = FormField(
-            name: name("unit"), label: t["field_unit"], kind: .select, error: error("unit"),
-            options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == input.unit) })
+            name: name("unit"), label: t[.fieldUnit], kind: .select, error: error("unit"),
+            options: ItemInput.units.map { .init(value: $0, label: t[.unit, $0], selected: $0 == input.unit) })
         kind = FormField(
-            name: name("kind"), label: t["field_kind"], kind: .select, error: error("kind"),
-            options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) })
-        due = FormField(name: name("due"), label: t["field_due"], value: input.due, error: error("due"), inputType: "date")
+            name: name("kind"), label: t[.fieldKind], kind: .select, error: error("kind"),
+            options: ItemInput.kinds.map { .init(value: $0, label: t[.kind, $0], selected: $0 == input.kind) })
+        due = FormField(name: name("due"), label: t[.fieldDue], value: input.due, error: error("due"), inputType: "date")
         stockMore = [
             FormField(
-                name: name("remind_at"), label: t["field_remind_at"], value: input.remindAt, error: error("remind_at"),
-                hint: t["remind_hint"], inputType: "datetime-local"),
+                name: name("remind_at"), label: t[.fieldRemindAt], value: input.remindAt, error: error("remind_at"),
+                hint: t[.remindHint], inputType: "datetime-local"),
             FormField(
-                name: name("status"), label: t["field_status"], kind: .select, error: error("status"),
-                options: ItemInput.statuses.map { .init(value: $0, label: t["status_\($0)"], selected: $0 == input.status) }),
+                name: name("status"), label: t[.fieldStatus], kind: .select, error: error("status"),
+                options: ItemInput.statuses.map { .init(value: $0, label: t[.status, $0], selected: $0 == input.status) }),
         ]
-        shoppingMore = [FormField(name: name("urgent"), label: t["field_urgent"], kind: .checkbox, checked: input.urgent)]
+        shoppingMore = [FormField(name: name("urgent"), label: t[.fieldUrgent], kind: .checkbox, checked: input.urgent)]
         let barcodeFocused = focus == "f-\(name("barcode"))"
         barcode = FormField(
-            name: name("barcode"), label: t["field_barcode"], value: input.barcode, error: error("barcode"),
+            name: name("barcode"), label: t[.fieldBarcode], value: input.barcode, error: error("barcode"),
             autocomplete: "off", inputType: "text", maxLength: 14, inputMode: "numeric", autofocus: barcodeFocused)
         note = input.note
         noteError = error("note")
@@ -110,13 +110,13 @@ struct PicturePicker: Sendable {
         preview = PictureURL.of(current, size: .small, kind: input.kind)
         hasPicture = current != nil
         illustrationChosen = if case .illustration = current { true } else { false }
-        var options = [Option(value: "", label: t["picture_none"], src: nil, checked: current == nil)]
+        var options = [Option(value: "", label: t[.pictureNone], src: nil, checked: current == nil)]
         if case .photo = current {
-            options.append(Option(value: input.picture, label: t["picture_current_photo"], src: preview, checked: true))
+            options.append(Option(value: input.picture, label: t[.pictureCurrentPhoto], src: preview, checked: true))
         }
         options += Illustrations.all.map { entry in
             Option(
-                value: "illustration:\(entry.slug)", label: t["illustration_\(entry.slug)"], src: "/static/illustrations/\(entry.slug).svg",
+                value: "illustration:\(entry.slug)", label: t[.illustration, entry.slug], src: "/static/illustrations/\(entry.slug).svg",
                 checked: current == .illustration(entry.slug))
         }
         self.options = options

@@ -32,9 +32,9 @@ struct FoldersController {
         func rows(_ kind: FolderKind) -> [HomePage.Row] {
             overview.filter { $0.kind == kind }.map {
                 HomePage.Row(
-                    id: $0.id, name: displayName($0, t), icon: $0.icon, count: t.count("item_count", $0.itemCount),
-                    expired: $0.expired > 0 ? t.format("count_expired", ["count": "\($0.expired)"]) : nil,
-                    soon: $0.dueSoon > 0 ? t.format("count_soon", ["count": "\($0.dueSoon)"]) : nil)
+                    id: $0.id, name: displayName($0, t), icon: $0.icon, count: t.count(.itemCount, $0.itemCount),
+                    expired: $0.expired > 0 ? t.format(.countExpired, ["count": "\($0.expired)"]) : nil,
+                    soon: $0.dueSoon > 0 ? t.format(.countSoon, ["count": "\($0.dueSoon)"]) : nil)
             }
         }
         // Expired and due within the window, across stock lists: what the use-soon page lists.
@@ -42,7 +42,7 @@ struct FoldersController {
         return renderer.response(
             HomePage(
                 household: member.householdName, stock: rows(.stock), shopping: rows(.shopping),
-                useSoon: t.format("home_use_soon", ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0), context)
+                useSoon: t.format(.homeUseSoon, ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0), context)
     }
 
     /// The folders' edit mode: names, icons, order, a new folder.
@@ -58,7 +58,7 @@ struct FoldersController {
             try folders.create(name: form.name, kind: FolderKind(rawValue: form.kind) ?? .stock, icon: form.icon, householdId: member.householdId)
             return .redirect(to: Route.folderSettings)
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try editPage(context, errors: fields.mapValues { context.locale[$0] }), context, status: 422)
+            return renderer.response(try editPage(context, errors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
         }
     }
 
@@ -79,7 +79,7 @@ struct FoldersController {
             return .redirect(to: Route.folderSettings)
         } catch InventoryError.validation(let fields) {
             let page = folderPage(
-                context, folder: folder, name: form.name, icon: form.icon, errors: fields.mapValues { context.locale[$0] })
+                context, folder: folder, name: form.name, icon: form.icon, errors: fields.mapValues { context.locale[named: $0] })
             return renderer.response(page, context, status: 422)
         }
     }
@@ -97,12 +97,12 @@ struct FoldersController {
         let folder = try items.folder(try context.id(), householdId: member.householdId)
         let count = try folders.itemCount(folder.id!, householdId: member.householdId)
         let t = context.locale
-        let message = count == 0 ? t["folder_delete_empty"] : t.count("folder_delete_items", count)
+        let message = count == 0 ? t[.folderDeleteEmpty] : t.count(.folderDeleteItems, count)
         return renderer.response(
             ChoicePage(
-                heading: t.format("folder_delete_heading", ["name": displayName(folder, t)]), message: message, back: "/folders/edit",
-                options: [.init(action: "/folders/\(folder.id!)/delete", label: t["folder_delete_confirm"], isPrimary: true, isDanger: true)],
-                cancelLabel: t["cancel"]), context)
+                heading: t.format(.folderDeleteHeading, ["name": displayName(folder, t)]), message: message, back: "/folders/edit",
+                options: [.init(action: "/folders/\(folder.id!)/delete", label: t[.folderDeleteConfirm], isPrimary: true, isDanger: true)],
+                cancelLabel: t[.cancel]), context)
     }
 
     /// The folder deleted, its items to the trash.
@@ -129,24 +129,24 @@ struct FoldersController {
             let folder = group.folder
             let more = group.total > group.items.count
             return HomeSearchPage.Group(
-                id: folder.id!, name: displayName(folder, t), icon: folder.icon, count: t.count("item_count", group.total),
+                id: folder.id!, name: displayName(folder, t), icon: folder.icon, count: t.count(.itemCount, group.total),
                 rows: group.items.map { ItemRowView($0, window: window, t: t) },
                 shared: RowContext(
                     canWrite: member.role.canWrite, isStock: folder.kind == .stock, hasShoppingLists: hasShoppingLists, selectable: false, t: t),
-                more: more ? t.format("home_search_more", ["count": "\(group.total)", "folder": displayName(folder, t)]) : nil,
+                more: more ? t.format(.homeSearchMore, ["count": "\(group.total)", "folder": displayName(folder, t)]) : nil,
                 moreHref: more ? Route.folder(folder.id!).path + q : nil)
         }
         let (notice, undoIds) = Notices.notice(context.request.query, folders: allFolders, t: t)
         return HomeSearchPage(
             household: member.householdName, query: result.text, groups: groups, here: here,
-            heading: t.format("home_search_heading", ["query": result.text]),
-            summary: t.count("item_count", result.total),
-            empty: t.format("home_search_empty", ["query": result.text]),
+            heading: t.format(.homeSearchHeading, ["query": result.text]),
+            summary: t.count(.itemCount, result.total),
+            empty: t.format(.homeSearchEmpty, ["query": result.text]),
             notice: notice, undoIds: undoIds)
     }
 
     func iconChoices(selected: String, t: Catalog) -> [Choice] {
-        Folders.icons.map { Choice(value: $0, label: t["icon_\($0)"], selected: $0 == selected, icon: $0) }
+        Folders.icons.map { Choice(value: $0, label: t[.icon, $0], selected: $0 == selected, icon: $0) }
     }
 
     func editPage(_ context: RequestContext, errors: [String: String]) throws -> FoldersEditPage {
@@ -156,7 +156,7 @@ struct FoldersController {
         let rows = all.enumerated().map { index, folder in
             FoldersEditPage.Row(
                 id: folder.id, name: displayName(folder, t), icon: folder.icon,
-                kind: t[folder.kind == .stock ? "kind_stock_list" : "kind_shopping_list"],
+                kind: t[folder.kind == .stock ? .kindStockList : .kindShoppingList],
                 isFirst: index == 0, isLast: index == all.count - 1)
         }
         let posted = context.request.method == "POST"
@@ -165,14 +165,14 @@ struct FoldersController {
             rows: rows, name: posted ? context.field("name") : "", nameError: errors["name"], iconError: errors["icon"],
             icons: iconChoices(selected: posted ? context.field("icon") : "box", t: t),
             kinds: [
-                Choice(value: "stock", label: t["kind_stock_list"], selected: kind != "shopping"),
-                Choice(value: "shopping", label: t["kind_shopping_list"], selected: kind == "shopping"),
+                Choice(value: "stock", label: t[.kindStockList], selected: kind != "shopping"),
+                Choice(value: "shopping", label: t[.kindShoppingList], selected: kind == "shopping"),
             ])
     }
 
     func folderPage(_ context: RequestContext, folder: Folder, name: String, icon: String, errors: [String: String]) -> FolderFormPage {
         FolderFormPage(
-            id: folder.id!, heading: context.locale.format("folder_edit_heading", ["name": displayName(folder, context.locale)]), name: name,
+            id: folder.id!, heading: context.locale.format(.folderEditHeading, ["name": displayName(folder, context.locale)]), name: name,
             nameError: errors["name"], iconError: errors["icon"], icons: iconChoices(selected: icon, t: context.locale))
     }
 }
@@ -289,7 +289,7 @@ struct FoldersEditPage: CompiledPage {
     let icons: [Choice]
     let kinds: [Choice]
 
-    func title(_ t: Catalog) -> String { t["folders_edit_heading"] }
+    func title(_ t: Catalog) -> String { t[.foldersEditHeading] }
 }
 
 struct FolderFormPage: CompiledPage {

@@ -56,18 +56,18 @@ struct ItemRowView: Sendable {
         name = item.name
         amountParts = t.quantityParts(item.quantity, unit: item.unit)
         amount = amountParts.before + amountParts.number + amountParts.after
-        kind = t["kind_\(item.kind)"]
+        kind = t[.kind, item.kind]
         let picture = item.picture
         thumbnail = PictureURL.of(picture, size: .small, kind: item.kind)
         hasPicture = picture != nil
-        status = item.status.map { t["status_\($0)"] }
+        status = item.status.map { t[.status, $0] }
         statusKey = item.status
         isOpened = item.status == "opened"
         let state = window.state(of: item.due)
         dueState = state.rawValue
         let dueDay = item.due.flatMap(CalendarDay.init)
         due = dueDay.map { DisplayFormat.day($0, locale: t) }
-        dueWord = [.expired, .today, .soon].contains(state) ? t["due_\(state.rawValue)"] : nil
+        dueWord = [.expired, .today, .soon].contains(state) ? t[.due, state.rawValue] : nil
         dueIn = dueDay.flatMap { state == .today ? nil : DueDistance.words($0, today: window.today, t) }
         urgent = item.urgent
         note = item.note.isEmpty ? nil : item.note
@@ -134,7 +134,7 @@ enum DueDistance {
     static func words(_ day: CalendarDay, today: CalendarDay, _ t: Catalog) -> String? {
         let days = day.days(since: today)
         guard abs(days) <= shownDays else { return nil }
-        return days >= 0 ? t.count("due_in_days", days) : t.count("due_days_ago", -days)
+        return days >= 0 ? t.count(.dueInDays, days) : t.count(.dueDaysAgo, -days)
     }
 }
 
@@ -159,20 +159,20 @@ struct ChoicePage: CompiledPage {
 
     static func buyAgain(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
         ChoicePage(
-            heading: t["buy_again_heading"], message: t.format("buy_again_message", ["name": item.name]), back: back,
+            heading: t[.buyAgainHeading], message: t.format(.buyAgainMessage, ["name": item.name]), back: back,
             options: lists.map { Option(action: Route.item(item.id!).buyAgain, label: displayName($0, t), hidden: [.hidden("shopping", "\($0.id!)")]) },
-            cancelLabel: t["cancel"])
+            cancelLabel: t[.cancel])
     }
 
     static func empty(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
-        var options = [Option(action: "/items/\(item.id!)/delete", label: t["empty_delete"], isPrimary: true)]
+        var options = [Option(action: "/items/\(item.id!)/delete", label: t[.emptyDelete], isPrimary: true)]
         options += lists.map {
             Option(
-                action: "/folders/\(item.folderId)/bulk", label: t.format("empty_move_to", ["list": displayName($0, t)]),
+                action: "/folders/\(item.folderId)/bulk", label: t.format(.emptyMoveTo, ["list": displayName($0, t)]),
                 hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id!)"), .hidden("target", "\($0.id!)")])
         }
         return ChoicePage(
-            heading: t.format("empty_heading", ["name": item.name]), message: t["empty_message"], back: back,
-            options: options, cancelLabel: t["empty_keep"])
+            heading: t.format(.emptyHeading, ["name": item.name]), message: t[.emptyMessage], back: back,
+            options: options, cancelLabel: t[.emptyKeep])
     }
 }

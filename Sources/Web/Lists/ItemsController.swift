@@ -93,7 +93,7 @@ struct ItemsController {
                     errors = fields
                 } catch {
                     let storage = try storageFailure(error, context)
-                    state.storageError = context.locale[storage.messageKey]
+                    state.storageError = context.locale[named: storage.messageKey]
                     storageStatus = storage.status
                 }
             }
@@ -138,7 +138,7 @@ struct ItemsController {
         let sentBase = EditBase(form: context.request.form)
         let base = try sentBase ?? EditBase(current, timeZone: timeZone(member))
         let photoErrors = attachPhotos(context, to: &drafts, householdId: member.householdId)
-        let photoMessages = photoErrors.mapValues { context.locale[$0] }
+        let photoMessages = photoErrors.mapValues { context.locale[named: $0] }
         var state = EditorState()
         Self.discardUnfit(form.discardUnfit, &drafts, folder: folder)
         let unfit = !Self.unfit(drafts, folder: folder).isEmpty
@@ -179,7 +179,7 @@ struct ItemsController {
             }
             return .redirect(to: target)
         } catch InventoryError.validation(let fields) {
-            let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[$0.value]) })
+            let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[named: $0.value]) })
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current, base: base), context,
                 status: 422)
@@ -190,7 +190,7 @@ struct ItemsController {
                 try conflict(context, current: stored, mine: ItemSnapshot(input: input, folderId: folder.id!), base: sentBase), context, status: 409)
         } catch {
             let storage = try storageFailure(error, context)
-            let state = EditorState(storageError: context.locale[storage.messageKey])
+            let state = EditorState(storageError: context.locale[named: storage.messageKey])
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, base: base, state: state),
                 context, status: storage.status)
@@ -205,7 +205,7 @@ struct ItemsController {
         _ = try items.item(id, householdId: member.householdId)
         do {
             guard let file = try PictureUploads.file(context.request, field: "photo_file") else {
-                return renderer.response(try detail(context, itemId: id, photoError: context.locale["photo_no_file"]), context, status: 422)
+                return renderer.response(try detail(context, itemId: id, photoError: context.locale[.photoNoFile]), context, status: 422)
             }
             let form = try context.form(ItemPhotoForm.self)
             let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), householdId: member.householdId)
@@ -213,7 +213,7 @@ struct ItemsController {
             return .redirect(to: Route.item(id).path + "?saved=photo")
         } catch let refusal as PictureUploads.Refusal {
             return renderer.response(
-                try detail(context, itemId: id, photoError: context.locale[refusal.messageKey]), context,
+                try detail(context, itemId: id, photoError: context.locale[named: refusal.messageKey]), context,
                 status: StorageFailure.status(of: [refusal.messageKey]) ?? 422)
         }
     }
@@ -232,7 +232,7 @@ struct ItemsController {
         } catch InventoryError.validation(let fields) {
             // A hand-made step (`delta=inf`), or + past the largest quantity.
             let t = context.locale
-            let page = ErrorPage(status: 422, heading: t["error_422_title"], message: t[fields["delta"] ?? "quantity_step_invalid"])
+            let page = ErrorPage(status: 422, heading: t[.error422Title], message: t[named: fields["delta"] ?? "quantity_step_invalid"])
             return renderer.response(page, context, status: 422)
         }
         // Reaching zero asks what to do with the item.
@@ -251,7 +251,7 @@ struct ItemsController {
         let id = try context.id()
         try items.markOpened(id, householdId: member.householdId, by: member.memberId)
         if RowFragment.wanted(context) {
-            return try rows.response(context, itemId: id) { context.locale.format("notice_opened", ["name": $0.name]) }
+            return try rows.response(context, itemId: id) { context.locale.format(.noticeOpened, ["name": $0.name]) }
         }
         return ListQuery.back(context, at: id, ["opened": "\(id)"])
     }
@@ -275,7 +275,7 @@ struct ItemsController {
         let name = try items.item(id, householdId: member.householdId).name
         try items.trash([id], householdId: member.householdId, by: member.memberId)
         if RowFragment.wanted(context) {
-            let text = context.locale.format("notice_deleted_named", ["name": name])
+            let text = context.locale.format(.noticeDeletedNamed, ["name": name])
             return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
         }
         // Back at the neighbouring row (the delete button names it), else at the notice on top.
@@ -295,7 +295,7 @@ struct ItemsController {
         try items.buyAgain(id, onto: target, householdId: member.householdId, by: member.memberId)
         if RowFragment.wanted(context) {
             let list = lists.first { $0.id == target }.map { displayName($0, context.locale) } ?? ""
-            return try rows.response(context, itemId: id) { _ in context.locale.format("notice_copied", ["list": list]) }
+            return try rows.response(context, itemId: id) { _ in context.locale.format(.noticeCopied, ["list": list]) }
         }
         return ListQuery.back(context, at: id, ["copied": "\(target)"])
     }
@@ -340,20 +340,20 @@ struct ItemsController {
         let t = context.locale
         let found: [Barcode]
         do {
-            guard let file = try PictureUploads.file(context.request, field: "scan_file") else { return EditorState(scanError: t["scan_no_file"]) }
+            guard let file = try PictureUploads.file(context.request, field: "scan_file") else { return EditorState(scanError: t[.scanNoFile]) }
             found = try pictures.barcodes(in: file)
         } catch {
-            return EditorState(scanError: t[error.messageKey])
+            return EditorState(scanError: t[named: error.messageKey])
         }
-        guard !found.isEmpty else { return EditorState(scanError: t["scan_none_found"]) }
+        guard !found.isEmpty else { return EditorState(scanError: t[.scanNoneFound]) }
         let code = found.lazy.compactMap { GTIN.scanned($0.text, isUPCE: $0.symbology == .upce) }.first
-        guard let code else { return EditorState(scanError: t["scan_not_product"]) }
+        guard let code else { return EditorState(scanError: t[.scanNotProduct]) }
         guard batch else {
             drafts[0].barcode = code
-            return EditorState(scanNotice: t.format("scan_found", ["code": code]), focus: "f-d0-barcode")
+            return EditorState(scanNotice: t.format(.scanFound, ["code": code]), focus: "f-d0-barcode")
         }
         guard let index = drafts.firstIndex(where: \.isBlank) ?? (drafts.count < Self.maxDrafts ? drafts.count : nil) else {
-            return EditorState(scanError: t["scan_full"])
+            return EditorState(scanError: t[.scanFull])
         }
         if index == drafts.count { drafts.append(ItemInput()) }
         drafts[index].barcode = code
@@ -364,7 +364,7 @@ struct ItemsController {
             case .online: "scan_found_online"
             case nil: "scan_found"
             }
-        return EditorState(scanNotice: t.format(notice, ["code": code]), focus: "f-d\(index).name")
+        return EditorState(scanNotice: t.format(named: notice, ["code": code]), focus: "f-d\(index).name")
     }
 
     /// Fills drafts whose barcode is known and still have no name; when the last draft has a
@@ -438,7 +438,7 @@ struct ItemsController {
             let parts = field.split(separator: ".", maxSplits: 1)
             let draft = parts.count == 2 ? Int(parts[0]) : nil
             let typed = draft.map { drafts.indices.contains($0) && !drafts[$0].isBlank } ?? false
-            messages[field] = t[key == "item_name_required" && typed ? "draft_name_required" : key]
+            messages[field] = t[named: key == "item_name_required" && typed ? "draft_name_required" : key]
         }
         return messages
     }
@@ -486,11 +486,11 @@ struct ItemsController {
         let fieldsKind: FolderKind = unfit.isEmpty ? folder.kind : (folder.kind == .stock ? .shopping : .stock)
         if !unfit.isEmpty {
             state.unfit = UnfitNotice(
-                message: t.format("editor_unfit_\(folder.kind.rawValue)", ["folder": displayName(folder, t)]),
+                message: t.format(.editorUnfit, folder.kind.rawValue, ["folder": displayName(folder, t)]),
                 drafts: unfit.map { index, fields in
-                    let labels = fields.map { t["field_\($0)"] }.joined(separator: t["editor_unfit_separator"])
+                    let labels = fields.map { t[.field, $0] }.joined(separator: t[.editorUnfitSeparator])
                     return item == nil
-                        ? t.format("editor_unfit_draft", ["draft": t.format("draft_number", ["number": "\(index + 1)"]), "fields": labels]) : labels
+                        ? t.format(.editorUnfitDraft, ["draft": t.format(.draftNumber, ["number": "\(index + 1)"]), "fields": labels]) : labels
                 })
         }
         let draftViews = drafts.enumerated().map { index, draft in
@@ -503,13 +503,13 @@ struct ItemsController {
         let failed = errors.keys.compactMap { Int($0.split(separator: ".").first ?? "") }
         // The summary links to the first draft that needs a change: on a phone it can be far down.
         let firstFailed = failed.min().map { "#draft-\($0)" }
-        let heading = item == nil ? t["editor_new_heading"] : t.format("editor_edit_heading", ["name": item!.name])
+        let heading = item == nil ? t[.editorNewHeading] : t.format(.editorEditHeading, ["name": item!.name])
         return EditorPage(
             heading: heading, action: item.map { Route.item($0.id!).path } ?? Route.newItem, isNew: item == nil,
             version: base?.version ?? item?.version, base: base?.hiddenFields ?? [], stockFolders: stock, shoppingFolders: shopping,
-            unfitShoppingText: t["editor_unfit_shopping"], unfitStockText: t["editor_unfit_stock"], drafts: draftViews,
+            unfitShoppingText: t[.editorUnfitShopping], unfitStockText: t[.editorUnfitStock], drafts: draftViews,
             canAddDraft: item == nil && drafts.count < Self.maxDrafts,
-            summary: state.storageError ?? (errors.isEmpty ? nil : t.count("editor_errors", Set(failed).count)),
+            summary: state.storageError ?? (errors.isEmpty ? nil : t.count(.editorErrors, Set(failed).count)),
             summaryLink: state.storageError == nil ? firstFailed : nil,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
             cancel: item.map { Route.item($0.id!).path } ?? Route.folder(folder.id!).path, state: state, maxBodyBytes: maxBodyBytes)
@@ -541,7 +541,7 @@ struct ItemsController {
             ConflictPage.Row(
                 label: shown.label(field), value: shown.text(field, merge.merged),
                 source: merge.takenFromTheirs.contains(field)
-                    ? t["conflict_their_change"] : merge.takenFromMine.contains(field) ? t["conflict_your_change"] : nil)
+                    ? t[.conflictTheirChange] : merge.takenFromMine.contains(field) ? t[.conflictYourChange] : nil)
         }
         // The stored version becomes the base: if it changes again before this is sent, the merge runs again.
         var hidden = [FormField.hidden("version", "\(current.version)"), .hidden("return", context.field("return"))]
@@ -553,12 +553,12 @@ struct ItemsController {
         let changes = since.isEmpty ? Array(try items.history(of: current.id!, householdId: member.householdId).prefix(1)) : since
         let events = changes.map { event in
             ItemPage.Event(
-                what: t["history_\(event.kind)"], detail: Self.historyDetail(event, t), who: event.memberName ?? t["history_someone"],
+                what: t[.history, event.kind], detail: Self.historyDetail(event, t), who: event.memberName ?? t[.historySomeone],
                 when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t))
         }
         return ConflictPage(
-            heading: t["conflict_heading"], itemId: current.id!,
-            message: merge.hasClashes ? t.count("conflict_choose", merge.clashes.count) : t["conflict_nothing_to_choose"],
+            heading: t[.conflictHeading], itemId: current.id!,
+            message: merge.hasClashes ? t.count(.conflictChoose, merge.clashes.count) : t[.conflictNothingToChoose],
             events: events, clashes: clashes, rows: rows, hidden: hidden)
     }
 
@@ -574,10 +574,10 @@ struct ItemsController {
     func mergedNotice(_ context: RequestContext, item: Item, history: [ItemEvent]) -> String? {
         guard let fields = context.request.query["merged"] else { return nil }
         let t = context.locale
-        let labels = fields.split(separator: ",").compactMap { ItemMerge.Field(rawValue: String($0)) }.map { ConflictValues.labelKey($0) }.map { t[$0] }
+        let labels = fields.split(separator: ",").compactMap { ItemMerge.Field(rawValue: String($0)) }.map { ConflictValues.labelKey($0) }.map { t[named: $0] }
         let event = Int64(context.request.query["by"] ?? "").flatMap { id in history.first { $0.id == id } }
-        let who = event?.memberName ?? t["history_someone"]
-        return labels.isEmpty ? t["merged_notice_nothing"] : t.format("merged_notice", ["name": who, "fields": labels.joined(separator: ", ")])
+        let who = event?.memberName ?? t[.historySomeone]
+        return labels.isEmpty ? t[.mergedNoticeNothing] : t.format(.mergedNotice, ["name": who, "fields": labels.joined(separator: ", ")])
     }
 
     func detail(_ context: RequestContext, itemId: Int64, photoError: String? = nil) throws -> ItemPage {
@@ -589,31 +589,31 @@ struct ItemsController {
         let window = DueWindow(household: contents.household, now: clock.now())
         let row = ItemRowView(item, window: window, t: t)
         var facts: [ItemPage.Fact] = [
-            .init(label: t["field_folder"], value: displayName(folder, t)),
-            .init(label: t["field_quantity"], value: row.amount),
-            .init(label: t["field_kind"], value: row.kind),
+            .init(label: t[.fieldFolder], value: displayName(folder, t)),
+            .init(label: t[.fieldQuantity], value: row.amount),
+            .init(label: t[.fieldKind], value: row.kind),
         ]
-        if let status = row.status { facts.append(.init(label: t["field_status"], value: status)) }
-        if let due = row.due { facts.append(.init(label: t["field_due"], value: due + (row.dueWord.map { " · \($0)" } ?? ""))) }
+        if let status = row.status { facts.append(.init(label: t[.fieldStatus], value: status)) }
+        if let due = row.due { facts.append(.init(label: t[.fieldDue], value: due + (row.dueWord.map { " · \($0)" } ?? ""))) }
         if let remind = item.remindAt {
-            facts.append(.init(label: t["field_remind_at"], value: DisplayFormat.dateTime(remind, timeZone: member.timeZone, locale: t)))
+            facts.append(.init(label: t[.fieldRemindAt], value: DisplayFormat.dateTime(remind, timeZone: member.timeZone, locale: t)))
         }
-        if folder.kind == .shopping { facts.append(.init(label: t["field_urgent"], value: item.urgent ? t["urgent"] : t["not_urgent"])) }
-        if let barcode = item.barcode { facts.append(.init(label: t["field_barcode"], value: barcode)) }
-        if !item.note.isEmpty { facts.append(.init(label: t["field_note"], value: item.note)) }
-        facts.append(.init(label: t["field_updated"], value: DisplayFormat.dateTime(item.updatedAt, timeZone: member.timeZone, locale: t)))
+        if folder.kind == .shopping { facts.append(.init(label: t[.fieldUrgent], value: item.urgent ? t[.urgent] : t[.notUrgent])) }
+        if let barcode = item.barcode { facts.append(.init(label: t[.fieldBarcode], value: barcode)) }
+        if !item.note.isEmpty { facts.append(.init(label: t[.fieldNote], value: item.note)) }
+        facts.append(.init(label: t[.fieldUpdated], value: DisplayFormat.dateTime(item.updatedAt, timeZone: member.timeZone, locale: t)))
         let undos = try cookUndo?.notes(for: events, itemId: item.id!, householdId: member.householdId, canWrite: member.role.canWrite, t: t) ?? [:]
         let history = events.map { event in
             ItemPage.Event(
-                what: t["history_\(event.kind)"], detail: Self.historyDetail(event, t),
-                who: event.memberName ?? t["history_someone"], when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t),
+                what: t[.history, event.kind], detail: Self.historyDetail(event, t),
+                who: event.memberName ?? t[.historySomeone], when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t),
                 undoCook: event.cookId.flatMap { undos[$0] })
         }
         let picture = item.picture
         let pictureAlt: String
         switch picture {
-        case .illustration(let slug): pictureAlt = t["illustration_\(slug)"]
-        case .photo: pictureAlt = t.format("photo_of", ["name": item.name])
+        case .illustration(let slug): pictureAlt = t[.illustration, slug]
+        case .photo: pictureAlt = t.format(.photoOf, ["name": item.name])
         case nil: pictureAlt = ""
         }
         return ItemPage(
@@ -621,7 +621,7 @@ struct ItemsController {
             pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id!,
             canWrite: member.role.canWrite, photoError: photoError,
             saved: context.request.query["saved"] == "photo"
-                ? t["photo_saved"] : context.request.query["undone"] == "1" ? t["cook_undone"] : mergedNotice(context, item: item, history: events),
+                ? t[.photoSaved] : context.request.query["undone"] == "1" ? t[.cookUndone] : mergedNotice(context, item: item, history: events),
             recipesLink: folder.kind == .stock ? RecipesQuery.forIngredient(item.name) : nil)
     }
 
@@ -629,14 +629,14 @@ struct ItemsController {
         if let step = event.folders {
             // Named now, in the reader's language: 冷蔵庫 for a Japanese reader of the starter "Fridge".
             func name(_ place: FolderStep.Place?) -> String {
-                place.map { displayName($0.name, starter: $0.starter, t) } ?? t["history_folder_gone"]
+                place.map { displayName($0.name, starter: $0.starter, t) } ?? t[.historyFolderGone]
             }
-            let folders = t.format("history_folder_step", ["from": name(step.from), "to": name(step.to)])
-            return event.detail.isEmpty ? folders : t.format("history_folder_step_detail", ["folders": folders, "detail": event.detail])
+            let folders = t.format(.historyFolderStep, ["from": name(step.from), "to": name(step.to)])
+            return event.detail.isEmpty ? folders : t.format(.historyFolderStepDetail, ["folders": folders, "detail": event.detail])
         }
         guard !event.detail.isEmpty else { return nil }
         if event.kind == "changed" {
-            return event.detail.split(separator: ",").map { t["field_\($0 == "name" ? "item_name" : String($0))"] }.joined(separator: ", ")
+            return event.detail.split(separator: ",").map { t[.field, $0 == "name" ? "item_name" : String($0)] }.joined(separator: ", ")
         }
         return event.detail
     }

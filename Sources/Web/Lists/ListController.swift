@@ -31,11 +31,11 @@ struct ListController {
     /// The applied filters in words, for the one line the closed filter panel shows.
     static func activeFilters(_ filter: ListFilter, t: Catalog) -> [String] {
         var words: [String] = []
-        if !filter.text.isEmpty { words.append(t.format("filter_chip_text", ["text": filter.text])) }
+        if !filter.text.isEmpty { words.append(t.format(.filterChipText, ["text": filter.text])) }
         // In the form's order, whatever order the address lists them in.
-        words += ItemInput.kinds.filter(filter.kinds.contains).map { t["kind_\($0)"] }
-        if let status = filter.status { words.append(t["status_\(status)"]) }
-        if filter.expiredIn != nil { words.append(t["filter_expired"]) }
+        words += ItemInput.kinds.filter(filter.kinds.contains).map { t[.kind, $0] }
+        if let status = filter.status { words.append(t[.status, status]) }
+        if filter.expiredIn != nil { words.append(t[.filterExpired]) }
         return words
     }
 
@@ -76,12 +76,12 @@ struct ListController {
 
         return ItemListPage(
             folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,
-            total: t.count("item_count", result.total),
+            total: t.count(.itemCount, result.total),
             rows: rows, shared: shared, rowNotice: rowNotice,
             query: filter.text,
-            kinds: ItemInput.kinds.map { Choice(value: $0, label: t["kind_\($0)"], selected: filter.kinds.contains($0)) },
-            statuses: [Choice(value: "", label: t["filter_any_status"], selected: filter.status == nil)]
-                + ItemInput.statuses.map { Choice(value: $0, label: t["status_\($0)"], selected: filter.status == $0) },
+            kinds: ItemInput.kinds.map { Choice(value: $0, label: t[.kind, $0], selected: filter.kinds.contains($0)) },
+            statuses: [Choice(value: "", label: t[.filterAnyStatus], selected: filter.status == nil)]
+                + ItemInput.statuses.map { Choice(value: $0, label: t[.status, $0], selected: filter.status == $0) },
             isExpired: filter.expiredIn != nil,
             activeFilters: Self.activeFilters(filter, t: t),
             isFiltered: filter.isFiltered,

@@ -8,25 +8,25 @@ enum Notices {
     /// (see `ListQuery.adding`), and the ids an Undo restores.
     static func notice(_ query: Parameters, folders: [Folder], t: Catalog) -> (notice: String?, undoIds: String?) {
         if let deleted = query["deleted"], !deleted.isEmpty {
-            return (t.count("notice_deleted", deleted.split(separator: ",").count), deleted)
+            return (t.count(.noticeDeleted, deleted.split(separator: ",").count), deleted)
         } else if let added = query["added"] {
-            return (t.count("notice_added", Int(added) ?? 0), nil)
+            return (t.count(.noticeAdded, Int(added) ?? 0), nil)
         } else if let imported = query["imported"].flatMap(Int.init), let updated = query["updated"].flatMap(Int.init) {
-            return (t.format("notice_imported", ["new": String(imported), "updated": String(updated)]), nil)
+            return (t.format(.noticeImported, ["new": String(imported), "updated": String(updated)]), nil)
         } else if let moved = query["moved"] {
-            return (t.count("notice_moved", Int(moved) ?? 0), nil)
+            return (t.count(.noticeMoved, Int(moved) ?? 0), nil)
         } else if let restored = query["restored"] {
-            return (t.count("notice_restored", Int(restored) ?? 0), nil)
+            return (t.count(.noticeRestored, Int(restored) ?? 0), nil)
         } else if let bought = query["bought"] {
-            return (t.count("notice_bought", Int(bought) ?? 0), nil)
+            return (t.count(.noticeBought, Int(bought) ?? 0), nil)
         } else if let copied = query["copied"].flatMap(Int64.init), let list = folders.first(where: { $0.id == copied }) {
             // Several from the bulk bar, or one row's "Buy again".
-            if let copies = query["copies"].flatMap(Int.init) { return (t.count("notice_copied_many", copies, ["list": displayName(list, t)]), nil) }
-            return (t.format("notice_copied", ["list": displayName(list, t)]), nil)
+            if let copies = query["copies"].flatMap(Int.init) { return (t.count(.noticeCopiedMany, copies, ["list": displayName(list, t)]), nil) }
+            return (t.format(.noticeCopied, ["list": displayName(list, t)]), nil)
         } else if query["notice"] == "none_selected" {
-            return (t["notice_none_selected"], nil)
+            return (t[.noticeNoneSelected], nil)
         } else if query["warn"] == "remind_after_due" {
-            return (t["warn_remind_after_due"], nil)
+            return (t[.warnRemindAfterDue], nil)
         }
         return (nil, nil)
     }
@@ -36,16 +36,16 @@ enum Notices {
     static func rowNotice(_ query: Parameters, rows: [ItemRowView], generic: (notice: String?, undoIds: String?), t: Catalog) -> RowNotice? {
         guard let at = query["at"].flatMap(Int64.init), let row = rows.first(where: { $0.id == at }) else { return nil }
         if query["changed"] != nil { return RowNotice(at: at, text: quantityNotice(row, t: t)) }
-        if query["opened"] != nil { return RowNotice(at: at, text: t.format("notice_opened", ["name": row.name])) }
+        if query["opened"] != nil { return RowNotice(at: at, text: t.format(.noticeOpened, ["name": row.name])) }
         if query["urgent"] != nil { return RowNotice(at: at, text: urgentNotice(row, t: t)) }
         return generic.notice.map { RowNotice(at: at, text: $0, undoIds: generic.undoIds) }
     }
 
     static func quantityNotice(_ row: ItemRowView, t: Catalog) -> String {
-        t.format("notice_quantity", ["name": row.name, "quantity": row.amount])
+        t.format(.noticeQuantity, ["name": row.name, "quantity": row.amount])
     }
 
     static func urgentNotice(_ row: ItemRowView, t: Catalog) -> String {
-        t.format(row.urgent ? "notice_urgent" : "notice_not_urgent", ["name": row.name])
+        t.format(row.urgent ? .noticeUrgent : .noticeNotUrgent, ["name": row.name])
     }
 }

@@ -28,7 +28,7 @@ struct TrashController {
         }
         return renderer.response(
             TrashPage(
-                rows: rows, notice: context.request.query["restored"].map { t.count("notice_restored", Int($0) ?? 0) },
+                rows: rows, notice: context.request.query["restored"].map { t.count(.noticeRestored, Int($0) ?? 0) },
                 recipes: try recipes?.section(context)), context)
     }
 
@@ -41,7 +41,7 @@ struct TrashController {
         try items.restore(ids, householdId: member.householdId, by: member.memberId)
         guard let undone else { return .redirect(to: context.returnPath(fallback: "/trash?restored=\(ids.count)")) }
         if RowFragment.wanted(context) {
-            return try rows.response(context, itemId: undone) { _ in context.locale.count("notice_restored", 1) }
+            return try rows.response(context, itemId: undone) { _ in context.locale.count(.noticeRestored, 1) }
         }
         return ListQuery.back(context, at: undone, ["restored": "1"])
     }
@@ -71,7 +71,7 @@ struct TrashPage: CompiledPage {
     let notice: String?
     var recipes: RecipeTrashSection? = nil
 
-    func title(_ t: Catalog) -> String { t["trash_heading"] }
+    func title(_ t: Catalog) -> String { t[.trashHeading] }
 
     var hasRows: Bool { !rows.isEmpty }
     var isEmpty: Bool { rows.isEmpty && recipes == nil }

@@ -17,10 +17,10 @@ struct ProductsController {
                 ProductsPage.Row(
                     id: product.id, name: product.name, barcode: product.barcode,
                     picture: PictureURL.of(product.picture, size: .small, kind: product.kind), hasPicture: product.picture != nil,
-                    details: [t["kind_\(product.kind)"], t["unit_\(product.unit)"], product.folderId.flatMap { folders[$0] }].compactMap { $0 }
+                    details: [t[.kind, product.kind], t[.unit, product.unit], product.folderId.flatMap { folders[$0] }].compactMap { $0 }
                         .joined(separator: " · "))
             }
-            let notice = context.request.query["done"].flatMap { ["forgotten": t["products_forgotten"], "saved": t["products_saved"]][$0] }
+            let notice = context.request.query["done"].flatMap { ["forgotten": t[.productsForgotten], "saved": t[.productsSaved]][$0] }
             return renderer.response(ProductsPage(rows: rows, notice: notice), context)
         }
         router.get("/products/{id}", .writer) { context in
@@ -52,7 +52,7 @@ struct ProductsController {
                 }
             }
             return renderer.response(
-                try form(context, product, input: input, errors: errors.mapValues { context.locale[$0] }), context,
+                try form(context, product, input: input, errors: errors.mapValues { context.locale[named: $0] }), context,
                 status: StorageFailure.status(of: errors.values) ?? 422)
         }
         router.post("/products/{id}/forget", .writer) { context in
@@ -70,20 +70,20 @@ struct ProductsController {
         draft.picture = input.picture
         draft.kind = input.kind
         let fields = [
-            FormField(name: "name", label: t["field_item_name"], value: input.name, error: errors["name"], autocomplete: "off", required: true, maxLength: 100),
+            FormField(name: "name", label: t[.fieldItemName], value: input.name, error: errors["name"], autocomplete: "off", required: true, maxLength: 100),
             FormField(
-                name: "kind", label: t["field_kind"], kind: .select, error: errors["kind"],
-                options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == input.kind) }),
+                name: "kind", label: t[.fieldKind], kind: .select, error: errors["kind"],
+                options: ItemInput.kinds.map { .init(value: $0, label: t[.kind, $0], selected: $0 == input.kind) }),
             FormField(
-                name: "unit", label: t["field_unit"], kind: .select, error: errors["unit"],
-                options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == input.unit) }),
+                name: "unit", label: t[.fieldUnit], kind: .select, error: errors["unit"],
+                options: ItemInput.units.map { .init(value: $0, label: t[.unit, $0], selected: $0 == input.unit) }),
             FormField(
-                name: "folder", label: t["products_usual_folder"], kind: .select,
-                options: [.init(value: "", label: t["products_folder_none"], selected: input.folder.isEmpty)]
+                name: "folder", label: t[.productsUsualFolder], kind: .select,
+                options: [.init(value: "", label: t[.productsFolderNone], selected: input.folder.isEmpty)]
                     + folders.map { .init(value: "\($0.id!)", label: displayName($0, t), selected: "\($0.id!)" == input.folder) }),
         ]
         return ProductPage(
-            heading: t.format("products_edit_heading", ["code": product.barcode]), id: product.id, fields: fields,
+            heading: t.format(.productsEditHeading, ["code": product.barcode]), id: product.id, fields: fields,
             picture: PicturePicker(index: 0, input: draft, error: errors["picture"], t: t, fieldPrefix: ""))
     }
 }
@@ -126,7 +126,7 @@ struct ProductsPage: CompiledPage {
     let rows: [Row]
     let notice: String?
 
-    func title(_ t: Catalog) -> String { t["products_heading"] }
+    func title(_ t: Catalog) -> String { t[.productsHeading] }
 
     var hasRows: Bool { !rows.isEmpty }
 }

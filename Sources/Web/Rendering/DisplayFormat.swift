@@ -19,6 +19,6 @@ enum DisplayFormat {
         let browser = browsers.first { userAgent.contains($0.0) }?.1
         let system = systems.first { userAgent.contains($0.0) }?.1
         let parts = [browser, system].compactMap { $0 }
-        return parts.isEmpty ? locale["device_unknown"] : parts.joined(separator: " · ")
+        return parts.isEmpty ? locale[.deviceUnknown] : parts.joined(separator: " · ")
     }
 }

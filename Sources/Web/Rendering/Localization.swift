@@ -1,8 +1,9 @@
 import Foundation
 import Inventory
 
-/// One language's texts, read from `Templates/locales/<code>.json` (a flat key → text object).
-/// Swift reads it by key (`t["key"]`); templates read `{{t.key}}` from the same files, compiled
+/// One language's texts, embedded at build time from `Templates/locales/<code>.json` (a flat key
+/// → text object). Swift reads them by typed key (`t[.itemSaved]`, generated as `TextKey`, so a
+/// key no catalog has does not build); templates read `{{t.key}}` from the same files, compiled
 /// into `TemplateLabels`.
 public struct Catalog: Sendable {
     public let code: String
@@ -19,15 +20,29 @@ public struct Catalog: Sendable {
         unitWords = UnitWords.all(in: texts)
     }
 
-    /// The text for `key`; the key itself when missing, so a gap is visible rather than blank.
-    public subscript(key: String) -> String { texts[key] ?? key }
+    /// The text for `key`.
+    subscript(key: TextKey) -> String { self[named: key.name] }
 
-    /// The text for `key`, nil when this language has none (so a caller can fall back).
-    public func text(_ key: String) -> String? { texts[key] }
+    /// The text of `family`'s key for `code` (`t[.kind, item.kind]`); the key itself when the code
+    /// has none, so a gap is visible rather than blank.
+    subscript(family: TextFamily, code: some CustomStringConvertible) -> String { self[named: family.name(code)] }
+
+    /// The text for a key that arrives as data (a field error's message key from `Inventory`);
+    /// the key itself when missing. Code that knows its key uses `TextKey`.
+    subscript(named name: String) -> String { texts[name] ?? name }
+
+    /// The text for a key named by another module (the reminder and backup messages), nil when
+    /// this language has none (so a caller can fall back).
+    public func text(named name: String) -> String? { texts[name] }
 
     /// `key`'s text with `{name}` placeholders filled in.
-    public func format(_ key: String, _ values: [String: String]) -> String {
+    func format(_ key: TextKey, _ values: [String: String]) -> String {
         Self.fill(self[key], values)
+    }
+
+    /// The text for a key that arrives as data with `{name}` placeholders filled in.
+    func format(named name: String, _ values: [String: String]) -> String {
+        Self.fill(self[named: name], values)
     }
 
     /// `text` with each `{name}` of `values` replaced, in one pass: a value is never read for
@@ -54,23 +69,33 @@ public struct Catalog: Sendable {
 
     /// "Page 2 of 8" under a paged page.
     func pageOf(_ page: Int, _ pages: Int) -> String {
-        format("page_of", ["page": "\(page)", "pages": "\(pages)"])
+        format(.pageOf, ["page": "\(page)", "pages": "\(pages)"])
     }
 
     /// `key` with `{count}` filled in, in the form the language's plural rule chooses for it
     /// (`key_one` for "1 item" in English; the bare key, `other`, for every count in Japanese).
-    public func count(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
-        plural(key, number: String(count), values)
+    func count(_ key: TextKey, _ count: Int, _ values: [String: String] = [:]) -> String {
+        plural(named: key.name, number: String(count), values)
     }
 
     /// `key` declined for `number` as it is shown ("2", "0.5"), with `{count}` set to it. A form
     /// for that exact number (`key_=1`: "Due tomorrow", 「明日まで」) comes first, as in ICU messages;
     /// then the language's plural category (`key_one`, …); then the bare key (`other`).
-    public func plural(_ key: String, number: String, _ values: [String: String] = [:]) -> String {
+    func plural(_ key: TextKey, number: String, _ values: [String: String] = [:]) -> String {
+        plural(named: key.name, number: number, values)
+    }
+
+    /// `family`'s counted phrase for `code` (`recipes_qty_` + a cooking unit), declined for `number`.
+    func plural(_ family: TextFamily, _ code: String, number: String, _ values: [String: String] = [:]) -> String {
+        plural(named: family.name(code), number: number, values)
+    }
+
+    /// The counted phrase of a key that arrives as data, declined for `number`.
+    func plural(named key: String, number: String, _ values: [String: String] = [:]) -> String {
         let exact = key + "_=" + number
         let category = pluralRule.category(of: number).key(key)
         let chosen = texts[exact] != nil ? exact : texts[category] != nil ? category : key
-        return format(chosen, values.merging(["count": number]) { first, _ in first })
+        return Self.fill(self[named: chosen], values.merging(["count": number]) { first, _ in first })
     }
 
     /// A quantity with its unit, declined and counted the way the language says it:
@@ -83,7 +108,7 @@ public struct Catalog: Sendable {
     /// `quantity` in three pieces, so a row can set the number apart from its unit words.
     public func quantityParts(_ value: Double, unit: String) -> (before: String, number: String, after: String) {
         let number = Quantity.text(value)
-        guard let words = unitWords[unit] else { return ("", number, " " + self["unit_" + unit]) }
+        guard let words = unitWords[unit] else { return ("", number, " " + self[.unit, unit]) }
         let chosen = words.around(number, rule: pluralRule)
         return (chosen.before, number, chosen.after)
     }
@@ -91,9 +116,10 @@ public struct Catalog: Sendable {
     public var keys: Set<String> { Set(texts.keys) }
 
     /// The language's name in its own words (key `language_name`), the code when a catalog has none.
-    public var languageName: String { texts["language_name"] ?? code }
+    public var languageName: String { texts[TextKey.languageName.name] ?? code }
 
-    /// The starter folders' names in this language, by starter key (missing ones are left out).
+    /// The starter folders' names in this language, by starter key (missing ones are left out;
+    /// `TextFamilyTests` checks that every language has every starter).
     public var starterFolderNames: [String: String] {
         var names: [String: String] = [:]
         for starter in Accounts.starterFolders { names[starter.key] = texts[starter.key] }
@@ -106,20 +132,14 @@ public struct Localizations: Sendable {
     public let catalogs: [String: Catalog]
     public let fallback: Catalog
 
-    public init(directory: URL) throws {
-        var catalogs: [String: Catalog] = [:]
-        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-        for file in files where file.pathExtension == "json" {
-            let code = file.deletingPathExtension().lastPathComponent
-            let texts = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: file))
-            catalogs[code] = Catalog(code: code, texts: texts)
-        }
-        guard let english = catalogs["en"] else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("en.json").path])
-        }
-        self.catalogs = catalogs
-        self.fallback = english
-        languages = catalogs.values.sorted { $0.code < $1.code }
+    /// The catalogs built into the binary (`Templates/locales`, embedded by the build).
+    public static let embedded = Localizations(CatalogTexts.languages.map { Catalog(code: $0.code, texts: $0.texts) })
+
+    /// These catalogs; English, which every build has, is the fallback.
+    public init(_ catalogs: [Catalog]) {
+        self.catalogs = Dictionary(catalogs.map { ($0.code, $0) }) { first, _ in first }
+        fallback = self.catalogs["en"] ?? catalogs[0]
+        languages = self.catalogs.values.sorted { $0.code < $1.code }
     }
 
     /// Every catalog, by code: the languages a member can choose.
@@ -166,7 +186,8 @@ private struct UnitWords: Sendable {
     static func all(in texts: [String: String]) -> [String: UnitWords] {
         let formSuffixes = PluralCategory.allCases.filter { $0 != .other }.map { "_" + $0.rawValue }
         var units: [String: UnitWords] = [:]
-        for (key, text) in texts where key.hasPrefix("qty_") && !key.contains("_=") && !formSuffixes.contains(where: key.hasSuffix) {
+        let prefix = TextFamily.quantity.prefix
+        for (key, text) in texts where key.hasPrefix(prefix) && !key.contains("_=") && !formSuffixes.contains(where: key.hasSuffix) {
             var categories: [PluralCategory: Around] = [:]
             for category in PluralCategory.allCases where category != .other {
                 if let form = texts[category.key(key)] { categories[category] = split(form) }
@@ -174,7 +195,7 @@ private struct UnitWords: Sendable {
             let exactPrefix = key + "_="
             var exact: [String: Around] = [:]
             for (other, form) in texts where other.hasPrefix(exactPrefix) { exact[String(other.dropFirst(exactPrefix.count))] = split(form) }
-            units[String(key.dropFirst("qty_".count))] = UnitWords(other: split(text), categories: categories, exact: exact)
+            units[String(key.dropFirst(prefix.count))] = UnitWords(other: split(text), categories: categories, exact: exact)
         }
         return units
     }

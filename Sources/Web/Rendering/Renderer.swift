@@ -2,13 +2,13 @@ import Foundation
 import HTTPServer
 import Inventory
 
-/// Renders pages: each page's template is compiled into Swift at build time (see `CompiledPage`);
-/// what is read at start is only the languages' texts, from `Templates/locales`.
+/// Renders pages: each page's template is compiled into Swift at build time (see `CompiledPage`),
+/// and the languages' texts are embedded too (`Localizations.embedded`): nothing is read at start.
 public struct Renderer: Sendable {
     public let localizations: Localizations
 
-    public init(templates: URL) async throws {
-        localizations = try Localizations(directory: templates.appendingPathComponent("locales"))
+    public init(localizations: Localizations = .embedded) {
+        self.localizations = localizations
     }
 }
 

@@ -34,7 +34,7 @@ struct TLSController {
         }
         router.get(TLSPaths.appleProfile, .asset) { context in
             guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
-            let profile = try AppleProfile.data(for: certificate, description: context.locale["tls_profile_description"])
+            let profile = try AppleProfile.data(for: certificate, description: context.locale[.tlsProfileDescription])
             return Self.download(Array(profile), type: AppleProfile.contentType, name: "zaiko.mobileconfig")
         }
     }

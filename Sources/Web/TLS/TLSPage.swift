@@ -44,17 +44,17 @@ struct TLSPage: CompiledPage {
             let group = pairs[start..<min(start + 8, pairs.count)].joined(separator: ":")
             return start + 8 < pairs.count ? group + ":" : group
         }
-        let address = addresses.first ?? t["tls_address_fallback"]
+        let address = addresses.first ?? t[.tlsAddressFallback]
         let values = ["name": caName, "address": address]
-        caLine = t.format("tls_ca_line", ["name": caName, "date": expires])
-        qrCaption = t.format("tls_qr_caption", values)
+        caLine = t.format(.tlsCaLine, ["name": caName, "date": expires])
+        qrCaption = t.format(.tlsQrCaption, values)
         platforms = Self.stepCounts.map { id, count in
-            Platform(id: id, name: t["tls_\(id)"], steps: (1...count).map { t.format("tls_\(id)_\($0)", values) })
+            Platform(id: id, name: t[.tlsPlatform, id], steps: (1...count).map { t.format(.tlsPlatform, "\(id)_\($0)", values) })
         }
-        qr = available ? addresses.first.flatMap { QRCodeSVG.drawing(for: $0, label: t.format("tls_qr_label", ["address": $0])) } : nil
+        qr = available ? addresses.first.flatMap { QRCodeSVG.drawing(for: $0, label: t.format(.tlsQrLabel, ["address": $0])) } : nil
     }
 
-    func title(_ t: Catalog) -> String { t["tls_heading"] }
+    func title(_ t: Catalog) -> String { t[.tlsHeading] }
 
     var hasAddresses: Bool { !addresses.isEmpty }
     var firstAddress: String? { addresses.first }

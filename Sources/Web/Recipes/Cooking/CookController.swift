@@ -99,8 +99,8 @@ struct CookController {
             guard let amount = entry.need.amount, let unit = entry.need.unit else { continue }
             let stock = entry.fresh.filter { $0.quantity > 0 }.map { t.quantity($0.quantity, unit: $0.unit) }
             texts[entry.ingredient.name] = t.format(
-                "cook_units_do_not_compare_detail",
-                ["stock": stock.joined(separator: t["cook_list_separator"]), "need": t.quantity(amount, unit: unit.rawValue)])
+                .cookUnitsDoNotCompareDetail,
+                ["stock": stock.joined(separator: t[.cookListSeparator]), "need": t.quantity(amount, unit: unit.rawValue)])
         }
         return texts
     }

@@ -55,16 +55,16 @@ struct CookPage: CompiledPage {
     ) {
         let recipe = plan.recipe
         recipeId = recipe.id ?? 0
-        heading = t.format("cook_heading", ["name": recipe.name])
+        heading = t.format(.cookHeading, ["name": recipe.name])
         servings = plan.servings
-        servingsText = t.count("cook_servings", plan.servings)
+        servingsText = t.count(.cookServings, plan.servings)
         fewer = plan.servings > 1 ? plan.servings - 1 : nil
         more = plan.servings < CookController.maxServings ? plan.servings + 1 : nil
-        shortHeading = plan.isShort ? t.count("cook_short_heading", plan.servings) : nil
+        shortHeading = plan.isShort ? t.count(.cookShortHeading, plan.servings) : nil
         shortfalls = plan.shortfalls.map { short in
-            guard let missing = short.missing else { return Line(name: short.ingredientName, text: t["cook_short_none"]) }
+            guard let missing = short.missing else { return Line(name: short.ingredientName, text: t[.cookShortNone]) }
             let amount = t.quantity(missing, unit: (short.unit ?? .piece).rawValue)
-            return Line(name: short.ingredientName, text: t.format("cook_short_more", ["amount": amount]))
+            return Line(name: short.ingredientName, text: t.format(.cookShortMore, ["amount": amount]))
         }
         self.conflict = conflict
         var groups: [Group] = []
@@ -72,9 +72,9 @@ struct CookPage: CompiledPage {
             let folder = displayName(take.folderName, starter: take.folderStarter, t)
             let line = Take(
                 itemId: take.itemId,
-                text: t.format("cook_take", ["amount": t.quantity(take.amount, unit: take.unit), "item": take.itemName, "folder": folder]),
+                text: t.format(.cookTake, ["amount": t.quantity(take.amount, unit: take.unit), "item": take.itemName, "folder": folder]),
                 usesUp: take.usesUp,
-                due: take.due.flatMap(CalendarDay.init).map { t.format("cook_take_due", ["date": DisplayFormat.day($0, locale: t)]) })
+                due: take.due.flatMap(CalendarDay.init).map { t.format(.cookTakeDue, ["date": DisplayFormat.day($0, locale: t)]) })
             if let last = groups.last, last.name == take.ingredientName {
                 groups[groups.count - 1] = Group(name: last.name, takes: last.takes + [line])
             } else {
@@ -84,14 +84,13 @@ struct CookPage: CompiledPage {
         self.groups = groups
         notTaken = plan.notTaken.map { entry in
             switch entry.reason {
-            case .onlyNeedsToBeThere: Line(name: entry.ingredientName, text: t["cook_only_present"])
+            case .onlyNeedsToBeThere: Line(name: entry.ingredientName, text: t[.cookOnlyPresent])
             case .unitsDoNotCompare:
-                Line(name: entry.ingredientName, text: uncomparable[entry.ingredientName] ?? t["cook_units_do_not_compare"])
+                Line(name: entry.ingredientName, text: uncomparable[entry.ingredientName] ?? t[.cookUnitsDoNotCompare])
             }
         }
         produces = recipe.produce.map { produce in
-            t.format(
-                "cook_produces",
+            t.format(.cookProduces,
                 [
                     "amount": t.quantity(produce.quantity, unit: produce.unit), "name": produce.name,
                     "folder": produceFolder.map { displayName($0, t) } ?? "",
@@ -107,7 +106,7 @@ struct CookPage: CompiledPage {
             shoppingLists.first { $0.id == added.list }.map {
                 Added(
                     text: added.count == 0
-                        ? t.format("cook_added_none", ["list": displayName($0, t)]) : t.count("cook_added", added.count, ["list": displayName($0, t)]),
+                        ? t.format(.cookAddedNone, ["list": displayName($0, t)]) : t.count(.cookAdded, added.count, ["list": displayName($0, t)]),
                     href: Route.folder(added.list).path)
             }
         }

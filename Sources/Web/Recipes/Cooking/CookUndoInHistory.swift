@@ -12,8 +12,8 @@ struct CookUndoInHistory: Sendable {
         for cookId in Set(events.compactMap(\.cookId)) {
             let cook = try cooking.cook(cookId, householdId: householdId)
             notes[cookId] = CookUndoButton(
-                cookId: cookId, back: Route.item(itemId).path, label: t.format("cook_undo_label", ["name": cook.recipeName]),
-                text: t.format(cook.undoneAt == nil ? "cook_history_cooked" : "cook_history_undone", ["name": cook.recipeName]),
+                cookId: cookId, back: Route.item(itemId).path, label: t.format(.cookUndoLabel, ["name": cook.recipeName]),
+                text: t.format(cook.undoneAt == nil ? .cookHistoryCooked : .cookHistoryUndone, ["name": cook.recipeName]),
                 undoable: canWrite && cook.undoneAt == nil)
         }
         return notes

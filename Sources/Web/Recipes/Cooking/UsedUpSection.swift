@@ -24,8 +24,8 @@ struct UsedUpSection: Sendable {
             return UsedUpSection(
                 toShopping: household.usedUp == "shopping",
                 lists: lists.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == chosen?.id) },
-                saved: query["saved"] == "used_up" ? t["cook_used_up_saved"] : nil,
-                error: query["used_up_error"] != nil ? t["cook_used_up_invalid"] : nil)
+                saved: query["saved"] == "used_up" ? t[.cookUsedUpSaved] : nil,
+                error: query["used_up_error"] != nil ? t[.cookUsedUpInvalid] : nil)
         }
     }
 }

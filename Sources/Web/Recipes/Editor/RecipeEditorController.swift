@@ -68,7 +68,7 @@ struct RecipeEditorController {
         }
         if context.field("action") == "more" {
             input.ingredients = RecipeForm.moreRows(input.ingredients)
-            let messages = errors.mapValues { context.locale[$0] }
+            let messages = errors.mapValues { context.locale[named: $0] }
             return renderer.response(
                 try page(context, input: input, id: id, storedName: stored?.name, errors: messages), context,
                 status: StorageFailure.status(of: errors.values) ?? (errors.isEmpty ? 200 : 422))
@@ -84,7 +84,7 @@ struct RecipeEditorController {
         // Typed rows stay where they were (the errors name them by index), with room to add more.
         input.ingredients = RecipeForm.rows(input.ingredients, spare: 1)
         return renderer.response(
-            try page(context, input: input, id: id, storedName: stored?.name, errors: errors.mapValues { context.locale[$0] }), context,
+            try page(context, input: input, id: id, storedName: stored?.name, errors: errors.mapValues { context.locale[named: $0] }), context,
             status: StorageFailure.status(of: errors.values) ?? 422)
     }
 
@@ -104,46 +104,46 @@ struct RecipeEditorController {
         let chosenList = produce.folderId ?? stockLists.first?.id
         let produceFields = [
             FormField(
-                name: "produce_name", label: t["recipe_editor_produce_name"], value: produce.name, error: errors["produce_name"],
-                hint: t["recipe_editor_produce_name_hint"], autocomplete: "off", maxLength: 100),
+                name: "produce_name", label: t[.recipeEditorProduceName], value: produce.name, error: errors["produce_name"],
+                hint: t[.recipeEditorProduceNameHint], autocomplete: "off", maxLength: 100),
             FormField(
-                name: "produce_quantity", label: t["field_quantity"], value: produce.quantity, error: errors["produce_quantity"], maxLength: 12,
+                name: "produce_quantity", label: t[.fieldQuantity], value: produce.quantity, error: errors["produce_quantity"], maxLength: 12,
                 inputMode: "decimal"),
             FormField(
-                name: "produce_unit", label: t["field_unit"], kind: .select, error: errors["produce_unit"],
-                options: ItemInput.units.map { .init(value: $0, label: t["unit_\($0)"], selected: $0 == produce.unit) }),
+                name: "produce_unit", label: t[.fieldUnit], kind: .select, error: errors["produce_unit"],
+                options: ItemInput.units.map { .init(value: $0, label: t[.unit, $0], selected: $0 == produce.unit) }),
             FormField(
-                name: "produce_kind", label: t["field_kind"], kind: .select, error: errors["produce_kind"],
-                options: ItemInput.kinds.map { .init(value: $0, label: t["kind_\($0)"], selected: $0 == produce.kind) }),
+                name: "produce_kind", label: t[.fieldKind], kind: .select, error: errors["produce_kind"],
+                options: ItemInput.kinds.map { .init(value: $0, label: t[.kind, $0], selected: $0 == produce.kind) }),
             FormField(
-                name: "produce_due_days", label: t["recipe_editor_produce_due_days"], value: produce.dueDays, error: errors["produce_due_days"],
-                hint: t["recipe_editor_produce_due_days_hint"], maxLength: 4, inputMode: "numeric"),
+                name: "produce_due_days", label: t[.recipeEditorProduceDueDays], value: produce.dueDays, error: errors["produce_due_days"],
+                hint: t[.recipeEditorProduceDueDaysHint], maxLength: 4, inputMode: "numeric"),
             FormField(
-                name: "produce_folder", label: t["recipe_editor_produce_folder"], kind: .select, error: errors["produce_folder"],
+                name: "produce_folder", label: t[.recipeEditorProduceFolder], kind: .select, error: errors["produce_folder"],
                 options: stockLists.map { .init(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == chosenList) }),
         ]
         let produceOpen = !produce.name.isEmpty || errors.keys.contains { $0.hasPrefix("produce_") }
-        let heading = id == nil ? t["recipe_editor_new_heading"] : t.format("recipe_editor_edit_heading", ["name": storedName ?? input.name])
+        let heading = id == nil ? t[.recipeEditorNewHeading] : t.format(.recipeEditorEditHeading, ["name": storedName ?? input.name])
         return RecipeEditorPage(
             heading: heading, action: id.map { "/recipes/\($0)" } ?? "/recipes", isNew: id == nil, recipeId: id,
             fields: [
                 FormField(
-                    name: "name", label: t["recipe_editor_name"], value: input.name, error: errors["name"], autocomplete: "off", required: true,
+                    name: "name", label: t[.recipeEditorName], value: input.name, error: errors["name"], autocomplete: "off", required: true,
                     maxLength: 200)
             ],
             servings: FormField(
-                name: "servings", label: t["recipe_editor_servings"], value: input.servings, error: errors["servings"], maxLength: 3,
+                name: "servings", label: t[.recipeEditorServings], value: input.servings, error: errors["servings"], maxLength: 3,
                 inputMode: "numeric"),
             tags: FormField(
-                name: "tags", label: t["recipe_editor_tags"], value: input.tags, error: errors["tags"], hint: t["recipe_editor_tags_hint"],
+                name: "tags", label: t[.recipeEditorTags], value: input.tags, error: errors["tags"], hint: t[.recipeEditorTagsHint],
                 autocomplete: "off", maxLength: 300),
             sourceUrl: FormField(
-                name: "source_url", label: t["recipe_editor_source_url"], value: input.sourceUrl, error: errors["source_url"],
+                name: "source_url", label: t[.recipeEditorSourceUrl], value: input.sourceUrl, error: errors["source_url"],
                 autocomplete: "off", inputType: "url", maxLength: 2000),
             steps: input.steps, stepsError: errors["steps"],
             picture: PicturePicker(index: 0, input: pictureDraft, error: errors["picture"], t: t, fieldPrefix: ""),
             rows: rows, suggestions: try recipes.ingredientSuggestions(householdId: member.householdId), produceFields: produceFields,
-            produceOpen: produceOpen, summary: errors.isEmpty ? nil : t.count("recipe_editor_errors", errors.count),
+            produceOpen: produceOpen, summary: errors.isEmpty ? nil : t.count(.recipeEditorErrors, errors.count),
             cancel: id.map { "/recipes/\($0)" } ?? "/recipes", maxBodyBytes: maxBodyBytes)
     }
 

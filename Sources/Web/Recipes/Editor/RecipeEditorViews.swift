@@ -19,27 +19,27 @@ struct IngredientRowView: Sendable {
     init(index: Int, input: IngredientInput, errors: [String: String], products: [Product], t: Catalog) {
         self.index = index
         self.input = input
-        number = t.format("recipe_editor_ingredient_number", ["number": "\(index + 1)"])
+        number = t.format(.recipeEditorIngredientNumber, ["number": "\(index + 1)"])
         self.errors = errors
-        noUnit = FormField.Option(value: "", label: t["recipe_editor_unit_none"], selected: input.unit.isEmpty)
+        noUnit = FormField.Option(value: "", label: t[.recipeEditorUnitNone], selected: input.unit.isEmpty)
         let units = IngredientUnit.allCases
         func option(_ unit: IngredientUnit) -> FormField.Option {
-            let label = unit.isCookingMeasure ? t["recipe_editor_unit_\(unit.rawValue)"] : t["unit_\(unit.rawValue)"]
+            let label = unit.isCookingMeasure ? t[.recipeEditorUnit, unit.rawValue] : t[.unit, unit.rawValue]
             return FormField.Option(value: unit.rawValue, label: label, selected: input.unit == unit.rawValue)
         }
         var groups = [
-            UnitGroup(label: t["recipe_editor_units_stock"], options: units.filter { !$0.isCookingMeasure }.map(option)),
-            UnitGroup(label: t["recipe_editor_units_measures"], options: units.filter(\.isCookingMeasure).map(option)),
+            UnitGroup(label: t[.recipeEditorUnitsStock], options: units.filter { !$0.isCookingMeasure }.map(option)),
+            UnitGroup(label: t[.recipeEditorUnitsMeasures], options: units.filter(\.isCookingMeasure).map(option)),
         ]
         // A unit the import read that is not one of ours stays visible (and the save names it).
         if !input.unit.isEmpty, IngredientUnit(rawValue: input.unit) == nil {
-            groups.append(UnitGroup(label: t["recipe_editor_units_other"], options: [.init(value: input.unit, label: input.unit, selected: true)]))
+            groups.append(UnitGroup(label: t[.recipeEditorUnitsOther], options: [.init(value: input.unit, label: input.unit, selected: true)]))
         }
         unitGroups = groups
         self.products =
             products.isEmpty
             ? []
-            : [FormField.Option(value: "", label: t["recipe_editor_product_none"], selected: input.productId == nil)]
+            : [FormField.Option(value: "", label: t[.recipeEditorProductNone], selected: input.productId == nil)]
                 + products.map { .init(value: "\($0.id)", label: "\($0.name) (\($0.barcode))", selected: $0.id == input.productId) }
     }
 

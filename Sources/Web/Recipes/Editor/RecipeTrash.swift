@@ -34,8 +34,8 @@ struct RecipeTrash {
         }
         let query = context.request.query
         let notice =
-            query["recipes_restored"].map { t.count("recipe_editor_trash_restored", Int($0) ?? 0) }
-            ?? query["recipes_purged"].map { t.count("recipe_editor_trash_purged", Int($0) ?? 0) }
+            query["recipes_restored"].map { t.count(.recipeEditorTrashRestored, Int($0) ?? 0) }
+            ?? query["recipes_purged"].map { t.count(.recipeEditorTrashPurged, Int($0) ?? 0) }
         if rows.isEmpty, notice == nil { return nil }
         return RecipeTrashSection(rows: rows, notice: notice)
     }

@@ -44,14 +44,14 @@ struct RecipeImportController {
         let fetched: FetchedRecipe
         if context.field("source") == "text" {
             let text = page.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { return refuse(&page, text: t["recipe_import_text_missing"], context) }
+            guard !text.isEmpty else { return refuse(&page, text: t[.recipeImportTextMissing], context) }
             guard text.utf8.count <= Self.maxTextBytes else {
-                return refuse(&page, text: t.format("recipe_import_text_too_large", ["size": String(Self.maxTextBytes / 1024)]), context)
+                return refuse(&page, text: t.format(.recipeImportTextTooLarge, ["size": String(Self.maxTextBytes / 1024)]), context)
             }
-            guard let recipe = RecipeDocument.read(text: text) else { return refuse(&page, text: t["recipe_import_text_no_recipe"], context) }
+            guard let recipe = RecipeDocument.read(text: text) else { return refuse(&page, text: t[.recipeImportTextNoRecipe], context) }
             fetched = FetchedRecipe(recipe: recipe, image: recipe.imageURL == nil ? nil : waitForTask { await fetcher.image(recipe.imageURL) })
         } else {
-            guard !page.address.isEmpty else { return refuse(&page, address: t["recipe_import_url_missing"], context) }
+            guard !page.address.isEmpty else { return refuse(&page, address: t[.recipeImportUrlMissing], context) }
             let address = page.address
             switch waitForTask({ () async -> Result<FetchedRecipe, RecipeFetchError> in
                 do throws(RecipeFetchError) { return .success(try await fetcher.fetch(address)) } catch { return .failure(error) }
@@ -73,8 +73,8 @@ struct RecipeImportController {
         }
         guard let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member) else {
             // No room to keep the draft until the editor opens (see `SessionBoundStore`).
-            page.textError = context.field("source") == "text" ? t["pending_store_full"] : nil
-            page.addressError = context.field("source") == "text" ? nil : t["pending_store_full"]
+            page.textError = context.field("source") == "text" ? t[.pendingStoreFull] : nil
+            page.addressError = context.field("source") == "text" ? nil : t[.pendingStoreFull]
             return renderer.response(page, context, status: 503)
         }
         return .redirect(to: "/recipes/new?draft=\(token)")
@@ -88,14 +88,14 @@ struct RecipeImportController {
 
     static func message(_ error: RecipeFetchError, _ t: Catalog) -> String {
         switch error {
-        case .badAddress: return t["recipe_import_url_invalid"]
-        case .refusedAddress: return t["recipe_import_url_refused"]
-        case .unreachable: return t["recipe_import_url_unreachable"]
-        case .status(let status): return t.format("recipe_import_url_status", ["status": String(status)])
-        case .movedElsewhere(let url): return t.format("recipe_import_url_moved", ["address": url.absoluteString])
-        case .notAPage: return t["recipe_import_url_not_page"]
-        case .tooLarge: return t.format("recipe_import_url_too_large", ["size": String(RecipeFetcher.maxPageBytes / 1024 / 1024)])
-        case .noRecipe: return t["recipe_import_url_no_recipe"]
+        case .badAddress: return t[.recipeImportUrlInvalid]
+        case .refusedAddress: return t[.recipeImportUrlRefused]
+        case .unreachable: return t[.recipeImportUrlUnreachable]
+        case .status(let status): return t.format(.recipeImportUrlStatus, ["status": String(status)])
+        case .movedElsewhere(let url): return t.format(.recipeImportUrlMoved, ["address": url.absoluteString])
+        case .notAPage: return t[.recipeImportUrlNotPage]
+        case .tooLarge: return t.format(.recipeImportUrlTooLarge, ["size": String(RecipeFetcher.maxPageBytes / 1024 / 1024)])
+        case .noRecipe: return t[.recipeImportUrlNoRecipe]
         }
     }
 }

@@ -8,7 +8,7 @@ struct RecipeImportPage: CompiledPage {
     var addressError: String?
     var textError: String?
 
-    func title(_ t: Catalog) -> String { t["recipe_import_heading"] }
+    func title(_ t: Catalog) -> String { t[.recipeImportHeading] }
 
     var maxTextBytes: Int { RecipeImportController.maxTextBytes }
 }

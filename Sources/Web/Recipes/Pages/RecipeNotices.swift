@@ -8,27 +8,27 @@ import Inventory
 enum RecipeNotices {
     static func from(_ query: Parameters, shopping: [Folder], t: Catalog) -> [RecipePage.Notice] {
         var notices: [RecipePage.Notice] = []
-        if query["saved"] == "1" { notices.append(.init(text: t["recipes_saved"], undoAction: nil, link: nil, linkText: nil, after: nil)) }
+        if query["saved"] == "1" { notices.append(.init(text: t[.recipesSaved], undoAction: nil, link: nil, linkText: nil, after: nil)) }
         if let cook = number(query["cooked"]) {
             let taken = number(query["taken"]) ?? 0
             notices.append(
-                .init(text: t.count("recipes_cooked", Int(taken)), undoAction: "/cooks/\(cook)/undo", link: nil, linkText: nil, after: nil))
+                .init(text: t.count(.recipesCooked, Int(taken)), undoAction: "/cooks/\(cook)/undo", link: nil, linkText: nil, after: nil))
         }
-        if query["undone"] == "1" { notices.append(.init(text: t["recipes_undone"], undoAction: nil, link: nil, linkText: nil, after: nil)) }
+        if query["undone"] == "1" { notices.append(.init(text: t[.recipesUndone], undoAction: nil, link: nil, linkText: nil, after: nil)) }
         if let added = number(query["added"]) {
             let list = number(query["list"]).flatMap { id in shopping.first { $0.id == id } }
             if added == 0 {
-                notices.append(.init(text: t["recipes_added_none"], undoAction: nil, link: nil, linkText: nil, after: nil))
+                notices.append(.init(text: t[.recipesAddedNone], undoAction: nil, link: nil, linkText: nil, after: nil))
             } else if let list {
                 // The list's name is a link in the middle of the sentence, wherever the language puts it.
-                let text = t.count("recipes_added", Int(added), ["list": "\u{0}"])
+                let text = t.count(.recipesAdded, Int(added), ["list": "\u{0}"])
                 let parts = text.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 notices.append(
                     .init(
                         text: parts[0], undoAction: nil, link: Route.folder(list.id!).path, linkText: displayName(list, t),
                         after: parts.count > 1 ? parts[1] : nil))
             } else {
-                notices.append(.init(text: t.count("recipes_added_somewhere", Int(added)), undoAction: nil, link: nil, linkText: nil, after: nil))
+                notices.append(.init(text: t.count(.recipesAddedSomewhere, Int(added)), undoAction: nil, link: nil, linkText: nil, after: nil))
             }
         }
         return notices

@@ -54,7 +54,7 @@ struct RecipePagesController {
                 picture: PictureURL.of(summary.recipe.picture, size: .small, kind: "prepared"), hasPicture: summary.recipe.picture != nil,
                 state: summary.readiness.rawValue, stateText: state.text, stateMark: state.mark,
                 missing: summary.missing.isEmpty ? nil : RecipeWords.list(summary.missing, t),
-                useSoon: summary.useSoon.isEmpty ? nil : t.format("recipes_card_use_soon", ["names": RecipeWords.list(summary.useSoon, t)]),
+                useSoon: summary.useSoon.isEmpty ? nil : t.format(.recipesCardUseSoon, ["names": RecipeWords.list(summary.useSoon, t)]),
                 tags: summary.tags.map { tag in
                     RecipesPage.Chip(href: query.with(tag: tag).link, label: tag, count: nil, current: tag == query.tag)
                 })
@@ -62,7 +62,7 @@ struct RecipePagesController {
         let stateChips =
             [
                 RecipesPage.Chip(
-                    href: query.with(state: nil).link, label: t["recipes_filter_all"], count: "\(overview.recipes.count)", current: query.state == nil)
+                    href: query.with(state: nil).link, label: t[.recipesFilterAll], count: "\(overview.recipes.count)", current: query.state == nil)
             ]
             + RecipeReadiness.allCases.map { state in
                 RecipesPage.Chip(
@@ -74,7 +74,7 @@ struct RecipePagesController {
         let tagChips =
             tags.isEmpty
             ? []
-            : [RecipesPage.Chip(href: query.with(tag: nil).link, label: t["recipes_filter_all_kinds"], count: nil, current: query.tag == nil)]
+            : [RecipesPage.Chip(href: query.with(tag: nil).link, label: t[.recipesFilterAllKinds], count: nil, current: query.tag == nil)]
                 + tags.map { RecipesPage.Chip(href: query.with(tag: $0).link, label: $0, count: nil, current: $0 == query.tag) }
         var hidden: [RecipesPage.Hidden] = []
         if let ingredient = query.ingredient { hidden.append(.init(name: "ingredient", value: ingredient)) }
@@ -83,24 +83,24 @@ struct RecipePagesController {
 
         let empty: String
         if overview.total == 0 {
-            empty = t["recipes_empty"]
+            empty = t[.recipesEmpty]
         } else if let ingredient = query.ingredient, overview.recipes.isEmpty {
-            empty = t.format("recipes_empty_ingredient", ["name": ingredient])
+            empty = t.format(.recipesEmptyIngredient, ["name": ingredient])
         } else {
-            empty = t["recipes_empty_filtered"]
+            empty = t[.recipesEmptyFiltered]
         }
         // Named only when it is this household's recipe in the trash: the address cannot put words here.
         let trashed = try context.request.query["trashed"].flatMap { Int64($0) }.flatMap { id in
             try recipes.trashed(householdId: member.householdId).first { $0.id == id }
         }
         return RecipesPage(
-            heading: query.ingredient.map { t.format("recipes_with_heading", ["name": $0]) } ?? t["recipes_heading"],
+            heading: query.ingredient.map { t.format(.recipesWithHeading, ["name": $0]) } ?? t[.recipesHeading],
             ingredient: query.ingredient,
             summary: overview.recipes.isEmpty
-                ? nil : t.count("recipes_summary", overview.recipes.count, ["ready": "\(counts[.ready] ?? 0)"]),
+                ? nil : t.count(.recipesSummary, overview.recipes.count, ["ready": "\(counts[.ready] ?? 0)"]),
             cards: cards, stateChips: stateChips, tagChips: tagChips, text: query.text, hidden: hidden,
             isFiltered: query.isFiltered, empty: empty, hasRecipes: overview.total > 0,
-            notice: trashed.map { t.format("recipes_trashed", ["name": $0.name]) }, undoIds: trashed.flatMap(\.id).map(String.init),
+            notice: trashed.map { t.format(.recipesTrashed, ["name": $0.name]) }, undoIds: trashed.flatMap(\.id).map(String.init),
             here: query.with(page: page).link, pages: pages,
             pageLabel: t.pageOf(page, pages),
             previous: page > 1 ? query.with(page: page - 1).link : nil,
@@ -129,8 +129,8 @@ struct RecipePagesController {
         let picture = recipe.picture
         let pictureAlt: String
         switch picture {
-        case .illustration(let slug): pictureAlt = t["illustration_\(slug)"]
-        case .photo: pictureAlt = t.format("photo_of", ["name": recipe.name])
+        case .illustration(let slug): pictureAlt = t[.illustration, slug]
+        case .photo: pictureAlt = t.format(.photoOf, ["name": recipe.name])
         case nil: pictureAlt = ""
         }
         let shopping = folders.filter { $0.kind == .shopping }
@@ -140,10 +140,10 @@ struct RecipePagesController {
             tags: detail.tags.map { RecipesPage.Chip(href: RecipesQuery(tag: $0).link, label: $0, count: nil, current: false) },
             state: detail.readiness.rawValue, stateText: state.text, stateMark: state.mark,
             missing: lacking.isEmpty ? nil : RecipeWords.list(lacking, t),
-            servings: servings, servingsText: t.count("recipes_servings", servings),
+            servings: servings, servingsText: t.count(.recipesServings, servings),
             fewer: servings > Self.servingsRange.lowerBound ? servingsLink(servings - 1) : nil,
             more: servings < Self.servingsRange.upperBound ? servingsLink(servings + 1) : nil,
-            recipeServings: servings == recipe.servings ? nil : t.count("recipes_servings_original", recipe.servings),
+            recipeServings: servings == recipe.servings ? nil : t.count(.recipesServingsOriginal, recipe.servings),
             ingredients: ingredients, paragraphs: RecipePage.paragraphs(recipe.steps),
             source: Self.safeSource(recipe.sourceUrl), produces: produces(recipe, folders: folders, t),
             canWrite: member.role.canWrite, isLacking: !lacking.isEmpty,
@@ -167,9 +167,9 @@ struct RecipePagesController {
         return RecipePage.Match(
             href: Route.item(match.itemId).path, name: match.name, quantity: t.quantity(match.quantity, unit: match.unit),
             folder: displayName(match.folderName, starter: match.folderStarter, t),
-            due: due.map { t.format("recipes_due", ["date": DisplayFormat.day($0, locale: t)]) },
+            due: due.map { t.format(.recipesDue, ["date": DisplayFormat.day($0, locale: t)]) },
             dueState: match.dueState.rawValue,
-            dueWord: [.expired, .today, .soon].contains(match.dueState) ? t["due_\(match.dueState.rawValue)"] : nil)
+            dueWord: [.expired, .today, .soon].contains(match.dueState) ? t[.due, match.dueState.rawValue] : nil)
     }
 
     /// "1 expired in Fridge", "2 expired in Fridge, 1 in Pantry": by folder, in taking order.
@@ -180,17 +180,17 @@ struct RecipePagesController {
             let name = displayName(match.folderName, starter: match.folderStarter, t)
             if let index = folders.firstIndex(where: { $0.name == name }) { folders[index].count += 1 } else { folders.append((name, 1)) }
         }
-        return folders.map { t.count("recipes_expired_in", $0.count, ["folder": $0.name]) }.joined(separator: t["recipes_list_separator"])
+        return folders.map { t.count(.recipesExpiredIn, $0.count, ["folder": $0.name]) }.joined(separator: t[.recipesListSeparator])
     }
 
     /// What cooking makes: "Makes 2 bottles of juice · due 2 days after · into Fridge".
     private func produces(_ recipe: Recipe, folders: [Folder], _ t: Catalog) -> String? {
         guard let produce = recipe.produce else { return nil }
-        var parts = [t.format("recipes_produces", ["amount": t.quantity(produce.quantity, unit: produce.unit), "name": produce.name])]
-        if let days = produce.dueDays { parts.append(t.count("recipes_produces_due", days)) }
+        var parts = [t.format(.recipesProduces, ["amount": t.quantity(produce.quantity, unit: produce.unit), "name": produce.name])]
+        if let days = produce.dueDays { parts.append(t.count(.recipesProducesDue, days)) }
         let folder = produce.folderId.flatMap { id in folders.first { $0.id == id && $0.kind == .stock } } ?? folders.first { $0.kind == .stock }
-        if let folder { parts.append(t.format("recipes_produces_folder", ["folder": displayName(folder, t)])) }
-        return parts.joined(separator: t["recipes_list_separator"])
+        if let folder { parts.append(t.format(.recipesProducesFolder, ["folder": displayName(folder, t)])) }
+        return parts.joined(separator: t[.recipesListSeparator])
     }
 
     /// The source address, only when it is a web address (never `javascript:` in an href).

@@ -9,10 +9,10 @@ enum RecipeWords {
         guard let unit = need.unit else { return need.amount.map { t.quantity($0, unit: IngredientUnit.piece.rawValue) } }
         switch unit {
         case .toTaste:
-            return t["recipes_unit_to_taste"]
+            return t[.recipesUnitToTaste]
         case .tbsp, .tsp, .cup, .pinch:
-            guard let amount = need.amount else { return unit == .pinch ? t["recipes_unit_a_pinch"] : nil }
-            return t.plural("recipes_qty_\(unit.rawValue)", number: Quantity.text(amount))
+            guard let amount = need.amount else { return unit == .pinch ? t[.recipesUnitAPinch] : nil }
+            return t.plural(.recipeQuantity, unit.rawValue, number: Quantity.text(amount))
         default:
             return need.amount.map { t.quantity($0, unit: unit.rawValue) }
         }
@@ -34,17 +34,17 @@ enum RecipeWords {
     static func standing(_ standing: IngredientStanding, need: IngredientNeed, fresh: [StockMatch], _ t: Catalog) -> Standing {
         switch standing {
         case .enough where need.presenceOnly:
-            return Standing(key: "present", mark: "✓", text: t["recipes_standing_present"])
+            return Standing(key: "present", mark: "✓", text: t[.recipesStandingPresent])
         case .enough:
-            return Standing(key: "enough", mark: "✓", text: t["recipes_standing_enough"])
+            return Standing(key: "enough", mark: "✓", text: t[.recipesStandingEnough])
         case .short(let missing):
             return Standing(
-                key: "short", mark: "◐", text: t.format("recipes_standing_short", ["amount": amount(missing, unit: need.unit, t)]))
+                key: "short", mark: "◐", text: t.format(.recipesStandingShort, ["amount": amount(missing, unit: need.unit, t)]))
         case .missing:
-            return Standing(key: "missing", mark: "✗", text: t["recipes_standing_missing"])
+            return Standing(key: "missing", mark: "✗", text: t[.recipesStandingMissing])
         case .uncomparable:
             return Standing(
-                key: "uncomparable", mark: "≠", text: t.format("recipes_standing_uncomparable", ["stock": stockTotal(fresh, t)]))
+                key: "uncomparable", mark: "≠", text: t.format(.recipesStandingUncomparable, ["stock": stockTotal(fresh, t)]))
         }
     }
 
@@ -58,15 +58,15 @@ enum RecipeWords {
                 totals.append((match.unit, match.quantity))
             }
         }
-        return totals.map { t.quantity($0.quantity, unit: $0.unit) }.joined(separator: t["recipes_list_separator"])
+        return totals.map { t.quantity($0.quantity, unit: $0.unit) }.joined(separator: t[.recipesListSeparator])
     }
 
     /// "Ready now", "Missing 1", "Missing 3": the state in words, and its mark.
     static func readiness(_ readiness: RecipeReadiness, missingCount: Int, _ t: Catalog) -> (text: String, mark: String) {
         switch readiness {
-        case .ready: return (t["recipes_state_ready"], "✓")
-        case .missingOne: return (t.count("recipes_state_missing", max(1, missingCount)), "!")
-        case .missingSeveral: return (t.count("recipes_state_missing", max(2, missingCount)), "✗")
+        case .ready: return (t[.recipesStateReady], "✓")
+        case .missingOne: return (t.count(.recipesStateMissing, max(1, missingCount)), "!")
+        case .missingSeveral: return (t.count(.recipesStateMissing, max(2, missingCount)), "✗")
         }
     }
 
@@ -74,12 +74,12 @@ enum RecipeWords {
     /// (Keys not ending in `_one`: that suffix means a plural form in the catalogs.)
     static func filterLabel(_ readiness: RecipeReadiness, _ t: Catalog) -> String {
         switch readiness {
-        case .ready: return t["recipes_filter_ready"]
-        case .missingOne: return t["recipes_filter_lacking_1"]
-        case .missingSeveral: return t["recipes_filter_lacking_2"]
+        case .ready: return t[.recipesFilterReady]
+        case .missingOne: return t[.recipesFilterLacking1]
+        case .missingSeveral: return t[.recipesFilterLacking2]
         }
     }
 
     /// Names joined as a list in the reader's language ("milk, eggs" / 「牛乳、卵」).
-    static func list(_ names: [String], _ t: Catalog) -> String { names.joined(separator: t["recipes_list_separator"]) }
+    static func list(_ names: [String], _ t: Catalog) -> String { names.joined(separator: t[.recipesListSeparator]) }
 }
