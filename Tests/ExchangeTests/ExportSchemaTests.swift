@@ -1,7 +1,7 @@
 import Exchange
 import Foundation
 import GRDB
-import Inventory
+@testable import Inventory
 import TestSupport
 import Testing
 

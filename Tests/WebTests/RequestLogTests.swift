@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import HTTPServer
-import Inventory
+@testable import Inventory
 import Logging
 import Synchronization
 import Testing
