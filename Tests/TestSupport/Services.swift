@@ -3,10 +3,11 @@ import Synchronization
 
 /// Runs `service` for the length of `body`, then stops it as its owner does (cancels its task) and
 /// waits until it has returned. Returns what `body` returned; a failure of the service's is thrown
-/// after `body`'s.
+/// after `body`'s. The service's task runs on a thread of its own, as on an idle server: it starts
+/// even while other suites' work (or `body`'s blocking waits) holds the cooperative pool.
 @discardableResult
 public func running<T: Sendable>(_ service: some Service, _ body: () async throws -> T) async throws -> T {
-    let task = Task { try await service.run() }
+    let task = Task(executorPreference: ThreadExecutor("zaiko.test.\(service.name)")) { try await service.run() }
     let result: Result<T, any Error>
     do { result = .success(try await body()) } catch { result = .failure(error) }
     task.cancel()
