@@ -56,11 +56,16 @@ let package = Package(
             // GnuTLS: the HTTPS listener's certificate callback (libmicrohttpd's TLS is GnuTLS).
             dependencies: ["CMicroHTTPD", "CGnuTLS"]
         ),
+        // Background services (the reminder engine, backups, certificate renewal, the photo cleaner,
+        // the listeners) and their one owner: started in order, stopped in reverse. No dependencies.
+        .target(name: "Lifecycle"),
         // The domain and its storage. Knows nothing of HTTP or HTML.
         .target(
             name: "Inventory",
             dependencies: [
                 "CSodium",
+                // The photo cleaner is a service.
+                "Lifecycle",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -89,6 +94,7 @@ let package = Package(
             name: "Reminders",
             dependencies: [
                 "Inventory",
+                "Lifecycle",
                 "Outbound",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -132,6 +138,8 @@ let package = Package(
             name: "Backups",
             dependencies: [
                 "Inventory",
+                // The daily schedule is a service.
+                "Lifecycle",
                 // sha256 of every file in a stream (a database may not fit in memory twice).
                 "CSodium",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -154,7 +162,8 @@ let package = Package(
         // The local certificate authority and the server certificate for HTTPS on the home network.
         .target(
             name: "TLSCertificates",
-            dependencies: ["CGnuTLS"]
+            // The renewal is a service.
+            dependencies: ["CGnuTLS", "Lifecycle"]
         ),
         // The executable: command line, configuration, signals. Thin.
         .executableTarget(
@@ -168,6 +177,7 @@ let package = Package(
                 "Backups",
                 "Exchange",
                 "TLSCertificates",
+                "Lifecycle",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -175,7 +185,8 @@ let package = Package(
 
         // What the test targets share: a household on an in-memory database, a manual clock,
         // cheap password hashing, waiting for an event, running heavy work off the cooperative pool.
-        .target(name: "TestSupport", dependencies: ["Inventory"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Inventory", "Lifecycle"], path: "Tests/TestSupport"),
+        .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory", "TestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Lifecycle
 import Logging
 import Synchronization
 
@@ -28,13 +29,16 @@ public protocol BackupControl: Sendable {
 }
 
 /// Makes the daily archive on a thread of its own (archives are long, blocking I/O, kept off
-/// Swift's cooperative pool so pages and reminders never wait behind them), then prunes old ones.
+/// Swift's cooperative pool so pages and reminders never wait behind them), then prunes old ones;
+/// a service: the schedule runs for as long as `run()` does.
 ///
 /// An archive is written by `makeArchive` under a hidden temporary name (`WorkFiles`), then fsynced and renamed to
 /// `zaiko-backup-<local date>.zip`: a failure leaves no partial file and never touches an earlier
 /// archive (pruning runs only after a success). The outcome is recorded for Settings, logged in one
 /// line, and a failure is pushed to each household with a channel.
-public final class AutomaticBackups: BackupControl {
+public final class AutomaticBackups: BackupControl, Service {
+    public var name: String { "automatic backups" }
+
     public enum Outcome: Sendable, Equatable {
         case made(file: String)
         case failed(BackupFailureReason)
@@ -49,8 +53,6 @@ public final class AutomaticBackups: BackupControl {
     let bell = Doorbell()
     /// The last doorbell ticket a pass has fully handled: tests wait on it instead of sleeping.
     private let served = Atomic<Int>(0)
-    private let finished = DispatchSemaphore(value: 0)
-    private let started = Atomic<Bool>(false)
     /// "Back up now" was asked and the thread has not started that backup yet.
     private let requested = Atomic<Bool>(false)
     /// A backup is being made (scheduled, caught up or asked for).
@@ -70,22 +72,15 @@ public final class AutomaticBackups: BackupControl {
 
     // MARK: - The thread
 
-    /// Starts the schedule on its own thread.
-    public func start() {
-        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    /// Runs the schedule on its own thread until the task is cancelled; a backup in progress
+    /// finishes first. Settings then says none are scheduled.
+    public func run() async {
         removeLeftovers()
-        let thread = Thread { [self] in
-            run()
-            finished.signal()
+        await withTaskCancellationHandler {
+            await onOwnThread(named: "zaiko.backups") { [self] in schedule() }
+        } onCancel: {
+            bell.stop()
         }
-        thread.name = "zaiko.backups"
-        thread.start()
-    }
-
-    /// Ends the schedule; a backup in progress finishes first. Settings then says none are scheduled.
-    public func stop() {
-        bell.stop()
-        if started.load(ordering: .acquiring) { finished.wait() }
         do { try status.recordSchedule(next: nil) } catch { logger.warning("backup status not recorded", metadata: ["error": "\(error)"]) }
     }
 
@@ -96,7 +91,8 @@ public final class AutomaticBackups: BackupControl {
     /// A pass that started after `wake()` returned `ticket` has ended.
     public func hasHandled(_ ticket: Int) -> Bool { served.load(ordering: .acquiring) >= ticket }
 
-    func run() {
+    /// The schedule's thread: backs up when due or asked, and sleeps between, until the bell stops.
+    func schedule() {
         // A backup missed while the box was off (or killed mid-way) is made at once, on this thread.
         if isBehind(now: clock.now()) { backUp() }
         var next = plan.schedule.next(after: clock.now())

@@ -184,18 +184,20 @@ public struct Outbox: Sendable {
     }
 
     /// Waits, at most `timeout`, until the engine has tried to send message `id` (or it is gone).
-    /// No polling: an observation of the row signals each commit that changes it.
-    public func awaitAttempt(_ id: Int64, householdId: Int64, timeout: Duration) throws -> PushMessage? {
+    /// No polling: an observation of the row sees each commit that changes it.
+    public func awaitAttempt(_ id: Int64, householdId: Int64, timeout: Duration) async throws -> PushMessage? {
         if timeout > .zero {
-            let attempted = DispatchSemaphore(value: 0)
-            let observation = ValueObservation.tracking { db in try Self.message(db, id, householdId) }
-            let cancellable = observation.start(
-                in: database.writer, scheduling: .async(onQueue: DispatchQueue(label: "zaiko.outbox.await")),
-                onError: { _ in attempted.signal() },
-                onChange: { message in if message?.attempted ?? true { attempted.signal() } })
-            let (seconds, attoseconds) = timeout.components
-            _ = attempted.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
-            cancellable.cancel()
+            let writer = database.writer
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let changes = ValueObservation.tracking { db in try Self.message(db, id, householdId) }.values(in: writer)
+                    // An observation that fails ends the wait too: the row is read again below.
+                    _ = try? await changes.first { message in message?.attempted ?? true }
+                }
+                group.addTask { try? await Task.sleep(for: timeout) }
+                await group.next()
+                group.cancelAll()
+            }
         }
         return try message(id, householdId: householdId)
     }

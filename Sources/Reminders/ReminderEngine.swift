@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Inventory
+import Lifecycle
 import Logging
 import Synchronization
 
@@ -15,7 +16,9 @@ import Synchronization
 /// State lives in the database (`item.reminder_sent_for`, `push_channel.digest_sent_on`,
 /// `push_message`), so a restart neither repeats nor drops a reminder; those missed while the server
 /// was down go out at start, one message per household.
-public final class ReminderEngine: Sendable {
+public final class ReminderEngine: Service {
+    public var name: String { "reminders" }
+
     let database: AppDatabase
     let clock: WallClock
     let sleeper: any Sleeper
@@ -56,8 +59,18 @@ public final class ReminderEngine: Sendable {
 
     // MARK: - Running
 
-    /// Runs until `stop()`: a pass over what is due, then sleep until the next instant or a change.
+    /// Runs until its task is cancelled: a pass over what is due, then sleep until the next instant or
+    /// a change. Once cancelled, it finishes the pass in progress and waits for the deliveries under
+    /// way (each ends at its deadline at worst).
     public func run() async {
+        await withTaskCancellationHandler {
+            await passes()
+        } onCancel: {
+            stop()
+        }
+    }
+
+    func passes() async {
         startObserving()
         while !stopped.load(ordering: .acquiring) {
             let healthy = await step()
@@ -82,7 +95,7 @@ public final class ReminderEngine: Sendable {
     }
 
     /// Ends `run()` after the pass in progress.
-    public func stop() {
+    func stop() {
         stopped.store(true, ordering: .releasing)
         bell.ring()
     }

@@ -1,82 +1,67 @@
 import Foundation
+import Lifecycle
 import Synchronization
 
-/// Keeps the server certificate current while the server runs, on a thread of its own: every
-/// `pollInterval` it looks at the machine's names and addresses, and calls `ensure` when they
-/// changed or a day (of the injected clock) has passed since the last check. Renewing only
-/// rewrites the files; the HTTPS listener picks them up.
-public final class CertificateRenewal: Sendable {
+/// Keeps the server certificate current while the server runs, as a service: every `pollInterval`
+/// it looks at the machine's names and addresses, and calls `ensure` when they changed or a day (of
+/// the injected clock) has passed since the last check, on a thread of its own (making a key is CPU
+/// work, kept off Swift's cooperative pool). Renewing only rewrites the files; the HTTPS listener
+/// picks them up.
+public final class CertificateRenewal: Service {
     public typealias Names = @Sendable () -> (names: [String], addresses: [String])
+
+    public var name: String { "certificate renewal" }
 
     let authority: LocalAuthority
     let currentNames: Names
     let now: @Sendable () -> Date
     let pollInterval: Duration
+    let sleep: @Sendable (Duration) async throws -> Void
     let recheckInterval: TimeInterval
     let report: @Sendable (Result<CertificateStatus, CertificateError>) -> Void
-    let stopped = DispatchSemaphore(value: 0)
-    let finished = DispatchSemaphore(value: 0)
-    let state = Mutex<(started: Bool, lastNames: SubjectNames?, lastCheck: Date?, checks: Int)>((false, nil, nil, 0))
+    let state = Mutex<(lastNames: SubjectNames?, lastCheck: Date?, checks: Int)>((nil, nil, 0))
 
-    /// How many times the thread has called `ensure` (failed or not).
+    /// How many times the renewal has called `ensure` (failed or not) since `ensureNow()`.
     public var checks: Int { state.withLock { $0.checks } }
 
     /// - Parameters:
     ///   - currentNames: the names and addresses the certificate should hold now (looked at each poll).
     ///   - now: the clock that decides expiry and the daily check.
-    ///   - report: called on the renewal thread after each check that issued something or failed.
+    ///   - sleep: waits between polls (tests go off when they say).
+    ///   - report: called on the renewal's thread after each check that issued something or failed.
     public init(
         authority: LocalAuthority, currentNames: @escaping Names, now: @escaping @Sendable () -> Date = { Date() },
-        pollInterval: Duration = .seconds(60), recheckInterval: TimeInterval = 86_400,
+        pollInterval: Duration = .seconds(60), sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        recheckInterval: TimeInterval = 86_400,
         report: @escaping @Sendable (Result<CertificateStatus, CertificateError>) -> Void
     ) {
         self.authority = authority
         self.currentNames = currentNames
         self.now = now
         self.pollInterval = pollInterval
+        self.sleep = sleep
         self.recheckInterval = recheckInterval
         self.report = report
     }
 
-    /// Ensures the certificates once, here (a failure stops the start with its sentence), then
-    /// starts the thread that keeps them current.
+    /// Ensures the certificates once, here, before the server listens (a failure stops the start
+    /// with its sentence); `run()` then keeps them current.
     @discardableResult
-    public func start() throws -> CertificateStatus {
+    public func ensureNow() throws -> CertificateStatus {
         let wanted = currentNames()
         let status = try authority.ensure(names: wanted.names, addresses: wanted.addresses, now: now())
         let first = now()
-        let begin = state.withLock { state -> Bool in
-            defer { state.started = true }
+        state.withLock { state in
             state.lastNames = status.subjectNames
             state.lastCheck = first
-            return !state.started
-        }
-        if begin {
-            let thread = Thread { [self] in
-                run()
-                finished.signal()
-            }
-            thread.name = "zaiko.certificates"
-            thread.start()
         }
         return status
     }
 
-    /// Stops the thread and waits for a check in progress to finish. Calling it again does nothing.
-    public func stop() {
-        let running = state.withLock { state in
-            defer { state.started = false }
-            return state.started
-        }
-        guard running else { return }
-        stopped.signal()
-        finished.wait()
-    }
-
-    func run() {
-        let nanoseconds = Int(pollInterval.components.seconds) * 1_000_000_000 + Int(pollInterval.components.attoseconds / 1_000_000_000)
-        while stopped.wait(timeout: .now() + .nanoseconds(max(1, nanoseconds))) == .timedOut {
-            checkOnce()
+    /// Looks every `pollInterval` until the task is cancelled; a check in progress finishes first.
+    public func run() async {
+        while (try? await sleep(pollInterval)) != nil {
+            await onOwnThread(named: "zaiko.certificates") { [self] in checkOnce() }
         }
     }
 

@@ -35,8 +35,9 @@ struct AutomaticBackupOptions: ParsableArguments {
         return BackupPlan(directory: directory, schedule: schedule, retention: retention)
     }
 
-    /// The schedule (nil with `--no-backup`), not started yet; the caller starts it once the server
-    /// is set up (Settings uses it for "Back up now"), and stops it before closing the database.
+    /// The schedule (nil with `--no-backup`), not running yet: it is one of the server's services,
+    /// run once the server is set up (Settings uses it for "Back up now") and stopped before the
+    /// database closes.
     func make(database: AppDatabase, data: URL, photos: URL, localizations: Localizations) throws -> AutomaticBackups? {
         let status = BackupStatusStore(database: database)
         // What a backup or restore killed mid-way left: beside the data folder (a restore's

@@ -3,7 +3,7 @@ import Logging
 import TLSCertificates
 
 /// The certificates `zaiko serve` uses for HTTPS when the operator brings none: made on the first
-/// start in `<data>/tls/`, then kept current on a thread of their own.
+/// start in `<data>/tls/`, then kept current by the renewal service.
 enum LocalCertificates {
     static func folder(data: URL) -> URL { data.appendingPathComponent("tls") }
 
@@ -19,8 +19,8 @@ enum LocalCertificates {
     static func addresses(lan: [String]) -> [String] { ["127.0.0.1"] + lan }
 
     /// Ensures the certificates now (a problem stops the start with its sentence), logs what was
-    /// made, and starts the thread that renews them a month before expiry and when the LAN
-    /// addresses change. Call `stop()` on the result at shutdown.
+    /// made, and returns the service that renews them a month before expiry and when the LAN
+    /// addresses change, for the server's services to run.
     static func keep(
         data: URL, hostname: String = LocalAuthority.machineHostname(), lan: @escaping @Sendable () -> [String] = { NetworkAddresses.lan() },
         logger: Logger
@@ -33,7 +33,7 @@ enum LocalCertificates {
             }
         }
         do {
-            let status = try renewal.start()
+            let status = try renewal.ensureNow()
             logger.info("\(status.summary)")
         } catch let error as CertificateError {
             throw Failure(message: error.description)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HTTPServer
 import Inventory
+import Lifecycle
 import Logging
 import Outbound
 import Reminders
@@ -150,12 +151,6 @@ struct Serve: AsyncParsableCommand {
             let app = try await App(database: database, resources: resources, logger: logger, options: options)
             // What a crash left (files without a row, half-written files) goes before anyone can upload.
             try app.photos.collectGarbage(everyOrphan: true)
-            let photoCleaner = Task {
-                while true {
-                    do { try await Task.sleep(for: .seconds(3600)) } catch { return }
-                    try? app.photos.collectGarbage()
-                }
-            }
             // Reminders and push on their own task: sending never holds up a page.
             // On the test clock the engine looks again every second: a test moves the time by writing a file.
             let engine = ReminderEngine(
@@ -163,9 +158,6 @@ struct Serve: AsyncParsableCommand {
                 delivery: PushDelivery(sender: outbound),
                 texts: ReminderTexts { language, key in localizations.catalogs[language]?.text(named: key) },
                 logger: Logger(label: "zaiko.reminders"))
-            let reminders = Task.detached { await engine.run() }
-            // A backup missed while the server was off is made at once, on the schedule's own thread.
-            automaticBackups?.start()
 
             var configuration = ServerConfiguration(
                 host: listenHost,
@@ -175,42 +167,46 @@ struct Serve: AsyncParsableCommand {
                 inactivityTimeout: idleTimeout, headerDeadline: .seconds(max(1, headerDeadline)),
                 minimumUploadRate: max(1, minUploadKBps) * 1024, uploadDirectory: dataDirectory.uploadsURL)
             configuration.trustedProxies = trustedProxies
-            let secureServer = try https.flatMap {
-                try Self.startHTTPS($0, like: configuration, responder: app, explicit: explicitHTTPSPort != nil, logger: logger)
+            let explicit = explicitHTTPSPort != nil
+            let authority = localCertificates?.authority
+            let listeners = Listeners { [configuration, app] in
+                let secureServer = try https.flatMap {
+                    try Self.startHTTPS($0, like: configuration, responder: app, explicit: explicit, logger: logger)
+                }
+                let server = Server(
+                    configuration: configuration,
+                    responder: secureServer.flatMap { secure in https?.httpResponder(app, httpsPort: secure.port) } ?? app)
+                try server.start()
+                allowedHosts.listening(on: [server.port] + (secureServer.map { [$0.port] } ?? []))
+                if let secureServer {
+                    let hosts = configuration.host == "0.0.0.0" ? NetworkAddresses.lan() : [configuration.host]
+                    tlsPage?.announce(hosts.map { "https://\($0.contains(":") ? "[\($0)]" : $0):\(secureServer.port)" })
+                }
+                Self.announce(
+                    host: configuration.host, port: server.port, httpsPort: secureServer?.port,
+                    fingerprint: secureServer == nil ? nil : try authority?.caFingerprint(), data: dataDirectory.url, setupCode: setupCode)
+                return [server] + (secureServer.map { [$0] } ?? [])
             }
-            let server = Server(
-                configuration: configuration,
-                responder: secureServer.flatMap { secure in https?.httpResponder(app, httpsPort: secure.port) } ?? app)
-            try server.start()
-            allowedHosts.listening(on: [server.port] + (secureServer.map { [$0.port] } ?? []))
-            if let secureServer {
-                let hosts = configuration.host == "0.0.0.0" ? NetworkAddresses.lan() : [configuration.host]
-                tlsPage?.announce(hosts.map { "https://\($0.contains(":") ? "[\($0)]" : $0):\(secureServer.port)" })
-            }
-            announce(
-                host: configuration.host, port: server.port, httpsPort: secureServer?.port,
-                fingerprint: secureServer == nil ? nil : try localCertificates?.authority.caFingerprint(), data: dataDirectory.url, setupCode: setupCode)
-
-            await ShutdownSignal.wait()
-            print("Stopping: finishing requests in flight…")
-            let abandoned = Self.stop([server] + (secureServer.map { [$0] } ?? []))
+            // Started in this order, each may rely on those before it; stopped in reverse at SIGTERM or
+            // SIGINT, each once the one after it has stopped: the listeners finish the requests in flight,
+            // the renewal its check, the backups the archive being made, the engine its pass and
+            // deliveries, the cleaner its pass, all before the database closes under them.
+            var services: [any Service] = [PhotoCleaner(store: app.photos), engine]
+            if let automaticBackups { services.append(automaticBackups) }
+            if let renewal = localCertificates?.renewal { services.append(renewal) }
+            services.append(listeners)
+            try await ServiceGroup(services).run(until: ShutdownSignal.wait)
+            let abandoned = listeners.abandoned
             for label in abandoned {
                 logger.warning("stopped without its answer: still being answered when the stop's time was up", metadata: ["request": "\(label)"])
             }
-            localCertificates?.renewal.stop()
-            // Both finish what they are doing before the database closes under them.
-            photoCleaner.cancel()
-            engine.stop()
-            automaticBackups?.stop()
-            await photoCleaner.value
-            await reminders.value
             // The file was deleted or replaced while running: what the server still holds open is
             // the only copy of every acknowledged write, so it is saved beside, and the stop says so.
             if let change = database.fileChange() { throw Self.rescue(database, change, logger: logger) }
             // Checkpoints the WAL into zaiko.sqlite first: a copy of that file alone holds every write.
             if abandoned.isEmpty {
                 try database.close()
-            } else if !Self.close(database, within: .seconds(1)) {
+            } else if await !Self.close(database, within: .seconds(1)) {
                 // An answer given up may hold the database: every acknowledged write is already on
                 // disk, and the write-ahead log is replayed at the next start.
                 print("Stopped without closing the database (an answer given up still holds it); the next start replays its log.")
@@ -265,31 +261,12 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    /// Time the requests being answered get at a stop, and then the answers still running: a stop
-    /// (both listeners at once) ends within 10 s, as the README says.
-    static let stopGrace = Duration.seconds(6)
-    static let stopRunningLimit = Duration.seconds(2)
     /// The exit status when an answer given up at the stop kept the database from closing.
     static let stoppedWithDatabaseOpen: Int32 = 3
 
-    /// Stops the listeners side by side; returns the requests whose answers were given up.
-    static func stop(_ servers: [Server]) -> [String] {
-        let abandoned = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: servers.count) { index in
-            let given = servers[index].shutdown(grace: stopGrace, runningLimit: stopRunningLimit)
-            abandoned.withLock { $0 += given }
-        }
-        return abandoned.withLock { $0 }
-    }
-
-    /// Closes the database on another thread; false when that has not ended within `limit`.
-    static func close(_ database: AppDatabase, within limit: Duration) -> Bool {
-        let closed = DispatchSemaphore(value: 0)
-        Thread {
-            try? database.close()
-            closed.signal()
-        }.start()
-        return closed.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds) * 1000)) == .success
+    /// Closes the database on a thread of its own; false when that has not ended within `limit`.
+    static func close(_ database: AppDatabase, within limit: Duration) async -> Bool {
+        await onOwnThread(named: "zaiko.close", within: limit) { (try? database.close()) != nil } != nil
     }
 
     /// Saves the open database beside its deleted or replaced file and returns the failure the stop
@@ -335,7 +312,7 @@ struct Serve: AsyncParsableCommand {
         return found
     }
 
-    func announce(host: String, port: UInt16, httpsPort: UInt16?, fingerprint: String?, data: URL, setupCode: String?) {
+    static func announce(host: String, port: UInt16, httpsPort: UInt16?, fingerprint: String?, data: URL, setupCode: String?) {
         // The first line stays "Listening on host:port" (HTTP): scripts and tests read it.
         print("Listening on \(host):\(port)")
         if let httpsPort { print("Listening for HTTPS on \(host):\(httpsPort)") }

@@ -10,8 +10,9 @@ enum ShutdownSignal {
         signal(SIGINT, onSignal)
     }
 
-    static func wait() async {
-        while !received.load(ordering: .acquiring) {
+    /// Returns once a signal has come, or when the task is cancelled (the services ended first).
+    @Sendable static func wait() async {
+        while !received.load(ordering: .acquiring), !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(100))
         }
     }

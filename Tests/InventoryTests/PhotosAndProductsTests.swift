@@ -94,6 +94,26 @@ struct PhotoStoreTests {
         #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: pending, size: .large, householdId: pantry.household) }
     }
 
+    /// What `zaiko serve` runs: a pass every hour (the test's timer says when), none once stopped.
+    @Test func theCleanerRemovesUnusedPhotosEachHourUntilStopped() async throws {
+        let pantry = try Pantry()
+        let unused = try pantry.savePhoto()
+        let timer = ManualTimer()
+        let cleaner = PhotoCleaner(store: pantry.photos, sleep: timer.sleep)
+        try await running(cleaner) {
+            try await eventually("the cleaner sleeps") { timer.isAsleep }
+            #expect(pantry.files().count == 2)
+            pantry.fixture.clock.advance(PhotoStore.pendingGrace + 60)
+            #expect(timer.fire())
+            try await eventually("the cleaner made a pass") { timer.sleeps == 2 && timer.isAsleep }
+            #expect(pantry.files().isEmpty)
+            #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: unused, size: .large, householdId: pantry.household) }
+        }
+        #expect(timer.durations == [.seconds(3600), .seconds(3600)])
+        #expect(!timer.isAsleep)
+        #expect(!timer.fire())
+    }
+
     @Test func aPhotoInTheTrashStaysUntilPurged() throws {
         let pantry = try Pantry()
         let key = try pantry.savePhoto()

@@ -186,17 +186,18 @@ struct EngineFixture {
     }
 }
 
-/// Runs an engine for the length of `body`, then stops it and waits until it has. The engine runs
-/// on a thread of its own, as it would on an idle server, not behind other suites' work on the pool.
+/// Runs an engine for the length of `body`, then stops it as its owner does (cancels its task) and
+/// waits until it has. The engine runs on a thread of its own, as it would on an idle server, not
+/// behind other suites' work on the pool.
 func running(_ engine: ReminderEngine, _ body: () async throws -> Void) async throws {
     let task = Task(executorPreference: ThreadExecutor("zaiko.test.engine")) { await engine.run() }
     do {
         try await body()
     } catch {
-        engine.stop()
+        task.cancel()
         await task.value
         throw error
     }
-    engine.stop()
+    task.cancel()
     await task.value
 }

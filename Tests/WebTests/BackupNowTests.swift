@@ -34,12 +34,6 @@ struct BackupNowTests {
 
         /// The name today's archive gets.
         func todaysArchive(_ clock: ManualClock) -> String { ArchiveName.file(for: BackupSchedule(hour: 3, timeZone: .gmt)!.day(of: clock.now)) }
-
-        func stop() {
-            release()
-            runner.stop()
-            folder.remove()
-        }
     }
 
     func card(_ page: String) -> String {
@@ -63,77 +57,77 @@ struct BackupNowTests {
 
     @Test func theOwnerBacksUpNowASecondRequestWaitsAndTheArchiveDownloads() async throws {
         let held = try HeldBackupsServer()
-        let fixture = try await held.start()
-        defer { held.stop() }
-        try removeOtherHousehold(fixture)
+        try await held.running { fixture in
+            try removeOtherHousehold(fixture)
 
-        let before = card(try fixture.send("GET", "/settings", as: fixture.owner).text)
-        #expect(before.contains("action=\"/settings/backups/now#backups\""))
-        #expect(before.contains(">Back up now</button>"))
-        #expect(!before.contains("/settings/backups/latest"), "no archive yet")
-        #expect(try fixture.send("GET", "/settings/backups/latest", as: fixture.owner).status == 404)
+            let before = card(try fixture.send("GET", "/settings", as: fixture.owner).text)
+            #expect(before.contains("action=\"/settings/backups/now#backups\""))
+            #expect(before.contains(">Back up now</button>"))
+            #expect(!before.contains("/settings/backups/latest"), "no archive yet")
+            #expect(try fixture.send("GET", "/settings/backups/latest", as: fixture.owner).status == 404)
 
-        let asked = try fixture.send("POST", "/settings/backups/now", as: fixture.owner)
-        #expect(asked.status == 303)
-        #expect(asked.header("Location") == "/settings?backup=started#backups")
-        // The thread holds the archive open: the page says it is being made and offers no second one.
-        waitUntil("the backup thread started the backup") { held.backups.runner.isBackingUp }
-        let running = card(try fixture.send("GET", "/settings?backup=started", as: fixture.owner).text)
-        #expect(running.contains("A backup is being made now"))
-        #expect(!running.contains(">Back up now</button>"))
-        let again = try fixture.send("POST", "/settings/backups/now", as: fixture.owner)
-        #expect(again.header("Location") == "/settings?backup=busy#backups")
-        let busy = card(try fixture.send("GET", "/settings?backup=busy", as: fixture.owner, headers: [("Accept-Language", "ja")]).text)
-        #expect(busy.contains("すでにバックアップを作成中です。"))
+            let asked = try fixture.send("POST", "/settings/backups/now", as: fixture.owner)
+            #expect(asked.status == 303)
+            #expect(asked.header("Location") == "/settings?backup=started#backups")
+            // The thread holds the archive open: the page says it is being made and offers no second one.
+            waitUntil("the backup thread started the backup") { held.backups.runner.isBackingUp }
+            let running = card(try fixture.send("GET", "/settings?backup=started", as: fixture.owner).text)
+            #expect(running.contains("A backup is being made now"))
+            #expect(!running.contains(">Back up now</button>"))
+            let again = try fixture.send("POST", "/settings/backups/now", as: fixture.owner)
+            #expect(again.header("Location") == "/settings?backup=busy#backups")
+            let busy = card(try fixture.send("GET", "/settings?backup=busy", as: fixture.owner, headers: [("Accept-Language", "ja")]).text)
+            #expect(busy.contains("すでにバックアップを作成中です。"))
 
-        held.backups.release()
-        waitUntil("the backup was made") { !held.backups.runner.isBackingUp }
-        let name = held.backups.todaysArchive(fixture.clock)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: held.backups.folder.url.path) == [name])
-        let done = card(try fixture.send("GET", "/settings?backup=started", as: fixture.owner).text)
-        #expect(done.contains("The backup you asked for has finished"))
-        #expect(done.contains("Last good backup:"))
-        #expect(done.contains("href=\"/settings/backups/latest\""))
+            held.backups.release()
+            waitUntil("the backup was made") { !held.backups.runner.isBackingUp }
+            let name = held.backups.todaysArchive(fixture.clock)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: held.backups.folder.url.path) == [name])
+            let done = card(try fixture.send("GET", "/settings?backup=started", as: fixture.owner).text)
+            #expect(done.contains("The backup you asked for has finished"))
+            #expect(done.contains("Last good backup:"))
+            #expect(done.contains("href=\"/settings/backups/latest\""))
 
-        let download = try fixture.send("GET", "/settings/backups/latest", as: fixture.owner)
-        #expect(download.status == 200)
-        #expect(download.header("Content-Type") == "application/zip")
-        #expect(
-            download.header("Content-Disposition")
-                == "attachment; filename=\"\(name)\"; filename*=UTF-8''\(name)")
-        #expect(bytes(of: download) == Array("PK archive".utf8))
+            let download = try fixture.send("GET", "/settings/backups/latest", as: fixture.owner)
+            #expect(download.status == 200)
+            #expect(download.header("Content-Type") == "application/zip")
+            #expect(
+                download.header("Content-Disposition")
+                    == "attachment; filename=\"\(name)\"; filename*=UTF-8''\(name)")
+            #expect(bytes(of: download) == Array("PK archive".utf8))
+        }
     }
 
     @Test func membersViewersAndStrangersCanNeitherBackUpNorDownload() async throws {
         let held = try HeldBackupsServer()
-        let fixture = try await held.start()
-        defer { held.stop() }
-        try Data("PK archive".utf8).write(to: held.backups.folder.appending("zaiko-backup-2026-11-21.zip"))
-        try removeOtherHousehold(fixture)
-        for session in [fixture.member, fixture.viewer] {
-            #expect(try fixture.send("POST", "/settings/backups/now", as: session).status == 403)
-            let refused = try fixture.send("GET", "/settings/backups/latest", as: session)
-            #expect(refused.status == 403)
-            #expect(bytes(of: refused).isEmpty)
+        try await held.running { fixture in
+            try Data("PK archive".utf8).write(to: held.backups.folder.appending("zaiko-backup-2026-11-21.zip"))
+            try removeOtherHousehold(fixture)
+            for session in [fixture.member, fixture.viewer] {
+                #expect(try fixture.send("POST", "/settings/backups/now", as: session).status == 403)
+                let refused = try fixture.send("GET", "/settings/backups/latest", as: session)
+                #expect(refused.status == 403)
+                #expect(bytes(of: refused).isEmpty)
+            }
+            #expect(try fixture.send("GET", "/settings/backups/latest", as: nil).status != 200)
+            // Signed out: sent to sign in, nothing asked.
+            #expect(try fixture.send("POST", "/settings/backups/now", as: nil).header("Location")?.contains("backup=") != true)
+            // Without the form's token nothing is asked.
+            #expect(try fixture.send("POST", "/settings/backups/now", as: fixture.owner, csrf: .none).status == 403)
+            #expect(!held.backups.runner.isBackingUp)
+            #expect(try fixture.send("GET", "/settings/backups/latest", as: fixture.owner).status == 200)
         }
-        #expect(try fixture.send("GET", "/settings/backups/latest", as: nil).status != 200)
-        // Signed out: sent to sign in, nothing asked.
-        #expect(try fixture.send("POST", "/settings/backups/now", as: nil).header("Location")?.contains("backup=") != true)
-        // Without the form's token nothing is asked.
-        #expect(try fixture.send("POST", "/settings/backups/now", as: fixture.owner, csrf: .none).status == 403)
-        #expect(!held.backups.runner.isBackingUp)
-        #expect(try fixture.send("GET", "/settings/backups/latest", as: fixture.owner).status == 200)
     }
 
     /// An archive holds every household on the server: with two, neither owner may download it.
     @Test func withTwoHouseholdsOnTheServerNoOwnerDownloadsTheArchive() async throws {
         let held = try HeldBackupsServer()
-        let fixture = try await held.start()
-        defer { held.stop() }
-        try Data("PK archive".utf8).write(to: held.backups.folder.appending("zaiko-backup-2026-11-21.zip"))
-        for owner in [fixture.owner, fixture.otherOwner] {
-            #expect(try fixture.send("GET", "/settings/backups/latest", as: owner).status == 404)
-            #expect(!card(try fixture.send("GET", "/settings", as: owner).text).contains("/settings/backups/latest"))
+        try await held.running { fixture in
+            try Data("PK archive".utf8).write(to: held.backups.folder.appending("zaiko-backup-2026-11-21.zip"))
+            for owner in [fixture.owner, fixture.otherOwner] {
+                #expect(try fixture.send("GET", "/settings/backups/latest", as: owner).status == 404)
+                #expect(!card(try fixture.send("GET", "/settings", as: owner).text).contains("/settings/backups/latest"))
+            }
         }
     }
 
@@ -152,14 +146,18 @@ final class HeldBackupsServer: @unchecked Sendable {
 
     init() throws {}
 
-    func start() async throws -> HouseholdFixture {
+    /// Runs `body` against the fixture while the backup thread runs; then lets a held archive be
+    /// written, stops the thread as the server does and removes the folder.
+    func running(_ body: (HouseholdFixture) async throws -> Void) async throws {
         let fixture = try await HouseholdFixture(backups: LateBackups(self))
-        backups = try BackupNowTests.HeldBackups(database: fixture.app.database, clock: fixture.clock)
-        backups.runner.start()
-        return fixture
+        let backups = try BackupNowTests.HeldBackups(database: fixture.app.database, clock: fixture.clock)
+        self.backups = backups
+        defer { backups.folder.remove() }
+        try await TestSupport.running(backups.runner) {
+            defer { backups.release() }
+            try await body(fixture)
+        }
     }
-
-    func stop() { backups?.stop() }
 }
 
 /// Hands Settings the held backups made after the fixture (which needs the app's database).

@@ -75,7 +75,14 @@ struct SettingsController {
                     body: t.format(.pushTestBody, ["household": member.householdName]))
                 // The engine sends it on its own task; wait a moment for its answer, never for long
                 // (the page it redirects to says "on its way" when the answer is not there yet).
-                _ = try outbox.awaitAttempt(id, householdId: member.householdId, timeout: pushTestWait)
+                if pushTestWait > .zero {
+                    let householdId = member.householdId
+                    _ = try waitForTask { () async -> Result<PushMessage?, any Error> in
+                        do { return .success(try await outbox.awaitAttempt(id, householdId: householdId, timeout: pushTestWait)) } catch {
+                            return .failure(error)
+                        }
+                    }.get()
+                }
                 return .redirect(to: "/settings?test=\(id)#push")
             } catch InventoryError.validation(let fields) {
                 return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
