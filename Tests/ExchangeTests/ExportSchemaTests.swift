@@ -1,9 +1,10 @@
 import Exchange
 import Foundation
 import GRDB
-@testable import Inventory
 import TestSupport
 import Testing
+
+@testable import Inventory
 
 /// The household export against the schema itself: every column of every table is carried by the
 /// export or stands on `notCarried` with its reason, so a new column fails here until it is placed;

@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
 import HTTPServer
-@testable import Inventory
 import Logging
 import Synchronization
 import Testing
 
+@testable import Inventory
 @testable import Web
 
 /// Every line the app logs, as text with its metadata.

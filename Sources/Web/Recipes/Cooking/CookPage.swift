@@ -90,7 +90,8 @@ struct CookPage: CompiledPage {
             }
         }
         produces = recipe.produce.map { produce in
-            t.format(.cookProduces,
+            t.format(
+                .cookProduces,
                 [
                     "amount": t.quantity(produce.quantity, unit: produce.unit), "name": produce.name,
                     "folder": produceFolder.map { displayName($0, t) } ?? "",
