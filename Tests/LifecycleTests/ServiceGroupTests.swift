@@ -174,37 +174,36 @@ struct OwnThreadTests {
     /// them (held on the pool, they would time out instead, and the test fail).
     @Test func theWorkHoldsNoneOfThePoolsThreads() async throws {
         let count = ProcessInfo.processInfo.activeProcessorCount + 1
-        let state = Shared((started: 0, released: false))
+        let started = Shared(0)
+        let release = Latch()
+        // Opened whatever happens, so no thread is left waiting when the test fails.
+        defer { release.open() }
         async let released = withTaskGroup(of: Bool.self) { group in
             for index in 0..<count {
                 group.addTask {
                     await onOwnThread(named: "zaiko.test.\(index)") {
-                        state.withLock { $0.started += 1 }
-                        let deadline = ContinuousClock.now + .seconds(60)
-                        while !state.withLock({ $0.released }) {
-                            if ContinuousClock.now >= deadline { return false }
-                            usleep(1000)
-                        }
+                        started.withLock { $0 += 1 }
+                        release.wait()
                         return true
                     }
                 }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
-        try await eventually("every work started") { state.withLock { $0.started } == count }
-        state.withLock { $0.released = true }
+        try await eventually("every work started") { started.withLock { $0 } == count }
+        release.open()
         #expect(await released == Array(repeating: true, count: count))
     }
 
     @Test func aWaitWithALimitGivesUpOnWorkThatHasNotEnded() async {
-        let blocked = Shared(true)
+        let release = Latch()
         #expect(await onOwnThread(named: "zaiko.test.quick", within: .seconds(60)) { 7 } == 7)
-        // Work that never ends within the limit: nil, and the work is left to its thread.
+        // Work that cannot end before the test lets it: nil, and the work is left to its thread.
         let given = await onOwnThread(named: "zaiko.test.stuck", within: .milliseconds(1)) {
-            while blocked.withLock({ $0 }) { usleep(1000) }
+            release.wait()
             return 1
         }
         #expect(given == nil)
-        blocked.withLock { $0 = false }
+        release.open()
     }
 }
