@@ -13,60 +13,80 @@ struct AccountController {
     var httpsHelp = HTTPSHelp(file: nil)
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/account", .signedIn) { context in
-            renderer.response(try page(context), context)
+        router.get("/account", .signedIn, use: show)
+        router.post("/account/profile", .signedIn, use: saveProfile)
+        router.post("/account/password", .signedIn, use: changePassword)
+        router.post("/account/calendar-feed", .signedIn, use: createFeed)
+        router.post("/account/calendar-feed/delete", .signedIn, use: removeFeed)
+        router.post("/account/sessions/{id}/revoke", .signedIn, use: revokeSession)
+        router.post("/account/sessions/revoke-others", .signedIn, use: revokeOtherSessions)
+    }
+
+    /// The account page.
+    func show(_ context: RequestContext) throws -> Response {
+        renderer.response(try page(context), context)
+    }
+
+    /// The member's name and language (a language no catalog has is the browser's).
+    func saveProfile(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let language = context.field("language")
+        do {
+            try accounts.updateProfile(
+                memberId: member.memberId, name: context.field("name"),
+                language: renderer.localizations.catalogs[language] == nil ? nil : language)
+            return .redirect(to: "/account?saved=profile")
+        } catch let error as InventoryError {
+            guard case .validation = error else { throw error }
+            return renderer.response(try page(context, profileErrors: context.locale.messages(error)), context, status: 422)
         }
-        router.post("/account/profile", .signedIn) { context in
-            let member = try context.signedIn
-            let language = context.field("language")
-            do {
-                try accounts.updateProfile(
-                    memberId: member.memberId, name: context.field("name"),
-                    language: renderer.localizations.catalogs[language] == nil ? nil : language)
-                return .redirect(to: "/account?saved=profile")
-            } catch let error as InventoryError {
-                guard case .validation = error else { throw error }
-                return renderer.response(try page(context, profileErrors: context.locale.messages(error)), context, status: 422)
+    }
+
+    /// A new password, typed twice, after the current one; this session stays, the others end.
+    func changePassword(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        do {
+            if context.rawField("password") != context.rawField("password_confirm") {
+                throw InventoryError.validation(["password_confirm": "passwords_differ"])
             }
+            try accounts.changePassword(
+                memberId: member.memberId, current: context.rawField("current_password"),
+                new: context.rawField("password"), keepingSession: member.sessionId,
+                peer: context.request.clientAddress)
+            return .redirect(to: "/account?saved=password")
+        } catch let error as InventoryError {
+            guard case .validation = error else { throw error }
+            return renderer.response(try page(context, passwordErrors: context.locale.messages(error)), context, status: 422)
         }
-        router.post("/account/password", .signedIn) { context in
-            let member = try context.signedIn
-            do {
-                if context.rawField("password") != context.rawField("password_confirm") {
-                    throw InventoryError.validation(["password_confirm": "passwords_differ"])
-                }
-                try accounts.changePassword(
-                    memberId: member.memberId, current: context.rawField("current_password"),
-                    new: context.rawField("password"), keepingSession: member.sessionId,
-                    peer: context.request.clientAddress)
-                return .redirect(to: "/account?saved=password")
-            } catch let error as InventoryError {
-                guard case .validation = error else { throw error }
-                return renderer.response(try page(context, passwordErrors: context.locale.messages(error)), context, status: 422)
-            }
-        }
-        router.post("/account/calendar-feed", .signedIn) { context in
-            let member = try context.signedIn
-            let token = try feeds.create(memberId: member.memberId)
-            // Shown in this answer only (only its hash is stored), never in an address the browser
-            // keeps; reloading asks "send again?" first and then makes another address.
-            // (Every page is `no-store`: App.finish.)
-            return renderer.response(try page(context, newFeedToken: token), context)
-        }
-        router.post("/account/calendar-feed/delete", .signedIn) { context in
-            try feeds.remove(memberId: try context.signedIn.memberId)
-            return .redirect(to: "/account?saved=feed_removed#feed")
-        }
-        router.post("/account/sessions/{id}/revoke", .signedIn) { context in
-            let member = try context.signedIn
-            try accounts.revokeSession(try context.id(), memberId: member.memberId)
-            return .redirect(to: "/account")
-        }
-        router.post("/account/sessions/revoke-others", .signedIn) { context in
-            let member = try context.signedIn
-            try accounts.revokeOtherSessions(memberId: member.memberId, keeping: member.sessionId)
-            return .redirect(to: "/account?saved=devices")
-        }
+    }
+
+    /// A new calendar feed address (replacing the old one).
+    func createFeed(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let token = try feeds.create(memberId: member.memberId)
+        // Shown in this answer only (only its hash is stored), never in an address the browser
+        // keeps; reloading asks "send again?" first and then makes another address.
+        // (Every page is `no-store`: App.finish.)
+        return renderer.response(try page(context, newFeedToken: token), context)
+    }
+
+    func removeFeed(_ context: RequestContext) throws -> Response {
+        try feeds.remove(memberId: try context.signedIn.memberId)
+        return .redirect(to: "/account?saved=feed_removed#feed")
+    }
+
+    /// Signs one of the member's devices out.
+    func revokeSession(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try accounts.revokeSession(try context.id(), memberId: member.memberId)
+        return .redirect(to: "/account")
+    }
+
+    /// Signs every device but this one out.
+    func revokeOtherSessions(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try accounts.revokeOtherSessions(memberId: member.memberId, keeping: member.sessionId)
+        return .redirect(to: "/account?saved=devices")
     }
 
     func page(

@@ -8,47 +8,59 @@ struct InvitationController {
     let cookies: SessionCookies
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/join/{token}", .open) { context in
-            guard let link = try accounts.link(token: context.parameter("token") ?? "", purpose: .invitation) else { return expired(context) }
-            return renderer.response(joinPage(context, link, errors: [:]), context)
+        router.get("/join/{token}", .open, use: joinForm)
+        router.post("/join/{token}", .open, use: join)
+        router.get("/reset/{token}", .open, use: resetForm)
+        router.post("/reset/{token}", .open, use: resetPassword)
+    }
+
+    /// The invitation's form: name, login, password.
+    func joinForm(_ context: RequestContext) throws -> Response {
+        guard let link = try accounts.link(token: context.parameter("token") ?? "", purpose: .invitation) else { return expired(context) }
+        return renderer.response(joinPage(context, link, errors: [:]), context)
+    }
+
+    /// Joins the household as a new member and signs in.
+    func join(_ context: RequestContext) throws -> Response {
+        let token = context.parameter("token") ?? ""
+        guard let link = try accounts.link(token: token, purpose: .invitation) else { return expired(context) }
+        var errors = try accounts.memberProblems(name: context.field("name"), login: context.field("login"), password: context.rawField("password"))
+        if context.rawField("password") != context.rawField("password_confirm") { errors["password_confirm"] = "passwords_differ" }
+        do {
+            guard errors.isEmpty else { throw InventoryError.validation(errors) }
+            let session = try accounts.acceptInvitation(
+                token: token, name: context.field("name"), login: context.field("login"), password: context.rawField("password"),
+                userAgent: context.request.headers["user-agent"] ?? "")
+            // The browser's previous session, if any, ends: one browser, one member.
+            if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
+            let device = try accounts.trustBrowser(ofSession: session, presented: cookies.deviceToken(context.request))
+            return cookies.over(context.request).signedIn(token: session, remember: false, device: device, to: "/")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(joinPage(context, link, errors: context.locale.messages(.validation(fields))), context, status: 422)
+        } catch InventoryError.notFound {
+            return expired(context)
         }
-        router.post("/join/{token}", .open) { context in
-            let token = context.parameter("token") ?? ""
-            guard let link = try accounts.link(token: token, purpose: .invitation) else { return expired(context) }
-            var errors = try accounts.memberProblems(name: context.field("name"), login: context.field("login"), password: context.rawField("password"))
-            if context.rawField("password") != context.rawField("password_confirm") { errors["password_confirm"] = "passwords_differ" }
-            do {
-                guard errors.isEmpty else { throw InventoryError.validation(errors) }
-                let session = try accounts.acceptInvitation(
-                    token: token, name: context.field("name"), login: context.field("login"), password: context.rawField("password"),
-                    userAgent: context.request.headers["user-agent"] ?? "")
-                // The browser's previous session, if any, ends: one browser, one member.
-                if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
-                let device = try accounts.trustBrowser(ofSession: session, presented: cookies.deviceToken(context.request))
-                return cookies.over(context.request).signedIn(token: session, remember: false, device: device, to: "/")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(joinPage(context, link, errors: context.locale.messages(.validation(fields))), context, status: 422)
-            } catch InventoryError.notFound {
-                return expired(context)
+    }
+
+    /// The password reset link's form.
+    func resetForm(_ context: RequestContext) throws -> Response {
+        guard try accounts.link(token: context.parameter("token") ?? "", purpose: .passwordReset) != nil else { return expired(context) }
+        return renderer.response(resetPage(context, errors: [:]), context)
+    }
+
+    /// The new password, typed twice; then the sign-in page says it is done.
+    func resetPassword(_ context: RequestContext) throws -> Response {
+        let token = context.parameter("token") ?? ""
+        do {
+            if context.rawField("password") != context.rawField("password_confirm") {
+                throw InventoryError.validation(["password_confirm": "passwords_differ"])
             }
-        }
-        router.get("/reset/{token}", .open) { context in
-            guard try accounts.link(token: context.parameter("token") ?? "", purpose: .passwordReset) != nil else { return expired(context) }
-            return renderer.response(resetPage(context, errors: [:]), context)
-        }
-        router.post("/reset/{token}", .open) { context in
-            let token = context.parameter("token") ?? ""
-            do {
-                if context.rawField("password") != context.rawField("password_confirm") {
-                    throw InventoryError.validation(["password_confirm": "passwords_differ"])
-                }
-                try accounts.resetPassword(token: token, password: context.rawField("password"))
-                return .redirect(to: "/login?reset=1")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(resetPage(context, errors: context.locale.messages(.validation(fields))), context, status: 422)
-            } catch InventoryError.notFound {
-                return expired(context)
-            }
+            try accounts.resetPassword(token: token, password: context.rawField("password"))
+            return .redirect(to: "/login?reset=1")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(resetPage(context, errors: context.locale.messages(.validation(fields))), context, status: 422)
+        } catch InventoryError.notFound {
+            return expired(context)
         }
     }
 

@@ -12,40 +12,53 @@ struct SessionController {
     var httpsHelp = HTTPSHelp(file: nil)
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/login", .open) { context in
-            if context.member != nil { return .redirect(to: "/") }
-            let notice = context.request.query["reset"] == "1" ? context.locale[.passwordResetDone] : nil
-            return renderer.response(page(context, error: nil, notice: notice), context)
+        router.get("/login", .open, use: loginForm)
+        router.post("/login", .open, use: logIn)
+        router.post("/logout", .signedIn, use: logOut)
+    }
+
+    /// The sign-in form; a signed-in member goes home instead.
+    func loginForm(_ context: RequestContext) throws -> Response {
+        if context.member != nil { return .redirect(to: "/") }
+        let notice = context.request.query["reset"] == "1" ? context.locale[.passwordResetDone] : nil
+        return renderer.response(page(context, error: nil, notice: notice), context)
+    }
+
+    /// Signs in, or says why not: a wrong login or password, or too many tries lately.
+    func logIn(_ context: RequestContext) throws -> Response {
+        let outcome = try accounts.logIn(
+            login: context.field("login"), password: context.rawField("password"), peer: context.request.clientAddress,
+            userAgent: context.request.headers["user-agent"] ?? "", remember: context.field("remember") == "1",
+            device: cookies.deviceToken(context.request))
+        switch outcome {
+        case .signedIn(let token, let remember, let device):
+            // Whatever session this browser had before is ended, not carried over.
+            if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
+            return cookies.over(context.request).signedIn(token: token, remember: remember, device: device, to: Self.safeNext(context.field("next")))
+        case .rejected:
+            return renderer.response(page(context, error: context.locale[.loginFailed], notice: nil), context, status: 422)
+        case .throttled(let until):
+            let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
+            return throttled(context, seconds: seconds)
         }
-        router.post("/login", .open) { context in
-            let outcome = try accounts.logIn(
-                login: context.field("login"), password: context.rawField("password"), peer: context.request.clientAddress,
-                userAgent: context.request.headers["user-agent"] ?? "", remember: context.field("remember") == "1",
-                device: cookies.deviceToken(context.request))
-            switch outcome {
-            case .signedIn(let token, let remember, let device):
-                // Whatever session this browser had before is ended, not carried over.
-                if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
-                return cookies.over(context.request).signedIn(token: token, remember: remember, device: device, to: Self.safeNext(context.field("next")))
-            case .rejected:
-                return renderer.response(page(context, error: context.locale[.loginFailed], notice: nil), context, status: 422)
-            case .throttled(let until):
-                let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
-                let message =
-                    seconds < 120
-                    ? context.locale.format(.loginThrottledSeconds, ["seconds": "\(seconds)"])
-                    : context.locale.format(.loginThrottledMinutes, ["minutes": "\((seconds + 59) / 60)"])
-                var response = renderer.response(page(context, error: message, notice: nil), context, status: 429)
-                response.headers.append(("Retry-After", "\(seconds)"))
-                return response
-            }
-        }
-        router.post("/logout", .signedIn) { context in
-            try accounts.logOut(sessionId: try context.signedIn.sessionId)
-            var response = Response.redirect(to: "/login")
-            response.headers.append(("Set-Cookie", cookies.over(context.request).clearSession()))
-            return response
-        }
+    }
+
+    /// The form again with how long to wait, and `Retry-After`.
+    private func throttled(_ context: RequestContext, seconds: Int) -> Response {
+        let message =
+            seconds < 120
+            ? context.locale.format(.loginThrottledSeconds, ["seconds": "\(seconds)"])
+            : context.locale.format(.loginThrottledMinutes, ["minutes": "\((seconds + 59) / 60)"])
+        var response = renderer.response(page(context, error: message, notice: nil), context, status: 429)
+        response.headers.append(("Retry-After", "\(seconds)"))
+        return response
+    }
+
+    func logOut(_ context: RequestContext) throws -> Response {
+        try accounts.logOut(sessionId: try context.signedIn.sessionId)
+        var response = Response.redirect(to: "/login")
+        response.headers.append(("Set-Cookie", cookies.over(context.request).clearSession()))
+        return response
     }
 
     /// Only paths on this site: one leading `/`, no second `/` right after it, no backslash and no

@@ -26,108 +26,142 @@ struct SettingsController {
     var operatorAllowsPrivate = false
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/settings", .owner) { context in
-            renderer.response(try page(context), context)
+        router.get("/settings", .owner, use: show)
+        router.post("/settings/household", .owner, use: saveHousehold)
+        router.post("/settings/lookup", .owner, use: saveLookup)
+        router.post("/settings/home-network", .owner, use: saveHomeNetwork)
+        router.post("/settings/push", .owner, use: savePush)
+        router.post("/settings/push/delete", .owner, use: removePush)
+        router.post("/settings/push/test", .owner, use: testPush)
+        router.post("/settings/reminders/rebuild", .owner, use: rebuildReminders)
+        router.post("/settings/invitations", .owner, use: invite)
+        router.post("/settings/invitations/{id}/cancel", .owner, use: cancelInvitation)
+        router.post("/settings/members/{id}/role", .owner, use: changeRole)
+        router.post("/settings/members/{id}/remove", .owner, use: removeMember)
+    }
+
+    /// The settings page.
+    func show(_ context: RequestContext) throws -> Response {
+        renderer.response(try page(context), context)
+    }
+
+    /// The household's name, time zone and how many days "soon" is.
+    func saveHousehold(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        do {
+            try settings.update(
+                member.householdId, name: context.field("household"), timeZone: context.field("time_zone"),
+                dueSoonDays: context.field("due_soon_days"))
+            return .redirect(to: "/settings?saved=household#household")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
         }
-        router.post("/settings/household", .owner) { context in
-            let member = try context.signedIn
-            do {
-                try settings.update(
-                    member.householdId, name: context.field("household"), timeZone: context.field("time_zone"),
-                    dueSoonDays: context.field("due_soon_days"))
-                return .redirect(to: "/settings?saved=household#household")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+    }
+
+    /// The online barcode look-up: on (with its address) or off.
+    func saveLookup(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        do {
+            try settings.setProductLookup(member.householdId, url: context.field("lookup_enabled") == "1" ? context.field("product_lookup_url") : nil)
+            return .redirect(to: "/settings?saved=lookup#lookup")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try page(context, lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+        }
+    }
+
+    /// Whether members' recipe imports may reach the home network.
+    func saveHomeNetwork(_ context: RequestContext) throws -> Response {
+        try settings.setMemberFetchesPrivate(try context.signedIn.householdId, allowed: context.field("allowed") == "1")
+        return .redirect(to: "/settings?saved=home_network#home-network")
+    }
+
+    /// The push channel reminders go out on.
+    func savePush(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        do {
+            try push.save(pushInput(context), householdId: member.householdId)
+            return .redirect(to: "/settings?saved=push#push")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+        }
+    }
+
+    func removePush(_ context: RequestContext) throws -> Response {
+        try push.remove(householdId: try context.signedIn.householdId)
+        return .redirect(to: "/settings?saved=push_removed#push")
+    }
+
+    /// "Send a test": a message through the channel, and a moment's wait for the engine's answer.
+    func testPush(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        do {
+            let id = try outbox.enqueueTest(
+                householdId: member.householdId, title: t[.pushTestTitle],
+                body: t.format(.pushTestBody, ["household": member.householdName]))
+            try awaitFirstAttempt(id, householdId: member.householdId)
+            return .redirect(to: "/settings?test=\(id)#push")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+        }
+    }
+
+    /// The engine sends a message on its own task; wait a moment for its answer, never for long
+    /// (the page "Send a test" redirects to says "on its way" when the answer is not there yet).
+    private func awaitFirstAttempt(_ id: Int64, householdId: Int64) throws {
+        guard pushTestWait > .zero else { return }
+        _ = try waitForTask { () async -> Result<PushMessage?, any Error> in
+            do { return .success(try await outbox.awaitAttempt(id, householdId: householdId, timeout: pushTestWait)) } catch {
+                return .failure(error)
             }
+        }.get()
+    }
+
+    /// Reminders made again from the items' due dates.
+    func rebuildReminders(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let report = try schedule.rebuild(householdId: member.householdId, by: member.memberId)
+        return .redirect(to: "/settings?rebuilt=\(report.dropped)-\(report.recreated)-\(report.cleared)#reminders")
+    }
+
+    /// A new invitation link, shown in this answer only.
+    func invite(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        guard let role = Role(rawValue: context.field("role")) else {
+            return renderer.response(try page(context, inviteError: context.locale[.roleInvalid]), context, status: 422)
         }
-        router.post("/settings/lookup", .owner) { context in
-            let member = try context.signedIn
-            do {
-                try settings.setProductLookup(member.householdId, url: context.field("lookup_enabled") == "1" ? context.field("product_lookup_url") : nil)
-                return .redirect(to: "/settings?saved=lookup#lookup")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
-            }
+        let token = try accounts.invite(householdId: member.householdId, role: role)
+        // The link is in this answer only, never in an address (history and reloads keep those).
+        // With JavaScript the address bar then says /settings#invite, so a reload is a GET that
+        // shows no link; without it, reloading asks "send again?" first and then makes another link.
+        let host = context.request.headers["host"] ?? "localhost"
+        // (Every page is `no-store`: App.finish.)
+        return renderer.response(try page(context, newLink: "\(context.request.isSecure ? "https" : scheme)://\(host)/join/\(token)"), context)
+    }
+
+    func cancelInvitation(_ context: RequestContext) throws -> Response {
+        try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)
+        return .redirect(to: "/settings#invite")
+    }
+
+    func changeRole(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        do {
+            try accounts.changeRole(memberId: id, to: context.field("role"), householdId: member.householdId)
+            return .redirect(to: "/settings#members")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
         }
-        router.post("/settings/home-network", .owner) { context in
-            try settings.setMemberFetchesPrivate(try context.signedIn.householdId, allowed: context.field("allowed") == "1")
-            return .redirect(to: "/settings?saved=home_network#home-network")
-        }
-        router.post("/settings/push", .owner) { context in
-            let member = try context.signedIn
-            do {
-                try push.save(pushInput(context), householdId: member.householdId)
-                return .redirect(to: "/settings?saved=push#push")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
-            }
-        }
-        router.post("/settings/push/delete", .owner) { context in
-            try push.remove(householdId: try context.signedIn.householdId)
-            return .redirect(to: "/settings?saved=push_removed#push")
-        }
-        router.post("/settings/push/test", .owner) { context in
-            let member = try context.signedIn
-            let t = context.locale
-            do {
-                let id = try outbox.enqueueTest(
-                    householdId: member.householdId, title: t[.pushTestTitle],
-                    body: t.format(.pushTestBody, ["household": member.householdName]))
-                // The engine sends it on its own task; wait a moment for its answer, never for long
-                // (the page it redirects to says "on its way" when the answer is not there yet).
-                if pushTestWait > .zero {
-                    let householdId = member.householdId
-                    _ = try waitForTask { () async -> Result<PushMessage?, any Error> in
-                        do { return .success(try await outbox.awaitAttempt(id, householdId: householdId, timeout: pushTestWait)) } catch {
-                            return .failure(error)
-                        }
-                    }.get()
-                }
-                return .redirect(to: "/settings?test=\(id)#push")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
-            }
-        }
-        router.post("/settings/reminders/rebuild", .owner) { context in
-            let member = try context.signedIn
-            let report = try schedule.rebuild(householdId: member.householdId, by: member.memberId)
-            return .redirect(to: "/settings?rebuilt=\(report.dropped)-\(report.recreated)-\(report.cleared)#reminders")
-        }
-        router.post("/settings/invitations", .owner) { context in
-            let member = try context.signedIn
-            guard let role = Role(rawValue: context.field("role")) else {
-                return renderer.response(try page(context, inviteError: context.locale[.roleInvalid]), context, status: 422)
-            }
-            let token = try accounts.invite(householdId: member.householdId, role: role)
-            // The link is in this answer only, never in an address (history and reloads keep those).
-            // With JavaScript the address bar then says /settings#invite, so a reload is a GET that
-            // shows no link; without it, reloading asks "send again?" first and then makes another link.
-            let host = context.request.headers["host"] ?? "localhost"
-            // (Every page is `no-store`: App.finish.)
-            return renderer.response(try page(context, newLink: "\(context.request.isSecure ? "https" : scheme)://\(host)/join/\(token)"), context)
-        }
-        router.post("/settings/invitations/{id}/cancel", .owner) { context in
-            try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)
-            return .redirect(to: "/settings#invite")
-        }
-        router.post("/settings/members/{id}/role", .owner) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            do {
-                try accounts.changeRole(memberId: id, to: context.field("role"), householdId: member.householdId)
-                return .redirect(to: "/settings#members")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
-            }
-        }
-        router.post("/settings/members/{id}/remove", .owner) { context in
-            let member = try context.signedIn
-            do {
-                try accounts.removeMember(memberId: try context.id(), householdId: member.householdId)
-                return .redirect(to: "/settings#members")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
-            }
+    }
+
+    func removeMember(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        do {
+            try accounts.removeMember(memberId: try context.id(), householdId: member.householdId)
+            return .redirect(to: "/settings#members")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
         }
     }
 

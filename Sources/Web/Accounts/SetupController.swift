@@ -9,46 +9,63 @@ struct SetupController {
     let setupCode: String?
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/setup", .open) { context in
-            guard try isAvailable() else { throw InventoryError.notFound }
-            return renderer.response(page(context, errors: [:]), context)
-        }
-        router.post("/setup", .open) { context in
-            guard try isAvailable(), let setupCode else { throw InventoryError.notFound }
-            // The code is limited like a password: a few wrong ones, then a growing wait.
-            let code = try accounts.checkSetupCode(context.field("setup_code"), expected: setupCode, peer: context.request.clientAddress)
-            if case .throttled(let seconds) = code {
-                let message =
-                    seconds < 120
-                    ? context.locale.format(.loginThrottledSeconds, ["seconds": "\(seconds)"])
-                    : context.locale.format(.loginThrottledMinutes, ["minutes": "\((seconds + 59) / 60)"])
-                var response = renderer.response(page(context, errors: ["setup_code": message]), context, status: 429)
-                response.headers.append(("Retry-After", "\(seconds)"))
-                return response
-            }
-            let zone = Self.timeZone(context)
-            var errors = Accounts.setupProblems(
+        router.get("/setup", .open, use: form)
+        router.post("/setup", .open, use: setUp)
+    }
+
+    /// The first-run form, while no household exists.
+    func form(_ context: RequestContext) throws -> Response {
+        guard try isAvailable() else { throw InventoryError.notFound }
+        return renderer.response(page(context, errors: [:]), context)
+    }
+
+    /// Creates the household and its owner and signs the owner in, once the setup code is right
+    /// and the form has no problem.
+    func setUp(_ context: RequestContext) throws -> Response {
+        guard try isAvailable(), let setupCode else { throw InventoryError.notFound }
+        // The code is limited like a password: a few wrong ones, then a growing wait.
+        let code = try accounts.checkSetupCode(context.field("setup_code"), expected: setupCode, peer: context.request.clientAddress)
+        if case .throttled(let seconds) = code { return throttled(context, seconds: seconds) }
+        let zone = Self.timeZone(context)
+        let errors = problems(context, code: code, timeZone: zone)
+        do {
+            guard errors.isEmpty else { throw InventoryError.validation(errors) }
+            let token = try accounts.setUp(
                 householdName: context.field("household"), ownerName: context.field("name"), login: context.field("login"),
-                password: context.rawField("password"), timeZone: zone)
-            switch code {
-            case .wrong: errors["setup_code"] = "setup_code_wrong"
-            case .malformed(let problem): errors["setup_code"] = problem
-            case .right, .throttled: break
-            }
-            if context.rawField("password") != context.rawField("password_confirm") { errors["password_confirm"] = "passwords_differ" }
-            do {
-                guard errors.isEmpty else { throw InventoryError.validation(errors) }
-                let token = try accounts.setUp(
-                    householdName: context.field("household"), ownerName: context.field("name"), login: context.field("login"),
-                    password: context.rawField("password"), language: context.locale.code,
-                    userAgent: context.request.headers["user-agent"] ?? "", timeZone: zone, folderNames: context.locale.starterFolderNames)
-                let device = try accounts.trustBrowser(ofSession: token, presented: cookies.deviceToken(context.request))
-                return cookies.over(context.request).signedIn(token: token, remember: false, device: device, to: "/")
-            } catch let error as InventoryError {
-                guard case .validation = error else { throw error }
-                return renderer.response(page(context, errors: context.locale.messages(error)), context, status: 422)
-            }
+                password: context.rawField("password"), language: context.locale.code,
+                userAgent: context.request.headers["user-agent"] ?? "", timeZone: zone, folderNames: context.locale.starterFolderNames)
+            let device = try accounts.trustBrowser(ofSession: token, presented: cookies.deviceToken(context.request))
+            return cookies.over(context.request).signedIn(token: token, remember: false, device: device, to: "/")
+        } catch let error as InventoryError {
+            guard case .validation = error else { throw error }
+            return renderer.response(page(context, errors: context.locale.messages(error)), context, status: 422)
         }
+    }
+
+    /// What is wrong with the form, by field: the household's and owner's fields, the code, the
+    /// password typed twice.
+    private func problems(_ context: RequestContext, code: SetupCodeCheck, timeZone: String) -> [String: String] {
+        var errors = Accounts.setupProblems(
+            householdName: context.field("household"), ownerName: context.field("name"), login: context.field("login"),
+            password: context.rawField("password"), timeZone: timeZone)
+        switch code {
+        case .wrong: errors["setup_code"] = "setup_code_wrong"
+        case .malformed(let problem): errors["setup_code"] = problem
+        case .right, .throttled: break
+        }
+        if context.rawField("password") != context.rawField("password_confirm") { errors["password_confirm"] = "passwords_differ" }
+        return errors
+    }
+
+    /// The form again with how long to wait, and `Retry-After`.
+    private func throttled(_ context: RequestContext, seconds: Int) -> Response {
+        let message =
+            seconds < 120
+            ? context.locale.format(.loginThrottledSeconds, ["seconds": "\(seconds)"])
+            : context.locale.format(.loginThrottledMinutes, ["minutes": "\((seconds + 59) / 60)"])
+        var response = renderer.response(page(context, errors: ["setup_code": message]), context, status: 429)
+        response.headers.append(("Retry-After", "\(seconds)"))
+        return response
     }
 
     func isAvailable() throws -> Bool {

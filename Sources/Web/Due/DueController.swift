@@ -12,16 +12,22 @@ struct DueController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/soon", .signedIn) { context in
-            renderer.response(try useSoon(context), context)
-        }
-        // The bulk bar of Use soon: the ticked rows may come from several folders.
-        router.post("/soon/bulk", .writer) { context in
-            try BulkActions(items: items).answer(context, back: context.returnPath(fallback: "/soon"), shoppingList: nil)
-        }
-        router.get("/calendar", .signedIn) { context in
-            renderer.response(try calendar(context), context)
-        }
+        router.get("/soon", .signedIn, use: useSoonPage)
+        router.post("/soon/bulk", .writer, use: bulk)
+        router.get("/calendar", .signedIn, use: calendarPage)
+    }
+
+    func useSoonPage(_ context: RequestContext) throws -> Response {
+        renderer.response(try useSoon(context), context)
+    }
+
+    /// The bulk bar of Use soon: the ticked rows may come from several folders.
+    func bulk(_ context: RequestContext) throws -> Response {
+        try BulkActions(items: items).answer(context, back: context.returnPath(fallback: "/soon"), shoppingList: nil)
+    }
+
+    func calendarPage(_ context: RequestContext) throws -> Response {
+        renderer.response(try calendar(context), context)
     }
 
     /// What every row on these pages shares, and the household's shopping lists (for "buy again"

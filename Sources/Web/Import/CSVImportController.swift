@@ -12,20 +12,20 @@ struct CSVImportController {
     let pending: PendingImports
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/import", .writer) { context in
-            let member = try context.signedIn
-            let folders = try items.folders(householdId: member.householdId)
-            let chosen = context.request.query["folder"].flatMap(Int64.init)
-            return renderer.response(ImportPage(context.locale, folders: folders, chosen: chosen), context)
-        }
-        router.post("/import", .writer, uploads: true) { context in
-            try preview(context)
-        }
-        router.post("/import/confirm", .writer) { context in
-            try confirm(context)
-        }
+        router.get("/import", .writer, use: form)
+        router.post("/import", .writer, uploads: true, use: preview)
+        router.post("/import/confirm", .writer, use: confirm)
     }
 
+    /// The form: a file and the folder its lines go to (`?folder=` chosen).
+    func form(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let folders = try items.folders(householdId: member.householdId)
+        let chosen = context.request.query["folder"].flatMap(Int64.init)
+        return renderer.response(ImportPage(context.locale, folders: folders, chosen: chosen), context)
+    }
+
+    /// What the file would do, line by line, or what is wrong with it.
     func preview(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
@@ -55,6 +55,7 @@ struct CSVImportController {
         return try answer(data, folderId: folderId, page: page, context, member)
     }
 
+    /// The previewed file imported, in one transaction.
     func confirm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale

@@ -17,66 +17,82 @@ struct CookController {
     static let maxServings = 99
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/recipes/{id}/cook", .writer) { context in
-            try page(context, servings: Self.servings(context.request.query["servings"]))
+        router.get("/recipes/{id}/cook", .writer, use: cookForm)
+        router.post("/recipes/{id}/cook", .writer, use: cook)
+        router.post("/cooks/{id}/undo", .writer, use: undo)
+        router.post("/recipes/{id}/shopping", .writer, use: addShortfall)
+        router.post("/settings/used-up", .owner, use: saveUsedUp)
+    }
+
+    /// The confirmation page for the servings asked for (`?servings=`), else the recipe's own.
+    func cookForm(_ context: RequestContext) throws -> Response {
+        try page(context, servings: Self.servings(context.request.query["servings"]))
+    }
+
+    /// Cooks: takes the ingredients from stock (and adds what it makes), then back to the recipe
+    /// with Undo; the confirmation again with what is short when the stock changed meanwhile.
+    func cook(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let recipeId = try context.id()
+        let servings =
+            try Self.servings(context.field("servings"))
+            ?? cooking.plan(
+                recipeId, servings: 1, householdId: member.householdId, window: window(member)
+            ).recipe.servings
+        do {
+            let result = try cooking.cook(
+                recipeId, servings: servings, withWhatWeHave: context.field("with_what_we_have") == "1", householdId: member.householdId,
+                by: member.memberId, window: window(member))
+            return .redirect(to: "/recipes/\(recipeId)?cooked=\(result.cookId)&taken=\(result.taken)")
+        } catch is CookShortfall {
+            // The stock changed since the page was read (someone else cooked): say what is short now.
+            return try page(context, servings: servings, conflict: true, status: 409)
         }
-        router.post("/recipes/{id}/cook", .writer) { context in
-            let member = try context.signedIn
-            let recipeId = try context.id()
-            let servings =
-                try Self.servings(context.field("servings"))
-                ?? cooking.plan(
-                    recipeId, servings: 1, householdId: member.householdId, window: window(member)
-                ).recipe.servings
-            do {
-                let result = try cooking.cook(
-                    recipeId, servings: servings, withWhatWeHave: context.field("with_what_we_have") == "1", householdId: member.householdId,
-                    by: member.memberId, window: window(member))
-                return .redirect(to: "/recipes/\(recipeId)?cooked=\(result.cookId)&taken=\(result.taken)")
-            } catch is CookShortfall {
-                // The stock changed since the page was read (someone else cooked): say what is short now.
-                return try page(context, servings: servings, conflict: true, status: 409)
-            }
+    }
+
+    /// Undo of a cook: what it took back in stock, what it made gone.
+    func undo(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let cookId = try context.id()
+        let cook = try cooking.cook(cookId, householdId: member.householdId)
+        do {
+            try cooking.undo(cookId, householdId: member.householdId, by: member.memberId)
+        } catch InventoryError.conflict {
+            // Already undone (a second tap, or another member): the stock is as the person wants it.
         }
-        router.post("/cooks/{id}/undo", .writer) { context in
-            let member = try context.signedIn
-            let cookId = try context.id()
-            let cook = try cooking.cook(cookId, householdId: member.householdId)
-            do {
-                try cooking.undo(cookId, householdId: member.householdId, by: member.memberId)
-            } catch InventoryError.conflict {
-                // Already undone (a second tap, or another member): the stock is as the person wants it.
-            }
-            let fallback = cook.recipeId.map { "/recipes/\($0)" } ?? "/recipes"
-            return .redirect(to: ListQuery.adding(["undone": "1"], to: context.returnPath(fallback: fallback)))
+        let fallback = cook.recipeId.map { "/recipes/\($0)" } ?? "/recipes"
+        return .redirect(to: ListQuery.adding(["undone": "1"], to: context.returnPath(fallback: fallback)))
+    }
+
+    /// What the recipe lacks, onto a shopping list.
+    func addShortfall(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let recipeId = try context.id()
+        guard let servings = Self.servings(context.field("servings")), let folder = Int64(context.field("folder")) else {
+            throw InventoryError.notFound
         }
-        router.post("/recipes/{id}/shopping", .writer) { context in
-            let member = try context.signedIn
-            let recipeId = try context.id()
-            guard let servings = Self.servings(context.field("servings")), let folder = Int64(context.field("folder")) else {
-                throw InventoryError.notFound
-            }
-            let added: [AddedToList]
-            do {
-                added = try cooking.addShortfall(
-                    recipeId, servings: servings, to: folder, householdId: member.householdId, by: member.memberId, window: window(member))
-            } catch InventoryError.validation {
-                // A stock list where a shopping list was asked for: the form offers none, so no such list.
-                throw InventoryError.notFound
-            }
-            let back = context.returnPath(fallback: "/recipes/\(recipeId)?servings=\(servings)")
-            return .redirect(to: ListQuery.adding(["added": "\(added.count)", "list": "\(folder)"], to: back))
+        let added: [AddedToList]
+        do {
+            added = try cooking.addShortfall(
+                recipeId, servings: servings, to: folder, householdId: member.householdId, by: member.memberId, window: window(member))
+        } catch InventoryError.validation {
+            // A stock list where a shopping list was asked for: the form offers none, so no such list.
+            throw InventoryError.notFound
         }
-        router.post("/settings/used-up", .owner) { context in
-            let member = try context.signedIn
-            let choice = context.field("used_up")
-            do {
-                try cooking.setUsedUp(choice, folderId: choice == "shopping" ? Int64(context.field("used_up_folder")) : nil, householdId: member.householdId)
-            } catch InventoryError.validation {
-                return .redirect(to: "/settings?used_up_error=1#cooking")
-            }
-            return .redirect(to: "/settings?saved=used_up#cooking")
+        let back = context.returnPath(fallback: "/recipes/\(recipeId)?servings=\(servings)")
+        return .redirect(to: ListQuery.adding(["added": "\(added.count)", "list": "\(folder)"], to: back))
+    }
+
+    /// Settings' cooking card: where used-up items go.
+    func saveUsedUp(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let choice = context.field("used_up")
+        do {
+            try cooking.setUsedUp(choice, folderId: choice == "shopping" ? Int64(context.field("used_up_folder")) : nil, householdId: member.householdId)
+        } catch InventoryError.validation {
+            return .redirect(to: "/settings?used_up_error=1#cooking")
         }
+        return .redirect(to: "/settings?saved=used_up#cooking")
     }
 
     /// Servings asked for, within 1…maxServings; nil when absent or not a number (the recipe's own).

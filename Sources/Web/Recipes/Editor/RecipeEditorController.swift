@@ -3,8 +3,6 @@ import HTTPServer
 import Inventory
 
 /// The recipe editor (new, edit, an import's draft), deleting a recipe to the trash and Undo.
-/// Register before the recipe pages: `/recipes/new` and `/recipes/restore` would otherwise be
-/// taken for `/recipes/{id}`.
 struct RecipeEditorController {
     let recipes: Recipes
     let items: Items
@@ -15,39 +13,55 @@ struct RecipeEditorController {
     let drafts: (@Sendable (_ token: String, _ member: SignedIn) -> RecipeInput?)?
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/recipes/new", .writer) { context in
-            let member = try context.signedIn
-            let draft = context.request.query["draft"].flatMap { token in drafts?(token, member) }
-            var input = draft ?? RecipeInput()
-            input.ingredients = RecipeForm.rows(input.ingredients, spare: draft == nil ? RecipeForm.blankRows : RecipeForm.spareRows)
-            return renderer.response(try page(context, input: input, id: nil, storedName: nil, errors: [:]), context)
-        }
-        router.post("/recipes/restore", .writer) { context in
-            let member = try context.signedIn
-            let ids = Self.ids(context)
-            try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
-            let fallback = ids.count == 1 ? "/recipes/\(ids[0])?restored=1" : "/recipes"
-            return .redirect(to: context.returnPath(fallback: fallback))
-        }
-        router.post("/recipes", .writer, uploads: true) { context in
-            try save(context, id: nil)
-        }
-        router.get("/recipes/{id}/edit", .writer) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            var input = try recipes.input(id, householdId: member.householdId)
-            input.ingredients = RecipeForm.rows(input.ingredients, spare: RecipeForm.spareRows)
-            return renderer.response(try page(context, input: input, id: id, storedName: input.name, errors: [:]), context)
-        }
-        router.post("/recipes/{id}/delete", .writer) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            try recipes.trash(id, householdId: member.householdId, by: member.memberId)
-            return .redirect(to: "/recipes?trashed=\(id)")
-        }
-        router.post("/recipes/{id}", .writer, uploads: true) { context in
-            try save(context, id: try context.id())
-        }
+        router.get("/recipes/new", .writer, use: newForm)
+        router.post("/recipes/restore", .writer, use: restore)
+        router.post("/recipes", .writer, uploads: true, use: create)
+        router.get("/recipes/{id}/edit", .writer, use: editForm)
+        router.post("/recipes/{id}/delete", .writer, use: trash)
+        router.post("/recipes/{id}", .writer, uploads: true, use: update)
+    }
+
+    /// The editor for a new recipe: empty, or an import's draft (`?draft=`).
+    func newForm(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let draft = context.request.query["draft"].flatMap { token in drafts?(token, member) }
+        var input = draft ?? RecipeInput()
+        input.ingredients = RecipeForm.rows(input.ingredients, spare: draft == nil ? RecipeForm.blankRows : RecipeForm.spareRows)
+        return renderer.response(try page(context, input: input, id: nil, storedName: nil, errors: [:]), context)
+    }
+
+    /// Undo after a recipe went to the trash (or restore from elsewhere): back to the recipe when it is one.
+    func restore(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let ids = Self.ids(context)
+        try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
+        let fallback = ids.count == 1 ? "/recipes/\(ids[0])?restored=1" : "/recipes"
+        return .redirect(to: context.returnPath(fallback: fallback))
+    }
+
+    func create(_ context: RequestContext) throws -> Response {
+        try save(context, id: nil)
+    }
+
+    /// The editor on a stored recipe.
+    func editForm(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        var input = try recipes.input(id, householdId: member.householdId)
+        input.ingredients = RecipeForm.rows(input.ingredients, spare: RecipeForm.spareRows)
+        return renderer.response(try page(context, input: input, id: id, storedName: input.name, errors: [:]), context)
+    }
+
+    /// The recipe to the trash; the list says so, with Undo.
+    func trash(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        try recipes.trash(id, householdId: member.householdId, by: member.memberId)
+        return .redirect(to: "/recipes?trashed=\(id)")
+    }
+
+    func update(_ context: RequestContext) throws -> Response {
+        try save(context, id: try context.id())
     }
 
     /// The form sent: "More rows" shows it again with five more; anything else saves. A photo sent

@@ -24,16 +24,18 @@ struct RecipeImportController {
     /// Registers the routes; returns the drafts, which the recipe editor takes from.
     @discardableResult
     func register(in router: inout Router<Endpoint>) -> PendingRecipeDrafts {
-        router.get("/recipes/import", .writer) { context in
-            renderer.response(RecipeImportPage(), context)
-        }
+        router.get("/recipes/import", .writer, use: form)
         // `uploads`: a pasted page is larger than a form's usual limit (it is still read as form text).
-        router.post("/recipes/import", .writer, uploads: true) { context in
-            try read(context)
-        }
+        router.post("/recipes/import", .writer, uploads: true, use: read)
         return drafts
     }
 
+    /// The empty import form: a web address, or pasted text.
+    func form(_ context: RequestContext) throws -> Response {
+        renderer.response(RecipeImportPage(), context)
+    }
+
+    /// Reads the recipe and opens the editor on it, or shows the form with why not.
     func read(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale

@@ -4,8 +4,6 @@ import Inventory
 
 /// The pages people read recipes on: /recipes ("what can we make") and /recipes/{id}. Writing
 /// (editor, cook, shopping) belongs to other controllers; these pages only link and post to them.
-/// Register after the routes with literal segments (/recipes/new, /recipes/import): the router
-/// takes the first route that fits, and `{id}` fits "new" too.
 struct RecipePagesController {
     let recipes: Recipes
     let items: Items
@@ -19,12 +17,16 @@ struct RecipePagesController {
     static let pageSize = 30
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/recipes", .signedIn) { context in
-            renderer.response(try overview(context), context)
-        }
-        router.get("/recipes/{id}", .signedIn) { context in
-            renderer.response(try detail(context), context)
-        }
+        router.get("/recipes", .signedIn, use: overviewPage)
+        router.get("/recipes/{id}", .signedIn, use: recipePage)
+    }
+
+    func overviewPage(_ context: RequestContext) throws -> Response {
+        renderer.response(try overview(context), context)
+    }
+
+    func recipePage(_ context: RequestContext) throws -> Response {
+        renderer.response(try detail(context), context)
     }
 
     private func window(_ householdId: Int64) throws -> DueWindow {
