@@ -30,28 +30,29 @@ struct AccountController {
     /// The member's name and language (a language no catalog has is the browser's).
     func saveProfile(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let language = context.field("language")
+        let form = try context.form(ProfileForm.self)
         do {
             try accounts.updateProfile(
-                memberId: member.memberId, name: context.field("name"),
-                language: renderer.localizations.catalogs[language] == nil ? nil : language)
+                memberId: member.memberId, name: form.name,
+                language: renderer.localizations.catalogs[form.language] == nil ? nil : form.language)
             return .redirect(to: "/account?saved=profile")
         } catch let error as InventoryError {
             guard case .validation = error else { throw error }
-            return renderer.response(try page(context, profileErrors: context.locale.messages(error)), context, status: 422)
+            return renderer.response(try page(context, profile: form, profileErrors: context.locale.messages(error)), context, status: 422)
         }
     }
 
     /// A new password, typed twice, after the current one; this session stays, the others end.
     func changePassword(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
+        let form = try context.form(PasswordChangeForm.self)
         do {
-            if context.rawField("password") != context.rawField("password_confirm") {
+            if form.password != form.passwordConfirm {
                 throw InventoryError.validation(["password_confirm": "passwords_differ"])
             }
             try accounts.changePassword(
-                memberId: member.memberId, current: context.rawField("current_password"),
-                new: context.rawField("password"), keepingSession: member.sessionId,
+                memberId: member.memberId, current: form.currentPassword.text,
+                new: form.password.text, keepingSession: member.sessionId,
                 peer: context.request.clientAddress)
             return .redirect(to: "/account?saved=password")
         } catch let error as InventoryError {
@@ -90,14 +91,14 @@ struct AccountController {
     }
 
     func page(
-        _ context: RequestContext, profileErrors: [String: String] = [:], passwordErrors: [String: String] = [:], newFeedToken: String? = nil
+        _ context: RequestContext, profile: ProfileForm? = nil, profileErrors: [String: String] = [:], passwordErrors: [String: String] = [:],
+        newFeedToken: String? = nil
     ) throws -> AccountPage {
         let member = try context.signedIn
         let t = context.locale
         // Only the profile form's own answer shows what was typed in it.
-        let profilePosted = context.request.method == "POST" && context.request.path == "/account/profile"
-        let name = profilePosted ? context.field("name") : member.memberName
-        let language = profilePosted ? context.field("language") : (member.language ?? "")
+        let name = profile?.name ?? member.memberName
+        let language = profile?.language ?? member.language ?? ""
         let devices = try accounts.devices(memberId: member.memberId, currentSessionId: member.sessionId).map {
             AccountPage.Device(
                 id: $0.id, label: DisplayFormat.device($0.userAgent, locale: t),

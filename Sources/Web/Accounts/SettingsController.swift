@@ -48,41 +48,45 @@ struct SettingsController {
     /// The household's name, time zone and how many days "soon" is.
     func saveHousehold(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
+        let form = try context.form(HouseholdForm.self)
         do {
-            try settings.update(
-                member.householdId, name: context.field("household"), timeZone: context.field("time_zone"),
-                dueSoonDays: context.field("due_soon_days"))
+            try settings.update(member.householdId, name: form.household, timeZone: form.timeZone, dueSoonDays: form.dueSoonDays)
             return .redirect(to: "/settings?saved=household#household")
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(
+                try page(context, posted: .household(form), householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
         }
     }
 
     /// The online barcode look-up: on (with its address) or off.
     func saveLookup(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
+        let form = try context.form(LookupForm.self)
         do {
-            try settings.setProductLookup(member.householdId, url: context.field("lookup_enabled") == "1" ? context.field("product_lookup_url") : nil)
+            try settings.setProductLookup(member.householdId, url: form.lookupEnabled ? form.productLookupUrl : nil)
             return .redirect(to: "/settings?saved=lookup#lookup")
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try page(context, lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(
+                try page(context, posted: .lookup(form), lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
         }
     }
 
     /// Whether members' recipe imports may reach the home network.
     func saveHomeNetwork(_ context: RequestContext) throws -> Response {
-        try settings.setMemberFetchesPrivate(try context.signedIn.householdId, allowed: context.field("allowed") == "1")
+        try settings.setMemberFetchesPrivate(try context.signedIn.householdId, allowed: try context.form(HomeNetworkForm.self).allowed)
         return .redirect(to: "/settings?saved=home_network#home-network")
     }
 
     /// The push channel reminders go out on.
     func savePush(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
+        let input = try context.form(PushChannelForm.self).input
         do {
-            try push.save(pushInput(context), householdId: member.householdId)
+            try push.save(input, householdId: member.householdId)
             return .redirect(to: "/settings?saved=push#push")
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(
+                try page(context, posted: .push(input), pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
         }
     }
 
@@ -127,7 +131,7 @@ struct SettingsController {
     /// A new invitation link, shown in this answer only.
     func invite(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        guard let role = Role(rawValue: context.field("role")) else {
+        guard let role = Role(rawValue: try context.form(RoleForm.self).role) else {
             return renderer.response(try page(context, inviteError: context.locale[.roleInvalid]), context, status: 422)
         }
         let token = try accounts.invite(householdId: member.householdId, role: role)
@@ -148,7 +152,7 @@ struct SettingsController {
         let member = try context.signedIn
         let id = try context.id()
         do {
-            try accounts.changeRole(memberId: id, to: context.field("role"), householdId: member.householdId)
+            try accounts.changeRole(memberId: id, to: try context.form(RoleForm.self).role, householdId: member.householdId)
             return .redirect(to: "/settings#members")
         } catch InventoryError.validation(let fields) {
             return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
@@ -165,22 +169,22 @@ struct SettingsController {
         }
     }
 
-    func pushInput(_ context: RequestContext) -> PushChannelInput {
-        PushChannelInput(
-            kind: context.field("kind"), url: context.field("url"), topic: context.field("topic"),
-            accessToken: context.field("access_token"), clearAccessToken: context.field("clear_access_token") == "1",
-            digestHour: context.field("digest_hour"))
+    /// A settings form that came back with an error: the page shows it as typed.
+    enum PostedForm {
+        case household(HouseholdForm)
+        case lookup(LookupForm)
+        case push(PushChannelInput)
     }
 
     /// The push channel form, its status line and the outcome of a test or a rebuild.
-    func pushSection(_ context: RequestContext, _ me: SignedIn, errors: [String: String], saved: String?) throws -> PushSection {
+    func pushSection(_ context: RequestContext, _ me: SignedIn, posted: PushChannelInput?, errors: [String: String], saved: String?) throws
+        -> PushSection
+    {
         let t = context.locale
         let channel = try push.channel(householdId: me.householdId)
-        let posted = context.request.path == "/settings/push"
         let input =
             posted
-            ? pushInput(context)
-            : PushChannelInput(
+            ?? PushChannelInput(
                 kind: channel?.kind.rawValue ?? "ntfy", url: channel?.url ?? "", topic: channel?.topic ?? "",
                 digestHour: channel?.digestHour.map(String.init) ?? "")
         let hasToken = channel?.accessToken != nil
@@ -243,18 +247,26 @@ struct SettingsController {
     }
 
     func page(
-        _ context: RequestContext, membersError: String? = nil, inviteError: String? = nil, householdErrors: [String: String] = [:],
+        _ context: RequestContext, posted: PostedForm? = nil, membersError: String? = nil, inviteError: String? = nil, householdErrors: [String: String] = [:],
         pushErrors: [String: String] = [:], lookupErrors: [String: String] = [:], newLink: String? = nil
     ) throws -> SettingsPage {
         let me = try context.signedIn
         let t = context.locale
         let household = try settings.household(me.householdId)
-        let posted = context.request.path == "/settings/household"
+        var householdForm: HouseholdForm?
+        var lookupForm: LookupForm?
+        var pushInput: PushChannelInput?
+        switch posted {
+        case .household(let form): householdForm = form
+        case .lookup(let form): lookupForm = form
+        case .push(let input): pushInput = input
+        case nil: break
+        }
         // The stored zone is always offered and, until changed, selected: saving the name never moves it.
-        let zone = posted ? context.field("time_zone") : household.timeZone
+        let zone = householdForm?.timeZone ?? household.timeZone
         let householdFields = [
             FormField(
-                name: "household", label: t[.fieldHousehold], value: posted ? context.field("household") : household.name,
+                name: "household", label: t[.fieldHousehold], value: householdForm?.household ?? household.name,
                 error: householdErrors["household"], required: true, maxLength: 100),
             FormField(
                 name: "time_zone", label: t[.fieldTimeZone], kind: .select, error: householdErrors["time_zone"],
@@ -262,7 +274,7 @@ struct SettingsController {
                     .init(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == zone)
                 }),
             FormField(
-                name: "due_soon_days", label: t[.fieldDueSoonDays], value: posted ? context.field("due_soon_days") : "\(household.dueSoonDays)",
+                name: "due_soon_days", label: t[.fieldDueSoonDays], value: householdForm?.dueSoonDays ?? "\(household.dueSoonDays)",
                 error: householdErrors["due_soon_days"], hint: t[.dueSoonHint], inputType: "number", maxLength: 2),
         ]
         let members = try accounts.members(householdId: me.householdId).map { member in
@@ -279,21 +291,20 @@ struct SettingsController {
         let saved = context.request.query["saved"]
         let savedText = { (key: String) in saved == key ? t[.saved, key] : nil }
         // Online barcode look-up: off unless the owner turns it on; the address a posted form had is kept.
-        let lookupPosted = context.request.path == "/settings/lookup"
         let lookupFields = [
             FormField(
                 name: "lookup_enabled", label: t[.fieldLookupEnabled], kind: .checkbox,
-                checked: lookupPosted ? context.field("lookup_enabled") == "1" : household.productLookupUrl != nil),
+                checked: lookupForm?.lookupEnabled ?? (household.productLookupUrl != nil)),
             FormField(
                 name: "product_lookup_url", label: t[.fieldLookupUrl],
-                value: lookupPosted ? context.field("product_lookup_url") : household.productLookupUrl ?? HouseholdSettings.defaultProductLookupURL,
+                value: lookupForm?.productLookupUrl ?? household.productLookupUrl ?? HouseholdSettings.defaultProductLookupURL,
                 error: lookupErrors["product_lookup_url"], hint: t[.lookupUrlHint], inputType: "url", maxLength: 300),
         ]
         return SettingsPage(
             heading: t[.membersHeading], membersError: membersError, members: members, invitations: invitations, newLink: newLink,
             inviteRoles: t.roleOptions(selected: .member), inviteError: inviteError, householdFields: householdFields,
             householdSaved: saved == "household" ? t[.savedProfile] : nil,
-            push: try pushSection(context, me, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
+            push: try pushSection(context, me, posted: pushInput, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
             lookupFields: lookupFields, lookupSaved: savedText("lookup"),
             autobackup: AutoBackupSection(
                 try backups.read(), timeZone: me.timeZone, locale: t, control: backupControl,

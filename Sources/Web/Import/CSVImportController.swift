@@ -30,7 +30,7 @@ struct CSVImportController {
         let member = try context.signedIn
         let t = context.locale
         let folders = try items.folders(householdId: member.householdId)
-        let folderId = Int64(context.field("folder")).flatMap { id in folders.first { $0.id == id }?.id }
+        let folderId = try context.form(ImportForm.self).folder.flatMap { id in folders.first { $0.id == id }?.id }
         var page = ImportPage(t, folders: folders, chosen: folderId)
         guard let folderId else {
             page.folderError = t[.importFolderInvalid]
@@ -59,7 +59,7 @@ struct CSVImportController {
     func confirm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        let token = context.field("token")
+        let token = try context.form(ImportConfirmForm.self).token
         guard let upload = pending.take(token, for: member) else {
             var page = ImportPage(t, folders: try items.folders(householdId: member.householdId), chosen: nil)
             page.fileError = t[.importExpired]

@@ -42,12 +42,12 @@ struct ProductsController {
     func save(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let product = try products.product(try context.id(), householdId: member.householdId)
-        var input = ProductInput(context)
+        var input = try context.form(ProductInput.self)
         var errors: [String: String] = [:]
         do throws(PictureUploads.Refusal) {
             if let file = try PictureUploads.file(context.request, field: "photo_file") {
                 input.picture =
-                    Picture.photo(try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)).formValue
+                    Picture.photo(try pictures.store(file, crop: PictureUploads.crop(input.crop), householdId: member.householdId)).formValue
             }
         } catch {
             errors["picture"] = error.messageKey
@@ -97,31 +97,6 @@ struct ProductsController {
         return ProductPage(
             heading: t.format(.productsEditHeading, ["code": product.barcode]), id: product.id, fields: fields,
             picture: PicturePicker(index: 0, input: draft, error: errors["picture"], t: t, fieldPrefix: ""))
-    }
-}
-
-/// The product form as typed.
-struct ProductInput {
-    var name: String
-    var kind: String
-    var unit: String
-    var folder: String
-    var picture: String
-
-    init(_ product: Product) {
-        name = product.name
-        kind = product.kind
-        unit = product.unit
-        folder = product.folderId.map { "\($0)" } ?? ""
-        picture = product.picture?.formValue ?? ""
-    }
-
-    init(_ context: RequestContext) {
-        name = context.field("name")
-        kind = context.field("kind")
-        unit = context.field("unit")
-        folder = context.field("folder")
-        picture = context.field("picture")
     }
 }
 

@@ -26,7 +26,7 @@ struct CookController {
 
     /// The confirmation page for the servings asked for (`?servings=`), else the recipe's own.
     func cookForm(_ context: RequestContext) throws -> Response {
-        try page(context, servings: Self.servings(context.request.query["servings"]))
+        try page(context, servings: Self.servings(context.request.query["servings"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }))
     }
 
     /// Cooks: takes the ingredients from stock (and adds what it makes), then back to the recipe
@@ -34,14 +34,15 @@ struct CookController {
     func cook(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let recipeId = try context.id()
+        let form = try context.form(CookForm.self)
         let servings =
-            try Self.servings(context.field("servings"))
+            try Self.servings(form.servings)
             ?? cooking.plan(
                 recipeId, servings: 1, householdId: member.householdId, window: window(member)
             ).recipe.servings
         do {
             let result = try cooking.cook(
-                recipeId, servings: servings, withWhatWeHave: context.field("with_what_we_have") == "1", householdId: member.householdId,
+                recipeId, servings: servings, withWhatWeHave: form.withWhatWeHave, householdId: member.householdId,
                 by: member.memberId, window: window(member))
             return .redirect(to: "/recipes/\(recipeId)?cooked=\(result.cookId)&taken=\(result.taken)")
         } catch is CookShortfall {
@@ -68,7 +69,8 @@ struct CookController {
     func addShortfall(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let recipeId = try context.id()
-        guard let servings = Self.servings(context.field("servings")), let folder = Int64(context.field("folder")) else {
+        let form = try context.form(ShortfallForm.self)
+        guard let servings = Self.servings(form.servings), let folder = form.folder else {
             throw InventoryError.notFound
         }
         let added: [AddedToList]
@@ -86,9 +88,9 @@ struct CookController {
     /// Settings' cooking card: where used-up items go.
     func saveUsedUp(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let choice = context.field("used_up")
+        let form = try context.form(UsedUpForm.self)
         do {
-            try cooking.setUsedUp(choice, folderId: choice == "shopping" ? Int64(context.field("used_up_folder")) : nil, householdId: member.householdId)
+            try cooking.setUsedUp(form.usedUp, folderId: form.usedUp == "shopping" ? form.usedUpFolder : nil, householdId: member.householdId)
         } catch InventoryError.validation {
             return .redirect(to: "/settings?used_up_error=1#cooking")
         }
@@ -96,9 +98,8 @@ struct CookController {
     }
 
     /// Servings asked for, within 1…maxServings; nil when absent or not a number (the recipe's own).
-    static func servings(_ text: String?) -> Int? {
-        guard let text, let value = Int(text.trimmingCharacters(in: .whitespaces)) else { return nil }
-        return min(max(value, 1), maxServings)
+    static func servings(_ asked: Int?) -> Int? {
+        asked.map { min(max($0, 1), maxServings) }
     }
 
     func window(_ member: SignedIn) throws -> DueWindow {

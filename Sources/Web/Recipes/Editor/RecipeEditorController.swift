@@ -33,7 +33,7 @@ struct RecipeEditorController {
     /// Undo after a recipe went to the trash (or restore from elsewhere): back to the recipe when it is one.
     func restore(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let ids = Self.ids(context)
+        let ids = try context.form(RecipeIdsForm.self).values
         try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
         let fallback = ids.count == 1 ? "/recipes/\(ids[0])?restored=1" : "/recipes"
         return .redirect(to: context.returnPath(fallback: fallback))
@@ -70,17 +70,18 @@ struct RecipeEditorController {
         let member = try context.signedIn
         // Someone else's (or a trashed) recipe is not there to change: 404 before anything is stored.
         let stored = try id.map { try recipes.recipe($0, householdId: member.householdId) }
-        var input = RecipeForm.input(from: context.request.form)
+        let form = try context.form(RecipeEditorForm.self)
+        var input = RecipeForm.input(form, fields: context.request.form)
         var errors: [String: String] = [:]
         do throws(PictureUploads.Refusal) {
             if let file = try PictureUploads.file(context.request, field: "photo_file") {
-                let key = try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)
+                let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), householdId: member.householdId)
                 input.picture = .photo(key)
             }
         } catch {
             errors["picture"] = error.messageKey
         }
-        if context.field("action") == "more" {
+        if form.action == "more" {
             input.ingredients = RecipeForm.moreRows(input.ingredients)
             let messages = errors.mapValues { context.locale[named: $0] }
             return renderer.response(
@@ -159,10 +160,5 @@ struct RecipeEditorController {
             rows: rows, suggestions: try recipes.ingredientSuggestions(householdId: member.householdId), produceFields: produceFields,
             produceOpen: produceOpen, summary: errors.isEmpty ? nil : t.count(.recipeEditorErrors, errors.count),
             cancel: id.map { "/recipes/\($0)" } ?? "/recipes", maxBodyBytes: maxBodyBytes)
-    }
-
-    /// Ids from repeated `ids` fields or one comma-separated value (the Undo button).
-    static func ids(_ context: RequestContext) -> [Int64] {
-        context.request.form.all("ids").flatMap { $0.split(separator: ",") }.compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
     }
 }

@@ -14,7 +14,7 @@ struct RecipeTrash {
     /// The ticked recipes back out of the trash.
     func restore(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let ids = RecipeEditorController.ids(context)
+        let ids = try context.form(RecipeIdsForm.self).values
         try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
         return .redirect(to: "/trash?recipes_restored=\(ids.count)")
     }
@@ -22,7 +22,7 @@ struct RecipeTrash {
     /// The ticked recipes deleted for good.
     func purge(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let ids = RecipeEditorController.ids(context)
+        let ids = try context.form(RecipeIdsForm.self).values
         try recipes.purge(ids, householdId: member.householdId)
         return .redirect(to: "/trash?recipes_purged=\(ids.count)")
     }

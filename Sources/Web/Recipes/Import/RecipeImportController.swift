@@ -39,12 +39,13 @@ struct RecipeImportController {
     func read(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        var page = RecipeImportPage(address: context.field("url"), text: context.rawField("text"))
+        let form = try context.form(RecipeImportForm.self)
+        var page = RecipeImportPage(address: form.url, text: form.text.text)
         let household = try settings.household(member.householdId)
         let fetcher = RecipeFetcher(
             client: fetches.client(ownerAllowsPrivate: household.memberFetchesPrivate), timeout: fetchLimits.timeout, budget: fetchLimits.budget)
         let fetched: FetchedRecipe
-        if context.field("source") == "text" {
+        if form.source == "text" {
             let text = page.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return refuse(&page, text: t[.recipeImportTextMissing], context) }
             guard text.utf8.count <= Self.maxTextBytes else {
@@ -75,8 +76,8 @@ struct RecipeImportController {
         }
         guard let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member) else {
             // No room to keep the draft until the editor opens (see `SessionBoundStore`).
-            page.textError = context.field("source") == "text" ? t[.pendingStoreFull] : nil
-            page.addressError = context.field("source") == "text" ? nil : t[.pendingStoreFull]
+            page.textError = form.source == "text" ? t[.pendingStoreFull] : nil
+            page.addressError = form.source == "text" ? nil : t[.pendingStoreFull]
             return renderer.response(page, context, status: 503)
         }
         return .redirect(to: "/recipes/new?draft=\(token)")
