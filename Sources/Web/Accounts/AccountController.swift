@@ -13,13 +13,13 @@ struct AccountController {
     var httpsHelp = HTTPSHelp(file: nil)
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/account", .signedIn, use: show)
-        router.post("/account/profile", .signedIn, use: saveProfile)
-        router.post("/account/password", .signedIn, use: changePassword)
-        router.post("/account/calendar-feed", .signedIn, use: createFeed)
-        router.post("/account/calendar-feed/delete", .signedIn, use: removeFeed)
-        router.post("/account/sessions/{id}/revoke", .signedIn, use: revokeSession)
-        router.post("/account/sessions/revoke-others", .signedIn, use: revokeOtherSessions)
+        router.get(Route.Account.path, .signedIn, use: show)
+        router.post(Route.Account.profile, .signedIn, use: saveProfile)
+        router.post(Route.Account.password, .signedIn, use: changePassword)
+        router.post(Route.Account.calendarFeed, .signedIn, use: createFeed)
+        router.post(Route.Account.calendarFeedDelete, .signedIn, use: removeFeed)
+        router.post(Route.Account.Session.pattern.revoke, .signedIn, use: revokeSession)
+        router.post(Route.Account.revokeOtherSessions, .signedIn, use: revokeOtherSessions)
     }
 
     /// The account page.
@@ -35,7 +35,7 @@ struct AccountController {
             try accounts.updateProfile(
                 memberId: member.memberId, name: form.name,
                 language: renderer.localizations.catalogs[form.language] == nil ? nil : form.language)
-            return .redirect(to: "/account?saved=profile")
+            return .redirect(to: Route.Account.path + "?saved=profile")
         } catch let error as InventoryError {
             guard case .validation = error else { throw error }
             return renderer.response(try page(context, profile: form, profileErrors: context.locale.messages(error)), context, status: 422)
@@ -54,7 +54,7 @@ struct AccountController {
                 memberId: member.memberId, current: form.currentPassword.text,
                 new: form.password.text, keepingSession: member.sessionId,
                 peer: context.request.clientAddress)
-            return .redirect(to: "/account?saved=password")
+            return .redirect(to: Route.Account.path + "?saved=password")
         } catch let error as InventoryError {
             guard case .validation = error else { throw error }
             return renderer.response(try page(context, passwordErrors: context.locale.messages(error)), context, status: 422)
@@ -73,21 +73,21 @@ struct AccountController {
 
     func removeFeed(_ context: RequestContext) throws -> Response {
         try feeds.remove(memberId: try context.signedIn.memberId)
-        return .redirect(to: "/account?saved=feed_removed#feed")
+        return .redirect(to: Route.Account.path + "?saved=feed_removed#feed")
     }
 
     /// Signs one of the member's devices out.
     func revokeSession(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         try accounts.revokeSession(try context.id(), memberId: member.memberId)
-        return .redirect(to: "/account")
+        return .redirect(to: Route.Account.path)
     }
 
     /// Signs every device but this one out.
     func revokeOtherSessions(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         try accounts.revokeOtherSessions(memberId: member.memberId, keeping: member.sessionId)
-        return .redirect(to: "/account?saved=devices")
+        return .redirect(to: Route.Account.path + "?saved=devices")
     }
 
     func page(
@@ -113,8 +113,8 @@ struct AccountController {
             })
         if let token = newFeedToken {
             let host = context.request.headers["host"] ?? "localhost"
-            feed.webcal = "webcal://\(host)/calendar/\(token).ics"
-            feed.web = "\(context.request.isSecure ? "https" : scheme)://\(host)/calendar/\(token).ics"
+            feed.webcal = "webcal://\(host)" + Route.calendarFeed(token)
+            feed.web = "\(context.request.isSecure ? "https" : scheme)://\(host)" + Route.calendarFeed(token)
         }
         return AccountPage(
             heading: t[.accountHeading], saved: saved,

@@ -12,15 +12,15 @@ struct BackupController {
     let status: BackupStatusStore
 
     func register(in router: inout Router<Endpoint>) {
-        router.post("/settings/backups/now", .owner, use: backUpNow)
-        router.get("/settings/backups/latest", .owner, use: downloadLatest)
+        router.post(Route.Settings.backUpNow, .owner, use: backUpNow)
+        router.get(Route.Settings.latestBackup, .owner, use: downloadLatest)
     }
 
     /// Asks for a backup and goes back to say whether it started.
     func backUpNow(_ context: RequestContext) throws -> Response {
         _ = try context.signedIn
         guard let control else { throw InventoryError.notFound }
-        return .redirect(to: "/settings?backup=\(control.backUpNow() ? "started" : "busy")#backups")
+        return .redirect(to: Route.Settings.path + "?backup=\(control.backUpNow() ? "started" : "busy")#backups")
     }
 
     /// The newest archive, sent from its open descriptor.

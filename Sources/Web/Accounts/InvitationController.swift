@@ -8,10 +8,10 @@ struct InvitationController {
     let cookies: SessionCookies
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/join/{token}", .open, use: joinForm)
-        router.post("/join/{token}", .open, use: join)
-        router.get("/reset/{token}", .open, use: resetForm)
-        router.post("/reset/{token}", .open, use: resetPassword)
+        router.get(Route.join("{token}"), .open, use: joinForm)
+        router.post(Route.join("{token}"), .open, use: join)
+        router.get(Route.reset("{token}"), .open, use: resetForm)
+        router.post(Route.reset("{token}"), .open, use: resetPassword)
     }
 
     /// The invitation's form: name, login, password.
@@ -35,7 +35,7 @@ struct InvitationController {
             // The browser's previous session, if any, ends: one browser, one member.
             if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
             let device = try accounts.trustBrowser(ofSession: session, presented: cookies.deviceToken(context.request))
-            return cookies.over(context.request).signedIn(token: session, remember: false, device: device, to: "/")
+            return cookies.over(context.request).signedIn(token: session, remember: false, device: device, to: Route.home)
         } catch InventoryError.validation(let fields) {
             return renderer.response(joinPage(context, link, posted: form, errors: context.locale.messages(.validation(fields))), context, status: 422)
         } catch InventoryError.notFound {
@@ -58,7 +58,7 @@ struct InvitationController {
                 throw InventoryError.validation(["password_confirm": "passwords_differ"])
             }
             try accounts.resetPassword(token: token, password: form.password.text)
-            return .redirect(to: "/login?reset=1")
+            return .redirect(to: Route.login + "?reset=1")
         } catch InventoryError.validation(let fields) {
             return renderer.response(resetPage(context, errors: context.locale.messages(.validation(fields))), context, status: 422)
         } catch InventoryError.notFound {
@@ -78,7 +78,7 @@ struct InvitationController {
         return FormPage(
             heading: t.format(.joinHeading, ["household": link.householdName]),
             intro: t.format(.joinIntro, ["role": t[.role, link.role?.rawValue ?? "member"]]),
-            action: "/join/\(context.parameter("token") ?? "")", submitLabel: t[.joinSubmit],
+            action: Route.join(context.parameter("token") ?? ""), submitLabel: t[.joinSubmit],
             fields: [
                 FormField(name: "name", label: t[.fieldName], value: form?.name ?? "", error: errors["name"], autocomplete: "name", required: true),
                 FormField(
@@ -95,7 +95,7 @@ struct InvitationController {
     func resetPage(_ context: RequestContext, errors: [String: String]) -> FormPage {
         let t = context.locale
         return FormPage(
-            heading: t[.resetHeading], action: "/reset/\(context.parameter("token") ?? "")", submitLabel: t[.resetSubmit],
+            heading: t[.resetHeading], action: Route.reset(context.parameter("token") ?? ""), submitLabel: t[.resetSubmit],
             fields: [
                 FormField(
                     name: "password", label: t[.fieldNewPassword], kind: .password, error: errors["password"], hint: t[.passwordHint],

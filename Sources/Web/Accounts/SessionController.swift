@@ -12,14 +12,14 @@ struct SessionController {
     var httpsHelp = HTTPSHelp(file: nil)
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/login", .open, use: loginForm)
-        router.post("/login", .open, use: logIn)
-        router.post("/logout", .signedIn, use: logOut)
+        router.get(Route.login, .open, use: loginForm)
+        router.post(Route.login, .open, use: logIn)
+        router.post(Route.logout, .signedIn, use: logOut)
     }
 
     /// The sign-in form; a signed-in member goes home instead.
     func loginForm(_ context: RequestContext) throws -> Response {
-        if context.member != nil { return .redirect(to: "/") }
+        if context.member != nil { return .redirect(to: Route.home) }
         let notice = context.request.query["reset"] == "1" ? context.locale[.passwordResetDone] : nil
         return renderer.response(page(context, error: nil, notice: notice), context)
     }
@@ -57,7 +57,7 @@ struct SessionController {
 
     func logOut(_ context: RequestContext) throws -> Response {
         try accounts.logOut(sessionId: try context.signedIn.sessionId)
-        var response = Response.redirect(to: "/login")
+        var response = Response.redirect(to: Route.login)
         response.headers.append(("Set-Cookie", cookies.over(context.request).clearSession()))
         return response
     }
@@ -78,14 +78,14 @@ struct SessionController {
         // Untrimmed, as the address or the form had it.
         let next = context.request.form["next"] ?? context.request.query["next"] ?? ""
         var page = FormPage(
-            heading: t[.loginHeading], intro: notice, formError: error, action: "/login", submitLabel: t[.loginSubmit],
+            heading: t[.loginHeading], intro: notice, formError: error, action: Route.login, submitLabel: t[.loginSubmit],
             fields: [
                 FormField(name: "login", label: t[.fieldLogin], value: form?.login ?? "", autocomplete: "username", required: true),
                 FormField(name: "password", label: t[.fieldPassword], kind: .password, autocomplete: "current-password", required: true),
                 FormField(name: "remember", label: t[.fieldRemember], kind: .checkbox, checked: form?.remember ?? false),
                 FormField(name: "next", label: "", kind: .hidden, value: Self.safeNext(next) == "/" ? "" : next),
             ])
-        if httpsHelp.offered(context) { page.footerLink = ("/tls", t[.tlsLink]) }
+        if httpsHelp.offered(context) { page.footerLink = (TLSPaths.page, t[.tlsLink]) }
         return page
     }
 }

@@ -26,18 +26,18 @@ struct SettingsController {
     var operatorAllowsPrivate = false
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/settings", .owner, use: show)
-        router.post("/settings/household", .owner, use: saveHousehold)
-        router.post("/settings/lookup", .owner, use: saveLookup)
-        router.post("/settings/home-network", .owner, use: saveHomeNetwork)
-        router.post("/settings/push", .owner, use: savePush)
-        router.post("/settings/push/delete", .owner, use: removePush)
-        router.post("/settings/push/test", .owner, use: testPush)
-        router.post("/settings/reminders/rebuild", .owner, use: rebuildReminders)
-        router.post("/settings/invitations", .owner, use: invite)
-        router.post("/settings/invitations/{id}/cancel", .owner, use: cancelInvitation)
-        router.post("/settings/members/{id}/role", .owner, use: changeRole)
-        router.post("/settings/members/{id}/remove", .owner, use: removeMember)
+        router.get(Route.Settings.path, .owner, use: show)
+        router.post(Route.Settings.household, .owner, use: saveHousehold)
+        router.post(Route.Settings.lookup, .owner, use: saveLookup)
+        router.post(Route.Settings.homeNetwork, .owner, use: saveHomeNetwork)
+        router.post(Route.Settings.push, .owner, use: savePush)
+        router.post(Route.Settings.pushDelete, .owner, use: removePush)
+        router.post(Route.Settings.pushTest, .owner, use: testPush)
+        router.post(Route.Settings.rebuildReminders, .owner, use: rebuildReminders)
+        router.post(Route.Settings.invitations, .owner, use: invite)
+        router.post(Route.Settings.Invitation.pattern.cancel, .owner, use: cancelInvitation)
+        router.post(Route.Settings.Member.pattern.role, .owner, use: changeRole)
+        router.post(Route.Settings.Member.pattern.remove, .owner, use: removeMember)
     }
 
     /// The settings page.
@@ -51,7 +51,7 @@ struct SettingsController {
         let form = try context.form(HouseholdForm.self)
         do {
             try settings.update(member.householdId, name: form.household, timeZone: form.timeZone, dueSoonDays: form.dueSoonDays)
-            return .redirect(to: "/settings?saved=household#household")
+            return .redirect(to: Route.Settings.path + "?saved=household#household")
         } catch InventoryError.validation(let fields) {
             return renderer.response(
                 try page(context, posted: .household(form), householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
@@ -64,7 +64,7 @@ struct SettingsController {
         let form = try context.form(LookupForm.self)
         do {
             try settings.setProductLookup(member.householdId, url: form.lookupEnabled ? form.productLookupUrl : nil)
-            return .redirect(to: "/settings?saved=lookup#lookup")
+            return .redirect(to: Route.Settings.path + "?saved=lookup#lookup")
         } catch InventoryError.validation(let fields) {
             return renderer.response(
                 try page(context, posted: .lookup(form), lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
@@ -74,7 +74,7 @@ struct SettingsController {
     /// Whether members' recipe imports may reach the home network.
     func saveHomeNetwork(_ context: RequestContext) throws -> Response {
         try settings.setMemberFetchesPrivate(try context.signedIn.householdId, allowed: try context.form(HomeNetworkForm.self).allowed)
-        return .redirect(to: "/settings?saved=home_network#home-network")
+        return .redirect(to: Route.Settings.path + "?saved=home_network#home-network")
     }
 
     /// The push channel reminders go out on.
@@ -83,7 +83,7 @@ struct SettingsController {
         let input = try context.form(PushChannelForm.self).input
         do {
             try push.save(input, householdId: member.householdId)
-            return .redirect(to: "/settings?saved=push#push")
+            return .redirect(to: Route.Settings.path + "?saved=push#push")
         } catch InventoryError.validation(let fields) {
             return renderer.response(
                 try page(context, posted: .push(input), pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
@@ -92,7 +92,7 @@ struct SettingsController {
 
     func removePush(_ context: RequestContext) throws -> Response {
         try push.remove(householdId: try context.signedIn.householdId)
-        return .redirect(to: "/settings?saved=push_removed#push")
+        return .redirect(to: Route.Settings.path + "?saved=push_removed#push")
     }
 
     /// "Send a test": a message through the channel, and a moment's wait for the engine's answer.
@@ -104,7 +104,7 @@ struct SettingsController {
                 householdId: member.householdId, title: t[.pushTestTitle],
                 body: t.format(.pushTestBody, ["household": member.householdName]))
             try awaitFirstAttempt(id, householdId: member.householdId)
-            return .redirect(to: "/settings?test=\(id)#push")
+            return .redirect(to: Route.Settings.path + "?test=\(id)#push")
         } catch InventoryError.validation(let fields) {
             return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
         }
@@ -125,7 +125,7 @@ struct SettingsController {
     func rebuildReminders(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let report = try schedule.rebuild(householdId: member.householdId, by: member.memberId)
-        return .redirect(to: "/settings?rebuilt=\(report.dropped)-\(report.recreated)-\(report.cleared)#reminders")
+        return .redirect(to: Route.Settings.path + "?rebuilt=\(report.dropped)-\(report.recreated)-\(report.cleared)#reminders")
     }
 
     /// A new invitation link, shown in this answer only.
@@ -140,12 +140,12 @@ struct SettingsController {
         // shows no link; without it, reloading asks "send again?" first and then makes another link.
         let host = context.request.headers["host"] ?? "localhost"
         // (Every page is `no-store`: App.finish.)
-        return renderer.response(try page(context, newLink: "\(context.request.isSecure ? "https" : scheme)://\(host)/join/\(token)"), context)
+        return renderer.response(try page(context, newLink: "\(context.request.isSecure ? "https" : scheme)://\(host)" + Route.join(token)), context)
     }
 
     func cancelInvitation(_ context: RequestContext) throws -> Response {
         try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)
-        return .redirect(to: "/settings#invite")
+        return .redirect(to: Route.Settings.path + "#invite")
     }
 
     func changeRole(_ context: RequestContext) throws -> Response {
@@ -153,7 +153,7 @@ struct SettingsController {
         let id = try context.id()
         do {
             try accounts.changeRole(memberId: id, to: try context.form(RoleForm.self).role, householdId: member.householdId)
-            return .redirect(to: "/settings#members")
+            return .redirect(to: Route.Settings.path + "#members")
         } catch InventoryError.validation(let fields) {
             return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
         }
@@ -163,7 +163,7 @@ struct SettingsController {
         let member = try context.signedIn
         do {
             try accounts.removeMember(memberId: try context.id(), householdId: member.householdId)
-            return .redirect(to: "/settings#members")
+            return .redirect(to: Route.Settings.path + "#members")
         } catch InventoryError.validation(let fields) {
             return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
         }

@@ -9,8 +9,8 @@ struct SetupController {
     let setupCode: String?
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/setup", .open, use: form)
-        router.post("/setup", .open, use: setUp)
+        router.get(Route.setup, .open, use: form)
+        router.post(Route.setup, .open, use: setUp)
     }
 
     /// The first-run form, while no household exists.
@@ -34,7 +34,7 @@ struct SetupController {
                 householdName: form.household, ownerName: form.name, login: form.login, password: form.password.text, language: context.locale.code,
                 userAgent: context.request.headers["user-agent"] ?? "", timeZone: form.zone, folderNames: context.locale.starterFolderNames)
             let device = try accounts.trustBrowser(ofSession: token, presented: cookies.deviceToken(context.request))
-            return cookies.over(context.request).signedIn(token: token, remember: false, device: device, to: "/")
+            return cookies.over(context.request).signedIn(token: token, remember: false, device: device, to: Route.home)
         } catch let error as InventoryError {
             guard case .validation = error else { throw error }
             return renderer.response(page(context, posted: form, errors: context.locale.messages(error)), context, status: 422)
@@ -80,7 +80,7 @@ struct SetupController {
                 required: true)
         }
         return FormPage(
-            heading: t[.setupHeading], intro: t[.setupIntro], action: "/setup", submitLabel: t[.setupSubmit],
+            heading: t[.setupHeading], intro: t[.setupIntro], action: Route.setup, submitLabel: t[.setupSubmit],
             fields: [
                 field("household", form?.household, hint: t[.setupHouseholdHint]),
                 timeZoneField(context, posted: form, error: errors["time_zone"]),

@@ -300,9 +300,9 @@ public final class App: Responder {
         if !householdExists.load(ordering: .relaxed) {
             if (try? accounts.hasHousehold()) == true {
                 householdExists.store(true, ordering: .relaxed)
-            } else if !request.path.hasPrefix("/setup"), request.path != "/tls" {
+            } else if !request.path.hasPrefix(Route.setup), request.path != TLSPaths.page {
                 // /tls too: a phone may install the CA before the household is set up over HTTPS.
-                return .redirect(to: "/setup")
+                return .redirect(to: Route.setup)
             }
         }
 
@@ -336,7 +336,7 @@ public final class App: Responder {
                 let isRead = request.method == "GET" || request.method == "HEAD"
                 let next =
                     !isRead || request.path == "/" ? "" : "?next=" + (request.path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
-                var response = Response.redirect(to: "/login" + next)
+                var response = Response.redirect(to: Route.login + next)
                 if cookies.sessionToken(request) != nil { response.headers.append(("Set-Cookie", cookies.over(request).clearSession())) }
                 return response
             }

@@ -8,7 +8,7 @@ struct CalendarFeedController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/calendar/{token}.ics", .open, use: feed)
+        router.get(Route.calendarFeed("{token}"), .open, use: feed)
     }
 
     /// The member's due dates as iCalendar. The token is the authentication: an unknown or

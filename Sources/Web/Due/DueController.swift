@@ -12,9 +12,9 @@ struct DueController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/soon", .signedIn, use: useSoonPage)
-        router.post("/soon/bulk", .writer, use: bulk)
-        router.get("/calendar", .signedIn, use: calendarPage)
+        router.get(Route.soon, .signedIn, use: useSoonPage)
+        router.post(Route.soonBulk, .writer, use: bulk)
+        router.get(Route.calendar, .signedIn, use: calendarPage)
     }
 
     func useSoonPage(_ context: RequestContext) throws -> Response {
@@ -23,7 +23,7 @@ struct DueController {
 
     /// The bulk bar of Use soon: the ticked rows may come from several folders.
     func bulk(_ context: RequestContext) throws -> Response {
-        try BulkActions(items: items).answer(context, back: context.returnPath(fallback: "/soon"), shoppingList: nil)
+        try BulkActions(items: items).answer(context, back: context.returnPath(fallback: Route.soon), shoppingList: nil)
     }
 
     func calendarPage(_ context: RequestContext) throws -> Response {
@@ -61,7 +61,7 @@ struct DueController {
         var (shared, shopping) = try rowContext(context, selectable: true)
         shared.recipesLink = true
         let folders = try items.folders(householdId: member.householdId)
-        func here(_ page: Int) -> String { Self.link("/soon", page > 1 ? [("page", "\(page)")] : []) }
+        func here(_ page: Int) -> String { Self.link(Route.soon, page > 1 ? [("page", "\(page)")] : []) }
         func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) } }
         let groups = [
             UseSoonPage.Group(state: "expired", heading: t[.soonExpired], count: result.expiredCount, rows: rows(result.expired)),
@@ -110,7 +110,7 @@ struct DueController {
         let names = t[.calendarMonths].split(separator: ",").map(String.init)
         func monthName(_ m: CalendarMonth) -> String { names.indices.contains(m.month - 1) ? names[m.month - 1] : "\(m.month)" }
         func title(_ m: CalendarMonth) -> String { t.format(.calendarMonthTitle, ["month": monthName(m), "year": "\(m.year)"]) }
-        func monthLink(_ m: CalendarMonth) -> String { Self.link("/calendar", [("month", m.description)]) }
+        func monthLink(_ m: CalendarMonth) -> String { Self.link(Route.calendar, [("month", m.description)]) }
 
         // The grid: weeks as rows, starting on the weekday the reader's language expects.
         let firstWeekday = Int(t[.calendarFirstWeekday]) ?? 0
@@ -135,7 +135,7 @@ struct DueController {
             }
             cells.append(
                 CalendarPage.Day(
-                    number: "\(number)", href: count > 0 ? Self.link("/calendar", [("month", month.description), ("day", text)]) : nil,
+                    number: "\(number)", href: count > 0 ? Self.link(Route.calendar, [("month", month.description), ("day", text)]) : nil,
                     label: label, count: count > 0 ? "\(count)" : nil, isToday: isToday, isExpired: isExpired,
                     isSelected: date == day, isPast: date < window.today))
         }
@@ -146,7 +146,7 @@ struct DueController {
         if let day {
             let (shared, shopping) = try rowContext(context)
             func here(_ page: Int) -> String {
-                Self.link("/calendar", [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
+                Self.link(Route.calendar, [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
             }
             let (notice, undoIds) = Notices.notice(query, folders: shopping, t: t)
             let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) }
@@ -167,7 +167,7 @@ struct DueController {
             monthTitle: title(month), weekdays: weekdays, days: cells, todayLabel: t[.calendarToday],
             previous: month.previous.map { CalendarPage.Link(href: monthLink($0), label: monthName($0), title: title($0)) },
             next: month.next.map { CalendarPage.Link(href: monthLink($0), label: monthName($0), title: title($0)) },
-            thisMonth: month == current && day == nil ? nil : "/calendar",
+            thisMonth: month == current && day == nil ? nil : Route.calendar,
             day: dayView)
     }
 }

@@ -12,7 +12,7 @@ struct ExportController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/settings/export", .owner, use: download)
+        router.get(Route.Settings.export, .owner, use: download)
     }
 
     /// The household's ZIP, named after the household and today.

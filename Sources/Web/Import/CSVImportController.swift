@@ -12,9 +12,9 @@ struct CSVImportController {
     let pending: PendingImports
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/import", .writer, use: form)
-        router.post("/import", .writer, uploads: true, use: preview)
-        router.post("/import/confirm", .writer, use: confirm)
+        router.get(Route.Import.path, .writer, use: form)
+        router.post(Route.Import.path, .writer, uploads: true, use: preview)
+        router.post(Route.Import.confirm, .writer, use: confirm)
     }
 
     /// The form: a file and the folder its lines go to (`?folder=` chosen).

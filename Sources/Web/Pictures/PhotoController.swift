@@ -10,7 +10,7 @@ struct PhotoController {
     let store: PhotoStore
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/photos/{key}/{size}", .signedIn, use: photo)
+        router.get(Route.photo("{key}", "{size}"), .signedIn, use: photo)
     }
 
     /// One size of one photo of the member's household, or 304 when the browser has it.

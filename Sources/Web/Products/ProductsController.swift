@@ -9,10 +9,10 @@ struct ProductsController {
     let renderer: Renderer
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/products", .signedIn, use: list)
-        router.get("/products/{id}", .writer, use: editForm)
-        router.post("/products/{id}", .writer, uploads: true, use: save)
-        router.post("/products/{id}/forget", .writer, use: forget)
+        router.get(Route.products, .signedIn, use: list)
+        router.get(Route.Product.pattern.path, .writer, use: editForm)
+        router.post(Route.Product.pattern.path, .writer, uploads: true, use: save)
+        router.post(Route.Product.pattern.forget, .writer, use: forget)
     }
 
     /// Every product the household's scans taught it.
@@ -57,7 +57,7 @@ struct ProductsController {
                 try products.update(
                     product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Int64(input.folder),
                     picture: Picture(formValue: input.picture), householdId: member.householdId)
-                return .redirect(to: "/products?done=saved")
+                return .redirect(to: Route.products + "?done=saved")
             } catch InventoryError.validation(let fields) {
                 errors = fields
             }
@@ -71,7 +71,7 @@ struct ProductsController {
     func forget(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         try products.forget(try context.id(), householdId: member.householdId)
-        return .redirect(to: "/products?done=forgotten")
+        return .redirect(to: Route.products + "?done=forgotten")
     }
 
     func form(_ context: RequestContext, _ product: Product, input: ProductInput, errors: [String: String]) throws -> ProductPage {

@@ -17,11 +17,11 @@ struct CookController {
     static let maxServings = 99
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/recipes/{id}/cook", .writer, use: cookForm)
-        router.post("/recipes/{id}/cook", .writer, use: cook)
-        router.post("/cooks/{id}/undo", .writer, use: undo)
-        router.post("/recipes/{id}/shopping", .writer, use: addShortfall)
-        router.post("/settings/used-up", .owner, use: saveUsedUp)
+        router.get(Route.Recipe.pattern.cook, .writer, use: cookForm)
+        router.post(Route.Recipe.pattern.cook, .writer, use: cook)
+        router.post(Route.Cook.pattern.undo, .writer, use: undo)
+        router.post(Route.Recipe.pattern.shopping, .writer, use: addShortfall)
+        router.post(Route.Settings.usedUp, .owner, use: saveUsedUp)
     }
 
     /// The confirmation page for the servings asked for (`?servings=`), else the recipe's own.
@@ -44,7 +44,7 @@ struct CookController {
             let result = try cooking.cook(
                 recipeId, servings: servings, withWhatWeHave: form.withWhatWeHave, householdId: member.householdId,
                 by: member.memberId, window: window(member))
-            return .redirect(to: "/recipes/\(recipeId)?cooked=\(result.cookId)&taken=\(result.taken)")
+            return .redirect(to: Route.recipe(recipeId).path + "?cooked=\(result.cookId)&taken=\(result.taken)")
         } catch is CookShortfall {
             // The stock changed since the page was read (someone else cooked): say what is short now.
             return try page(context, servings: servings, conflict: true, status: 409)
@@ -61,7 +61,7 @@ struct CookController {
         } catch InventoryError.conflict {
             // Already undone (a second tap, or another member): the stock is as the person wants it.
         }
-        let fallback = cook.recipeId.map { "/recipes/\($0)" } ?? "/recipes"
+        let fallback = cook.recipeId.map { Route.recipe($0).path } ?? Route.Recipes.path
         return .redirect(to: ListQuery.adding(["undone": "1"], to: context.returnPath(fallback: fallback)))
     }
 
@@ -81,7 +81,7 @@ struct CookController {
             // A stock list where a shopping list was asked for: the form offers none, so no such list.
             throw InventoryError.notFound
         }
-        let back = context.returnPath(fallback: "/recipes/\(recipeId)?servings=\(servings)")
+        let back = context.returnPath(fallback: Route.recipe(recipeId).path + "?servings=\(servings)")
         return .redirect(to: ListQuery.adding(["added": "\(added.count)", "list": "\(folder)"], to: back))
     }
 
@@ -92,9 +92,9 @@ struct CookController {
         do {
             try cooking.setUsedUp(form.usedUp, folderId: form.usedUp == "shopping" ? form.usedUpFolder : nil, householdId: member.householdId)
         } catch InventoryError.validation {
-            return .redirect(to: "/settings?used_up_error=1#cooking")
+            return .redirect(to: Route.Settings.path + "?used_up_error=1#cooking")
         }
-        return .redirect(to: "/settings?saved=used_up#cooking")
+        return .redirect(to: Route.Settings.path + "?saved=used_up#cooking")
     }
 
     /// Servings asked for, within 1…maxServings; nil when absent or not a number (the recipe's own).

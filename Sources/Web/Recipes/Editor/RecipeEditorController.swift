@@ -13,12 +13,12 @@ struct RecipeEditorController {
     let drafts: (@Sendable (_ token: String, _ member: SignedIn) -> RecipeInput?)?
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/recipes/new", .writer, use: newForm)
-        router.post("/recipes/restore", .writer, use: restore)
-        router.post("/recipes", .writer, uploads: true, use: create)
-        router.get("/recipes/{id}/edit", .writer, use: editForm)
-        router.post("/recipes/{id}/delete", .writer, use: trash)
-        router.post("/recipes/{id}", .writer, uploads: true, use: update)
+        router.get(Route.Recipes.new, .writer, use: newForm)
+        router.post(Route.Recipes.restore, .writer, use: restore)
+        router.post(Route.Recipes.path, .writer, uploads: true, use: create)
+        router.get(Route.Recipe.pattern.edit, .writer, use: editForm)
+        router.post(Route.Recipe.pattern.delete, .writer, use: trash)
+        router.post(Route.Recipe.pattern.path, .writer, uploads: true, use: update)
     }
 
     /// The editor for a new recipe: empty, or an import's draft (`?draft=`).
@@ -35,7 +35,7 @@ struct RecipeEditorController {
         let member = try context.signedIn
         let ids = try context.form(RecipeIdsForm.self).values
         try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
-        let fallback = ids.count == 1 ? "/recipes/\(ids[0])?restored=1" : "/recipes"
+        let fallback = ids.count == 1 ? Route.recipe(ids[0]).path + "?restored=1" : Route.Recipes.path
         return .redirect(to: context.returnPath(fallback: fallback))
     }
 
@@ -57,7 +57,7 @@ struct RecipeEditorController {
         let member = try context.signedIn
         let id = try context.id()
         try recipes.trash(id, householdId: member.householdId, by: member.memberId)
-        return .redirect(to: "/recipes?trashed=\(id)")
+        return .redirect(to: Route.Recipes.path + "?trashed=\(id)")
     }
 
     func update(_ context: RequestContext) throws -> Response {
@@ -91,7 +91,7 @@ struct RecipeEditorController {
         if errors.isEmpty {
             do {
                 let saved = try recipes.save(input, id: id, householdId: member.householdId, by: member.memberId)
-                return .redirect(to: "/recipes/\(saved)?saved=1")
+                return .redirect(to: Route.recipe(saved).path + "?saved=1")
             } catch InventoryError.validation(let fields) {
                 errors = fields
             }
@@ -140,7 +140,7 @@ struct RecipeEditorController {
         let produceOpen = !produce.name.isEmpty || errors.keys.contains { $0.hasPrefix("produce_") }
         let heading = id == nil ? t[.recipeEditorNewHeading] : t.format(.recipeEditorEditHeading, ["name": storedName ?? input.name])
         return RecipeEditorPage(
-            heading: heading, action: id.map { "/recipes/\($0)" } ?? "/recipes", isNew: id == nil, recipeId: id,
+            heading: heading, action: id.map { Route.recipe($0).path } ?? Route.Recipes.path, isNew: id == nil, recipeId: id,
             fields: [
                 FormField(
                     name: "name", label: t[.recipeEditorName], value: input.name, error: errors["name"], autocomplete: "off", required: true,
@@ -159,6 +159,6 @@ struct RecipeEditorController {
             picture: PicturePicker(index: 0, input: pictureDraft, error: errors["picture"], t: t, fieldPrefix: ""),
             rows: rows, suggestions: try recipes.ingredientSuggestions(householdId: member.householdId), produceFields: produceFields,
             produceOpen: produceOpen, summary: errors.isEmpty ? nil : t.count(.recipeEditorErrors, errors.count),
-            cancel: id.map { "/recipes/\($0)" } ?? "/recipes", maxBodyBytes: maxBodyBytes)
+            cancel: id.map { Route.recipe($0).path } ?? Route.Recipes.path, maxBodyBytes: maxBodyBytes)
     }
 }

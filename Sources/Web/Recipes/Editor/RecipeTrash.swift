@@ -7,8 +7,8 @@ struct RecipeTrash {
     let renderer: Renderer
 
     func register(in router: inout Router<Endpoint>) {
-        router.post("/trash/recipes/restore", .writer, use: restore)
-        router.post("/trash/recipes/purge", .writer, use: purge)
+        router.post(Route.Recipes.trashRestore, .writer, use: restore)
+        router.post(Route.Recipes.trashPurge, .writer, use: purge)
     }
 
     /// The ticked recipes back out of the trash.
@@ -16,7 +16,7 @@ struct RecipeTrash {
         let member = try context.signedIn
         let ids = try context.form(RecipeIdsForm.self).values
         try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
-        return .redirect(to: "/trash?recipes_restored=\(ids.count)")
+        return .redirect(to: Route.trash + "?recipes_restored=\(ids.count)")
     }
 
     /// The ticked recipes deleted for good.
@@ -24,7 +24,7 @@ struct RecipeTrash {
         let member = try context.signedIn
         let ids = try context.form(RecipeIdsForm.self).values
         try recipes.purge(ids, householdId: member.householdId)
-        return .redirect(to: "/trash?recipes_purged=\(ids.count)")
+        return .redirect(to: Route.trash + "?recipes_purged=\(ids.count)")
     }
 
     /// The section the trash page shows (nil when no recipe is in the trash and nothing was just done).

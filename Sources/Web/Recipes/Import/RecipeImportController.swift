@@ -24,9 +24,9 @@ struct RecipeImportController {
     /// Registers the routes; returns the drafts, which the recipe editor takes from.
     @discardableResult
     func register(in router: inout Router<Endpoint>) -> PendingRecipeDrafts {
-        router.get("/recipes/import", .writer, use: form)
+        router.get(Route.Recipes.importer, .writer, use: form)
         // `uploads`: a pasted page is larger than a form's usual limit (it is still read as form text).
-        router.post("/recipes/import", .writer, uploads: true, use: read)
+        router.post(Route.Recipes.importer, .writer, uploads: true, use: read)
         return drafts
     }
 
@@ -80,7 +80,7 @@ struct RecipeImportController {
             page.addressError = form.source == "text" ? nil : t[.pendingStoreFull]
             return renderer.response(page, context, status: 503)
         }
-        return .redirect(to: "/recipes/new?draft=\(token)")
+        return .redirect(to: Route.Recipes.new + "?draft=\(token)")
     }
 
     private func refuse(_ page: inout RecipeImportPage, address: String? = nil, text: String? = nil, _ context: RequestContext) -> Response {

@@ -17,8 +17,8 @@ struct RecipePagesController {
     static let pageSize = 30
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/recipes", .signedIn, use: overviewPage)
-        router.get("/recipes/{id}", .signedIn, use: recipePage)
+        router.get(Route.Recipes.path, .signedIn, use: overviewPage)
+        router.get(Route.Recipe.pattern.path, .signedIn, use: recipePage)
     }
 
     func overviewPage(_ context: RequestContext) throws -> Response {
@@ -52,7 +52,7 @@ struct RecipePagesController {
         let cards = onPage.map { summary -> RecipesPage.Card in
             let state = RecipeWords.readiness(summary.readiness, missingCount: summary.missing.count, t)
             return RecipesPage.Card(
-                href: "/recipes/\(summary.recipe.id)", name: summary.recipe.name,
+                href: Route.recipe(summary.recipe.id).path, name: summary.recipe.name,
                 picture: PictureURL.of(summary.recipe.picture, size: .small, kind: "prepared"), hasPicture: summary.recipe.picture != nil,
                 state: summary.readiness.rawValue, stateText: state.text, stateMark: state.mark,
                 missing: summary.missing.isEmpty ? nil : RecipeWords.list(summary.missing, t),
@@ -126,7 +126,7 @@ struct RecipePagesController {
         let lacking = detail.ingredients.filter { $0.standing.isLacking }.map(\.ingredient.name)
         let state = RecipeWords.readiness(detail.readiness, missingCount: lacking.count, t)
         let servings = detail.servings
-        func servingsLink(_ n: Int) -> String { "/recipes/\(id)?servings=\(n)#servings" }
+        func servingsLink(_ n: Int) -> String { Route.recipe(id).path + "?servings=\(n)#servings" }
 
         let picture = recipe.picture
         let pictureAlt: String
@@ -151,7 +151,7 @@ struct RecipePagesController {
             canWrite: member.role.canWrite, isLacking: !lacking.isEmpty,
             shoppingLists: shopping.enumerated().map { Choice(value: "\($1.id!)", label: displayName($1, t), selected: $0 == 0) },
             notices: RecipeNotices.from(context.request.query, shopping: shopping, t: t),
-            here: "/recipes/\(id)" + (requested == nil ? "" : "?servings=\(servings)"))
+            here: Route.recipe(id).path + (requested == nil ? "" : "?servings=\(servings)"))
     }
 
     private func ingredient(of availability: IngredientAvailability, _ t: Catalog) -> RecipePage.Ingredient {
