@@ -16,11 +16,8 @@ struct SettingsController {
     let schedule: ReminderSchedule
     /// How long "Send a test" waits for the engine's first attempt.
     let pushTestWait: Duration
-    let backups: BackupStatusStore
     /// "Back up now" and the download of the newest archive; nil when the server makes no backups.
     var backupControl: (any BackupControl)? = nil
-    /// The cooking card (cookpages): where used-up items go.
-    var usedUp: UsedUpSection.Reader? = nil
     /// Whether the operator allows private outbound at all (`--allow-private-outbound`), for the
     /// home-network card.
     var operatorAllowsPrivate = false
@@ -177,11 +174,12 @@ struct SettingsController {
     }
 
     /// The push channel form, its status line and the outcome of a test or a rebuild.
-    func pushSection(_ context: RequestContext, _ me: SignedIn, posted: PushChannelInput?, errors: [String: String], saved: String?) throws
-        -> PushSection
-    {
+    func pushSection(
+        _ context: RequestContext, _ me: SignedIn, _ contents: SettingsPageContents, posted: PushChannelInput?, errors: [String: String],
+        saved: String?
+    ) -> PushSection {
         let t = context.locale
-        let channel = try push.channel(householdId: me.householdId)
+        let channel = contents.pushChannel
         let input =
             posted
             ?? PushChannelInput(
@@ -212,8 +210,7 @@ struct SettingsController {
 
         var lines: [String] = []
         var problem: PushFailureText?
-        if channel != nil {
-            let status = try outbox.status(householdId: me.householdId)
+        if let status = contents.pushStatus {
             let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: me.timeZone, locale: t) }
             lines.append(status.lastSentAt.map { t.format(.pushLastSent, ["date": when($0)]) } ?? t[.pushNeverSent])
             if let error = status.lastError {
@@ -227,7 +224,7 @@ struct SettingsController {
 
         // The outcome of "Send a test", on the page it redirects to.
         var testResult: PushTestResult?
-        if let id = context.request.query["test"].flatMap(Int64.init), let message = try outbox.message(id, householdId: me.householdId) {
+        if let message = contents.testMessage {
             switch message.state {
             case .sent: testResult = PushTestResult(message: t[.pushTestSent])
             case .failed: testResult = PushTestResult(failure: PushFailureText(message.lastError ?? .connectionFailed, t, in: "push_test_failed"))
@@ -252,7 +249,8 @@ struct SettingsController {
     ) throws -> SettingsPage {
         let me = try context.signedIn
         let t = context.locale
-        let household = try settings.household(me.householdId)
+        let contents = try accounts.settingsPage(householdId: me.householdId, testMessage: context.request.query["test"].flatMap(Int64.init))
+        let household = contents.household
         var householdForm: HouseholdForm?
         var lookupForm: LookupForm?
         var pushInput: PushChannelInput?
@@ -277,12 +275,12 @@ struct SettingsController {
                 name: "due_soon_days", label: t[.fieldDueSoonDays], value: householdForm?.dueSoonDays ?? "\(household.dueSoonDays)",
                 error: householdErrors["due_soon_days"], hint: t[.dueSoonHint], inputType: "number", maxLength: 2),
         ]
-        let members = try accounts.members(householdId: me.householdId).map { member in
+        let members = contents.members.map { member in
             SettingsPage.Row(
                 id: member.id ?? 0, name: member.name, login: member.login, role: t[.role, member.role.rawValue],
                 roleOptions: t.roleOptions(selected: member.role), isMe: member.id == me.memberId)
         }
-        let invitations = try accounts.pendingInvitations(householdId: me.householdId).map {
+        let invitations = contents.invitations.map {
             SettingsPage.Invitation(
                 id: $0.id, role: t[.role, $0.role.rawValue],
                 expires: DisplayFormat.dateTime($0.expiresAt, timeZone: me.timeZone, locale: t))
@@ -304,12 +302,12 @@ struct SettingsController {
             heading: t[.membersHeading], membersError: membersError, members: members, invitations: invitations, newLink: newLink,
             inviteRoles: t.roleOptions(selected: .member), inviteError: inviteError, householdFields: householdFields,
             householdSaved: saved == "household" ? t[.savedProfile] : nil,
-            push: try pushSection(context, me, posted: pushInput, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
+            push: pushSection(context, me, contents, posted: pushInput, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
             lookupFields: lookupFields, lookupSaved: savedText("lookup"),
             autobackup: AutoBackupSection(
-                try backups.read(), timeZone: me.timeZone, locale: t, control: backupControl,
-                mayDownload: try backups.holdsOnly(householdId: me.householdId), asked: context.request.query["backup"]),
-            usedUp: try usedUp?.section(householdId: me.householdId, query: context.request.query, t: t),
+                BackupStatus(contents.backups), timeZone: me.timeZone, locale: t, control: backupControl,
+                mayDownload: contents.holdsOnlyHousehold, asked: context.request.query["backup"]),
+            usedUp: UsedUpSection(household: household, shoppingLists: contents.shoppingLists, query: context.request.query, t: t),
             homeNetwork: HomeNetworkSection(
                 allowed: household.memberFetchesPrivate, operatorAllows: operatorAllowsPrivate, saved: savedText("home_network")))
     }

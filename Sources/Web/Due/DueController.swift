@@ -7,7 +7,6 @@ import Inventory
 /// the list's routes, which come back here through `return`.
 struct DueController {
     let items: Items
-    let settings: HouseholdSettings
     let renderer: Renderer
     let clock: WallClock
 
@@ -30,11 +29,11 @@ struct DueController {
         renderer.response(try calendar(context), context)
     }
 
-    /// What every row on these pages shares, and the household's shopping lists (for "buy again"
-    /// and the notice after it).
-    func rowContext(_ context: RequestContext, selectable: Bool = false) throws -> (RowContext, [Folder]) {
+    /// What every row on these pages shares, and the household's shopping lists among `folders`
+    /// (for "buy again" and the notice after it).
+    func rowContext(_ context: RequestContext, folders: [Folder], selectable: Bool = false) throws -> (RowContext, [Folder]) {
         let member = try context.signedIn
-        let shopping = try items.folders(householdId: member.householdId, kind: .shopping)
+        let shopping = folders.filter { $0.kind == .shopping }
         let shared = RowContext(
             canWrite: member.role.canWrite, isStock: true, hasShoppingLists: !shopping.isEmpty,
             selectable: selectable, t: context.locale)
@@ -53,14 +52,12 @@ struct DueController {
     func useSoon(_ context: RequestContext) throws -> UseSoonPage {
         let member = try context.signedIn
         let t = context.locale
-        let household = try settings.household(member.householdId)
-        let window = DueWindow(household: household, now: clock.now())
         let requested = Int(context.request.query["page"] ?? "") ?? 1
-        let result = try items.useSoon(householdId: member.householdId, window: window, page: requested)
+        let contents = try items.useSoonPage(householdId: member.householdId, page: requested, now: clock.now())
+        let (household, window, result, folders) = (contents.household, contents.window, contents.useSoon, contents.folders)
         // Use soon's rows carry checkboxes for its bulk bar.
-        var (shared, shopping) = try rowContext(context, selectable: true)
+        var (shared, shopping) = try rowContext(context, folders: folders, selectable: true)
         shared.recipesLink = true
-        let folders = try items.folders(householdId: member.householdId)
         func here(_ page: Int) -> String { Self.link(Route.soon, page > 1 ? [("page", "\(page)")] : []) }
         func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) } }
         let groups = [
@@ -100,12 +97,10 @@ struct DueController {
             guard let parsed = CalendarMonth(text) else { throw InventoryError.notFound }
             requestedMonth = parsed
         }
-        let household = try settings.household(member.householdId)
-        let window = DueWindow(household: household, now: clock.now())
-        // The chosen day shows in its own month, whatever `month` says.
-        let month = day.map(CalendarMonth.init) ?? requestedMonth ?? CalendarMonth(window.today)
         let requested = Int(query["page"] ?? "") ?? 1
-        let result = try items.dueMonth(householdId: member.householdId, month: month, day: day, page: requested)
+        // The chosen day shows in its own month, whatever `month` says.
+        let contents = try items.calendarPage(householdId: member.householdId, month: requestedMonth, day: day, page: requested, now: clock.now())
+        let (window, month, result) = (contents.window, contents.month, contents.due)
 
         let names = t[.calendarMonths].split(separator: ",").map(String.init)
         func monthName(_ m: CalendarMonth) -> String { names.indices.contains(m.month - 1) ? names[m.month - 1] : "\(m.month)" }
@@ -144,7 +139,7 @@ struct DueController {
         // The chosen day's items, with the stock list's quick actions.
         var dayView: CalendarPage.DayItems?
         if let day {
-            let (shared, shopping) = try rowContext(context)
+            let (shared, shopping) = try rowContext(context, folders: contents.folders)
             func here(_ page: Int) -> String {
                 Self.link(Route.calendar, [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
             }

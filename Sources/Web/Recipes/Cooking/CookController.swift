@@ -6,9 +6,6 @@ import Inventory
 /// itself, its undo, and adding what is missing to a shopping list.
 struct CookController {
     let cooking: Cooking
-    /// For the words about ingredients whose units do not compare ("1 pack in stock, … 300 g").
-    let recipes: Recipes
-    let items: Items
     let settings: HouseholdSettings
     let renderer: Renderer
     let clock: WallClock
@@ -108,9 +105,8 @@ struct CookController {
 
     /// For each ingredient whose stock is in units that do not compare with the recipe's, what there
     /// is and what the recipe asks for, in the reader's words ("1 pack in stock, … with 300 g").
-    func uncomparable(_ plan: CookPlan, householdId: Int64, window: DueWindow, t: Catalog) throws -> [String: String] {
-        guard plan.notTaken.contains(where: { $0.reason == .unitsDoNotCompare }), let recipeId = plan.recipe.id else { return [:] }
-        let detail = try recipes.detail(recipeId, householdId: householdId, servings: plan.servings, window: window)
+    static func uncomparable(_ detail: RecipeDetail?, t: Catalog) -> [String: String] {
+        guard let detail else { return [:] }
         var texts: [String: String] = [:]
         for entry in detail.ingredients where entry.standing == .uncomparable {
             guard let amount = entry.need.amount, let unit = entry.need.unit else { continue }
@@ -126,19 +122,14 @@ struct CookController {
     func page(_ context: RequestContext, servings requested: Int?, conflict: Bool = false, status: Int = 200) throws -> Response {
         let member = try context.signedIn
         let recipeId = try context.id()
-        let window = try window(member)
-        var plan = try cooking.plan(recipeId, servings: requested ?? 1, householdId: member.householdId, window: window)
-        if requested == nil {
-            plan = try cooking.plan(recipeId, servings: plan.recipe.servings, householdId: member.householdId, window: window)
-        }
-        let lists = try items.folders(householdId: member.householdId, kind: .shopping)
-        let stockLists = try items.folders(householdId: member.householdId, kind: .stock)
+        let contents = try cooking.cookPage(recipeId, servings: requested, householdId: member.householdId, now: clock.now())
+        let (plan, lists, stockLists) = (contents.plan, contents.shoppingLists, contents.stockLists)
         let produceFolder = stockLists.first { $0.id == plan.recipe.produceFolderId } ?? stockLists.first
         let query = context.request.query
         let added = Int(query["added"] ?? "").flatMap { count in Int64(query["list"] ?? "").map { (count: count, list: $0) } }
         let view = CookPage(
             plan: plan, shoppingLists: lists, produceFolder: produceFolder, conflict: conflict, added: added,
-            uncomparable: try uncomparable(plan, householdId: member.householdId, window: window, t: context.locale), t: context.locale)
+            uncomparable: Self.uncomparable(contents.detail, t: context.locale), t: context.locale)
         return renderer.response(view, context, status: status)
     }
 }

@@ -6,8 +6,6 @@ import Inventory
 /// (editor, cook, shopping) belongs to other controllers; these pages only link and post to them.
 struct RecipePagesController {
     let recipes: Recipes
-    let items: Items
-    let settings: HouseholdSettings
     let renderer: Renderer
     let clock: WallClock
 
@@ -29,17 +27,16 @@ struct RecipePagesController {
         renderer.response(try detail(context), context)
     }
 
-    private func window(_ householdId: Int64) throws -> DueWindow {
-        DueWindow(household: try settings.household(householdId), now: clock.now())
-    }
-
     // MARK: - What can we make
 
     func overview(_ context: RequestContext) throws -> RecipesPage {
         let member = try context.signedIn
         let t = context.locale
         let query = RecipesQuery(context.request.query)
-        let overview = try recipes.overview(householdId: member.householdId, filter: query.filter, window: try window(member.householdId))
+        // Named only when it is this household's recipe in the trash: the address cannot put words here.
+        let contents = try recipes.overviewPage(
+            householdId: member.householdId, filter: query.filter, trashed: context.request.query["trashed"].flatMap { Int64($0) }, now: clock.now())
+        let (overview, trashed) = (contents.overview, contents.trashed)
         // Every state is counted for its chip; the chosen one is shown.
         var counts: [RecipeReadiness: Int] = [:]
         for summary in overview.recipes { counts[summary.readiness, default: 0] += 1 }
@@ -91,10 +88,6 @@ struct RecipePagesController {
         } else {
             empty = t[.recipesEmptyFiltered]
         }
-        // Named only when it is this household's recipe in the trash: the address cannot put words here.
-        let trashed = try context.request.query["trashed"].flatMap { Int64($0) }.flatMap { id in
-            try recipes.trashed(householdId: member.householdId).first { $0.id == id }
-        }
         return RecipesPage(
             heading: query.ingredient.map { t.format(.recipesWithHeading, ["name": $0]) } ?? t[.recipesHeading],
             ingredient: query.ingredient,
@@ -118,9 +111,9 @@ struct RecipePagesController {
         let requested = Int(context.request.query["servings"] ?? "").map {
             min(max($0, Self.servingsRange.lowerBound), Self.servingsRange.upperBound)
         }
-        let detail = try recipes.detail(id, householdId: member.householdId, servings: requested, window: try window(member.householdId))
+        let contents = try recipes.recipePage(id, householdId: member.householdId, servings: requested, now: clock.now())
+        let (detail, folders) = (contents.detail, contents.folders)
         let recipe = detail.recipe
-        let folders = try items.folders(householdId: member.householdId)
 
         let ingredients = detail.ingredients.map { ingredient(of: $0, t) }
         let lacking = detail.ingredients.filter { $0.standing.isLacking }.map(\.ingredient.name)
