@@ -31,6 +31,15 @@ public struct BackupStatus: Sendable, Equatable {
     }
 }
 
+extension BackupStatus {
+    /// The status as stored, its failure's reason read from its code.
+    public init(_ stored: StoredBackupStatus) {
+        self.init(
+            nextAt: stored.nextAt, lastSuccessAt: stored.lastSuccessAt, lastSuccessFile: stored.lastSuccessFile, lastFailureAt: stored.lastFailureAt,
+            lastFailureReason: stored.lastFailureReason.flatMap(BackupFailureReason.init(rawValue:)))
+    }
+}
+
 /// Reads and records the automatic backups' status (through Inventory's `BackupRecords`). A
 /// failure is recorded, and a push message queued for every household with a push channel, in one
 /// transaction; the reminder engine sends them.
@@ -43,10 +52,7 @@ public struct BackupStatusStore: Sendable {
     public init(database: AppDatabase) { records = BackupRecords(database: database) }
 
     public func read() throws -> BackupStatus {
-        let stored = try records.status()
-        return BackupStatus(
-            nextAt: stored.nextAt, lastSuccessAt: stored.lastSuccessAt, lastSuccessFile: stored.lastSuccessFile, lastFailureAt: stored.lastFailureAt,
-            lastFailureReason: stored.lastFailureReason.flatMap(BackupFailureReason.init(rawValue:)))
+        BackupStatus(try records.status())
     }
 
     /// True when `householdId` is the only household on the server: an archive holds every

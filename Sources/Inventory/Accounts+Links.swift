@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
 
+/// An invitation still waiting to be used.
+public typealias PendingInvitation = (id: Int64, role: Role, expiresAt: String)
+
 extension Accounts {
     func insertLink(_ db: Database, purpose: SingleUseLink.Purpose, householdId: Int64, memberId: Int64?, role: Role?, lifetime: TimeInterval) throws -> String
     {
@@ -86,17 +89,20 @@ extension Accounts {
     }
 
     /// Invitations of a household still waiting to be used.
-    public func pendingInvitations(householdId: Int64) throws -> [(id: Int64, role: Role, expiresAt: String)] {
-        try database.writer.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, role, expires_at FROM single_use_link
-                    WHERE household_id = ? AND purpose = 'invitation' AND used_at IS NULL AND expires_at > ? ORDER BY expires_at
-                    """, arguments: [householdId, stamp()]
-            ).compactMap { row in
-                Role(rawValue: row["role"]).map { (id: row["id"], role: $0, expiresAt: row["expires_at"]) }
-            }
+    public func pendingInvitations(householdId: Int64) throws -> [PendingInvitation] {
+        try database.writer.read { db in try Self.pendingInvitations(db, householdId, at: stamp()) }
+    }
+
+    /// Invitations still waiting to be used at `time` (a `Timestamp` string).
+    static func pendingInvitations(_ db: Database, _ householdId: Int64, at time: String) throws -> [PendingInvitation] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, role, expires_at FROM single_use_link
+                WHERE household_id = ? AND purpose = 'invitation' AND used_at IS NULL AND expires_at > ? ORDER BY expires_at
+                """, arguments: [householdId, time]
+        ).compactMap { row in
+            Role(rawValue: row["role"]).map { (id: row["id"], role: $0, expiresAt: row["expires_at"]) }
         }
     }
 

@@ -157,9 +157,11 @@ public struct Accounts: Sendable {
     }
 
     public func members(householdId: Int64) throws -> [Member] {
-        try database.writer.read { db in
-            try Member.filter(Column("household_id") == householdId).order(Column("name")).fetchAll(db)
-        }
+        try database.writer.read { db in try Self.members(db, householdId) }
+    }
+
+    static func members(_ db: Database, _ householdId: Int64) throws -> [Member] {
+        try Member.filter(Column("household_id") == householdId).order(Column("name")).fetchAll(db)
     }
 
     /// Changes a member's role (as the form names it); the household always keeps at least one owner.

@@ -20,19 +20,23 @@ public struct BackupRecords: Sendable {
 
     /// The status row; all nil before the first backup was scheduled.
     public func status() throws -> StoredBackupStatus {
-        try database.writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM backup_status WHERE id = 1") else { return StoredBackupStatus() }
-            return StoredBackupStatus(
-                nextAt: row["next_at"], lastSuccessAt: row["last_success_at"], lastSuccessFile: row["last_success_file"],
-                lastFailureAt: row["last_failure_at"], lastFailureReason: row["last_failure_reason"])
-        }
+        try database.writer.read { db in try Self.status(db) }
+    }
+
+    static func status(_ db: Database) throws -> StoredBackupStatus {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM backup_status WHERE id = 1") else { return StoredBackupStatus() }
+        return StoredBackupStatus(
+            nextAt: row["next_at"], lastSuccessAt: row["last_success_at"], lastSuccessFile: row["last_success_file"],
+            lastFailureAt: row["last_failure_at"], lastFailureReason: row["last_failure_reason"])
     }
 
     /// True when `householdId` is the only household on the server.
     public func holdsOnly(householdId: Int64) throws -> Bool {
-        try database.writer.read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM household LIMIT 2") == [householdId]
-        }
+        try database.writer.read { db in try Self.holdsOnly(db, householdId) }
+    }
+
+    static func holdsOnly(_ db: Database, _ householdId: Int64) throws -> Bool {
+        try Int64.fetchAll(db, sql: "SELECT id FROM household LIMIT 2") == [householdId]
     }
 
     /// True when a household was made before `time`.

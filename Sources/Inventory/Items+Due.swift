@@ -75,39 +75,43 @@ extension Items {
     /// Every stock item that expired before the window's today, is due today, or is due soon,
     /// across the household's stock lists, earliest first; one page of `ListPage.size`.
     public func useSoon(householdId: Int64, window: DueWindow, page requested: Int = 1) throws -> UseSoon {
+        try database.writer.read { db in try Self.useSoon(db, householdId, window: window, page: requested) }
+    }
+
+    static func useSoon(_ db: Database, _ householdId: Int64, window: DueWindow, page requested: Int) throws -> UseSoon {
         let last = window.soonUntil.description
-        return try database.writer.read { db in
-            // Usually everything fits on the first page, and its rows are the counts: one query.
-            // Otherwise count by day first (the same range of the index), then read the page asked for.
-            var items = requested <= 1 ? try Self.dueItems(db, householdId, from: "", through: last, offset: 0) : []
-            var counts = DueCounts()
-            if requested <= 1 && items.count < ListPage.size {
-                for item in items { counts.add(window.state(of: item.item.due)) }
-            } else {
-                counts = try Self.dueCounts(db, householdId: householdId, window: window)
-            }
-            let pages = max(1, (counts.total + ListPage.size - 1) / ListPage.size)
-            let page = min(max(1, requested), pages)
-            if requested > 1 { items = try Self.dueItems(db, householdId, from: "", through: last, offset: (page - 1) * ListPage.size) }
-            let states = items.map { window.state(of: $0.item.due) }
-            let group = { (state: DueState) in zip(items, states).filter { $0.1 == state }.map(\.0) }
-            return UseSoon(
-                expired: group(.expired), today: group(.today), soon: group(.soon),
-                expiredCount: counts.expired, todayCount: counts.today, soonCount: counts.soon, page: page, pages: pages)
+        // Usually everything fits on the first page, and its rows are the counts: one query.
+        // Otherwise count by day first (the same range of the index), then read the page asked for.
+        var items = requested <= 1 ? try Self.dueItems(db, householdId, from: "", through: last, offset: 0) : []
+        var counts = DueCounts()
+        if requested <= 1 && items.count < ListPage.size {
+            for item in items { counts.add(window.state(of: item.item.due)) }
+        } else {
+            counts = try Self.dueCounts(db, householdId: householdId, window: window)
         }
+        let pages = max(1, (counts.total + ListPage.size - 1) / ListPage.size)
+        let page = min(max(1, requested), pages)
+        if requested > 1 { items = try Self.dueItems(db, householdId, from: "", through: last, offset: (page - 1) * ListPage.size) }
+        let states = items.map { window.state(of: $0.item.due) }
+        let group = { (state: DueState) in zip(items, states).filter { $0.1 == state }.map(\.0) }
+        return UseSoon(
+            expired: group(.expired), today: group(.today), soon: group(.soon),
+            expiredCount: counts.expired, todayCount: counts.today, soonCount: counts.soon, page: page, pages: pages)
     }
 
     /// How many stock items are due on each day of `month`, and one page of `day`'s items.
     public func dueMonth(householdId: Int64, month: CalendarMonth, day: CalendarDay? = nil, page requested: Int = 1) throws -> DueMonth {
-        try database.writer.read { db in
-            let counts = try Self.dueCounts(db, householdId, from: month.first.description, through: month.last.description)
-            guard let day else { return DueMonth(counts: counts, day: nil, dayItems: [], dayTotal: 0, page: 1, pages: 1) }
-            let text = day.description
-            let total = month.contains(day) ? counts[text] ?? 0 : try Self.dueCounts(db, householdId, from: text, through: text)[text] ?? 0
-            let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
-            let page = min(max(1, requested), pages)
-            let items = total == 0 ? [] : try Self.dueItems(db, householdId, from: text, through: text, offset: (page - 1) * ListPage.size)
-            return DueMonth(counts: counts, day: day, dayItems: items, dayTotal: total, page: page, pages: pages)
-        }
+        try database.writer.read { db in try Self.dueMonth(db, householdId, month: month, day: day, page: requested) }
+    }
+
+    static func dueMonth(_ db: Database, _ householdId: Int64, month: CalendarMonth, day: CalendarDay?, page requested: Int) throws -> DueMonth {
+        let counts = try Self.dueCounts(db, householdId, from: month.first.description, through: month.last.description)
+        guard let day else { return DueMonth(counts: counts, day: nil, dayItems: [], dayTotal: 0, page: 1, pages: 1) }
+        let text = day.description
+        let total = month.contains(day) ? counts[text] ?? 0 : try Self.dueCounts(db, householdId, from: text, through: text)[text] ?? 0
+        let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
+        let page = min(max(1, requested), pages)
+        let items = total == 0 ? [] : try Self.dueItems(db, householdId, from: text, through: text, offset: (page - 1) * ListPage.size)
+        return DueMonth(counts: counts, day: day, dayItems: items, dayTotal: total, page: page, pages: pages)
     }
 }

@@ -203,38 +203,40 @@ public struct Outbox: Sendable {
     }
 
     public func status(householdId: Int64) throws -> PushStatus {
-        try database.writer.read { db in
-            var status = PushStatus()
-            status.lastSentAt = try String.fetchOne(
-                db, sql: "SELECT MAX(sent_at) FROM push_message WHERE household_id = ? AND state = 'sent'", arguments: [householdId])
-            if let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT last_error, COALESCE(sent_at, next_attempt_at) AS at FROM push_message
-                    WHERE household_id = ? AND last_error IS NOT NULL ORDER BY id DESC LIMIT 1
-                    """, arguments: [householdId])
-            {
-                status.lastError = (row["last_error"] as String?).map(PushFailure.init(stored:))
-                status.lastErrorAt = row["at"]
-            }
-            if let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(*) AS waiting, MIN(next_attempt_at) AS next FROM push_message
-                    WHERE household_id = ? AND state = 'pending' AND attempts > 0
-                    """, arguments: [householdId])
-            {
-                status.waiting = row["waiting"]
-                status.nextRetryAt = row["next"]
-            }
-            // A failed test is reported by the test itself, not counted as a lost message.
-            status.failed =
-                try Int.fetchOne(
-                    db,
-                    sql: """
-                        SELECT COUNT(*) FROM push_message WHERE household_id = ? AND state = 'failed' AND kind != 'test'
-                        """, arguments: [householdId]) ?? 0
-            return status
+        try database.writer.read { db in try Self.status(db, householdId) }
+    }
+
+    static func status(_ db: Database, _ householdId: Int64) throws -> PushStatus {
+        var status = PushStatus()
+        status.lastSentAt = try String.fetchOne(
+            db, sql: "SELECT MAX(sent_at) FROM push_message WHERE household_id = ? AND state = 'sent'", arguments: [householdId])
+        if let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT last_error, COALESCE(sent_at, next_attempt_at) AS at FROM push_message
+                WHERE household_id = ? AND last_error IS NOT NULL ORDER BY id DESC LIMIT 1
+                """, arguments: [householdId])
+        {
+            status.lastError = (row["last_error"] as String?).map(PushFailure.init(stored:))
+            status.lastErrorAt = row["at"]
         }
+        if let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT COUNT(*) AS waiting, MIN(next_attempt_at) AS next FROM push_message
+                WHERE household_id = ? AND state = 'pending' AND attempts > 0
+                """, arguments: [householdId])
+        {
+            status.waiting = row["waiting"]
+            status.nextRetryAt = row["next"]
+        }
+        // A failed test is reported by the test itself, not counted as a lost message.
+        status.failed =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM push_message WHERE household_id = ? AND state = 'failed' AND kind != 'test'
+                    """, arguments: [householdId]) ?? 0
+        return status
     }
 }

@@ -75,4 +75,18 @@ struct FormDecoderTests {
         #expect(throws: DecodingError.self) { try FormDecoder().decode(Required.self, from: Parameters([("count", "x")])) }
         #expect((try? FormDecoder().decode(Required.self, from: Parameters([("count", "4")])))?.count == 4)
     }
+
+    struct Password: Decodable {
+        var login: String
+        var password: Verbatim
+        var confirm: Verbatim
+    }
+
+    /// A password keeps its spaces; the text beside it is trimmed as ever.
+    @Test func verbatimTextKeepsItsWhiteSpace() throws {
+        let form = try FormDecoder().decode(Password.self, from: Parameters([("login", " ana "), ("password", " pass word\t")]))
+        #expect(form.login == "ana")
+        #expect(form.password == Verbatim(" pass word\t"))
+        #expect(form.confirm == Verbatim(""))
+    }
 }

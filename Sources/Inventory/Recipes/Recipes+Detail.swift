@@ -8,13 +8,14 @@ extension Recipes {
     /// A recipe's page: every ingredient scaled to `servings` (nil or out of 1…100: the recipe's
     /// own) against the fresh stock, with its fresh and expired matches apart.
     public func detail(_ id: Int64, householdId: Int64, servings: Int?, window: DueWindow) throws -> RecipeDetail {
-        let (recipe, ingredients, tags, stock) = try database.writer.read { db in
-            let recipe = try Self.recipe(db, id, householdId)
-            return (
-                recipe, try Self.ingredients(db, of: id), try Self.tags(db, of: id),
-                try RecipeStock.read(db, householdId: householdId, scope: .recipes([id]), window: window)
-            )
-        }
+        try database.writer.read { db in try Self.detail(db, id, householdId: householdId, servings: servings, window: window) }
+    }
+
+    static func detail(_ db: Database, _ id: Int64, householdId: Int64, servings: Int?, window: DueWindow) throws -> RecipeDetail {
+        let recipe = try Self.recipe(db, id, householdId)
+        let ingredients = try Self.ingredients(db, of: id)
+        let tags = try Self.tags(db, of: id)
+        let stock = try RecipeStock.read(db, householdId: householdId, scope: .recipes([id]), window: window)
         let shown = servings.flatMap { Self.servingsRange.contains($0) ? $0 : nil } ?? recipe.servings
         let lines = ingredients.map { ingredient in
             let matches = stock.matches(for: ingredient)

@@ -9,18 +9,20 @@ extension Recipes {
     /// `RecipeCatalog`), `RecipeStock`'s two matching queries, and the products' names for
     /// `filter.ingredient`.
     public func overview(householdId: Int64, filter: RecipeFilter, window: DueWindow) throws -> RecipeOverview {
+        try database.writer.read { db in try overview(db, householdId: householdId, filter: filter, window: window) }
+    }
+
+    func overview(_ db: Database, householdId: Int64, filter: RecipeFilter, window: DueWindow) throws -> RecipeOverview {
         let wanted = (filter.ingredient?.trimmingCharacters(in: .whitespacesAndNewlines)).map { SearchText.fold($0) } ?? ""
         var productNames: [Int64: String] = [:]
-        let (catalog, stock) = try database.writer.read { db in
-            let catalog = try catalogs.catalog(db, householdId: householdId)
-            // Products' names only matter when asked for the recipes of one ingredient.
-            if !wanted.isEmpty {
-                let products = try Row.fetchCursor(db.cachedStatement(sql: Self.overviewProductsSQL), arguments: [householdId])
-                while let row = try products.next() { productNames[row[0]] = row[1] }
-            }
-            let scope = RecipeStock.Scope.given(names: catalog.names, products: catalog.products)
-            return (catalog, try RecipeStock.read(db, householdId: householdId, scope: scope, window: window))
+        let catalog = try catalogs.catalog(db, householdId: householdId)
+        // Products' names only matter when asked for the recipes of one ingredient.
+        if !wanted.isEmpty {
+            let products = try Row.fetchCursor(db.cachedStatement(sql: Self.overviewProductsSQL), arguments: [householdId])
+            while let row = try products.next() { productNames[row[0]] = row[1] }
         }
+        let scope = RecipeStock.Scope.given(names: catalog.names, products: catalog.products)
+        let stock = try RecipeStock.read(db, householdId: householdId, scope: scope, window: window)
         // Each ingredient key's standing once, for every recipe that uses it.
         let standings =
             catalog.names.map { Standing(stock.byName[$0] ?? [], window) } + catalog.products.map { Standing(stock.byProduct[$0] ?? [], window) }

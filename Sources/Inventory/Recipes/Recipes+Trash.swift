@@ -35,11 +35,13 @@ extension Recipes {
 
     /// The household's recipes in the trash, the most recently trashed first.
     public func trashed(householdId: Int64) throws -> [Recipe] {
-        try database.writer.read { db in
-            try Recipe.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM recipe WHERE household_id = ? AND deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC"),
-                arguments: [householdId])
-        }
+        try database.writer.read { db in try Self.trashed(db, householdId) }
+    }
+
+    static func trashed(_ db: Database, _ householdId: Int64) throws -> [Recipe] {
+        try Recipe.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM recipe WHERE household_id = ? AND deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC"),
+            arguments: [householdId])
     }
 
     /// Recipes more than `trashDays` days in the trash leave it, as items do; returns how many.

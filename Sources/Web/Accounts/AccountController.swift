@@ -13,71 +13,92 @@ struct AccountController {
     var httpsHelp = HTTPSHelp(file: nil)
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/account", .signedIn) { context in
-            renderer.response(try page(context), context)
-        }
-        router.post("/account/profile", .signedIn) { context in
-            let member = try context.signedIn
-            let language = context.field("language")
-            do {
-                try accounts.updateProfile(
-                    memberId: member.memberId, name: context.field("name"),
-                    language: renderer.localizations.catalogs[language] == nil ? nil : language)
-                return .redirect(to: "/account?saved=profile")
-            } catch let error as InventoryError {
-                guard case .validation = error else { throw error }
-                return renderer.response(try page(context, profileErrors: context.locale.messages(error)), context, status: 422)
-            }
-        }
-        router.post("/account/password", .signedIn) { context in
-            let member = try context.signedIn
-            do {
-                if context.rawField("password") != context.rawField("password_confirm") {
-                    throw InventoryError.validation(["password_confirm": "passwords_differ"])
-                }
-                try accounts.changePassword(
-                    memberId: member.memberId, current: context.rawField("current_password"),
-                    new: context.rawField("password"), keepingSession: member.sessionId,
-                    peer: context.request.clientAddress)
-                return .redirect(to: "/account?saved=password")
-            } catch let error as InventoryError {
-                guard case .validation = error else { throw error }
-                return renderer.response(try page(context, passwordErrors: context.locale.messages(error)), context, status: 422)
-            }
-        }
-        router.post("/account/calendar-feed", .signedIn) { context in
-            let member = try context.signedIn
-            let token = try feeds.create(memberId: member.memberId)
-            // Shown in this answer only (only its hash is stored), never in an address the browser
-            // keeps; reloading asks "send again?" first and then makes another address.
-            // (Every page is `no-store`: App.finish.)
-            return renderer.response(try page(context, newFeedToken: token), context)
-        }
-        router.post("/account/calendar-feed/delete", .signedIn) { context in
-            try feeds.remove(memberId: try context.signedIn.memberId)
-            return .redirect(to: "/account?saved=feed_removed#feed")
-        }
-        router.post("/account/sessions/{id}/revoke", .signedIn) { context in
-            let member = try context.signedIn
-            try accounts.revokeSession(try context.id(), memberId: member.memberId)
-            return .redirect(to: "/account")
-        }
-        router.post("/account/sessions/revoke-others", .signedIn) { context in
-            let member = try context.signedIn
-            try accounts.revokeOtherSessions(memberId: member.memberId, keeping: member.sessionId)
-            return .redirect(to: "/account?saved=devices")
+        router.get(Route.Account.path, .signedIn, use: show)
+        router.post(Route.Account.profile, .signedIn, use: saveProfile)
+        router.post(Route.Account.password, .signedIn, use: changePassword)
+        router.post(Route.Account.calendarFeed, .signedIn, use: createFeed)
+        router.post(Route.Account.calendarFeedDelete, .signedIn, use: removeFeed)
+        router.post(Route.Account.Session.pattern.revoke, .signedIn, use: revokeSession)
+        router.post(Route.Account.revokeOtherSessions, .signedIn, use: revokeOtherSessions)
+    }
+
+    /// The account page.
+    func show(_ context: RequestContext) throws -> Response {
+        renderer.response(try page(context), context)
+    }
+
+    /// The member's name and language (a language no catalog has is the browser's).
+    func saveProfile(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = try context.form(ProfileForm.self)
+        do {
+            try accounts.updateProfile(
+                memberId: member.memberId, name: form.name,
+                language: renderer.localizations.catalogs[form.language] == nil ? nil : form.language)
+            return .redirect(to: Route.Account.path + "?saved=profile")
+        } catch let error as InventoryError {
+            guard case .validation = error else { throw error }
+            return renderer.response(try page(context, profile: form, profileErrors: context.locale.messages(error)), context, status: 422)
         }
     }
 
+    /// A new password, typed twice, after the current one; this session stays, the others end.
+    func changePassword(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = try context.form(PasswordChangeForm.self)
+        do {
+            if form.password != form.passwordConfirm {
+                throw InventoryError.validation(["password_confirm": "passwords_differ"])
+            }
+            try accounts.changePassword(
+                memberId: member.memberId, current: form.currentPassword.text,
+                new: form.password.text, keepingSession: member.sessionId,
+                peer: context.request.clientAddress)
+            return .redirect(to: Route.Account.path + "?saved=password")
+        } catch let error as InventoryError {
+            guard case .validation = error else { throw error }
+            return renderer.response(try page(context, passwordErrors: context.locale.messages(error)), context, status: 422)
+        }
+    }
+
+    /// A new calendar feed address (replacing the old one).
+    func createFeed(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let token = try feeds.create(memberId: member.memberId)
+        // Shown in this answer only (only its hash is stored), never in an address the browser
+        // keeps; reloading asks "send again?" first and then makes another address.
+        // (Every page is `no-store`: App.finish.)
+        return renderer.response(try page(context, newFeedToken: token), context)
+    }
+
+    func removeFeed(_ context: RequestContext) throws -> Response {
+        try feeds.remove(memberId: try context.signedIn.memberId)
+        return .redirect(to: Route.Account.path + "?saved=feed_removed#feed")
+    }
+
+    /// Signs one of the member's devices out.
+    func revokeSession(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try accounts.revokeSession(try context.id(), memberId: member.memberId)
+        return .redirect(to: Route.Account.path)
+    }
+
+    /// Signs every device but this one out.
+    func revokeOtherSessions(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try accounts.revokeOtherSessions(memberId: member.memberId, keeping: member.sessionId)
+        return .redirect(to: Route.Account.path + "?saved=devices")
+    }
+
     func page(
-        _ context: RequestContext, profileErrors: [String: String] = [:], passwordErrors: [String: String] = [:], newFeedToken: String? = nil
+        _ context: RequestContext, profile: ProfileForm? = nil, profileErrors: [String: String] = [:], passwordErrors: [String: String] = [:],
+        newFeedToken: String? = nil
     ) throws -> AccountPage {
         let member = try context.signedIn
         let t = context.locale
         // Only the profile form's own answer shows what was typed in it.
-        let profilePosted = context.request.method == "POST" && context.request.path == "/account/profile"
-        let name = profilePosted ? context.field("name") : member.memberName
-        let language = profilePosted ? context.field("language") : (member.language ?? "")
+        let name = profile?.name ?? member.memberName
+        let language = profile?.language ?? member.language ?? ""
         let devices = try accounts.devices(memberId: member.memberId, currentSessionId: member.sessionId).map {
             AccountPage.Device(
                 id: $0.id, label: DisplayFormat.device($0.userAgent, locale: t),
@@ -92,8 +113,8 @@ struct AccountController {
             })
         if let token = newFeedToken {
             let host = context.request.headers["host"] ?? "localhost"
-            feed.webcal = "webcal://\(host)/calendar/\(token).ics"
-            feed.web = "\(context.request.isSecure ? "https" : scheme)://\(host)/calendar/\(token).ics"
+            feed.webcal = "webcal://\(host)" + Route.calendarFeed(token)
+            feed.web = "\(context.request.isSecure ? "https" : scheme)://\(host)" + Route.calendarFeed(token)
         }
         return AccountPage(
             heading: t[.accountHeading], saved: saved,

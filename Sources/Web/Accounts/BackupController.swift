@@ -12,31 +12,37 @@ struct BackupController {
     let status: BackupStatusStore
 
     func register(in router: inout Router<Endpoint>) {
-        router.post("/settings/backups/now", .owner) { context in
-            _ = try context.signedIn
-            guard let control else { throw InventoryError.notFound }
-            return .redirect(to: "/settings?backup=\(control.backUpNow() ? "started" : "busy")#backups")
+        router.post(Route.Settings.backUpNow, .owner, use: backUpNow)
+        router.get(Route.Settings.latestBackup, .owner, use: downloadLatest)
+    }
+
+    /// Asks for a backup and goes back to say whether it started.
+    func backUpNow(_ context: RequestContext) throws -> Response {
+        _ = try context.signedIn
+        guard let control else { throw InventoryError.notFound }
+        return .redirect(to: Route.Settings.path + "?backup=\(control.backUpNow() ? "started" : "busy")#backups")
+    }
+
+    /// The newest archive, sent from its open descriptor.
+    func downloadLatest(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        guard let control, try status.holdsOnly(householdId: member.householdId), let archive = control.latestArchive() else {
+            throw InventoryError.notFound
         }
-        router.get("/settings/backups/latest", .owner) { context in
-            let member = try context.signedIn
-            guard let control, try status.holdsOnly(householdId: member.householdId), let archive = control.latestArchive() else {
-                throw InventoryError.notFound
-            }
-            let descriptor = open(archive.path, O_RDONLY | O_CLOEXEC)
-            var info = stat()
-            guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                if descriptor >= 0 { close(descriptor) }
-                throw InventoryError.notFound
-            }
-            let name = archive.lastPathComponent
-            return Response(
-                status: 200,
-                headers: [
-                    ("Content-Type", "application/zip"),
-                    ("Content-Disposition", ExportController.attachment((name, name))),
-                    ("Cache-Control", "no-store"),
-                ],
-                body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+        let descriptor = open(archive.path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            if descriptor >= 0 { close(descriptor) }
+            throw InventoryError.notFound
         }
+        let name = archive.lastPathComponent
+        return Response(
+            status: 200,
+            headers: [
+                ("Content-Type", "application/zip"),
+                ("Content-Disposition", ExportController.attachment((name, name))),
+                ("Cache-Control", "no-store"),
+            ],
+            body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
     }
 }

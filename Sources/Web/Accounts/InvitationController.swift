@@ -8,47 +8,61 @@ struct InvitationController {
     let cookies: SessionCookies
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/join/{token}", .open) { context in
-            guard let link = try accounts.link(token: context.parameter("token") ?? "", purpose: .invitation) else { return expired(context) }
-            return renderer.response(joinPage(context, link, errors: [:]), context)
+        router.get(Route.join("{token}"), .open, use: joinForm)
+        router.post(Route.join("{token}"), .open, use: join)
+        router.get(Route.reset("{token}"), .open, use: resetForm)
+        router.post(Route.reset("{token}"), .open, use: resetPassword)
+    }
+
+    /// The invitation's form: name, login, password.
+    func joinForm(_ context: RequestContext) throws -> Response {
+        guard let link = try accounts.link(token: context.parameter("token") ?? "", purpose: .invitation) else { return expired(context) }
+        return renderer.response(joinPage(context, link, errors: [:]), context)
+    }
+
+    /// Joins the household as a new member and signs in.
+    func join(_ context: RequestContext) throws -> Response {
+        let token = context.parameter("token") ?? ""
+        guard let link = try accounts.link(token: token, purpose: .invitation) else { return expired(context) }
+        let form = try context.form(JoinForm.self)
+        var errors = try accounts.memberProblems(name: form.name, login: form.login, password: form.password.text)
+        if form.password != form.passwordConfirm { errors["password_confirm"] = "passwords_differ" }
+        do {
+            guard errors.isEmpty else { throw InventoryError.validation(errors) }
+            let session = try accounts.acceptInvitation(
+                token: token, name: form.name, login: form.login, password: form.password.text,
+                userAgent: context.request.headers["user-agent"] ?? "")
+            // The browser's previous session, if any, ends: one browser, one member.
+            if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
+            let device = try accounts.trustBrowser(ofSession: session, presented: cookies.deviceToken(context.request))
+            return cookies.over(context.request).signedIn(token: session, remember: false, device: device, to: Route.home)
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(joinPage(context, link, posted: form, errors: context.locale.messages(.validation(fields))), context, status: 422)
+        } catch InventoryError.notFound {
+            return expired(context)
         }
-        router.post("/join/{token}", .open) { context in
-            let token = context.parameter("token") ?? ""
-            guard let link = try accounts.link(token: token, purpose: .invitation) else { return expired(context) }
-            var errors = try accounts.memberProblems(name: context.field("name"), login: context.field("login"), password: context.rawField("password"))
-            if context.rawField("password") != context.rawField("password_confirm") { errors["password_confirm"] = "passwords_differ" }
-            do {
-                guard errors.isEmpty else { throw InventoryError.validation(errors) }
-                let session = try accounts.acceptInvitation(
-                    token: token, name: context.field("name"), login: context.field("login"), password: context.rawField("password"),
-                    userAgent: context.request.headers["user-agent"] ?? "")
-                // The browser's previous session, if any, ends: one browser, one member.
-                if let previous = context.member { try accounts.logOut(sessionId: previous.sessionId) }
-                let device = try accounts.trustBrowser(ofSession: session, presented: cookies.deviceToken(context.request))
-                return cookies.over(context.request).signedIn(token: session, remember: false, device: device, to: "/")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(joinPage(context, link, errors: context.locale.messages(.validation(fields))), context, status: 422)
-            } catch InventoryError.notFound {
-                return expired(context)
+    }
+
+    /// The password reset link's form.
+    func resetForm(_ context: RequestContext) throws -> Response {
+        guard try accounts.link(token: context.parameter("token") ?? "", purpose: .passwordReset) != nil else { return expired(context) }
+        return renderer.response(resetPage(context, errors: [:]), context)
+    }
+
+    /// The new password, typed twice; then the sign-in page says it is done.
+    func resetPassword(_ context: RequestContext) throws -> Response {
+        let token = context.parameter("token") ?? ""
+        let form = try context.form(PasswordResetForm.self)
+        do {
+            if form.password != form.passwordConfirm {
+                throw InventoryError.validation(["password_confirm": "passwords_differ"])
             }
-        }
-        router.get("/reset/{token}", .open) { context in
-            guard try accounts.link(token: context.parameter("token") ?? "", purpose: .passwordReset) != nil else { return expired(context) }
-            return renderer.response(resetPage(context, errors: [:]), context)
-        }
-        router.post("/reset/{token}", .open) { context in
-            let token = context.parameter("token") ?? ""
-            do {
-                if context.rawField("password") != context.rawField("password_confirm") {
-                    throw InventoryError.validation(["password_confirm": "passwords_differ"])
-                }
-                try accounts.resetPassword(token: token, password: context.rawField("password"))
-                return .redirect(to: "/login?reset=1")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(resetPage(context, errors: context.locale.messages(.validation(fields))), context, status: 422)
-            } catch InventoryError.notFound {
-                return expired(context)
-            }
+            try accounts.resetPassword(token: token, password: form.password.text)
+            return .redirect(to: Route.login + "?reset=1")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(resetPage(context, errors: context.locale.messages(.validation(fields))), context, status: 422)
+        } catch InventoryError.notFound {
+            return expired(context)
         }
     }
 
@@ -58,16 +72,17 @@ struct InvitationController {
         return renderer.response(ErrorPage(status: 404, heading: t[.linkInvalidTitle], message: t[.linkInvalidMessage]), context, status: 404)
     }
 
-    func joinPage(_ context: RequestContext, _ link: SingleUseLink, errors: [String: String]) -> FormPage {
+    /// The invitation's form, empty or (`posted`) as it was sent.
+    func joinPage(_ context: RequestContext, _ link: SingleUseLink, posted form: JoinForm? = nil, errors: [String: String]) -> FormPage {
         let t = context.locale
         return FormPage(
             heading: t.format(.joinHeading, ["household": link.householdName]),
             intro: t.format(.joinIntro, ["role": t[.role, link.role?.rawValue ?? "member"]]),
-            action: "/join/\(context.parameter("token") ?? "")", submitLabel: t[.joinSubmit],
+            action: Route.join(context.parameter("token") ?? ""), submitLabel: t[.joinSubmit],
             fields: [
-                FormField(name: "name", label: t[.fieldName], value: context.field("name"), error: errors["name"], autocomplete: "name", required: true),
+                FormField(name: "name", label: t[.fieldName], value: form?.name ?? "", error: errors["name"], autocomplete: "name", required: true),
                 FormField(
-                    name: "login", label: t[.fieldLogin], value: context.field("login"), error: errors["login"], autocomplete: "username", required: true),
+                    name: "login", label: t[.fieldLogin], value: form?.login ?? "", error: errors["login"], autocomplete: "username", required: true),
                 FormField(
                     name: "password", label: t[.fieldPassword], kind: .password, error: errors["password"], hint: t[.passwordHint],
                     autocomplete: "new-password", required: true),
@@ -80,7 +95,7 @@ struct InvitationController {
     func resetPage(_ context: RequestContext, errors: [String: String]) -> FormPage {
         let t = context.locale
         return FormPage(
-            heading: t[.resetHeading], action: "/reset/\(context.parameter("token") ?? "")", submitLabel: t[.resetSubmit],
+            heading: t[.resetHeading], action: Route.reset(context.parameter("token") ?? ""), submitLabel: t[.resetSubmit],
             fields: [
                 FormField(
                     name: "password", label: t[.fieldNewPassword], kind: .password, error: errors["password"], hint: t[.passwordHint],

@@ -16,137 +16,173 @@ struct SettingsController {
     let schedule: ReminderSchedule
     /// How long "Send a test" waits for the engine's first attempt.
     let pushTestWait: Duration
-    let backups: BackupStatusStore
     /// "Back up now" and the download of the newest archive; nil when the server makes no backups.
     var backupControl: (any BackupControl)? = nil
-    /// The cooking card (cookpages): where used-up items go.
-    var usedUp: UsedUpSection.Reader? = nil
     /// Whether the operator allows private outbound at all (`--allow-private-outbound`), for the
     /// home-network card.
     var operatorAllowsPrivate = false
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/settings", .owner) { context in
-            renderer.response(try page(context), context)
-        }
-        router.post("/settings/household", .owner) { context in
-            let member = try context.signedIn
-            do {
-                try settings.update(
-                    member.householdId, name: context.field("household"), timeZone: context.field("time_zone"),
-                    dueSoonDays: context.field("due_soon_days"))
-                return .redirect(to: "/settings?saved=household#household")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
-            }
-        }
-        router.post("/settings/lookup", .owner) { context in
-            let member = try context.signedIn
-            do {
-                try settings.setProductLookup(member.householdId, url: context.field("lookup_enabled") == "1" ? context.field("product_lookup_url") : nil)
-                return .redirect(to: "/settings?saved=lookup#lookup")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
-            }
-        }
-        router.post("/settings/home-network", .owner) { context in
-            try settings.setMemberFetchesPrivate(try context.signedIn.householdId, allowed: context.field("allowed") == "1")
-            return .redirect(to: "/settings?saved=home_network#home-network")
-        }
-        router.post("/settings/push", .owner) { context in
-            let member = try context.signedIn
-            do {
-                try push.save(pushInput(context), householdId: member.householdId)
-                return .redirect(to: "/settings?saved=push#push")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
-            }
-        }
-        router.post("/settings/push/delete", .owner) { context in
-            try push.remove(householdId: try context.signedIn.householdId)
-            return .redirect(to: "/settings?saved=push_removed#push")
-        }
-        router.post("/settings/push/test", .owner) { context in
-            let member = try context.signedIn
-            let t = context.locale
-            do {
-                let id = try outbox.enqueueTest(
-                    householdId: member.householdId, title: t[.pushTestTitle],
-                    body: t.format(.pushTestBody, ["household": member.householdName]))
-                // The engine sends it on its own task; wait a moment for its answer, never for long
-                // (the page it redirects to says "on its way" when the answer is not there yet).
-                if pushTestWait > .zero {
-                    let householdId = member.householdId
-                    _ = try waitForTask { () async -> Result<PushMessage?, any Error> in
-                        do { return .success(try await outbox.awaitAttempt(id, householdId: householdId, timeout: pushTestWait)) } catch {
-                            return .failure(error)
-                        }
-                    }.get()
-                }
-                return .redirect(to: "/settings?test=\(id)#push")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
-            }
-        }
-        router.post("/settings/reminders/rebuild", .owner) { context in
-            let member = try context.signedIn
-            let report = try schedule.rebuild(householdId: member.householdId, by: member.memberId)
-            return .redirect(to: "/settings?rebuilt=\(report.dropped)-\(report.recreated)-\(report.cleared)#reminders")
-        }
-        router.post("/settings/invitations", .owner) { context in
-            let member = try context.signedIn
-            guard let role = Role(rawValue: context.field("role")) else {
-                return renderer.response(try page(context, inviteError: context.locale[.roleInvalid]), context, status: 422)
-            }
-            let token = try accounts.invite(householdId: member.householdId, role: role)
-            // The link is in this answer only, never in an address (history and reloads keep those).
-            // With JavaScript the address bar then says /settings#invite, so a reload is a GET that
-            // shows no link; without it, reloading asks "send again?" first and then makes another link.
-            let host = context.request.headers["host"] ?? "localhost"
-            // (Every page is `no-store`: App.finish.)
-            return renderer.response(try page(context, newLink: "\(context.request.isSecure ? "https" : scheme)://\(host)/join/\(token)"), context)
-        }
-        router.post("/settings/invitations/{id}/cancel", .owner) { context in
-            try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)
-            return .redirect(to: "/settings#invite")
-        }
-        router.post("/settings/members/{id}/role", .owner) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            do {
-                try accounts.changeRole(memberId: id, to: context.field("role"), householdId: member.householdId)
-                return .redirect(to: "/settings#members")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
-            }
-        }
-        router.post("/settings/members/{id}/remove", .owner) { context in
-            let member = try context.signedIn
-            do {
-                try accounts.removeMember(memberId: try context.id(), householdId: member.householdId)
-                return .redirect(to: "/settings#members")
-            } catch InventoryError.validation(let fields) {
-                return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
-            }
+        router.get(Route.Settings.path, .owner, use: show)
+        router.post(Route.Settings.household, .owner, use: saveHousehold)
+        router.post(Route.Settings.lookup, .owner, use: saveLookup)
+        router.post(Route.Settings.homeNetwork, .owner, use: saveHomeNetwork)
+        router.post(Route.Settings.push, .owner, use: savePush)
+        router.post(Route.Settings.pushDelete, .owner, use: removePush)
+        router.post(Route.Settings.pushTest, .owner, use: testPush)
+        router.post(Route.Settings.rebuildReminders, .owner, use: rebuildReminders)
+        router.post(Route.Settings.invitations, .owner, use: invite)
+        router.post(Route.Settings.Invitation.pattern.cancel, .owner, use: cancelInvitation)
+        router.post(Route.Settings.Member.pattern.role, .owner, use: changeRole)
+        router.post(Route.Settings.Member.pattern.remove, .owner, use: removeMember)
+    }
+
+    /// The settings page.
+    func show(_ context: RequestContext) throws -> Response {
+        renderer.response(try page(context), context)
+    }
+
+    /// The household's name, time zone and how many days "soon" is.
+    func saveHousehold(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = try context.form(HouseholdForm.self)
+        do {
+            try settings.update(member.householdId, name: form.household, timeZone: form.timeZone, dueSoonDays: form.dueSoonDays)
+            return .redirect(to: Route.Settings.path + "?saved=household#household")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(
+                try page(context, posted: .household(form), householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
         }
     }
 
-    func pushInput(_ context: RequestContext) -> PushChannelInput {
-        PushChannelInput(
-            kind: context.field("kind"), url: context.field("url"), topic: context.field("topic"),
-            accessToken: context.field("access_token"), clearAccessToken: context.field("clear_access_token") == "1",
-            digestHour: context.field("digest_hour"))
+    /// The online barcode look-up: on (with its address) or off.
+    func saveLookup(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = try context.form(LookupForm.self)
+        do {
+            try settings.setProductLookup(member.householdId, url: form.lookupEnabled ? form.productLookupUrl : nil)
+            return .redirect(to: Route.Settings.path + "?saved=lookup#lookup")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(
+                try page(context, posted: .lookup(form), lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+        }
+    }
+
+    /// Whether members' recipe imports may reach the home network.
+    func saveHomeNetwork(_ context: RequestContext) throws -> Response {
+        try settings.setMemberFetchesPrivate(try context.signedIn.householdId, allowed: try context.form(HomeNetworkForm.self).allowed)
+        return .redirect(to: Route.Settings.path + "?saved=home_network#home-network")
+    }
+
+    /// The push channel reminders go out on.
+    func savePush(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let input = try context.form(PushChannelForm.self).input
+        do {
+            try push.save(input, householdId: member.householdId)
+            return .redirect(to: Route.Settings.path + "?saved=push#push")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(
+                try page(context, posted: .push(input), pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+        }
+    }
+
+    func removePush(_ context: RequestContext) throws -> Response {
+        try push.remove(householdId: try context.signedIn.householdId)
+        return .redirect(to: Route.Settings.path + "?saved=push_removed#push")
+    }
+
+    /// "Send a test": a message through the channel, and a moment's wait for the engine's answer.
+    func testPush(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        do {
+            let id = try outbox.enqueueTest(
+                householdId: member.householdId, title: t[.pushTestTitle],
+                body: t.format(.pushTestBody, ["household": member.householdName]))
+            try awaitFirstAttempt(id, householdId: member.householdId)
+            return .redirect(to: Route.Settings.path + "?test=\(id)#push")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+        }
+    }
+
+    /// The engine sends a message on its own task; wait a moment for its answer, never for long
+    /// (the page "Send a test" redirects to says "on its way" when the answer is not there yet).
+    private func awaitFirstAttempt(_ id: Int64, householdId: Int64) throws {
+        guard pushTestWait > .zero else { return }
+        _ = try waitForTask { () async -> Result<PushMessage?, any Error> in
+            do { return .success(try await outbox.awaitAttempt(id, householdId: householdId, timeout: pushTestWait)) } catch {
+                return .failure(error)
+            }
+        }.get()
+    }
+
+    /// Reminders made again from the items' due dates.
+    func rebuildReminders(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let report = try schedule.rebuild(householdId: member.householdId, by: member.memberId)
+        return .redirect(to: Route.Settings.path + "?rebuilt=\(report.dropped)-\(report.recreated)-\(report.cleared)#reminders")
+    }
+
+    /// A new invitation link, shown in this answer only.
+    func invite(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        guard let role = Role(rawValue: try context.form(RoleForm.self).role) else {
+            return renderer.response(try page(context, inviteError: context.locale[.roleInvalid]), context, status: 422)
+        }
+        let token = try accounts.invite(householdId: member.householdId, role: role)
+        // The link is in this answer only, never in an address (history and reloads keep those).
+        // With JavaScript the address bar then says /settings#invite, so a reload is a GET that
+        // shows no link; without it, reloading asks "send again?" first and then makes another link.
+        let host = context.request.headers["host"] ?? "localhost"
+        // (Every page is `no-store`: App.finish.)
+        return renderer.response(try page(context, newLink: "\(context.request.isSecure ? "https" : scheme)://\(host)" + Route.join(token)), context)
+    }
+
+    func cancelInvitation(_ context: RequestContext) throws -> Response {
+        try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)
+        return .redirect(to: Route.Settings.path + "#invite")
+    }
+
+    func changeRole(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        do {
+            try accounts.changeRole(memberId: id, to: try context.form(RoleForm.self).role, householdId: member.householdId)
+            return .redirect(to: Route.Settings.path + "#members")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
+        }
+    }
+
+    func removeMember(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        do {
+            try accounts.removeMember(memberId: try context.id(), householdId: member.householdId)
+            return .redirect(to: Route.Settings.path + "#members")
+        } catch InventoryError.validation(let fields) {
+            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
+        }
+    }
+
+    /// A settings form that came back with an error: the page shows it as typed.
+    enum PostedForm {
+        case household(HouseholdForm)
+        case lookup(LookupForm)
+        case push(PushChannelInput)
     }
 
     /// The push channel form, its status line and the outcome of a test or a rebuild.
-    func pushSection(_ context: RequestContext, _ me: SignedIn, errors: [String: String], saved: String?) throws -> PushSection {
+    func pushSection(
+        _ context: RequestContext, _ me: SignedIn, _ contents: SettingsPageContents, posted: PushChannelInput?, errors: [String: String],
+        saved: String?
+    ) -> PushSection {
         let t = context.locale
-        let channel = try push.channel(householdId: me.householdId)
-        let posted = context.request.path == "/settings/push"
+        let channel = contents.pushChannel
         let input =
             posted
-            ? pushInput(context)
-            : PushChannelInput(
+            ?? PushChannelInput(
                 kind: channel?.kind.rawValue ?? "ntfy", url: channel?.url ?? "", topic: channel?.topic ?? "",
                 digestHour: channel?.digestHour.map(String.init) ?? "")
         let hasToken = channel?.accessToken != nil
@@ -174,8 +210,7 @@ struct SettingsController {
 
         var lines: [String] = []
         var problem: PushFailureText?
-        if channel != nil {
-            let status = try outbox.status(householdId: me.householdId)
+        if let status = contents.pushStatus {
             let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: me.timeZone, locale: t) }
             lines.append(status.lastSentAt.map { t.format(.pushLastSent, ["date": when($0)]) } ?? t[.pushNeverSent])
             if let error = status.lastError {
@@ -189,7 +224,7 @@ struct SettingsController {
 
         // The outcome of "Send a test", on the page it redirects to.
         var testResult: PushTestResult?
-        if let id = context.request.query["test"].flatMap(Int64.init), let message = try outbox.message(id, householdId: me.householdId) {
+        if let message = contents.testMessage {
             switch message.state {
             case .sent: testResult = PushTestResult(message: t[.pushTestSent])
             case .failed: testResult = PushTestResult(failure: PushFailureText(message.lastError ?? .connectionFailed, t, in: "push_test_failed"))
@@ -209,18 +244,27 @@ struct SettingsController {
     }
 
     func page(
-        _ context: RequestContext, membersError: String? = nil, inviteError: String? = nil, householdErrors: [String: String] = [:],
+        _ context: RequestContext, posted: PostedForm? = nil, membersError: String? = nil, inviteError: String? = nil, householdErrors: [String: String] = [:],
         pushErrors: [String: String] = [:], lookupErrors: [String: String] = [:], newLink: String? = nil
     ) throws -> SettingsPage {
         let me = try context.signedIn
         let t = context.locale
-        let household = try settings.household(me.householdId)
-        let posted = context.request.path == "/settings/household"
+        let contents = try accounts.settingsPage(householdId: me.householdId, testMessage: context.request.query["test"].flatMap(Int64.init))
+        let household = contents.household
+        var householdForm: HouseholdForm?
+        var lookupForm: LookupForm?
+        var pushInput: PushChannelInput?
+        switch posted {
+        case .household(let form): householdForm = form
+        case .lookup(let form): lookupForm = form
+        case .push(let input): pushInput = input
+        case nil: break
+        }
         // The stored zone is always offered and, until changed, selected: saving the name never moves it.
-        let zone = posted ? context.field("time_zone") : household.timeZone
+        let zone = householdForm?.timeZone ?? household.timeZone
         let householdFields = [
             FormField(
-                name: "household", label: t[.fieldHousehold], value: posted ? context.field("household") : household.name,
+                name: "household", label: t[.fieldHousehold], value: householdForm?.household ?? household.name,
                 error: householdErrors["household"], required: true, maxLength: 100),
             FormField(
                 name: "time_zone", label: t[.fieldTimeZone], kind: .select, error: householdErrors["time_zone"],
@@ -228,15 +272,15 @@ struct SettingsController {
                     .init(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == zone)
                 }),
             FormField(
-                name: "due_soon_days", label: t[.fieldDueSoonDays], value: posted ? context.field("due_soon_days") : "\(household.dueSoonDays)",
+                name: "due_soon_days", label: t[.fieldDueSoonDays], value: householdForm?.dueSoonDays ?? "\(household.dueSoonDays)",
                 error: householdErrors["due_soon_days"], hint: t[.dueSoonHint], inputType: "number", maxLength: 2),
         ]
-        let members = try accounts.members(householdId: me.householdId).map { member in
+        let members = contents.members.map { member in
             SettingsPage.Row(
                 id: member.id ?? 0, name: member.name, login: member.login, role: t[.role, member.role.rawValue],
                 roleOptions: t.roleOptions(selected: member.role), isMe: member.id == me.memberId)
         }
-        let invitations = try accounts.pendingInvitations(householdId: me.householdId).map {
+        let invitations = contents.invitations.map {
             SettingsPage.Invitation(
                 id: $0.id, role: t[.role, $0.role.rawValue],
                 expires: DisplayFormat.dateTime($0.expiresAt, timeZone: me.timeZone, locale: t))
@@ -245,26 +289,25 @@ struct SettingsController {
         let saved = context.request.query["saved"]
         let savedText = { (key: String) in saved == key ? t[.saved, key] : nil }
         // Online barcode look-up: off unless the owner turns it on; the address a posted form had is kept.
-        let lookupPosted = context.request.path == "/settings/lookup"
         let lookupFields = [
             FormField(
                 name: "lookup_enabled", label: t[.fieldLookupEnabled], kind: .checkbox,
-                checked: lookupPosted ? context.field("lookup_enabled") == "1" : household.productLookupUrl != nil),
+                checked: lookupForm?.lookupEnabled ?? (household.productLookupUrl != nil)),
             FormField(
                 name: "product_lookup_url", label: t[.fieldLookupUrl],
-                value: lookupPosted ? context.field("product_lookup_url") : household.productLookupUrl ?? HouseholdSettings.defaultProductLookupURL,
+                value: lookupForm?.productLookupUrl ?? household.productLookupUrl ?? HouseholdSettings.defaultProductLookupURL,
                 error: lookupErrors["product_lookup_url"], hint: t[.lookupUrlHint], inputType: "url", maxLength: 300),
         ]
         return SettingsPage(
             heading: t[.membersHeading], membersError: membersError, members: members, invitations: invitations, newLink: newLink,
             inviteRoles: t.roleOptions(selected: .member), inviteError: inviteError, householdFields: householdFields,
             householdSaved: saved == "household" ? t[.savedProfile] : nil,
-            push: try pushSection(context, me, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
+            push: pushSection(context, me, contents, posted: pushInput, errors: pushErrors, saved: savedText("push") ?? savedText("push_removed")),
             lookupFields: lookupFields, lookupSaved: savedText("lookup"),
             autobackup: AutoBackupSection(
-                try backups.read(), timeZone: me.timeZone, locale: t, control: backupControl,
-                mayDownload: try backups.holdsOnly(householdId: me.householdId), asked: context.request.query["backup"]),
-            usedUp: try usedUp?.section(householdId: me.householdId, query: context.request.query, t: t),
+                BackupStatus(contents.backups), timeZone: me.timeZone, locale: t, control: backupControl,
+                mayDownload: contents.holdsOnlyHousehold, asked: context.request.query["backup"]),
+            usedUp: UsedUpSection(household: household, shoppingLists: contents.shoppingLists, query: context.request.query, t: t),
             homeNetwork: HomeNetworkSection(
                 allowed: household.memberFetchesPrivate, operatorAllows: operatorAllowsPrivate, saved: savedText("home_network")))
     }

@@ -124,9 +124,7 @@ public final class App: Responder {
             accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
             push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock),
             schedule: ReminderSchedule(database: database, clock: options.clock),
-            pushTestWait: options.pushTestWait, backups: BackupStatusStore(database: database), backupControl: options.backups,
-            usedUp: UsedUpSection.Reader(settings: settings, items: Items(database: database, clock: options.clock)),
-            operatorAllowsPrivate: options.memberFetches.operatorAllowsPrivate
+            pushTestWait: options.pushTestWait, backupControl: options.backups, operatorAllowsPrivate: options.memberFetches.operatorAllowsPrivate
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
         let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)
@@ -156,7 +154,7 @@ public final class App: Responder {
         TrashController(
             items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock), recipes: recipeTrash
         ).register(in: &router)
-        DueController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
+        DueController(items: items, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock, limits: options.pendingLimits)).register(
             in: &router)
         recipeDrafts = RecipeImportController(
@@ -170,11 +168,10 @@ public final class App: Responder {
             drafts: { token, member in drafts.take(token, for: member) }
         ).register(in: &router)
         CookController(
-            cooking: Cooking(database: database, clock: options.clock), recipes: recipes, items: items,
-            settings: settings, renderer: renderer, clock: options.clock
+            cooking: Cooking(database: database, clock: options.clock), settings: settings, renderer: renderer, clock: options.clock
         ).register(in: &router)
         RecipePagesController(
-            recipes: recipes, items: items, settings: settings, renderer: renderer, clock: options.clock
+            recipes: recipes, renderer: renderer, clock: options.clock
         )
         .register(in: &router)
         self.router = router
@@ -300,9 +297,9 @@ public final class App: Responder {
         if !householdExists.load(ordering: .relaxed) {
             if (try? accounts.hasHousehold()) == true {
                 householdExists.store(true, ordering: .relaxed)
-            } else if !request.path.hasPrefix("/setup"), request.path != "/tls" {
+            } else if !request.path.hasPrefix(Route.setup), request.path != TLSPaths.page {
                 // /tls too: a phone may install the CA before the household is set up over HTTPS.
-                return .redirect(to: "/setup")
+                return .redirect(to: Route.setup)
             }
         }
 
@@ -336,7 +333,7 @@ public final class App: Responder {
                 let isRead = request.method == "GET" || request.method == "HEAD"
                 let next =
                     !isRead || request.path == "/" ? "" : "?next=" + (request.path.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? "")
-                var response = Response.redirect(to: "/login" + next)
+                var response = Response.redirect(to: Route.login + next)
                 if cookies.sessionToken(request) != nil { response.headers.append(("Set-Cookie", cookies.over(request).clearSession())) }
                 return response
             }

@@ -103,7 +103,4 @@ public struct RequestContext: Sendable {
         let safe = SessionController.safeNext(requested)
         return safe == "/" && requested != "/" ? fallback : safe
     }
-
-    /// A form value exactly as typed (passwords).
-    public func rawField(_ name: String) -> String { request.form[name] ?? "" }
 }

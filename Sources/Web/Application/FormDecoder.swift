@@ -7,8 +7,9 @@ import HTTPServer
 /// A property is the field of its name (`CodingKeys` spell others, `discard_unfit`). Values read
 /// as the handlers always read them: text trimmed of surrounding white space (`RequestContext.field`),
 /// absent text empty; a number absent or not a number is nil (declare it optional); a `Bool` is
-/// whether the field is "1"; `[String]` is every value of a repeated name. A nested struct reads
-/// the fields under its name and a dot: `d0` reads `d0.name`, `d0.quantity`, ….
+/// whether the field is "1"; `[String]` is every value of a repeated name; `Verbatim` is the text
+/// exactly as sent (passwords). A nested struct reads the fields under its name and a dot: `d0`
+/// reads `d0.name`, `d0.quantity`, ….
 ///
 /// Declare numbers optional: then nothing a form sends makes decoding fail, a missing or malformed
 /// field is a default, and what to say about it stays the handler's (and Inventory's) decision.
@@ -16,6 +17,17 @@ import HTTPServer
 struct FormDecoder {
     func decode<Form: Decodable>(_ type: Form.Type, from fields: Parameters) throws -> Form {
         try Form(from: FieldsDecoder(fields: fields, prefix: ""))
+    }
+}
+
+/// A field's text exactly as sent, white space included: a password's spaces are part of it.
+struct Verbatim: Decodable, Equatable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    init(from decoder: any Decoder) throws {
+        text = try decoder.singleValueContainer().decode(String.self)
     }
 }
 
@@ -83,6 +95,7 @@ private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if type == [String].self, let values = fields.all(name(key)) as? T { return values }
+        if type == Verbatim.self, let value = Verbatim(fields[name(key)] ?? "") as? T { return value }
         return try T(from: FieldsDecoder(fields: fields, prefix: name(key) + ".", codingPath: codingPath + [key]))
     }
 

@@ -1,6 +1,7 @@
 /// The site's addresses, each defined once: a route is registered at a pattern
 /// (`Route.Item.pattern.edit` is `/items/{id}/edit`) and links to it are made by the same code
-/// (`Route.item(id).edit` is `/items/42/edit`).
+/// (`Route.item(id).edit` is `/items/42/edit`). The CA's page and downloads are `TLSPaths`
+/// (public: the plain-HTTP listener lets them through).
 enum Route {
     /// The folders page.
     static let home = "/"
@@ -42,4 +43,150 @@ enum Route {
         var bulk: String { path + "/bulk" }
         var bought: String { path + "/bought" }
     }
+}
+
+// MARK: - Recipes
+
+extension Route {
+    /// What can we make: the household's recipes (`path`, where a new recipe saves) and the
+    /// addresses beside them.
+    enum Recipes {
+        static let path = "/recipes"
+        /// The editor for a new recipe (`?draft=` opens an import's draft).
+        static let new = "/recipes/new"
+        /// Undo after a recipe went to the trash.
+        static let restore = "/recipes/restore"
+        static let importer = "/recipes/import"
+        /// Restore or delete for good, from the trash page.
+        static let trashRestore = "/trash/recipes/restore"
+        static let trashPurge = "/trash/recipes/purge"
+    }
+
+    static func recipe(_ id: Int64) -> Recipe { Recipe(path: "/recipes/\(id)") }
+    static func cook(_ id: Int64) -> Cook { Cook(path: "/cooks/\(id)") }
+
+    /// One recipe: its page (`path`, where its editor saves) and its actions.
+    struct Recipe: Sendable {
+        /// The routes' pattern, the recipe's id a parameter.
+        static let pattern = Recipe(path: "/recipes/{id}")
+
+        let path: String
+        var edit: String { path + "/edit" }
+        var delete: String { path + "/delete" }
+        /// The cook's confirmation page (GET) and the cook itself (POST).
+        var cook: String { path + "/cook" }
+        /// What the recipe lacks, onto a shopping list.
+        var shopping: String { path + "/shopping" }
+    }
+
+    /// One cook of a recipe, to undo.
+    struct Cook: Sendable {
+        static let pattern = Cook(path: "/cooks/{id}")
+
+        let path: String
+        var undo: String { path + "/undo" }
+    }
+}
+
+// MARK: - Settings and the account
+
+extension Route {
+    /// The owner's settings (`path`) and the forms on them.
+    enum Settings {
+        static let path = "/settings"
+        static let household = "/settings/household"
+        static let lookup = "/settings/lookup"
+        static let homeNetwork = "/settings/home-network"
+        static let push = "/settings/push"
+        static let pushDelete = "/settings/push/delete"
+        static let pushTest = "/settings/push/test"
+        static let rebuildReminders = "/settings/reminders/rebuild"
+        static let invitations = "/settings/invitations"
+        static let usedUp = "/settings/used-up"
+        static let export = "/settings/export"
+        static let backUpNow = "/settings/backups/now"
+        static let latestBackup = "/settings/backups/latest"
+
+        static func invitation(_ id: Int64) -> Invitation { Invitation(path: "/settings/invitations/\(id)") }
+        static func member(_ id: Int64) -> Member { Member(path: "/settings/members/\(id)") }
+
+        /// A pending invitation.
+        struct Invitation: Sendable {
+            static let pattern = Invitation(path: "/settings/invitations/{id}")
+
+            let path: String
+            var cancel: String { path + "/cancel" }
+        }
+
+        /// A member of the household, as the owner manages them.
+        struct Member: Sendable {
+            static let pattern = Member(path: "/settings/members/{id}")
+
+            let path: String
+            var role: String { path + "/role" }
+            var remove: String { path + "/remove" }
+        }
+    }
+
+    /// The member's own account (`path`) and its forms.
+    enum Account {
+        static let path = "/account"
+        static let profile = "/account/profile"
+        static let password = "/account/password"
+        static let calendarFeed = "/account/calendar-feed"
+        static let calendarFeedDelete = "/account/calendar-feed/delete"
+        static let revokeOtherSessions = "/account/sessions/revoke-others"
+
+        static func session(_ id: Int64) -> Session { Session(path: "/account/sessions/\(id)") }
+
+        /// One signed-in device.
+        struct Session: Sendable {
+            static let pattern = Session(path: "/account/sessions/{id}")
+
+            let path: String
+            var revoke: String { path + "/revoke" }
+        }
+    }
+
+    static let login = "/login"
+    static let logout = "/logout"
+    static let setup = "/setup"
+    /// An invitation's link and form; `join("{token}")` is the routes' pattern.
+    static func join(_ token: String) -> String { "/join/\(token)" }
+    /// A password reset link's form; `reset("{token}")` is the routes' pattern.
+    static func reset(_ token: String) -> String { "/reset/\(token)" }
+}
+
+// MARK: - Due dates, import, trash, products
+
+extension Route {
+    /// What to use soon, and its bulk bar.
+    static let soon = "/soon"
+    static let soonBulk = "/soon/bulk"
+    /// The month calendar of due dates.
+    static let calendar = "/calendar"
+    /// A member's calendar feed (the token is the authentication); `calendarFeed("{token}")` is
+    /// the route's pattern.
+    static func calendarFeed(_ token: String) -> String { "/calendar/\(token).ics" }
+
+    /// The CSV import: its form and preview (`path`), and the confirmation.
+    enum Import {
+        static let path = "/import"
+        static let confirm = "/import/confirm"
+    }
+
+    static let trash = "/trash"
+    static let products = "/products"
+    static func product(_ id: Int64) -> Product { Product(path: "/products/\(id)") }
+
+    /// A product the household's scans taught it: its form (`path`) and forgetting it.
+    struct Product: Sendable {
+        static let pattern = Product(path: "/products/{id}")
+
+        let path: String
+        var forget: String { path + "/forget" }
+    }
+
+    /// One size of a photo (`PhotoSize`); `photo("{key}", "{size}")` is the route's pattern.
+    static func photo(_ key: String, _ size: String) -> String { "/photos/\(key)/\(size)" }
 }

@@ -13,17 +13,20 @@ struct SystemController {
     static let healthPath = "/healthz"
 
     func register(in router: inout Router<Endpoint>) {
-        // 200 only while the open database file is the one on disk and a write can commit.
-        router.get(Self.healthPath, .asset) { [database, logger] _ in
-            guard let problem = database.healthProblem() else {
-                return Response(status: 200, contentType: "text/plain; charset=utf-8", text: "ok")
-            }
-            logger.error("health check failed: \(problem)")
-            return Response(status: 503, contentType: "text/plain; charset=utf-8", text: "database unavailable")
+        router.get(Self.healthPath, .asset, use: health)
+        router.get(Self.staticPrefix + "{path...}", .asset, use: staticFile)
+    }
+
+    /// 200 only while the open database file is the one on disk and a write can commit.
+    func health(_ context: RequestContext) throws -> Response {
+        guard let problem = database.healthProblem() else {
+            return Response(status: 200, contentType: "text/plain; charset=utf-8", text: "ok")
         }
-        router.get(Self.staticPrefix + "{path...}", .asset) { [staticFiles, renderer] context in
-            staticFiles.response(for: context.parameter("path") ?? "", request: context.request)
-                ?? renderer.errorResponse(404, locale: context.locale)
-        }
+        logger.error("health check failed: \(problem)")
+        return Response(status: 503, contentType: "text/plain; charset=utf-8", text: "database unavailable")
+    }
+
+    func staticFile(_ context: RequestContext) throws -> Response {
+        staticFiles.response(for: context.parameter("path") ?? "", request: context.request) ?? renderer.errorResponse(404, locale: context.locale)
     }
 }

@@ -8,14 +8,17 @@ struct CalendarFeedController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        // The token is the authentication: an unknown or replaced one is simply not found.
-        router.get("/calendar/{token}.ics", .open) { context in
-            guard let feed = try feeds.feed(token: context.parameter("token") ?? "") else { throw InventoryError.notFound }
-            var response = Response(status: 200, contentType: "text/calendar; charset=utf-8", text: ICalendar.document(feed, now: clock.now()))
-            response.headers.append(("Content-Disposition", "inline; filename=\"zaiko.ics\""))
-            // Calendar apps poll; the household's data must still never sit in a shared cache.
-            response.headers.append(("Cache-Control", "private, no-cache"))
-            return response
-        }
+        router.get(Route.calendarFeed("{token}"), .open, use: feed)
+    }
+
+    /// The member's due dates as iCalendar. The token is the authentication: an unknown or
+    /// replaced one is simply not found.
+    func feed(_ context: RequestContext) throws -> Response {
+        guard let feed = try feeds.feed(token: context.parameter("token") ?? "") else { throw InventoryError.notFound }
+        var response = Response(status: 200, contentType: "text/calendar; charset=utf-8", text: ICalendar.document(feed, now: clock.now()))
+        response.headers.append(("Content-Disposition", "inline; filename=\"zaiko.ics\""))
+        // Calendar apps poll; the household's data must still never sit in a shared cache.
+        response.headers.append(("Cache-Control", "private, no-cache"))
+        return response
     }
 }

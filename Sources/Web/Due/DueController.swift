@@ -7,28 +7,33 @@ import Inventory
 /// the list's routes, which come back here through `return`.
 struct DueController {
     let items: Items
-    let settings: HouseholdSettings
     let renderer: Renderer
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/soon", .signedIn) { context in
-            renderer.response(try useSoon(context), context)
-        }
-        // The bulk bar of Use soon: the ticked rows may come from several folders.
-        router.post("/soon/bulk", .writer) { context in
-            try BulkActions(items: items).answer(context, back: context.returnPath(fallback: "/soon"), shoppingList: nil)
-        }
-        router.get("/calendar", .signedIn) { context in
-            renderer.response(try calendar(context), context)
-        }
+        router.get(Route.soon, .signedIn, use: useSoonPage)
+        router.post(Route.soonBulk, .writer, use: bulk)
+        router.get(Route.calendar, .signedIn, use: calendarPage)
     }
 
-    /// What every row on these pages shares, and the household's shopping lists (for "buy again"
-    /// and the notice after it).
-    func rowContext(_ context: RequestContext, selectable: Bool = false) throws -> (RowContext, [Folder]) {
+    func useSoonPage(_ context: RequestContext) throws -> Response {
+        renderer.response(try useSoon(context), context)
+    }
+
+    /// The bulk bar of Use soon: the ticked rows may come from several folders.
+    func bulk(_ context: RequestContext) throws -> Response {
+        try BulkActions(items: items).answer(context, back: context.returnPath(fallback: Route.soon), shoppingList: nil)
+    }
+
+    func calendarPage(_ context: RequestContext) throws -> Response {
+        renderer.response(try calendar(context), context)
+    }
+
+    /// What every row on these pages shares, and the household's shopping lists among `folders`
+    /// (for "buy again" and the notice after it).
+    func rowContext(_ context: RequestContext, folders: [Folder], selectable: Bool = false) throws -> (RowContext, [Folder]) {
         let member = try context.signedIn
-        let shopping = try items.folders(householdId: member.householdId, kind: .shopping)
+        let shopping = folders.filter { $0.kind == .shopping }
         let shared = RowContext(
             canWrite: member.role.canWrite, isStock: true, hasShoppingLists: !shopping.isEmpty,
             selectable: selectable, t: context.locale)
@@ -47,15 +52,13 @@ struct DueController {
     func useSoon(_ context: RequestContext) throws -> UseSoonPage {
         let member = try context.signedIn
         let t = context.locale
-        let household = try settings.household(member.householdId)
-        let window = DueWindow(household: household, now: clock.now())
         let requested = Int(context.request.query["page"] ?? "") ?? 1
-        let result = try items.useSoon(householdId: member.householdId, window: window, page: requested)
+        let contents = try items.useSoonPage(householdId: member.householdId, page: requested, now: clock.now())
+        let (household, window, result, folders) = (contents.household, contents.window, contents.useSoon, contents.folders)
         // Use soon's rows carry checkboxes for its bulk bar.
-        var (shared, shopping) = try rowContext(context, selectable: true)
+        var (shared, shopping) = try rowContext(context, folders: folders, selectable: true)
         shared.recipesLink = true
-        let folders = try items.folders(householdId: member.householdId)
-        func here(_ page: Int) -> String { Self.link("/soon", page > 1 ? [("page", "\(page)")] : []) }
+        func here(_ page: Int) -> String { Self.link(Route.soon, page > 1 ? [("page", "\(page)")] : []) }
         func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) } }
         let groups = [
             UseSoonPage.Group(state: "expired", heading: t[.soonExpired], count: result.expiredCount, rows: rows(result.expired)),
@@ -94,17 +97,15 @@ struct DueController {
             guard let parsed = CalendarMonth(text) else { throw InventoryError.notFound }
             requestedMonth = parsed
         }
-        let household = try settings.household(member.householdId)
-        let window = DueWindow(household: household, now: clock.now())
-        // The chosen day shows in its own month, whatever `month` says.
-        let month = day.map(CalendarMonth.init) ?? requestedMonth ?? CalendarMonth(window.today)
         let requested = Int(query["page"] ?? "") ?? 1
-        let result = try items.dueMonth(householdId: member.householdId, month: month, day: day, page: requested)
+        // The chosen day shows in its own month, whatever `month` says.
+        let contents = try items.calendarPage(householdId: member.householdId, month: requestedMonth, day: day, page: requested, now: clock.now())
+        let (window, month, result) = (contents.window, contents.month, contents.due)
 
         let names = t[.calendarMonths].split(separator: ",").map(String.init)
         func monthName(_ m: CalendarMonth) -> String { names.indices.contains(m.month - 1) ? names[m.month - 1] : "\(m.month)" }
         func title(_ m: CalendarMonth) -> String { t.format(.calendarMonthTitle, ["month": monthName(m), "year": "\(m.year)"]) }
-        func monthLink(_ m: CalendarMonth) -> String { Self.link("/calendar", [("month", m.description)]) }
+        func monthLink(_ m: CalendarMonth) -> String { Self.link(Route.calendar, [("month", m.description)]) }
 
         // The grid: weeks as rows, starting on the weekday the reader's language expects.
         let firstWeekday = Int(t[.calendarFirstWeekday]) ?? 0
@@ -129,7 +130,7 @@ struct DueController {
             }
             cells.append(
                 CalendarPage.Day(
-                    number: "\(number)", href: count > 0 ? Self.link("/calendar", [("month", month.description), ("day", text)]) : nil,
+                    number: "\(number)", href: count > 0 ? Self.link(Route.calendar, [("month", month.description), ("day", text)]) : nil,
                     label: label, count: count > 0 ? "\(count)" : nil, isToday: isToday, isExpired: isExpired,
                     isSelected: date == day, isPast: date < window.today))
         }
@@ -138,9 +139,9 @@ struct DueController {
         // The chosen day's items, with the stock list's quick actions.
         var dayView: CalendarPage.DayItems?
         if let day {
-            let (shared, shopping) = try rowContext(context)
+            let (shared, shopping) = try rowContext(context, folders: contents.folders)
             func here(_ page: Int) -> String {
-                Self.link("/calendar", [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
+                Self.link(Route.calendar, [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
             }
             let (notice, undoIds) = Notices.notice(query, folders: shopping, t: t)
             let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) }
@@ -161,7 +162,7 @@ struct DueController {
             monthTitle: title(month), weekdays: weekdays, days: cells, todayLabel: t[.calendarToday],
             previous: month.previous.map { CalendarPage.Link(href: monthLink($0), label: monthName($0), title: title($0)) },
             next: month.next.map { CalendarPage.Link(href: monthLink($0), label: monthName($0), title: title($0)) },
-            thisMonth: month == current && day == nil ? nil : "/calendar",
+            thisMonth: month == current && day == nil ? nil : Route.calendar,
             day: dayView)
     }
 }

@@ -12,28 +12,38 @@ struct ExportController {
     let clock: WallClock
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/settings/export", .owner) { context in
-            let member = try context.signedIn
-            let household = try settings.household(member.householdId)
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-export-\(Crypto.token(byteCount: 12)).zip")
-            try export.write(householdId: member.householdId, to: file)
-            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-            unlink(file.path)
-            var info = stat()
-            guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
-                if descriptor >= 0 { close(descriptor) }
-                throw CocoaError(.fileReadUnknown)
-            }
-            let names = HouseholdExport.fileNames(household: household.name, on: clock.now(), timeZone: household.timeZone)
-            return Response(
-                status: 200,
-                headers: [
-                    ("Content-Type", "application/zip"),
-                    ("Content-Disposition", Self.attachment(names)),
-                    ("Cache-Control", "no-store"),
-                ],
-                body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+        router.get(Route.Settings.export, .owner, use: download)
+    }
+
+    /// The household's ZIP, named after the household and today.
+    func download(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let household = try settings.household(member.householdId)
+        let descriptor = try writeUnlinked(householdId: member.householdId)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
+            throw CocoaError(.fileReadUnknown)
         }
+        let names = HouseholdExport.fileNames(household: household.name, on: clock.now(), timeZone: household.timeZone)
+        return Response(
+            status: 200,
+            headers: [
+                ("Content-Type", "application/zip"),
+                ("Content-Disposition", Self.attachment(names)),
+                ("Cache-Control", "no-store"),
+            ],
+            body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+    }
+
+    /// The export written to a temporary file, opened, and unlinked: the descriptor is all that is left of it.
+    private func writeUnlinked(householdId: Int64) throws -> Int32 {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-export-\(Crypto.token(byteCount: 12)).zip")
+        try export.write(householdId: householdId, to: file)
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        unlink(file.path)
+        guard descriptor >= 0 else { throw CocoaError(.fileReadUnknown) }
+        return descriptor
     }
 
     /// `attachment; filename="<ascii>"; filename*=UTF-8''<percent-encoded>` (RFC 6266, RFC 8187).

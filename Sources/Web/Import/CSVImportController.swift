@@ -12,25 +12,25 @@ struct CSVImportController {
     let pending: PendingImports
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/import", .writer) { context in
-            let member = try context.signedIn
-            let folders = try items.folders(householdId: member.householdId)
-            let chosen = context.request.query["folder"].flatMap(Int64.init)
-            return renderer.response(ImportPage(context.locale, folders: folders, chosen: chosen), context)
-        }
-        router.post("/import", .writer, uploads: true) { context in
-            try preview(context)
-        }
-        router.post("/import/confirm", .writer) { context in
-            try confirm(context)
-        }
+        router.get(Route.Import.path, .writer, use: form)
+        router.post(Route.Import.path, .writer, uploads: true, use: preview)
+        router.post(Route.Import.confirm, .writer, use: confirm)
     }
 
+    /// The form: a file and the folder its lines go to (`?folder=` chosen).
+    func form(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let folders = try items.folders(householdId: member.householdId)
+        let chosen = context.request.query["folder"].flatMap(Int64.init)
+        return renderer.response(ImportPage(context.locale, folders: folders, chosen: chosen), context)
+    }
+
+    /// What the file would do, line by line, or what is wrong with it.
     func preview(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
         let folders = try items.folders(householdId: member.householdId)
-        let folderId = Int64(context.field("folder")).flatMap { id in folders.first { $0.id == id }?.id }
+        let folderId = try context.form(ImportForm.self).folder.flatMap { id in folders.first { $0.id == id }?.id }
         var page = ImportPage(t, folders: folders, chosen: folderId)
         guard let folderId else {
             page.folderError = t[.importFolderInvalid]
@@ -55,10 +55,11 @@ struct CSVImportController {
         return try answer(data, folderId: folderId, page: page, context, member)
     }
 
+    /// The previewed file imported, in one transaction.
     func confirm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        let token = context.field("token")
+        let token = try context.form(ImportConfirmForm.self).token
         guard let upload = pending.take(token, for: member) else {
             var page = ImportPage(t, folders: try items.folders(householdId: member.householdId), chosen: nil)
             page.fileError = t[.importExpired]

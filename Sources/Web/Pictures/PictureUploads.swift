@@ -95,7 +95,7 @@ struct PictureUploads: Sendable {
 enum PictureURL {
     static func of(_ picture: Picture?, size: PhotoSize, kind: String) -> String {
         switch picture {
-        case .photo(let key): return "/photos/\(key)/\(size.rawValue)"
+        case .photo(let key): return Route.photo(key, "\(size.rawValue)")
         case .illustration(let slug): return "/static/illustrations/\(slug).svg"
         case nil: return "/static/icons/folders/\(ItemRowView.icon(forKind: kind)).svg"
         }

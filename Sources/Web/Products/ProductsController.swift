@@ -9,57 +9,69 @@ struct ProductsController {
     let renderer: Renderer
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/products", .signedIn) { context in
-            let member = try context.signedIn
-            let t = context.locale
-            let folders = Dictionary(uniqueKeysWithValues: try items.folders(householdId: member.householdId).map { ($0.id!, displayName($0, t)) })
-            let rows = try products.all(householdId: member.householdId).map { product in
-                ProductsPage.Row(
-                    id: product.id, name: product.name, barcode: product.barcode,
-                    picture: PictureURL.of(product.picture, size: .small, kind: product.kind), hasPicture: product.picture != nil,
-                    details: [t[.kind, product.kind], t[.unit, product.unit], product.folderId.flatMap { folders[$0] }].compactMap { $0 }
-                        .joined(separator: " · "))
+        router.get(Route.products, .signedIn, use: list)
+        router.get(Route.Product.pattern.path, .writer, use: editForm)
+        router.post(Route.Product.pattern.path, .writer, uploads: true, use: save)
+        router.post(Route.Product.pattern.forget, .writer, use: forget)
+    }
+
+    /// Every product the household's scans taught it.
+    func list(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        let folders = Dictionary(uniqueKeysWithValues: try items.folders(householdId: member.householdId).map { ($0.id!, displayName($0, t)) })
+        let rows = try products.all(householdId: member.householdId).map { product in
+            ProductsPage.Row(
+                id: product.id, name: product.name, barcode: product.barcode,
+                picture: PictureURL.of(product.picture, size: .small, kind: product.kind), hasPicture: product.picture != nil,
+                details: [t[.kind, product.kind], t[.unit, product.unit], product.folderId.flatMap { folders[$0] }].compactMap { $0 }
+                    .joined(separator: " · "))
+        }
+        let notice = context.request.query["done"].flatMap { ["forgotten": t[.productsForgotten], "saved": t[.productsSaved]][$0] }
+        return renderer.response(ProductsPage(rows: rows, notice: notice), context)
+    }
+
+    /// One product's form.
+    func editForm(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let product = try products.product(try context.id(), householdId: member.householdId)
+        return renderer.response(try form(context, product, input: ProductInput(product), errors: [:]), context)
+    }
+
+    /// The product as corrected; a photo sent is stored first, so the form shown again keeps it.
+    func save(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let product = try products.product(try context.id(), householdId: member.householdId)
+        var input = try context.form(ProductInput.self)
+        var errors: [String: String] = [:]
+        do throws(PictureUploads.Refusal) {
+            if let file = try PictureUploads.file(context.request, field: "photo_file") {
+                input.picture =
+                    Picture.photo(try pictures.store(file, crop: PictureUploads.crop(input.crop), householdId: member.householdId)).formValue
             }
-            let notice = context.request.query["done"].flatMap { ["forgotten": t[.productsForgotten], "saved": t[.productsSaved]][$0] }
-            return renderer.response(ProductsPage(rows: rows, notice: notice), context)
+        } catch {
+            errors["picture"] = error.messageKey
         }
-        router.get("/products/{id}", .writer) { context in
-            let member = try context.signedIn
-            let product = try products.product(try context.id(), householdId: member.householdId)
-            return renderer.response(try form(context, product, input: ProductInput(product), errors: [:]), context)
-        }
-        router.post("/products/{id}", .writer, uploads: true) { context in
-            let member = try context.signedIn
-            let product = try products.product(try context.id(), householdId: member.householdId)
-            var input = ProductInput(context)
-            var errors: [String: String] = [:]
-            do throws(PictureUploads.Refusal) {
-                if let file = try PictureUploads.file(context.request, field: "photo_file") {
-                    input.picture =
-                        Picture.photo(try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)).formValue
-                }
-            } catch {
-                errors["picture"] = error.messageKey
+        if errors.isEmpty {
+            do {
+                try products.update(
+                    product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Int64(input.folder),
+                    picture: Picture(formValue: input.picture), householdId: member.householdId)
+                return .redirect(to: Route.products + "?done=saved")
+            } catch InventoryError.validation(let fields) {
+                errors = fields
             }
-            if errors.isEmpty {
-                do {
-                    try products.update(
-                        product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Int64(input.folder),
-                        picture: Picture(formValue: input.picture), householdId: member.householdId)
-                    return .redirect(to: "/products?done=saved")
-                } catch InventoryError.validation(let fields) {
-                    errors = fields
-                }
-            }
-            return renderer.response(
-                try form(context, product, input: input, errors: errors.mapValues { context.locale[named: $0] }), context,
-                status: StorageFailure.status(of: errors.values) ?? 422)
         }
-        router.post("/products/{id}/forget", .writer) { context in
-            let member = try context.signedIn
-            try products.forget(try context.id(), householdId: member.householdId)
-            return .redirect(to: "/products?done=forgotten")
-        }
+        return renderer.response(
+            try form(context, product, input: input, errors: errors.mapValues { context.locale[named: $0] }), context,
+            status: StorageFailure.status(of: errors.values) ?? 422)
+    }
+
+    /// The product forgotten: the next scan of its barcode asks again.
+    func forget(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try products.forget(try context.id(), householdId: member.householdId)
+        return .redirect(to: Route.products + "?done=forgotten")
     }
 
     func form(_ context: RequestContext, _ product: Product, input: ProductInput, errors: [String: String]) throws -> ProductPage {
@@ -85,31 +97,6 @@ struct ProductsController {
         return ProductPage(
             heading: t.format(.productsEditHeading, ["code": product.barcode]), id: product.id, fields: fields,
             picture: PicturePicker(index: 0, input: draft, error: errors["picture"], t: t, fieldPrefix: ""))
-    }
-}
-
-/// The product form as typed.
-struct ProductInput {
-    var name: String
-    var kind: String
-    var unit: String
-    var folder: String
-    var picture: String
-
-    init(_ product: Product) {
-        name = product.name
-        kind = product.kind
-        unit = product.unit
-        folder = product.folderId.map { "\($0)" } ?? ""
-        picture = product.picture?.formValue ?? ""
-    }
-
-    init(_ context: RequestContext) {
-        name = context.field("name")
-        kind = context.field("kind")
-        unit = context.field("unit")
-        folder = context.field("folder")
-        picture = context.field("picture")
     }
 }
 

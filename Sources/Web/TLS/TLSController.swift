@@ -20,23 +20,33 @@ struct TLSController {
     let renderer: Renderer
 
     func register(in router: inout Router<Endpoint>) {
-        router.get(TLSPaths.page, .open) { context in
-            renderer.response(TLSPage(context, certificate: file?.current, addresses: source?.addresses ?? []), context)
-        }
+        router.get(TLSPaths.page, .open, use: show)
         // Android, macOS and Linux take the PEM `.crt`; Windows opens a DER `.cer` with its own dialog.
-        router.get(TLSPaths.pem, .asset) { context in
-            guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
-            return Self.download(certificate.pem, type: "application/x-x509-ca-cert", name: "zaiko-ca.crt")
-        }
-        router.get(TLSPaths.der, .asset) { context in
-            guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
-            return Self.download(certificate.der, type: "application/pkix-cert", name: "zaiko-ca.cer")
-        }
-        router.get(TLSPaths.appleProfile, .asset) { context in
-            guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
-            let profile = try AppleProfile.data(for: certificate, description: context.locale[.tlsProfileDescription])
-            return Self.download(Array(profile), type: AppleProfile.contentType, name: "zaiko.mobileconfig")
-        }
+        router.get(TLSPaths.pem, .asset, use: pem)
+        router.get(TLSPaths.der, .asset, use: der)
+        router.get(TLSPaths.appleProfile, .asset, use: appleProfile)
+    }
+
+    /// How to trust the CA, device by device.
+    func show(_ context: RequestContext) throws -> Response {
+        renderer.response(TLSPage(context, certificate: file?.current, addresses: source?.addresses ?? []), context)
+    }
+
+    func pem(_ context: RequestContext) throws -> Response {
+        guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
+        return Self.download(certificate.pem, type: "application/x-x509-ca-cert", name: "zaiko-ca.crt")
+    }
+
+    func der(_ context: RequestContext) throws -> Response {
+        guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
+        return Self.download(certificate.der, type: "application/pkix-cert", name: "zaiko-ca.cer")
+    }
+
+    /// The certificate in a configuration profile, which iPhones and iPads install.
+    func appleProfile(_ context: RequestContext) throws -> Response {
+        guard let certificate = file?.current else { return renderer.errorResponse(404, locale: context.locale) }
+        let profile = try AppleProfile.data(for: certificate, description: context.locale[.tlsProfileDescription])
+        return Self.download(Array(profile), type: AppleProfile.contentType, name: "zaiko.mobileconfig")
     }
 
     static func download(_ bytes: [UInt8], type: String, name: String) -> Response {

@@ -6,9 +6,6 @@ import Inventory
 /// itself, its undo, and adding what is missing to a shopping list.
 struct CookController {
     let cooking: Cooking
-    /// For the words about ingredients whose units do not compare ("1 pack in stock, … 300 g").
-    let recipes: Recipes
-    let items: Items
     let settings: HouseholdSettings
     let renderer: Renderer
     let clock: WallClock
@@ -17,72 +14,89 @@ struct CookController {
     static let maxServings = 99
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/recipes/{id}/cook", .writer) { context in
-            try page(context, servings: Self.servings(context.request.query["servings"]))
-        }
-        router.post("/recipes/{id}/cook", .writer) { context in
-            let member = try context.signedIn
-            let recipeId = try context.id()
-            let servings =
-                try Self.servings(context.field("servings"))
-                ?? cooking.plan(
-                    recipeId, servings: 1, householdId: member.householdId, window: window(member)
-                ).recipe.servings
-            do {
-                let result = try cooking.cook(
-                    recipeId, servings: servings, withWhatWeHave: context.field("with_what_we_have") == "1", householdId: member.householdId,
-                    by: member.memberId, window: window(member))
-                return .redirect(to: "/recipes/\(recipeId)?cooked=\(result.cookId)&taken=\(result.taken)")
-            } catch is CookShortfall {
-                // The stock changed since the page was read (someone else cooked): say what is short now.
-                return try page(context, servings: servings, conflict: true, status: 409)
-            }
-        }
-        router.post("/cooks/{id}/undo", .writer) { context in
-            let member = try context.signedIn
-            let cookId = try context.id()
-            let cook = try cooking.cook(cookId, householdId: member.householdId)
-            do {
-                try cooking.undo(cookId, householdId: member.householdId, by: member.memberId)
-            } catch InventoryError.conflict {
-                // Already undone (a second tap, or another member): the stock is as the person wants it.
-            }
-            let fallback = cook.recipeId.map { "/recipes/\($0)" } ?? "/recipes"
-            return .redirect(to: ListQuery.adding(["undone": "1"], to: context.returnPath(fallback: fallback)))
-        }
-        router.post("/recipes/{id}/shopping", .writer) { context in
-            let member = try context.signedIn
-            let recipeId = try context.id()
-            guard let servings = Self.servings(context.field("servings")), let folder = Int64(context.field("folder")) else {
-                throw InventoryError.notFound
-            }
-            let added: [AddedToList]
-            do {
-                added = try cooking.addShortfall(
-                    recipeId, servings: servings, to: folder, householdId: member.householdId, by: member.memberId, window: window(member))
-            } catch InventoryError.validation {
-                // A stock list where a shopping list was asked for: the form offers none, so no such list.
-                throw InventoryError.notFound
-            }
-            let back = context.returnPath(fallback: "/recipes/\(recipeId)?servings=\(servings)")
-            return .redirect(to: ListQuery.adding(["added": "\(added.count)", "list": "\(folder)"], to: back))
-        }
-        router.post("/settings/used-up", .owner) { context in
-            let member = try context.signedIn
-            let choice = context.field("used_up")
-            do {
-                try cooking.setUsedUp(choice, folderId: choice == "shopping" ? Int64(context.field("used_up_folder")) : nil, householdId: member.householdId)
-            } catch InventoryError.validation {
-                return .redirect(to: "/settings?used_up_error=1#cooking")
-            }
-            return .redirect(to: "/settings?saved=used_up#cooking")
+        router.get(Route.Recipe.pattern.cook, .writer, use: cookForm)
+        router.post(Route.Recipe.pattern.cook, .writer, use: cook)
+        router.post(Route.Cook.pattern.undo, .writer, use: undo)
+        router.post(Route.Recipe.pattern.shopping, .writer, use: addShortfall)
+        router.post(Route.Settings.usedUp, .owner, use: saveUsedUp)
+    }
+
+    /// The confirmation page for the servings asked for (`?servings=`), else the recipe's own.
+    func cookForm(_ context: RequestContext) throws -> Response {
+        try page(context, servings: Self.servings(context.request.query["servings"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }))
+    }
+
+    /// Cooks: takes the ingredients from stock (and adds what it makes), then back to the recipe
+    /// with Undo; the confirmation again with what is short when the stock changed meanwhile.
+    func cook(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let recipeId = try context.id()
+        let form = try context.form(CookForm.self)
+        let servings =
+            try Self.servings(form.servings)
+            ?? cooking.plan(
+                recipeId, servings: 1, householdId: member.householdId, window: window(member)
+            ).recipe.servings
+        do {
+            let result = try cooking.cook(
+                recipeId, servings: servings, withWhatWeHave: form.withWhatWeHave, householdId: member.householdId,
+                by: member.memberId, window: window(member))
+            return .redirect(to: Route.recipe(recipeId).path + "?cooked=\(result.cookId)&taken=\(result.taken)")
+        } catch is CookShortfall {
+            // The stock changed since the page was read (someone else cooked): say what is short now.
+            return try page(context, servings: servings, conflict: true, status: 409)
         }
     }
 
+    /// Undo of a cook: what it took back in stock, what it made gone.
+    func undo(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let cookId = try context.id()
+        let cook = try cooking.cook(cookId, householdId: member.householdId)
+        do {
+            try cooking.undo(cookId, householdId: member.householdId, by: member.memberId)
+        } catch InventoryError.conflict {
+            // Already undone (a second tap, or another member): the stock is as the person wants it.
+        }
+        let fallback = cook.recipeId.map { Route.recipe($0).path } ?? Route.Recipes.path
+        return .redirect(to: ListQuery.adding(["undone": "1"], to: context.returnPath(fallback: fallback)))
+    }
+
+    /// What the recipe lacks, onto a shopping list.
+    func addShortfall(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let recipeId = try context.id()
+        let form = try context.form(ShortfallForm.self)
+        guard let servings = Self.servings(form.servings), let folder = form.folder else {
+            throw InventoryError.notFound
+        }
+        let added: [AddedToList]
+        do {
+            added = try cooking.addShortfall(
+                recipeId, servings: servings, to: folder, householdId: member.householdId, by: member.memberId, window: window(member))
+        } catch InventoryError.validation {
+            // A stock list where a shopping list was asked for: the form offers none, so no such list.
+            throw InventoryError.notFound
+        }
+        let back = context.returnPath(fallback: Route.recipe(recipeId).path + "?servings=\(servings)")
+        return .redirect(to: ListQuery.adding(["added": "\(added.count)", "list": "\(folder)"], to: back))
+    }
+
+    /// Settings' cooking card: where used-up items go.
+    func saveUsedUp(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = try context.form(UsedUpForm.self)
+        do {
+            try cooking.setUsedUp(form.usedUp, folderId: form.usedUp == "shopping" ? form.usedUpFolder : nil, householdId: member.householdId)
+        } catch InventoryError.validation {
+            return .redirect(to: Route.Settings.path + "?used_up_error=1#cooking")
+        }
+        return .redirect(to: Route.Settings.path + "?saved=used_up#cooking")
+    }
+
     /// Servings asked for, within 1…maxServings; nil when absent or not a number (the recipe's own).
-    static func servings(_ text: String?) -> Int? {
-        guard let text, let value = Int(text.trimmingCharacters(in: .whitespaces)) else { return nil }
-        return min(max(value, 1), maxServings)
+    static func servings(_ asked: Int?) -> Int? {
+        asked.map { min(max($0, 1), maxServings) }
     }
 
     func window(_ member: SignedIn) throws -> DueWindow {
@@ -91,9 +105,8 @@ struct CookController {
 
     /// For each ingredient whose stock is in units that do not compare with the recipe's, what there
     /// is and what the recipe asks for, in the reader's words ("1 pack in stock, … with 300 g").
-    func uncomparable(_ plan: CookPlan, householdId: Int64, window: DueWindow, t: Catalog) throws -> [String: String] {
-        guard plan.notTaken.contains(where: { $0.reason == .unitsDoNotCompare }), let recipeId = plan.recipe.id else { return [:] }
-        let detail = try recipes.detail(recipeId, householdId: householdId, servings: plan.servings, window: window)
+    static func uncomparable(_ detail: RecipeDetail?, t: Catalog) -> [String: String] {
+        guard let detail else { return [:] }
         var texts: [String: String] = [:]
         for entry in detail.ingredients where entry.standing == .uncomparable {
             guard let amount = entry.need.amount, let unit = entry.need.unit else { continue }
@@ -109,19 +122,14 @@ struct CookController {
     func page(_ context: RequestContext, servings requested: Int?, conflict: Bool = false, status: Int = 200) throws -> Response {
         let member = try context.signedIn
         let recipeId = try context.id()
-        let window = try window(member)
-        var plan = try cooking.plan(recipeId, servings: requested ?? 1, householdId: member.householdId, window: window)
-        if requested == nil {
-            plan = try cooking.plan(recipeId, servings: plan.recipe.servings, householdId: member.householdId, window: window)
-        }
-        let lists = try items.folders(householdId: member.householdId, kind: .shopping)
-        let stockLists = try items.folders(householdId: member.householdId, kind: .stock)
+        let contents = try cooking.cookPage(recipeId, servings: requested, householdId: member.householdId, now: clock.now())
+        let (plan, lists, stockLists) = (contents.plan, contents.shoppingLists, contents.stockLists)
         let produceFolder = stockLists.first { $0.id == plan.recipe.produceFolderId } ?? stockLists.first
         let query = context.request.query
         let added = Int(query["added"] ?? "").flatMap { count in Int64(query["list"] ?? "").map { (count: count, list: $0) } }
         let view = CookPage(
             plan: plan, shoppingLists: lists, produceFolder: produceFolder, conflict: conflict, added: added,
-            uncomparable: try uncomparable(plan, householdId: member.householdId, window: window, t: context.locale), t: context.locale)
+            uncomparable: Self.uncomparable(contents.detail, t: context.locale), t: context.locale)
         return renderer.response(view, context, status: status)
     }
 }

@@ -100,8 +100,8 @@ struct CookPage: CompiledPage {
         self.shoppingLists = shoppingLists.enumerated().map { index, list in
             Choice(value: "\(list.id!)", label: displayName(list, t), selected: index == 0)
         }
-        back = "/recipes/\(recipeId)?servings=\(plan.servings)"
-        here = "/recipes/\(recipeId)/cook?servings=\(plan.servings)"
+        back = Route.recipe(recipeId).path + "?servings=\(plan.servings)"
+        here = Route.recipe(recipeId).cook + "?servings=\(plan.servings)"
         // Only a list of this household is named (the address cannot put words in the page).
         self.added = added.flatMap { added in
             shoppingLists.first { $0.id == added.list }.map {

@@ -12,20 +12,12 @@ struct UsedUpSection: Sendable {
 
     var hasLists: Bool { !lists.isEmpty }
 
-    /// Reads the household's choice and its shopping lists for the owner's settings page.
-    struct Reader: Sendable {
-        let settings: HouseholdSettings
-        let items: Items
-
-        func section(householdId: Int64, query: Parameters, t: Catalog) throws -> UsedUpSection {
-            let household = try settings.household(householdId)
-            let lists = try items.folders(householdId: householdId, kind: .shopping)
-            let chosen = lists.first { $0.id == household.usedUpFolderId } ?? lists.first
-            return UsedUpSection(
-                toShopping: household.usedUp == "shopping",
-                lists: lists.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == chosen?.id) },
-                saved: query["saved"] == "used_up" ? t[.cookUsedUpSaved] : nil,
-                error: query["used_up_error"] != nil ? t[.cookUsedUpInvalid] : nil)
-        }
+    /// The household's choice among its shopping lists, and the notice after saving it.
+    init(household: Household, shoppingLists lists: [Folder], query: Parameters, t: Catalog) {
+        let chosen = lists.first { $0.id == household.usedUpFolderId } ?? lists.first
+        toShopping = household.usedUp == "shopping"
+        self.lists = lists.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == chosen?.id) }
+        saved = query["saved"] == "used_up" ? t[.cookUsedUpSaved] : nil
+        error = query["used_up_error"] != nil ? t[.cookUsedUpInvalid] : nil
     }
 }

@@ -3,8 +3,6 @@ import HTTPServer
 import Inventory
 
 /// The recipe editor (new, edit, an import's draft), deleting a recipe to the trash and Undo.
-/// Register before the recipe pages: `/recipes/new` and `/recipes/restore` would otherwise be
-/// taken for `/recipes/{id}`.
 struct RecipeEditorController {
     let recipes: Recipes
     let items: Items
@@ -15,39 +13,55 @@ struct RecipeEditorController {
     let drafts: (@Sendable (_ token: String, _ member: SignedIn) -> RecipeInput?)?
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/recipes/new", .writer) { context in
-            let member = try context.signedIn
-            let draft = context.request.query["draft"].flatMap { token in drafts?(token, member) }
-            var input = draft ?? RecipeInput()
-            input.ingredients = RecipeForm.rows(input.ingredients, spare: draft == nil ? RecipeForm.blankRows : RecipeForm.spareRows)
-            return renderer.response(try page(context, input: input, id: nil, storedName: nil, errors: [:]), context)
-        }
-        router.post("/recipes/restore", .writer) { context in
-            let member = try context.signedIn
-            let ids = Self.ids(context)
-            try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
-            let fallback = ids.count == 1 ? "/recipes/\(ids[0])?restored=1" : "/recipes"
-            return .redirect(to: context.returnPath(fallback: fallback))
-        }
-        router.post("/recipes", .writer, uploads: true) { context in
-            try save(context, id: nil)
-        }
-        router.get("/recipes/{id}/edit", .writer) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            var input = try recipes.input(id, householdId: member.householdId)
-            input.ingredients = RecipeForm.rows(input.ingredients, spare: RecipeForm.spareRows)
-            return renderer.response(try page(context, input: input, id: id, storedName: input.name, errors: [:]), context)
-        }
-        router.post("/recipes/{id}/delete", .writer) { context in
-            let member = try context.signedIn
-            let id = try context.id()
-            try recipes.trash(id, householdId: member.householdId, by: member.memberId)
-            return .redirect(to: "/recipes?trashed=\(id)")
-        }
-        router.post("/recipes/{id}", .writer, uploads: true) { context in
-            try save(context, id: try context.id())
-        }
+        router.get(Route.Recipes.new, .writer, use: newForm)
+        router.post(Route.Recipes.restore, .writer, use: restore)
+        router.post(Route.Recipes.path, .writer, uploads: true, use: create)
+        router.get(Route.Recipe.pattern.edit, .writer, use: editForm)
+        router.post(Route.Recipe.pattern.delete, .writer, use: trash)
+        router.post(Route.Recipe.pattern.path, .writer, uploads: true, use: update)
+    }
+
+    /// The editor for a new recipe: empty, or an import's draft (`?draft=`).
+    func newForm(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let draft = context.request.query["draft"].flatMap { token in drafts?(token, member) }
+        var input = draft ?? RecipeInput()
+        input.ingredients = RecipeForm.rows(input.ingredients, spare: draft == nil ? RecipeForm.blankRows : RecipeForm.spareRows)
+        return renderer.response(try page(context, input: input, id: nil, storedName: nil, errors: [:]), context)
+    }
+
+    /// Undo after a recipe went to the trash (or restore from elsewhere): back to the recipe when it is one.
+    func restore(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let ids = try context.form(RecipeIdsForm.self).values
+        try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
+        let fallback = ids.count == 1 ? Route.recipe(ids[0]).path + "?restored=1" : Route.Recipes.path
+        return .redirect(to: context.returnPath(fallback: fallback))
+    }
+
+    func create(_ context: RequestContext) throws -> Response {
+        try save(context, id: nil)
+    }
+
+    /// The editor on a stored recipe.
+    func editForm(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        var input = try recipes.input(id, householdId: member.householdId)
+        input.ingredients = RecipeForm.rows(input.ingredients, spare: RecipeForm.spareRows)
+        return renderer.response(try page(context, input: input, id: id, storedName: input.name, errors: [:]), context)
+    }
+
+    /// The recipe to the trash; the list says so, with Undo.
+    func trash(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id = try context.id()
+        try recipes.trash(id, householdId: member.householdId, by: member.memberId)
+        return .redirect(to: Route.Recipes.path + "?trashed=\(id)")
+    }
+
+    func update(_ context: RequestContext) throws -> Response {
+        try save(context, id: try context.id())
     }
 
     /// The form sent: "More rows" shows it again with five more; anything else saves. A photo sent
@@ -56,17 +70,18 @@ struct RecipeEditorController {
         let member = try context.signedIn
         // Someone else's (or a trashed) recipe is not there to change: 404 before anything is stored.
         let stored = try id.map { try recipes.recipe($0, householdId: member.householdId) }
-        var input = RecipeForm.input(from: context.request.form)
+        let form = try context.form(RecipeEditorForm.self)
+        var input = RecipeForm.input(form, fields: context.request.form)
         var errors: [String: String] = [:]
         do throws(PictureUploads.Refusal) {
             if let file = try PictureUploads.file(context.request, field: "photo_file") {
-                let key = try pictures.store(file, crop: PictureUploads.crop(context.field("crop")), householdId: member.householdId)
+                let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), householdId: member.householdId)
                 input.picture = .photo(key)
             }
         } catch {
             errors["picture"] = error.messageKey
         }
-        if context.field("action") == "more" {
+        if form.action == "more" {
             input.ingredients = RecipeForm.moreRows(input.ingredients)
             let messages = errors.mapValues { context.locale[named: $0] }
             return renderer.response(
@@ -76,7 +91,7 @@ struct RecipeEditorController {
         if errors.isEmpty {
             do {
                 let saved = try recipes.save(input, id: id, householdId: member.householdId, by: member.memberId)
-                return .redirect(to: "/recipes/\(saved)?saved=1")
+                return .redirect(to: Route.recipe(saved).path + "?saved=1")
             } catch InventoryError.validation(let fields) {
                 errors = fields
             }
@@ -125,7 +140,7 @@ struct RecipeEditorController {
         let produceOpen = !produce.name.isEmpty || errors.keys.contains { $0.hasPrefix("produce_") }
         let heading = id == nil ? t[.recipeEditorNewHeading] : t.format(.recipeEditorEditHeading, ["name": storedName ?? input.name])
         return RecipeEditorPage(
-            heading: heading, action: id.map { "/recipes/\($0)" } ?? "/recipes", isNew: id == nil, recipeId: id,
+            heading: heading, action: id.map { Route.recipe($0).path } ?? Route.Recipes.path, isNew: id == nil, recipeId: id,
             fields: [
                 FormField(
                     name: "name", label: t[.recipeEditorName], value: input.name, error: errors["name"], autocomplete: "off", required: true,
@@ -144,11 +159,6 @@ struct RecipeEditorController {
             picture: PicturePicker(index: 0, input: pictureDraft, error: errors["picture"], t: t, fieldPrefix: ""),
             rows: rows, suggestions: try recipes.ingredientSuggestions(householdId: member.householdId), produceFields: produceFields,
             produceOpen: produceOpen, summary: errors.isEmpty ? nil : t.count(.recipeEditorErrors, errors.count),
-            cancel: id.map { "/recipes/\($0)" } ?? "/recipes", maxBodyBytes: maxBodyBytes)
-    }
-
-    /// Ids from repeated `ids` fields or one comma-separated value (the Undo button).
-    static func ids(_ context: RequestContext) -> [Int64] {
-        context.request.form.all("ids").flatMap { $0.split(separator: ",") }.compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+            cancel: id.map { Route.recipe($0).path } ?? Route.Recipes.path, maxBodyBytes: maxBodyBytes)
     }
 }

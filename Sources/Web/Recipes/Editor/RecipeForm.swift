@@ -15,12 +15,21 @@ enum RecipeForm {
 
     static let ingredientFields = ["name", "amount", "unit", "note", "product"]
 
-    /// The recipe as typed. Every ingredient row the form sent comes back in its place, blank ones
-    /// included, so the indexes of the domain's errors are the rows' own.
-    static func input(from form: Parameters) -> RecipeInput {
-        func single(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// The recipe as typed: `form`, and the ingredient rows among `fields`.
+    static func input(_ form: RecipeEditorForm, fields: Parameters) -> RecipeInput {
+        let produce = ProduceInput(
+            name: form.produceName, quantity: form.produceQuantity, unit: form.produceUnit, kind: form.produceKind, dueDays: form.produceDueDays,
+            folderId: form.produceFolder)
+        return RecipeInput(
+            name: form.name, servings: form.servings, steps: steps(form.steps), sourceUrl: form.sourceUrl, picture: Picture(formValue: form.picture),
+            tags: form.tags, ingredients: ingredients(from: fields), produce: produce)
+    }
+
+    /// The ingredient rows (`ingredient.<index>.<field>`). Every row the form sent comes back in
+    /// its place, blank ones included, so the indexes of the domain's errors are the rows' own.
+    static func ingredients(from fields: Parameters) -> [IngredientInput] {
         var rows: [Int: IngredientInput] = [:]
-        for (name, value) in form.pairs where name.hasPrefix("ingredient.") {
+        for (name, value) in fields.pairs where name.hasPrefix("ingredient.") {
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count == 3, let index = Int(parts[1]), (0..<maxRows).contains(index) else { continue }
             var row = rows[index] ?? IngredientInput()
@@ -37,13 +46,7 @@ enum RecipeForm {
         }
         // Rows keep their numbers: a gap (a field the browser did not send) stays a blank row.
         let count = (rows.keys.max() ?? -1) + 1
-        let ingredients = (0..<count).map { rows[$0] ?? IngredientInput() }
-        let produce = ProduceInput(
-            name: single("produce_name"), quantity: single("produce_quantity"), unit: single("produce_unit"), kind: single("produce_kind"),
-            dueDays: single("produce_due_days"), folderId: Int64(single("produce_folder")))
-        return RecipeInput(
-            name: single("name"), servings: single("servings"), steps: steps(form["steps"] ?? ""), sourceUrl: single("source_url"),
-            picture: Picture(formValue: single("picture")), tags: single("tags"), ingredients: ingredients, produce: produce)
+        return (0..<count).map { rows[$0] ?? IngredientInput() }
     }
 
     /// Steps as typed, with the browser's CRLF made LF and the ends trimmed; blank lines between

@@ -7,18 +7,24 @@ struct RecipeTrash {
     let renderer: Renderer
 
     func register(in router: inout Router<Endpoint>) {
-        router.post("/trash/recipes/restore", .writer) { context in
-            let member = try context.signedIn
-            let ids = RecipeEditorController.ids(context)
-            try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
-            return .redirect(to: "/trash?recipes_restored=\(ids.count)")
-        }
-        router.post("/trash/recipes/purge", .writer) { context in
-            let member = try context.signedIn
-            let ids = RecipeEditorController.ids(context)
-            try recipes.purge(ids, householdId: member.householdId)
-            return .redirect(to: "/trash?recipes_purged=\(ids.count)")
-        }
+        router.post(Route.Recipes.trashRestore, .writer, use: restore)
+        router.post(Route.Recipes.trashPurge, .writer, use: purge)
+    }
+
+    /// The ticked recipes back out of the trash.
+    func restore(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let ids = try context.form(RecipeIdsForm.self).values
+        try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
+        return .redirect(to: Route.trash + "?recipes_restored=\(ids.count)")
+    }
+
+    /// The ticked recipes deleted for good.
+    func purge(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let ids = try context.form(RecipeIdsForm.self).values
+        try recipes.purge(ids, householdId: member.householdId)
+        return .redirect(to: Route.trash + "?recipes_purged=\(ids.count)")
     }
 
     /// The section the trash page shows (nil when no recipe is in the trash and nothing was just done).

@@ -24,25 +24,28 @@ struct RecipeImportController {
     /// Registers the routes; returns the drafts, which the recipe editor takes from.
     @discardableResult
     func register(in router: inout Router<Endpoint>) -> PendingRecipeDrafts {
-        router.get("/recipes/import", .writer) { context in
-            renderer.response(RecipeImportPage(), context)
-        }
+        router.get(Route.Recipes.importer, .writer, use: form)
         // `uploads`: a pasted page is larger than a form's usual limit (it is still read as form text).
-        router.post("/recipes/import", .writer, uploads: true) { context in
-            try read(context)
-        }
+        router.post(Route.Recipes.importer, .writer, uploads: true, use: read)
         return drafts
     }
 
+    /// The empty import form: a web address, or pasted text.
+    func form(_ context: RequestContext) throws -> Response {
+        renderer.response(RecipeImportPage(), context)
+    }
+
+    /// Reads the recipe and opens the editor on it, or shows the form with why not.
     func read(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        var page = RecipeImportPage(address: context.field("url"), text: context.rawField("text"))
+        let form = try context.form(RecipeImportForm.self)
+        var page = RecipeImportPage(address: form.url, text: form.text.text)
         let household = try settings.household(member.householdId)
         let fetcher = RecipeFetcher(
             client: fetches.client(ownerAllowsPrivate: household.memberFetchesPrivate), timeout: fetchLimits.timeout, budget: fetchLimits.budget)
         let fetched: FetchedRecipe
-        if context.field("source") == "text" {
+        if form.source == "text" {
             let text = page.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return refuse(&page, text: t[.recipeImportTextMissing], context) }
             guard text.utf8.count <= Self.maxTextBytes else {
@@ -73,11 +76,11 @@ struct RecipeImportController {
         }
         guard let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member) else {
             // No room to keep the draft until the editor opens (see `SessionBoundStore`).
-            page.textError = context.field("source") == "text" ? t[.pendingStoreFull] : nil
-            page.addressError = context.field("source") == "text" ? nil : t[.pendingStoreFull]
+            page.textError = form.source == "text" ? t[.pendingStoreFull] : nil
+            page.addressError = form.source == "text" ? nil : t[.pendingStoreFull]
             return renderer.response(page, context, status: 503)
         }
-        return .redirect(to: "/recipes/new?draft=\(token)")
+        return .redirect(to: Route.Recipes.new + "?draft=\(token)")
     }
 
     private func refuse(_ page: inout RecipeImportPage, address: String? = nil, text: String? = nil, _ context: RequestContext) -> Response {

@@ -12,7 +12,7 @@ enum RecipeNotices {
         if let cook = number(query["cooked"]) {
             let taken = number(query["taken"]) ?? 0
             notices.append(
-                .init(text: t.count(.recipesCooked, Int(taken)), undoAction: "/cooks/\(cook)/undo", link: nil, linkText: nil, after: nil))
+                .init(text: t.count(.recipesCooked, Int(taken)), undoAction: Route.cook(cook).undo, link: nil, linkText: nil, after: nil))
         }
         if query["undone"] == "1" { notices.append(.init(text: t[.recipesUndone], undoAction: nil, link: nil, linkText: nil, after: nil)) }
         if let added = number(query["added"]) {

@@ -4,12 +4,8 @@ import Inventory
 
 /// The pages people read recipes on: /recipes ("what can we make") and /recipes/{id}. Writing
 /// (editor, cook, shopping) belongs to other controllers; these pages only link and post to them.
-/// Register after the routes with literal segments (/recipes/new, /recipes/import): the router
-/// takes the first route that fits, and `{id}` fits "new" too.
 struct RecipePagesController {
     let recipes: Recipes
-    let items: Items
-    let settings: HouseholdSettings
     let renderer: Renderer
     let clock: WallClock
 
@@ -19,16 +15,16 @@ struct RecipePagesController {
     static let pageSize = 30
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/recipes", .signedIn) { context in
-            renderer.response(try overview(context), context)
-        }
-        router.get("/recipes/{id}", .signedIn) { context in
-            renderer.response(try detail(context), context)
-        }
+        router.get(Route.Recipes.path, .signedIn, use: overviewPage)
+        router.get(Route.Recipe.pattern.path, .signedIn, use: recipePage)
     }
 
-    private func window(_ householdId: Int64) throws -> DueWindow {
-        DueWindow(household: try settings.household(householdId), now: clock.now())
+    func overviewPage(_ context: RequestContext) throws -> Response {
+        renderer.response(try overview(context), context)
+    }
+
+    func recipePage(_ context: RequestContext) throws -> Response {
+        renderer.response(try detail(context), context)
     }
 
     // MARK: - What can we make
@@ -37,7 +33,10 @@ struct RecipePagesController {
         let member = try context.signedIn
         let t = context.locale
         let query = RecipesQuery(context.request.query)
-        let overview = try recipes.overview(householdId: member.householdId, filter: query.filter, window: try window(member.householdId))
+        // Named only when it is this household's recipe in the trash: the address cannot put words here.
+        let contents = try recipes.overviewPage(
+            householdId: member.householdId, filter: query.filter, trashed: context.request.query["trashed"].flatMap { Int64($0) }, now: clock.now())
+        let (overview, trashed) = (contents.overview, contents.trashed)
         // Every state is counted for its chip; the chosen one is shown.
         var counts: [RecipeReadiness: Int] = [:]
         for summary in overview.recipes { counts[summary.readiness, default: 0] += 1 }
@@ -50,7 +49,7 @@ struct RecipePagesController {
         let cards = onPage.map { summary -> RecipesPage.Card in
             let state = RecipeWords.readiness(summary.readiness, missingCount: summary.missing.count, t)
             return RecipesPage.Card(
-                href: "/recipes/\(summary.recipe.id)", name: summary.recipe.name,
+                href: Route.recipe(summary.recipe.id).path, name: summary.recipe.name,
                 picture: PictureURL.of(summary.recipe.picture, size: .small, kind: "prepared"), hasPicture: summary.recipe.picture != nil,
                 state: summary.readiness.rawValue, stateText: state.text, stateMark: state.mark,
                 missing: summary.missing.isEmpty ? nil : RecipeWords.list(summary.missing, t),
@@ -89,10 +88,6 @@ struct RecipePagesController {
         } else {
             empty = t[.recipesEmptyFiltered]
         }
-        // Named only when it is this household's recipe in the trash: the address cannot put words here.
-        let trashed = try context.request.query["trashed"].flatMap { Int64($0) }.flatMap { id in
-            try recipes.trashed(householdId: member.householdId).first { $0.id == id }
-        }
         return RecipesPage(
             heading: query.ingredient.map { t.format(.recipesWithHeading, ["name": $0]) } ?? t[.recipesHeading],
             ingredient: query.ingredient,
@@ -116,15 +111,15 @@ struct RecipePagesController {
         let requested = Int(context.request.query["servings"] ?? "").map {
             min(max($0, Self.servingsRange.lowerBound), Self.servingsRange.upperBound)
         }
-        let detail = try recipes.detail(id, householdId: member.householdId, servings: requested, window: try window(member.householdId))
+        let contents = try recipes.recipePage(id, householdId: member.householdId, servings: requested, now: clock.now())
+        let (detail, folders) = (contents.detail, contents.folders)
         let recipe = detail.recipe
-        let folders = try items.folders(householdId: member.householdId)
 
         let ingredients = detail.ingredients.map { ingredient(of: $0, t) }
         let lacking = detail.ingredients.filter { $0.standing.isLacking }.map(\.ingredient.name)
         let state = RecipeWords.readiness(detail.readiness, missingCount: lacking.count, t)
         let servings = detail.servings
-        func servingsLink(_ n: Int) -> String { "/recipes/\(id)?servings=\(n)#servings" }
+        func servingsLink(_ n: Int) -> String { Route.recipe(id).path + "?servings=\(n)#servings" }
 
         let picture = recipe.picture
         let pictureAlt: String
@@ -149,7 +144,7 @@ struct RecipePagesController {
             canWrite: member.role.canWrite, isLacking: !lacking.isEmpty,
             shoppingLists: shopping.enumerated().map { Choice(value: "\($1.id!)", label: displayName($1, t), selected: $0 == 0) },
             notices: RecipeNotices.from(context.request.query, shopping: shopping, t: t),
-            here: "/recipes/\(id)" + (requested == nil ? "" : "?servings=\(servings)"))
+            here: Route.recipe(id).path + (requested == nil ? "" : "?servings=\(servings)"))
     }
 
     private func ingredient(of availability: IngredientAvailability, _ t: Catalog) -> RecipePage.Ingredient {

@@ -74,8 +74,9 @@ struct RecipesQuery: Sendable, Equatable {
     static func forIngredient(_ name: String) -> String { link([("ingredient", name)]) }
 
     private static func link(_ items: [(String, String)]) -> String {
-        guard !items.isEmpty else { return "/recipes" }
-        return "/recipes?" + items.map { $0.0 + "=" + ($0.1.addingPercentEncoding(withAllowedCharacters: valueCharacters) ?? "") }.joined(separator: "&")
+        guard !items.isEmpty else { return Route.Recipes.path }
+        return Route.Recipes.path + "?"
+            + items.map { $0.0 + "=" + ($0.1.addingPercentEncoding(withAllowedCharacters: valueCharacters) ?? "") }.joined(separator: "&")
     }
 
     /// What a query value keeps as it is: `+` stands for a space and `&`, `=`, `#` end a value,

@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+
+/// What the owner's settings page shows, read in one transaction (one snapshot).
+public struct SettingsPageContents: Sendable {
+    public let household: Household
+    /// By name.
+    public let members: [Member]
+    public let invitations: [PendingInvitation]
+    public let pushChannel: PushChannel?
+    /// How the channel's messages went; nil without a channel.
+    public let pushStatus: PushStatus?
+    /// The message "Send a test" queued, when the address names one of this household's.
+    public let testMessage: PushMessage?
+    /// What the automatic backups did last and will do next.
+    public let backups: StoredBackupStatus
+    /// Whether the household is the only one on the server (then its owner may download an archive).
+    public let holdsOnlyHousehold: Bool
+    /// The household's shopping lists, in order (where used-up items may go).
+    public let shoppingLists: [Folder]
+}
+
+extension Accounts {
+    /// Everything the settings page of household `householdId` shows, with the test message
+    /// `testMessage` when asked for, as it was at one instant.
+    public func settingsPage(householdId: Int64, testMessage: Int64?) throws -> SettingsPageContents {
+        let now = stamp()
+        return try database.writer.read { db in
+            let channel = try PushChannels.channel(db, householdId)
+            return SettingsPageContents(
+                household: try HouseholdSettings.household(db, householdId), members: try Self.members(db, householdId),
+                invitations: try Self.pendingInvitations(db, householdId, at: now), pushChannel: channel,
+                pushStatus: channel == nil ? nil : try Outbox.status(db, householdId),
+                testMessage: try testMessage.flatMap { try Outbox.message(db, $0, householdId) }, backups: try BackupRecords.status(db),
+                holdsOnlyHousehold: try BackupRecords.holdsOnly(db, householdId), shoppingLists: try Items.folders(db, householdId, kind: .shopping))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The forms the recipe controllers read (decoded by `FormDecoder`). The editor's ingredient rows
+/// (`ingredient.3.amount`, …) are read by `RecipeForm.ingredients(from:)`.
+
+/// The recipe editor's fields around its ingredient rows, and its buttons.
+struct RecipeEditorForm: Decodable {
+    var name: String
+    var servings: String
+    /// As typed; `RecipeForm.steps` makes its line ends LF.
+    var steps: String
+    var sourceUrl: String
+    /// The picture chosen (see `Picture(formValue:)`); a photo sent comes as `photo_file`.
+    var picture: String
+    /// The square the person chose for a photo sent (see `PictureUploads.crop`).
+    var crop: String
+    var tags: String
+    var produceName: String
+    var produceQuantity: String
+    var produceUnit: String
+    var produceKind: String
+    var produceDueDays: String
+    var produceFolder: Int64?
+    /// "more" for more ingredient rows; anything else saves.
+    var action: String
+
+    enum CodingKeys: String, CodingKey {
+        case name, servings, steps, picture, crop, tags, action
+        case sourceUrl = "source_url"
+        case produceName = "produce_name"
+        case produceQuantity = "produce_quantity"
+        case produceUnit = "produce_unit"
+        case produceKind = "produce_kind"
+        case produceDueDays = "produce_due_days"
+        case produceFolder = "produce_folder"
+    }
+}
+
+/// Recipes ticked in the trash, or the one an Undo names: repeated `ids`, or one comma-separated value.
+struct RecipeIdsForm: Decodable {
+    var ids: [String]
+
+    var values: [Int64] { ids.flatMap { $0.split(separator: ",") }.compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
+}
+
+/// Cooking: for how many, and whether to go ahead with what there is.
+struct CookForm: Decodable {
+    /// Nil: the recipe's own (see `CookController.servings`).
+    var servings: Int?
+    var withWhatWeHave: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case servings
+        case withWhatWeHave = "with_what_we_have"
+    }
+}
+
+/// What the recipe lacks for `servings`, onto the shopping list `folder`.
+struct ShortfallForm: Decodable {
+    var servings: Int?
+    var folder: Int64?
+}
+
+/// Settings' cooking card: where used-up items go, and which shopping list when it is one.
+struct UsedUpForm: Decodable {
+    var usedUp: String
+    var usedUpFolder: Int64?
+
+    enum CodingKeys: String, CodingKey {
+        case usedUp = "used_up"
+        case usedUpFolder = "used_up_folder"
+    }
+}
+
+/// A recipe to import: from a web address (`url`) or pasted text (`source` is "text").
+struct RecipeImportForm: Decodable {
+    var url: String
+    /// As pasted, a whole page's HTML included.
+    var text: Verbatim
+    var source: String
+}
