@@ -5,6 +5,8 @@ import Testing
 /// Waits until `condition` holds, checking often: for work that runs on its own task or thread.
 /// The limit only gives up on a broken test; it asserts nothing about speed: under `swift test`
 /// with every suite in parallel on two cores, a passing check may come many seconds late.
+/// Giving up records the issue and throws, so the test stops there: what follows a wait reads
+/// what it waited for (`sent[0]`), and reading it anyway would crash the whole test process.
 public func eventually(
     _ what: String = "", timeout: Duration = .seconds(90), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () throws -> Bool
@@ -18,6 +20,13 @@ public func eventually(
         try await Task.sleep(for: .milliseconds(5))
     }
     Issue.record("gave up waiting: \(what)", sourceLocation: sourceLocation)
+    throw GaveUpWaiting(what: what)
+}
+
+/// What `eventually` throws when its condition never held.
+public struct GaveUpWaiting: Error, CustomStringConvertible {
+    public let what: String
+    public var description: String { "gave up waiting: \(what)" }
 }
 
 /// `eventually` for synchronous tests: blocks the calling thread between checks.
