@@ -36,7 +36,7 @@ public struct Folders: Sendable {
     /// due within the household's window (dates in the household's time zone).
     public func overview(householdId: Int64) throws -> [FolderOverview] {
         try database.writer.read { db in
-            let household = try Household.fetchOne(db, key: householdId)
+            let household = try HouseholdSettings.householdIfAny(db, householdId)
             let zone = household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt
             let today = CalendarDay.today(in: zone, now: clock.now())
             let soon = today.adding(days: household?.dueSoonDays ?? 3)

@@ -12,11 +12,14 @@ public struct HouseholdSettings: Sendable {
     }
 
     static func household(_ db: Database, _ id: Int64) throws -> Household {
-        // A cached statement: every page reads the household (its time zone and due window).
-        guard let household = try Household.fetchOne(db.cachedStatement(sql: "SELECT * FROM household WHERE id = ?"), arguments: [id]) else {
-            throw InventoryError.notFound
-        }
+        guard let household = try householdIfAny(db, id) else { throw InventoryError.notFound }
         return household
+    }
+
+    /// The household, nil when there is none. A cached statement: every page reads the household
+    /// (its time zone and due window), and the query interface would build its SQL each time.
+    static func householdIfAny(_ db: Database, _ id: Int64) throws -> Household? {
+        try Household.fetchOne(db.cachedStatement(sql: "SELECT * FROM household WHERE id = ?"), arguments: [id])
     }
 
     public func update(_ id: Int64, name: String, timeZone: String, dueSoonDays: String) throws {

@@ -32,9 +32,16 @@ public struct LabelTable {
             }
             keys.append(key)
         }
-        var code = "/// The labels of the compiled templates in one language (see LabelTable).\nstruct TemplateLabels: Sendable {\n"
+        // A class: a page reads `t` from its scope for every label, and a struct of hundreds of
+        // texts would be copied (each text retained and released) at each read.
+        var code = "/// The labels of the compiled templates in one language (see LabelTable).\nfinal class TemplateLabels: Sendable {\n"
         code += "    let code: String\n"
         for key in keys { code += "    let \(SwiftEmitter.identifier(key)): EscapedText\n" }
+        code += "\n    init(\n        code: String"
+        for key in keys { code += ",\n        \(SwiftEmitter.identifier(key)): EscapedText" }
+        code += "\n    ) {\n        self.code = code\n"
+        for key in keys { code += "        self.\(SwiftEmitter.identifier(key)) = \(SwiftEmitter.identifier(key))\n" }
+        code += "    }\n"
         code += "\n    static let all: [TemplateLabels] = [\n"
         for language in languages {
             code += "        TemplateLabels(\n            code: \(SwiftEmitter.literal(language.code))"

@@ -91,7 +91,12 @@ public struct SwiftEmitter {
             return "e\(depth)"
         }
         usedScope[depth] = true
-        if first == "t", name.parts.count == 2 { labels.append((name.parts[1], location)) }
+        if first == "t", name.parts.count == 2 {
+            labels.append((name.parts[1], location))
+            // A label is a stored text of `TemplateLabels`: read directly, not through a key path,
+            // which the optimizer leaves as a runtime projection in the largest pages.
+            return "s\(depth).t.\(Self.identifier(name.parts[1]))"
+        }
         return name.parts.dropFirst().reduce("s\(depth).\(Self.identifier(first))") { "Section.member(\($0), \\.\(Self.identifier($1)))" }
     }
 

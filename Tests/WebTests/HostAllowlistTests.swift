@@ -36,7 +36,10 @@ import Web
         for host in ["192.168.1.20:8080", "kura.local:8443", "KURA:8080", "localhost", "[::1]:8080", "zaiko.example.net", "zaiko.example.net:443"] {
             #expect(hosts.allows(host: host), "\(host)")
         }
-        for host in ["evil.example", "evil.example:8080", "192.168.1.20:9999", "192.168.1.21:8080", "", "kura.local:x", "a@kura:8080"] {
+        for host in [
+            "evil.example", "evil.example:8080", "192.168.1.20:9999", "192.168.1.21:8080", "", "kura.local:x", "a@kura:8080", "kura:8080:8080", "kura/x:8080",
+            "kura:",
+        ] {
             #expect(!hosts.allows(host: host), "\(host)")
         }
         #expect(hosts.allows(origin: "http://192.168.1.20:8080"))
