@@ -4,11 +4,14 @@ import Testing
 
 /// Waits until `condition` holds, checking often: for work that runs on its own task or thread.
 /// The limit only gives up on a broken test; it asserts nothing about speed: under `swift test`
-/// with every suite in parallel on two cores, a passing check may come many seconds late.
+/// with every suite in parallel on two cores, a passing check may come many seconds late. A
+/// waiting test sleeps between checks and its next check queues behind every other test's work
+/// on the cooperative pool's two threads (the whole Swift suite is about 130 s of it; a 90 s limit
+/// gave up on services that had started), so the limit is longer than the whole suite takes.
 /// Giving up records the issue and throws, so the test stops there: what follows a wait reads
 /// what it waited for (`sent[0]`), and reading it anyway would crash the whole test process.
 public func eventually(
-    _ what: String = "", timeout: Duration = .seconds(90), sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String = "", timeout: Duration = .seconds(600), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () throws -> Bool
 ) async throws {
     let deadline = ContinuousClock.now + timeout
