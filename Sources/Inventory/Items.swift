@@ -253,18 +253,7 @@ public struct Items: Sendable {
     }
 
     static func apply(_ value: ItemValues, to item: inout Item) {
-        item.name = value.name
-        item.quantity = value.quantity
-        item.unit = value.unit
-        item.kind = value.kind
-        item.note = value.note
-        item.barcode = value.barcode
-        item.due = value.due
-        item.remindAt = value.remindAt
-        item.status = value.status
-        item.urgent = value.urgent
-        item.photo = value.picture?.photoKey
-        item.illustration = value.picture?.illustrationSlug
+        for field in ItemField.allCases { field.store(value, in: &item) }
         item.searchText = SearchText.fold(value.name, value.note)
     }
 
@@ -337,19 +326,8 @@ public struct Items: Sendable {
         }
     }
 
+    /// The history's names of the fields a save changed (see `ItemField.differs`).
     static func changedFields(_ a: Item, _ b: Item) -> [String] {
-        var fields: [String] = []
-        if a.name != b.name { fields.append("name") }
-        if a.quantity != b.quantity { fields.append("quantity") }
-        if a.unit != b.unit { fields.append("unit") }
-        if a.kind != b.kind { fields.append("kind") }
-        if a.note != b.note { fields.append("note") }
-        if a.barcode != b.barcode { fields.append("barcode") }
-        if a.due != b.due { fields.append("due") }
-        if a.remindAt != b.remindAt { fields.append("remind_at") }
-        if a.status != b.status { fields.append("status") }
-        if a.urgent != b.urgent { fields.append("urgent") }
-        if a.picture != b.picture { fields.append("picture") }
-        return fields
+        ItemField.changed(from: a, to: b).map(\.rawValue)
     }
 }

@@ -417,7 +417,7 @@ struct ItemsController {
     }
 
     /// Drafts that hold fields `folder` does not keep, with those fields (see `fieldsNotKept`).
-    static func unfit(_ drafts: [ItemInput], folder: Folder) -> [(Int, [String])] {
+    static func unfit(_ drafts: [ItemInput], folder: Folder) -> [(Int, [ItemField])] {
         drafts.enumerated().compactMap { index, draft in
             let fields = draft.fieldsNotKept(in: folder.kind)
             return fields.isEmpty ? nil : (index, fields)
@@ -455,20 +455,7 @@ struct ItemsController {
                 (0..<maxDrafts).contains(index)
             else { continue }
             var draft = drafts[index] ?? ItemInput()
-            switch name[name.index(after: dot)...] {
-            case "name": draft.name = value
-            case "quantity": draft.quantity = value
-            case "unit": draft.unit = value
-            case "kind": draft.kind = value
-            case "note": draft.note = value
-            case "barcode": draft.barcode = value
-            case "due": draft.due = value
-            case "remind_at": draft.remindAt = value
-            case "status": draft.status = value
-            case "urgent": draft.urgent = value == "1"
-            case "picture": draft.picture = value
-            default: break
-            }
+            ItemField(rawValue: String(name[name.index(after: dot)...]))?.set(value, in: &draft)
             drafts[index] = draft
         }
         let ordered = drafts.keys.sorted().map { drafts[$0]! }
@@ -488,7 +475,7 @@ struct ItemsController {
             state.unfit = UnfitNotice(
                 message: t.format(.editorUnfit, folder.kind.rawValue, ["folder": displayName(folder, t)]),
                 drafts: unfit.map { index, fields in
-                    let labels = fields.map { t[.field, $0] }.joined(separator: t[.editorUnfitSeparator])
+                    let labels = fields.map { t[.field, $0.rawValue] }.joined(separator: t[.editorUnfitSeparator])
                     return item == nil
                         ? t.format(.editorUnfitDraft, ["draft": t.format(.draftNumber, ["number": "\(index + 1)"]), "fields": labels]) : labels
                 })
