@@ -56,8 +56,8 @@ public struct ItemValues: Sendable, Equatable {
 
 public enum ItemValidation {
     /// Checks `input` for a folder of `kind`; fields the kind does not have are dropped.
-    /// Errors are message keys by field name (`ItemField`'s).
-    public static func check(_ input: ItemInput, for kind: FolderKind, timeZone: TimeZone) -> Result<ItemValues, FieldErrors> {
+    /// Errors are message keys by field.
+    public static func check(_ input: ItemInput, for kind: FolderKind, timeZone: TimeZone) -> Result<ItemValues, ItemFieldErrors> {
         var errors: [ItemField: String] = [:]
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { errors[.name] = "item_name_required" } else if name.storedLength > 100 { errors[.name] = "name_too_long" }
@@ -112,7 +112,7 @@ public enum ItemValidation {
         case .shopping:
             urgent = input.urgent
         }
-        guard errors.isEmpty else { return .failure(FieldErrors(Dictionary(uniqueKeysWithValues: errors.map { ($0.key.rawValue, $0.value) }))) }
+        guard errors.isEmpty else { return .failure(ItemFieldErrors(errors)) }
         return .success(
             ItemValues(
                 name: name, quantity: quantity, unit: input.unit, kind: input.kind, note: note, barcode: barcode.isEmpty ? nil : barcode,
@@ -130,6 +130,19 @@ extension String {
     /// Length as SQLite's length() counts it (code points), which the CHECK constraints use;
     /// a person counts 👍🏽 as one character, SQLite as two.
     public var storedLength: Int { unicodeScalars.count }
+}
+
+/// One item form's errors as message keys by field, an `Error` so `Result` can carry them.
+public struct ItemFieldErrors: Error, Sendable, Equatable {
+    public let fields: [ItemField: String]
+    public init(_ fields: [ItemField: String]) { self.fields = fields }
+}
+
+/// What stopped a save of item forms: each draft's errors by its position in the batch (an edited
+/// item is draft 0). The names the form gives them (`0.name`) are the web layer's.
+public struct ItemFormErrors: Error, Sendable, Equatable {
+    public let drafts: [Int: [ItemField: String]]
+    public init(_ drafts: [Int: [ItemField: String]]) { self.drafts = drafts }
 }
 
 /// Field errors as message keys, an `Error` so `Result` can carry them.

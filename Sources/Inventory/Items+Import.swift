@@ -169,8 +169,8 @@ extension Items {
             case .success(let values):
                 if problems.isEmpty { plan.rows.append(PlannedImportRow(line: row.line, itemId: existing?.id, folderId: folder.id!, values: values)) }
             case .failure(let errors):
-                for (field, key) in errors.fields.sorted(by: { Self.columnOrder($0.key) < Self.columnOrder($1.key) }) {
-                    problem(field, key, fields[field] ?? "")
+                for (field, key) in errors.fields.sorted(by: { Self.columnOrder($0.key.rawValue) < Self.columnOrder($1.key.rawValue) }) {
+                    problem(field.rawValue, key, fields[field.rawValue] ?? "")
                 }
             }
             plan.problems += problems

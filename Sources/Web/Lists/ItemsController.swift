@@ -89,8 +89,8 @@ struct ItemsController {
                     let zone = try timeZone(member)
                     let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
                     return .redirect(to: Route.folder(folder.id!).path + "?added=\(ids.count)")
-                } catch InventoryError.validation(let fields) {
-                    errors = fields
+                } catch let problems as ItemFormErrors {
+                    errors = Self.formNames(problems)
                 } catch {
                     let storage = try storageFailure(error, context)
                     state.storageError = context.locale[named: storage.messageKey]
@@ -178,8 +178,8 @@ struct ItemsController {
                 return .redirect(to: ListQuery.adding(["warn": "remind_after_due"], to: Route.folder(folder.id!).path))
             }
             return .redirect(to: target)
-        } catch InventoryError.validation(let fields) {
-            let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[named: $0.value]) })
+        } catch let problems as ItemFormErrors {
+            let errors = Self.formNames(problems).mapValues { context.locale[named: $0] }
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current, base: base), context,
                 status: 422)
@@ -445,6 +445,15 @@ struct ItemsController {
 
     func timeZone(_ member: SignedIn) throws -> TimeZone {
         TimeZone(identifier: member.timeZone) ?? .gmt
+    }
+
+    /// The errors by the names the editor gives them ("1.name": the second draft's name), as message keys.
+    static func formNames(_ errors: ItemFormErrors) -> [String: String] {
+        var named: [String: String] = [:]
+        for (draft, fields) in errors.drafts {
+            for (field, key) in fields { named["\(draft).\(field.rawValue)"] = key }
+        }
+        return named
     }
 
     /// Drafts from fields named `d0.name`, `d1.quantity`, … in index order.
