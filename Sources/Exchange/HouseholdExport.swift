@@ -11,9 +11,7 @@ public struct HouseholdExport: Sendable {
     let clock: WallClock
 
     /// The items CSV's columns: a contract with the CSV import (same names, same order).
-    public static let itemColumns = [
-        "id", "folder", "name", "quantity", "unit", "kind", "due", "remind_at", "status", "urgent", "barcode", "note", "created_at", "updated_at",
-    ]
+    public static let itemColumns = ["id", "folder"] + ItemField.csvFields.map(\.rawValue) + ["created_at", "updated_at"]
 
     public init(database: AppDatabase, photos: PhotoStore, clock: WallClock = .system) {
         self.database = database
@@ -93,11 +91,7 @@ public struct HouseholdExport: Sendable {
         let itemNames = Dictionary(document.items.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let live = document.items.filter { $0.deletedAt == nil && !trashedFolders.contains($0.folderId) }
         let items = live.map { item in
-            [
-                String(item.id), folderNames[item.folderId] ?? "", item.name, SpreadsheetCSV.decimal(item.quantity), item.unit, item.kind,
-                item.due ?? "", item.remindAt ?? "", item.status ?? "", item.urgent ? "1" : "0", item.barcode ?? "", item.note, item.createdAt,
-                item.updatedAt,
-            ]
+            [String(item.id), folderNames[item.folderId] ?? ""] + ItemField.csvFields.map { $0.csvCell(item) } + [item.createdAt, item.updatedAt]
         }
         let folders = document.folders.map { folder in
             [String(folder.id), folder.name, folder.kind, folder.icon, String(folder.position), folder.createdAt, folder.deletedAt ?? ""]

@@ -21,13 +21,6 @@ public struct ItemsCSVVocabulary: Sendable {
 /// Header names match case-insensitively; unknown columns are ignored and every column but
 /// `name` may be missing. Checking values against the household is the domain's job.
 public enum ItemsCSVReader {
-    /// The export's items.csv columns, in its order. `created_at` and `updated_at` are only read by people.
-    public static let columns = [
-        "id", "folder", "name", "quantity", "unit", "kind", "due", "remind_at", "status", "urgent", "barcode", "note", "created_at", "updated_at",
-    ]
-    /// Columns that become item fields (the rest: `id`, `folder`, and the two informational ones).
-    static let fieldColumns: Set<String> = ["name", "quantity", "unit", "kind", "due", "remind_at", "status", "urgent", "barcode", "note"]
-
     /// Far above a household's items (5,000 rows are about 600 KB), far below what would hurt the server.
     public static let maxBytes = 4 * 1024 * 1024
     /// Rows are checked and written in one transaction: a bound keeps that short (a file of tiny
@@ -64,13 +57,10 @@ public enum ItemsCSVReader {
                 switch name {
                 case "id": row.id = cell.trimmingCharacters(in: .whitespaces)
                 case "folder": row.folder = cell.trimmingCharacters(in: .whitespaces)
-                case "unit": row.fields[name] = code(cell, ItemInput.units, vocabulary.units)
-                case "kind": row.fields[name] = code(cell, ItemInput.kinds, vocabulary.kinds)
-                case "status": row.fields[name] = code(cell, ItemInput.statuses, vocabulary.statuses)
-                case "urgent": row.fields[name] = urgent(cell)
-                case "remind_at": row.fields[name] = localDateTime(cell, timeZone: timeZone)
-                case _ where fieldColumns.contains(name): row.fields[name] = cell
-                default: continue
+                default:
+                    // Columns that become item fields; the rest (`created_at`, `updated_at`, unknown ones) only people read.
+                    guard let field = ItemField(rawValue: name), field.hasCSVColumn else { continue }
+                    row.fields[name] = field.formText(fromCSV: cell, vocabulary: vocabulary, timeZone: timeZone)
                 }
             }
             rows.append(row)

@@ -21,17 +21,7 @@ public struct ItemInput: Sendable, Equatable {
 
     /// The form's values for a stored item, as a form would send them back unchanged.
     public init(_ item: Item, timeZone: TimeZone) {
-        name = item.name
-        quantity = Quantity.text(item.quantity)
-        unit = item.unit
-        kind = item.kind
-        note = item.note
-        barcode = item.barcode ?? ""
-        due = item.due ?? ""
-        remindAt = Timestamp.date(from: item.remindAt).map { LocalDateTime.text($0, in: timeZone) } ?? ""
-        status = item.status ?? "unopened"
-        urgent = item.urgent
-        picture = item.picture?.formValue ?? ""
+        for field in ItemField.allCases { field.set(field.formText(of: item, timeZone: timeZone), in: &self) }
     }
 
     public static let units = Schema.units
@@ -41,10 +31,10 @@ public struct ItemInput: Sendable, Equatable {
     /// Urgency as the form sends it ("1" or "").
     public var urgentText: String { urgent ? "1" : "" }
 
-    /// A draft nobody typed into: only defaults. The batch editor ignores these.
+    /// A draft nobody typed into: the fields a person types (not the choices, which always send a
+    /// value) hold what an empty form does. The batch editor ignores these.
     public var isBlank: Bool {
-        [name, note, barcode, due, remindAt, picture].allSatisfy { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-            && ["", "1"].contains(quantity.trimmingCharacters(in: .whitespaces))
+        ItemField.allCases.allSatisfy { !$0.isTyped || !$0.isSet(in: self) }
     }
 }
 
@@ -66,11 +56,11 @@ public struct ItemValues: Sendable, Equatable {
 
 public enum ItemValidation {
     /// Checks `input` for a folder of `kind`; fields the kind does not have are dropped.
-    /// Errors are message keys by field name.
-    public static func check(_ input: ItemInput, for kind: FolderKind, timeZone: TimeZone) -> Result<ItemValues, FieldErrors> {
-        var errors: [String: String] = [:]
+    /// Errors are message keys by field.
+    public static func check(_ input: ItemInput, for kind: FolderKind, timeZone: TimeZone) -> Result<ItemValues, ItemFieldErrors> {
+        var errors: [ItemField: String] = [:]
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors["name"] = "item_name_required" } else if name.storedLength > 100 { errors["name"] = "name_too_long" }
+        if name.isEmpty { errors[.name] = "item_name_required" } else if name.storedLength > 100 { errors[.name] = "name_too_long" }
 
         // NFKC first, so a full-width comma (１，５) becomes one the replacement sees.
         let quantityText = input.quantity.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
@@ -80,23 +70,23 @@ public enum ItemValidation {
             if let value = Double(quantityText), value.isFinite, value >= 0, value <= Quantity.maximum {
                 quantity = (value * 1000).rounded() / 1000
             } else if let value = Double(quantityText), value.isFinite, value > Quantity.maximum {
-                errors["quantity"] = "quantity_too_large"
+                errors[.quantity] = "quantity_too_large"
             } else {
-                errors["quantity"] = "quantity_invalid"
+                errors[.quantity] = "quantity_invalid"
             }
         }
-        if !Schema.units.contains(input.unit) { errors["unit"] = "unit_invalid" }
-        if !Schema.kinds.contains(input.kind) { errors["kind"] = "kind_invalid" }
+        if !Schema.units.contains(input.unit) { errors[.unit] = "unit_invalid" }
+        if !Schema.kinds.contains(input.kind) { errors[.kind] = "kind_invalid" }
         let note = input.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        if note.storedLength > 1000 { errors["note"] = "note_too_long" }
+        if note.storedLength > 1000 { errors[.note] = "note_too_long" }
         let typedBarcode = GTIN.typed(input.barcode)
-        if let message = typedBarcode.messageKey { errors["barcode"] = message }
+        if let message = typedBarcode.messageKey { errors[.barcode] = message }
         // One spelling per product: a UPC-A typed by a scanner matches the EAN-13 read from a photo.
         var barcode = ""
         if case .code(let code) = typedBarcode { barcode = code }
         let pictureText = input.picture.trimmingCharacters(in: .whitespaces)
         let picture = Picture(formValue: pictureText)
-        if !pictureText.isEmpty, picture == nil { errors["picture"] = "picture_invalid" }
+        if !pictureText.isEmpty, picture == nil { errors[.picture] = "picture_invalid" }
 
         var due: String?
         var remindAt: String?
@@ -106,23 +96,23 @@ public enum ItemValidation {
         case .stock:
             let dueText = input.due.trimmingCharacters(in: .whitespaces)
             if !dueText.isEmpty {
-                if CalendarDay(dueText) != nil { due = dueText } else { errors["due"] = "due_invalid" }
+                if CalendarDay(dueText) != nil { due = dueText } else { errors[.due] = "due_invalid" }
             }
             let remindText = input.remindAt.trimmingCharacters(in: .whitespaces)
             if !remindText.isEmpty {
                 if dueText.isEmpty {
-                    errors["remind_at"] = "remind_needs_due"
+                    errors[.remindAt] = "remind_needs_due"
                 } else if let instant = LocalDateTime.instant(remindText, in: timeZone) {
                     remindAt = Timestamp.string(from: instant)
                 } else {
-                    errors["remind_at"] = "remind_invalid"
+                    errors[.remindAt] = "remind_invalid"
                 }
             }
-            if Schema.statuses.contains(input.status) { status = input.status } else { errors["status"] = "status_invalid" }
+            if Schema.statuses.contains(input.status) { status = input.status } else { errors[.status] = "status_invalid" }
         case .shopping:
             urgent = input.urgent
         }
-        guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
+        guard errors.isEmpty else { return .failure(ItemFieldErrors(errors)) }
         return .success(
             ItemValues(
                 name: name, quantity: quantity, unit: input.unit, kind: input.kind, note: note, barcode: barcode.isEmpty ? nil : barcode,
@@ -140,6 +130,19 @@ extension String {
     /// Length as SQLite's length() counts it (code points), which the CHECK constraints use;
     /// a person counts 👍🏽 as one character, SQLite as two.
     public var storedLength: Int { unicodeScalars.count }
+}
+
+/// One item form's errors as message keys by field, an `Error` so `Result` can carry them.
+public struct ItemFieldErrors: Error, Sendable, Equatable {
+    public let fields: [ItemField: String]
+    public init(_ fields: [ItemField: String]) { self.fields = fields }
+}
+
+/// What stopped a save of item forms: each draft's errors by its position in the batch (an edited
+/// item is draft 0). The names the form gives them (`0.name`) are the web layer's.
+public struct ItemFormErrors: Error, Sendable, Equatable {
+    public let drafts: [Int: [ItemField: String]]
+    public init(_ drafts: [Int: [ItemField: String]]) { self.drafts = drafts }
 }
 
 /// Field errors as message keys, an `Error` so `Result` can carry them.

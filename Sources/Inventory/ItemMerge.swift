@@ -23,11 +23,30 @@ public struct ItemSnapshot: Sendable, Equatable {
 /// a field both changed to different values is a clash for the person to decide. Without a base
 /// (a form from before bases were sent) every field that differs is a clash: nothing is guessed.
 public struct ItemMerge: Sendable, Equatable {
-    /// The editable fields, named as the history and the form name them.
-    public enum Field: String, CaseIterable, Sendable {
-        case folder, name, quantity, unit, kind, status, due
-        case remindAt = "remind_at"
-        case urgent, barcode, picture, note
+    /// What a merge goes over: the item's folder and its editable fields, named as the history and
+    /// the form name them.
+    public enum Field: Hashable, Sendable, CaseIterable, RawRepresentable {
+        case folder
+        case item(ItemField)
+
+        public static var allCases: [Field] { [.folder] + ItemField.allCases.map(Field.item) }
+
+        public init?(rawValue: String) {
+            if rawValue == "folder" {
+                self = .folder
+            } else if let field = ItemField(rawValue: rawValue) {
+                self = .item(field)
+            } else {
+                return nil
+            }
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .folder: "folder"
+            case .item(let field): field.rawValue
+            }
+        }
     }
 
     /// Mine where I changed, theirs where they changed; for clashes, mine until decided.
@@ -70,7 +89,7 @@ public struct ItemMerge: Sendable, Equatable {
             }
         }
         if fromTheirs.contains(.folder), let kind = folderKinds[theirs.folderId], let mineKind = folderKinds[mine.folderId], kind != mineKind {
-            let lost: [Field] = kind == .shopping ? [.due, .remindAt, .status] : [.urgent]
+            let lost = ItemField.allCases.filter { !$0.fits(kind) }.map(Field.item)
             if lost.contains(where: { fromMine.contains($0) || clashes.contains($0) }) {
                 fromTheirs.removeAll { $0 == .folder }
                 clashes.insert(.folder, at: 0)
@@ -83,39 +102,19 @@ public struct ItemMerge: Sendable, Equatable {
         self.clashes = clashes
     }
 
-    /// A field's text as the form sends it (`folder` as the folder id, `urgent` as "1" or "").
+    /// A field's text as the form sends it (`folder` as the folder id).
     public static func value(_ field: Field, _ snapshot: ItemSnapshot) -> String {
-        let input = snapshot.input
         switch field {
-        case .folder: return "\(snapshot.folderId)"
-        case .name: return input.name
-        case .quantity: return input.quantity
-        case .unit: return input.unit
-        case .kind: return input.kind
-        case .status: return input.status
-        case .due: return input.due
-        case .remindAt: return input.remindAt
-        case .urgent: return input.urgentText
-        case .barcode: return input.barcode
-        case .picture: return input.picture
-        case .note: return input.note
+        case .folder: "\(snapshot.folderId)"
+        case .item(let field): field.text(in: snapshot.input)
         }
     }
 
-    /// The value with the differences a browser or the storage introduce and a person does not
-    /// see taken out: surrounding spaces, CRLF line ends, "2" against "2.0", a UPC-A against its EAN-13.
+    /// The value as `ItemField.comparable(in:)` sees it: what a person would call the same.
     static func comparable(_ field: Field, _ snapshot: ItemSnapshot) -> String {
-        let text = value(field, snapshot).replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         switch field {
-        case .quantity:
-            let number = text.precomposedStringWithCompatibilityMapping.replacingOccurrences(of: ",", with: ".")
-            guard let value = Double(number.isEmpty ? "1" : number), value.isFinite else { return text }
-            return Quantity.text((value * 1000).rounded() / 1000)
-        case .barcode:
-            if case .code(let code) = GTIN.typed(text) { return code }
-            return text
-        default:
-            return text
+        case .folder: ItemField.comparable(value(field, snapshot))
+        case .item(let field): field.comparable(in: snapshot.input)
         }
     }
 
@@ -127,17 +126,7 @@ public struct ItemMerge: Sendable, Equatable {
     public static func set(_ field: Field, _ text: String, in snapshot: inout ItemSnapshot) {
         switch field {
         case .folder: if let id = Int64(text) { snapshot.folderId = id }
-        case .name: snapshot.input.name = text
-        case .quantity: snapshot.input.quantity = text
-        case .unit: snapshot.input.unit = text
-        case .kind: snapshot.input.kind = text
-        case .status: snapshot.input.status = text
-        case .due: snapshot.input.due = text
-        case .remindAt: snapshot.input.remindAt = text
-        case .urgent: snapshot.input.urgent = text == "1"
-        case .barcode: snapshot.input.barcode = text
-        case .picture: snapshot.input.picture = text
-        case .note: snapshot.input.note = text
+        case .item(let field): field.set(text, in: &snapshot.input)
         }
     }
 }

@@ -124,14 +124,11 @@ extension Items {
 
     /// Keeps what both kinds share; drops what the target kind does not have.
     static func fit(_ item: inout Item, to kind: FolderKind) {
+        for field in ItemField.allCases where !field.fits(kind) { field.drop(from: &item) }
         switch kind {
         case .stock:
-            item.urgent = false
-            if item.status == nil { item.status = "unopened" }
+            if item.status == nil { item.status = ItemInput().status }
         case .shopping:
-            item.due = nil
-            item.remindAt = nil
-            item.status = nil
             // Something used up is wanted again: one to buy, not none (the row's − / + changes it).
             if item.quantity == 0 { item.quantity = 1 }
         }

@@ -3,8 +3,7 @@ import GRDB
 
 /// One row of an imported items file, as text, already mapped to Zaiko's codes where the file
 /// used a label (units, kinds, statuses). `fields` holds only the columns the file has, by the
-/// item form's field names (`name`, `quantity`, `unit`, `kind`, `due`, `remind_at`, `status`,
-/// `urgent`, `barcode`, `note`).
+/// item form's field names (`ItemField`'s).
 public struct ImportRow: Sendable, Equatable {
     /// The line of the file the row starts on (the header is line 1).
     public var line: Int
@@ -148,21 +147,21 @@ extension Items {
 
             var input = existing.map { ItemInput($0, timeZone: timeZone) } ?? ItemInput()
             let fields = row.fields
-            if let name = fields["name"] { input.name = name }
-            if let quantity = fields["quantity"] { input.quantity = quantity }
-            if let note = fields["note"] { input.note = note }
-            if let barcode = fields["barcode"] { input.barcode = barcode }
-            if let due = fields["due"] { input.due = due }
-            if let remindAt = fields["remind_at"] { input.remindAt = remindAt }
-            // An empty unit, kind or status keeps what the item has (or the editor's default).
-            for (column, path) in [("unit", \ItemInput.unit), ("kind", \ItemInput.kind), ("status", \ItemInput.status)] {
-                if let text = fields[column]?.trimmingCharacters(in: .whitespaces), !text.isEmpty { input[keyPath: path] = text }
-            }
-            if let urgent = fields["urgent"]?.trimmingCharacters(in: .whitespaces) {
-                switch urgent {
-                case "1": input.urgent = true
-                case "0", "": input.urgent = false
-                default: problem("urgent", "import_urgent_invalid", urgent)
+            for field in ItemField.allCases {
+                guard let text = fields[field.rawValue] else { continue }
+                switch field {
+                case .urgent:
+                    switch text.trimmingCharacters(in: .whitespaces) {
+                    case "1": input.urgent = true
+                    case "0", "": input.urgent = false
+                    case let other: problem("urgent", "import_urgent_invalid", other)
+                    }
+                case _ where !field.isTyped:
+                    // An empty choice (unit, kind, status) keeps what the item has (or the editor's default).
+                    let choice = text.trimmingCharacters(in: .whitespaces)
+                    if !choice.isEmpty { field.set(choice, in: &input) }
+                default:
+                    field.set(text, in: &input)
                 }
             }
 
@@ -170,8 +169,8 @@ extension Items {
             case .success(let values):
                 if problems.isEmpty { plan.rows.append(PlannedImportRow(line: row.line, itemId: existing?.id, folderId: folder.id!, values: values)) }
             case .failure(let errors):
-                for (field, key) in errors.fields.sorted(by: { Self.columnOrder($0.key) < Self.columnOrder($1.key) }) {
-                    problem(field, key, fields[field] ?? "")
+                for (field, key) in errors.fields.sorted(by: { Self.columnOrder($0.key.rawValue) < Self.columnOrder($1.key.rawValue) }) {
+                    problem(field.rawValue, key, fields[field.rawValue] ?? "")
                 }
             }
             plan.problems += problems
@@ -181,6 +180,6 @@ extension Items {
 
     /// Problems of one line in the order of the file's usual columns.
     static func columnOrder(_ column: String) -> Int {
-        ["id", "folder", "name", "quantity", "unit", "kind", "due", "remind_at", "status", "urgent", "barcode", "note"].firstIndex(of: column) ?? 99
+        (["id", "folder"] + ItemField.formOrder.map(\.rawValue)).firstIndex(of: column) ?? 99
     }
 }

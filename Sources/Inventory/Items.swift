@@ -223,24 +223,24 @@ public struct Items: Sendable {
     // MARK: - Registering and editing
 
     /// Saves every draft that has content, in one transaction. A draft with content but no valid
-    /// name (or another problem) stops the whole batch: errors come back keyed "INDEX.field".
+    /// name (or another problem) stops the whole batch: `ItemFormErrors` says which draft and field.
     public func register(_ drafts: [ItemInput], in folderId: Int64, householdId: Int64, by memberId: Int64, timeZone: TimeZone) throws -> [Int64] {
         let folder = try self.folder(folderId, householdId: householdId)
         var values: [ItemValues] = []
-        var errors: [String: String] = [:]
+        var errors: [Int: [ItemField: String]] = [:]
         for (index, draft) in drafts.enumerated() where !draft.isBlank {
             switch ItemValidation.check(draft, for: folder.kind, timeZone: timeZone) {
             case .success(let checked): values.append(checked)
-            case .failure(let problems): for (field, key) in problems.fields { errors["\(index).\(field)"] = key }
+            case .failure(let problems): errors[index] = problems.fields
             }
         }
-        if !errors.isEmpty { throw InventoryError.validation(errors) }
-        if values.isEmpty { throw InventoryError.validation(["0.name": "item_name_required"]) }
+        if !errors.isEmpty { throw ItemFormErrors(errors) }
+        if values.isEmpty { throw ItemFormErrors([0: [.name: "item_name_required"]]) }
         return try database.writer.write { db in
             let time = stamp()
             let indexes = drafts.indices.filter { !drafts[$0].isBlank }
-            let foreign = try Self.foreignPhotos(db, values.map(\.picture), householdId: householdId).map { "\(indexes[$0]).picture" }
-            if !foreign.isEmpty { throw InventoryError.validation(Dictionary(uniqueKeysWithValues: foreign.map { ($0, "picture_invalid") })) }
+            let foreign = try Self.foreignPhotos(db, values.map(\.picture), householdId: householdId).map { indexes[$0] }
+            if !foreign.isEmpty { throw ItemFormErrors(Dictionary(uniqueKeysWithValues: foreign.map { ($0, [.picture: "picture_invalid"]) })) }
             return try values.map { value in
                 var item = Item(householdId: householdId, folderId: folderId, name: value.name, createdAt: time, updatedAt: time)
                 Self.apply(value, to: &item)
@@ -253,18 +253,7 @@ public struct Items: Sendable {
     }
 
     static func apply(_ value: ItemValues, to item: inout Item) {
-        item.name = value.name
-        item.quantity = value.quantity
-        item.unit = value.unit
-        item.kind = value.kind
-        item.note = value.note
-        item.barcode = value.barcode
-        item.due = value.due
-        item.remindAt = value.remindAt
-        item.status = value.status
-        item.urgent = value.urgent
-        item.photo = value.picture?.photoKey
-        item.illustration = value.picture?.illustrationSlug
+        for field in ItemField.allCases { field.store(value, in: &item) }
         item.searchText = SearchText.fold(value.name, value.note)
     }
 
@@ -298,7 +287,7 @@ public struct Items: Sendable {
                 merged = MergedEdit(merge: merge, latestEventId: latest)
             }
             if values.picture != item.picture, try !Self.foreignPhotos(db, [values.picture], householdId: householdId).isEmpty {
-                throw InventoryError.validation(["picture": "picture_invalid"])
+                throw ItemFormErrors([0: [.picture: "picture_invalid"]])
             }
             let before = item
             Self.apply(values, to: &item)
@@ -319,7 +308,7 @@ public struct Items: Sendable {
     static func checked(_ input: ItemInput, for kind: FolderKind, timeZone: TimeZone) throws -> ItemValues {
         switch ItemValidation.check(input, for: kind, timeZone: timeZone) {
         case .success(let checked): return checked
-        case .failure(let problems): throw InventoryError.validation(problems.fields)
+        case .failure(let problems): throw ItemFormErrors([0: problems.fields])
         }
     }
 
@@ -337,19 +326,8 @@ public struct Items: Sendable {
         }
     }
 
+    /// The history's names of the fields a save changed (see `ItemField.differs`).
     static func changedFields(_ a: Item, _ b: Item) -> [String] {
-        var fields: [String] = []
-        if a.name != b.name { fields.append("name") }
-        if a.quantity != b.quantity { fields.append("quantity") }
-        if a.unit != b.unit { fields.append("unit") }
-        if a.kind != b.kind { fields.append("kind") }
-        if a.note != b.note { fields.append("note") }
-        if a.barcode != b.barcode { fields.append("barcode") }
-        if a.due != b.due { fields.append("due") }
-        if a.remindAt != b.remindAt { fields.append("remind_at") }
-        if a.status != b.status { fields.append("status") }
-        if a.urgent != b.urgent { fields.append("urgent") }
-        if a.picture != b.picture { fields.append("picture") }
-        return fields
+        ItemField.changed(from: a, to: b).map(\.rawValue)
     }
 }

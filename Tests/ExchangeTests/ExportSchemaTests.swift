@@ -228,8 +228,11 @@ struct ExportSchemaTests {
         for (table, rows) in before.sorted(by: { $0.key < $1.key }) {
             #expect(!rows.isEmpty, "the fixture has no \(table) row")
             let columns = Set(rows.flatMap { $0.split(separator: " ").compactMap { $0.split(separator: "=").first.map(String.init) } })
-            for column in columns.sorted() where rows.allSatisfy({ $0.contains(" \(column)=NULL") || $0.hasPrefix("\(column)=NULL") }) {
-                Issue.record("\(table).\(column) is NULL in every row of the fixture: a value dropped there would pass")
+            for column in columns.sorted() {
+                for empty in ["NULL", "\"\""]
+                where rows.allSatisfy({ $0.contains(" \(column)=\(empty) ") || $0.hasPrefix("\(column)=\(empty) ") || $0.hasSuffix(" \(column)=\(empty)") }) {
+                    Issue.record("\(table).\(column) is \(empty) in every row of the fixture: a value dropped there would pass")
+                }
             }
             let moved = after[table] ?? []
             #expect(moved == rows, "\(table): \(Set(rows).subtracting(moved).sorted()) became \(Set(moved).subtracting(rows).sorted())")

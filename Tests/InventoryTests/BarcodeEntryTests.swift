@@ -71,7 +71,7 @@ struct BarcodeEntryTests {
             Issue.record("accepted")
             return
         }
-        #expect(errors.fields == ["barcode": "barcode_invalid"])
+        #expect(errors.fields == [.barcode: "barcode_invalid"])
     }
 }
 

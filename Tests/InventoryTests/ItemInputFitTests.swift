@@ -13,18 +13,18 @@ struct ItemInputFitTests {
         input.due = "2026-11-25"
         input.remindAt = "2026-11-24T09:00"
         input.status = "opened"
-        #expect(input.fieldsNotKept(in: .shopping) == ["due", "remind_at", "status"])
+        #expect(input.fieldsNotKept(in: .shopping) == [.due, .remindAt, .status])
         #expect(input.fieldsNotKept(in: .stock) == [])
         input.due = "  "
         input.remindAt = ""
-        #expect(input.fieldsNotKept(in: .shopping) == ["status"])
+        #expect(input.fieldsNotKept(in: .shopping) == [.status])
     }
 
     @Test func aStockListKeepsNoUrgency() {
         var input = ItemInput()
         #expect(input.fieldsNotKept(in: .stock) == [])
         input.urgent = true
-        #expect(input.fieldsNotKept(in: .stock) == ["urgent"])
+        #expect(input.fieldsNotKept(in: .stock) == [.urgent])
         #expect(input.fieldsNotKept(in: .shopping) == [])
     }
 

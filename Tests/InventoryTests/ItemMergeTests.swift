@@ -25,8 +25,8 @@ struct ItemMergeTests {
         let mine = snapshot { $0.name = "Oat milk" }
         let merge = ItemMerge(base: base, mine: mine, theirs: theirs)
         #expect(!merge.hasClashes)
-        #expect(merge.takenFromTheirs == [.due])
-        #expect(merge.takenFromMine == [.name])
+        #expect(merge.takenFromTheirs == [.item(.due)])
+        #expect(merge.takenFromMine == [.item(.name)])
         #expect(merge.merged.input.name == "Oat milk")
         #expect(merge.merged.input.due == "2026-12-05")
     }
@@ -44,8 +44,8 @@ struct ItemMergeTests {
             $0.name = "Oat milk"
         }
         let merge = ItemMerge(base: base, mine: mine, theirs: theirs)
-        #expect(merge.clashes == [.quantity])
-        #expect(merge.takenFromTheirs == [.due])
+        #expect(merge.clashes == [.item(.quantity)])
+        #expect(merge.takenFromTheirs == [.item(.due)])
         // Mine stays in the merge until the person decides.
         #expect(merge.merged.input.quantity == "5")
         #expect(merge.merged.input.note == "same" && merge.merged.input.name == "Oat milk")
@@ -64,13 +64,13 @@ struct ItemMergeTests {
         }
         let merge = ItemMerge(base: base, mine: mine, theirs: theirs)
         #expect(merge.takenFromMine.isEmpty)
-        #expect(merge.takenFromTheirs == [.name])
+        #expect(merge.takenFromTheirs == [.item(.name)])
         #expect(!merge.hasClashes)
     }
 
     @Test func withoutABaseEveryDifferenceIsAClash() {
         let merge = ItemMerge(base: nil, mine: snapshot { $0.name = "Oat milk" }, theirs: snapshot { $0.due = "" })
-        #expect(merge.clashes == [.name, .due])
+        #expect(merge.clashes == [.item(.name), .item(.due)])
     }
 
     @Test func aMoveThatWouldDropWhatITypedIsAClash() {
@@ -121,7 +121,7 @@ struct ItemMergeTests {
         #expect(saved.name == "Oat milk")
         #expect(saved.due == "2026-12-05")
         #expect(saved.version == opened.version + 2)
-        #expect(merged?.merge.takenFromTheirs == [.due])
+        #expect(merged?.merge.takenFromTheirs == [.item(.due)])
         // The notice names the change merged with: Ken's.
         let history = try fixture.items.history(of: id, householdId: owner.householdId)
         let kenEvent = try #require(history.first { $0.id == merged?.latestEventId })

@@ -71,7 +71,7 @@ struct PhotoStoreTests {
                 try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'")
             })
         let foreign = try pantry.savePhoto(household: otherHousehold)
-        #expect(throws: InventoryError.validation(["0.picture": "picture_invalid"])) {
+        #expect(throws: ItemFormErrors([0: [.picture: "picture_invalid"]])) {
             try pantry.items.register(
                 [pantry.draft("Milk", picture: "photo:\(foreign)")], in: pantry.folder,
                 householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
@@ -258,7 +258,7 @@ struct PictureValidationTests {
             Issue.record("accepted")
             return
         }
-        #expect(errors.fields == ["picture": "picture_invalid"])
+        #expect(errors.fields == [.picture: "picture_invalid"])
     }
 
     @Test func checkDigits() {
@@ -275,7 +275,7 @@ struct PictureValidationTests {
             Issue.record("accepted")
             return
         }
-        #expect(errors.fields == ["barcode": "barcode_check_digit"])
+        #expect(errors.fields == [.barcode: "barcode_check_digit"])
         input.barcode = "123456" // a shop's own code: no check digit to verify
         guard case .success = ItemValidation.check(input, for: .stock, timeZone: .gmt) else {
             Issue.record("refused")

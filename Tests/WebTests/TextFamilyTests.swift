@@ -18,7 +18,7 @@ struct TextFamilyTests {
         (.recipeEditorUnit, IngredientUnit.allCases.filter(\.isCookingMeasure).map(\.rawValue)),
         (.recipeQuantity, [IngredientUnit.tbsp, .tsp, .cup, .pinch].map(\.rawValue)),
         (.due, [DueState.expired, .today, .soon].map(\.rawValue)),
-        (.field, ItemMerge.Field.allCases.filter { $0 != .name }.map(\.rawValue) + ["item_name", "household", "name", "login", "password"]),
+        (.field, ItemMerge.Field.allCases.filter { $0 != .item(.name) }.map(\.rawValue) + ["item_name", "household", "name", "login", "password"]),
         (.history, ["created", "changed", "moved", "quantity", "opened", "bought", "deleted", "restored"]),
         (.illustration, Illustrations.all.map(\.slug)),
         (.icon, Folders.icons),

@@ -10,7 +10,7 @@ struct ConflictValues {
     let folders: [Folder]
 
     static func labelKey(_ field: ItemMerge.Field) -> String {
-        field == .name ? "field_item_name" : "field_\(field.rawValue)"
+        field == .item(.name) ? "field_item_name" : "field_\(field.rawValue)"
     }
 
     func label(_ field: ItemMerge.Field) -> String { t[named: Self.labelKey(field)] }
@@ -18,9 +18,8 @@ struct ConflictValues {
     /// Fields a folder of `kind` has: dates and status on stock lists, urgency on shopping lists.
     func applies(_ field: ItemMerge.Field, to kind: FolderKind) -> Bool {
         switch field {
-        case .due, .remindAt, .status: return kind == .stock
-        case .urgent: return kind == .shopping
-        default: return true
+        case .folder: true
+        case .item(let field): field.fits(kind)
         }
     }
 
@@ -28,16 +27,16 @@ struct ConflictValues {
         let value = ItemMerge.value(field, snapshot)
         switch field {
         case .folder: return folders.first { $0.id == snapshot.folderId }.map { displayName($0, t) } ?? value
-        case .unit: return t[.unit, value]
-        case .kind: return t[.kind, value]
-        case .status: return t[.status, value]
-        case .urgent: return t[value == "1" ? .urgent : .notUrgent]
-        case .due: return value.isEmpty ? "—" : CalendarDay(value).map { DisplayFormat.day($0, locale: t) } ?? value
-        case .remindAt:
+        case .item(.unit): return t[.unit, value]
+        case .item(.kind): return t[.kind, value]
+        case .item(.status): return t[.status, value]
+        case .item(.urgent): return t[value == "1" ? .urgent : .notUrgent]
+        case .item(.due): return value.isEmpty ? "—" : CalendarDay(value).map { DisplayFormat.day($0, locale: t) } ?? value
+        case .item(.remindAt):
             guard !value.isEmpty else { return "—" }
             return LocalDateTime.instant(value, in: zone).map { DisplayFormat.dateTime(Timestamp.string(from: $0), timeZone: timeZoneId, locale: t) }
                 ?? value
-        case .picture:
+        case .item(.picture):
             switch Picture(formValue: value) {
             case .photo: return t[.pictureCurrentPhoto]
             case .illustration(let slug): return t[.illustration, slug]

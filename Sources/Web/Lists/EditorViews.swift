@@ -27,6 +27,10 @@ struct DraftView: Sendable {
     let moreOpen: Bool
     let picture: PicturePicker
 
+    /// What shows at once; every other field is under "More".
+    static let shownAtOnce: Set<ItemField> = [.name, .picture, .quantity, .due]
+    static let moreFields = ItemField.formOrder.filter { !shownAtOnce.contains($0) }
+
     init(
         index: Int, input: ItemInput, fieldsKind: FolderKind, errors: [String: String], t: Catalog, single: Bool, focus: String? = nil
     ) {
@@ -66,13 +70,8 @@ struct DraftView: Sendable {
         note = input.note
         noteError = error("note")
         // Something to see or fix under "More" opens it: a hidden error or value would be missed.
-        let moreFields = ["unit", "kind", "remind_at", "status", "urgent", "barcode", "note"]
-        let defaults = ItemInput()
-        let changed =
-            input.unit != defaults.unit || input.kind != defaults.kind || !input.barcode.isEmpty
-            || !input.note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-            || (fieldsKind == .stock ? !input.remindAt.isEmpty || input.status != defaults.status : input.urgent)
-        moreOpen = single || barcodeFocused || changed || moreFields.contains { error($0) != nil }
+        let changed = Self.moreFields.contains { $0.fits(fieldsKind) && $0.isSet(in: input) }
+        moreOpen = single || barcodeFocused || changed || Self.moreFields.contains { error($0.rawValue) != nil }
     }
 }
 

@@ -89,8 +89,8 @@ struct ItemsController {
                     let zone = try timeZone(member)
                     let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
                     return .redirect(to: Route.folder(folder.id!).path + "?added=\(ids.count)")
-                } catch InventoryError.validation(let fields) {
-                    errors = fields
+                } catch let problems as ItemFormErrors {
+                    errors = Self.formNames(problems)
                 } catch {
                     let storage = try storageFailure(error, context)
                     state.storageError = context.locale[named: storage.messageKey]
@@ -178,8 +178,8 @@ struct ItemsController {
                 return .redirect(to: ListQuery.adding(["warn": "remind_after_due"], to: Route.folder(folder.id!).path))
             }
             return .redirect(to: target)
-        } catch InventoryError.validation(let fields) {
-            let errors = Dictionary(uniqueKeysWithValues: fields.map { ("0.\($0.key)", context.locale[named: $0.value]) })
+        } catch let problems as ItemFormErrors {
+            let errors = Self.formNames(problems).mapValues { context.locale[named: $0] }
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current, base: base), context,
                 status: 422)
@@ -417,7 +417,7 @@ struct ItemsController {
     }
 
     /// Drafts that hold fields `folder` does not keep, with those fields (see `fieldsNotKept`).
-    static func unfit(_ drafts: [ItemInput], folder: Folder) -> [(Int, [String])] {
+    static func unfit(_ drafts: [ItemInput], folder: Folder) -> [(Int, [ItemField])] {
         drafts.enumerated().compactMap { index, draft in
             let fields = draft.fieldsNotKept(in: folder.kind)
             return fields.isEmpty ? nil : (index, fields)
@@ -447,6 +447,15 @@ struct ItemsController {
         TimeZone(identifier: member.timeZone) ?? .gmt
     }
 
+    /// The errors by the names the editor gives them ("1.name": the second draft's name), as message keys.
+    static func formNames(_ errors: ItemFormErrors) -> [String: String] {
+        var named: [String: String] = [:]
+        for (draft, fields) in errors.drafts {
+            for (field, key) in fields { named["\(draft).\(field.rawValue)"] = key }
+        }
+        return named
+    }
+
     /// Drafts from fields named `d0.name`, `d1.quantity`, … in index order.
     static func drafts(from form: Parameters) -> [ItemInput] {
         var drafts: [Int: ItemInput] = [:]
@@ -455,20 +464,7 @@ struct ItemsController {
                 (0..<maxDrafts).contains(index)
             else { continue }
             var draft = drafts[index] ?? ItemInput()
-            switch name[name.index(after: dot)...] {
-            case "name": draft.name = value
-            case "quantity": draft.quantity = value
-            case "unit": draft.unit = value
-            case "kind": draft.kind = value
-            case "note": draft.note = value
-            case "barcode": draft.barcode = value
-            case "due": draft.due = value
-            case "remind_at": draft.remindAt = value
-            case "status": draft.status = value
-            case "urgent": draft.urgent = value == "1"
-            case "picture": draft.picture = value
-            default: break
-            }
+            ItemField(rawValue: String(name[name.index(after: dot)...]))?.set(value, in: &draft)
             drafts[index] = draft
         }
         let ordered = drafts.keys.sorted().map { drafts[$0]! }
@@ -488,7 +484,7 @@ struct ItemsController {
             state.unfit = UnfitNotice(
                 message: t.format(.editorUnfit, folder.kind.rawValue, ["folder": displayName(folder, t)]),
                 drafts: unfit.map { index, fields in
-                    let labels = fields.map { t[.field, $0] }.joined(separator: t[.editorUnfitSeparator])
+                    let labels = fields.map { t[.field, $0.rawValue] }.joined(separator: t[.editorUnfitSeparator])
                     return item == nil
                         ? t.format(.editorUnfitDraft, ["draft": t.format(.draftNumber, ["number": "\(index + 1)"]), "fields": labels]) : labels
                 })
