@@ -21,11 +21,6 @@ struct FormDecoderTests {
         var kind: [String]
         var d0: Draft
         var d1: Draft?
-
-        enum CodingKeys: String, CodingKey {
-            case action, folder, version, delta, remove, kind, d0, d1
-            case discardUnfit = "discard_unfit"
-        }
     }
 
     func decode(_ pairs: [(String, String)]) throws -> Form {

@@ -23,13 +23,6 @@ struct SetupForm: Decodable {
     /// The browser's zone (chosen by script) or the person's choice; empty: the server's.
     var timeZone: String
 
-    enum CodingKeys: String, CodingKey {
-        case household, name, login, password
-        case passwordConfirm = "password_confirm"
-        case setupCode = "setup_code"
-        case timeZone = "time_zone"
-    }
-
     /// The zone posted, else the server's own.
     var zone: String { timeZone.isEmpty ? HouseholdSettings.serverTimeZone : timeZone }
 }
@@ -40,22 +33,12 @@ struct JoinForm: Decodable {
     var login: String
     var password: Verbatim
     var passwordConfirm: Verbatim
-
-    enum CodingKeys: String, CodingKey {
-        case name, login, password
-        case passwordConfirm = "password_confirm"
-    }
 }
 
 /// A new password from a reset link.
 struct PasswordResetForm: Decodable {
     var password: Verbatim
     var passwordConfirm: Verbatim
-
-    enum CodingKeys: String, CodingKey {
-        case password
-        case passwordConfirm = "password_confirm"
-    }
 }
 
 /// The member's name and language.
@@ -70,12 +53,6 @@ struct PasswordChangeForm: Decodable {
     var currentPassword: Verbatim
     var password: Verbatim
     var passwordConfirm: Verbatim
-
-    enum CodingKeys: String, CodingKey {
-        case password
-        case currentPassword = "current_password"
-        case passwordConfirm = "password_confirm"
-    }
 }
 
 /// The household's name, time zone and how many days "soon" is.
@@ -83,23 +60,12 @@ struct HouseholdForm: Decodable {
     var household: String
     var timeZone: String
     var dueSoonDays: String
-
-    enum CodingKeys: String, CodingKey {
-        case household
-        case timeZone = "time_zone"
-        case dueSoonDays = "due_soon_days"
-    }
 }
 
 /// The online barcode look-up: on with its address, or off.
 struct LookupForm: Decodable {
     var lookupEnabled: Bool
     var productLookupUrl: String
-
-    enum CodingKeys: String, CodingKey {
-        case lookupEnabled = "lookup_enabled"
-        case productLookupUrl = "product_lookup_url"
-    }
 }
 
 /// Whether members' recipe imports may reach the home network.
@@ -121,13 +87,6 @@ struct PushChannelForm: Decodable {
     var accessToken: String
     var clearAccessToken: Bool
     var digestHour: String
-
-    enum CodingKeys: String, CodingKey {
-        case kind, url, topic
-        case accessToken = "access_token"
-        case clearAccessToken = "clear_access_token"
-        case digestHour = "digest_hour"
-    }
 
     var input: PushChannelInput {
         PushChannelInput(

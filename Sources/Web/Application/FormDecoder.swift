@@ -4,7 +4,8 @@ import HTTPServer
 /// Decodes the fields of a form (or a query) into a typed struct, so a handler names what it
 /// reads once, in the struct, instead of parsing each field by hand.
 ///
-/// A property is the field of its name (`CodingKeys` spell others, `discard_unfit`). Values read
+/// A property is the field of its name in snake case, as the templates spell fields: `discardUnfit`
+/// reads `discard_unfit` (a name already in snake case reads itself). Values read
 /// as the handlers always read them: text trimmed of surrounding white space (`RequestContext.field`),
 /// absent text empty; a number absent or not a number is nil (declare it optional); a `Bool` is
 /// whether the field is "1"; `[String]` is every value of a repeated name; `Verbatim` is the text
@@ -66,11 +67,28 @@ private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] {
         fields.pairs.compactMap { pair in
             guard pair.name.hasPrefix(prefix) else { return nil }
-            return Key(stringValue: String(pair.name.dropFirst(prefix.count).prefix { $0 != "." }))
+            return Key(stringValue: Self.propertyName(String(pair.name.dropFirst(prefix.count).prefix { $0 != "." })))
         }
     }
 
-    private func name(_ key: Key) -> String { prefix + key.stringValue }
+    private func name(_ key: Key) -> String { prefix + Self.fieldName(key.stringValue) }
+
+    /// `discardUnfit` → `discard_unfit`: an upper-case letter becomes an underscore and the letter.
+    static func fieldName(_ property: String) -> String {
+        guard property.contains(where: \.isUppercase) else { return property }
+        var name = ""
+        for character in property {
+            if character.isUppercase { name += "_" + character.lowercased() } else { name.append(character) }
+        }
+        return name
+    }
+
+    /// `discard_unfit` → `discardUnfit`, the inverse of `fieldName`.
+    static func propertyName(_ field: String) -> String {
+        guard field.contains("_") else { return field }
+        let words = field.split(separator: "_", omittingEmptySubsequences: false)
+        return words.dropFirst().reduce(String(words[0])) { $0 + $1.prefix(1).uppercased() + $1.dropFirst() }
+    }
 
     /// The first value of the field, trimmed as `RequestContext.field` trims it.
     private func text(_ key: Key) -> String? {

@@ -11,11 +11,6 @@ struct BatchEditorForm: Decodable {
     var remove: String?
     /// "Save without them": drop the fields the folder does not keep.
     var discardUnfit: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case folder, action, remove
-        case discardUnfit = "discard_unfit"
-    }
 }
 
 /// The item editor's buttons and choices around its one draft.
@@ -26,11 +21,6 @@ struct ItemEditorForm: Decodable {
     /// The item's version the form was opened with.
     var version: Int?
     var discardUnfit: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case folder, action, version
-        case discardUnfit = "discard_unfit"
-    }
 }
 
 /// A photo for the item, from its page: the file comes as `photo_file`.

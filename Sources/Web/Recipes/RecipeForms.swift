@@ -23,17 +23,6 @@ struct RecipeEditorForm: Decodable {
     var produceFolder: Int64?
     /// "more" for more ingredient rows; anything else saves.
     var action: String
-
-    enum CodingKeys: String, CodingKey {
-        case name, servings, steps, picture, crop, tags, action
-        case sourceUrl = "source_url"
-        case produceName = "produce_name"
-        case produceQuantity = "produce_quantity"
-        case produceUnit = "produce_unit"
-        case produceKind = "produce_kind"
-        case produceDueDays = "produce_due_days"
-        case produceFolder = "produce_folder"
-    }
 }
 
 /// Recipes ticked in the trash, or the one an Undo names: repeated `ids`, or one comma-separated value.
@@ -48,11 +37,6 @@ struct CookForm: Decodable {
     /// Nil: the recipe's own (see `CookController.servings`).
     var servings: Int?
     var withWhatWeHave: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case servings
-        case withWhatWeHave = "with_what_we_have"
-    }
 }
 
 /// What the recipe lacks for `servings`, onto the shopping list `folder`.
@@ -65,11 +49,6 @@ struct ShortfallForm: Decodable {
 struct UsedUpForm: Decodable {
     var usedUp: String
     var usedUpFolder: Int64?
-
-    enum CodingKeys: String, CodingKey {
-        case usedUp = "used_up"
-        case usedUpFolder = "used_up_folder"
-    }
 }
 
 /// A recipe to import: from a web address (`url`) or pasted text (`source` is "text").
