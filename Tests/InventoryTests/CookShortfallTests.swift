@@ -55,7 +55,7 @@ struct CookShortfallTests {
         let kitchen = try CookKitchen()
         let stock = try kitchen.folder(.stock)
         try kitchen.database.writer.write { db in
-            var item = Item(householdId: kitchen.household, folderId: stock, name: "Egg", quantity: 1, kind: "dairy_eggs", due: "2026-11-01")
+            var item = Item(householdId: kitchen.household, folderId: stock, name: "Egg", quantity: 1, kind: .dairyEggs, due: "2026-11-01")
             try item.insert(db)
         }
         let omelette = try kitchen.recipe("Omelette", [("egg", 3, nil)])
