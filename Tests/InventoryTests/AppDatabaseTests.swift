@@ -157,6 +157,26 @@ struct AppDatabaseTests {
         }
     }
 
+    @Test func anItemRowWithAnUnknownCodeFailsToReadWithoutCrashing() throws {
+        let database = try AppDatabase.inMemory()
+        try database.writer.write { db in
+            let home = try household(db, "Home")
+            var folder = Folder(householdId: home.id!, name: "Fridge", kind: .stock)
+            try folder.insert(db)
+            var milk = Item(householdId: home.id!, folderId: folder.id!, name: "Milk", unit: .L, kind: .dairyEggs, status: .runningLow)
+            try milk.insert(db)
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [milk.id]))
+            #expect(try Item(row: row) == milk)
+            // What a newer version might have written, which the schema's CHECKs would refuse here.
+            for (column, code) in [("unit", "barrel"), ("kind", "rock"), ("status", "eaten")] {
+                var values: [String: (any DatabaseValueConvertible)?] = [:]
+                for (name, value) in row { values[name] = value }
+                values[column] = code
+                #expect(throws: DatabaseError.self, "\(column) \(code) was read") { try Item(row: Row(values)) }
+            }
+        }
+    }
+
     @Test func opensOnDiskWithWALFullSyncAndForeignKeys() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-db-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

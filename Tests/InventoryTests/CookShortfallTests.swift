@@ -17,7 +17,7 @@ struct CookShortfallTests {
         let list = try kitchen.folder(.shopping)
         return try kitchen.database.writer.read { db in
             try Item.fetchAll(db, sql: "SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL ORDER BY id", arguments: [list])
-                .map { "\($0.name) \(Quantity.text($0.quantity)) \($0.unit) \($0.kind)" }
+                .map { "\($0.name) \(Quantity.text($0.quantity)) \($0.unit.rawValue) \($0.kind.rawValue)" }
         }
     }
 
