@@ -104,7 +104,7 @@ struct GrocyHouseholdWriter {
             }
             var item = newItem(product, folderId: folderId, amount: entry.amount, unitId: product.stockUnitId)
             item.due = due(entry.bestBefore, of: product.name)
-            item.status = entry.isOpen ? "opened" : "unopened"
+            item.status = entry.isOpen ? .opened : .unopened
             item.note = String((entry.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.prefix(1000))
             item.searchText = SearchText.fold(item.name, item.note)
             try insert(&item)
@@ -227,9 +227,9 @@ struct GrocyHouseholdWriter {
         return bestBefore
     }
 
-    private func unit(_ unitId: Int64?) -> String {
-        guard let unitId, let unit = data.units.first(where: { $0.id == unitId }) else { return "piece" }
-        return GrocyUnits.zaikoUnit(for: unit.name, unit.pluralName) ?? "piece"
+    private func unit(_ unitId: Int64?) -> ItemUnit {
+        guard let unitId, let unit = data.units.first(where: { $0.id == unitId }) else { return .piece }
+        return GrocyUnits.zaikoUnit(for: unit.name, unit.pluralName).flatMap(ItemUnit.init(rawValue:)) ?? .piece
     }
 
     private mutating func countUse(_ unitId: Int64?) {

@@ -41,9 +41,9 @@ extension ItemField {
     /// they are (the editor's check reports what is wrong).
     func formText(fromCSV cell: String, vocabulary: ItemsCSVVocabulary, timeZone: TimeZone) -> String {
         switch self {
-        case .unit: ItemsCSVReader.code(cell, ItemInput.units, vocabulary.units)
-        case .kind: ItemsCSVReader.code(cell, ItemInput.kinds, vocabulary.kinds)
-        case .status: ItemsCSVReader.code(cell, ItemInput.statuses, vocabulary.statuses)
+        case .unit: ItemsCSVReader.code(cell, ItemUnit.allCases.map(\.rawValue), vocabulary.units)
+        case .kind: ItemsCSVReader.code(cell, ItemKind.allCases.map(\.rawValue), vocabulary.kinds)
+        case .status: ItemsCSVReader.code(cell, ItemStatus.allCases.map(\.rawValue), vocabulary.statuses)
         case .urgent: ItemsCSVReader.urgent(cell)
         case .remindAt: ItemsCSVReader.localDateTime(cell, timeZone: timeZone)
         case .name, .quantity, .due, .barcode, .picture, .note: cell

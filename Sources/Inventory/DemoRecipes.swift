@@ -58,15 +58,15 @@ extension DemoHousehold {
         DemoRecipe(
             name: "りんごジュース", tags: ["ジュース"], servings: 1, steps: "りんごを切ってミキサーにかける。",
             ingredients: [("りんご", 2, "piece")],
-            produce: RecipeProduce(name: "りんごジュース", quantity: 1, unit: "bottle", kind: "drinks", dueDays: 1)),
+            produce: RecipeProduce(name: "りんごジュース", quantity: 1, unit: .bottle, kind: .drinks, dueDays: 1)),
         DemoRecipe(
             name: "バナナミルク", tags: ["ジュース", "朝ごはん"], servings: 1, steps: "バナナと牛乳をミキサーにかける。",
             ingredients: [("バナナ", 1, "piece"), ("牛乳", nil, nil)],
-            produce: RecipeProduce(name: "バナナミルク", quantity: 1, unit: "bottle", kind: "drinks", dueDays: 1)),
+            produce: RecipeProduce(name: "バナナミルク", quantity: 1, unit: .bottle, kind: .drinks, dueDays: 1)),
         DemoRecipe(
             name: "にんじんとりんごのジュース", tags: ["ジュース"], servings: 1, steps: "にんじんとりんごを切ってミキサーにかける。",
             ingredients: [("にんじん", nil, nil), ("りんご", 1, "piece")],
-            produce: RecipeProduce(name: "にんじんりんごジュース", quantity: 1, unit: "bottle", kind: "drinks", dueDays: 1)),
+            produce: RecipeProduce(name: "にんじんりんごジュース", quantity: 1, unit: .bottle, kind: .drinks, dueDays: 1)),
         DemoRecipe(
             name: "Chicken teriyaki", tags: ["Japanese", "weeknight"], servings: 2, steps: "Brown the chicken.\n\nAdd soy sauce and glaze.",
             ingredients: [("Chicken thighs", 300, "g"), ("Soy sauce", 2, "tbsp"), ("Rice", 0.3, "kg")]),

@@ -112,9 +112,9 @@ public enum ItemField: String, CaseIterable, Sendable {
         switch self {
         case .name: item.name
         case .quantity: Quantity.text(item.quantity)
-        case .unit: item.unit
-        case .kind: item.kind
-        case .status: item.status ?? ItemInput().status
+        case .unit: item.unit.rawValue
+        case .kind: item.kind.rawValue
+        case .status: item.status?.rawValue ?? ItemInput().status
         case .due: item.due ?? ""
         case .remindAt: Timestamp.date(from: item.remindAt).map { LocalDateTime.text($0, in: timeZone) } ?? ""
         case .urgent: item.urgent ? "1" : ""

@@ -4,15 +4,15 @@ import Foundation
 public struct ItemInput: Sendable, Equatable {
     public var name = ""
     public var quantity = "1"
-    public var unit = "piece"
-    public var kind = "other"
+    public var unit = ItemUnit.piece.rawValue
+    public var kind = ItemKind.other.rawValue
     public var note = ""
     public var barcode = ""
     /// "YYYY-MM-DD"
     public var due = ""
     /// "YYYY-MM-DDTHH:MM" in the household's time zone (a datetime-local field).
     public var remindAt = ""
-    public var status = "unopened"
+    public var status = ItemStatus.unopened.rawValue
     public var urgent = false
     /// "photo:KEY", "illustration:SLUG" or "" (see `Picture`).
     public var picture = ""
@@ -23,10 +23,6 @@ public struct ItemInput: Sendable, Equatable {
     public init(_ item: Item, timeZone: TimeZone) {
         for field in ItemField.allCases { field.set(field.formText(of: item, timeZone: timeZone), in: &self) }
     }
-
-    public static let units = Schema.units
-    public static let kinds = Schema.kinds
-    public static let statuses = Schema.statuses
 
     /// Urgency as the form sends it ("1" or "").
     public var urgentText: String { urgent ? "1" : "" }
@@ -42,22 +38,22 @@ public struct ItemInput: Sendable, Equatable {
 public struct ItemValues: Sendable, Equatable {
     public var name: String
     public var quantity: Double
-    public var unit: String
-    public var kind: String
+    public var unit: ItemUnit
+    public var kind: ItemKind
     public var note: String
     public var barcode: String?
     public var due: String?
     /// UTC ISO-8601.
     public var remindAt: String?
-    public var status: String?
+    public var status: ItemStatus?
     public var urgent: Bool
     public var picture: Picture?
 }
 
 public enum ItemValidation {
-    /// Checks `input` for a folder of `kind`; fields the kind does not have are dropped.
+    /// Checks `input` for a folder of `folderKind`; fields that kind of folder does not have are dropped.
     /// Errors are message keys by field.
-    public static func check(_ input: ItemInput, for kind: FolderKind, timeZone: TimeZone) -> Result<ItemValues, ItemFieldErrors> {
+    public static func check(_ input: ItemInput, for folderKind: FolderKind, timeZone: TimeZone) -> Result<ItemValues, ItemFieldErrors> {
         var errors: [ItemField: String] = [:]
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { errors[.name] = "item_name_required" } else if name.storedLength > 100 { errors[.name] = "name_too_long" }
@@ -75,8 +71,10 @@ public enum ItemValidation {
                 errors[.quantity] = "quantity_invalid"
             }
         }
-        if !Schema.units.contains(input.unit) { errors[.unit] = "unit_invalid" }
-        if !Schema.kinds.contains(input.kind) { errors[.kind] = "kind_invalid" }
+        let unit = ItemUnit(rawValue: input.unit)
+        if unit == nil { errors[.unit] = "unit_invalid" }
+        let kind = ItemKind(rawValue: input.kind)
+        if kind == nil { errors[.kind] = "kind_invalid" }
         let note = input.note.trimmingCharacters(in: .whitespacesAndNewlines)
         if note.storedLength > 1000 { errors[.note] = "note_too_long" }
         let typedBarcode = GTIN.typed(input.barcode)
@@ -90,9 +88,9 @@ public enum ItemValidation {
 
         var due: String?
         var remindAt: String?
-        var status: String?
+        var status: ItemStatus?
         var urgent = false
-        switch kind {
+        switch folderKind {
         case .stock:
             let dueText = input.due.trimmingCharacters(in: .whitespaces)
             if !dueText.isEmpty {
@@ -108,14 +106,15 @@ public enum ItemValidation {
                     errors[.remindAt] = "remind_invalid"
                 }
             }
-            if Schema.statuses.contains(input.status) { status = input.status } else { errors[.status] = "status_invalid" }
+            status = ItemStatus(rawValue: input.status)
+            if status == nil { errors[.status] = "status_invalid" }
         case .shopping:
             urgent = input.urgent
         }
-        guard errors.isEmpty else { return .failure(ItemFieldErrors(errors)) }
+        guard errors.isEmpty, let unit, let kind else { return .failure(ItemFieldErrors(errors)) }
         return .success(
             ItemValues(
-                name: name, quantity: quantity, unit: input.unit, kind: input.kind, note: note, barcode: barcode.isEmpty ? nil : barcode,
+                name: name, quantity: quantity, unit: unit, kind: kind, note: note, barcode: barcode.isEmpty ? nil : barcode,
                 due: due, remindAt: remindAt, status: status, urgent: urgent, picture: picture))
     }
 

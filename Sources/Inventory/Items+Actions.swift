@@ -34,10 +34,10 @@ extension Items {
     public func markOpened(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
         try database.writer.write { db in
             var item = try Self.item(db, id, householdId)
-            guard item.status != "opened" else { return }
+            guard item.status != .opened else { return }
             let folder = try Self.folder(db, item.folderId, householdId)
             guard folder.kind == .stock else { throw InventoryError.notFound }
-            item.status = "opened"
+            item.status = .opened
             item.version += 1
             item.updatedAt = stamp()
             try item.update(db)
@@ -127,7 +127,7 @@ extension Items {
         for field in ItemField.allCases where !field.fits(kind) { field.drop(from: &item) }
         switch kind {
         case .stock:
-            if item.status == nil { item.status = ItemInput().status }
+            if item.status == nil { item.status = .unopened }
         case .shopping:
             // Something used up is wanted again: one to buy, not none (the row's − / + changes it).
             if item.quantity == 0 { item.quantity = 1 }
@@ -156,7 +156,7 @@ extension Items {
     /// One bought item into its stock list, as an unopened item, with a line in its history.
     static func putAway(_ db: Database, _ item: inout Item, from source: Folder, into target: Folder, at time: String, by memberId: Int64) throws {
         Self.fit(&item, to: .stock)
-        item.status = "unopened"
+        item.status = .unopened
         item.folderId = target.id!
         item.version += 1
         item.updatedAt = time

@@ -4,8 +4,8 @@ import GRDB
 /// Which items of a list to show: filters combine (AND), kinds among themselves (OR).
 public struct ListFilter: Sendable, Equatable {
     public var text: String
-    public var kinds: [String]
-    public var status: String?
+    public var kinds: [ItemKind]
+    public var status: ItemStatus?
     /// Only the items expired in this window (`DueState.expired`: due before its today), so
     /// "expired" means the same day in the household's time zone as the row's red word.
     public var expiredIn: DueWindow?
@@ -13,9 +13,9 @@ public struct ListFilter: Sendable, Equatable {
     public init(text: String = "", kinds: [String] = [], status: String? = nil, expiredIn: DueWindow? = nil) {
         self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         // Known kinds only, each once: there are 9, whatever the query repeats.
-        var seen = Set<String>()
-        self.kinds = kinds.filter { Schema.kinds.contains($0) && seen.insert($0).inserted }
-        self.status = status.flatMap { Schema.statuses.contains($0) ? $0 : nil }
+        var seen = Set<ItemKind>()
+        self.kinds = kinds.compactMap(ItemKind.init(rawValue:)).filter { seen.insert($0).inserted }
+        self.status = status.flatMap(ItemStatus.init(rawValue:))
         self.expiredIn = expiredIn
     }
 

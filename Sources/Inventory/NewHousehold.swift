@@ -25,10 +25,10 @@ public struct NewHousehold {
 
     /// A remembered product (`barcode` unique in the household).
     public func addProduct(
-        barcode: String, name: String, photo: String?, kind: String, unit: String, folderId: Int64?, updatedAt: String
+        barcode: String, name: String, photo: String?, kind: ItemKind, unit: ItemUnit, folderId: Int64?, updatedAt: String
     ) throws {
         try Self.insertProduct(
-            db, householdId: id, barcode: barcode, name: name, photo: photo, illustration: nil, kind: kind, unit: unit, folderId: folderId,
+            db, householdId: id, barcode: barcode, name: name, photo: photo, illustration: nil, kind: kind.rawValue, unit: unit.rawValue, folderId: folderId,
             updatedAt: updatedAt)
     }
 

@@ -7,21 +7,25 @@ public struct Product: Sendable, Equatable {
     public var barcode: String
     public var name: String
     public var picture: Picture?
-    public var kind: String
-    public var unit: String
+    public var kind: ItemKind
+    public var unit: ItemUnit
     /// The folder items with this barcode were last saved to (nil once that folder is gone).
     public var folderId: Int64?
     public var updatedAt: String
 
-    init(row: Row) {
+    /// A code the enums do not know fails the read, as an item's does.
+    init(row: Row) throws {
         id = row["id"]
         barcode = row["barcode"]
         name = row["name"]
         let photo: String? = row["photo"]
         let illustration: String? = row["illustration"]
         picture = photo.map(Picture.photo) ?? illustration.map(Picture.illustration)
-        kind = row["kind"]
-        unit = row["unit"]
+        guard let kind = ItemKind(rawValue: row["kind"]), let unit = ItemUnit(rawValue: row["unit"]) else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "product \(id) has an unknown kind or unit")
+        }
+        self.kind = kind
+        self.unit = unit
         folderId = row["folder_id"]
         updatedAt = row["updated_at"]
     }
@@ -108,9 +112,11 @@ public struct Products: Sendable {
         var errors: [String: String] = [:]
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { errors["name"] = "item_name_required" } else if name.storedLength > 100 { errors["name"] = "name_too_long" }
-        if !Schema.kinds.contains(kind) { errors["kind"] = "kind_invalid" }
-        if !Schema.units.contains(unit) { errors["unit"] = "unit_invalid" }
-        if !errors.isEmpty { throw InventoryError.validation(errors) }
+        let kind = ItemKind(rawValue: kind)
+        if kind == nil { errors["kind"] = "kind_invalid" }
+        let unit = ItemUnit(rawValue: unit)
+        if unit == nil { errors["unit"] = "unit_invalid" }
+        guard errors.isEmpty, let kind, let unit else { throw InventoryError.validation(errors) }
         try database.writer.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, householdId]) == true else {
                 throw InventoryError.notFound
@@ -144,8 +150,8 @@ extension ItemInput {
     /// Fills a draft from what the household learned about its barcode.
     public mutating func fill(from product: Product) {
         name = product.name
-        kind = product.kind
-        unit = product.unit
+        kind = product.kind.rawValue
+        unit = product.unit.rawValue
         picture = product.picture?.formValue ?? picture
     }
 }

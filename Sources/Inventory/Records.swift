@@ -104,11 +104,12 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 
 public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     /// Decoded by hand: list pages read 50 at a time, and Codable decoding cost more than the query.
-    public init(row: Row) throws { self.init(row: row, at: try ColumnPositions(Array(row.columnNames))) }
+    public init(row: Row) throws { try self.init(row: row, at: try ColumnPositions(Array(row.columnNames))) }
 
     /// A row read by column position, found once per statement (`fetchList`) rather than by name
-    /// for every row.
-    init(row: Row, at c: ColumnPositions) {
+    /// for every row. A code the enums do not know (a newer version's, or a hand-edited database)
+    /// fails the read rather than the process, as a folder's unknown kind does.
+    init(row: Row, at c: ColumnPositions) throws {
         id = row[c.id]
         householdId = row[c.householdId]
         folderId = row[c.folderId]
@@ -116,13 +117,24 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         photo = row[c.photo]
         illustration = row[c.illustration]
         quantity = row[c.quantity]
-        unit = row[c.unit]
-        kind = row[c.kind]
+        guard let unit = ItemUnit(rawValue: row[c.unit]), let kind = ItemKind(rawValue: row[c.kind]) else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(id ?? 0) has an unknown unit or kind")
+        }
+        self.unit = unit
+        self.kind = kind
         note = row[c.note]
         barcode = row[c.barcode]
         due = row[c.due]
         remindAt = row[c.remindAt]
-        status = row[c.status]
+        let statusCode: String? = row[c.status]
+        if let statusCode {
+            guard let status = ItemStatus(rawValue: statusCode) else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(id ?? 0) has an unknown status")
+            }
+            self.status = status
+        } else {
+            status = nil
+        }
         urgent = row[c.urgent]
         version = row[c.version]
         createdAt = row[c.createdAt]
@@ -164,7 +176,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         let columns = try ColumnPositions(statement.columnNames)
         var entries: [Entry] = []
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        while let row = try rows.next() { entries.append(try entry(Item(row: row, at: columns), row)) }
+        while let row = try rows.next() { entries.append(try entry(try Item(row: row, at: columns), row)) }
         return entries
     }
 
@@ -177,14 +189,14 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     /// A built-in illustration's slug (see `Illustrations`).
     public var illustration: String?
     public var quantity: Double
-    public var unit: String
-    public var kind: String
+    public var unit: ItemUnit
+    public var kind: ItemKind
     public var note: String
     public var barcode: String?
     /// Calendar date "YYYY-MM-DD" (no time zone).
     public var due: String?
     public var remindAt: String?
-    public var status: String?
+    public var status: ItemStatus?
     public var urgent: Bool
     public var version: Int
     public var createdAt: String
@@ -194,8 +206,8 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
 
     public init(
         id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil, illustration: String? = nil,
-        quantity: Double = 1, unit: String = "piece", kind: String = "other", note: String = "",
-        barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: String? = nil,
+        quantity: Double = 1, unit: ItemUnit = .piece, kind: ItemKind = .other, note: String = "",
+        barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: ItemStatus? = nil,
         urgent: Bool = false, version: Int = 1, createdAt: String = Timestamp.now(),
         updatedAt: String = Timestamp.now(), deletedAt: String? = nil
     ) {

@@ -1,13 +1,11 @@
 import GRDB
 
 /// Append-only, named migrations. A shipped migration never changes; add a new one.
-/// Their SQL is literal text: the CHECK lists in v1 and v6 are written out, not built from the
-/// lists below, so changing a list later changes what the app accepts, never a shipped migration
-/// (a new unit needs a migration of its own). `ShippedSchemaTests` holds the schema they make.
+/// Their SQL is literal text: the CHECK lists in v1 and v6 are written out, not built from
+/// `ItemUnit`, `ItemKind` and `ItemStatus`, so changing an enum later changes what the app accepts,
+/// never a shipped migration (a new unit needs a migration of its own). `ShippedSchemaTests` holds
+/// the schema they make.
 enum Schema {
-    static let units = ["piece", "pack", "bottle", "can", "bag", "box", "g", "kg", "ml", "L"]
-    static let kinds = ["meat", "fish", "vegetables", "fruit", "dairy_eggs", "drinks", "seasonings", "prepared", "other"]
-    static let statuses = ["unopened", "opened", "running_low"]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

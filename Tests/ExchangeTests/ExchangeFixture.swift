@@ -86,7 +86,7 @@ struct ExchangeFixture {
             let product = try Int64.fetchOne(db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = '4901234567894'", arguments: [home])
             var pudding = Recipe(
                 householdId: home, name: "ミルクプリン", photo: milkPhoto, servings: 4, steps: "混ぜる\n\n冷やす", sourceUrl: "https://example.com/pudding",
-                produce: RecipeProduce(name: "プリン", quantity: 4, unit: "piece", kind: "prepared", dueDays: 2, folderId: fridge))
+                produce: RecipeProduce(name: "プリン", quantity: 4, unit: .piece, kind: .prepared, dueDays: 2, folderId: fridge))
             try pudding.insert(db)
             var milk = RecipeIngredient(householdId: home, recipeId: pudding.id!, position: 0, name: "牛乳", amount: 400, unit: "ml", productId: product)
             try milk.insert(db)

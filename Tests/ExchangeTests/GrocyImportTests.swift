@@ -278,7 +278,7 @@ import Testing
         #expect(lines.map(\.name) == ["Milk", "Salt", "Minced beef"])
         #expect(lines.map(\.amount) == [250, 1, nil] && lines.map(\.unit) == ["ml", "pinch", nil])
         #expect(lines[0].productId != nil && lines[1].productId == nil)
-        #expect(juice.produce?.name == "Orange juice" && juice.produce?.unit == "bottle")
+        #expect(juice.produce?.name == "Orange juice" && juice.produce?.unit == .bottle)
     }
 
     @Test func aFailedTransactionLeavesNoPhotoFilesAndNoHousehold() throws {

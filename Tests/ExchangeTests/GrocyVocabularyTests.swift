@@ -22,16 +22,16 @@ import Testing
     }
 
     @Test func productGroupsGiveKinds() {
-        #expect(GrocyKinds.kind(forGroup: "03 Meat/Fish") == "meat")
-        #expect(GrocyKinds.kind(forGroup: "Fisch") == "fish")
-        #expect(GrocyKinds.kind(forGroup: "Milchprodukte") == "dairy_eggs")
-        #expect(GrocyKinds.kind(forGroup: "04 Vegetables/Fruits") == "vegetables")
-        #expect(GrocyKinds.kind(forGroup: "Obst") == "fruit")
-        #expect(GrocyKinds.kind(forGroup: "06 Beverages") == "drinks")
-        #expect(GrocyKinds.kind(forGroup: "調味料") == "seasonings")
-        #expect(GrocyKinds.kind(forGroup: "02 Convenience products") == "prepared")
-        #expect(GrocyKinds.kind(forGroup: "01 Sweets") == "other")
-        #expect(GrocyKinds.kind(forGroup: nil) == "other")
+        #expect(GrocyKinds.kind(forGroup: "03 Meat/Fish") == .meat)
+        #expect(GrocyKinds.kind(forGroup: "Fisch") == .fish)
+        #expect(GrocyKinds.kind(forGroup: "Milchprodukte") == .dairyEggs)
+        #expect(GrocyKinds.kind(forGroup: "04 Vegetables/Fruits") == .vegetables)
+        #expect(GrocyKinds.kind(forGroup: "Obst") == .fruit)
+        #expect(GrocyKinds.kind(forGroup: "06 Beverages") == .drinks)
+        #expect(GrocyKinds.kind(forGroup: "調味料") == .seasonings)
+        #expect(GrocyKinds.kind(forGroup: "02 Convenience products") == .prepared)
+        #expect(GrocyKinds.kind(forGroup: "01 Sweets") == .other)
+        #expect(GrocyKinds.kind(forGroup: nil) == .other)
     }
 
     @Test func locationsGiveIcons() {

@@ -17,7 +17,7 @@ struct CookShortfallTests {
         let list = try kitchen.folder(.shopping)
         return try kitchen.database.writer.read { db in
             try Item.fetchAll(db, sql: "SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL ORDER BY id", arguments: [list])
-                .map { "\($0.name) \(Quantity.text($0.quantity)) \($0.unit) \($0.kind)" }
+                .map { "\($0.name) \(Quantity.text($0.quantity)) \($0.unit.rawValue) \($0.kind.rawValue)" }
         }
     }
 
@@ -55,7 +55,7 @@ struct CookShortfallTests {
         let kitchen = try CookKitchen()
         let stock = try kitchen.folder(.stock)
         try kitchen.database.writer.write { db in
-            var item = Item(householdId: kitchen.household, folderId: stock, name: "Egg", quantity: 1, kind: "dairy_eggs", due: "2026-11-01")
+            var item = Item(householdId: kitchen.household, folderId: stock, name: "Egg", quantity: 1, kind: .dairyEggs, due: "2026-11-01")
             try item.insert(db)
         }
         let omelette = try kitchen.recipe("Omelette", [("egg", 3, nil)])

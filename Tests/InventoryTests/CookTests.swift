@@ -101,13 +101,13 @@ struct CookTests {
         try kitchen.add("Orange", 2)
         let juice = try kitchen.recipe(
             "Apple-orange juice", [("Apple", 1, nil), ("Orange", 1, nil)],
-            produce: RecipeProduce(name: "Fresh juice", quantity: 500, unit: "ml", kind: "drinks", dueDays: 2, folderId: freezer))
+            produce: RecipeProduce(name: "Fresh juice", quantity: 500, unit: .ml, kind: .drinks, dueDays: 2, folderId: freezer))
 
         let result = try kitchen.cook(juice)
         let juiceId = try #require(result.producedItemId)
         let item = try kitchen.row(juiceId)
-        #expect(item.name == "Fresh juice" && item.quantity == 500 && item.unit == "ml" && item.kind == "drinks")
-        #expect(item.folderId == freezer && item.due == "2026-11-25" && item.status == "unopened")
+        #expect(item.name == "Fresh juice" && item.quantity == 500 && item.unit == .ml && item.kind == .drinks)
+        #expect(item.folderId == freezer && item.due == "2026-11-25" && item.status == .unopened)
         let created = try #require(try kitchen.history(juiceId).first)
         #expect(created.kind == "created" && created.detail == "Freezer box" && created.cookId == result.cookId)
         #expect(try kitchen.cooking.cook(result.cookId, householdId: kitchen.household).producedItemId == juiceId)
@@ -156,7 +156,7 @@ struct CookTests {
         #expect(try kitchen.snapshot() == before)
 
         // Nothing to take but something to make: a cook.
-        let tea = try kitchen.recipe("Tea", [("Kiwi", 1, nil)], produce: RecipeProduce(name: "Tea", quantity: 1, unit: "bottle", kind: "drinks"))
+        let tea = try kitchen.recipe("Tea", [("Kiwi", 1, nil)], produce: RecipeProduce(name: "Tea", quantity: 1, unit: .bottle, kind: .drinks))
         #expect(try kitchen.cook(tea, withWhatWeHave: true).producedItemId != nil)
     }
 
@@ -190,7 +190,7 @@ struct CookTests {
         try kitchen.add("Apple", 1)
         try kitchen.add("Orange", 4)
         let juice = try kitchen.recipe(
-            "Juice", [("Apple", 1, nil), ("Orange", 2, nil)], produce: RecipeProduce(name: "Juice", quantity: 1, unit: "bottle", kind: "drinks"))
+            "Juice", [("Apple", 1, nil), ("Orange", 2, nil)], produce: RecipeProduce(name: "Juice", quantity: 1, unit: .bottle, kind: .drinks))
         let before = try kitchen.snapshot()
         try kitchen.database.writer.writeWithoutTransaction { db in
             try db.execute(sql: "CREATE TEMP TRIGGER fail_insert BEFORE INSERT ON item BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")

@@ -37,7 +37,7 @@ struct CookUndoTests {
         let oranges = try kitchen.add("Orange", 4)
         let juice = try kitchen.recipe(
             "Juice", [("Apple", 1, nil), ("Orange", 2, nil), ("orange", 2, nil)],
-            produce: RecipeProduce(name: "Juice", quantity: 1, unit: "bottle", kind: "drinks", dueDays: 1))
+            produce: RecipeProduce(name: "Juice", quantity: 1, unit: .bottle, kind: .drinks, dueDays: 1))
         let result = try kitchen.cook(juice)
         #expect(result.taken == 2 && result.usedUp == 2)
         #expect(try kitchen.row(apple).deletedAt != nil && kitchen.row(oranges).deletedAt != nil)
@@ -65,7 +65,7 @@ struct CookUndoTests {
 
         try undo(kitchen, cookId)
         let row = try kitchen.row(tofu)
-        #expect(row.folderId == fridge && row.quantity == 2 && row.due == "2026-11-25" && row.status == "opened")
+        #expect(row.folderId == fridge && row.quantity == 2 && row.due == "2026-11-25" && row.status == .opened)
         let moved = try kitchen.history(tofu).prefix(2)
         #expect(moved.map(\.kind) == ["quantity", "moved"])
         #expect(moved.allSatisfy { $0.cookId == cookId })
@@ -103,7 +103,7 @@ struct CookUndoTests {
         let apple = try kitchen.add("Apple", 3)
         try kitchen.add("Orange", 1)
         let juice = try kitchen.recipe(
-            "Juice", [("Apple", 2, nil), ("Orange", 1, nil)], produce: RecipeProduce(name: "Juice", quantity: 1, unit: "bottle", kind: "drinks"))
+            "Juice", [("Apple", 2, nil), ("Orange", 1, nil)], produce: RecipeProduce(name: "Juice", quantity: 1, unit: .bottle, kind: .drinks))
         let cookId = try kitchen.cook(juice).cookId
         let before = try kitchen.snapshot()
         // Takes are given back last first: the orange comes out of the trash, then the apple fails.

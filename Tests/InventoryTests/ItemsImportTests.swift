@@ -90,7 +90,7 @@ import Testing
         #expect((plan.newCount, plan.updatedCount) == (2, 1))
         let updated = try items.item(milk, householdId: owner.householdId)
         #expect(updated.quantity == 3)
-        #expect(updated.status == "opened")
+        #expect(updated.status == .opened)
         #expect(updated.folderId == fridge, "an update without a folder keeps the item where it is")
         #expect(try items.history(of: milk, householdId: owner.householdId).first?.kind == "changed")
         let bread = try #require(try items.page(of: items.folder(shopping, householdId: owner.householdId), filter: ListFilter(), page: 1).items.first)

@@ -396,7 +396,7 @@ struct ItemsTests {
         let after = try kitchen.item(id)
         #expect(after.folderId == (try kitchen.id(of: "Supermarket")))
         #expect(after.due == nil && after.remindAt == nil && after.status == nil && after.urgent == false)
-        #expect(after.name == "Milk" && after.quantity == 2 && after.unit == "bottle" && after.kind == "dairy_eggs")
+        #expect(after.name == "Milk" && after.quantity == 2 && after.unit == .bottle && after.kind == .dairyEggs)
         #expect(after.note == "low fat" && after.barcode == "4901234567894")
         #expect(after.version == before.version + 1)
         let moved = try #require(try kitchen.history(id).first)
@@ -416,9 +416,9 @@ struct ItemsTests {
         try kitchen.items.move([id], to: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member)
         let rice = try kitchen.item(id)
         #expect(rice.urgent == false)
-        #expect(rice.status == "unopened")
+        #expect(rice.status == .unopened)
         #expect(rice.due == nil)
-        #expect(rice.quantity == 5 && rice.unit == "kg" && rice.note == "koshihikari")
+        #expect(rice.quantity == 5 && rice.unit == .kg && rice.note == "koshihikari")
         #expect(try kitchen.history(id).first.map { [$0.kind, $0.plainText] } == ["moved", "Supermarket → Pantry"])
     }
 
@@ -441,7 +441,7 @@ struct ItemsTests {
             householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         let onTheList = try kitchen.item(id)
         #expect(onTheList.due == nil && onTheList.remindAt == nil && onTheList.status == nil)
-        #expect(onTheList.name == "Milk" && onTheList.quantity == 2 && onTheList.unit == "bottle" && onTheList.kind == "dairy_eggs")
+        #expect(onTheList.name == "Milk" && onTheList.quantity == 2 && onTheList.unit == .bottle && onTheList.kind == .dairyEggs)
         #expect(onTheList.note == "low fat" && onTheList.barcode == "4901234567894")
         let events = try kitchen.history(id).map { "\($0.kind): \($0.plainText)" }
         #expect(events.contains("moved: Fridge → Supermarket"), "\(events)")
@@ -455,7 +455,7 @@ struct ItemsTests {
             householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         let frozen = try kitchen.item(id)
         let freezer = try kitchen.id(of: "Freezer")
-        #expect(frozen.urgent == false && frozen.status == "unopened" && frozen.folderId == freezer)
+        #expect(frozen.urgent == false && frozen.status == .unopened && frozen.folderId == freezer)
         #expect(try kitchen.history(id).map { "\($0.kind): \($0.plainText)" }.contains("moved: Supermarket → Freezer"))
     }
 
@@ -537,10 +537,10 @@ struct ItemsTests {
     @Test func markingOpenedSetsTheStatusOnceAndOnlyForStock() throws {
         let kitchen = try Kitchen()
         let id = try kitchen.add("Milk")
-        #expect(try kitchen.item(id).status == "unopened")
+        #expect(try kitchen.item(id).status == .unopened)
         try kitchen.items.markOpened(id, householdId: kitchen.household, by: kitchen.member)
         let milk = try kitchen.item(id)
-        #expect(milk.status == "opened" && milk.version == 2)
+        #expect(milk.status == .opened && milk.version == 2)
         #expect(try kitchen.history(id).first?.kind == "opened")
         try kitchen.items.markOpened(id, householdId: kitchen.household, by: kitchen.member)
         #expect(try kitchen.item(id).version == 2)
@@ -571,14 +571,14 @@ struct ItemsTests {
         #expect(copyId != id)
         let copy = try kitchen.item(copyId)
         #expect(copy.folderId == (try kitchen.id(of: "Supermarket")))
-        #expect(copy.name == "Milk" && copy.quantity == 2 && copy.unit == "bottle" && copy.kind == "dairy_eggs")
+        #expect(copy.name == "Milk" && copy.quantity == 2 && copy.unit == .bottle && copy.kind == .dairyEggs)
         #expect(copy.note == "low fat" && copy.barcode == "4901234567894")
         #expect(copy.due == nil && copy.status == nil && copy.urgent == false && copy.version == 1)
         #expect(copy.searchText == SearchText.fold("Milk", "low fat"))
         #expect(try kitchen.history(copyId).map { [$0.kind, $0.detail] } == [["created", "Supermarket"]])
         // The stock item stays where it was.
         #expect(try kitchen.names(in: "Fridge") == ["Milk"])
-        #expect(try kitchen.item(id).status == "opened")
+        #expect(try kitchen.item(id).status == .opened)
     }
 
     @Test func markingBoughtMovesShoppingItemsIntoStockAndRemembersTheFolder() throws {
@@ -605,7 +605,7 @@ struct ItemsTests {
         try kitchen.items.markBought([rice, tofu], into: pantry, householdId: kitchen.household, by: kitchen.member)
         for id in [rice, tofu] {
             let item = try kitchen.item(id)
-            #expect(item.folderId == pantry && item.status == "unopened" && item.urgent == false && item.version == 2)
+            #expect(item.folderId == pantry && item.status == .unopened && item.urgent == false && item.version == 2)
             #expect(try kitchen.history(id).first.map { [$0.kind, $0.plainText] } == ["bought", "Supermarket → Pantry"])
         }
         #expect(try kitchen.item(rice).quantity == 5)

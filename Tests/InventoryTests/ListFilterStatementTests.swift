@@ -48,11 +48,11 @@ struct ListFilterStatementTests {
         let household = try TracedHousehold()
         let folder = try #require(try household.items.folders(householdId: household.householdId, kind: .stock).first)
         let one = try household.itemStatements {
-            _ = try household.items.page(of: folder, filter: ListFilter(kinds: [Schema.kinds[0]]), page: 1)
+            _ = try household.items.page(of: folder, filter: ListFilter(kinds: [ItemKind.allCases[0].rawValue]), page: 1)
         }
         let all = try household.itemStatements {
-            for count in 2...Schema.kinds.count {
-                _ = try household.items.page(of: folder, filter: ListFilter(kinds: Array(Schema.kinds.prefix(count))), page: 1)
+            for count in 2...ItemKind.allCases.count {
+                _ = try household.items.page(of: folder, filter: ListFilter(kinds: ItemKind.allCases.prefix(count).map(\.rawValue)), page: 1)
             }
         }
         #expect(one.count == 2, "a count and a page: \(one)")
@@ -61,9 +61,9 @@ struct ListFilterStatementTests {
 
     @Test func duplicateAndUnknownKindsAndStatusesAreDropped() {
         let filter = ListFilter(kinds: ["meat", "meat", "fish", "poison", "meat", "fish", ""], status: "gone")
-        #expect(filter.kinds == ["meat", "fish"])
+        #expect(filter.kinds == [.meat, .fish])
         #expect(filter.status == nil)
-        #expect(ListFilter(kinds: Array(repeating: "meat", count: 5000)).kinds == ["meat"])
-        #expect(ListFilter(status: "opened").status == "opened")
+        #expect(ListFilter(kinds: Array(repeating: "meat", count: 5000)).kinds == [.meat])
+        #expect(ListFilter(status: "opened").status == .opened)
     }
 }

@@ -178,8 +178,8 @@ struct ProductMemoryTests {
         let product = try #require(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household))
         #expect(product.name == "Natto")
         #expect(product.picture == .illustration("natto"))
-        #expect(product.kind == "prepared")
-        #expect(product.unit == "pack")
+        #expect(product.kind == .prepared)
+        #expect(product.unit == .pack)
         #expect(product.folderId == pantry.folder)
 
         var next = ItemInput()
@@ -231,7 +231,7 @@ struct ProductMemoryTests {
         try pantry.products.update(
             product.id, name: "Milk", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: .illustration("milk"), householdId: pantry.household)
         let corrected = try pantry.products.product(product.id, householdId: pantry.household)
-        #expect(corrected.name == "Milk" && corrected.unit == "bottle" && corrected.picture == .illustration("milk") && corrected.folderId == nil)
+        #expect(corrected.name == "Milk" && corrected.unit == .bottle && corrected.picture == .illustration("milk") && corrected.folderId == nil)
         #expect(throws: InventoryError.notFound) { try pantry.products.forget(product.id, householdId: pantry.household + 1) }
         try pantry.products.forget(product.id, householdId: pantry.household)
         #expect(try pantry.products.all(householdId: pantry.household).isEmpty)

@@ -33,7 +33,7 @@ struct RecipesSaveTests {
         #expect(recipe.steps == "Cut.\n\nSimmer.")
         #expect(recipe.sourceUrl == "https://example.com/curry")
         #expect(recipe.picture == .illustration("meat"))
-        #expect(recipe.produce == RecipeProduce(name: "Leftover curry", quantity: 2, unit: "pack", kind: "prepared", dueDays: 3))
+        #expect(recipe.produce == RecipeProduce(name: "Leftover curry", quantity: 2, unit: .pack, kind: .prepared, dueDays: 3))
         #expect(recipe.version == 1)
         #expect(recipe.createdAt == "2026-11-23T09:00:00Z")
         let detail = try kitchen.detail(id)
@@ -122,7 +122,7 @@ struct RecipesSaveTests {
         let unnamed = RecipeInput(name: "Tea", produce: ProduceInput(name: " ", quantity: "x", unit: "cup", kind: "?", dueDays: "-1"))
         #expect(try RecipeValidation.check(unnamed).get().produce == nil)
         let named = RecipeInput(name: "Juice", produce: ProduceInput(name: "Juice", quantity: "0.5", unit: "L", kind: "drinks", dueDays: ""))
-        #expect(try RecipeValidation.check(named).get().produce == RecipeProduce(name: "Juice", quantity: 0.5, unit: "L", kind: "drinks"))
+        #expect(try RecipeValidation.check(named).get().produce == RecipeProduce(name: "Juice", quantity: 0.5, unit: .L, kind: .drinks))
         let negative = RecipeInput(name: "Juice", produce: ProduceInput(name: "Juice", quantity: "1", unit: "L", kind: "drinks", dueDays: "-1"))
         #expect(throws: FieldErrors(["produce_due_days": "recipe_error_produce_due_days_invalid"])) { try RecipeValidation.check(negative).get() }
     }

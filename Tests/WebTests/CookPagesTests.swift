@@ -35,7 +35,7 @@ struct CookPagesTests {
             recipeId = try recipe(
                 "Apple juice", servings: 1,
                 [("Apple", 1, "piece"), ("Carrot", 2, "piece"), ("Salt", nil, "pinch"), ("Chicken", 300, "g")],
-                produce: RecipeProduce(name: "Juice", quantity: 1, unit: "bottle", kind: "drinks", dueDays: 2, folderId: fridge))
+                produce: RecipeProduce(name: "Juice", quantity: 1, unit: .bottle, kind: .drinks, dueDays: 2, folderId: fridge))
         }
 
         func add(_ name: String, _ quantity: Double, _ unit: String, _ folder: Int64, household: SignedIn? = nil) throws -> Int64 {

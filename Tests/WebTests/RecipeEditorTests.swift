@@ -119,7 +119,7 @@ struct RecipeEditorTests {
         let id = try Self.savedId(try fixture.send("POST", "/recipes", as: fixture.member, form: form))
         let owner = try RecipeFixture.home(fixture)
         let produce = try #require(try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId).produce)
-        #expect(produce == RecipeProduce(name: "Curry for later", quantity: 2, unit: "pack", kind: "prepared", dueDays: 3, folderId: fixture.fridgeId))
+        #expect(produce == RecipeProduce(name: "Curry for later", quantity: 2, unit: .pack, kind: .prepared, dueDays: 3, folderId: fixture.fridgeId))
         // The editor opens the section when the recipe makes something.
         let page = try fixture.send("GET", "/recipes/\(id)/edit", as: fixture.member).text
         #expect(page.contains("<details class=\"card recipe-produce\" open>"))

@@ -130,7 +130,7 @@ struct TemplateTests {
         let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
         let window = DueWindow(household: household, now: now)
         var expired = Item(
-            id: 1, householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: "opened")
+            id: 1, householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: .opened)
         expired.note = "note"
         let rows = [
             ItemRowView(expired, window: window, t: t),

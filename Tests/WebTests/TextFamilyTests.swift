@@ -12,9 +12,9 @@ import Testing
 struct TextFamilyTests {
     /// Each family with the codes the pages look it up by.
     static let families: [(family: TextFamily, codes: [String])] = [
-        (.kind, ItemInput.kinds),
-        (.status, ItemInput.statuses),
-        (.unit, ItemInput.units + IngredientUnit.allCases.filter { !$0.isCookingMeasure }.map(\.rawValue)),
+        (.kind, ItemKind.allCases.map(\.rawValue)),
+        (.status, ItemStatus.allCases.map(\.rawValue)),
+        (.unit, ItemUnit.allCases.map(\.rawValue) + IngredientUnit.allCases.filter { !$0.isCookingMeasure }.map(\.rawValue)),
         (.recipeEditorUnit, IngredientUnit.allCases.filter(\.isCookingMeasure).map(\.rawValue)),
         (.recipeQuantity, [IngredientUnit.tbsp, .tsp, .cup, .pinch].map(\.rawValue)),
         (.due, [DueState.expired, .today, .soon].map(\.rawValue)),
@@ -25,7 +25,7 @@ struct TextFamilyTests {
         (.pushKind, PushKind.allCases.map(\.rawValue)),
         (.role, Role.allCases.map(\.rawValue)),
         (.pushError, [PushFailure.timedOut, .refusedAddress, .unknownHost, .connectionFailed, .answerTooLarge, .invalidAddress, .noChannel].map(\.stored)),
-        (.quantity, ItemInput.units),
+        (.quantity, ItemUnit.allCases.map(\.rawValue)),
         (.saved, ["profile", "password", "devices", "feed_removed", "push", "push_removed", "lookup", "home_network"]),
         (.tlsPlatform, TLSPage.stepCounts.flatMap { id, count in [id] + (1...count).map { "\(id)_\($0)" } }),
         (.errorTitle, ["400", "403", "404", "405", "413", "422", "500"]),

@@ -42,7 +42,7 @@ struct CatalogPluralTests {
 
     @Test func everyUnitHasEveryCategoryOfEveryLanguage() throws {
         for catalog in try Self.localizations.get().languages {
-            for unit in ItemInput.units {
+            for unit in ItemUnit.allCases.map(\.rawValue) {
                 for category in catalog.pluralRule.categories {
                     let key = category.key("qty_" + unit)
                     let text = catalog.texts[key]
@@ -138,7 +138,7 @@ struct CatalogPluralTests {
 
     @Test func listRowsCarryTheQuantityInTheReadersWords() throws {
         let en = try catalog("en"), ja = try catalog("ja")
-        var item = Item(householdId: 1, folderId: 1, name: "Beer", quantity: 6, unit: "can")
+        var item = Item(householdId: 1, folderId: 1, name: "Beer", quantity: 6, unit: .can)
         let window = DueWindow(today: try #require(CalendarDay("2026-11-22")), soonDays: 3)
         #expect(ItemRowView(item, window: window, t: en).amount == "6 cans")
         #expect(ItemRowView(item, window: window, t: ja).amount == "6缶")

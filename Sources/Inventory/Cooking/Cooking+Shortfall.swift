@@ -24,17 +24,20 @@ extension Cooking {
                         SELECT * FROM item WHERE household_id = ? AND deleted_at IS NULL AND search_text >= ? AND search_text < ? AND folder_id = ?
                         ORDER BY id
                         """, arguments: [householdId, wanted.folded + "\n", wanted.folded + "\u{0B}", list.id])
-                guard let missing = wanted.missing, let unit = wanted.unit else {
+                // A missing amount is never in a cooking measure, so its unit is an item unit too.
+                guard let missing = wanted.missing, let unit = wanted.unit, let itemUnit = ItemUnit(rawValue: unit.rawValue) else {
                     if rows.isEmpty {
-                        try Self.newRow(db, wanted, quantity: 1, unit: "piece", on: list, by: memberId, at: time)
+                        try Self.newRow(db, wanted, quantity: 1, unit: .piece, on: list, by: memberId, at: time)
                         added.append(AddedToList(name: wanted.name, amount: nil, unit: "piece", merged: false))
                     }
                     continue
                 }
-                let onList = rows.reduce(0.0) { sum, row in sum + (IngredientUnit(rawValue: row.unit).flatMap { $0.convert(row.quantity, to: unit) } ?? 0) }
+                let onList = rows.reduce(0.0) { sum, row in
+                    sum + (IngredientUnit(rawValue: row.unit.rawValue).flatMap { $0.convert(row.quantity, to: unit) } ?? 0)
+                }
                 let amount = CookPlanner.rounded(missing - onList)
                 guard amount > 0 else { continue }
-                if var row = rows.first(where: { $0.unit == unit.rawValue }) {
+                if var row = rows.first(where: { $0.unit == itemUnit }) {
                     let before = row.quantity
                     row.quantity = min(Quantity.maximum, CookPlanner.rounded(before + amount))
                     row.version += 1
@@ -43,7 +46,7 @@ extension Cooking {
                     try Items.record(db, row, "quantity", "\(Quantity.text(before)) → \(Quantity.text(row.quantity))", by: memberId, at: time)
                     added.append(AddedToList(name: row.name, amount: amount, unit: unit.rawValue, merged: true))
                 } else {
-                    try Self.newRow(db, wanted, quantity: min(Quantity.maximum, amount), unit: unit.rawValue, on: list, by: memberId, at: time)
+                    try Self.newRow(db, wanted, quantity: min(Quantity.maximum, amount), unit: itemUnit, on: list, by: memberId, at: time)
                     added.append(AddedToList(name: wanted.name, amount: amount, unit: unit.rawValue, merged: false))
                 }
             }
@@ -52,15 +55,15 @@ extension Cooking {
     }
 
     /// A new shopping row, of the kind the household's items of that name have (else "other").
-    static func newRow(_ db: Database, _ wanted: WantedOnList, quantity: Double, unit: String, on list: Folder, by memberId: Int64, at time: String)
+    static func newRow(_ db: Database, _ wanted: WantedOnList, quantity: Double, unit: ItemUnit, on list: Folder, by memberId: Int64, at time: String)
         throws
     {
         let kind =
-            try String.fetchOne(
+            try ItemKind.fetchOne(
                 db,
                 sql: """
                     SELECT kind FROM item WHERE household_id = ? AND deleted_at IS NULL AND search_text >= ? AND search_text < ? ORDER BY id DESC LIMIT 1
-                    """, arguments: [list.householdId, wanted.folded + "\n", wanted.folded + "\u{0B}"]) ?? "other"
+                    """, arguments: [list.householdId, wanted.folded + "\n", wanted.folded + "\u{0B}"]) ?? .other
         var item = Item(
             householdId: list.householdId, folderId: list.id!, name: wanted.name, quantity: quantity, unit: unit, kind: kind, createdAt: time,
             updatedAt: time)

@@ -50,7 +50,7 @@ extension Cooking {
                 item.folderId = target.id!
                 item.due = take.due
                 item.remindAt = take.due == nil ? nil : take.remindAt
-                item.status = take.status ?? "unopened"
+                item.status = take.status.flatMap(ItemStatus.init(rawValue:)) ?? .unopened
                 item.urgent = false
                 // On the list it was "one to buy"; back in stock it has what the cook took.
                 quantity = take.amount

@@ -80,7 +80,7 @@ public struct Cooking: Sendable {
         guard let folder else { throw InventoryError.validation(["produce_folder": "folder_not_stock"]) }
         var item = Item(
             householdId: householdId, folderId: folder.id!, name: produce.name, quantity: produce.quantity, unit: produce.unit, kind: produce.kind,
-            due: produce.dueDays.map { window.today.adding(days: $0).description }, status: "unopened", createdAt: history.time,
+            due: produce.dueDays.map { window.today.adding(days: $0).description }, status: .unopened, createdAt: history.time,
             updatedAt: history.time)
         try item.insert(db)
         try history.record(db, item, "created", folder.name)
@@ -144,7 +144,7 @@ struct UsedUpPlace {
             take.fromFolderId = item.folderId
             take.due = item.due
             take.remindAt = item.remindAt
-            take.status = item.status
+            take.status = item.status?.rawValue
             Items.fit(&item, to: .shopping)
             item.folderId = list.id!
             try item.update(db)

@@ -161,8 +161,10 @@ enum RecipeValidation {
         } else {
             errors["produce_quantity"] = "recipe_error_produce_quantity_invalid"
         }
-        if !Schema.units.contains(input.unit) { errors["produce_unit"] = "unit_invalid" }
-        if !Schema.kinds.contains(input.kind) { errors["produce_kind"] = "kind_invalid" }
+        let unit = ItemUnit(rawValue: input.unit)
+        if unit == nil { errors["produce_unit"] = "unit_invalid" }
+        let kind = ItemKind(rawValue: input.kind)
+        if kind == nil { errors["produce_kind"] = "kind_invalid" }
         let daysText = trimmed(input.dueDays.precomposedStringWithCompatibilityMapping)
         var dueDays: Int?
         if !daysText.isEmpty {
@@ -172,7 +174,7 @@ enum RecipeValidation {
                 errors["produce_due_days"] = "recipe_error_produce_due_days_invalid"
             }
         }
-        guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
-        return .success(RecipeProduce(name: name, quantity: quantity, unit: input.unit, kind: input.kind, dueDays: dueDays, folderId: input.folderId))
+        guard errors.isEmpty, let unit, let kind else { return .failure(FieldErrors(errors)) }
+        return .success(RecipeProduce(name: name, quantity: quantity, unit: unit, kind: kind, dueDays: dueDays, folderId: input.folderId))
     }
 }

@@ -50,7 +50,7 @@ public struct Recipes: Sendable {
             var produce = ProduceInput()
             if let made = recipe.produce {
                 produce = ProduceInput(
-                    name: made.name, quantity: Quantity.text(made.quantity), unit: made.unit, kind: made.kind,
+                    name: made.name, quantity: Quantity.text(made.quantity), unit: made.unit.rawValue, kind: made.kind.rawValue,
                     dueDays: made.dueDays.map(String.init) ?? "", folderId: made.folderId)
             }
             return RecipeInput(

@@ -129,9 +129,11 @@ struct CSVImportController {
     var vocabulary: ItemsCSVVocabulary {
         var words = ItemsCSVVocabulary()
         for catalog in renderer.localizations.languages {
-            for code in ItemInput.units { if let label = catalog.texts["unit_" + code] { words.units[label.lowercased()] = code } }
-            for code in ItemInput.kinds { if let label = catalog.texts["kind_" + code] { words.kinds[label.lowercased()] = code } }
-            for code in ItemInput.statuses { if let label = catalog.texts["status_" + code] { words.statuses[label.lowercased()] = code } }
+            for unit in ItemUnit.allCases { if let label = catalog.texts["unit_" + unit.rawValue] { words.units[label.lowercased()] = unit.rawValue } }
+            for kind in ItemKind.allCases { if let label = catalog.texts["kind_" + kind.rawValue] { words.kinds[label.lowercased()] = kind.rawValue } }
+            for status in ItemStatus.allCases {
+                if let label = catalog.texts["status_" + status.rawValue] { words.statuses[label.lowercased()] = status.rawValue }
+            }
         }
         return words
     }

@@ -49,10 +49,10 @@ struct DraftView: Sendable {
             name: name("quantity"), label: t[.fieldQuantity], value: input.quantity, error: error("quantity"), inputType: "text", maxLength: 12)
         unit = FormField(
             name: name("unit"), label: t[.fieldUnit], kind: .select, error: error("unit"),
-            options: ItemInput.units.map { .init(value: $0, label: t[.unit, $0], selected: $0 == input.unit) })
+            options: ItemUnit.allCases.map { .init(value: $0.rawValue, label: t[.unit, $0], selected: $0.rawValue == input.unit) })
         kind = FormField(
             name: name("kind"), label: t[.fieldKind], kind: .select, error: error("kind"),
-            options: ItemInput.kinds.map { .init(value: $0, label: t[.kind, $0], selected: $0 == input.kind) })
+            options: ItemKind.allCases.map { .init(value: $0.rawValue, label: t[.kind, $0], selected: $0.rawValue == input.kind) })
         due = FormField(name: name("due"), label: t[.fieldDue], value: input.due, error: error("due"), inputType: "date")
         stockMore = [
             FormField(
@@ -60,7 +60,7 @@ struct DraftView: Sendable {
                 hint: t[.remindHint], inputType: "datetime-local"),
             FormField(
                 name: name("status"), label: t[.fieldStatus], kind: .select, error: error("status"),
-                options: ItemInput.statuses.map { .init(value: $0, label: t[.status, $0], selected: $0 == input.status) }),
+                options: ItemStatus.allCases.map { .init(value: $0.rawValue, label: t[.status, $0], selected: $0.rawValue == input.status) }),
         ]
         shoppingMore = [FormField(name: name("urgent"), label: t[.fieldUrgent], kind: .checkbox, checked: input.urgent)]
         let barcodeFocused = focus == "f-\(name("barcode"))"
@@ -106,7 +106,7 @@ struct PicturePicker: Sendable {
         idPrefix = fieldPrefix ?? "d\(index)-"
         self.error = error
         let current = Picture(formValue: input.picture)
-        preview = PictureURL.of(current, size: .small, kind: input.kind)
+        preview = PictureURL.of(current, size: .small, kind: ItemKind(rawValue: input.kind))
         hasPicture = current != nil
         illustrationChosen = if case .illustration = current { true } else { false }
         var options = [Option(value: "", label: t[.pictureNone], src: nil, checked: current == nil)]

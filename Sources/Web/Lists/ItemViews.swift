@@ -54,15 +54,15 @@ struct ItemRowView: Sendable {
     init(_ item: Item, window: DueWindow, t: Catalog, folder: String? = nil) {
         id = item.id ?? 0
         name = item.name
-        amountParts = t.quantityParts(item.quantity, unit: item.unit)
+        amountParts = t.quantityParts(item.quantity, unit: item.unit.rawValue)
         amount = amountParts.before + amountParts.number + amountParts.after
         kind = t[.kind, item.kind]
         let picture = item.picture
         thumbnail = PictureURL.of(picture, size: .small, kind: item.kind)
         hasPicture = picture != nil
         status = item.status.map { t[.status, $0] }
-        statusKey = item.status
-        isOpened = item.status == "opened"
+        statusKey = item.status?.rawValue
+        isOpened = item.status == .opened
         let state = window.state(of: item.due)
         dueState = state.rawValue
         let dueDay = item.due.flatMap(CalendarDay.init)
@@ -75,17 +75,17 @@ struct ItemRowView: Sendable {
     }
 
     /// The folder icon that stands for a kind of food on items without a picture.
-    static func icon(forKind kind: String) -> String {
+    static func icon(forKind kind: ItemKind?) -> String {
         switch kind {
-        case "meat": return "meat"
-        case "fish": return "fish"
-        case "vegetables": return "vegetables"
-        case "fruit": return "fruit"
-        case "dairy_eggs": return "milk"
-        case "drinks": return "bottle"
-        case "seasonings": return "spices"
-        case "prepared": return "rice"
-        default: return "box"
+        case .meat: "meat"
+        case .fish: "fish"
+        case .vegetables: "vegetables"
+        case .fruit: "fruit"
+        case .dairyEggs: "milk"
+        case .drinks: "bottle"
+        case .seasonings: "spices"
+        case .prepared: "rice"
+        case .other, nil: "box"
         }
     }
 }

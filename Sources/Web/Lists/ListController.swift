@@ -33,7 +33,7 @@ struct ListController {
         var words: [String] = []
         if !filter.text.isEmpty { words.append(t.format(.filterChipText, ["text": filter.text])) }
         // In the form's order, whatever order the address lists them in.
-        words += ItemInput.kinds.filter(filter.kinds.contains).map { t[.kind, $0] }
+        words += ItemKind.allCases.filter(filter.kinds.contains).map { t[.kind, $0] }
         if let status = filter.status { words.append(t[.status, status]) }
         if filter.expiredIn != nil { words.append(t[.filterExpired]) }
         return words
@@ -56,8 +56,8 @@ struct ListController {
         func link(page: Int) -> String {
             var items = [URLQueryItem]()
             if !filter.text.isEmpty { items.append(URLQueryItem(name: "q", value: filter.text)) }
-            items += filter.kinds.map { URLQueryItem(name: "kind", value: $0) }
-            if let status = filter.status { items.append(URLQueryItem(name: "status", value: status)) }
+            items += filter.kinds.map { URLQueryItem(name: "kind", value: $0.rawValue) }
+            if let status = filter.status { items.append(URLQueryItem(name: "status", value: status.rawValue)) }
             if filter.expiredIn != nil { items.append(URLQueryItem(name: "due", value: "expired")) }
             if page > 1 { items.append(URLQueryItem(name: "page", value: "\(page)")) }
             var components = URLComponents()
@@ -79,9 +79,9 @@ struct ListController {
             total: t.count(.itemCount, result.total),
             rows: rows, shared: shared, rowNotice: rowNotice,
             query: filter.text,
-            kinds: ItemInput.kinds.map { Choice(value: $0, label: t[.kind, $0], selected: filter.kinds.contains($0)) },
+            kinds: ItemKind.allCases.map { Choice(value: $0.rawValue, label: t[.kind, $0], selected: filter.kinds.contains($0)) },
             statuses: [Choice(value: "", label: t[.filterAnyStatus], selected: filter.status == nil)]
-                + ItemInput.statuses.map { Choice(value: $0, label: t[.status, $0], selected: filter.status == $0) },
+                + ItemStatus.allCases.map { Choice(value: $0.rawValue, label: t[.status, $0], selected: filter.status == $0) },
             isExpired: filter.expiredIn != nil,
             activeFilters: Self.activeFilters(filter, t: t),
             isFiltered: filter.isFiltered,

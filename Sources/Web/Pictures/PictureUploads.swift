@@ -93,7 +93,8 @@ struct PictureUploads: Sendable {
 
 /// Where pages find a picture: photos through `/photos`, illustrations and kind icons as static files.
 enum PictureURL {
-    static func of(_ picture: Picture?, size: PhotoSize, kind: String) -> String {
+    /// A picture's address; without one, the icon of `kind` (the box when there is no kind).
+    static func of(_ picture: Picture?, size: PhotoSize, kind: ItemKind?) -> String {
         switch picture {
         case .photo(let key): return Route.photo(key, "\(size.rawValue)")
         case .illustration(let slug): return "/static/illustrations/\(slug).svg"

@@ -13,8 +13,8 @@ struct ProductInput: Decodable {
 
     init(_ product: Product) {
         name = product.name
-        kind = product.kind
-        unit = product.unit
+        kind = product.kind.rawValue
+        unit = product.unit.rawValue
         folder = product.folderId.map { "\($0)" } ?? ""
         picture = product.picture?.formValue ?? ""
     }

@@ -85,10 +85,10 @@ struct ProductsController {
             FormField(name: "name", label: t[.fieldItemName], value: input.name, error: errors["name"], autocomplete: "off", required: true, maxLength: 100),
             FormField(
                 name: "kind", label: t[.fieldKind], kind: .select, error: errors["kind"],
-                options: ItemInput.kinds.map { .init(value: $0, label: t[.kind, $0], selected: $0 == input.kind) }),
+                options: ItemKind.allCases.map { .init(value: $0.rawValue, label: t[.kind, $0], selected: $0.rawValue == input.kind) }),
             FormField(
                 name: "unit", label: t[.fieldUnit], kind: .select, error: errors["unit"],
-                options: ItemInput.units.map { .init(value: $0, label: t[.unit, $0], selected: $0 == input.unit) }),
+                options: ItemUnit.allCases.map { .init(value: $0.rawValue, label: t[.unit, $0], selected: $0.rawValue == input.unit) }),
             FormField(
                 name: "folder", label: t[.productsUsualFolder], kind: .select,
                 options: [.init(value: "", label: t[.productsFolderNone], selected: input.folder.isEmpty)]

@@ -27,6 +27,9 @@ public struct Catalog: Sendable {
     /// has none, so a gap is visible rather than blank.
     subscript(family: TextFamily, code: some CustomStringConvertible) -> String { self[named: family.name(code)] }
 
+    /// The text of `family`'s key for a typed code (`t[.kind, item.kind]`), by its stored code.
+    subscript<Code: RawRepresentable>(family: TextFamily, code: Code) -> String where Code.RawValue == String { self[family, code.rawValue] }
+
     /// The text for a key that arrives as data (a field error's message key from `Inventory`);
     /// the key itself when missing. Code that knows its key uses `TextKey`.
     subscript(named name: String) -> String { texts[name] ?? name }
@@ -104,6 +107,9 @@ public struct Catalog: Sendable {
         let parts = quantityParts(value, unit: unit)
         return parts.before + parts.number + parts.after
     }
+
+    /// `quantity` of an item unit.
+    public func quantity(_ value: Double, unit: ItemUnit) -> String { quantity(value, unit: unit.rawValue) }
 
     /// `quantity` in three pieces, so a row can set the number apart from its unit words.
     public func quantityParts(_ value: Double, unit: String) -> (before: String, number: String, after: String) {

@@ -17,11 +17,11 @@ struct TextFamily: Sendable {
     /// The key for `code`, nil when the catalogs have none.
     func key(_ code: some CustomStringConvertible) -> TextKey? { TextKey.named(name(code)) }
 
-    /// An item's kind (`ItemInput.kinds`).
+    /// An item's kind (`ItemKind`).
     static let kind = TextFamily("kind_")
-    /// An item's status (`ItemInput.statuses`).
+    /// An item's status (`ItemStatus`).
     static let status = TextFamily("status_")
-    /// An item's unit (`ItemInput.units`), and a recipe's units that are not cooking measures.
+    /// An item's unit (`ItemUnit`), and a recipe's units that are not cooking measures.
     static let unit = TextFamily("unit_")
     /// A cooking measure in the recipe editor's unit picker (`IngredientUnit.isCookingMeasure`).
     static let recipeEditorUnit = TextFamily("recipe_editor_unit_")
@@ -41,7 +41,7 @@ struct TextFamily: Sendable {
     static let pushKind = TextFamily("push_kind_")
     /// Why a push message did not go out, but for an HTTP status (`PushFailure.stored`).
     static let pushError = TextFamily("push_error_")
-    /// A unit's counted phrase, "2 bottles" (`ItemInput.units`; read by `Catalog.quantity`).
+    /// A unit's counted phrase, "2 bottles" (`ItemUnit`; read by `Catalog.quantity`).
     static let quantity = TextFamily("qty_")
     /// A member's role (`Role`).
     static let role = TextFamily("role_")

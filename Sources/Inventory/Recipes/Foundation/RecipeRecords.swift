@@ -70,18 +70,21 @@ public struct Recipe: Codable, Sendable, Equatable, FetchableRecord, MutablePers
         self.produce = produce
     }
 
-    /// What cooking the recipe makes, if anything (all produce columns together).
+    /// What cooking the recipe makes, if anything (all produce columns together; the schema's
+    /// CHECKs keep the unit and kind to known codes).
     public var produce: RecipeProduce? {
         get {
-            guard let produceName, let produceQuantity, let produceUnit, let produceKind else { return nil }
+            guard let produceName, let produceQuantity, let unit = produceUnit.flatMap(ItemUnit.init(rawValue:)),
+                let kind = produceKind.flatMap(ItemKind.init(rawValue:))
+            else { return nil }
             return RecipeProduce(
-                name: produceName, quantity: produceQuantity, unit: produceUnit, kind: produceKind, dueDays: produceDueDays, folderId: produceFolderId)
+                name: produceName, quantity: produceQuantity, unit: unit, kind: kind, dueDays: produceDueDays, folderId: produceFolderId)
         }
         set {
             produceName = newValue?.name
             produceQuantity = newValue?.quantity
-            produceUnit = newValue?.unit
-            produceKind = newValue?.kind
+            produceUnit = newValue?.unit.rawValue
+            produceKind = newValue?.kind.rawValue
             produceDueDays = newValue?.dueDays
             produceFolderId = newValue?.folderId
         }
@@ -103,16 +106,14 @@ public struct Recipe: Codable, Sendable, Equatable, FetchableRecord, MutablePers
 public struct RecipeProduce: Codable, Sendable, Equatable {
     public var name: String
     public var quantity: Double
-    /// An item unit (`Schema.units`).
-    public var unit: String
-    /// An item kind (`Schema.kinds`).
-    public var kind: String
+    public var unit: ItemUnit
+    public var kind: ItemKind
     /// Due this many days after cooking; nil: no due date.
     public var dueDays: Int?
     /// The stock list it goes to; nil (or a folder gone): the first stock list.
     public var folderId: Int64?
 
-    public init(name: String, quantity: Double, unit: String, kind: String, dueDays: Int? = nil, folderId: Int64? = nil) {
+    public init(name: String, quantity: Double, unit: ItemUnit, kind: ItemKind, dueDays: Int? = nil, folderId: Int64? = nil) {
         self.name = name
         self.quantity = quantity
         self.unit = unit

@@ -126,10 +126,10 @@ struct RecipeEditorController {
                 inputMode: "decimal"),
             FormField(
                 name: "produce_unit", label: t[.fieldUnit], kind: .select, error: errors["produce_unit"],
-                options: ItemInput.units.map { .init(value: $0, label: t[.unit, $0], selected: $0 == produce.unit) }),
+                options: ItemUnit.allCases.map { .init(value: $0.rawValue, label: t[.unit, $0], selected: $0.rawValue == produce.unit) }),
             FormField(
                 name: "produce_kind", label: t[.fieldKind], kind: .select, error: errors["produce_kind"],
-                options: ItemInput.kinds.map { .init(value: $0, label: t[.kind, $0], selected: $0 == produce.kind) }),
+                options: ItemKind.allCases.map { .init(value: $0.rawValue, label: t[.kind, $0], selected: $0.rawValue == produce.kind) }),
             FormField(
                 name: "produce_due_days", label: t[.recipeEditorProduceDueDays], value: produce.dueDays, error: errors["produce_due_days"],
                 hint: t[.recipeEditorProduceDueDaysHint], maxLength: 4, inputMode: "numeric"),
