@@ -175,7 +175,10 @@ extension Route {
         static let confirm = "/import/confirm"
     }
 
+    /// The trash page, and its items' restore and delete-for-good (the recipes' are `Route.Recipes.trashRestore` and `trashPurge`).
     static let trash = "/trash"
+    static let trashRestore = "/trash/restore"
+    static let trashPurge = "/trash/purge"
     static let products = "/products"
     static func product(_ id: Int64) -> Product { Product(path: "/products/\(id)") }
 

@@ -11,9 +11,9 @@ struct TrashController {
     var recipes: RecipeTrash? = nil
 
     func register(in router: inout Router<Endpoint>) {
-        router.get("/trash", .signedIn, use: show)
-        router.post("/trash/restore", .writer, use: restore)
-        router.post("/trash/purge", .writer, use: purge)
+        router.get(Route.trash, .signedIn, use: show)
+        router.post(Route.trashRestore, .writer, use: restore)
+        router.post(Route.trashPurge, .writer, use: purge)
     }
 
     /// The trashed items (and recipes); items past their 30 days leave it as the page opens.
@@ -39,7 +39,7 @@ struct TrashController {
         let undone = Int64(context.field("undo"))
         let ids = undone.map { [$0] } ?? Self.ids(context)
         try items.restore(ids, householdId: member.householdId, by: member.memberId)
-        guard let undone else { return .redirect(to: context.returnPath(fallback: "/trash?restored=\(ids.count)")) }
+        guard let undone else { return .redirect(to: context.returnPath(fallback: Route.trash + "?restored=\(ids.count)")) }
         if RowFragment.wanted(context) {
             return try rows.response(context, itemId: undone) { _ in context.locale.count(.noticeRestored, 1) }
         }
@@ -50,7 +50,7 @@ struct TrashController {
     func purge(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         try items.purge(Self.ids(context), householdId: member.householdId)
-        return .redirect(to: "/trash")
+        return .redirect(to: Route.trash)
     }
 
     /// Ids from repeated `ids` fields or one comma-separated value (the undo button).
