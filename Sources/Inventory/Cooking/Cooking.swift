@@ -129,7 +129,7 @@ struct UsedUpPlace {
 
     /// The household's choice; a shopping list that is gone means the first one, and none at all the trash.
     static func read(_ db: Database, householdId: Int64) throws -> UsedUpPlace {
-        guard let household = try Household.fetchOne(db, key: householdId) else { throw InventoryError.notFound }
+        let household = try HouseholdSettings.household(db, householdId)
         guard household.usedUp == "shopping" else { return UsedUpPlace(shoppingList: nil) }
         let chosen = household.usedUpFolderId.flatMap { try? Items.folder(db, $0, householdId) }.flatMap { $0.kind == .shopping ? $0 : nil }
         return UsedUpPlace(shoppingList: try chosen ?? Cooking.firstFolder(db, .shopping, householdId))
