@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
+        // Typed ids (Item.ID, Folder.ID, …): an id of one table cannot be passed for another's.
+        .package(url: "https://github.com/pointfreeco/swift-tagged", exact: "0.10.0"),
         // Whole-page snapshots in WebTests (its SnapshotTesting product only: no dependencies of its own).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     ],
@@ -67,6 +69,7 @@ let package = Package(
                 // The photo cleaner is a service.
                 "Lifecycle",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Tagged", package: "swift-tagged"),
             ]
         ),
         // Photo normalisation and barcode decoding: pure functions over bytes.
@@ -188,7 +191,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Inventory", "Lifecycle"], path: "Tests/TestSupport"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory", "TestSupport"]),
-        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "TestSupport"]),
+        .testTarget(
+            name: "InventoryTests", dependencies: ["Inventory", "TestSupport", .product(name: "Tagged", package: "swift-tagged")]
+        ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CGD", "Inventory", "TestSupport"]),
         .testTarget(
             name: "WebTests",
