@@ -132,6 +132,8 @@ let package = Package(
                 // Reading the CA certificate for the /tls page (PEM to DER, its name and expiry).
                 "CGnuTLS",
                 .product(name: "Logging", package: "swift-log"),
+                // Route parameters read as typed ids (`Endpoint.id()`).
+                .product(name: "Tagged", package: "swift-tagged"),
                 "TemplateRuntime",
             ],
             plugins: ["CompileTemplates"]

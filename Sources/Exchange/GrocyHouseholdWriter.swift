@@ -11,8 +11,8 @@ struct GrocyHouseholdWriter {
     var report: GrocyReport
 
     private let productsById: [Int64: GrocyData.Product]
-    private var folderByLocation: [Int64: Int64] = [:]
-    private var folderByList: [Int64: Int64] = [:]
+    private var folderByLocation: [Int64: Folder.ID] = [:]
+    private var folderByList: [Int64: Folder.ID] = [:]
     private var position = 0
     private var unitUses: [Int64: Int] = [:]
     /// A product's Zaiko barcode (its first valid one), by Grocy product id.
@@ -58,11 +58,11 @@ struct GrocyHouseholdWriter {
 
     // MARK: - Folders and products
 
-    private mutating func insertFolder(_ name: String, kind: FolderKind, icon: String) throws -> Int64 {
-        var folder = Folder(householdId: household.id, name: fitted(name), kind: kind, icon: icon, position: position, createdAt: time)
-        try household.add(&folder)
+    private mutating func insertFolder(_ name: String, kind: FolderKind, icon: String) throws -> Folder.ID {
+        let folder = try household.add(
+            Folder.Draft(householdId: household.id, name: fitted(name), kind: kind, icon: icon, position: position, createdAt: time))
         position += 1
-        return folder.id!
+        return folder.id
     }
 
     private mutating func writeProducts() throws {
@@ -107,7 +107,7 @@ struct GrocyHouseholdWriter {
             item.status = entry.isOpen ? .opened : .unopened
             item.note = String((entry.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.prefix(1000))
             item.searchText = SearchText.fold(item.name, item.note)
-            try insert(&item)
+            try insert(item)
             report.stockItems += 1
         }
     }
@@ -124,7 +124,7 @@ struct GrocyHouseholdWriter {
             }
             // A line with only a note is named by the note; its amount is in its own unit.
             let amount = line.amount > 0 ? line.amount : 1
-            var item: Item
+            var item: Item.Draft
             if let product {
                 item = newItem(product, folderId: folderId, amount: amount, unitId: product.stockUnitId)
                 item.note = String(note.unicodeScalars.prefix(1000))
@@ -133,7 +133,7 @@ struct GrocyHouseholdWriter {
                     report.skip(.emptyShoppingLine, "#\(line.productId.map(String.init) ?? "-")")
                     continue
                 }
-                item = Item(
+                item = Item.Draft(
                     householdId: household.id, folderId: folderId, name: fitted(String(note.split(separator: "\n").first ?? "")), createdAt: time,
                     updatedAt: time)
                 item.quantity = quantity(amount)
@@ -141,7 +141,7 @@ struct GrocyHouseholdWriter {
                 countUse(line.unitId)
             }
             item.searchText = SearchText.fold(item.name, item.note)
-            try insert(&item)
+            try insert(item)
             report.shoppingItems += 1
         }
     }
@@ -161,10 +161,10 @@ struct GrocyHouseholdWriter {
                     name: fitted(made.name), quantity: 1, unit: unit(made.stockUnitId), kind: GrocyKinds.kind(forGroup: made.groupName),
                     folderId: made.locationId.flatMap { folderByLocation[$0] } ?? firstStock)
             }
-            var recipe = Recipe(
-                householdId: household.id, name: fitted(source.name), servings: Self.servings(source.servings),
-                steps: GrocyText.plain(source.description), produce: produce, createdAt: time, updatedAt: time)
-            try household.add(&recipe)
+            let recipe = try household.add(
+                Recipe.Draft(
+                    householdId: household.id, name: fitted(source.name), servings: Self.servings(source.servings),
+                    steps: GrocyText.plain(source.description), produce: produce, createdAt: time, updatedAt: time))
             if let picture = source.pictureFileName, !picture.isEmpty { report.skip(.recipePictures, source.name) }
             for (position, line) in source.ingredients.enumerated() {
                 guard let product = productsById[line.productId] else { continue }
@@ -176,19 +176,19 @@ struct GrocyHouseholdWriter {
                     amount = nil
                 }
                 if amount == nil { unit = nil }
-                var ingredient = RecipeIngredient(
-                    householdId: household.id, recipeId: recipe.id!, position: position, name: fitted(product.name), amount: amount, unit: unit,
-                    note: String((line.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.prefix(200)),
-                    productId: barcodeByProduct[product.id].flatMap { productIds[$0] })
-                try household.add(&ingredient)
+                try household.add(
+                    RecipeIngredient.Draft(
+                        householdId: household.id, recipeId: recipe.id, position: position, name: fitted(product.name), amount: amount, unit: unit,
+                        note: String((line.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.prefix(200)),
+                        productId: barcodeByProduct[product.id].flatMap { productIds[$0] }))
                 report.ingredients += 1
             }
             report.recipes += 1
         }
     }
 
-    private mutating func newItem(_ product: GrocyData.Product, folderId: Int64, amount: Double, unitId: Int64?) -> Item {
-        var item = Item(householdId: household.id, folderId: folderId, name: fitted(product.name), createdAt: time, updatedAt: time)
+    private mutating func newItem(_ product: GrocyData.Product, folderId: Folder.ID, amount: Double, unitId: Int64?) -> Item.Draft {
+        var item = Item.Draft(householdId: household.id, folderId: folderId, name: fitted(product.name), createdAt: time, updatedAt: time)
         item.quantity = quantity(amount)
         item.unit = unit(unitId)
         countUse(unitId)
@@ -198,10 +198,10 @@ struct GrocyHouseholdWriter {
         return item
     }
 
-    private func insert(_ item: inout Item) throws {
-        try household.add(&item)
+    private func insert(_ draft: Item.Draft) throws {
+        let item = try household.add(draft)
         // The history starts with where it came from, as a registered item's does.
-        try household.addHistoryLine(itemId: item.id!, memberId: nil, kind: "created", detail: "Grocy", at: time)
+        try household.addHistoryLine(itemId: item.id, memberId: nil, kind: "created", detail: "Grocy", at: time)
     }
 
     // MARK: - Values

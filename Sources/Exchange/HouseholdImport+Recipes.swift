@@ -18,7 +18,9 @@ extension HouseholdImport {
         try check(cookIds.count == cooks.count, "two cooks share an id")
         try check(recipes.allSatisfy { $0.photo.map(photos.contains) ?? true }, "a recipe refers to a photo that is not in the file")
         try check(recipes.allSatisfy { $0.illustration.map(Illustrations.slugs.contains) ?? true }, "a picture names an illustration this server does not have")
-        try check(recipes.allSatisfy { $0.produce?.folderId.map(stockFolders.contains) ?? true }, "a recipe makes an item in a folder that is not in the file")
+        try check(
+            recipes.allSatisfy { $0.produce?.folderId.map { stockFolders.contains($0.rawValue) } ?? true },
+            "a recipe makes an item in a folder that is not in the file")
         try check(
             recipes.allSatisfy { $0.ingredients.allSatisfy { $0.productBarcode.map(barcodes.contains) ?? true } },
             "an ingredient refers to a product that is not in the file")

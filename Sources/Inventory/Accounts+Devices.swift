@@ -20,7 +20,7 @@ extension Accounts {
     static func deviceHash(_ token: String) -> Data { Data(Crypto.sha256(Array(token.utf8))) }
 
     /// Whether `token` names a browser that signed in to `memberId` before (and not too long ago).
-    static func isTrustedDevice(_ db: Database, token: String?, memberId: Int64, now: Date) throws -> Bool {
+    static func isTrustedDevice(_ db: Database, token: String?, memberId: Member.ID, now: Date) throws -> Bool {
         guard let token, !token.isEmpty, token.utf8.count <= 100 else { return false }
         return try Bool.fetchOne(
             db,
@@ -31,7 +31,7 @@ extension Accounts {
     /// After a successful sign-in: the browser's token, trusted for `memberId` from now on. A token
     /// the server made before (for this member or another one signing in on the same browser) is
     /// kept; anything else is replaced by a new one, so a token is always one the server made.
-    static func trustDevice(_ db: Database, presented: String?, memberId: Int64, now: Date) throws -> String {
+    static func trustDevice(_ db: Database, presented: String?, memberId: Member.ID, now: Date) throws -> String {
         let stamp = Timestamp.string(from: now)
         var token = Crypto.token()
         if let presented, !presented.isEmpty, presented.utf8.count <= 100,
@@ -60,7 +60,7 @@ extension Accounts {
         let current = now
         return try database.writer.write { db in
             guard
-                let memberId = try Int64.fetchOne(
+                let memberId = try Member.ID.fetchOne(
                     db, sql: "SELECT member_id FROM session WHERE token_hash = ?", arguments: [Data(Crypto.sha256(Array(sessionToken.utf8)))])
             else { throw InventoryError.notFound }
             return try Self.trustDevice(db, presented: presented, memberId: memberId, now: current)

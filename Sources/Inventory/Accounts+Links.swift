@@ -2,10 +2,11 @@ import Foundation
 import GRDB
 
 /// An invitation still waiting to be used.
-public typealias PendingInvitation = (id: Int64, role: Role, expiresAt: String)
+public typealias PendingInvitation = (id: SingleUseLink.ID, role: Role, expiresAt: String)
 
 extension Accounts {
-    func insertLink(_ db: Database, purpose: SingleUseLink.Purpose, householdId: Int64, memberId: Int64?, role: Role?, lifetime: TimeInterval) throws -> String
+    func insertLink(_ db: Database, purpose: SingleUseLink.Purpose, householdId: Int64, memberId: Member.ID?, role: Role?, lifetime: TimeInterval) throws
+        -> String
     {
         let token = Crypto.token()
         try db.execute(
@@ -65,7 +66,7 @@ extension Accounts {
             guard let link = try validLink(db, token: token, purpose: .invitation), let role = link.role else { throw InventoryError.notFound }
             let member = try insertMember(db, householdId: link.householdId, name: name, login: login, hash: hash, role: role, language: nil)
             try db.execute(sql: "UPDATE single_use_link SET used_at = ? WHERE id = ?", arguments: [stamp(), link.id])
-            return try createSession(db, memberId: member.id!, remember: false, userAgent: userAgent)
+            return try createSession(db, memberId: member.id, remember: false, userAgent: userAgent)
         }
     }
 
@@ -106,7 +107,7 @@ extension Accounts {
         }
     }
 
-    public func cancelInvitation(id: Int64, householdId: Int64) throws {
+    public func cancelInvitation(id: SingleUseLink.ID, householdId: Int64) throws {
         try database.writer.write { db in
             try db.execute(sql: "DELETE FROM single_use_link WHERE id = ? AND household_id = ? AND purpose = 'invitation'", arguments: [id, householdId])
             guard db.changesCount == 1 else { throw InventoryError.notFound }

@@ -52,8 +52,8 @@ extension Accounts {
                 try db.execute(sql: "UPDATE member SET password_hash = ? WHERE id = ?", arguments: [rehashed, member.id])
             }
             return (
-                try createSession(db, memberId: member.id!, remember: remember, userAgent: userAgent),
-                try Self.trustDevice(db, presented: device, memberId: member.id!, now: current)
+                try createSession(db, memberId: member.id, remember: remember, userAgent: userAgent),
+                try Self.trustDevice(db, presented: device, memberId: member.id, now: current)
             )
         }
         return .signedIn(token: token, remember: remember, device: deviceToken)
@@ -72,7 +72,7 @@ extension Accounts {
     private static let dummyHashes = Mutex<[String: String]>([:])
 
     /// A new session: a 32-byte random token for the cookie, only its hash stored.
-    func createSession(_ db: Database, memberId: Int64, remember: Bool, userAgent: String) throws -> String {
+    func createSession(_ db: Database, memberId: Member.ID, remember: Bool, userAgent: String) throws -> String {
         // Expired sessions are gone from the device list and the table.
         try db.execute(sql: "DELETE FROM session WHERE member_id = ? AND expires_at <= ?", arguments: [memberId, stamp()])
         let token = Crypto.token()
@@ -109,7 +109,7 @@ extension Accounts {
             })
         else { return nil }
 
-        let sessionId: Int64 = row["session_id"]
+        let sessionId: DeviceSession.ID = row["session_id"]
         let idleLimit = (row["remember"] as Bool) ? Self.rememberedIdleLimit : Self.browserSessionIdleLimit
         guard let expires = Timestamp.date(from: row["expires_at"]), let lastSeen = Timestamp.date(from: row["last_seen_at"]),
             expires > current, current.timeIntervalSince(lastSeen) < idleLimit
@@ -130,11 +130,11 @@ extension Accounts {
     }
 
     /// Ends the session on the server: its token stops working everywhere.
-    public func logOut(sessionId: Int64) throws {
+    public func logOut(sessionId: DeviceSession.ID) throws {
         try database.writer.write { db in try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [sessionId]) }
     }
 
-    public func devices(memberId: Int64, currentSessionId: Int64) throws -> [DeviceSession] {
+    public func devices(memberId: Member.ID, currentSessionId: DeviceSession.ID) throws -> [DeviceSession] {
         try database.writer.read { db in
             try Row.fetchAll(
                 db,
@@ -146,20 +146,20 @@ extension Accounts {
             ).map {
                 DeviceSession(
                     id: $0["id"], userAgent: $0["user_agent"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"],
-                    isCurrent: ($0["id"] as Int64) == currentSessionId)
+                    isCurrent: ($0["id"] as DeviceSession.ID) == currentSessionId)
             }
         }
     }
 
     /// Signs out one of the member's own sessions.
-    public func revokeSession(_ sessionId: Int64, memberId: Int64) throws {
+    public func revokeSession(_ sessionId: DeviceSession.ID, memberId: Member.ID) throws {
         try database.writer.write { db in
             try db.execute(sql: "DELETE FROM session WHERE id = ? AND member_id = ?", arguments: [sessionId, memberId])
             guard db.changesCount == 1 else { throw InventoryError.notFound }
         }
     }
 
-    public func revokeOtherSessions(memberId: Int64, keeping sessionId: Int64) throws {
+    public func revokeOtherSessions(memberId: Member.ID, keeping sessionId: DeviceSession.ID) throws {
         try database.writer.write { db in
             try db.execute(sql: "DELETE FROM session WHERE member_id = ? AND id != ?", arguments: [memberId, sessionId])
         }

@@ -60,7 +60,7 @@ public struct Accounts: Sendable {
             try db.execute(sql: "UPDATE household SET language = ?, time_zone = ? WHERE id = ?", arguments: [language, timeZone, household.id])
             try Self.insertStarterFolders(db, householdId: household.id!, names: folderNames, at: stamp())
             let member = try insertMember(db, householdId: household.id!, name: ownerName, login: login, hash: hash, role: .owner, language: nil)
-            return try createSession(db, memberId: member.id!, remember: false, userAgent: userAgent)
+            return try createSession(db, memberId: member.id, remember: false, userAgent: userAgent)
         }
     }
 
@@ -80,7 +80,7 @@ public struct Accounts: Sendable {
     static func insertStarterFolders(_ db: Database, householdId: Int64, names: [String: String], at time: String) throws {
         for (position, starter) in starterFolders.enumerated() {
             let name = names[starter.key].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-            var folder = Folder(
+            var folder = Folder.Draft(
                 householdId: householdId, name: name ?? starter.fallbackName, kind: starter.kind, icon: starter.icon,
                 position: position, createdAt: time)
             folder.starter = starter.key
@@ -149,11 +149,10 @@ public struct Accounts: Sendable {
         if try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmedLogin]) != nil {
             throw InventoryError.validation(["login": "login_taken"])
         }
-        var member = Member(
+        let member = Member.Draft(
             householdId: householdId, name: name.trimmingCharacters(in: .whitespacesAndNewlines), login: trimmedLogin,
             passwordHash: hash, role: role, language: language, createdAt: stamp())
-        try member.insert(db)
-        return member
+        return try member.insertAndFetch(db, as: Member.self)
     }
 
     public func members(householdId: Int64) throws -> [Member] {
@@ -165,7 +164,7 @@ public struct Accounts: Sendable {
     }
 
     /// Changes a member's role (as the form names it); the household always keeps at least one owner.
-    public func changeRole(memberId: Int64, to roleName: String, householdId: Int64) throws {
+    public func changeRole(memberId: Member.ID, to roleName: String, householdId: Int64) throws {
         try database.writer.write { db in
             guard var member = try Member.filter(Column("id") == memberId && Column("household_id") == householdId).fetchOne(db) else {
                 throw InventoryError.notFound
@@ -180,7 +179,7 @@ public struct Accounts: Sendable {
     }
 
     /// Removes a member and ends their sessions at once; never the last owner.
-    public func removeMember(memberId: Int64, householdId: Int64) throws {
+    public func removeMember(memberId: Member.ID, householdId: Int64) throws {
         try database.writer.write { db in
             guard let member = try Member.filter(Column("id") == memberId && Column("household_id") == householdId).fetchOne(db) else {
                 throw InventoryError.notFound
@@ -196,7 +195,7 @@ public struct Accounts: Sendable {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member WHERE household_id = ? AND role = 'owner'", arguments: [householdId]) ?? 0
     }
 
-    public func updateProfile(memberId: Int64, name: String, language: String?) throws {
+    public func updateProfile(memberId: Member.ID, name: String, language: String?) throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { throw InventoryError.validation(["name": "name_required"]) }
         if trimmed.storedLength > 100 { throw InventoryError.validation(["name": "name_too_long"]) }
@@ -208,7 +207,7 @@ public struct Accounts: Sendable {
     /// Checks the current password (throttled like a login: a session is not a licence to guess),
     /// stores the new one and signs out every other session. The calendar feed ends too: whoever
     /// knew the old password may have made it.
-    public func changePassword(memberId: Int64, current: String, new: String, keepingSession sessionId: Int64, peer: String) throws {
+    public func changePassword(memberId: Member.ID, current: String, new: String, keepingSession sessionId: DeviceSession.ID, peer: String) throws {
         let row = try database.writer.read { db in
             try Row.fetchOne(db, sql: "SELECT login, password_hash FROM member WHERE id = ?", arguments: [memberId])
         }

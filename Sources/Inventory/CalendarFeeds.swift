@@ -3,7 +3,7 @@ import GRDB
 
 /// One due stock item as the calendar feed shows it.
 public struct FeedEvent: Sendable, Equatable {
-    public let itemId: Int64
+    public let itemId: Item.ID
     public let name: String
     public let folder: String
     /// "YYYY-MM-DD"
@@ -12,7 +12,7 @@ public struct FeedEvent: Sendable, Equatable {
     public let remindAt: String?
     public let updatedAt: String
 
-    public init(itemId: Int64, name: String, folder: String, due: String, remindAt: String?, updatedAt: String) {
+    public init(itemId: Item.ID, name: String, folder: String, due: String, remindAt: String?, updatedAt: String) {
         self.itemId = itemId
         self.name = name
         self.folder = folder
@@ -49,7 +49,7 @@ public struct CalendarFeeds: Sendable {
     static func hash(_ token: String) -> Data { Data(Crypto.sha256(Array(token.utf8))) }
 
     /// A new address for the member (the previous one, if any, stops working); its token.
-    public func create(memberId: Int64) throws -> String {
+    public func create(memberId: Member.ID) throws -> String {
         let token = Crypto.token()
         try database.writer.write { db in
             try db.execute(
@@ -61,22 +61,22 @@ public struct CalendarFeeds: Sendable {
         return token
     }
 
-    public func remove(memberId: Int64) throws {
+    public func remove(memberId: Member.ID) throws {
         try database.writer.write { db in try db.execute(sql: "DELETE FROM calendar_feed WHERE member_id = ?", arguments: [memberId]) }
     }
 
     /// When the member's current address was made, or nil when they have none.
-    public func createdAt(memberId: Int64) throws -> String? {
+    public func createdAt(memberId: Member.ID) throws -> String? {
         try database.writer.read { db in
             try String.fetchOne(db, sql: "SELECT created_at FROM calendar_feed WHERE member_id = ?", arguments: [memberId])
         }
     }
 
     /// True when `token` is the member's current address.
-    public func isCurrent(_ token: String, memberId: Int64) throws -> Bool {
+    public func isCurrent(_ token: String, memberId: Member.ID) throws -> Bool {
         guard Self.plausible(token) else { return false }
         return try database.writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT member_id FROM calendar_feed WHERE token_hash = ?", arguments: [Self.hash(token)]) == memberId
+            try Member.ID.fetchOne(db, sql: "SELECT member_id FROM calendar_feed WHERE token_hash = ?", arguments: [Self.hash(token)]) == memberId
         }
     }
 
@@ -133,7 +133,7 @@ public struct ReminderSchedule: Sendable {
 
     /// Drops every pending reminder (and reminder messages not delivered yet), schedules again those
     /// in the future and clears reminder dates in the past. Cleared items count as changed.
-    public func rebuild(householdId: Int64, by memberId: Int64) throws -> RebuildReport {
+    public func rebuild(householdId: Int64, by memberId: Member.ID) throws -> RebuildReport {
         let now = Timestamp.string(from: clock.now())
         return try database.writer.write { db in
             let pending =

@@ -74,8 +74,7 @@ public struct DemoHousehold: Sendable {
             let householdId = household.id!
             try db.execute(sql: "UPDATE household SET language = 'ja' WHERE id = ?", arguments: [householdId])
             try Accounts.insertStarterFolders(db, householdId: householdId, names: Self.folderNames, at: time)
-            var extra = Folder(householdId: householdId, name: "Drugstore", kind: .shopping, icon: "drugstore", position: 4, createdAt: time)
-            try extra.insert(db)
+            try Folder.Draft(householdId: householdId, name: "Drugstore", kind: .shopping, icon: "drugstore", position: 4, createdAt: time).insert(db)
             try db.execute(
                 sql: "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (?, 'Demo', ?, ?, 'owner', ?)",
                 arguments: [householdId, login, hash, time])

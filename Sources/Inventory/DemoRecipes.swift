@@ -83,7 +83,7 @@ extension DemoHousehold {
 
     /// The curated recipes first; past them (benchmarks), recipes of ten products each.
     static func insertRecipes(_ db: Database, householdId: Int64, count: Int, random: inout SeededRandom, at time: String) throws {
-        let stock = try Int64.fetchOne(
+        let stock = try Folder.ID.fetchOne(
             db, sql: "SELECT id FROM folder WHERE household_id = ? AND kind = 'stock' ORDER BY position LIMIT 1", arguments: [householdId])
         for index in 0..<count {
             let recipe: DemoRecipe
@@ -99,16 +99,16 @@ extension DemoHousehold {
             }
             var produce = recipe.produce
             produce?.folderId = stock
-            var row = Recipe(
+            let row = try Recipe.Draft(
                 householdId: householdId, name: recipe.name, servings: recipe.servings, steps: recipe.steps, produce: produce, createdAt: time,
-                updatedAt: time)
-            try row.insert(db)
+                updatedAt: time
+            ).insertAndFetch(db, as: Recipe.self)
             for (position, ingredient) in recipe.ingredients.enumerated() {
-                var line = RecipeIngredient(
-                    householdId: householdId, recipeId: row.id!, position: position, name: ingredient.name, amount: ingredient.amount, unit: ingredient.unit)
-                try line.insert(db)
+                try RecipeIngredient.Draft(
+                    householdId: householdId, recipeId: row.id, position: position, name: ingredient.name, amount: ingredient.amount, unit: ingredient.unit
+                ).insert(db)
             }
-            for tag in recipe.tags { try RecipeTag(recipeId: row.id!, householdId: householdId, tag: tag).insert(db) }
+            for tag in recipe.tags { try RecipeTag(recipeId: row.id, householdId: householdId, tag: tag).insert(db) }
         }
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 
 /// A folder with what the folders page shows about it.
 public struct FolderOverview: Sendable, Equatable {
-    public let id: Int64
+    public let id: Folder.ID
     public let name: String
     public let kind: FolderKind
     public let icon: String
@@ -67,20 +67,19 @@ public struct Folders: Sendable {
     }
 
     @discardableResult
-    public func create(name: String, kind: FolderKind, icon: String, householdId: Int64) throws -> Int64 {
+    public func create(name: String, kind: FolderKind, icon: String, householdId: Int64) throws -> Folder.ID {
         let trimmed = try Self.check(name: name, icon: icon)
         return try database.writer.write { db in
             let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [householdId]) ?? -1
-            var folder = Folder(
+            let folder = Folder.Draft(
                 householdId: householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp.string(from: clock.now()))
-            try folder.insert(db)
-            return folder.id!
+            return try folder.insertAndFetch(db, as: Folder.self).id
         }
     }
 
     /// `shownName`: the name the form showed (a starter folder's name in the reader's language).
     /// Sent back unchanged it is no rename: a starter folder keeps following each reader's language.
-    public func update(_ id: Int64, name: String, icon: String, householdId: Int64, shownName: String? = nil) throws {
+    public func update(_ id: Folder.ID, name: String, icon: String, householdId: Int64, shownName: String? = nil) throws {
         let trimmed = try Self.check(name: name, icon: icon)
         try database.writer.write { db in
             let folder = try Items.folder(db, id, householdId)
@@ -93,9 +92,9 @@ public struct Folders: Sendable {
     }
 
     /// Swaps a folder with its neighbour above (-1) or below (+1) in the household's order.
-    public func move(_ id: Int64, by step: Int, householdId: Int64) throws {
+    public func move(_ id: Folder.ID, by step: Int, householdId: Int64) throws {
         try database.writer.write { db in
-            var ids = try Int64.fetchAll(
+            var ids = try Folder.ID.fetchAll(
                 db, sql: "SELECT id FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id", arguments: [householdId])
             guard let index = ids.firstIndex(of: id) else { throw InventoryError.notFound }
             let other = index + (step < 0 ? -1 : 1)
@@ -108,14 +107,14 @@ public struct Folders: Sendable {
     }
 
     /// How many items go to the trash with the folder.
-    public func itemCount(_ id: Int64, householdId: Int64) throws -> Int {
+    public func itemCount(_ id: Folder.ID, householdId: Int64) throws -> Int {
         try database.writer.read { db in
             try Items.folder(db, id, householdId).itemCount
         }
     }
 
     /// The folder and its items go to the trash together (restoring an item brings the folder back).
-    public func delete(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func delete(_ id: Folder.ID, householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let folder = try Items.folder(db, id, householdId)
             let time = Timestamp.string(from: clock.now())

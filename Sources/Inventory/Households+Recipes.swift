@@ -1,15 +1,16 @@
 import GRDB
+import Tagged
 
 /// The recipe parts of a household document (format version 2): recipes with their ingredients
 /// and tags, and the cooks with what each took.
 extension Households {
     static func readRecipes(_ db: Database, householdId: Int64) throws -> [HouseholdDocument.RecipePart] {
         let id: StatementArguments = [householdId]
-        var tags: [Int64: [String]] = [:]
+        var tags: [Recipe.ID: [String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT recipe_id, tag FROM recipe_tag WHERE household_id = ? ORDER BY recipe_id, tag", arguments: id) {
             tags[row["recipe_id"], default: []].append(row["tag"])
         }
-        var ingredients: [Int64: [HouseholdDocument.IngredientPart]] = [:]
+        var ingredients: [Recipe.ID: [HouseholdDocument.IngredientPart]] = [:]
         let ingredientRows = try Row.fetchAll(
             db,
             sql: """
@@ -22,69 +23,71 @@ extension Households {
         }
         return try Recipe.fetchAll(db, sql: "SELECT * FROM recipe WHERE household_id = ? ORDER BY id", arguments: id).map { recipe in
             HouseholdDocument.RecipePart(
-                id: recipe.id!, name: recipe.name, photo: recipe.photo, illustration: recipe.illustration, servings: recipe.servings, steps: recipe.steps,
-                sourceUrl: recipe.sourceUrl, tags: tags[recipe.id!] ?? [], ingredients: ingredients[recipe.id!] ?? [], produce: recipe.produce,
+                id: recipe.id.rawValue, name: recipe.name, photo: recipe.photo, illustration: recipe.illustration, servings: recipe.servings,
+                steps: recipe.steps,
+                sourceUrl: recipe.sourceUrl, tags: tags[recipe.id] ?? [], ingredients: ingredients[recipe.id] ?? [], produce: recipe.produce,
                 version: recipe.version, createdAt: recipe.createdAt, updatedAt: recipe.updatedAt, deletedAt: recipe.deletedAt)
         }
     }
 
     static func readCooks(_ db: Database, householdId: Int64) throws -> [HouseholdDocument.CookPart] {
-        var takes: [Int64: [HouseholdDocument.CookTakePart]] = [:]
+        var takes: [Cook.ID: [HouseholdDocument.CookTakePart]] = [:]
         let takeRows = try CookTake.fetchAll(
             db, sql: "SELECT t.* FROM cook_take t JOIN cook c ON c.id = t.cook_id WHERE c.household_id = ? ORDER BY t.id", arguments: [householdId])
         for take in takeRows {
             takes[take.cookId, default: []].append(
                 .init(
-                    itemId: take.itemId, ingredientName: take.ingredientName, amount: take.amount, usedUp: take.usedUp?.rawValue,
-                    fromFolderId: take.fromFolderId, due: take.due, remindAt: take.remindAt, status: take.status))
+                    itemId: take.itemId.rawValue, ingredientName: take.ingredientName, amount: take.amount, usedUp: take.usedUp?.rawValue,
+                    fromFolderId: take.fromFolderId?.rawValue, due: take.due, remindAt: take.remindAt, status: take.status))
         }
         return try Cook.fetchAll(db, sql: "SELECT * FROM cook WHERE household_id = ? ORDER BY id", arguments: [householdId]).map { cook in
             HouseholdDocument.CookPart(
-                id: cook.id!, recipeId: cook.recipeId, recipeName: cook.recipeName, memberId: cook.memberId, servings: cook.servings,
-                producedItemId: cook.producedItemId, cookedAt: cook.cookedAt, undoneAt: cook.undoneAt, takes: takes[cook.id!] ?? [])
+                id: cook.id.rawValue, recipeId: cook.recipeId?.rawValue, recipeName: cook.recipeName, memberId: cook.memberId?.rawValue,
+                servings: cook.servings, producedItemId: cook.producedItemId?.rawValue, cookedAt: cook.cookedAt, undoneAt: cook.undoneAt,
+                takes: takes[cook.id] ?? [])
         }
     }
 
     /// Inserts the recipes and cooks with new ids; returns the new cook ids (for the history lines).
     static func insertRecipes(
         _ db: Database, _ document: HouseholdDocument, householdId: Int64, ids: ImportedIds
-    ) throws -> [Int64: Int64] {
-        var productIds: [String: Int64] = [:]
+    ) throws -> [Int64: Cook.ID] {
+        var productIds: [String: Product.ID] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, barcode FROM product WHERE household_id = ?", arguments: [householdId]) {
             productIds[row["barcode"]] = row["id"]
         }
-        var recipeIds: [Int64: Int64] = [:]
+        var recipeIds: [Int64: Recipe.ID] = [:]
         for part in document.recipes ?? [] {
             var produce = part.produce
-            if let folder = part.produce?.folderId { produce?.folderId = ids.folders[folder] }
-            var recipe = Recipe(
+            if let folder = part.produce?.folderId { produce?.folderId = ids.folders[folder.rawValue] }
+            let recipe = try Recipe.Draft(
                 householdId: householdId, name: part.name, photo: part.photo.flatMap { ids.photos[$0] }, illustration: part.illustration,
                 servings: part.servings, steps: part.steps, sourceUrl: part.sourceUrl, produce: produce, version: part.version,
-                createdAt: part.createdAt, updatedAt: part.updatedAt, deletedAt: part.deletedAt)
-            try recipe.insert(db)
-            recipeIds[part.id] = recipe.id!
+                createdAt: part.createdAt, updatedAt: part.updatedAt, deletedAt: part.deletedAt
+            ).insertAndFetch(db, as: Recipe.self)
+            recipeIds[part.id] = recipe.id
             for (position, ingredient) in part.ingredients.enumerated() {
-                var row = RecipeIngredient(
-                    householdId: householdId, recipeId: recipe.id!, position: position, name: ingredient.name, amount: ingredient.amount,
-                    unit: ingredient.unit, note: ingredient.note, productId: ingredient.productBarcode.flatMap { productIds[$0] })
-                try row.insert(db)
+                try RecipeIngredient.Draft(
+                    householdId: householdId, recipeId: recipe.id, position: position, name: ingredient.name, amount: ingredient.amount,
+                    unit: ingredient.unit, note: ingredient.note, productId: ingredient.productBarcode.flatMap { productIds[$0] }
+                ).insert(db)
             }
-            for tag in Set(part.tags) { try RecipeTag(recipeId: recipe.id!, householdId: householdId, tag: tag).insert(db) }
+            for tag in Set(part.tags) { try RecipeTag(recipeId: recipe.id, householdId: householdId, tag: tag).insert(db) }
         }
-        var cookIds: [Int64: Int64] = [:]
+        var cookIds: [Int64: Cook.ID] = [:]
         for part in document.cooks ?? [] {
-            var cook = Cook(
+            let cook = try Cook.Draft(
                 householdId: householdId, recipeId: part.recipeId.flatMap { recipeIds[$0] }, recipeName: part.recipeName,
                 memberId: part.memberId.flatMap { ids.members[$0] }, servings: part.servings, producedItemId: part.producedItemId.flatMap { ids.items[$0] },
-                cookedAt: part.cookedAt, undoneAt: part.undoneAt)
-            try cook.insert(db)
-            cookIds[part.id] = cook.id!
+                cookedAt: part.cookedAt, undoneAt: part.undoneAt
+            ).insertAndFetch(db, as: Cook.self)
+            cookIds[part.id] = cook.id
             for take in part.takes {
-                var row = CookTake(
-                    cookId: cook.id!, itemId: ids.items[take.itemId]!, ingredientName: take.ingredientName, amount: take.amount,
+                try CookTake.Draft(
+                    cookId: cook.id, itemId: ids.items[take.itemId]!, ingredientName: take.ingredientName, amount: take.amount,
                     usedUp: take.usedUp.flatMap(CookTake.UsedUp.init(rawValue:)), fromFolderId: take.fromFolderId.flatMap { ids.folders[$0] }, due: take.due,
-                    remindAt: take.remindAt, status: take.status)
-                try row.insert(db)
+                    remindAt: take.remindAt, status: take.status
+                ).insert(db)
             }
         }
         let usedUpFolder = document.household.usedUpFolderId.flatMap { ids.folders[$0] }
@@ -96,9 +99,9 @@ extension Households {
 
     /// Old id → new id of what the recipe parts refer to.
     struct ImportedIds {
-        var members: [Int64: Int64] = [:]
-        var folders: [Int64: Int64] = [:]
-        var items: [Int64: Int64] = [:]
+        var members: [Int64: Member.ID] = [:]
+        var folders: [Int64: Folder.ID] = [:]
+        var items: [Int64: Item.ID] = [:]
         var photos: [String: String] = [:]
     }
 }

@@ -112,18 +112,18 @@ public struct Households: Sendable {
                 arguments: [source.name, source.timeZone, source.dueSoonDays, source.language, source.productLookupUrl, source.createdAt])
             let householdId = db.lastInsertedRowID
 
-            var memberIds: [Int64: Int64] = [:]
+            var memberIds: [Int64: Member.ID] = [:]
             var members: [HouseholdImportReport.ImportedMember] = []
             for member in document.members {
                 let login = try Self.freeLogin(db, wanted: member.login)
                 try db.execute(
                     sql: "INSERT INTO member (household_id, name, login, password_hash, role, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     arguments: [householdId, member.name, login, Self.noPassword, member.role, member.language, member.createdAt])
-                memberIds[member.id] = db.lastInsertedRowID
+                memberIds[member.id] = Member.ID(rawValue: db.lastInsertedRowID)
                 members.append(.init(name: member.name, login: login, role: member.role))
             }
 
-            var folderIds: [Int64: Int64] = [:]
+            var folderIds: [Int64: Folder.ID] = [:]
             for folder in document.folders {
                 try db.execute(
                     sql: """
@@ -131,7 +131,7 @@ public struct Households: Sendable {
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [householdId, folder.name, folder.kind, folder.icon, folder.position, folder.createdAt, folder.deletedAt, folder.starter])
-                folderIds[folder.id] = db.lastInsertedRowID
+                folderIds[folder.id] = Folder.ID(rawValue: db.lastInsertedRowID)
             }
             for folder in document.folders {
                 guard let last = folder.lastStockFolderId else { continue }
@@ -142,7 +142,7 @@ public struct Households: Sendable {
                 try photos.insertRow(db, key: photo.new, format: photo.format, householdId: householdId, createdAt: photo.createdAt)
             }
 
-            var itemIds: [Int64: Int64] = [:]
+            var itemIds: [Int64: Item.ID] = [:]
             for item in document.items {
                 try db.execute(
                     sql: """
@@ -155,7 +155,7 @@ public struct Households: Sendable {
                         item.unit, item.kind, item.note, item.barcode, item.due, item.remindAt, item.reminderSentFor, item.status, item.urgent,
                         item.version, item.createdAt, item.updatedAt, item.deletedAt, SearchText.fold(item.name, item.note),
                     ])
-                itemIds[item.id] = db.lastInsertedRowID
+                itemIds[item.id] = Item.ID(rawValue: db.lastInsertedRowID)
             }
             for product in document.products {
                 try NewHousehold.insertProduct(

@@ -125,7 +125,7 @@ public enum ItemField: String, CaseIterable, Sendable {
     }
 
     /// Copies the field's checked value into the stored item.
-    func store(_ values: ItemValues, in item: inout Item) {
+    func store(_ values: ItemValues, in item: inout Item.Draft) {
         switch self {
         case .name: item.name = values.name
         case .quantity: item.quantity = values.quantity
@@ -143,7 +143,7 @@ public enum ItemField: String, CaseIterable, Sendable {
 
     /// Clears the field in a stored item that moves to a folder that does not keep it (see
     /// `fits`); a field every folder keeps stays as it is.
-    func drop(from item: inout Item) {
+    func drop(from item: inout Item.Draft) {
         switch self {
         case .status: item.status = nil
         case .due: item.due = nil

@@ -1,13 +1,14 @@
 import Foundation
+import Tagged
 
 /// An item's editable fields at one moment, as the editor shows them: the form's text plus the folder.
 public struct ItemSnapshot: Sendable, Equatable {
     public var input: ItemInput
-    public var folderId: Int64
+    public var folderId: Folder.ID
     /// The item's `updatedAt` then, when known: history after it is what others did since.
     public var updatedAt: String?
 
-    public init(input: ItemInput, folderId: Int64, updatedAt: String? = nil) {
+    public init(input: ItemInput, folderId: Folder.ID, updatedAt: String? = nil) {
         self.input = input
         self.folderId = folderId
         self.updatedAt = updatedAt
@@ -63,7 +64,7 @@ public struct ItemMerge: Sendable, Equatable {
     /// `folderKinds` tells the kind of the folders involved: when the merge would move my edit into
     /// a folder of the other kind, fields I typed that the kind lacks (a due date on a shopping
     /// list) would be dropped, so the folder becomes a clash instead.
-    public init(base: ItemSnapshot?, mine: ItemSnapshot, theirs: ItemSnapshot, folderKinds: [Int64: FolderKind] = [:]) {
+    public init(base: ItemSnapshot?, mine: ItemSnapshot, theirs: ItemSnapshot, folderKinds: [Folder.ID: FolderKind] = [:]) {
         var merged = mine
         var fromTheirs: [Field] = []
         var fromMine: [Field] = []
@@ -125,7 +126,7 @@ public struct ItemMerge: Sendable, Equatable {
     /// Sets a field from the text a form sends for it (see `value`); a folder that is not a number is ignored.
     public static func set(_ field: Field, _ text: String, in snapshot: inout ItemSnapshot) {
         switch field {
-        case .folder: if let id = Int64(text) { snapshot.folderId = id }
+        case .folder: if let id = Folder.ID(text) { snapshot.folderId = id }
         case .item(let field): field.set(text, in: &snapshot.input)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Tagged
 
 /// An item in the trash, with the folder it came from.
 public struct TrashEntry: Sendable, Equatable {
@@ -13,7 +14,7 @@ extension Items {
     /// − / + on a list row: the new quantity (never below 0). A step that is not a finite number
     /// within `Quantity.maximum`, or that would pass it, is refused: `delta=inf` stored infinity.
     @discardableResult
-    public func adjustQuantity(_ id: Int64, by delta: Double, householdId: Int64, by memberId: Int64) throws -> Double {
+    public func adjustQuantity(_ id: Item.ID, by delta: Double, householdId: Int64, by memberId: Member.ID) throws -> Double {
         try database.writer.write { db in
             // Another household's item is not found, whatever the step.
             var item = try Self.item(db, id, householdId)
@@ -31,7 +32,7 @@ extension Items {
         }
     }
 
-    public func markOpened(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func markOpened(_ id: Item.ID, householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             var item = try Self.item(db, id, householdId)
             guard item.status != .opened else { return }
@@ -46,7 +47,7 @@ extension Items {
     }
 
     /// Marks a shopping-list item urgent or not (the row's menu). Stock items have no urgency: 404.
-    public func setUrgent(_ id: Int64, _ urgent: Bool, householdId: Int64, by memberId: Int64) throws {
+    public func setUrgent(_ id: Item.ID, _ urgent: Bool, householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             var item = try Self.item(db, id, householdId)
             let folder = try Self.folder(db, item.folderId, householdId)
@@ -61,7 +62,7 @@ extension Items {
     }
 
     /// Gives an item a new picture (the item page's upload); the product memory learns it too.
-    public func setPicture(_ id: Int64, _ picture: Picture?, householdId: Int64, by memberId: Int64) throws {
+    public func setPicture(_ id: Item.ID, _ picture: Picture?, householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             var item = try Self.item(db, id, householdId)
             if try !Self.foreignPhotos(db, [picture], householdId: householdId).isEmpty {
@@ -79,32 +80,32 @@ extension Items {
 
     /// "Buy again": a copy of a stock item on a shopping list (the stock item stays).
     @discardableResult
-    public func buyAgain(_ id: Int64, onto shoppingFolderId: Int64, householdId: Int64, by memberId: Int64) throws -> Int64 {
+    public func buyAgain(_ id: Item.ID, onto shoppingFolderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws -> Item.ID {
         try buyAgain([id], onto: shoppingFolderId, householdId: householdId, by: memberId)[0]
     }
 
     /// "Buy again" for several items at once, all or none: the copies' ids, in order.
     @discardableResult
-    public func buyAgain(_ ids: [Int64], onto shoppingFolderId: Int64, householdId: Int64, by memberId: Int64) throws -> [Int64] {
+    public func buyAgain(_ ids: [Item.ID], onto shoppingFolderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws -> [Item.ID] {
         try database.writer.write { db in
             let target = try Self.folder(db, shoppingFolderId, householdId)
             guard target.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
             let time = stamp()
             return try ids.map { id in
                 let item = try Self.item(db, id, householdId)
-                var copy = Item(
-                    householdId: householdId, folderId: target.id!, name: item.name, photo: item.photo, illustration: item.illustration,
+                var copy = Item.Draft(
+                    householdId: householdId, folderId: target.id, name: item.name, photo: item.photo, illustration: item.illustration,
                     quantity: item.quantity, unit: item.unit, kind: item.kind, note: item.note, barcode: item.barcode, createdAt: time, updatedAt: time)
                 Self.fit(&copy, to: .shopping)
-                try copy.insert(db)
-                try Self.record(db, copy, "created", target.name, by: memberId, at: time)
-                return copy.id!
+                let inserted = try copy.insertAndFetch(db, as: Item.self)
+                try Self.record(db, inserted, "created", target.name, by: memberId, at: time)
+                return inserted.id
             }
         }
     }
 
     /// Moves items to `folderId`, all or none; what the target kind lacks is dropped.
-    public func move(_ ids: [Int64], to folderId: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func move(_ ids: [Item.ID], to folderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let target = try Self.folder(db, folderId, householdId)
             let time = stamp()
@@ -112,7 +113,7 @@ extension Items {
                 var item = try Self.item(db, id, householdId)
                 guard item.folderId != folderId else { continue }
                 let from = item.folderId
-                Self.fit(&item, to: target.kind)
+                Self.fit(&item.draft, to: target.kind)
                 item.folderId = folderId
                 item.version += 1
                 item.updatedAt = time
@@ -123,7 +124,7 @@ extension Items {
     }
 
     /// Keeps what both kinds share; drops what the target kind does not have.
-    static func fit(_ item: inout Item, to kind: FolderKind) {
+    static func fit(_ item: inout Item.Draft, to kind: FolderKind) {
         for field in ItemField.allCases where !field.fits(kind) { field.drop(from: &item) }
         switch kind {
         case .stock:
@@ -136,17 +137,17 @@ extension Items {
 
     /// Shopping → stock: the items are bought and now in `stockFolderId`, which the shopping list
     /// remembers for next time.
-    public func markBought(_ ids: [Int64], into stockFolderId: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func markBought(_ ids: [Item.ID], into stockFolderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let target = try Self.folder(db, stockFolderId, householdId)
             guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
             let time = stamp()
-            var sources = Set<Int64>()
+            var sources = Set<Folder.ID>()
             for id in ids {
                 var item = try Self.item(db, id, householdId)
                 let source = try Self.folder(db, item.folderId, householdId)
                 guard source.kind == .shopping else { throw InventoryError.notFound }
-                sources.insert(source.id!)
+                sources.insert(source.id)
                 try Self.putAway(db, &item, from: source, into: target, at: time, by: memberId)
             }
             try Self.rememberStockList(db, stockFolderId, for: sources)
@@ -154,18 +155,18 @@ extension Items {
     }
 
     /// One bought item into its stock list, as an unopened item, with a line in its history.
-    static func putAway(_ db: Database, _ item: inout Item, from source: Folder, into target: Folder, at time: String, by memberId: Int64) throws {
-        Self.fit(&item, to: .stock)
+    static func putAway(_ db: Database, _ item: inout Item, from source: Folder, into target: Folder, at time: String, by memberId: Member.ID) throws {
+        Self.fit(&item.draft, to: .stock)
         item.status = .unopened
-        item.folderId = target.id!
+        item.folderId = target.id
         item.version += 1
         item.updatedAt = time
         try item.update(db)
-        try Self.record(db, item, "bought", from: source.id!, to: target.id!, by: memberId, at: time)
+        try Self.record(db, item, "bought", from: source.id, to: target.id, by: memberId, at: time)
     }
 
     /// The shopping lists remember where their bought things went, for next time.
-    static func rememberStockList(_ db: Database, _ stockFolderId: Int64, for shoppingLists: Set<Int64>) throws {
+    static func rememberStockList(_ db: Database, _ stockFolderId: Folder.ID, for shoppingLists: Set<Folder.ID>) throws {
         for list in shoppingLists {
             try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [stockFolderId, list])
         }
@@ -174,11 +175,11 @@ extension Items {
     /// For each shopping item, the row of the same name (folded as search folds it) and unit
     /// already in `stockFolderId`, which buying it can add to. Ids not on a shopping list are
     /// left out; an id of another household is not found.
-    public func stockMatches(for ids: [Int64], in stockFolderId: Int64, householdId: Int64) throws -> [Int64: Item] {
+    public func stockMatches(for ids: [Item.ID], in stockFolderId: Folder.ID, householdId: Int64) throws -> [Item.ID: Item] {
         try database.writer.read { db in
             let target = try Self.folder(db, stockFolderId, householdId)
             guard target.kind == .stock else { return [:] }
-            var matches: [Int64: Item] = [:]
+            var matches: [Item.ID: Item] = [:]
             for id in ids {
                 let item = try Self.item(db, id, householdId)
                 if let match = try Self.stockMatch(db, for: item, in: stockFolderId) { matches[id] = match }
@@ -188,7 +189,7 @@ extension Items {
     }
 
     /// The oldest row in the stock list with the same folded name and the same unit.
-    static func stockMatch(_ db: Database, for item: Item, in stockFolderId: Int64) throws -> Item? {
+    static func stockMatch(_ db: Database, for item: Item, in stockFolderId: Folder.ID) throws -> Item? {
         let name = SearchText.fold(item.name.trimmingCharacters(in: .whitespacesAndNewlines))
         let candidates = try Item.fetchAll(
             db, sql: "SELECT * FROM item WHERE folder_id = ? AND unit = ? AND deleted_at IS NULL AND id != ? ORDER BY id",
@@ -202,7 +203,7 @@ extension Items {
     ///
     /// Joining adds the quantities, keeps the earlier of the two due dates (the merged row then
     /// warns about the oldest part of it before that part goes off) and removes the shopping row.
-    public func buy(_ lines: [BoughtInput], into stockFolderId: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func buy(_ lines: [BoughtInput], into stockFolderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws {
         var checked: [(BoughtInput, Double, String?)] = []
         var errors: [String: String] = [:]
         for line in lines {
@@ -216,12 +217,12 @@ extension Items {
             let target = try Self.folder(db, stockFolderId, householdId)
             guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
             let time = stamp()
-            var sources = Set<Int64>()
+            var sources = Set<Folder.ID>()
             for (line, quantity, due) in checked {
                 var item = try Self.item(db, line.id, householdId)
                 let source = try Self.folder(db, item.folderId, householdId)
                 guard source.kind == .shopping else { throw InventoryError.notFound }
-                sources.insert(source.id!)
+                sources.insert(source.id)
                 if line.addToExisting, var existing = try Self.stockMatch(db, for: item, in: stockFolderId) {
                     let before = existing.quantity
                     existing.quantity = min(Quantity.maximum, ((existing.quantity + quantity) * 1000).rounded() / 1000)
@@ -230,7 +231,7 @@ extension Items {
                     existing.updatedAt = time
                     try existing.update(db)
                     try Self.record(
-                        db, existing, "bought", from: source.id!, to: target.id!,
+                        db, existing, "bought", from: source.id, to: target.id,
                         detail: "\(Quantity.text(before)) → \(Quantity.text(existing.quantity))", by: memberId, at: time)
                     _ = try item.delete(db)
                     continue
@@ -246,7 +247,7 @@ extension Items {
     // MARK: - Trash
 
     /// To the trash, all or none; they can be restored for 30 days.
-    public func trash(_ ids: [Int64], householdId: Int64, by memberId: Int64) throws {
+    public func trash(_ ids: [Item.ID], householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let time = stamp()
             for id in ids {
@@ -260,7 +261,7 @@ extension Items {
     }
 
     /// Back from the trash, with their folder if it was deleted too.
-    public func restore(_ ids: [Int64], householdId: Int64, by memberId: Int64) throws {
+    public func restore(_ ids: [Item.ID], householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let time = stamp()
             for id in ids {
@@ -277,7 +278,7 @@ extension Items {
     }
 
     /// Deletes items in the trash for good.
-    public func purge(_ ids: [Int64], householdId: Int64) throws {
+    public func purge(_ ids: [Item.ID], householdId: Int64) throws {
         try database.writer.write { db in
             for id in ids {
                 let item = try Self.item(db, id, householdId, deleted: true)
@@ -323,12 +324,12 @@ extension Items {
 /// One line of the "Bought" page as typed: how many, until when, and whether to add it to a
 /// row of the same name and unit already in the stock list.
 public struct BoughtInput: Sendable, Equatable {
-    public var id: Int64
+    public var id: Item.ID
     public var quantity: String
     public var due: String
     public var addToExisting: Bool
 
-    public init(id: Int64, quantity: String, due: String = "", addToExisting: Bool = true) {
+    public init(id: Item.ID, quantity: String, due: String = "", addToExisting: Bool = true) {
         self.id = id
         self.quantity = quantity
         self.due = due

@@ -34,8 +34,8 @@ public struct ImportProblem: Sendable, Equatable {
 public struct PlannedImportRow: Sendable, Equatable {
     public let line: Int
     /// The item it updates; nil for a new item.
-    public let itemId: Int64?
-    public let folderId: Int64
+    public let itemId: Item.ID?
+    public let folderId: Folder.ID
     public let values: ItemValues
 }
 
@@ -46,7 +46,7 @@ public struct ImportPlan: Sendable, Equatable {
     public var newCount: Int { rows.count { $0.itemId == nil } }
     public var updatedCount: Int { rows.count { $0.itemId != nil } }
     /// The folder most rows went to, for the page shown after the import.
-    public var mainFolderId: Int64? {
+    public var mainFolderId: Folder.ID? {
         Dictionary(grouping: rows, by: \.folderId).max { $0.value.count < $1.value.count }?.key
     }
 }
@@ -55,7 +55,7 @@ extension Items {
     /// Checks every row against the household as it is now, writing nothing. `folderIds` maps a
     /// folder name (lowercased, as the reader may write it: stored or shown in a language) to its id.
     public func planImport(
-        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Int64, timeZone: TimeZone
+        _ rows: [ImportRow], defaultFolderId: Folder.ID, folderIds: [String: Folder.ID], householdId: Int64, timeZone: TimeZone
     ) throws -> ImportPlan {
         try database.writer.read { db in
             try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: householdId, timeZone: timeZone)
@@ -66,7 +66,7 @@ extension Items {
     /// items as the batch editor registers them, updates as the item editor saves them (history,
     /// remembered products). With a problem nothing is written and the plan says what is wrong.
     public func runImport(
-        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Int64, by memberId: Int64, timeZone: TimeZone
+        _ rows: [ImportRow], defaultFolderId: Folder.ID, folderIds: [String: Folder.ID], householdId: Int64, by memberId: Member.ID, timeZone: TimeZone
     ) throws -> ImportPlan {
         try database.writer.write { db in
             let plan = try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: householdId, timeZone: timeZone)
@@ -77,9 +77,9 @@ extension Items {
                 if let id = row.itemId {
                     try Self.importUpdate(db, id, row.values, into: folder, householdId: householdId, by: memberId, at: time)
                 } else {
-                    var item = Item(householdId: householdId, folderId: folder.id!, name: row.values.name, createdAt: time, updatedAt: time)
-                    Self.apply(row.values, to: &item)
-                    try item.insert(db)
+                    var draft = Item.Draft(householdId: householdId, folderId: folder.id, name: row.values.name, createdAt: time, updatedAt: time)
+                    Self.apply(row.values, to: &draft)
+                    let item = try draft.insertAndFetch(db, as: Item.self)
                     try Self.record(db, item, "created", folder.name, by: memberId, at: time)
                     try Products.remember(db, item, at: time)
                 }
@@ -90,13 +90,15 @@ extension Items {
 
     /// The item editor's save without a merge (the row was read in this transaction): a row that
     /// changes nothing writes nothing.
-    static func importUpdate(_ db: Database, _ id: Int64, _ values: ItemValues, into folder: Folder, householdId: Int64, by memberId: Int64, at time: String)
+    static func importUpdate(
+        _ db: Database, _ id: Item.ID, _ values: ItemValues, into folder: Folder, householdId: Int64, by memberId: Member.ID, at time: String
+    )
         throws
     {
         var item = try Self.item(db, id, householdId)
         let before = item
-        Self.apply(values, to: &item)
-        item.folderId = folder.id!
+        Self.apply(values, to: &item.draft)
+        item.folderId = folder.id
         let changed = Self.changedFields(before, item)
         guard !changed.isEmpty || before.folderId != item.folderId else { return }
         item.version += 1
@@ -110,11 +112,11 @@ extension Items {
     }
 
     static func plan(
-        _ db: Database, _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Int64, timeZone: TimeZone
+        _ db: Database, _ rows: [ImportRow], defaultFolderId: Folder.ID, folderIds: [String: Folder.ID], householdId: Int64, timeZone: TimeZone
     ) throws -> ImportPlan {
         let defaultFolder = try Self.folder(db, defaultFolderId, householdId)
         var plan = ImportPlan()
-        var seenIds: Set<Int64> = []
+        var seenIds: Set<Item.ID> = []
         for row in rows {
             var problems: [ImportProblem] = []
             func problem(_ column: String, _ key: String, _ value: String) {
@@ -125,7 +127,7 @@ extension Items {
             var existing: Item?
             let idText = row.id.trimmingCharacters(in: .whitespaces)
             if !idText.isEmpty {
-                if let id = Int64(idText), id > 0, let item = try? Self.item(db, id, householdId) {
+                if let id = Item.ID(idText), id.rawValue > 0, let item = try? Self.item(db, id, householdId) {
                     if seenIds.insert(id).inserted { existing = item } else { problem("id", "import_id_repeated", idText) }
                 } else {
                     problem("id", "import_id_unknown", idText)
@@ -167,7 +169,7 @@ extension Items {
 
             switch ItemValidation.check(input, for: folder.kind, timeZone: timeZone) {
             case .success(let values):
-                if problems.isEmpty { plan.rows.append(PlannedImportRow(line: row.line, itemId: existing?.id, folderId: folder.id!, values: values)) }
+                if problems.isEmpty { plan.rows.append(PlannedImportRow(line: row.line, itemId: existing?.id, folderId: folder.id, values: values)) }
             case .failure(let errors):
                 for (field, key) in errors.fields.sorted(by: { Self.columnOrder($0.key.rawValue) < Self.columnOrder($1.key.rawValue) }) {
                     problem(field.rawValue, key, fields[field.rawValue] ?? "")

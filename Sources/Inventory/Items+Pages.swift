@@ -36,7 +36,7 @@ extension Items {
     /// items only when `expiredOnly` and the folder is a stock list), with the household and its
     /// folders, as they were at one instant. `now` places the household's due window.
     public func listPage(
-        _ folderId: Int64, householdId: Int64, text: String, kinds: [String], status: String?, expiredOnly: Bool, page: Int, now: Date
+        _ folderId: Folder.ID, householdId: Int64, text: String, kinds: [String], status: String?, expiredOnly: Bool, page: Int, now: Date
     ) throws -> ListPageContents {
         try database.writer.read { db in
             let folder = try Self.folder(db, folderId, householdId)
@@ -52,7 +52,7 @@ extension Items {
 
     /// Item `id` (outside the trash) with its household, its folder and its history, as they were
     /// at one instant.
-    public func itemPage(_ id: Int64, householdId: Int64) throws -> ItemPageContents {
+    public func itemPage(_ id: Item.ID, householdId: Int64) throws -> ItemPageContents {
         try database.writer.read { db in
             let item = try Self.item(db, id, householdId)
             return ItemPageContents(

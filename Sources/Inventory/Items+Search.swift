@@ -41,7 +41,7 @@ extension Items {
         let folders = try Folder.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id"),
             arguments: [householdId])
-        var matches: [Int64: (total: Int, items: [Item])] = [:]
+        var matches: [Folder.ID: (total: Int, items: [Item])] = [:]
         let found = try Item.fetchList(
             db.cachedStatement(sql: Self.searchSQL), arguments: [householdId, SearchText.likePattern(needle), max(1, perFolder)]
         ) { item, row in (item: item, folderMatches: row["folder_matches"] as Int) }
@@ -49,7 +49,7 @@ extension Items {
             matches[item.folderId, default: (folderMatches, [])].items.append(item)
         }
         let groups = folders.compactMap { folder in
-            matches[folder.id!].map { SearchGroup(folder: folder, total: $0.total, items: $0.items) }
+            matches[folder.id].map { SearchGroup(folder: folder, total: $0.total, items: $0.items) }
         }
         return HouseholdSearch(text: needle, groups: groups)
     }

@@ -34,7 +34,7 @@ struct ListQuery {
 
     init(folder: Folder, filter: ListFilter) throws {
         var conditions = ["folder_id = ?", "deleted_at IS NULL"]
-        var arguments: StatementArguments = [folder.id!]
+        var arguments: StatementArguments = [folder.id]
         if !filter.kinds.isEmpty {
             conditions.append("kind IN (SELECT value FROM json_each(?))")
             arguments += [String(decoding: try JSONEncoder().encode(filter.kinds), as: UTF8.self)]
@@ -78,7 +78,7 @@ public struct ItemEvent: Sendable, Equatable {
     public let memberName: String?
     public let at: String
     /// The cook that made this change, if one did: the item page offers its Undo.
-    public var cookId: Int64? = nil
+    public var cookId: Cook.ID? = nil
     /// A move or a purchase: the folders it went between, named when read (`detail` then holds
     /// only what else changed, such as "1 → 3"). Nil for other lines and for lines written before
     /// the folders were kept by id, whose `detail` is their text as written.
@@ -88,7 +88,7 @@ public struct ItemEvent: Sendable, Equatable {
 /// The two folders of a move or a purchase, as they are now; nil for a folder purged from the trash.
 public struct FolderStep: Sendable, Equatable {
     public struct Place: Sendable, Equatable {
-        public let id: Int64
+        public let id: Folder.ID
         public let name: String
         /// The starter folder's key, when it is one: its name then reads in each reader's language.
         public let starter: String?
@@ -122,11 +122,11 @@ public struct Items: Sendable {
 
     // MARK: - Reading
 
-    public func folder(_ id: Int64, householdId: Int64) throws -> Folder {
+    public func folder(_ id: Folder.ID, householdId: Int64) throws -> Folder {
         try database.writer.read { db in try Self.folder(db, id, householdId) }
     }
 
-    static func folder(_ db: Database, _ id: Int64, _ householdId: Int64) throws -> Folder {
+    static func folder(_ db: Database, _ id: Folder.ID, _ householdId: Int64) throws -> Folder {
         guard
             let folder = try Folder.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL"), arguments: [id, householdId])
@@ -157,7 +157,7 @@ public struct Items: Sendable {
         let total =
             query.isFiltered
             ? try Int.fetchOne(db.cachedStatement(sql: query.countSQL), arguments: query.arguments) ?? 0
-            : try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id!]) ?? 0
+            : try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id]) ?? 0
         let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
         let page = min(max(1, requested), pages)
         let items = try Item.fetchList(
@@ -165,21 +165,21 @@ public struct Items: Sendable {
         return ListPage(items: items, total: total, page: page, pages: pages)
     }
 
-    public func item(_ id: Int64, householdId: Int64) throws -> Item {
+    public func item(_ id: Item.ID, householdId: Int64) throws -> Item {
         try database.writer.read { db in try Self.item(db, id, householdId) }
     }
 
-    static func item(_ db: Database, _ id: Int64, _ householdId: Int64, deleted: Bool = false) throws -> Item {
+    static func item(_ db: Database, _ id: Item.ID, _ householdId: Int64, deleted: Bool = false) throws -> Item {
         let sql = "SELECT * FROM item WHERE id = ? AND household_id = ? AND deleted_at IS \(deleted ? "NOT " : "")NULL"
         guard let item = try Item.fetchOne(db, sql: sql, arguments: [id, householdId]) else { throw InventoryError.notFound }
         return item
     }
 
-    public func history(of itemId: Int64, householdId: Int64) throws -> [ItemEvent] {
+    public func history(of itemId: Item.ID, householdId: Int64) throws -> [ItemEvent] {
         try database.writer.read { db in try Self.history(db, of: itemId, householdId) }
     }
 
-    static func history(_ db: Database, of itemId: Int64, _ householdId: Int64) throws -> [ItemEvent] {
+    static func history(_ db: Database, of itemId: Item.ID, _ householdId: Int64) throws -> [ItemEvent] {
         guard try Int.fetchOne(db, sql: "SELECT 1 FROM item WHERE id = ? AND household_id = ?", arguments: [itemId, householdId]) != nil else {
             throw InventoryError.notFound
         }
@@ -196,7 +196,7 @@ public struct Items: Sendable {
                 """, arguments: [itemId, householdId]
         ).map { row in
             func place(_ end: String) -> FolderStep.Place? {
-                (row["\(end)_id"] as Int64?).map { FolderStep.Place(id: $0, name: row["\(end)_name"], starter: row["\(end)_starter"]) }
+                (row["\(end)_id"] as Folder.ID?).map { FolderStep.Place(id: $0, name: row["\(end)_name"], starter: row["\(end)_starter"]) }
             }
             let kept = row["from_folder_id"] as Int64? != nil || row["to_folder_id"] as Int64? != nil
             return ItemEvent(
@@ -205,18 +205,18 @@ public struct Items: Sendable {
         }
     }
 
-    static func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "", by memberId: Int64?, at time: String) throws {
-        try ItemHistory.append(db, householdId: item.householdId, itemId: item.id!, memberId: memberId, kind: kind, detail: detail, at: time)
+    static func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "", by memberId: Member.ID?, at time: String) throws {
+        try ItemHistory.append(db, householdId: item.householdId, itemId: item.id, memberId: memberId, kind: kind, detail: detail, at: time)
     }
 
     /// A move or a purchase from folder `from` to folder `to`, kept by id (named when read);
     /// `detail`: what else changed, such as a quantity "1 → 3".
     static func record(
-        _ db: Database, _ item: Item, _ kind: String, from: Int64, to: Int64, detail: String = "", by memberId: Int64?, at time: String,
-        cookId: Int64? = nil
+        _ db: Database, _ item: Item, _ kind: String, from: Folder.ID, to: Folder.ID, detail: String = "", by memberId: Member.ID?, at time: String,
+        cookId: Cook.ID? = nil
     ) throws {
         try ItemHistory.append(
-            db, householdId: item.householdId, itemId: item.id!, memberId: memberId, kind: kind, detail: detail, at: time, cookId: cookId,
+            db, householdId: item.householdId, itemId: item.id, memberId: memberId, kind: kind, detail: detail, at: time, cookId: cookId,
             fromFolderId: from, toFolderId: to)
     }
 
@@ -224,7 +224,7 @@ public struct Items: Sendable {
 
     /// Saves every draft that has content, in one transaction. A draft with content but no valid
     /// name (or another problem) stops the whole batch: `ItemFormErrors` says which draft and field.
-    public func register(_ drafts: [ItemInput], in folderId: Int64, householdId: Int64, by memberId: Int64, timeZone: TimeZone) throws -> [Int64] {
+    public func register(_ drafts: [ItemInput], in folderId: Folder.ID, householdId: Int64, by memberId: Member.ID, timeZone: TimeZone) throws -> [Item.ID] {
         let folder = try self.folder(folderId, householdId: householdId)
         var values: [ItemValues] = []
         var errors: [Int: [ItemField: String]] = [:]
@@ -242,17 +242,17 @@ public struct Items: Sendable {
             let foreign = try Self.foreignPhotos(db, values.map(\.picture), householdId: householdId).map { indexes[$0] }
             if !foreign.isEmpty { throw ItemFormErrors(Dictionary(uniqueKeysWithValues: foreign.map { ($0, [.picture: "picture_invalid"]) })) }
             return try values.map { value in
-                var item = Item(householdId: householdId, folderId: folderId, name: value.name, createdAt: time, updatedAt: time)
-                Self.apply(value, to: &item)
-                try item.insert(db)
+                var draft = Item.Draft(householdId: householdId, folderId: folderId, name: value.name, createdAt: time, updatedAt: time)
+                Self.apply(value, to: &draft)
+                let item = try draft.insertAndFetch(db, as: Item.self)
                 try Self.record(db, item, "created", folder.name, by: memberId, at: time)
                 try Products.remember(db, item, at: time)
-                return item.id!
+                return item.id
             }
         }
     }
 
-    static func apply(_ value: ItemValues, to item: inout Item) {
+    static func apply(_ value: ItemValues, to item: inout Item.Draft) {
         for field in ItemField.allCases { field.store(value, in: &item) }
         item.searchText = SearchText.fold(value.name, value.note)
     }
@@ -264,7 +264,7 @@ public struct Items: Sendable {
     /// does not have.
     @discardableResult
     public func update(
-        _ id: Int64, with input: ItemInput, folderId: Int64, version: Int, base: ItemSnapshot? = nil, householdId: Int64, by memberId: Int64,
+        _ id: Item.ID, with input: ItemInput, folderId: Folder.ID, version: Int, base: ItemSnapshot? = nil, householdId: Int64, by memberId: Member.ID,
         timeZone: TimeZone
     ) throws -> MergedEdit? {
         try database.writer.write { db in
@@ -279,7 +279,7 @@ public struct Items: Sendable {
                 let current = try Self.folder(db, item.folderId, householdId)
                 let merge = ItemMerge(
                     base: base, mine: ItemSnapshot(input: input, folderId: folderId), theirs: theirs,
-                    folderKinds: Dictionary([(current.id!, current.kind), (target.id!, target.kind)], uniquingKeysWith: { first, _ in first }))
+                    folderKinds: Dictionary([(current.id, current.kind), (target.id, target.kind)], uniquingKeysWith: { first, _ in first }))
                 guard !merge.hasClashes else { throw InventoryError.conflict }
                 target = try Self.folder(db, merge.merged.folderId, householdId)
                 values = try Self.checked(merge.merged.input, for: target.kind, timeZone: timeZone)
@@ -290,8 +290,8 @@ public struct Items: Sendable {
                 throw ItemFormErrors([0: [.picture: "picture_invalid"]])
             }
             let before = item
-            Self.apply(values, to: &item)
-            item.folderId = target.id!
+            Self.apply(values, to: &item.draft)
+            item.folderId = target.id
             item.version += 1
             item.updatedAt = stamp()
             try item.update(db)
@@ -313,7 +313,7 @@ public struct Items: Sendable {
     }
 
     /// History written since `updatedAt` (exclusive), newest first: what others did after a form was opened.
-    public func history(of itemId: Int64, since updatedAt: String, householdId: Int64) throws -> [ItemEvent] {
+    public func history(of itemId: Item.ID, since updatedAt: String, householdId: Int64) throws -> [ItemEvent] {
         try history(of: itemId, householdId: householdId).filter { $0.at > updatedAt }
     }
 

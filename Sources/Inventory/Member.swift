@@ -1,4 +1,5 @@
 import GRDB
+import Tagged
 
 public enum Role: String, Codable, Sendable, CaseIterable {
     case owner, member, viewer
@@ -7,27 +8,40 @@ public enum Role: String, Codable, Sendable, CaseIterable {
     public var canWrite: Bool { self != .viewer }
 }
 
-public struct Member: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    public var id: Int64?
-    public var householdId: Int64
-    public var name: String
-    public var login: String
-    public var passwordHash: String
-    public var role: Role
-    /// "en", "ja", … or nil to follow the browser.
-    public var language: String?
-    public var createdAt: String
+/// Someone of a household, who signs in.
+@dynamicMemberLookup
+public struct Member: StoredRecord {
+    public typealias ID = Tagged<Member, Int64>
 
-    public static let databaseTableName = "member"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    public let id: ID
+    public var draft: Draft
+
+    public init(id: ID, draft: Draft) {
+        self.id = id
+        self.draft = draft
+    }
+
+    /// A member's fields, without their id: what an insert writes.
+    public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+        public var householdId: Int64
+        public var name: String
+        public var login: String
+        public var passwordHash: String
+        public var role: Role
+        /// "en", "ja", … or nil to follow the browser.
+        public var language: String?
+        public var createdAt: String
+
+        public static let databaseTableName = "member"
+        public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    }
 }
 
 /// Who is behind a session cookie: what every page needs to know about its reader.
 public struct SignedIn: Sendable, Equatable {
-    public let sessionId: Int64
-    public let memberId: Int64
+    public let sessionId: DeviceSession.ID
+    public let memberId: Member.ID
     public let memberName: String
     public let login: String
     public let role: Role
@@ -39,8 +53,11 @@ public struct SignedIn: Sendable, Equatable {
 }
 
 /// One signed-in device of a member.
-public struct DeviceSession: Sendable, Equatable {
-    public let id: Int64
+public struct DeviceSession: Sendable, Equatable, Identifiable {
+    /// A session's id (table `session`).
+    public typealias ID = Tagged<DeviceSession, Int64>
+
+    public let id: ID
     public let userAgent: String
     public let createdAt: String
     public let lastSeenAt: String
@@ -48,13 +65,15 @@ public struct DeviceSession: Sendable, Equatable {
 }
 
 /// What a single-use link (invitation or password reset) leads to.
-public struct SingleUseLink: Sendable, Equatable {
+public struct SingleUseLink: Sendable, Equatable, Identifiable {
     public enum Purpose: String, Sendable { case invitation, passwordReset = "password_reset" }
-    public let id: Int64
+    public typealias ID = Tagged<SingleUseLink, Int64>
+
+    public let id: ID
     public let purpose: Purpose
     public let householdId: Int64
     public let householdName: String
-    public let memberId: Int64?
+    public let memberId: Member.ID?
     public let role: Role?
     public let expiresAt: String
 }

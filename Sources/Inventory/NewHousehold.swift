@@ -12,20 +12,20 @@ public struct NewHousehold {
         try store.insertRow(db, key: key, format: format, householdId: id)
     }
 
-    /// Inserts the folder and sets its id.
-    public func add(_ folder: inout Folder) throws { try folder.insert(db) }
+    /// Inserts the folder: the stored folder, with its id.
+    public func add(_ folder: Folder.Draft) throws -> Folder { try folder.insertAndFetch(db, as: Folder.self) }
 
-    /// Inserts the item and sets its id (its history is the caller's: `addHistoryLine`).
-    public func add(_ item: inout Item) throws { try item.insert(db) }
+    /// Inserts the item: the stored item, with its id (its history is the caller's: `addHistoryLine`).
+    public func add(_ item: Item.Draft) throws -> Item { try item.insertAndFetch(db, as: Item.self) }
 
     /// One line of an item's history.
-    public func addHistoryLine(itemId: Int64, memberId: Int64?, kind: String, detail: String, at time: String) throws {
+    public func addHistoryLine(itemId: Item.ID, memberId: Member.ID?, kind: String, detail: String, at time: String) throws {
         try ItemHistory.append(db, householdId: id, itemId: itemId, memberId: memberId, kind: kind, detail: detail, at: time)
     }
 
     /// A remembered product (`barcode` unique in the household).
     public func addProduct(
-        barcode: String, name: String, photo: String?, kind: ItemKind, unit: ItemUnit, folderId: Int64?, updatedAt: String
+        barcode: String, name: String, photo: String?, kind: ItemKind, unit: ItemUnit, folderId: Folder.ID?, updatedAt: String
     ) throws {
         try Self.insertProduct(
             db, householdId: id, barcode: barcode, name: name, photo: photo, illustration: nil, kind: kind.rawValue, unit: unit.rawValue, folderId: folderId,
@@ -33,24 +33,24 @@ public struct NewHousehold {
     }
 
     /// The household's products' ids by barcode.
-    public func productIdsByBarcode() throws -> [String: Int64] {
-        var productIds: [String: Int64] = [:]
+    public func productIdsByBarcode() throws -> [String: Product.ID] {
+        var productIds: [String: Product.ID] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, barcode FROM product WHERE household_id = ?", arguments: [id]) {
             productIds[row["barcode"]] = row["id"]
         }
         return productIds
     }
 
-    /// Inserts the recipe and sets its id.
-    public func add(_ recipe: inout Recipe) throws { try recipe.insert(db) }
+    /// Inserts the recipe: the stored recipe, with its id.
+    public func add(_ recipe: Recipe.Draft) throws -> Recipe { try recipe.insertAndFetch(db, as: Recipe.self) }
 
-    /// Inserts the ingredient and sets its id.
-    public func add(_ ingredient: inout RecipeIngredient) throws { try ingredient.insert(db) }
+    /// Inserts the ingredient.
+    public func add(_ ingredient: RecipeIngredient.Draft) throws { try ingredient.insert(db) }
 
     /// The one way a product row is written whole (an import's): inside the caller's transaction.
     static func insertProduct(
         _ db: Database, householdId: Int64, barcode: String, name: String, photo: String?, illustration: String?, kind: String, unit: String,
-        folderId: Int64?, updatedAt: String
+        folderId: Folder.ID?, updatedAt: String
     ) throws {
         try db.execute(
             sql: """

@@ -1,16 +1,19 @@
 import Foundation
 import GRDB
+import Tagged
 
 /// What a household has learned about one barcode.
-public struct Product: Sendable, Equatable {
-    public var id: Int64
+public struct Product: Sendable, Equatable, Identifiable {
+    public typealias ID = Tagged<Product, Int64>
+
+    public var id: ID
     public var barcode: String
     public var name: String
     public var picture: Picture?
     public var kind: ItemKind
     public var unit: ItemUnit
     /// The folder items with this barcode were last saved to (nil once that folder is gone).
-    public var folderId: Int64?
+    public var folderId: Folder.ID?
     public var updatedAt: String
 
     /// A code the enums do not know fails the read, as an item's does.
@@ -57,7 +60,7 @@ public struct Products: Sendable {
     }
 
     /// The usual folder is where the product is kept: a stock list, never the shopping list it was bought from.
-    static func stockFolder(_ db: Database, _ folderId: Int64) throws -> Int64? {
+    static func stockFolder(_ db: Database, _ folderId: Folder.ID) throws -> Folder.ID? {
         try String.fetchOne(db, sql: "SELECT kind FROM folder WHERE id = ?", arguments: [folderId]) == FolderKind.stock.rawValue ? folderId : nil
     }
 
@@ -68,7 +71,7 @@ public struct Products: Sendable {
         }
     }
 
-    public func product(_ id: Int64, householdId: Int64) throws -> Product {
+    public func product(_ id: Product.ID, householdId: Int64) throws -> Product {
         let found = try database.writer.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND id = ?", arguments: [householdId, id]).map(Product.init(row:))
         }
@@ -108,7 +111,7 @@ public struct Products: Sendable {
     }
 
     /// Corrects what was learned. Errors are message keys by field name.
-    public func update(_ id: Int64, name: String, kind: String, unit: String, folderId: Int64?, picture: Picture?, householdId: Int64) throws {
+    public func update(_ id: Product.ID, name: String, kind: String, unit: String, folderId: Folder.ID?, picture: Picture?, householdId: Int64) throws {
         var errors: [String: String] = [:]
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { errors["name"] = "item_name_required" } else if name.storedLength > 100 { errors["name"] = "name_too_long" }
@@ -138,7 +141,7 @@ public struct Products: Sendable {
     }
 
     /// Forgets a barcode; items keep their own values.
-    public func forget(_ id: Int64, householdId: Int64) throws {
+    public func forget(_ id: Product.ID, householdId: Int64) throws {
         try database.writer.write { db in
             try db.execute(sql: "DELETE FROM product WHERE id = ? AND household_id = ?", arguments: [id, householdId])
             if db.changesCount == 0 { throw InventoryError.notFound }

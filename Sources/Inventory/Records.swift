@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Tagged
 
 public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     /// Decoded by hand: every page reads the household, and Codable decoding cost more than the query.
@@ -25,7 +26,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     /// What happens to an item a cook uses up: "trash" or "shopping" (moved to a shopping list).
     public var usedUp: String = "trash"
     /// The shopping list used-up items go to; nil (or gone): the first shopping list.
-    public var usedUpFolderId: Int64? = nil
+    public var usedUpFolderId: Folder.ID? = nil
     /// Whether members' recipe imports may reach the home network (local and private addresses),
     /// when the operator allows private outbound at all; off unless the owner turns it on.
     public var memberFetchesPrivate: Bool = false
@@ -48,99 +49,90 @@ public enum FolderKind: String, Codable, Sendable, CaseIterable {
     case stock, shopping
 }
 
-public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    /// Decoded by hand: every list page reads all the folders (its menus), and Codable decoding
-    /// cost more than the query.
-    public init(row: Row) throws {
-        id = row["id"]
-        householdId = row["household_id"]
-        name = row["name"]
-        guard let kind = FolderKind(rawValue: row["kind"]) else {
-            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "folder \(id ?? 0) has an unknown kind")
-        }
-        self.kind = kind
-        icon = row["icon"]
-        position = row["position"]
-        createdAt = row["created_at"]
-        deletedAt = row["deleted_at"]
-        lastStockFolderId = row["last_stock_folder_id"]
-        itemCount = row["item_count"]
-        starter = row["starter"]
-    }
+/// A stock list or shopping list.
+@dynamicMemberLookup
+public struct Folder: StoredRecord {
+    public typealias ID = Tagged<Folder, Int64>
 
-    public var id: Int64?
-    public var householdId: Int64
-    public var name: String
-    public var kind: FolderKind
-    public var icon: String
-    public var position: Int
-    public var createdAt: String
-    public var deletedAt: String? = nil
-    /// Shopping lists: the stock folder bought items went to last.
-    public var lastStockFolderId: Int64? = nil
-    /// Items in it, outside the trash (kept by triggers).
-    public var itemCount: Int = 0
-    /// A starter folder nobody has renamed: its catalog key ("starter_fridge"), so each reader sees
-    /// the name in their own language. Nil once renamed, and for folders people made.
-    public var starter: String? = nil
+    public let id: ID
+    public var draft: Draft
 
-    public init(
-        id: Int64? = nil, householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()
-    ) {
+    public init(id: ID, draft: Draft) {
         self.id = id
-        self.householdId = householdId
-        self.name = name
-        self.kind = kind
-        self.icon = icon
-        self.position = position
-        self.createdAt = createdAt
+        self.draft = draft
     }
 
-    public static let databaseTableName = "folder"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    /// A folder's fields, without its id: what an insert writes.
+    public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+        /// Decoded by hand: every list page reads all the folders (its menus), and Codable decoding
+        /// cost more than the query.
+        public init(row: Row) throws {
+            householdId = row["household_id"]
+            name = row["name"]
+            guard let kind = FolderKind(rawValue: row["kind"]) else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "folder \(row["id"] as Int64? ?? 0) has an unknown kind")
+            }
+            self.kind = kind
+            icon = row["icon"]
+            position = row["position"]
+            createdAt = row["created_at"]
+            deletedAt = row["deleted_at"]
+            lastStockFolderId = row["last_stock_folder_id"]
+            itemCount = row["item_count"]
+            starter = row["starter"]
+        }
+
+        public var householdId: Int64
+        public var name: String
+        public var kind: FolderKind
+        public var icon: String
+        public var position: Int
+        public var createdAt: String
+        public var deletedAt: String? = nil
+        /// Shopping lists: the stock folder bought items went to last.
+        public var lastStockFolderId: Folder.ID? = nil
+        /// Items in it, outside the trash (kept by triggers).
+        public var itemCount: Int = 0
+        /// A starter folder nobody has renamed: its catalog key ("starter_fridge"), so each reader sees
+        /// the name in their own language. Nil once renamed, and for folders people made.
+        public var starter: String? = nil
+
+        public init(
+            householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()
+        ) {
+            self.householdId = householdId
+            self.name = name
+            self.kind = kind
+            self.icon = icon
+            self.position = position
+            self.createdAt = createdAt
+        }
+
+        public static let databaseTableName = "folder"
+        public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    }
 }
 
-public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// One thing the household has or must buy.
+@dynamicMemberLookup
+public struct Item: StoredRecord {
+    public typealias ID = Tagged<Item, Int64>
+
+    public let id: ID
+    public var draft: Draft
+
+    public init(id: ID, draft: Draft) {
+        self.id = id
+        self.draft = draft
+    }
+
     /// Decoded by hand: list pages read 50 at a time, and Codable decoding cost more than the query.
     public init(row: Row) throws { try self.init(row: row, at: try ColumnPositions(Array(row.columnNames))) }
 
-    /// A row read by column position, found once per statement (`fetchList`) rather than by name
-    /// for every row. A code the enums do not know (a newer version's, or a hand-edited database)
-    /// fails the read rather than the process, as a folder's unknown kind does.
+    /// A row read by column position (see `Draft.init(row:at:)`).
     init(row: Row, at c: ColumnPositions) throws {
-        id = row[c.id]
-        householdId = row[c.householdId]
-        folderId = row[c.folderId]
-        name = row[c.name]
-        photo = row[c.photo]
-        illustration = row[c.illustration]
-        quantity = row[c.quantity]
-        guard let unit = ItemUnit(rawValue: row[c.unit]), let kind = ItemKind(rawValue: row[c.kind]) else {
-            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(id ?? 0) has an unknown unit or kind")
-        }
-        self.unit = unit
-        self.kind = kind
-        note = row[c.note]
-        barcode = row[c.barcode]
-        due = row[c.due]
-        remindAt = row[c.remindAt]
-        let statusCode: String? = row[c.status]
-        if let statusCode {
-            guard let status = ItemStatus(rawValue: statusCode) else {
-                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(id ?? 0) has an unknown status")
-            }
-            self.status = status
-        } else {
-            status = nil
-        }
-        urgent = row[c.urgent]
-        version = row[c.version]
-        createdAt = row[c.createdAt]
-        updatedAt = row[c.updatedAt]
-        deletedAt = row[c.deletedAt]
-        searchText = c.searchText.map { row[$0] } ?? ""
+        self.init(id: row[c.id], draft: try Draft(row: row, at: c))
     }
 
     /// Where each column sits in a statement's rows.
@@ -180,69 +172,107 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         return entries
     }
 
-    public var id: Int64?
-    public var householdId: Int64
-    public var folderId: Int64
-    public var name: String
-    /// The key of a stored photo (see `PhotoStore`).
-    public var photo: String?
-    /// A built-in illustration's slug (see `Illustrations`).
-    public var illustration: String?
-    public var quantity: Double
-    public var unit: ItemUnit
-    public var kind: ItemKind
-    public var note: String
-    public var barcode: String?
-    /// Calendar date "YYYY-MM-DD" (no time zone).
-    public var due: String?
-    public var remindAt: String?
-    public var status: ItemStatus?
-    public var urgent: Bool
-    public var version: Int
-    public var createdAt: String
-    public var updatedAt: String
-    public var deletedAt: String?
-    public var searchText: String = ""
+    /// An item's fields, without its id: what an insert writes.
+    public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+        public init(row: Row) throws { try self.init(row: row, at: try ColumnPositions(Array(row.columnNames))) }
 
-    public init(
-        id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil, illustration: String? = nil,
-        quantity: Double = 1, unit: ItemUnit = .piece, kind: ItemKind = .other, note: String = "",
-        barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: ItemStatus? = nil,
-        urgent: Bool = false, version: Int = 1, createdAt: String = Timestamp.now(),
-        updatedAt: String = Timestamp.now(), deletedAt: String? = nil
-    ) {
-        self.id = id
-        self.householdId = householdId
-        self.folderId = folderId
-        self.name = name
-        self.photo = photo
-        self.illustration = illustration
-        self.quantity = quantity
-        self.unit = unit
-        self.kind = kind
-        self.note = note
-        self.barcode = barcode
-        self.due = due
-        self.remindAt = remindAt
-        self.status = status
-        self.urgent = urgent
-        self.version = version
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.deletedAt = deletedAt
-        self.searchText = SearchText.fold(name, note)
+        /// A row read by column position, found once per statement (`fetchList`) rather than by name
+        /// for every row. A code the enums do not know (a newer version's, or a hand-edited database)
+        /// fails the read rather than the process, as a folder's unknown kind does.
+        init(row: Row, at c: ColumnPositions) throws {
+            householdId = row[c.householdId]
+            folderId = row[c.folderId]
+            name = row[c.name]
+            photo = row[c.photo]
+            illustration = row[c.illustration]
+            quantity = row[c.quantity]
+            guard let unit = ItemUnit(rawValue: row[c.unit]), let kind = ItemKind(rawValue: row[c.kind]) else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(row[c.id] as Int64) has an unknown unit or kind")
+            }
+            self.unit = unit
+            self.kind = kind
+            note = row[c.note]
+            barcode = row[c.barcode]
+            due = row[c.due]
+            remindAt = row[c.remindAt]
+            let statusCode: String? = row[c.status]
+            if let statusCode {
+                guard let status = ItemStatus(rawValue: statusCode) else {
+                    throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(row[c.id] as Int64) has an unknown status")
+                }
+                self.status = status
+            } else {
+                status = nil
+            }
+            urgent = row[c.urgent]
+            version = row[c.version]
+            createdAt = row[c.createdAt]
+            updatedAt = row[c.updatedAt]
+            deletedAt = row[c.deletedAt]
+            searchText = c.searchText.map { row[$0] } ?? ""
+        }
+
+        public var householdId: Int64
+        public var folderId: Folder.ID
+        public var name: String
+        /// The key of a stored photo (see `PhotoStore`).
+        public var photo: String?
+        /// A built-in illustration's slug (see `Illustrations`).
+        public var illustration: String?
+        public var quantity: Double
+        public var unit: ItemUnit
+        public var kind: ItemKind
+        public var note: String
+        public var barcode: String?
+        /// Calendar date "YYYY-MM-DD" (no time zone).
+        public var due: String?
+        public var remindAt: String?
+        public var status: ItemStatus?
+        public var urgent: Bool
+        public var version: Int
+        public var createdAt: String
+        public var updatedAt: String
+        public var deletedAt: String?
+        public var searchText: String = ""
+
+        public init(
+            householdId: Int64, folderId: Folder.ID, name: String, photo: String? = nil, illustration: String? = nil,
+            quantity: Double = 1, unit: ItemUnit = .piece, kind: ItemKind = .other, note: String = "",
+            barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: ItemStatus? = nil,
+            urgent: Bool = false, version: Int = 1, createdAt: String = Timestamp.now(),
+            updatedAt: String = Timestamp.now(), deletedAt: String? = nil
+        ) {
+            self.householdId = householdId
+            self.folderId = folderId
+            self.name = name
+            self.photo = photo
+            self.illustration = illustration
+            self.quantity = quantity
+            self.unit = unit
+            self.kind = kind
+            self.note = note
+            self.barcode = barcode
+            self.due = due
+            self.remindAt = remindAt
+            self.status = status
+            self.urgent = urgent
+            self.version = version
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.deletedAt = deletedAt
+            self.searchText = SearchText.fold(name, note)
+        }
+
+        /// What the item shows as its picture, if anything.
+        public var picture: Picture? {
+            if let photo { return .photo(photo) }
+            return illustration.map(Picture.illustration)
+        }
+
+        public static let databaseTableName = "item"
+        public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
     }
-
-    /// What the item shows as its picture, if anything.
-    public var picture: Picture? {
-        if let photo { return .photo(photo) }
-        return illustration.map(Picture.illustration)
-    }
-
-    public static let databaseTableName = "item"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
 /// Timestamps are stored as UTC ISO-8601 text ("2026-11-22T05:10:00Z"), which sorts as time does.

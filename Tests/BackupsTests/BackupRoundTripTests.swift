@@ -87,8 +87,7 @@ struct BackupRoundTripTests {
         let store = try PhotoStore(directory: server.photosURL, database: server.database)
         let key = try store.save(large: randomBytes(2000), small: randomBytes(300), format: "jpeg", householdId: server.fixture.householdId)
         try server.database.writer.write { db in
-            var recipe = Recipe(householdId: server.fixture.householdId, name: "カレー", photo: key)
-            try recipe.insert(db)
+            try Recipe.Draft(householdId: server.fixture.householdId, name: "カレー", photo: key).insert(db)
         }
         for name in listing(server.photosURL) { try FileManager.default.removeItem(at: server.photosURL.appendingPathComponent(name)) }
         #expect {

@@ -31,7 +31,7 @@ struct ServerData {
 
     /// Registers `count` items named `<prefix>-<n>`, the first `photos` of them with a photo of their own.
     @discardableResult
-    func addItems(_ count: Int, prefix: String = "item", photos: Int = 0) throws -> [Int64] {
+    func addItems(_ count: Int, prefix: String = "item", photos: Int = 0) throws -> [Item.ID] {
         let owner = try fixture.owner
         let folderId = try fixture.firstFolder(.stock)
         let drafts = (0..<count).map { index -> ItemInput in

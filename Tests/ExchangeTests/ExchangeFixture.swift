@@ -83,23 +83,19 @@ struct ExchangeFixture {
         // A recipe (photo, tags, a product-linked ingredient, a produced item), one in the trash, and a
         // cook with what it took, named in the milk's history; used-up items go to the shopping list.
         try fixture.database.writer.write { db in
-            let product = try Int64.fetchOne(db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = '4901234567894'", arguments: [home])
-            var pudding = Recipe(
+            let product = try Product.ID.fetchOne(db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = '4901234567894'", arguments: [home])
+            let pudding = try Recipe.Draft(
                 householdId: home, name: "ミルクプリン", photo: milkPhoto, servings: 4, steps: "混ぜる\n\n冷やす", sourceUrl: "https://example.com/pudding",
-                produce: RecipeProduce(name: "プリン", quantity: 4, unit: .piece, kind: .prepared, dueDays: 2, folderId: fridge))
-            try pudding.insert(db)
-            var milk = RecipeIngredient(householdId: home, recipeId: pudding.id!, position: 0, name: "牛乳", amount: 400, unit: "ml", productId: product)
-            try milk.insert(db)
-            var sugar = RecipeIngredient(householdId: home, recipeId: pudding.id!, position: 1, name: "砂糖", amount: 2, unit: "tbsp", note: "上白糖")
-            try sugar.insert(db)
-            for tag in ["おやつ", "冷たい"] { try RecipeTag(recipeId: pudding.id!, householdId: home, tag: tag).insert(db) }
-            var old = Recipe(householdId: home, name: "古いレシピ", illustration: "tofu", deletedAt: "2026-11-01T00:00:00Z")
-            try old.insert(db)
-            var cook = Cook(
-                householdId: home, recipeId: pudding.id, recipeName: "ミルクプリン", memberId: hana.memberId, servings: 4, cookedAt: "2026-11-20T18:00:00Z")
-            try cook.insert(db)
-            var take = CookTake(cookId: cook.id!, itemId: ids[0], ingredientName: "牛乳", amount: 0.4)
-            try take.insert(db)
+                produce: RecipeProduce(name: "プリン", quantity: 4, unit: .piece, kind: .prepared, dueDays: 2, folderId: fridge)
+            ).insertAndFetch(db, as: Recipe.self)
+            try RecipeIngredient.Draft(householdId: home, recipeId: pudding.id, position: 0, name: "牛乳", amount: 400, unit: "ml", productId: product).insert(db)
+            try RecipeIngredient.Draft(householdId: home, recipeId: pudding.id, position: 1, name: "砂糖", amount: 2, unit: "tbsp", note: "上白糖").insert(db)
+            for tag in ["おやつ", "冷たい"] { try RecipeTag(recipeId: pudding.id, householdId: home, tag: tag).insert(db) }
+            try Recipe.Draft(householdId: home, name: "古いレシピ", illustration: "tofu", deletedAt: "2026-11-01T00:00:00Z").insert(db)
+            let cook = try Cook.Draft(
+                householdId: home, recipeId: pudding.id, recipeName: "ミルクプリン", memberId: hana.memberId, servings: 4, cookedAt: "2026-11-20T18:00:00Z"
+            ).insertAndFetch(db, as: Cook.self)
+            try CookTake.Draft(cookId: cook.id, itemId: ids[0], ingredientName: "牛乳", amount: 0.4).insert(db)
             try db.execute(
                 sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id) VALUES (?, ?, ?, 'quantity', '2.9 → 2.5', ?, ?)",
                 arguments: [home, ids[0], hana.memberId, "2026-11-20T18:00:00Z", cook.id])
@@ -119,7 +115,7 @@ struct ExchangeFixture {
                     $0.picture = "photo:\(otherPhotoKey)"
                 }
             ], in: otherFridge,
-            householdId: otherHouseholdId, by: ota.id!, timeZone: zone)
+            householdId: otherHouseholdId, by: ota.id, timeZone: zone)
     }
 
     func remove() { folder.remove() }

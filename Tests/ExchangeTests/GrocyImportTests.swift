@@ -268,7 +268,7 @@ import Testing
         #expect(report.skipped(.otherData("meal plan entries"))?.count == 1)
         let (pancakes, lines, juice) = try server.database.writer.read { db in
             let pancakes = try #require(try Recipe.filter(Column("name") == "Pancakes").fetchOne(db))
-            let lines = try RecipeIngredient.filter(Column("recipe_id") == pancakes.id!).order(Column("position")).fetchAll(db)
+            let lines = try RecipeIngredient.filter(Column("recipe_id") == pancakes.id).order(Column("position")).fetchAll(db)
             let juice = try #require(try Recipe.filter(Column("name") == "Umeboshi juice").fetchOne(db))
             return (pancakes, lines, juice)
         }

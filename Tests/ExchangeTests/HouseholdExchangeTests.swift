@@ -33,7 +33,7 @@ struct HouseholdExchangeTests {
             var r = $0
             r.id = recipes[r.id]!
             r.photo = r.photo.map { digests[$0]! }
-            r.produce?.folderId = $0.produce?.folderId.flatMap { folders[$0] }
+            r.produce?.folderId = $0.produce?.folderId.flatMap { folders[$0.rawValue] }.map(Folder.ID.init(rawValue:))
             return r
         }
         d.cooks = d.cooks?.map {
@@ -125,7 +125,7 @@ struct HouseholdExchangeTests {
         // The history still names who did what, and the lists read as before.
         let items = Items(database: target.database)
         let milk = try #require(imported.items.first { $0.name == "牛乳" })
-        let history = try items.history(of: milk.id, householdId: report.householdId)
+        let history = try items.history(of: Item.ID(rawValue: milk.id), householdId: report.householdId)
         #expect(Set(history.compactMap(\.memberName)) == ["Aki", "Hana"])
         let fridge = try #require(try items.folders(householdId: report.householdId, kind: .stock).first)
         #expect(fridge.itemCount == 3)

@@ -94,13 +94,11 @@ struct AppDatabaseTests {
         try database.writer.write { db in
             let ours = try household(db, "Ours")
             let theirs = try household(db, "Theirs")
-            var theirFridge = Folder(householdId: theirs.id!, name: "Fridge", kind: .stock)
-            try theirFridge.insert(db)
-            var intruder = Item(householdId: ours.id!, folderId: theirFridge.id!, name: "Milk")
+            let theirFridge = try Folder.Draft(householdId: theirs.id!, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
+            let intruder = Item.Draft(householdId: ours.id!, folderId: theirFridge.id, name: "Milk")
             #expect(throws: DatabaseError.self) { try intruder.insert(db) }
-            var fine = Item(householdId: theirs.id!, folderId: theirFridge.id!, name: "Milk")
-            try fine.insert(db)
-            #expect(fine.id != nil)
+            let fine = try Item.Draft(householdId: theirs.id!, folderId: theirFridge.id, name: "Milk").insertAndFetch(db, as: Item.self)
+            #expect(fine.id.rawValue > 0)
         }
     }
 
@@ -110,10 +108,8 @@ struct AppDatabaseTests {
             let home = try household(db, "Home")
             let other = try household(db, "Grandparents")
             for owner in [home, other] {
-                var folder = Folder(householdId: owner.id!, name: "Pantry", kind: .stock)
-                try folder.insert(db)
-                var item = Item(householdId: owner.id!, folderId: folder.id!, name: "Rice")
-                try item.insert(db)
+                let folder = try Folder.Draft(householdId: owner.id!, name: "Pantry", kind: .stock).insertAndFetch(db, as: Folder.self)
+                try Item.Draft(householdId: owner.id!, folderId: folder.id, name: "Rice").insert(db)
                 try db.execute(
                     sql:
                         "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (?, 'A', ?, 'x', 'owner', '2026-01-01T00:00:00Z')",
@@ -133,22 +129,20 @@ struct AppDatabaseTests {
         let database = try AppDatabase.inMemory()
         try database.writer.write { db in
             let home = try household(db, "Home")
-            var folder = Folder(householdId: home.id!, name: "Fridge", kind: .stock)
-            try folder.insert(db)
-            let bad: [Item] = [
-                Item(householdId: home.id!, folderId: folder.id!, name: ""),
-                Item(householdId: home.id!, folderId: folder.id!, name: String(repeating: "x", count: 101)),
-                Item(householdId: home.id!, folderId: folder.id!, name: "Milk", quantity: -1),
-                Item(householdId: home.id!, folderId: folder.id!, name: "Milk", due: "tomorrow"),
+            let folder = try Folder.Draft(householdId: home.id!, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
+            let bad: [Item.Draft] = [
+                Item.Draft(householdId: home.id!, folderId: folder.id, name: ""),
+                Item.Draft(householdId: home.id!, folderId: folder.id, name: String(repeating: "x", count: 101)),
+                Item.Draft(householdId: home.id!, folderId: folder.id, name: "Milk", quantity: -1),
+                Item.Draft(householdId: home.id!, folderId: folder.id, name: "Milk", due: "tomorrow"),
                 // A reminder needs a due date.
-                Item(householdId: home.id!, folderId: folder.id!, name: "Milk", remindAt: "2026-11-23T09:00:00Z"),
+                Item.Draft(householdId: home.id!, folderId: folder.id, name: "Milk", remindAt: "2026-11-23T09:00:00Z"),
             ]
-            for var item in bad {
+            for item in bad {
                 #expect(throws: DatabaseError.self, "\(item) was accepted") { try item.insert(db) }
             }
             // Codes the enums cannot spell, written over a valid item's.
-            var milk = Item(householdId: home.id!, folderId: folder.id!, name: "Milk")
-            try milk.insert(db)
+            let milk = try Item.Draft(householdId: home.id!, folderId: folder.id, name: "Milk").insertAndFetch(db, as: Item.self)
             for (column, code) in [("unit", "barrel"), ("kind", "rock"), ("status", "eaten")] {
                 #expect(throws: DatabaseError.self, "\(column) \(code) was accepted") {
                     try db.execute(sql: "UPDATE item SET \(column) = ? WHERE id = ?", arguments: [code, milk.id])
@@ -161,10 +155,9 @@ struct AppDatabaseTests {
         let database = try AppDatabase.inMemory()
         try database.writer.write { db in
             let home = try household(db, "Home")
-            var folder = Folder(householdId: home.id!, name: "Fridge", kind: .stock)
-            try folder.insert(db)
-            var milk = Item(householdId: home.id!, folderId: folder.id!, name: "Milk", unit: .L, kind: .dairyEggs, status: .runningLow)
-            try milk.insert(db)
+            let folder = try Folder.Draft(householdId: home.id!, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
+            let milk = try Item.Draft(householdId: home.id!, folderId: folder.id, name: "Milk", unit: .L, kind: .dairyEggs, status: .runningLow).insertAndFetch(
+                db, as: Item.self)
             let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [milk.id]))
             #expect(try Item(row: row) == milk)
             // What a newer version might have written, which the schema's CHECKs would refuse here.

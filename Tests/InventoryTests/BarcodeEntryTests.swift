@@ -106,7 +106,7 @@ struct ProductFillTests {
         draft.kind = "prepared"
         draft.unit = "pack"
         draft.barcode = "4901234567894"
-        _ = try items.register([draft], in: freezer.id!, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+        _ = try items.register([draft], in: freezer.id, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
     }
 
     func scanned(_ barcode: String = "4901234567894") -> ItemInput {
@@ -158,7 +158,7 @@ struct ProductFillTests {
     @Test func aUsualFolderInTheTrashIsNotTaken() throws {
         try learnNatto()
         // With natto in it, the freezer waits in the trash (and its items with it).
-        try folders.delete(freezer.id!, householdId: owner.householdId, by: owner.memberId)
+        try folders.delete(freezer.id, householdId: owner.householdId, by: owner.memberId)
         var drafts = [scanned()]
         var folder = fridge
         #expect(try products.fill(&drafts, at: 0, folder: &folder, householdId: owner.householdId))

@@ -10,7 +10,7 @@ import Testing
 @Suite struct BoughtTests {
     let fixture: Fixture
     let household: Int64
-    let member: Int64
+    let member: Member.ID
     let utc = TimeZone(identifier: "UTC")!
 
     init() throws {
@@ -22,12 +22,12 @@ import Testing
 
     var items: Items { fixture.items }
 
-    func id(of folderName: String) throws -> Int64 {
+    func id(of folderName: String) throws -> Folder.ID {
         try #require(try items.folders(householdId: household).first { $0.name == folderName }?.id, "no folder \(folderName)")
     }
 
     @discardableResult
-    func add(_ name: String, to folderName: String = "Fridge", quantity: String = "1", unit: String = "piece", due: String = "") throws -> Int64 {
+    func add(_ name: String, to folderName: String = "Fridge", quantity: String = "1", unit: String = "piece", due: String = "") throws -> Item.ID {
         var input = ItemInput()
         input.name = name
         input.quantity = quantity
@@ -36,7 +36,7 @@ import Testing
         return try #require(try items.register([input], in: id(of: folderName), householdId: household, by: member, timeZone: utc).first)
     }
 
-    func item(_ id: Int64) throws -> Item { try items.item(id, householdId: household) }
+    func item(_ id: Item.ID) throws -> Item { try items.item(id, householdId: household) }
 
     func rows(in folderName: String) throws -> [Item] {
         let folder = try #require(try items.folders(householdId: household).first { $0.name == folderName })

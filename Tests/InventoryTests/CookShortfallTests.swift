@@ -7,7 +7,7 @@ import Testing
 
 /// What is missing goes to a shopping list: less what the list already has, merged into its rows.
 struct CookShortfallTests {
-    func add(_ kitchen: CookKitchen, _ recipe: Int64, servings: Int = 2, to list: Int64? = nil) throws -> [AddedToList] {
+    func add(_ kitchen: CookKitchen, _ recipe: Recipe.ID, servings: Int = 2, to list: Folder.ID? = nil) throws -> [AddedToList] {
         try kitchen.cooking.addShortfall(
             recipe, servings: servings, to: try list ?? kitchen.folder(.shopping), householdId: kitchen.household, by: kitchen.member,
             window: kitchen.window)
@@ -55,8 +55,7 @@ struct CookShortfallTests {
         let kitchen = try CookKitchen()
         let stock = try kitchen.folder(.stock)
         try kitchen.database.writer.write { db in
-            var item = Item(householdId: kitchen.household, folderId: stock, name: "Egg", quantity: 1, kind: .dairyEggs, due: "2026-11-01")
-            try item.insert(db)
+            try Item.Draft(householdId: kitchen.household, folderId: stock, name: "Egg", quantity: 1, kind: .dairyEggs, due: "2026-11-01").insert(db)
         }
         let omelette = try kitchen.recipe("Omelette", [("egg", 3, nil)])
         #expect(try add(kitchen, omelette) == [AddedToList(name: "egg", amount: 3, unit: "piece", merged: false)])

@@ -10,7 +10,7 @@ import Testing
 struct CookKitchen {
     let fixture: Fixture
     let cooking: Cooking
-    let member: Int64
+    let member: Member.ID
     let zone = TimeZone(identifier: "UTC")!
 
     init(database: AppDatabase? = nil) throws {
@@ -23,22 +23,20 @@ struct CookKitchen {
     var database: AppDatabase { fixture.database }
     var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23")!, soonDays: 3) }
 
-    func folder(_ kind: FolderKind) throws -> Int64 { try fixture.firstFolder(kind) }
+    func folder(_ kind: FolderKind) throws -> Folder.ID { try fixture.firstFolder(kind) }
 
     /// A folder of `kind` named `name`, made for the test.
-    func makeFolder(_ name: String, _ kind: FolderKind, householdId: Int64? = nil) throws -> Int64 {
+    func makeFolder(_ name: String, _ kind: FolderKind, householdId: Int64? = nil) throws -> Folder.ID {
         try database.writer.write { db in
-            var folder = Folder(householdId: householdId ?? household, name: name, kind: kind, position: 10)
-            try folder.insert(db)
-            return folder.id!
+            try Folder.Draft(householdId: householdId ?? household, name: name, kind: kind, position: 10).insertAndFetch(db, as: Folder.self).id
         }
     }
 
     @discardableResult
     func add(
-        _ name: String, _ quantity: Double = 1, _ unit: String = "piece", in folderId: Int64? = nil, due: String? = nil, status: String? = nil,
+        _ name: String, _ quantity: Double = 1, _ unit: String = "piece", in folderId: Folder.ID? = nil, due: String? = nil, status: String? = nil,
         kind: FolderKind = .stock
-    ) throws -> Int64 {
+    ) throws -> Item.ID {
         var input = ItemInput()
         input.name = name
         input.quantity = Quantity.text(quantity)
@@ -51,38 +49,37 @@ struct CookKitchen {
     /// A recipe with ingredients (name, amount, unit); returns its id.
     @discardableResult
     func recipe(_ name: String, servings: Int = 2, _ ingredients: [(String, Double?, String?)], produce: RecipeProduce? = nil, householdId: Int64? = nil)
-        throws -> Int64
+        throws -> Recipe.ID
     {
         let owner = householdId ?? household
         return try database.writer.write { db in
-            var recipe = Recipe(householdId: owner, name: name, servings: servings, produce: produce)
-            try recipe.insert(db)
+            let recipe = try Recipe.Draft(householdId: owner, name: name, servings: servings, produce: produce).insertAndFetch(db, as: Recipe.self)
             for (index, ingredient) in ingredients.enumerated() {
-                var row = RecipeIngredient(
-                    householdId: owner, recipeId: recipe.id!, position: index, name: ingredient.0, amount: ingredient.1, unit: ingredient.2)
-                try row.insert(db)
+                try RecipeIngredient.Draft(
+                    householdId: owner, recipeId: recipe.id, position: index, name: ingredient.0, amount: ingredient.1, unit: ingredient.2
+                ).insert(db)
             }
-            return recipe.id!
+            return recipe.id
         }
     }
 
-    func plan(_ recipeId: Int64, servings: Int = 2) throws -> CookPlan {
+    func plan(_ recipeId: Recipe.ID, servings: Int = 2) throws -> CookPlan {
         try cooking.plan(recipeId, servings: servings, householdId: household, window: window)
     }
 
     @discardableResult
-    func cook(_ recipeId: Int64, servings: Int = 2, withWhatWeHave: Bool = false) throws -> CookResult {
+    func cook(_ recipeId: Recipe.ID, servings: Int = 2, withWhatWeHave: Bool = false) throws -> CookResult {
         try cooking.cook(recipeId, servings: servings, withWhatWeHave: withWhatWeHave, householdId: household, by: member, window: window)
     }
 
     /// An item's row whatever its state (trash included).
-    func row(_ id: Int64) throws -> Item {
+    func row(_ id: Item.ID) throws -> Item {
         try #require(try database.writer.read { db in try Item.fetchOne(db, key: id) })
     }
 
-    func quantity(_ id: Int64) throws -> Double { try row(id).quantity }
+    func quantity(_ id: Item.ID) throws -> Double { try row(id).quantity }
 
-    func history(_ id: Int64) throws -> [ItemEvent] { try fixture.items.history(of: id, householdId: household) }
+    func history(_ id: Item.ID) throws -> [ItemEvent] { try fixture.items.history(of: id, householdId: household) }
 
     /// Every item's quantity, version, folder and trash state, and the count of history lines and cooks.
     func snapshot() throws -> [String] {

@@ -215,7 +215,7 @@ struct CookTests {
     /// `count` cooks of the same recipe started together on threads of their own, over a database
     /// file (a WAL pool: readers and the writer on separate connections, as in the server).
     static func cookTogether(_ count: Int, stock: Double, need: Double, withWhatWeHave: Bool) throws -> (
-        results: [Result<CookResult, any Error>], kitchen: CookKitchen, item: Int64, folder: TemporaryFolder
+        results: [Result<CookResult, any Error>], kitchen: CookKitchen, item: Item.ID, folder: TemporaryFolder
     ) {
         let folder = try TemporaryFolder()
         let kitchen = try CookKitchen(database: AppDatabase.open(at: folder.databaseURL))

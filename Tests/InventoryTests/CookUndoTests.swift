@@ -7,7 +7,7 @@ import Testing
 
 /// Undoing a cook gives back what it took, however the items changed since, in one step.
 struct CookUndoTests {
-    func undo(_ kitchen: CookKitchen, _ cookId: Int64) throws {
+    func undo(_ kitchen: CookKitchen, _ cookId: Cook.ID) throws {
         try kitchen.cooking.undo(cookId, householdId: kitchen.household, by: kitchen.member)
     }
 

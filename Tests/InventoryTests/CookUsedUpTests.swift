@@ -7,7 +7,7 @@ import Testing
 
 /// The household's choice for used-up items, as Settings sets it.
 struct CookUsedUpTests {
-    func stored(_ kitchen: CookKitchen) throws -> (String, Int64?) {
+    func stored(_ kitchen: CookKitchen) throws -> (String, Folder.ID?) {
         let household = try HouseholdSettings(database: kitchen.database).household(kitchen.household)
         return (household.usedUp, household.usedUpFolderId)
     }

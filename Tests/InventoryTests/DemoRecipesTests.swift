@@ -19,7 +19,7 @@ struct DemoRecipesTests {
             var lacking: [String: Int] = [:]
             var urgent: Set<String> = []
             for recipe in try Recipe.fetchAll(db) {
-                let ingredients = try RecipeIngredient.filter(Column("recipe_id") == recipe.id!).fetchAll(db)
+                let ingredients = try RecipeIngredient.filter(Column("recipe_id") == recipe.id).fetchAll(db)
                 lacking[recipe.name] =
                     ingredients.filter { ingredient in
                         let matches = stock.matches(for: ingredient)

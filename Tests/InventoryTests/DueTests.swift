@@ -20,12 +20,12 @@ private struct Pantry {
 
     var household: Int64 { owner.householdId }
 
-    func folderId(_ name: String, householdId: Int64? = nil) throws -> Int64 {
+    func folderId(_ name: String, householdId: Int64? = nil) throws -> Folder.ID {
         try #require(try items.folders(householdId: householdId ?? household).first { $0.name == name }?.id, "no folder \(name)")
     }
 
     @discardableResult
-    func add(_ name: String, due: String?, to folder: String = "Fridge", householdId: Int64? = nil, by memberId: Int64? = nil) throws -> Int64 {
+    func add(_ name: String, due: String?, to folder: String = "Fridge", householdId: Int64? = nil, by memberId: Member.ID? = nil) throws -> Item.ID {
         var input = ItemInput()
         input.name = name
         input.due = due ?? ""

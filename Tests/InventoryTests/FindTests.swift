@@ -24,7 +24,7 @@ struct FindTests {
 
         @discardableResult
         func add(_ name: String, to folderName: String = "Fridge", in householdId: Int64? = nil, _ configure: (inout ItemInput) -> Void = { _ in }) throws
-            -> Int64
+            -> Item.ID
         {
             var input = ItemInput()
             input.name = name
@@ -32,9 +32,9 @@ struct FindTests {
             let owner = householdId ?? household
             let member = try #require(
                 try fixture.database.writer.read { db in
-                    try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ?", arguments: [owner])
+                    try Member.ID.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ?", arguments: [owner])
                 })
-            return try items.register([input], in: try folder(folderName, in: owner).id!, householdId: owner, by: member, timeZone: utc)[0]
+            return try items.register([input], in: try folder(folderName, in: owner).id, householdId: owner, by: member, timeZone: utc)[0]
         }
 
         func search(_ text: String, perFolder: Int = HouseholdSearch.perFolder) throws -> [String: [String]] {

@@ -25,7 +25,7 @@ struct FolderCountsTests {
         let owner = try fixture.owner
         let items = Items(database: fixture.database, clock: fixture.clock.wall)
         let folders = try items.folders(householdId: owner.householdId)
-        let fridge = folders[0].id!, pantry = folders[2].id!, shop = folders[3].id!
+        let fridge = folders[0].id, pantry = folders[2].id, shop = folders[3].id
         func check(_ step: String) throws {
             for (name, count) in try counts(fixture) {
                 #expect(count.kept == count.real, "\(step): \(name) kept \(count.kept), has \(count.real)")

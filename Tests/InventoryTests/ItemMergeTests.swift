@@ -8,7 +8,7 @@ import Testing
 struct ItemMergeTests {
     let utc = TimeZone(identifier: "UTC")!
 
-    func snapshot(_ configure: (inout ItemInput) -> Void = { _ in }, folder: Int64 = 1) -> ItemSnapshot {
+    func snapshot(_ configure: (inout ItemInput) -> Void = { _ in }, folder: Folder.ID = 1) -> ItemSnapshot {
         var input = ItemInput()
         input.name = "Milk"
         input.quantity = "2"
@@ -74,9 +74,9 @@ struct ItemMergeTests {
     }
 
     @Test func aMoveThatWouldDropWhatITypedIsAClash() {
-        let stock: Int64 = 1
-        let shopping: Int64 = 2
-        let kinds: [Int64: FolderKind] = [stock: .stock, shopping: .shopping]
+        let stock: Folder.ID = 1
+        let shopping: Folder.ID = 2
+        let kinds: [Folder.ID: FolderKind] = [stock: .stock, shopping: .shopping]
         let base = snapshot(folder: stock)
         let theirs = snapshot({ $0.due = "" }, folder: shopping)
         // I set a due date: moving to the shopping list would drop it.

@@ -10,8 +10,8 @@ import Testing
 @Suite struct ItemsImportTests {
     let fixture: Fixture
     let owner: SignedIn
-    let fridge: Int64
-    let shopping: Int64
+    let fridge: Folder.ID
+    let shopping: Folder.ID
 
     init() throws {
         fixture = try Fixture()
@@ -22,8 +22,8 @@ import Testing
 
     var items: Items { fixture.items }
 
-    func folderIds() throws -> [String: Int64] {
-        Dictionary(try items.folders(householdId: owner.householdId).map { ($0.name.lowercased(), $0.id!) }, uniquingKeysWith: { a, _ in a })
+    func folderIds() throws -> [String: Folder.ID] {
+        Dictionary(try items.folders(householdId: owner.householdId).map { ($0.name.lowercased(), $0.id) }, uniquingKeysWith: { a, _ in a })
     }
 
     func plan(_ rows: [ImportRow]) throws -> ImportPlan {
@@ -36,11 +36,11 @@ import Testing
 
     func count() throws -> Int { try fixture.database.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM item")! } }
 
-    func register(_ name: String, householdId: Int64? = nil, folder: Int64? = nil) throws -> Int64 {
+    func register(_ name: String, householdId: Int64? = nil, folder: Folder.ID? = nil) throws -> Item.ID {
         var input = ItemInput()
         input.name = name
         let household = householdId ?? owner.householdId
-        let member = householdId == nil ? owner.memberId : try fixture.accounts.members(householdId: household)[0].id!
+        let member = householdId == nil ? owner.memberId : try fixture.accounts.members(householdId: household)[0].id
         return try items.register([input], in: folder ?? fridge, householdId: household, by: member, timeZone: .gmt)[0]
     }
 

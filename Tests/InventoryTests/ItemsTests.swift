@@ -21,7 +21,7 @@ private struct Kitchen {
     }
 
     var household: Int64 { owner.householdId }
-    var member: Int64 { owner.memberId }
+    var member: Member.ID { owner.memberId }
     var database: AppDatabase { fixture.database }
 
     /// Moves the fixture's clock to an ISO-8601 instant ("2026-11-20T12:00:00Z").
@@ -43,21 +43,21 @@ private struct Kitchen {
         try #require(try items.folders(householdId: householdId ?? household).first { $0.name == name }, "no folder \(name)")
     }
 
-    func id(of folderName: String) throws -> Int64 { try #require(try folder(folderName).id) }
+    func id(of folderName: String) throws -> Folder.ID { try #require(try folder(folderName).id) }
 
     @discardableResult
-    func add(_ name: String, to folderName: String = "Fridge", _ configure: (inout ItemInput) -> Void = { _ in }) throws -> Int64 {
+    func add(_ name: String, to folderName: String = "Fridge", _ configure: (inout ItemInput) -> Void = { _ in }) throws -> Item.ID {
         let ids = try items.register([.named(name, configure)], in: id(of: folderName), householdId: household, by: member, timeZone: utc)
         return try #require(ids.first)
     }
 
-    func item(_ id: Int64) throws -> Item { try items.item(id, householdId: household) }
+    func item(_ id: Item.ID) throws -> Item { try items.item(id, householdId: household) }
 
     func names(in folderName: String, _ filter: ListFilter = ListFilter(), page: Int = 1) throws -> [String] {
         try items.page(of: folder(folderName), filter: filter, page: page).items.map(\.name)
     }
 
-    func history(_ id: Int64) throws -> [ItemEvent] { try items.history(of: id, householdId: household) }
+    func history(_ id: Item.ID) throws -> [ItemEvent] { try items.history(of: id, householdId: household) }
 
     func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
         try database.writer.read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? -1 }
@@ -618,7 +618,7 @@ struct ItemsTests {
         let kitchen = try Kitchen()
         let grandma = try kitchen.otherHousehold()
         let theirs = try kitchen.items.register(
-            [.named("Senbei")], in: kitchen.folder("Supermarket", in: grandma.householdId).id!,
+            [.named("Senbei")], in: kitchen.folder("Supermarket", in: grandma.householdId).id,
             householdId: grandma.householdId, by: grandma.memberId, timeZone: kitchen.utc)[0]
         let rice = try kitchen.add("Rice", to: "Supermarket") { $0.urgent = true }
         let tofu = try kitchen.add("Tofu", to: "Supermarket")
@@ -823,7 +823,7 @@ struct ItemsTests {
         var edit = ItemInput(butter, timeZone: kitchen.utc)
         edit.name = "Margarine"
         try kitchen.items.update(
-            butter.id!, with: edit, folderId: butter.folderId, version: butter.version,
+            butter.id, with: edit, folderId: butter.folderId, version: butter.version,
             householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         #expect(try names("butter").isEmpty)
         #expect(try names("MARGARINE") == ["Margarine"])
@@ -883,8 +883,8 @@ struct ItemsTests {
         let (us, them) = (kitchen.household, grandma.householdId)
         let by = kitchen.member
         let items = kitchen.items
-        func theirFolder(_ name: String) throws -> Int64 { try #require(try kitchen.folder(name, in: them).id) }
-        func theirItem(_ name: String, in folder: String) throws -> Int64 {
+        func theirFolder(_ name: String) throws -> Folder.ID { try #require(try kitchen.folder(name, in: them).id) }
+        func theirItem(_ name: String, in folder: String) throws -> Item.ID {
             try items.register([.named(name) { $0.quantity = "3" }], in: theirFolder(folder), householdId: them, by: grandma.memberId, timeZone: kitchen.utc)[0]
         }
         let theirMilk = try theirItem("Their milk", in: "Fridge")
@@ -967,7 +967,7 @@ struct ItemsTests {
         let kitchen = try Kitchen()
         let grandma = try kitchen.otherHousehold()
         let theirs = try kitchen.items.register(
-            [.named("Their milk")], in: kitchen.folder("Fridge", in: grandma.householdId).id!,
+            [.named("Their milk")], in: kitchen.folder("Fridge", in: grandma.householdId).id,
             householdId: grandma.householdId, by: grandma.memberId, timeZone: kitchen.utc)[0]
         #expect(try kitchen.items.history(of: theirs, householdId: grandma.householdId).count == 1)
         do {
@@ -999,7 +999,7 @@ struct ItemsTests {
         }
         let folder = try kitchen.folder(kind == .stock ? "Fridge" : "Supermarket")
         let sql = Self.listSQL(kind, kinds: 2)
-        let filterArguments: StatementArguments = [folder.id!, "dairy_eggs", "fish", "opened", SearchText.likePattern("milk")]
+        let filterArguments: StatementArguments = [folder.id, "dairy_eggs", "fish", "opened", SearchText.likePattern("milk")]
         let arguments = filterArguments + [ListPage.size, 0]
         let plan = try kitchen.database.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: " | ")

@@ -12,7 +12,7 @@ private struct Pantry {
     let items: Items
     let products: Products
     let photos: PhotoStore
-    let folder: Int64
+    let folder: Folder.ID
     let utc = TimeZone(identifier: "UTC")!
 
     init() throws {

@@ -56,7 +56,7 @@ struct RecipeFoundationTests {
     }
 
     @Test func anAmountWithoutAUnitCountsPiecesAndScalesWithServings() {
-        let eggs = RecipeIngredient(householdId: 1, recipeId: 1, position: 0, name: "Egg", amount: 2).need(servings: 3, of: 2)
+        let eggs = RecipeIngredient(id: 1, draft: .init(householdId: 1, recipeId: 1, position: 0, name: "Egg", amount: 2)).need(servings: 3, of: 2)
         #expect(eggs.amount == 3)
         #expect(eggs.unit == .piece)
         #expect(eggs.standing(fresh: [Self.match(6, "piece")]) == .enough)
@@ -79,13 +79,13 @@ struct RecipeFoundationTests {
 
         var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23")!, soonDays: 3) }
 
-        func folder(_ kind: FolderKind) throws -> Int64 { try fixture.firstFolder(kind) }
+        func folder(_ kind: FolderKind) throws -> Folder.ID { try fixture.firstFolder(kind) }
 
         @discardableResult
         func add(
             _ name: String, _ quantity: Double = 1, _ unit: String = "piece", in kind: FolderKind = .stock, _ configure: (inout ItemInput) -> Void = { _ in }
         )
-            throws -> Int64
+            throws -> Item.ID
         {
             var input = ItemInput()
             input.name = name
@@ -96,16 +96,14 @@ struct RecipeFoundationTests {
         }
 
         /// A recipe with ingredients given as (name, amount, unit); returns its ingredients.
-        func recipe(_ name: String, _ ingredients: [(String, Double?, String?)], productIds: [Int64?] = []) throws -> [RecipeIngredient] {
+        func recipe(_ name: String, _ ingredients: [(String, Double?, String?)], productIds: [Product.ID?] = []) throws -> [RecipeIngredient] {
             try database.writer.write { db in
-                var recipe = Recipe(householdId: household, name: name)
-                try recipe.insert(db)
+                let recipe = try Recipe.Draft(householdId: household, name: name).insertAndFetch(db, as: Recipe.self)
                 return try ingredients.enumerated().map { index, ingredient in
-                    var row = RecipeIngredient(
-                        householdId: household, recipeId: recipe.id!, position: index, name: ingredient.0, amount: ingredient.1, unit: ingredient.2,
-                        productId: index < productIds.count ? productIds[index] : nil)
-                    try row.insert(db)
-                    return row
+                    try RecipeIngredient.Draft(
+                        householdId: household, recipeId: recipe.id, position: index, name: ingredient.0, amount: ingredient.1, unit: ingredient.2,
+                        productId: index < productIds.count ? productIds[index] : nil
+                    ).insertAndFetch(db, as: RecipeIngredient.self)
                 }
             }
         }
@@ -155,7 +153,7 @@ struct RecipeFoundationTests {
         try kitchen.add("牛乳")
         let productId = try #require(
             try kitchen.database.writer.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = '4902705001046'", arguments: [kitchen.household])
+                try Product.ID.fetchOne(db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = '4902705001046'", arguments: [kitchen.household])
             })
         let ingredients = try kitchen.recipe("Latte", [("Milk", 1, "bottle"), ("牛乳", nil, nil)], productIds: [productId])
 
@@ -170,10 +168,8 @@ struct RecipeFoundationTests {
         let nextDoor = try #require(
             try kitchen.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'") })
         try kitchen.database.writer.write { db in
-            var folder = Folder(householdId: nextDoor, name: "Their fridge", kind: .stock)
-            try folder.insert(db)
-            var item = Item(householdId: nextDoor, folderId: folder.id!, name: "Milk")
-            try item.insert(db)
+            let folder = try Folder.Draft(householdId: nextDoor, name: "Their fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
+            try Item.Draft(householdId: nextDoor, folderId: folder.id, name: "Milk").insert(db)
         }
         let milk = try kitchen.recipe("Pancakes", [("milk", 300, "ml")])[0]
         #expect(try kitchen.stock().matches(for: milk).isEmpty)

@@ -113,7 +113,7 @@ struct RecipesDetailTests {
         let kitchen = try RecipeKitchen()
         let (nextDoor, theirFolder) = try kitchen.nextDoor()
         try kitchen.database.writer.write { db in
-            var item = Item(householdId: nextDoor, folderId: theirFolder, name: "Milk")
+            var item = Item.Draft(householdId: nextDoor, folderId: theirFolder, name: "Milk")
             item.barcode = "4902705001046"
             try item.insert(db)
             try db.execute(

@@ -16,7 +16,7 @@ struct RecipeKitchen {
     var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23")!, soonDays: 3) }
 
     /// The owner (kept: the session expires when a test moves the clock a month on).
-    let member: Int64
+    let member: Member.ID
 
     init(database: AppDatabase? = nil) throws {
         fixture = try Fixture(database: database, clock: ManualClock(utc("2026-11-23T09:00:00Z")))
@@ -24,19 +24,19 @@ struct RecipeKitchen {
         member = try fixture.owner.memberId
     }
 
-    func folder(_ kind: FolderKind) throws -> Int64 { try fixture.firstFolder(kind) }
+    func folder(_ kind: FolderKind) throws -> Folder.ID { try fixture.firstFolder(kind) }
 
     /// A second stock list ("Pantry").
-    func pantry() throws -> Int64 {
+    func pantry() throws -> Folder.ID {
         try Folders(database: database).create(name: "Pantry", kind: .stock, icon: "pantry", householdId: household)
     }
 
     /// A stock item (in the first stock list unless `folder` is given).
     @discardableResult
     func add(
-        _ name: String, _ quantity: Double = 1, _ unit: String = "piece", due: String = "", folder: Int64? = nil,
+        _ name: String, _ quantity: Double = 1, _ unit: String = "piece", due: String = "", folder: Folder.ID? = nil,
         _ configure: (inout ItemInput) -> Void = { _ in }
-    ) throws -> Int64 {
+    ) throws -> Item.ID {
         var input = ItemInput()
         input.name = name
         input.quantity = String(quantity)
@@ -50,39 +50,38 @@ struct RecipeKitchen {
     /// (name, amount, unit).
     @discardableResult
     func recipe(
-        _ name: String, _ ingredients: [(String, Double?, String?)] = [], servings: Int = 2, tags: [String] = [], productIds: [Int64?] = [],
+        _ name: String, _ ingredients: [(String, Double?, String?)] = [], servings: Int = 2, tags: [String] = [], productIds: [Product.ID?] = [],
         householdId: Int64? = nil
-    ) throws -> Int64 {
+    ) throws -> Recipe.ID {
         let household = householdId ?? self.household
         return try database.writer.write { db in
-            var recipe = Recipe(householdId: household, name: name, servings: servings)
-            try recipe.insert(db)
+            let recipe = try Recipe.Draft(householdId: household, name: name, servings: servings).insertAndFetch(db, as: Recipe.self)
             for (index, ingredient) in ingredients.enumerated() {
-                var row = RecipeIngredient(
-                    householdId: household, recipeId: recipe.id!, position: index, name: ingredient.0, amount: ingredient.1, unit: ingredient.2,
-                    productId: index < productIds.count ? productIds[index] : nil)
-                try row.insert(db)
+                try RecipeIngredient.Draft(
+                    householdId: household, recipeId: recipe.id, position: index, name: ingredient.0, amount: ingredient.1, unit: ingredient.2,
+                    productId: index < productIds.count ? productIds[index] : nil
+                ).insert(db)
             }
-            for tag in tags { try RecipeTag(recipeId: recipe.id!, householdId: household, tag: tag).insert(db) }
-            return recipe.id!
+            for tag in tags { try RecipeTag(recipeId: recipe.id, householdId: household, tag: tag).insert(db) }
+            return recipe.id
         }
     }
 
     /// Another household ("Next door") with a stock list; returns its id and its stock list.
-    func nextDoor() throws -> (household: Int64, folder: Int64) {
+    func nextDoor() throws -> (household: Int64, folder: Folder.ID) {
         _ = try fixture.accounts.createHousehold(name: "Next door")
         return try database.writer.write { db in
             let id = try #require(try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'"))
-            let folder = try #require(try Int64.fetchOne(db, sql: "SELECT id FROM folder WHERE household_id = ? AND kind = 'stock'", arguments: [id]))
+            let folder = try #require(try Folder.ID.fetchOne(db, sql: "SELECT id FROM folder WHERE household_id = ? AND kind = 'stock'", arguments: [id]))
             return (id, folder)
         }
     }
 
     /// The product the household learned from an item with `barcode`.
-    func product(barcode: String, householdId: Int64? = nil) throws -> Int64 {
+    func product(barcode: String, householdId: Int64? = nil) throws -> Product.ID {
         try #require(
             try database.writer.read { db in
-                try Int64.fetchOne(
+                try Product.ID.fetchOne(
                     db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = ?", arguments: [householdId ?? household, barcode])
             })
     }
@@ -91,7 +90,7 @@ struct RecipeKitchen {
         try recipes.overview(householdId: household, filter: filter, window: window)
     }
 
-    func detail(_ id: Int64, servings: Int? = nil) throws -> RecipeDetail {
+    func detail(_ id: Recipe.ID, servings: Int? = nil) throws -> RecipeDetail {
         try recipes.detail(id, householdId: household, servings: servings, window: window)
     }
 }

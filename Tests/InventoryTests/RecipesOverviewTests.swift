@@ -127,15 +127,14 @@ struct RecipesOverviewTests {
     static func fill(_ kitchen: RecipeKitchen, recipes range: Range<Int>) throws {
         try kitchen.database.writer.write { db in
             for number in range {
-                var recipe = Recipe(householdId: kitchen.household, name: "Recipe \(number)")
-                try recipe.insert(db)
+                let recipe = try Recipe.Draft(householdId: kitchen.household, name: "Recipe \(number)").insertAndFetch(db, as: Recipe.self)
                 for position in 0..<10 {
-                    var row = RecipeIngredient(
-                        householdId: kitchen.household, recipeId: recipe.id!, position: position, name: "Ingredient \((number + position) % 40)",
-                        amount: 100, unit: "g")
-                    try row.insert(db)
+                    try RecipeIngredient.Draft(
+                        householdId: kitchen.household, recipeId: recipe.id, position: position, name: "Ingredient \((number + position) % 40)",
+                        amount: 100, unit: "g"
+                    ).insert(db)
                 }
-                try RecipeTag(recipeId: recipe.id!, householdId: kitchen.household, tag: "tag \(number % 7)").insert(db)
+                try RecipeTag(recipeId: recipe.id, householdId: kitchen.household, tag: "tag \(number % 7)").insert(db)
             }
         }
     }
@@ -246,8 +245,7 @@ struct RecipesOverviewTests {
         let folder = try kitchen.folder(.stock)
         try kitchen.database.writer.write { db in
             for number in 0..<520 {
-                var item = Item(householdId: kitchen.household, folderId: folder, name: String(format: "Item %03d", number))
-                try item.insert(db)
+                try Item.Draft(householdId: kitchen.household, folderId: folder, name: String(format: "Item %03d", number)).insert(db)
             }
         }
         let suggestions = try kitchen.recipes.ingredientSuggestions(householdId: kitchen.household)

@@ -168,7 +168,7 @@ struct RemindersDomainTests {
         let owner = try fixture.owner
         let feeds = CalendarFeeds(database: fixture.database, clock: fixture.clock.wall)
         let items = Items(database: fixture.database, clock: fixture.clock.wall)
-        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id!
+        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id
         var milk = ItemInput()
         milk.name = "Milk"
         milk.due = "2026-11-25"
@@ -209,14 +209,14 @@ struct RemindersDomainTests {
             var input = ItemInput()
             input.name = name
             input.due = "2026-12-01"
-            let fridge = try items.folders(householdId: member.householdId, kind: .stock)[0].id!
+            let fridge = try items.folders(householdId: member.householdId, kind: .stock)[0].id
             _ = try items.register([input], in: fridge, householdId: member.householdId, by: member.memberId, timeZone: .gmt)
         }
         // A trashed item leaves the feed.
         var gone = ItemInput()
         gone.name = "Gone"
         gone.due = "2026-12-02"
-        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id!
+        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id
         let goneId = try items.register([gone], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)[0]
         try items.trash([goneId], householdId: owner.householdId, by: owner.memberId)
         #expect(try feeds.feed(token: try feeds.create(memberId: owner.memberId))?.events.map(\.name) == ["Ours"])
@@ -229,7 +229,7 @@ struct RemindersDomainTests {
         let clock = fixture.clock
         let items = Items(database: fixture.database, clock: clock.wall)
         let schedule = ReminderSchedule(database: fixture.database, clock: clock.wall)
-        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id!
+        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id
         let now = clock.now
         func input(_ name: String, remind offset: TimeInterval) -> ItemInput {
             var input = ItemInput()

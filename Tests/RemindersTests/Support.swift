@@ -119,9 +119,9 @@ struct EngineFixture {
     let channels: PushChannels
     let outbox: Outbox
     var householdId: Int64 = 0
-    var memberId: Int64 = 0
-    var fridgeId: Int64 = 0
-    var shoppingId: Int64 = 0
+    var memberId: Member.ID = 0
+    var fridgeId: Folder.ID = 0
+    var shoppingId: Folder.ID = 0
     let zone: TimeZone
 
     static let hasher = Argon2id(opsLimit: 1, memLimit: 8192)
@@ -145,23 +145,23 @@ struct EngineFixture {
             try HouseholdSettings(database: self.database).update(householdId, name: "Home", timeZone: timeZone, dueSoonDays: "3")
         }
         memberId = try self.database.writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])!
+            try Member.ID.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])!
         }
-        fridgeId = try items.folders(householdId: householdId, kind: .stock)[0].id!
-        shoppingId = try items.folders(householdId: householdId, kind: .shopping)[0].id!
+        fridgeId = try items.folders(householdId: householdId, kind: .stock)[0].id
+        shoppingId = try items.folders(householdId: householdId, kind: .shopping)[0].id
     }
 
     /// Registers a stock item with a reminder typed as the household's local time ("2026-11-23T09:00").
     @discardableResult
-    func item(_ name: String, due: String, remind: String?, in folder: Int64? = nil, household: Int64? = nil) throws -> Int64 {
+    func item(_ name: String, due: String, remind: String?, in folder: Folder.ID? = nil, household: Int64? = nil) throws -> Item.ID {
         var input = ItemInput()
         input.name = name
         input.due = due
         input.remindAt = remind ?? ""
         let householdId = household ?? self.householdId
-        let folderId = try folder ?? items.folders(householdId: householdId, kind: .stock)[0].id!
+        let folderId = try folder ?? items.folders(householdId: householdId, kind: .stock)[0].id
         let member = try database.writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])
+            try Member.ID.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])
         }
         return try items.register([input], in: folderId, householdId: householdId, by: member ?? memberId, timeZone: zone)[0]
     }

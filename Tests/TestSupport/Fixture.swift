@@ -40,7 +40,7 @@ public struct Fixture {
     }
 
     /// The household's first folder of a kind (the starter Fridge, the starter shopping list).
-    public func firstFolder(_ kind: FolderKind, householdId: Int64? = nil) throws -> Int64 {
+    public func firstFolder(_ kind: FolderKind, householdId: Int64? = nil) throws -> Folder.ID {
         try #require(try items.folders(householdId: householdId ?? self.householdId, kind: kind).first?.id)
     }
 }

@@ -9,8 +9,8 @@ import Testing
 @Suite struct BulkTests {
     let fixture: HouseholdFixture
     let household: Int64
-    let ownerId: Int64
-    let marketId: Int64
+    let ownerId: Member.ID
+    let marketId: Folder.ID
 
     init() async throws {
         fixture = try await HouseholdFixture()
@@ -20,7 +20,7 @@ import Testing
         marketId = try #require(try fixture.items.folders(householdId: household, kind: .shopping).first?.id)
     }
 
-    func add(_ name: String, to folder: Int64, quantity: String = "1", due: String = "") throws -> Int64 {
+    func add(_ name: String, to folder: Folder.ID, quantity: String = "1", due: String = "") throws -> Item.ID {
         var input = ItemInput()
         input.name = name
         input.quantity = quantity

@@ -14,7 +14,7 @@ import Testing
         try UploadFixtures.file("file", (bom ? [0xEF, 0xBB, 0xBF] : []) + Array(text.utf8), name: "items.csv", type: "text/csv")
     }
 
-    func upload(_ fixture: HouseholdFixture, _ file: UploadedFile?, as session: String, folder: Int64? = nil, csrf: HouseholdFixture.Token = .valid)
+    func upload(_ fixture: HouseholdFixture, _ file: UploadedFile?, as session: String, folder: Folder.ID? = nil, csrf: HouseholdFixture.Token = .valid)
         throws -> Response
     {
         try fixture.send(

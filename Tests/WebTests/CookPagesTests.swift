@@ -17,9 +17,9 @@ struct CookPagesTests {
     struct Kitchen {
         let fixture: HouseholdFixture
         let home: SignedIn
-        let fridge: Int64, pantry: Int64, supermarket: Int64
-        var recipeId: Int64 = 0
-        var ids: [String: Int64] = [:]
+        let fridge: Folder.ID, pantry: Folder.ID, supermarket: Folder.ID
+        var recipeId: Recipe.ID = 0
+        var ids: [String: Item.ID] = [:]
 
         init() async throws {
             fixture = try await HouseholdFixture()
@@ -38,7 +38,7 @@ struct CookPagesTests {
                 produce: RecipeProduce(name: "Juice", quantity: 1, unit: .bottle, kind: .drinks, dueDays: 2, folderId: fridge))
         }
 
-        func add(_ name: String, _ quantity: Double, _ unit: String, _ folder: Int64, household: SignedIn? = nil) throws -> Int64 {
+        func add(_ name: String, _ quantity: Double, _ unit: String, _ folder: Folder.ID, household: SignedIn? = nil) throws -> Item.ID {
             var input = ItemInput()
             input.name = name
             input.quantity = Quantity.text(quantity)
@@ -49,17 +49,16 @@ struct CookPagesTests {
 
         func recipe(
             _ name: String, servings: Int, _ ingredients: [(String, Double?, String?)], produce: RecipeProduce? = nil, householdId: Int64? = nil
-        ) throws -> Int64 {
+        ) throws -> Recipe.ID {
             let household = householdId ?? home.householdId
             return try fixture.app.database.writer.write { db in
-                var recipe = Recipe(householdId: household, name: name, servings: servings, produce: produce)
-                try recipe.insert(db)
+                let recipe = try Recipe.Draft(householdId: household, name: name, servings: servings, produce: produce).insertAndFetch(db, as: Recipe.self)
                 for (position, ingredient) in ingredients.enumerated() {
-                    var row = RecipeIngredient(
-                        householdId: household, recipeId: recipe.id!, position: position, name: ingredient.0, amount: ingredient.1, unit: ingredient.2)
-                    try row.insert(db)
+                    try RecipeIngredient.Draft(
+                        householdId: household, recipeId: recipe.id, position: position, name: ingredient.0, amount: ingredient.1, unit: ingredient.2
+                    ).insert(db)
                 }
-                return recipe.id!
+                return recipe.id
             }
         }
 
@@ -74,7 +73,7 @@ struct CookPagesTests {
         }
 
         /// Every item on a list.
-        func onList(_ folderId: Int64, _ householdId: Int64) throws -> [Item] {
+        func onList(_ folderId: Folder.ID, _ householdId: Int64) throws -> [Item] {
             let folder = try fixture.items.folder(folderId, householdId: householdId)
             return try fixture.items.page(of: folder, filter: ListFilter(), page: 1).items
         }

@@ -13,7 +13,7 @@ struct DuePagesTests {
     struct Dated {
         let fixture: HouseholdFixture
         let today: CalendarDay
-        var ids: [String: Int64] = [:]
+        var ids: [String: Item.ID] = [:]
 
         init() async throws {
             fixture = try await HouseholdFixture()
@@ -27,13 +27,13 @@ struct DuePagesTests {
             ids["Their tofu"] = try add("Their tofu", days: 0, folder: nil, grandma)
         }
 
-        func add(_ name: String, days: Int, folder: String?, _ member: SignedIn) throws -> Int64 {
+        func add(_ name: String, days: Int, folder: String?, _ member: SignedIn) throws -> Item.ID {
             let folders = try fixture.items.folders(householdId: member.householdId, kind: .stock)
             let target = try #require(folder.map { name in folders.first { $0.name == name } } ?? folders.first)
             var input = ItemInput()
             input.name = name
             input.due = today.adding(days: days).description
-            return try fixture.items.register([input], in: target.id!, householdId: member.householdId, by: member.memberId, timeZone: .gmt)[0]
+            return try fixture.items.register([input], in: target.id, householdId: member.householdId, by: member.memberId, timeZone: .gmt)[0]
         }
 
         var month: String { String(today.description.prefix(7)) }

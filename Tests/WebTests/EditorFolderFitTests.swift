@@ -10,13 +10,13 @@ import Testing
 /// button) saves unless a scanner left a barcode without a name.
 @Suite("The editor asks before a folder drops typed fields")
 struct EditorFolderFitTests {
-    func ids(_ fixture: HouseholdFixture) throws -> (household: Int64, shopping: Int64) {
+    func ids(_ fixture: HouseholdFixture) throws -> (household: Int64, shopping: Folder.ID) {
         let household = try #require(try fixture.accounts.session(token: fixture.owner)).householdId
         let shopping = try #require(try fixture.items.folders(householdId: household).first { $0.kind == .shopping }?.id)
         return (household, shopping)
     }
 
-    func names(_ fixture: HouseholdFixture, in folder: Int64) throws -> [String] {
+    func names(_ fixture: HouseholdFixture, in folder: Folder.ID) throws -> [String] {
         let household = try ids(fixture).household
         return try fixture.items.page(of: try fixture.items.folder(folder, householdId: household), filter: ListFilter(), page: 1).items.map(\.name)
     }

@@ -19,7 +19,7 @@ import Testing
     @Test func theBuyAgainNoticeNamesTheListInTheReadersLanguage() async throws {
         let fixture = try await HouseholdFixture()
         let supermarket = try folder(fixture, "starter_supermarket")
-        let form = [("shopping", "\(supermarket.id!)"), ("return", "/folders/\(fixture.fridgeId)"), ("fragment", "1")]
+        let form = [("shopping", "\(supermarket.id)"), ("return", "/folders/\(fixture.fridgeId)"), ("fragment", "1")]
         let japanese = try fixture.send("POST", "/items/\(fixture.itemId)/buy-again", as: fixture.member, form: form, headers: Self.japanese)
         #expect(japanese.text.contains("スーパーに追加しました。"), "\(japanese.text)")
         let english = try fixture.send("POST", "/items/\(fixture.itemId)/buy-again", as: fixture.member, form: form)
@@ -30,7 +30,7 @@ import Testing
         let fixture = try await HouseholdFixture()
         let session = try fixture.accounts.session(token: fixture.member)!
         let supermarket = try folder(fixture, "starter_supermarket")
-        try fixture.items.move([fixture.itemId], to: supermarket.id!, householdId: session.householdId, by: session.memberId)
+        try fixture.items.move([fixture.itemId], to: supermarket.id, householdId: session.householdId, by: session.memberId)
         try fixture.items.markBought([fixture.itemId], into: fixture.fridgeId, householdId: session.householdId, by: session.memberId)
         let japanese = try fixture.send("GET", "/items/\(fixture.itemId)", as: fixture.member, headers: Self.japanese).text
         #expect(japanese.contains("スーパー → 冷蔵庫"), "\(japanese)")
@@ -53,8 +53,8 @@ import Testing
         let fixture = try await HouseholdFixture()
         let session = try fixture.accounts.session(token: fixture.member)!
         let supermarket = try folder(fixture, "starter_supermarket")
-        try fixture.items.move([fixture.itemId], to: supermarket.id!, householdId: session.householdId, by: session.memberId)
-        try await fixture.app.database.writer.write { [id = supermarket.id!] db in
+        try fixture.items.move([fixture.itemId], to: supermarket.id, householdId: session.householdId, by: session.memberId)
+        try await fixture.app.database.writer.write { [id = supermarket.id] db in
             try db.execute(sql: "UPDATE folder SET name = 'Corner shop', starter = NULL WHERE id = ?", arguments: [id])
         }
         let japanese = try fixture.send("GET", "/items/\(fixture.itemId)", as: fixture.member, headers: Self.japanese).text
@@ -64,7 +64,7 @@ import Testing
     @Test func theConflictPageNamesFoldersInTheReadersLanguage() async throws {
         let fixture = try await HouseholdFixture()
         let pantry = try folder(fixture, "starter_pantry"), freezer = try folder(fixture, "starter_freezer")
-        func stale(_ target: Int64) -> [(String, String)] {
+        func stale(_ target: Folder.ID) -> [(String, String)] {
             let opened: [String: String] = [
                 "folder": "\(fixture.fridgeId)", "name": "Milk", "quantity": "1", "unit": "piece", "kind": "other", "status": "unopened", "due": "",
                 "remind_at": "", "urgent": "", "barcode": "4901234567894", "picture": "photo:\(fixture.photoKey)", "note": "",
@@ -73,8 +73,8 @@ import Testing
                 + opened.filter { $0.key != "folder" }.map { ("d0.\($0.key)", $0.value) }
         }
         fixture.advance(60)
-        #expect(try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.owner, form: stale(pantry.id!)).status == 303)
-        let clash = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: stale(freezer.id!), headers: Self.japanese)
+        #expect(try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.owner, form: stale(pantry.id)).status == 303)
+        let clash = try fixture.send("POST", "/items/\(fixture.itemId)", as: fixture.member, form: stale(freezer.id), headers: Self.japanese)
         #expect(clash.status == 409)
         #expect(clash.text.contains("パントリー") && clash.text.contains("冷凍庫"), "\(clash.text)")
         #expect(!clash.text.contains("Pantry") && !clash.text.contains("Freezer"))

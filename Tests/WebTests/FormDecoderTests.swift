@@ -1,4 +1,5 @@
 import HTTPServer
+import Inventory
 import Testing
 
 @testable import Web
@@ -13,7 +14,7 @@ struct FormDecoderTests {
 
     struct Form: Decodable, Equatable {
         var action: String
-        var folder: Int64?
+        var folder: Folder.ID?
         var version: Int?
         var delta: Double?
         var remove: String?

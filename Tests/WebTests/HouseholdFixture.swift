@@ -20,13 +20,13 @@ struct HouseholdFixture {
     let clock: ManualClock
     var owner = "", member = "", viewer = "", otherOwner = ""
     /// Ids in Home that object routes point at.
-    var memberId: Int64 = 0, invitationId: Int64 = 0, ownerSecondSessionId: Int64 = 0
+    var memberId: Member.ID = 0, invitationId: SingleUseLink.ID = 0, ownerSecondSessionId: DeviceSession.ID = 0
     /// Home's Fridge and a carton of milk in it.
-    var fridgeId: Int64 = 0, itemId: Int64 = 0
+    var fridgeId: Folder.ID = 0, itemId: Item.ID = 0
     /// A photo of Home's and the product learned from the milk's barcode.
-    var photoKey = "", productId: Int64 = 0
+    var photoKey = "", productId: Product.ID = 0
     /// A recipe of Home's that uses the milk.
-    var recipeId: Int64 = 0
+    var recipeId: Recipe.ID = 0
     var items: Items
 
     /// `logger`: where the app logs (nothing below critical when not given).
@@ -81,11 +81,9 @@ struct HouseholdFixture {
         itemId = try items.register([milk], in: fridgeId, householdId: home.householdId, by: ownerMember.memberId, timeZone: .gmt)[0]
         productId = try Products(database: database).all(householdId: home.householdId)[0].id
         recipeId = try await database.writer.write { [householdId = home.householdId] db in
-            var recipe = Recipe(householdId: householdId, name: "Milk jelly")
-            try recipe.insert(db)
-            var milk = RecipeIngredient(householdId: householdId, recipeId: recipe.id!, position: 0, name: "Milk", amount: 1, unit: "piece")
-            try milk.insert(db)
-            return recipe.id!
+            let recipe = try Recipe.Draft(householdId: householdId, name: "Milk jelly").insertAndFetch(db, as: Recipe.self)
+            try RecipeIngredient.Draft(householdId: householdId, recipeId: recipe.id, position: 0, name: "Milk", amount: 1, unit: "piece").insert(db)
+            return recipe.id
         }
 
         let grandparents = try accounts.createHousehold(name: "Grandparents")

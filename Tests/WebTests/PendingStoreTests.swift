@@ -22,7 +22,7 @@ import Testing
         // Household B opens 32 previews from 32 sessions, as the review did.
         for session in 100..<132 {
             clock.advance(1)
-            _ = store.keep(Blob(heldBytes: 1000), householdId: householdB, sessionId: Int64(session))
+            _ = store.keep(Blob(heldBytes: 1000), householdId: householdB, sessionId: DeviceSession.ID(rawValue: Int64(session)))
         }
         #expect(store.take(waiting!, householdId: householdA, sessionId: 1) != nil, "A's upload is still there")
         #expect(store.count <= store.limits.perHousehold, "B kept only its own room")
@@ -44,7 +44,7 @@ import Testing
         let store = SessionBoundStore<Blob>(clock: clock.wall, limits: .init(perHousehold: 8, householdBytes: 3000, totalBytes: 100_000))
         let tokens = (1...3).map { session -> String in
             clock.advance(1)
-            return store.keep(Blob(heldBytes: 1000), householdId: householdA, sessionId: Int64(session))!
+            return store.keep(Blob(heldBytes: 1000), householdId: householdA, sessionId: DeviceSession.ID(rawValue: Int64(session)))!
         }
         let fourth = store.keep(Blob(heldBytes: 1500), householdId: householdA, sessionId: 4)
         #expect(fourth != nil)

@@ -13,7 +13,7 @@ enum RecipeFixture {
     static func recipes(_ fixture: HouseholdFixture) -> Recipes { Recipes(database: fixture.app.database) }
 
     @discardableResult
-    static func soup(_ fixture: HouseholdFixture, name: String = "Milk soup") throws -> Int64 {
+    static func soup(_ fixture: HouseholdFixture, name: String = "Milk soup") throws -> Recipe.ID {
         let owner = try home(fixture)
         let input = RecipeInput(
             name: name, servings: "2", steps: "Warm the milk.\n\nAdd the onion.", tags: "soup, quick",
@@ -41,11 +41,11 @@ struct RecipeEditorTests {
         return form
     }
 
-    static func savedId(_ response: Response) throws -> Int64 {
+    static func savedId(_ response: Response) throws -> Recipe.ID {
         let location = try #require(response.header("Location"))
         #expect(location.hasSuffix("?saved=1"), "\(location)")
         let id = location.dropFirst("/recipes/".count).prefix { $0.isNumber }
-        return try #require(Int64(id))
+        return try #require(Recipe.ID(String(id)))
     }
 
     @Test func aNewRecipeStartsWithFiveEmptyRowsAndTheStockNamesToChooseFrom() async throws {
@@ -263,7 +263,7 @@ struct RecipeEditorTests {
     @Test func anotherHouseholdsProductPhotoOrStockListIsAFieldError() async throws {
         let fixture = try await HouseholdFixture()
         let grandma = try fixture.accounts.session(token: fixture.otherOwner)!
-        let theirList = try fixture.items.folders(householdId: grandma.householdId, kind: .stock)[0].id!
+        let theirList = try fixture.items.folders(householdId: grandma.householdId, kind: .stock)[0].id
         var tea = ItemInput()
         tea.name = "Tea"
         tea.barcode = "4901234567801"

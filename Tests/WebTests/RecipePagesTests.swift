@@ -16,15 +16,15 @@ struct RecipePagesTests {
         let fixture: HouseholdFixture
         let home: SignedIn
         let today: CalendarDay
-        var folders: [String: Int64] = [:]
-        var items: [String: Int64] = [:]
-        var recipes: [String: Int64] = [:]
+        var folders: [String: Folder.ID] = [:]
+        var items: [String: Item.ID] = [:]
+        var recipes: [String: Recipe.ID] = [:]
 
         init() async throws {
             fixture = try await HouseholdFixture()
             home = try #require(try fixture.accounts.session(token: fixture.owner))
             today = CalendarDay.today(in: .gmt, now: fixture.clock.now)
-            for folder in try fixture.items.folders(householdId: home.householdId) { folders[folder.name] = folder.id! }
+            for folder in try fixture.items.folders(householdId: home.householdId) { folders[folder.name] = folder.id }
             // The fixture's Milk (1 piece, Fridge) stays; the stock the recipes use:
             items["牛乳"] = try add("牛乳", "1", "L", folder: "Fridge", due: 2)
             items["old 牛乳"] = try add("牛乳", "1", "L", folder: "Freezer", due: -3)
@@ -40,7 +40,7 @@ struct RecipePagesTests {
             recipes["chicken"] = try recipe("Teriyaki", ingredients: [("鶏もも肉", 200, "g"), ("みりん", 1, "tbsp"), ("砂糖", 1, "tsp")])
         }
 
-        func add(_ name: String, _ quantity: String, _ unit: String, folder: String, due days: Int? = nil) throws -> Int64 {
+        func add(_ name: String, _ quantity: String, _ unit: String, folder: String, due days: Int? = nil) throws -> Item.ID {
             var input = ItemInput()
             input.name = name
             input.quantity = quantity
@@ -53,18 +53,18 @@ struct RecipePagesTests {
         func recipe(
             _ name: String, servings: Int = 2, ingredients: [(String, Double?, String?)], tags: [String] = [], steps: String = "",
             source: String? = nil, householdId: Int64? = nil
-        ) throws -> Int64 {
+        ) throws -> Recipe.ID {
             let household = householdId ?? home.householdId
             return try fixture.app.database.writer.write { db in
-                var recipe = Recipe(householdId: household, name: name, servings: servings, steps: steps, sourceUrl: source)
-                try recipe.insert(db)
+                let recipe = try Recipe.Draft(householdId: household, name: name, servings: servings, steps: steps, sourceUrl: source).insertAndFetch(
+                    db, as: Recipe.self)
                 for (position, ingredient) in ingredients.enumerated() {
-                    var row = RecipeIngredient(
-                        householdId: household, recipeId: recipe.id!, position: position, name: ingredient.0, amount: ingredient.1, unit: ingredient.2)
-                    try row.insert(db)
+                    try RecipeIngredient.Draft(
+                        householdId: household, recipeId: recipe.id, position: position, name: ingredient.0, amount: ingredient.1, unit: ingredient.2
+                    ).insert(db)
                 }
-                for tag in tags { try RecipeTag(recipeId: recipe.id!, householdId: household, tag: tag).insert(db) }
-                return recipe.id!
+                for tag in tags { try RecipeTag(recipeId: recipe.id, householdId: household, tag: tag).insert(db) }
+                return recipe.id
             }
         }
 
@@ -84,7 +84,7 @@ struct RecipePagesTests {
         let response = try kitchen.get("/recipes", language: language)
         #expect(response.status == 200)
         let html = response.text
-        func card(_ id: Int64?) -> String {
+        func card(_ id: Recipe.ID?) -> String {
             guard let id, let start = html.range(of: "href=\"/recipes/\(id)\""), let end = html[start.upperBound...].range(of: "</li>")
             else { return "" }
             return String(html[start.lowerBound..<end.lowerBound])

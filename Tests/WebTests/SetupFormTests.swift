@@ -146,7 +146,7 @@ import Testing
         #expect(Timestamp.date(from: tofu.remindAt) == (try Date("2026-12-01T00:00:00Z", strategy: .iso8601)))
 
         // The item page says 09:00, in the household's zone.
-        #expect(setup.get("/items/\(tofu.id!)", session: session).text.contains("9:00"))
+        #expect(setup.get("/items/\(tofu.id)", session: session).text.contains("9:00"))
 
         let queue = ReminderQueue(database: setup.database, clock: clock.wall)
         func sent() throws -> Bool {

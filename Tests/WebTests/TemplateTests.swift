@@ -130,12 +130,14 @@ struct TemplateTests {
         let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
         let window = DueWindow(household: household, now: now)
         var expired = Item(
-            id: 1, householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: .opened)
+            id: 1,
+            draft: Item.Draft(
+                householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: .opened))
         expired.note = "note"
         let rows = [
             ItemRowView(expired, window: window, t: t),
-            ItemRowView(Item(id: 2, householdId: 1, folderId: 1, name: "Eggs", due: window.today.description), window: window, t: t),
-            ItemRowView(Item(id: 3, householdId: 1, folderId: 2, name: "Rice", urgent: true), window: window, t: t),
+            ItemRowView(Item(id: 2, draft: Item.Draft(householdId: 1, folderId: 1, name: "Eggs", due: window.today.description)), window: window, t: t),
+            ItemRowView(Item(id: 3, draft: Item.Draft(householdId: 1, folderId: 2, name: "Rice", urgent: true)), window: window, t: t),
         ]
         let choices: [Choice] = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
         return (rows, choices)
@@ -204,7 +206,7 @@ struct TemplateTests {
         let week: [CalendarPage.Day] = [.blank, day(1, 2), day(2, nil), day(3, 1), day(4, nil), day(5, 4), day(6, nil)]
         let link = CalendarPage.Link(href: "/calendar?month=2026-10", label: "October", title: "October 2026")
         let choices = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "<b>牛乳</b>", selected: false)]
-        let milk = Item(id: 1, householdId: 1, folderId: 2, name: "<b>牛乳</b>", quantity: 2, due: "2026-11-30")
+        let milk = Item(id: 1, draft: Item.Draft(householdId: 1, folderId: 2, name: "<b>牛乳</b>", quantity: 2, due: "2026-11-30"))
         return [
             UseSoonPage(
                 groups: [

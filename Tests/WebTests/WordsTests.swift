@@ -138,7 +138,7 @@ struct CatalogPluralTests {
 
     @Test func listRowsCarryTheQuantityInTheReadersWords() throws {
         let en = try catalog("en"), ja = try catalog("ja")
-        var item = Item(householdId: 1, folderId: 1, name: "Beer", quantity: 6, unit: .can)
+        var item = Item(id: 1, draft: Item.Draft(householdId: 1, folderId: 1, name: "Beer", quantity: 6, unit: .can))
         let window = DueWindow(today: try #require(CalendarDay("2026-11-22")), soonDays: 3)
         #expect(ItemRowView(item, window: window, t: en).amount == "6 cans")
         #expect(ItemRowView(item, window: window, t: ja).amount == "6缶")
@@ -180,7 +180,7 @@ struct StarterFolderNameTests {
     @Test func theNameFollowsTheReaderOnlyForAnUnrenamedStarter() throws {
         let localizations = Localizations.embedded
         let ja = try #require(localizations.catalogs["ja"]), en = try #require(localizations.catalogs["en"])
-        var fridge = Folder(householdId: 1, name: "Fridge", kind: .stock)
+        var fridge = Folder(id: 1, draft: Folder.Draft(householdId: 1, name: "Fridge", kind: .stock))
         fridge.starter = "starter_fridge"
         #expect(displayName(fridge, ja) == "冷蔵庫")
         #expect(displayName(fridge, en) == "Fridge")

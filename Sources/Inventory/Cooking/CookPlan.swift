@@ -16,7 +16,7 @@ public struct CookPlan: Sendable {
 /// Some of one item, taken for one ingredient.
 public struct PlannedTake: Sendable, Equatable {
     public let ingredientName: String
-    public let itemId: Int64
+    public let itemId: Item.ID
     public let itemName: String
     public let folderName: String
     /// The folder's starter key while unrenamed (see `Folder.starter`).
@@ -70,12 +70,12 @@ public struct CookShortfall: Error, Sendable, Equatable {
 
 /// What a cook did.
 public struct CookResult: Sendable, Equatable {
-    public let cookId: Int64
+    public let cookId: Cook.ID
     /// How many items it took from (an item two ingredients took from counts once).
     public let taken: Int
     /// How many items it used up (trashed or moved to a shopping list).
     public let usedUp: Int
-    public let producedItemId: Int64?
+    public let producedItemId: Item.ID?
 }
 
 /// One line `Cooking.addShortfall` put on a shopping list.

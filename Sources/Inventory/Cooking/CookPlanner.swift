@@ -11,7 +11,7 @@ import GRDB
 enum CookPlanner {
     static let servingsRange = 1...1000
 
-    static func plan(_ db: Database, recipeId: Int64, servings: Int, householdId: Int64, window: DueWindow) throws -> CookPlan {
+    static func plan(_ db: Database, recipeId: Recipe.ID, servings: Int, householdId: Int64, window: DueWindow) throws -> CookPlan {
         guard servingsRange.contains(servings) else { throw InventoryError.validation(["servings": "cook_servings_invalid"]) }
         guard
             let recipe = try Recipe.fetchOne(
@@ -26,7 +26,7 @@ enum CookPlanner {
 
     static func plan(_ recipe: Recipe, _ ingredients: [RecipeIngredient], stock: RecipeStock, servings: Int) -> CookPlan {
         // What earlier ingredients left of each item they took from.
-        var left: [Int64: Double] = [:]
+        var left: [Item.ID: Double] = [:]
         var takes: [PlannedTake] = []
         var shortfalls: [Shortfall] = []
         var notTaken: [NotTaken] = []

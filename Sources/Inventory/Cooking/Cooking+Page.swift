@@ -17,7 +17,7 @@ public struct CookPageContents: Sendable {
 extension Cooking {
     /// What cooking recipe `recipeId` for `servings` (nil: the recipe's own) would take, with the
     /// household's lists, as they were at one instant. `now` places the household's due window.
-    public func cookPage(_ recipeId: Int64, servings requested: Int?, householdId: Int64, now: Date) throws -> CookPageContents {
+    public func cookPage(_ recipeId: Recipe.ID, servings requested: Int?, householdId: Int64, now: Date) throws -> CookPageContents {
         try database.writer.read { db in
             let window = DueWindow(household: try HouseholdSettings.household(db, householdId), now: now)
             var plan = try CookPlanner.plan(db, recipeId: recipeId, servings: requested ?? 1, householdId: householdId, window: window)

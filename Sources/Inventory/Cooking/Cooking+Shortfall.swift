@@ -8,7 +8,9 @@ extension Cooking {
     /// there is added as one item unless the list has it already. So a second call adds nothing.
     /// Returns what it added. Errors: `.validation(["folder": …])` for a stock list; `.notFound` for
     /// another household's list or recipe.
-    public func addShortfall(_ recipeId: Int64, servings: Int, to shoppingFolderId: Int64, householdId: Int64, by memberId: Int64, window: DueWindow)
+    public func addShortfall(
+        _ recipeId: Recipe.ID, servings: Int, to shoppingFolderId: Folder.ID, householdId: Int64, by memberId: Member.ID, window: DueWindow
+    )
         throws -> [AddedToList]
     {
         try database.writer.write { db in
@@ -55,7 +57,7 @@ extension Cooking {
     }
 
     /// A new shopping row, of the kind the household's items of that name have (else "other").
-    static func newRow(_ db: Database, _ wanted: WantedOnList, quantity: Double, unit: ItemUnit, on list: Folder, by memberId: Int64, at time: String)
+    static func newRow(_ db: Database, _ wanted: WantedOnList, quantity: Double, unit: ItemUnit, on list: Folder, by memberId: Member.ID, at time: String)
         throws
     {
         let kind =
@@ -64,11 +66,11 @@ extension Cooking {
                 sql: """
                     SELECT kind FROM item WHERE household_id = ? AND deleted_at IS NULL AND search_text >= ? AND search_text < ? ORDER BY id DESC LIMIT 1
                     """, arguments: [list.householdId, wanted.folded + "\n", wanted.folded + "\u{0B}"]) ?? .other
-        var item = Item(
-            householdId: list.householdId, folderId: list.id!, name: wanted.name, quantity: quantity, unit: unit, kind: kind, createdAt: time,
+        var draft = Item.Draft(
+            householdId: list.householdId, folderId: list.id, name: wanted.name, quantity: quantity, unit: unit, kind: kind, createdAt: time,
             updatedAt: time)
-        Items.fit(&item, to: .shopping)
-        try item.insert(db)
+        Items.fit(&draft, to: .shopping)
+        let item = try draft.insertAndFetch(db, as: Item.self)
         try Items.record(db, item, "created", list.name, by: memberId, at: time)
     }
 }

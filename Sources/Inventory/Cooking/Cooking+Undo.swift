@@ -6,7 +6,7 @@ extension Cooking {
     /// trash, moved ones back to the stock list they came from (or the first one if it is gone) with
     /// their due date, reminder and status; the produced item goes to the trash. `.conflict` if the
     /// cook was undone already; `.notFound` for another household's cook.
-    public func undo(_ cookId: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func undo(_ cookId: Cook.ID, householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             var cook = try Self.cook(db, cookId, householdId)
             guard cook.undoneAt == nil else { throw InventoryError.conflict }
@@ -47,14 +47,14 @@ extension Cooking {
         case .moved? where onShoppingList:
             if let target = try Self.stockList(db, take.fromFolderId, householdId) {
                 let from = item.folderId
-                item.folderId = target.id!
+                item.folderId = target.id
                 item.due = take.due
                 item.remindAt = take.due == nil ? nil : take.remindAt
                 item.status = take.status.flatMap(ItemStatus.init(rawValue:)) ?? .unopened
                 item.urgent = false
                 // On the list it was "one to buy"; back in stock it has what the cook took.
                 quantity = take.amount
-                try history.record(db, item, "moved", from: from, to: target.id!)
+                try history.record(db, item, "moved", from: from, to: target.id)
                 restoredReminder = true
             }
         default:
@@ -74,7 +74,7 @@ extension Cooking {
     }
 
     /// The stock list a moved item came from, or the first one if that is gone.
-    static func stockList(_ db: Database, _ folderId: Int64?, _ householdId: Int64) throws -> Folder? {
+    static func stockList(_ db: Database, _ folderId: Folder.ID?, _ householdId: Int64) throws -> Folder? {
         if let folderId, let folder = try? Items.folder(db, folderId, householdId), folder.kind == .stock { return folder }
         return try firstFolder(db, .stock, householdId)
     }

@@ -5,7 +5,7 @@ extension Cooking {
     /// shopping list of the household, or nil for the first one). Errors: `.validation` with
     /// "used_up" (an unknown choice) or "used_up_folder" (not a shopping list); another household's
     /// folder is `.notFound`.
-    public func setUsedUp(_ choice: String, folderId: Int64?, householdId: Int64) throws {
+    public func setUsedUp(_ choice: String, folderId: Folder.ID?, householdId: Int64) throws {
         guard ["trash", "shopping"].contains(choice) else { throw InventoryError.validation(["used_up": "cook_used_up_invalid"]) }
         try database.writer.write { db in
             if let folderId {

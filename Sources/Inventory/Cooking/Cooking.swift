@@ -16,7 +16,7 @@ public struct Cooking: Sendable {
     func stamp() -> String { Timestamp.string(from: clock.now()) }
 
     /// What cooking would take now, read in one transaction (the confirmation page).
-    public func plan(_ recipeId: Int64, servings: Int, householdId: Int64, window: DueWindow) throws -> CookPlan {
+    public func plan(_ recipeId: Recipe.ID, servings: Int, householdId: Int64, window: DueWindow) throws -> CookPlan {
         try database.writer.read { db in
             try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: householdId, window: window)
         }
@@ -28,7 +28,7 @@ public struct Cooking: Sendable {
     /// with it, takes what there is, but a cook that would take nothing and make nothing is refused
     /// the same way. Used-up items follow `Household.usedUp`. Produces the recipe's item. Every
     /// touched item gets an item_event with the cook's id.
-    public func cook(_ recipeId: Int64, servings: Int, withWhatWeHave: Bool, householdId: Int64, by memberId: Int64, window: DueWindow) throws
+    public func cook(_ recipeId: Recipe.ID, servings: Int, withWhatWeHave: Bool, householdId: Int64, by memberId: Member.ID, window: DueWindow) throws
         -> CookResult
     {
         try database.writer.write { db in
@@ -37,10 +37,10 @@ public struct Cooking: Sendable {
                 throw CookShortfall(shortfalls: plan.shortfalls)
             }
             let time = stamp()
-            var cook = Cook(
-                householdId: householdId, recipeId: recipeId, recipeName: plan.recipe.name, memberId: memberId, servings: servings, cookedAt: time)
-            try cook.insert(db)
-            let history = CookHistory(cookId: cook.id!, memberId: memberId, time: time)
+            var cook = try Cook.Draft(
+                householdId: householdId, recipeId: recipeId, recipeName: plan.recipe.name, memberId: memberId, servings: servings, cookedAt: time
+            ).insertAndFetch(db, as: Cook.self)
+            let history = CookHistory(cookId: cook.id, memberId: memberId, time: time)
             let usedUp = try UsedUpPlace.read(db, householdId: householdId)
             var usedUpCount = 0
             for take in plan.takes {
@@ -50,7 +50,7 @@ public struct Cooking: Sendable {
                 cook.producedItemId = try Self.produce(produce, db, householdId: householdId, window: window, history: history)
                 try cook.update(db)
             }
-            return CookResult(cookId: cook.id!, taken: Set(plan.takes.map(\.itemId)).count, usedUp: usedUpCount, producedItemId: cook.producedItemId)
+            return CookResult(cookId: cook.id, taken: Set(plan.takes.map(\.itemId)).count, usedUp: usedUpCount, producedItemId: cook.producedItemId)
         }
     }
 
@@ -61,7 +61,7 @@ public struct Cooking: Sendable {
         item.quantity = max(0, CookPlanner.rounded(before - take.amount))
         item.version += 1
         item.updatedAt = history.time
-        var record = CookTake(
+        var record = CookTake.Draft(
             cookId: history.cookId, itemId: take.itemId, ingredientName: take.ingredientName, amount: CookPlanner.rounded(before - item.quantity))
         try item.update(db)
         try history.record(db, item, "quantity", "\(Quantity.text(before)) → \(Quantity.text(item.quantity))")
@@ -73,18 +73,18 @@ public struct Cooking: Sendable {
     }
 
     /// The recipe's item, in its stock list (or the first one), due `dueDays` after today.
-    static func produce(_ produce: RecipeProduce, _ db: Database, householdId: Int64, window: DueWindow, history: CookHistory) throws -> Int64 {
+    static func produce(_ produce: RecipeProduce, _ db: Database, householdId: Int64, window: DueWindow, history: CookHistory) throws -> Item.ID {
         let folder =
             try produce.folderId.flatMap { try? Items.folder(db, $0, householdId) }.flatMap { $0.kind == .stock ? $0 : nil }
             ?? firstFolder(db, .stock, householdId)
         guard let folder else { throw InventoryError.validation(["produce_folder": "folder_not_stock"]) }
-        var item = Item(
-            householdId: householdId, folderId: folder.id!, name: produce.name, quantity: produce.quantity, unit: produce.unit, kind: produce.kind,
+        let item = try Item.Draft(
+            householdId: householdId, folderId: folder.id, name: produce.name, quantity: produce.quantity, unit: produce.unit, kind: produce.kind,
             due: produce.dueDays.map { window.today.adding(days: $0).description }, status: .unopened, createdAt: history.time,
-            updatedAt: history.time)
-        try item.insert(db)
+            updatedAt: history.time
+        ).insertAndFetch(db, as: Item.self)
         try history.record(db, item, "created", folder.name)
-        return item.id!
+        return item.id
     }
 
     static func firstFolder(_ db: Database, _ kind: FolderKind, _ householdId: Int64) throws -> Folder? {
@@ -94,11 +94,11 @@ public struct Cooking: Sendable {
     }
 
     /// One cook of this household (for its undone state).
-    public func cook(_ cookId: Int64, householdId: Int64) throws -> Cook {
+    public func cook(_ cookId: Cook.ID, householdId: Int64) throws -> Cook {
         try database.writer.read { db in try Self.cook(db, cookId, householdId) }
     }
 
-    static func cook(_ db: Database, _ cookId: Int64, _ householdId: Int64) throws -> Cook {
+    static func cook(_ db: Database, _ cookId: Cook.ID, _ householdId: Int64) throws -> Cook {
         guard let cook = try Cook.fetchOne(db, sql: "SELECT * FROM cook WHERE id = ? AND household_id = ?", arguments: [cookId, householdId]) else {
             throw InventoryError.notFound
         }
@@ -108,16 +108,16 @@ public struct Cooking: Sendable {
 
 /// The history lines one cook writes: each names the cook, so the item page can offer its Undo.
 struct CookHistory {
-    let cookId: Int64
-    let memberId: Int64
+    let cookId: Cook.ID
+    let memberId: Member.ID
     let time: String
 
     func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "") throws {
-        try ItemHistory.append(db, householdId: item.householdId, itemId: item.id!, memberId: memberId, kind: kind, detail: detail, at: time, cookId: cookId)
+        try ItemHistory.append(db, householdId: item.householdId, itemId: item.id, memberId: memberId, kind: kind, detail: detail, at: time, cookId: cookId)
     }
 
     /// A move between two folders, kept by id as `Items.record(_:_:_:from:to:)` keeps it.
-    func record(_ db: Database, _ item: Item, _ kind: String, from: Int64, to: Int64) throws {
+    func record(_ db: Database, _ item: Item, _ kind: String, from: Folder.ID, to: Folder.ID) throws {
         try Items.record(db, item, kind, from: from, to: to, by: memberId, at: time, cookId: cookId)
     }
 }
@@ -137,7 +137,7 @@ struct UsedUpPlace {
 
     /// Trashes the used-up item the way `Items.trash` does, or moves it the way `Items.move` moves
     /// stock to a shopping list, keeping in `take` the stock fields the move drops.
-    func put(_ item: inout Item, _ take: inout CookTake, _ db: Database, history: CookHistory) throws {
+    func put(_ item: inout Item, _ take: inout CookTake.Draft, _ db: Database, history: CookHistory) throws {
         if let list = shoppingList {
             let from = item.folderId
             take.usedUp = .moved
@@ -145,10 +145,10 @@ struct UsedUpPlace {
             take.due = item.due
             take.remindAt = item.remindAt
             take.status = item.status?.rawValue
-            Items.fit(&item, to: .shopping)
-            item.folderId = list.id!
+            Items.fit(&item.draft, to: .shopping)
+            item.folderId = list.id
             try item.update(db)
-            try history.record(db, item, "moved", from: from, to: list.id!)
+            try history.record(db, item, "moved", from: from, to: list.id)
         } else {
             take.usedUp = .trashed
             item.deletedAt = history.time

@@ -13,7 +13,7 @@ struct RecipeCatalog: Sendable {
         let nameFolded: String
         let amount: Double?
         let unit: IngredientUnit?
-        let productId: Int64?
+        let productId: Product.ID?
         /// Index into `names`, or `names.count` + index into `products`.
         let key: Int
     }
@@ -33,7 +33,7 @@ struct RecipeCatalog: Sendable {
     /// The distinct folded names of ingredients without a product.
     let names: [String]
     /// The distinct products ingredients are linked to.
-    let products: [Int64]
+    let products: [Product.ID]
 
     /// The household's catalog as of `version`, read in the caller's transaction.
     static func read(_ db: Database, householdId: Int64, version: Int64) throws -> RecipeCatalog {
@@ -46,15 +46,15 @@ struct RecipeCatalog: Sendable {
         let live = Set(headings.map(\.id))
 
         var names = Numbering<String>()
-        var products = Numbering<Int64>()
+        var products = Numbering<Product.ID>()
         var units: [String: IngredientUnit] = [:]
-        var ingredientsByRecipe: [Int64: [(ingredient: Ingredient, productIndex: Int?)]] = [:]
+        var ingredientsByRecipe: [Recipe.ID: [(ingredient: Ingredient, productIndex: Int?)]] = [:]
         let ingredientRows = try Row.fetchCursor(db.cachedStatement(sql: ingredientsSQL), arguments: [householdId])
         while let row = try ingredientRows.next() {
-            let recipeId: Int64 = row[0]
+            let recipeId: Recipe.ID = row[0]
             guard live.contains(recipeId) else { continue }
             let nameFolded: String = row[1]
-            let productId: Int64? = row[5]
+            let productId: Product.ID? = row[5]
             var key = 0
             var productIndex: Int?
             if let productId {
@@ -74,11 +74,11 @@ struct RecipeCatalog: Sendable {
                 (Ingredient(name: row[2], nameFolded: nameFolded, amount: row[3], unit: unit, productId: productId, key: key), productIndex))
         }
 
-        var tagsByRecipe: [Int64: [String]] = [:]
+        var tagsByRecipe: [Recipe.ID: [String]] = [:]
         var tags: [String] = []
         let tagRows = try Row.fetchCursor(db.cachedStatement(sql: tagsSQL), arguments: [householdId])
         while let row = try tagRows.next() {
-            let recipeId: Int64 = row[0]
+            let recipeId: Recipe.ID = row[0]
             // Tags of recipes in the trash are no choice.
             guard live.contains(recipeId) else { continue }
             let tag: String = row[1]

@@ -56,7 +56,7 @@ public struct RecipeOverview: Sendable {
 
 /// What /recipes shows of a recipe itself (not its steps or what it makes).
 public struct RecipeHeading: Sendable, Equatable {
-    public let id: Int64
+    public let id: Recipe.ID
     public let name: String
     public let nameFolded: String
     public let photo: String?

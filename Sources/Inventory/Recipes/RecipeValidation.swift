@@ -19,7 +19,7 @@ struct IngredientValue: Sendable, Equatable {
     var amount: Double?
     var unit: String?
     var note: String
-    var productId: Int64?
+    var productId: Product.ID?
 }
 
 /// Checks what the editor sent. Errors are locale keys by field: "name", "servings", "steps",

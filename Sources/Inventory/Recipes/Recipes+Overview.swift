@@ -14,7 +14,7 @@ extension Recipes {
 
     func overview(_ db: Database, householdId: Int64, filter: RecipeFilter, window: DueWindow) throws -> RecipeOverview {
         let wanted = (filter.ingredient?.trimmingCharacters(in: .whitespacesAndNewlines)).map { SearchText.fold($0) } ?? ""
-        var productNames: [Int64: String] = [:]
+        var productNames: [Product.ID: String] = [:]
         let catalog = try catalogs.catalog(db, householdId: householdId)
         // Products' names only matter when asked for the recipes of one ingredient.
         if !wanted.isEmpty {

@@ -22,7 +22,7 @@ public struct RecipePageContents: Sendable {
 extension Recipes {
     /// `overview` under `filter`, and the trashed recipe `trashed` names, as they were at one
     /// instant. `now` places the household's due window.
-    public func overviewPage(householdId: Int64, filter: RecipeFilter, trashed: Int64?, now: Date) throws -> RecipesPageContents {
+    public func overviewPage(householdId: Int64, filter: RecipeFilter, trashed: Recipe.ID?, now: Date) throws -> RecipesPageContents {
         try database.writer.read { db in
             let window = DueWindow(household: try HouseholdSettings.household(db, householdId), now: now)
             return RecipesPageContents(
@@ -33,7 +33,7 @@ extension Recipes {
 
     /// Recipe `id`'s `detail` for `servings`, with the household's folders, as they were at one
     /// instant. `now` places the household's due window.
-    public func recipePage(_ id: Int64, householdId: Int64, servings: Int?, now: Date) throws -> RecipePageContents {
+    public func recipePage(_ id: Recipe.ID, householdId: Int64, servings: Int?, now: Date) throws -> RecipePageContents {
         try database.writer.read { db in
             let window = DueWindow(household: try HouseholdSettings.household(db, householdId), now: now)
             return RecipePageContents(

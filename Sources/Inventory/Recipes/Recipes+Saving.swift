@@ -8,7 +8,7 @@ extension Recipes {
     /// for an id of another household or in the trash. Pictures, linked products and the produced
     /// item's stock list must be the household's own; another's is a validation error.
     @discardableResult
-    public func save(_ input: RecipeInput, id: Int64?, householdId: Int64, by memberId: Int64) throws -> Int64 {
+    public func save(_ input: RecipeInput, id: Recipe.ID?, householdId: Int64, by memberId: Member.ID) throws -> Recipe.ID {
         try database.writer.write { db in
             let time = stamp()
             // A recipe that is not there (or not ours) is not found, whatever the form says.
@@ -18,46 +18,48 @@ extension Recipes {
             case .success(let checked): values = checked
             case .failure(let problems): throw InventoryError.validation(problems.fields)
             }
-            var recipe = stored ?? Recipe(householdId: householdId, name: values.name, createdAt: time)
+            var draft = stored?.draft ?? Recipe.Draft(householdId: householdId, name: values.name, createdAt: time)
             let productNames = try Self.checkOwnership(db, values, householdId: householdId)
-            recipe.name = values.name
-            recipe.nameFolded = SearchText.fold(values.name)
-            recipe.servings = values.servings
-            recipe.steps = values.steps
-            recipe.sourceUrl = values.sourceUrl
-            recipe.photo = values.picture?.photoKey
-            recipe.illustration = values.picture?.illustrationSlug
-            recipe.produce = values.produce
-            recipe.updatedAt = time
-            if recipe.id == nil {
-                try recipe.insert(db)
-            } else {
-                recipe.version += 1
+            draft.name = values.name
+            draft.nameFolded = SearchText.fold(values.name)
+            draft.servings = values.servings
+            draft.steps = values.steps
+            draft.sourceUrl = values.sourceUrl
+            draft.photo = values.picture?.photoKey
+            draft.illustration = values.picture?.illustrationSlug
+            draft.produce = values.produce
+            draft.updatedAt = time
+            let recipe: Recipe
+            if let stored {
+                draft.version += 1
+                recipe = Recipe(id: stored.id, draft: draft)
                 try recipe.update(db)
                 try db.execute(sql: "DELETE FROM recipe_ingredient WHERE recipe_id = ?", arguments: [recipe.id])
                 try db.execute(sql: "DELETE FROM recipe_tag WHERE recipe_id = ?", arguments: [recipe.id])
+            } else {
+                recipe = try draft.insertAndFetch(db, as: Recipe.self)
             }
             for (position, line) in values.ingredients.enumerated() {
                 let value = line.value
                 let name = value.name.isEmpty ? (value.productId.flatMap { productNames[$0] } ?? "") : value.name
-                var row = RecipeIngredient(
-                    householdId: householdId, recipeId: recipe.id!, position: position, name: name, amount: value.amount, unit: value.unit,
-                    note: value.note, productId: value.productId)
-                try row.insert(db)
+                try RecipeIngredient.Draft(
+                    householdId: householdId, recipeId: recipe.id, position: position, name: name, amount: value.amount, unit: value.unit,
+                    note: value.note, productId: value.productId
+                ).insert(db)
             }
-            for tag in values.tags { try RecipeTag(recipeId: recipe.id!, householdId: householdId, tag: tag).insert(db) }
-            return recipe.id!
+            for tag in values.tags { try RecipeTag(recipeId: recipe.id, householdId: householdId, tag: tag).insert(db) }
+            return recipe.id
         }
     }
 
     /// What the form names by id must be the household's: photos, products, the stock list.
     /// Returns the linked products' names (a line may take its name from its product).
-    private static func checkOwnership(_ db: Database, _ values: RecipeValues, householdId: Int64) throws -> [Int64: String] {
+    private static func checkOwnership(_ db: Database, _ values: RecipeValues, householdId: Int64) throws -> [Product.ID: String] {
         var errors: [String: String] = [:]
         if let key = values.picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: householdId) {
             errors["picture"] = "picture_invalid"
         }
-        var names: [Int64: String] = [:]
+        var names: [Product.ID: String] = [:]
         for (index, value) in values.ingredients {
             guard let productId = value.productId else { continue }
             if let name = try String.fetchOne(

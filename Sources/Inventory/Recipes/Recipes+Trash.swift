@@ -3,7 +3,7 @@ import GRDB
 
 extension Recipes {
     /// To the trash: gone from /recipes and its page until restored or purged.
-    public func trash(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func trash(_ id: Recipe.ID, householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             var recipe = try Self.recipe(db, id, householdId)
             recipe.deletedAt = stamp()
@@ -13,7 +13,7 @@ extension Recipes {
     }
 
     /// Back from the trash, all or none (an id not in this household's trash is `.notFound`).
-    public func restore(_ ids: [Int64], householdId: Int64, by memberId: Int64) throws {
+    public func restore(_ ids: [Recipe.ID], householdId: Int64, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let time = stamp()
             for id in ids {
@@ -27,7 +27,7 @@ extension Recipes {
     }
 
     /// Deletes recipes in the trash for good; their ingredients and tags go with them.
-    public func purge(_ ids: [Int64], householdId: Int64) throws {
+    public func purge(_ ids: [Recipe.ID], householdId: Int64) throws {
         try database.writer.write { db in
             for id in ids { _ = try Self.recipe(db, id, householdId, deleted: true).delete(db) }
         }

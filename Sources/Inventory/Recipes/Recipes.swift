@@ -22,27 +22,27 @@ public struct Recipes: Sendable {
 
     // MARK: - Reading one recipe
 
-    public func recipe(_ id: Int64, householdId: Int64) throws -> Recipe {
+    public func recipe(_ id: Recipe.ID, householdId: Int64) throws -> Recipe {
         try database.writer.read { db in try Self.recipe(db, id, householdId) }
     }
 
-    static func recipe(_ db: Database, _ id: Int64, _ householdId: Int64, deleted: Bool = false) throws -> Recipe {
+    static func recipe(_ db: Database, _ id: Recipe.ID, _ householdId: Int64, deleted: Bool = false) throws -> Recipe {
         let sql = "SELECT * FROM recipe WHERE id = ? AND household_id = ? AND deleted_at IS \(deleted ? "NOT " : "")NULL"
         guard let recipe = try Recipe.fetchOne(db.cachedStatement(sql: sql), arguments: [id, householdId]) else { throw InventoryError.notFound }
         return recipe
     }
 
-    static func ingredients(_ db: Database, of recipeId: Int64) throws -> [RecipeIngredient] {
+    static func ingredients(_ db: Database, of recipeId: Recipe.ID) throws -> [RecipeIngredient] {
         try RecipeIngredient.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position, id"), arguments: [recipeId])
     }
 
-    static func tags(_ db: Database, of recipeId: Int64) throws -> [String] {
+    static func tags(_ db: Database, of recipeId: Recipe.ID) throws -> [String] {
         try String.fetchAll(db.cachedStatement(sql: "SELECT tag FROM recipe_tag WHERE recipe_id = ? ORDER BY tag"), arguments: [recipeId])
     }
 
     /// The editor's values for a stored recipe, as the form would send them back unchanged.
-    public func input(_ id: Int64, householdId: Int64) throws -> RecipeInput {
+    public func input(_ id: Recipe.ID, householdId: Int64) throws -> RecipeInput {
         try database.writer.read { db in
             let recipe = try Self.recipe(db, id, householdId)
             let ingredients = try Self.ingredients(db, of: id)

@@ -144,7 +144,7 @@ struct AccountController {
 /// (`Templates/account.mustache`, compiled).
 struct AccountPage: CompiledPage {
     struct Device: Sendable {
-        let id: Int64
+        let id: DeviceSession.ID
         let label: String
         let signedIn: String
         let lastSeen: String

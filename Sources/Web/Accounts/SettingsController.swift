@@ -147,7 +147,7 @@ struct SettingsController {
 
     func changeRole(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Member.ID = try context.id()
         do {
             try accounts.changeRole(memberId: id, to: try context.form(RoleForm.self).role, householdId: member.householdId)
             return .redirect(to: Route.Settings.path + "#members")
@@ -339,7 +339,7 @@ struct PushSection: Sendable {
 
 struct SettingsPage: CompiledPage {
     struct Row: Sendable {
-        let id: Int64
+        let id: Member.ID
         let name: String
         let login: String
         let role: String
@@ -348,7 +348,7 @@ struct SettingsPage: CompiledPage {
     }
 
     struct Invitation: Sendable {
-        let id: Int64
+        let id: SingleUseLink.ID
         let role: String
         let expires: String
     }

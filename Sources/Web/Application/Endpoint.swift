@@ -1,5 +1,6 @@
 import HTTPServer
 import Inventory
+import Tagged
 
 /// Who may use a route. `App` enforces it before the handler runs, so no handler can forget.
 public enum Access: String, Sendable, CaseIterable {
@@ -77,10 +78,11 @@ public struct RequestContext: Sendable {
 
     public func parameter(_ name: String) -> String? { request.pathParameters[name] }
 
-    /// A numeric id from the path; anything else is "not found".
-    public func id(_ name: String = "id") throws -> Int64 {
+    /// A numeric id from the path, typed as the id of the record the route is about (`Item.ID`,
+    /// `Recipe.ID`, …); anything else is "not found".
+    public func id<Record>(_ name: String = "id") throws -> Tagged<Record, Int64> {
         guard let text = parameter(name), let id = Int64(text), id > 0 else { throw InventoryError.notFound }
-        return id
+        return Tagged(rawValue: id)
     }
 
     /// The signed-in member; routes that need one are only reached with one.

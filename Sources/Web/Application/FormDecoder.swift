@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Tagged
 
 /// Decodes the fields of a form (or a query) into a typed struct, so a handler names what it
 /// reads once, in the struct, instead of parsing each field by hand.
@@ -8,7 +9,7 @@ import HTTPServer
 /// reads `discard_unfit` (a name already in snake case reads itself). Values read
 /// as the handlers always read them: text trimmed of surrounding white space (`RequestContext.field`),
 /// absent text empty; a number absent or not a number is nil (declare it optional); a `Bool` is
-/// whether the field is "1"; `[String]` is every value of a repeated name; `Verbatim` is the text
+/// whether the field is "1"; a typed id reads as its number; `[String]` is every value of a repeated name; `Verbatim` is the text
 /// exactly as sent (passwords). A nested struct reads the fields under its name and a dot: `d0`
 /// reads `d0.name`, `d0.quantity`, ….
 ///
@@ -18,6 +19,18 @@ import HTTPServer
 struct FormDecoder {
     func decode<Form: Decodable>(_ type: Form.Type, from fields: Parameters) throws -> Form {
         try Form(from: FieldsDecoder(fields: fields, prefix: ""))
+    }
+}
+
+/// A value a form sends as one number, a typed id (`Folder.ID`, …): it reads as an `Int64` does.
+protocol FormNumber {
+    init?(formText: String)
+}
+
+extension Tagged: FormNumber where RawValue == Int64 {
+    init?(formText: String) {
+        guard let number = Int64(formText) else { return nil }
+        self.init(rawValue: number)
     }
 }
 
@@ -112,13 +125,15 @@ private struct FieldsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { text(key).flatMap { Double($0) } }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let number = type as? any FormNumber.Type { return try required(text(key).flatMap { number.init(formText: $0) as? T }, key) }
         if type == [String].self, let values = fields.all(name(key)) as? T { return values }
         if type == Verbatim.self, let value = Verbatim(fields[name(key)] ?? "") as? T { return value }
         return try T(from: FieldsDecoder(fields: fields, prefix: name(key) + ".", codingPath: codingPath + [key]))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        contains(key) ? try decode(type, forKey: key) : nil
+        if let number = type as? any FormNumber.Type { return text(key).flatMap { number.init(formText: $0) as? T } }
+        return contains(key) ? try decode(type, forKey: key) : nil
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

@@ -1,3 +1,5 @@
+import Inventory
+
 /// The site's addresses, each defined once: a route is registered at a pattern
 /// (`Route.Item.pattern.edit` is `/items/{id}/edit`) and links to it are made by the same code
 /// (`Route.item(id).edit` is `/items/42/edit`). The CA's page and downloads are `TLSPaths`
@@ -12,8 +14,8 @@ enum Route {
     /// The folders' settings: names, order, new folders.
     static let folderSettings = "/folders/edit"
 
-    static func item(_ id: Int64) -> Item { Item(path: "/items/\(id)") }
-    static func folder(_ id: Int64) -> Folder { Folder(path: "/folders/\(id)") }
+    static func item(_ id: Inventory.Item.ID) -> Item { Item(path: "/items/\(id)") }
+    static func folder(_ id: Inventory.Folder.ID) -> Folder { Folder(path: "/folders/\(id)") }
 
     /// One item: its page (`path`, where its editor saves) and its actions.
     struct Item: Sendable {
@@ -62,8 +64,8 @@ extension Route {
         static let trashPurge = "/trash/recipes/purge"
     }
 
-    static func recipe(_ id: Int64) -> Recipe { Recipe(path: "/recipes/\(id)") }
-    static func cook(_ id: Int64) -> Cook { Cook(path: "/cooks/\(id)") }
+    static func recipe(_ id: Inventory.Recipe.ID) -> Recipe { Recipe(path: "/recipes/\(id)") }
+    static func cook(_ id: Inventory.Cook.ID) -> Cook { Cook(path: "/cooks/\(id)") }
 
     /// One recipe: its page (`path`, where its editor saves) and its actions.
     struct Recipe: Sendable {
@@ -107,8 +109,8 @@ extension Route {
         static let backUpNow = "/settings/backups/now"
         static let latestBackup = "/settings/backups/latest"
 
-        static func invitation(_ id: Int64) -> Invitation { Invitation(path: "/settings/invitations/\(id)") }
-        static func member(_ id: Int64) -> Member { Member(path: "/settings/members/\(id)") }
+        static func invitation(_ id: SingleUseLink.ID) -> Invitation { Invitation(path: "/settings/invitations/\(id)") }
+        static func member(_ id: Inventory.Member.ID) -> Member { Member(path: "/settings/members/\(id)") }
 
         /// A pending invitation.
         struct Invitation: Sendable {
@@ -137,7 +139,7 @@ extension Route {
         static let calendarFeedDelete = "/account/calendar-feed/delete"
         static let revokeOtherSessions = "/account/sessions/revoke-others"
 
-        static func session(_ id: Int64) -> Session { Session(path: "/account/sessions/\(id)") }
+        static func session(_ id: DeviceSession.ID) -> Session { Session(path: "/account/sessions/\(id)") }
 
         /// One signed-in device.
         struct Session: Sendable {
@@ -180,7 +182,7 @@ extension Route {
     static let trashRestore = "/trash/restore"
     static let trashPurge = "/trash/purge"
     static let products = "/products"
-    static func product(_ id: Int64) -> Product { Product(path: "/products/\(id)") }
+    static func product(_ id: Inventory.Product.ID) -> Product { Product(path: "/products/\(id)") }
 
     /// A product the household's scans taught it: its form (`path`) and forgetting it.
     struct Product: Sendable {

@@ -40,7 +40,7 @@ struct PendingStoreLimits: Sendable {
 public final class SessionBoundStore<Value: HeldInMemory>: Sendable {
     struct Kept: Sendable {
         let householdId: Int64
-        let sessionId: Int64
+        let sessionId: DeviceSession.ID
         let value: Value
         let keptAt: Date
     }
@@ -62,7 +62,7 @@ public final class SessionBoundStore<Value: HeldInMemory>: Sendable {
         keep(value, householdId: member.householdId, sessionId: member.sessionId)
     }
 
-    func keep(_ value: Value, householdId: Int64, sessionId: Int64) -> String? {
+    func keep(_ value: Value, householdId: Int64, sessionId: DeviceSession.ID) -> String? {
         let size = value.heldBytes
         guard size <= limits.householdBytes else { return nil }
         let token = Crypto.token()
@@ -92,7 +92,7 @@ public final class SessionBoundStore<Value: HeldInMemory>: Sendable {
         take(token, householdId: member.householdId, sessionId: member.sessionId)
     }
 
-    func take(_ token: String, householdId: Int64, sessionId: Int64) -> Value? {
+    func take(_ token: String, householdId: Int64, sessionId: DeviceSession.ID) -> Value? {
         let now = clock.now()
         return kept.withLock { kept in
             guard let entry = kept[token], entry.householdId == householdId, entry.sessionId == sessionId else { return nil }

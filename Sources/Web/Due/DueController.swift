@@ -76,8 +76,8 @@ struct DueController {
             previous: result.page > 1 ? here(result.page - 1) : nil,
             next: result.page < result.pages ? here(result.page + 1) : nil,
             notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice,
-            moveTargets: folders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
-            shoppingTargets: shopping.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) })
+            moveTargets: folders.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: false) },
+            shoppingTargets: shopping.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: false) })
     }
 
     // MARK: - Calendar

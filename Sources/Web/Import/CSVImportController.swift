@@ -21,7 +21,7 @@ struct CSVImportController {
     func form(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let folders = try items.folders(householdId: member.householdId)
-        let chosen = context.request.query["folder"].flatMap(Int64.init)
+        let chosen = context.request.query["folder"].flatMap(Folder.ID.init)
         return renderer.response(ImportPage(context.locale, folders: folders, chosen: chosen), context)
     }
 
@@ -81,7 +81,7 @@ struct CSVImportController {
     }
 
     /// The preview of `data`, or the form with what is wrong with the file.
-    func answer(_ data: Data, folderId: Int64, page: ImportPage, _ context: RequestContext, _ member: SignedIn) throws -> Response {
+    func answer(_ data: Data, folderId: Folder.ID, page: ImportPage, _ context: RequestContext, _ member: SignedIn) throws -> Response {
         let t = context.locale
         var page = page
         let timeZone = TimeZone(identifier: member.timeZone) ?? .gmt
@@ -113,8 +113,8 @@ struct CSVImportController {
     }
 
     /// Folder names a file may use, lowercased: the stored name, and a starter folder's name in every language.
-    func folderIds(_ member: SignedIn) throws -> [String: Int64] {
-        var ids: [String: Int64] = [:]
+    func folderIds(_ member: SignedIn) throws -> [String: Folder.ID] {
+        var ids: [String: Folder.ID] = [:]
         for folder in try items.folders(householdId: member.householdId) {
             ids[folder.name.lowercased()] = ids[folder.name.lowercased()] ?? folder.id
             for catalog in renderer.localizations.languages {

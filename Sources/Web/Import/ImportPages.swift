@@ -4,14 +4,14 @@ import Inventory
 /// The import page: the form (file and default folder) and, after an upload, its preview.
 struct ImportPage: CompiledPage {
     /// Folders by id with the reader's names, in the household's order.
-    let folderList: [(id: Int64, name: String)]
+    let folderList: [(id: Folder.ID, name: String)]
     let folderOptions: [FormField.Option]
     var fileError: String?
     var folderError: String?
     var preview: ImportPreview?
 
-    init(_ t: Catalog, folders: [Folder], chosen: Int64?) {
-        folderList = folders.map { ($0.id!, displayName($0, t)) }
+    init(_ t: Catalog, folders: [Folder], chosen: Folder.ID?) {
+        folderList = folders.map { ($0.id, displayName($0, t)) }
         let selected = chosen ?? folders.first { $0.kind == .stock }?.id
         folderOptions = folderList.map { FormField.Option(value: String($0.id), label: $0.name, selected: $0.id == selected) }
     }
@@ -51,7 +51,7 @@ struct ImportPreview: Sendable {
     var hasRows: Bool { !rows.isEmpty }
     var hasProblems: Bool { !problems.isEmpty }
 
-    init(_ plan: ImportPlan, folders: [(id: Int64, name: String)], token: String?, _ t: Catalog) {
+    init(_ plan: ImportPlan, folders: [(id: Folder.ID, name: String)], token: String?, _ t: Catalog) {
         summary = t.format(.importSummary, ["new": String(plan.newCount), "updated": String(plan.updatedCount)])
         let names = Dictionary(folders.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         self.rows = plan.rows.prefix(Self.shownRows).map {

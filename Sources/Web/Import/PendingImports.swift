@@ -1,9 +1,10 @@
 import Foundation
+import Inventory
 
 /// An uploaded CSV file waiting for the person to confirm its preview (`ItemsCSVReader.maxBytes` at most).
 struct PendingCSV: Sendable {
     let data: Data
-    let folderId: Int64
+    let folderId: Folder.ID
 }
 
 /// Uploads waiting for their confirmation, one per session (see `SessionBoundStore`).

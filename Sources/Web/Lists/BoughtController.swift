@@ -10,7 +10,7 @@ struct BoughtController {
     let renderer: Renderer
 
     /// The page's address for these items of shopping list `list`, bought into `stock`.
-    static func address(list: Int64, ids: [Int64], stock: Int64?, back: String) -> String {
+    static func address(list: Folder.ID, ids: [Item.ID], stock: Folder.ID?, back: String) -> String {
         var components = URLComponents()
         components.path = Route.folder(list).bought
         components.queryItems =
@@ -26,8 +26,8 @@ struct BoughtController {
 
     /// The page for the ticked items (`ids`), bought into a stock list (`stock`).
     func form(_ context: RequestContext) throws -> Response {
-        let ids = context.request.query.all("ids").compactMap(Int64.init)
-        let stock = Int64(context.request.query["stock"] ?? "")
+        let ids = context.request.query.all("ids").compactMap(Item.ID.init)
+        let stock = Folder.ID(context.request.query["stock"] ?? "")
         return try answer(context, ids: ids, stock: stock) { id, item in
             // Something used up asks for one, as the shopping row does.
             BoughtInput(id: id, quantity: Quantity.text(item.quantity == 0 ? 1 : item.quantity))
@@ -37,18 +37,19 @@ struct BoughtController {
     /// The ticked items put away, or the page again for another stock list or with what to change.
     func buy(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let ids = context.request.form.all("ids").compactMap(Int64.init)
-        let stock = Int64(context.field("stock"))
-        let typed = { (id: Int64, _: Item) in
+        let ids = context.request.form.all("ids").compactMap(Item.ID.init)
+        let stock = Folder.ID(context.field("stock"))
+        let typed = { (id: Item.ID, _: Item) in
             BoughtInput(
                 id: id, quantity: context.field("quantity_\(id)"), due: context.field("due_\(id)"),
                 addToExisting: context.field("join_\(id)") == "add")
         }
         // "Use this list" (without JavaScript): the same page for another stock list, as typed.
         guard context.field("action") == "save", let stock else { return try answer(context, ids: ids, stock: stock, typed) }
-        let back = context.returnPath(fallback: Route.folder(try context.id()).path)
+        let listId: Folder.ID = try context.id()
+        let back = context.returnPath(fallback: Route.folder(listId).path)
         do {
-            let lines = try lines(context, ids: ids).map { typed($0.id!, $0) }
+            let lines = try lines(context, ids: ids).map { typed($0.id, $0) }
             try items.buy(lines, into: stock, householdId: member.householdId, by: member.memberId)
         } catch InventoryError.validation(let errors) {
             return try answer(context, ids: ids, stock: stock, errors: errors, status: 422, typed)
@@ -57,7 +58,7 @@ struct BoughtController {
     }
 
     /// The ticked items, all on this shopping list (anything else is not found).
-    func lines(_ context: RequestContext, ids: [Int64]) throws -> [Item] {
+    func lines(_ context: RequestContext, ids: [Item.ID]) throws -> [Item] {
         let member = try context.signedIn
         let list = try items.folder(try context.id(), householdId: member.householdId)
         guard list.kind == .shopping else { throw InventoryError.notFound }
@@ -69,28 +70,28 @@ struct BoughtController {
     }
 
     func answer(
-        _ context: RequestContext, ids: [Int64], stock requested: Int64?, errors: [String: String] = [:], status: Int = 200,
-        _ input: (Int64, Item) -> BoughtInput
+        _ context: RequestContext, ids: [Item.ID], stock requested: Folder.ID?, errors: [String: String] = [:], status: Int = 200,
+        _ input: (Item.ID, Item) -> BoughtInput
     ) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        let listId = try context.id()
+        let listId: Folder.ID = try context.id()
         let back = context.returnPath(fallback: Route.folder(listId).path)
         let bought = try lines(context, ids: ids)
         let list = try items.folder(listId, householdId: member.householdId)
         let stockLists = try items.folders(householdId: member.householdId, kind: .stock)
         guard !bought.isEmpty, !stockLists.isEmpty else { return .redirect(to: ListQuery.adding(["notice": "none_selected"], to: back)) }
         let stock = stockLists.first { $0.id == requested } ?? stockLists.first { $0.id == list.lastStockFolderId } ?? stockLists[0]
-        let matches = try items.stockMatches(for: ids, in: stock.id!, householdId: member.householdId)
+        let matches = try items.stockMatches(for: ids, in: stock.id, householdId: member.householdId)
         let page = BoughtPage(
             listId: listId, back: back, listName: displayName(list, t),
-            stockLists: stockLists.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == stock.id) },
+            stockLists: stockLists.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == stock.id) },
             stockError: errors["folder"].map { t[named: $0] },
             lines: bought.map { item in
-                let typed = input(item.id!, item)
+                let typed = input(item.id, item)
                 // Opened on a list page, every line joins its match unless the person says otherwise.
                 let joins = context.request.method == "GET" ? true : typed.addToExisting
-                return BoughtPage.Line(item: item, typed: typed, match: matches[item.id!], joins: joins, errors: errors, t: t)
+                return BoughtPage.Line(item: item, typed: typed, match: matches[item.id], joins: joins, errors: errors, t: t)
             },
             hasErrors: !errors.isEmpty, saveLabel: t.count(.boughtSave, bought.count))
         return renderer.response(page, context, status: status)
@@ -99,7 +100,7 @@ struct BoughtController {
 
 struct BoughtPage: CompiledPage {
     struct Line: Sendable {
-        let id: Int64
+        let id: Item.ID
         let name: String
         let thumbnail: String
         let quantity: FormField
@@ -110,7 +111,7 @@ struct BoughtPage: CompiledPage {
         let separate: String
 
         init(item: Item, typed: BoughtInput, match: Item?, joins: Bool, errors: [String: String], t: Catalog) {
-            let id = item.id!
+            let id = item.id
             self.id = id
             name = item.name
             thumbnail = PictureURL.of(item.picture, size: .small, kind: item.kind)
@@ -130,7 +131,7 @@ struct BoughtPage: CompiledPage {
         }
     }
 
-    let listId: Int64
+    let listId: Folder.ID
     let back: String
     let listName: String
     let stockLists: [Choice]

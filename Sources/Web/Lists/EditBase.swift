@@ -18,7 +18,7 @@ struct EditBase: Sendable {
 
     /// The base a form sent back; nil for a form without one (sent before bases existed).
     init?(form: Parameters) {
-        guard let version = form["version"].flatMap({ Int($0) }), let folder = form["base.folder"].flatMap({ Int64($0) }) else { return nil }
+        guard let version = form["version"].flatMap({ Int($0) }), let folder = form["base.folder"].flatMap({ Folder.ID($0) }) else { return nil }
         var snapshot = ItemSnapshot(input: ItemInput(), folderId: folder, updatedAt: form["base.at"])
         for field in ItemMerge.Field.allCases {
             ItemMerge.set(field, form["base.\(field.rawValue)"] ?? "", in: &snapshot)

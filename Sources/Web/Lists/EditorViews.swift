@@ -188,7 +188,7 @@ struct ConflictPage: CompiledPage {
     }
 
     let heading: String
-    let itemId: Int64
+    let itemId: Item.ID
     let message: String
     let events: [ItemPage.Event]
     let clashes: [Clash]
@@ -215,14 +215,14 @@ struct ItemPage: CompiledPage {
     }
 
     let name: String
-    let id: Int64
+    let id: Item.ID
     let picture: String
     let hasPicture: Bool
     let pictureAlt: String
     let dueState: String
     let facts: [Fact]
     let history: [Event]
-    let folderId: Int64
+    let folderId: Folder.ID
     let canWrite: Bool
     let photoError: String?
     let saved: String?

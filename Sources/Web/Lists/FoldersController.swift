@@ -75,7 +75,7 @@ struct FoldersController {
         let folder = try items.folder(try context.id(), householdId: member.householdId)
         let form = try context.form(FolderForm.self)
         do {
-            try folders.update(folder.id!, name: form.name, icon: form.icon, householdId: member.householdId, shownName: displayName(folder, context.locale))
+            try folders.update(folder.id, name: form.name, icon: form.icon, householdId: member.householdId, shownName: displayName(folder, context.locale))
             return .redirect(to: Route.folderSettings)
         } catch InventoryError.validation(let fields) {
             let page = folderPage(
@@ -95,13 +95,13 @@ struct FoldersController {
     func confirmDelete(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let folder = try items.folder(try context.id(), householdId: member.householdId)
-        let count = try folders.itemCount(folder.id!, householdId: member.householdId)
+        let count = try folders.itemCount(folder.id, householdId: member.householdId)
         let t = context.locale
         let message = count == 0 ? t[.folderDeleteEmpty] : t.count(.folderDeleteItems, count)
         return renderer.response(
             ChoicePage(
                 heading: t.format(.folderDeleteHeading, ["name": displayName(folder, t)]), message: message, back: "/folders/edit",
-                options: [.init(action: "/folders/\(folder.id!)/delete", label: t[.folderDeleteConfirm], isPrimary: true, isDanger: true)],
+                options: [.init(action: "/folders/\(folder.id)/delete", label: t[.folderDeleteConfirm], isPrimary: true, isDanger: true)],
                 cancelLabel: t[.cancel]), context)
     }
 
@@ -129,12 +129,12 @@ struct FoldersController {
             let folder = group.folder
             let more = group.total > group.items.count
             return HomeSearchPage.Group(
-                id: folder.id!, name: displayName(folder, t), icon: folder.icon, count: t.count(.itemCount, group.total),
+                id: folder.id, name: displayName(folder, t), icon: folder.icon, count: t.count(.itemCount, group.total),
                 rows: group.items.map { ItemRowView($0, window: window, t: t) },
                 shared: RowContext(
                     canWrite: member.role.canWrite, isStock: folder.kind == .stock, hasShoppingLists: hasShoppingLists, selectable: false, t: t),
                 more: more ? t.format(.homeSearchMore, ["count": "\(group.total)", "folder": displayName(folder, t)]) : nil,
-                moreHref: more ? Route.folder(folder.id!).path + q : nil)
+                moreHref: more ? Route.folder(folder.id).path + q : nil)
         }
         let (notice, undoIds) = Notices.notice(context.request.query, folders: allFolders, t: t)
         return HomeSearchPage(
@@ -172,7 +172,7 @@ struct FoldersController {
 
     func folderPage(_ context: RequestContext, folder: Folder, name: String, icon: String, errors: [String: String]) -> FolderFormPage {
         FolderFormPage(
-            id: folder.id!, heading: context.locale.format(.folderEditHeading, ["name": displayName(folder, context.locale)]), name: name,
+            id: folder.id, heading: context.locale.format(.folderEditHeading, ["name": displayName(folder, context.locale)]), name: name,
             nameError: errors["name"], iconError: errors["icon"], icons: iconChoices(selected: icon, t: context.locale))
     }
 }
@@ -180,7 +180,7 @@ struct FoldersController {
 /// The folders page (`Templates/home.mustache`, compiled, through `HomeView`).
 struct HomePage: CompiledPage {
     struct Row: Sendable {
-        let id: Int64
+        let id: Folder.ID
         let name: String
         let icon: String
         let count: String
@@ -206,7 +206,7 @@ struct HomePage: CompiledPage {
 /// (`Templates/home.mustache`, compiled, through `HomeView`).
 struct HomeSearchPage: CompiledPage {
     struct Group: Sendable {
-        let id: Int64
+        let id: Folder.ID
         let name: String
         let icon: String
         let count: String
@@ -245,7 +245,7 @@ struct HomeView {
         /// The page the rows' actions come back to.
         let here: String
 
-        var id: Int64 { group.id }
+        var id: Folder.ID { group.id }
         var name: String { group.name }
         var icon: String { group.icon }
         var count: String { group.count }
@@ -274,7 +274,7 @@ struct HomeView {
 
 struct FoldersEditPage: CompiledPage {
     struct Row: Sendable {
-        let id: Int64
+        let id: Folder.ID
         let name: String
         let icon: String
         let kind: String
@@ -293,7 +293,7 @@ struct FoldersEditPage: CompiledPage {
 }
 
 struct FolderFormPage: CompiledPage {
-    let id: Int64
+    let id: Folder.ID
     let heading: String
     let name: String
     let nameError: String?

@@ -1,10 +1,12 @@
+import Inventory
+
 /// The forms `ItemsController` reads, field by field (decoded by `FormDecoder`). The drafts'
 /// own fields (`d0.name`, …) are `ItemInput`'s, read by `ItemsController.drafts(from:)`.
 
 /// The batch editor's buttons and choices around its drafts.
 struct BatchEditorForm: Decodable {
     /// The folder the drafts go into.
-    var folder: Int64?
+    var folder: Folder.ID?
     /// Which button: save (the default), add, switch, scan, lookup, or Enter in a field.
     var action: String
     /// "Remove" beside a draft: the draft's position, sent instead of an action.
@@ -15,7 +17,7 @@ struct BatchEditorForm: Decodable {
 
 /// The item editor's buttons and choices around its one draft.
 struct ItemEditorForm: Decodable {
-    var folder: Int64?
+    var folder: Folder.ID?
     /// switch, scan, or save (anything else).
     var action: String
     /// The item's version the form was opened with.
@@ -41,10 +43,10 @@ struct UrgentForm: Decodable {
 
 /// The delete button names the neighbouring row, to go back to.
 struct TrashForm: Decodable {
-    var next: Int64?
+    var next: Item.ID?
 }
 
 /// The shopping list a copy goes onto (none yet: asked when there are several).
 struct BuyAgainForm: Decodable {
-    var shopping: Int64?
+    var shopping: Folder.ID?
 }

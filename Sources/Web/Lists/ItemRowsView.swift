@@ -1,3 +1,4 @@
+import Inventory
 import TemplateRuntime
 
 /// The rows of a stock or shopping list (`Templates/partials/item-rows.mustache`, compiled):
@@ -12,9 +13,9 @@ struct ItemRowsView {
         /// Shopping rows: "Mark urgent" or "Not urgent" in the menu.
         let canMarkUrgent: Bool
         /// After a delete the list comes back to this row (the next one, else the previous).
-        let neighbour: Int64?
+        let neighbour: Item.ID?
 
-        var id: Int64 { item.id }
+        var id: Item.ID { item.id }
         var name: String { item.name }
         var dueState: String { item.dueState }
         var urgent: Bool { item.urgent }
@@ -76,7 +77,7 @@ struct ItemRowsView {
 /// What the last quick action on a row did, shown right above the row it concerns (`at`) so the
 /// person sees it where they tapped; `undoIds` offers Undo after a delete.
 struct RowNotice: Sendable {
-    let at: Int64?
+    let at: Item.ID?
     let text: String
     var undoIds: String? = nil
 }

@@ -25,7 +25,7 @@ struct RowContext: Sendable {
 
 /// One row of a stock or shopping list, formatted once (rendered by `ItemRowsView`).
 struct ItemRowView: Sendable {
-    let id: Int64
+    let id: Item.ID
     let name: String
     /// The quantity with its unit as the reader says it ("2 bottles", "1 bottle", 「2本」): what rows show.
     let amount: String
@@ -160,16 +160,16 @@ struct ChoicePage: CompiledPage {
     static func buyAgain(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
         ChoicePage(
             heading: t[.buyAgainHeading], message: t.format(.buyAgainMessage, ["name": item.name]), back: back,
-            options: lists.map { Option(action: Route.item(item.id!).buyAgain, label: displayName($0, t), hidden: [.hidden("shopping", "\($0.id!)")]) },
+            options: lists.map { Option(action: Route.item(item.id).buyAgain, label: displayName($0, t), hidden: [.hidden("shopping", "\($0.id)")]) },
             cancelLabel: t[.cancel])
     }
 
     static func empty(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
-        var options = [Option(action: "/items/\(item.id!)/delete", label: t[.emptyDelete], isPrimary: true)]
+        var options = [Option(action: "/items/\(item.id)/delete", label: t[.emptyDelete], isPrimary: true)]
         options += lists.map {
             Option(
                 action: "/folders/\(item.folderId)/bulk", label: t.format(.emptyMoveTo, ["list": displayName($0, t)]),
-                hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id!)"), .hidden("target", "\($0.id!)")])
+                hidden: [.hidden("action", "move"), .hidden("ids", "\(item.id)"), .hidden("target", "\($0.id)")])
         }
         return ChoicePage(
             heading: t.format(.emptyHeading, ["name": item.name]), message: t[.emptyMessage], back: back,

@@ -39,7 +39,7 @@ struct ItemsController {
     func newForm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let folders = try items.folders(householdId: member.householdId)
-        let folder = try Int64(context.request.query["folder"] ?? "").map { try items.folder($0, householdId: member.householdId) } ?? folders.first
+        let folder = try Folder.ID(context.request.query["folder"] ?? "").map { try items.folder($0, householdId: member.householdId) } ?? folders.first
         guard let folder else { return .redirect(to: "/") }
         return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [ItemInput()], errors: [:]), context)
     }
@@ -87,8 +87,8 @@ struct ItemsController {
             if errors.isEmpty, Self.unfit(drafts, folder: folder).isEmpty {
                 do {
                     let zone = try timeZone(member)
-                    let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
-                    return .redirect(to: Route.folder(folder.id!).path + "?added=\(ids.count)")
+                    let ids = try items.register(drafts, in: folder.id, householdId: member.householdId, by: member.memberId, timeZone: zone)
+                    return .redirect(to: Route.folder(folder.id).path + "?added=\(ids.count)")
                 } catch let problems as ItemFormErrors {
                     errors = Self.formNames(problems)
                 } catch {
@@ -128,7 +128,7 @@ struct ItemsController {
     /// or the conflict page when both changed one field), or switches folder or scans.
     func save(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Item.ID = try context.id()
         let current = try items.item(id, householdId: member.householdId)
         let folders = try items.folders(householdId: member.householdId)
         let form = try context.form(ItemEditorForm.self)
@@ -165,7 +165,7 @@ struct ItemsController {
         do {
             let zone = try timeZone(member)
             let merged = try items.update(
-                id, with: input, folderId: folder.id!, version: version, base: sentBase?.snapshot, householdId: member.householdId,
+                id, with: input, folderId: folder.id, version: version, base: sentBase?.snapshot, householdId: member.householdId,
                 by: member.memberId, timeZone: zone)
             if let merged {
                 // Saved together with someone else's change: the item page says so and shows the result.
@@ -175,7 +175,7 @@ struct ItemsController {
             if case .success(let values) = ItemValidation.check(input, for: folder.kind, timeZone: zone),
                 ItemValidation.remindsAfterDue(values, timeZone: zone)
             {
-                return .redirect(to: ListQuery.adding(["warn": "remind_after_due"], to: Route.folder(folder.id!).path))
+                return .redirect(to: ListQuery.adding(["warn": "remind_after_due"], to: Route.folder(folder.id).path))
             }
             return .redirect(to: target)
         } catch let problems as ItemFormErrors {
@@ -187,7 +187,7 @@ struct ItemsController {
             // Both changed the same field since this form was opened: ask which to keep, lose nothing.
             let stored = try items.item(id, householdId: member.householdId)
             return renderer.response(
-                try conflict(context, current: stored, mine: ItemSnapshot(input: input, folderId: folder.id!), base: sentBase), context, status: 409)
+                try conflict(context, current: stored, mine: ItemSnapshot(input: input, folderId: folder.id), base: sentBase), context, status: 409)
         } catch {
             let storage = try storageFailure(error, context)
             let state = EditorState(storageError: context.locale[named: storage.messageKey])
@@ -200,7 +200,7 @@ struct ItemsController {
     /// A new photo for the item, from its page.
     func savePhoto(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Item.ID = try context.id()
         // Another household's or an unknown item is a 404 before anything is stored.
         _ = try items.item(id, householdId: member.householdId)
         do {
@@ -224,7 +224,7 @@ struct ItemsController {
     /// + or − on a row (`delta`); reaching zero asks what to do with the item.
     func adjustQuantity(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Item.ID = try context.id()
         let delta = try context.form(QuantityStepForm.self).delta ?? .nan
         let quantity: Double
         do {
@@ -248,7 +248,7 @@ struct ItemsController {
     /// "Opened" in a stock row's menu.
     func markOpened(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Item.ID = try context.id()
         try items.markOpened(id, householdId: member.householdId, by: member.memberId)
         if RowFragment.wanted(context) {
             return try rows.response(context, itemId: id) { context.locale.format(.noticeOpened, ["name": $0.name]) }
@@ -259,7 +259,7 @@ struct ItemsController {
     /// Shopping lists only: "Mark urgent" / "Not urgent" in the row's menu (`urgent` = 1 or 0).
     func setUrgent(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Item.ID = try context.id()
         let urgent = try context.form(UrgentForm.self).urgent
         try items.setUrgent(id, urgent, householdId: member.householdId, by: member.memberId)
         if RowFragment.wanted(context) {
@@ -271,7 +271,7 @@ struct ItemsController {
     /// To the trash, with Undo in the notice.
     func trash(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Item.ID = try context.id()
         let name = try items.item(id, householdId: member.householdId).name
         try items.trash([id], householdId: member.householdId, by: member.memberId)
         if RowFragment.wanted(context) {
@@ -285,7 +285,7 @@ struct ItemsController {
     /// A copy onto a shopping list: the one `shopping` names, the only one, or a page that asks which.
     func buyAgain(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Item.ID = try context.id()
         let lists = try items.folders(householdId: member.householdId, kind: .shopping)
         guard let target = try context.form(BuyAgainForm.self).shopping ?? (lists.count == 1 ? lists[0].id : nil) else {
             // Several shopping lists and none chosen yet: ask which.
@@ -494,21 +494,21 @@ struct ItemsController {
                 index: index, input: draft, fieldsKind: fieldsKind, errors: errors, t: t, single: item != nil,
                 focus: state.focus)
         }
-        let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == folder.id) }
-        let shopping = folders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == folder.id) }
+        let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == folder.id) }
+        let shopping = folders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == folder.id) }
         let failed = errors.keys.compactMap { Int($0.split(separator: ".").first ?? "") }
         // The summary links to the first draft that needs a change: on a phone it can be far down.
         let firstFailed = failed.min().map { "#draft-\($0)" }
         let heading = item == nil ? t[.editorNewHeading] : t.format(.editorEditHeading, ["name": item!.name])
         return EditorPage(
-            heading: heading, action: item.map { Route.item($0.id!).path } ?? Route.newItem, isNew: item == nil,
+            heading: heading, action: item.map { Route.item($0.id).path } ?? Route.newItem, isNew: item == nil,
             version: base?.version ?? item?.version, base: base?.hiddenFields ?? [], stockFolders: stock, shoppingFolders: shopping,
             unfitShoppingText: t[.editorUnfitShopping], unfitStockText: t[.editorUnfitStock], drafts: draftViews,
             canAddDraft: item == nil && drafts.count < Self.maxDrafts,
             summary: state.storageError ?? (errors.isEmpty ? nil : t.count(.editorErrors, Set(failed).count)),
             summaryLink: state.storageError == nil ? firstFailed : nil,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
-            cancel: item.map { Route.item($0.id!).path } ?? Route.folder(folder.id!).path, state: state, maxBodyBytes: maxBodyBytes)
+            cancel: item.map { Route.item($0.id).path } ?? Route.folder(folder.id).path, state: state, maxBodyBytes: maxBodyBytes)
     }
 
     /// The page for a save that clashed: who changed the item since the form was opened and when,
@@ -522,7 +522,7 @@ struct ItemsController {
         let folders = try items.folders(householdId: member.householdId)
         let merge = ItemMerge(
             base: base?.snapshot, mine: mine, theirs: theirs,
-            folderKinds: Dictionary(folders.map { ($0.id!, $0.kind) }, uniquingKeysWith: { first, _ in first }))
+            folderKinds: Dictionary(folders.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first }))
         let kind = folders.first { $0.id == merge.merged.folderId }?.kind ?? .stock
         let shown = ConflictValues(t: t, zone: zone, timeZoneId: member.timeZone, folders: folders)
         func formName(_ field: ItemMerge.Field) -> String { field == .folder ? "folder" : "d0.\(field.rawValue)" }
@@ -545,21 +545,21 @@ struct ItemsController {
         hidden += ItemMerge.Field.allCases.filter { !merge.clashes.contains($0) }.map { .hidden(formName($0), ItemMerge.value($0, merge.merged)) }
 
         // Who changed it since the form was opened (the latest change when that is not known).
-        let since = try base?.snapshot.updatedAt.map { try items.history(of: current.id!, since: $0, householdId: member.householdId) } ?? []
-        let changes = since.isEmpty ? Array(try items.history(of: current.id!, householdId: member.householdId).prefix(1)) : since
+        let since = try base?.snapshot.updatedAt.map { try items.history(of: current.id, since: $0, householdId: member.householdId) } ?? []
+        let changes = since.isEmpty ? Array(try items.history(of: current.id, householdId: member.householdId).prefix(1)) : since
         let events = changes.map { event in
             ItemPage.Event(
                 what: t[.history, event.kind], detail: Self.historyDetail(event, t), who: event.memberName ?? t[.historySomeone],
                 when: DisplayFormat.dateTime(event.at, timeZone: member.timeZone, locale: t))
         }
         return ConflictPage(
-            heading: t[.conflictHeading], itemId: current.id!,
+            heading: t[.conflictHeading], itemId: current.id,
             message: merge.hasClashes ? t.count(.conflictChoose, merge.clashes.count) : t[.conflictNothingToChoose],
             events: events, clashes: clashes, rows: rows, hidden: hidden)
     }
 
     /// Where a save merged without a clash goes: the item page, naming whose change it was merged with.
-    static func mergedNotice(_ merged: MergedEdit, itemId: Int64) -> String {
+    static func mergedNotice(_ merged: MergedEdit, itemId: Item.ID) -> String {
         var query = "merged=\(merged.merge.takenFromTheirs.map(\.rawValue).joined(separator: ","))"
         if let event = merged.latestEventId { query += "&by=\(event)" }
         return Route.item(itemId).path + "?\(query)"
@@ -576,7 +576,7 @@ struct ItemsController {
         return labels.isEmpty ? t[.mergedNoticeNothing] : t.format(.mergedNotice, ["name": who, "fields": labels.joined(separator: ", ")])
     }
 
-    func detail(_ context: RequestContext, itemId: Int64, photoError: String? = nil) throws -> ItemPage {
+    func detail(_ context: RequestContext, itemId: Item.ID, photoError: String? = nil) throws -> ItemPage {
         let t = context.locale
         let member = try context.signedIn
         // One snapshot: the item, the household, the item's folder and its history.
@@ -598,7 +598,7 @@ struct ItemsController {
         if let barcode = item.barcode { facts.append(.init(label: t[.fieldBarcode], value: barcode)) }
         if !item.note.isEmpty { facts.append(.init(label: t[.fieldNote], value: item.note)) }
         facts.append(.init(label: t[.fieldUpdated], value: DisplayFormat.dateTime(item.updatedAt, timeZone: member.timeZone, locale: t)))
-        let undos = try cookUndo?.notes(for: events, itemId: item.id!, householdId: member.householdId, canWrite: member.role.canWrite, t: t) ?? [:]
+        let undos = try cookUndo?.notes(for: events, itemId: item.id, householdId: member.householdId, canWrite: member.role.canWrite, t: t) ?? [:]
         let history = events.map { event in
             ItemPage.Event(
                 what: t[.history, event.kind], detail: Self.historyDetail(event, t),
@@ -613,8 +613,8 @@ struct ItemsController {
         case nil: pictureAlt = ""
         }
         return ItemPage(
-            name: item.name, id: item.id!, picture: PictureURL.of(picture, size: .large, kind: item.kind), hasPicture: picture != nil,
-            pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id!,
+            name: item.name, id: item.id, picture: PictureURL.of(picture, size: .large, kind: item.kind), hasPicture: picture != nil,
+            pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id,
             canWrite: member.role.canWrite, photoError: photoError,
             saved: context.request.query["saved"] == "photo"
                 ? t[.photoSaved] : context.request.query["undone"] == "1" ? t[.cookUndone] : mergedNotice(context, item: item, history: events),

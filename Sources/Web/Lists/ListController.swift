@@ -24,7 +24,7 @@ struct ListController {
     func bulk(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let folder = try items.folder(try context.id(), householdId: member.householdId)
-        let back = context.returnPath(fallback: Route.folder(folder.id!).path)
+        let back = context.returnPath(fallback: Route.folder(folder.id).path)
         return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
     }
 
@@ -39,7 +39,7 @@ struct ListController {
         return words
     }
 
-    func page(_ context: RequestContext, folderId: Int64) throws -> ItemListPage {
+    func page(_ context: RequestContext, folderId: Folder.ID) throws -> ItemListPage {
         let member = try context.signedIn
         let t = context.locale
         let query = context.request.query
@@ -61,7 +61,7 @@ struct ListController {
             if filter.expiredIn != nil { items.append(URLQueryItem(name: "due", value: "expired")) }
             if page > 1 { items.append(URLQueryItem(name: "page", value: "\(page)")) }
             var components = URLComponents()
-            components.path = Route.folder(folder.id!).path
+            components.path = Route.folder(folder.id).path
             components.queryItems = items.isEmpty ? nil : items
             return components.string ?? components.path
         }
@@ -75,7 +75,7 @@ struct ListController {
         let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
 
         return ItemListPage(
-            folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,
+            folderId: folder.id, name: displayName(folder, t), isStock: folder.kind == .stock,
             total: t.count(.itemCount, result.total),
             rows: rows, shared: shared, rowNotice: rowNotice,
             query: filter.text,
@@ -90,10 +90,10 @@ struct ListController {
             previous: result.page > 1 ? link(page: result.page - 1) : nil,
             next: result.page < result.pages ? link(page: result.page + 1) : nil,
             here: link(page: result.page),
-            moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
-            stockTargets: stockFolders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == remembered) },
+            moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: false) },
+            stockTargets: stockFolders.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == remembered) },
             shoppingTargets: folder.kind == .stock
-                ? allFolders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) } : [],
+                ? allFolders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: false) } : [],
             shoppingCount: allFolders.filter { $0.kind == .shopping }.count,
             notice: rowNotice == nil ? notice : nil, undoIds: undoIds)
     }
@@ -101,7 +101,7 @@ struct ListController {
 
 /// A stock or shopping list (`Templates/list.mustache`, compiled).
 struct ItemListPage: CompiledPage {
-    let folderId: Int64
+    let folderId: Folder.ID
     let name: String
     let isStock: Bool
     let total: String

@@ -1,12 +1,13 @@
 import Foundation
 import HTTPServer
+import Inventory
 
 /// The addresses a list's actions go back to: the list's own address with the values that say
 /// what was done (read back by `Notices`), at the row acted on.
 enum ListQuery {
     /// Back to the page a row action came from, at the row `id` (`#item-N`), where the notice
     /// named by `values` is shown above it (see `Notices.rowNotice`).
-    static func back(_ context: RequestContext, at id: Int64?, _ values: [String: String]) -> Response {
+    static func back(_ context: RequestContext, at id: Item.ID?, _ values: [String: String]) -> Response {
         var values = values
         if let id { values["at"] = "\(id)" }
         let path = context.returnPath(fallback: "/").split(separator: "#", maxSplits: 1).first.map(String.init) ?? "/"

@@ -19,7 +19,7 @@ enum Notices {
             return (t.count(.noticeRestored, Int(restored) ?? 0), nil)
         } else if let bought = query["bought"] {
             return (t.count(.noticeBought, Int(bought) ?? 0), nil)
-        } else if let copied = query["copied"].flatMap(Int64.init), let list = folders.first(where: { $0.id == copied }) {
+        } else if let copied = query["copied"].flatMap(Folder.ID.init), let list = folders.first(where: { $0.id == copied }) {
             // Several from the bulk bar, or one row's "Buy again".
             if let copies = query["copies"].flatMap(Int.init) { return (t.count(.noticeCopiedMany, copies, ["list": displayName(list, t)]), nil) }
             return (t.format(.noticeCopied, ["list": displayName(list, t)]), nil)
@@ -34,7 +34,7 @@ enum Notices {
     /// The notice for the row named by `at` in the address, when that row is on the page: the
     /// generic notice (deleted, copied, restored) or one about the row itself.
     static func rowNotice(_ query: Parameters, rows: [ItemRowView], generic: (notice: String?, undoIds: String?), t: Catalog) -> RowNotice? {
-        guard let at = query["at"].flatMap(Int64.init), let row = rows.first(where: { $0.id == at }) else { return nil }
+        guard let at = query["at"].flatMap(Item.ID.init), let row = rows.first(where: { $0.id == at }) else { return nil }
         if query["changed"] != nil { return RowNotice(at: at, text: quantityNotice(row, t: t)) }
         if query["opened"] != nil { return RowNotice(at: at, text: t.format(.noticeOpened, ["name": row.name])) }
         if query["urgent"] != nil { return RowNotice(at: at, text: urgentNotice(row, t: t)) }

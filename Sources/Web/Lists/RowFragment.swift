@@ -14,7 +14,7 @@ struct RowFragment {
     static func wanted(_ context: RequestContext) -> Bool { context.field("fragment") == "1" }
 
     /// The row of `itemId` with the notice `notice(row)` above it.
-    func response(_ context: RequestContext, itemId: Int64, notice: (ItemRowView) -> String?) throws -> Response {
+    func response(_ context: RequestContext, itemId: Item.ID, notice: (ItemRowView) -> String?) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
         let item = try items.item(itemId, householdId: member.householdId)
@@ -24,7 +24,7 @@ struct RowFragment {
         let row = ItemRowView(item, window: window, t: t, folder: context.field("with_folder") == "1" ? displayName(folder, t) : nil)
         var shared = try rowContext(context, isStock: folder.kind == .stock)
         let text = notice(row).map { RowNotice(at: itemId, text: $0) }
-        let here = context.returnPath(fallback: Route.folder(folder.id!).path)
+        let here = context.returnPath(fallback: Route.folder(folder.id).path)
         // The use-soon page's rows link to the recipes that use them.
         shared.recipesLink = here == "/soon" || here.hasPrefix("/soon?")
         return Self.fragment(ItemRowsView([row], shared: shared, here: here, notice: text, t: shared.t).bytes)

@@ -23,7 +23,7 @@ struct TrashController {
         let t = context.locale
         let rows = try items.trashEntries(householdId: member.householdId).map {
             TrashPage.Row(
-                id: $0.item.id!, name: $0.item.name, folder: folderName($0, t),
+                id: $0.item.id, name: $0.item.name, folder: folderName($0, t),
                 deleted: DisplayFormat.dateTime($0.item.deletedAt ?? "", timeZone: member.timeZone, locale: t))
         }
         return renderer.response(
@@ -36,7 +36,7 @@ struct TrashController {
     func restore(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         // Undo beside a row restores that one item (`undo`), whatever else the list has ticked.
-        let undone = Int64(context.field("undo"))
+        let undone = Item.ID(context.field("undo"))
         let ids = undone.map { [$0] } ?? Self.ids(context)
         try items.restore(ids, householdId: member.householdId, by: member.memberId)
         guard let undone else { return .redirect(to: context.returnPath(fallback: Route.trash + "?restored=\(ids.count)")) }
@@ -54,14 +54,14 @@ struct TrashController {
     }
 
     /// Ids from repeated `ids` fields or one comma-separated value (the undo button).
-    static func ids(_ context: RequestContext) -> [Int64] {
-        context.request.form.all("ids").flatMap { $0.split(separator: ",") }.compactMap { Int64($0) }
+    static func ids(_ context: RequestContext) -> [Item.ID] {
+        context.request.form.all("ids").flatMap { $0.split(separator: ",") }.compactMap { Item.ID(String($0)) }
     }
 }
 
 struct TrashPage: CompiledPage {
     struct Row: Sendable {
-        let id: Int64
+        let id: Item.ID
         let name: String
         let folder: String
         let deleted: String

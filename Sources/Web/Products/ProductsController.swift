@@ -19,7 +19,7 @@ struct ProductsController {
     func list(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        let folders = Dictionary(uniqueKeysWithValues: try items.folders(householdId: member.householdId).map { ($0.id!, displayName($0, t)) })
+        let folders = Dictionary(uniqueKeysWithValues: try items.folders(householdId: member.householdId).map { ($0.id, displayName($0, t)) })
         let rows = try products.all(householdId: member.householdId).map { product in
             ProductsPage.Row(
                 id: product.id, name: product.name, barcode: product.barcode,
@@ -55,7 +55,7 @@ struct ProductsController {
         if errors.isEmpty {
             do {
                 try products.update(
-                    product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Int64(input.folder),
+                    product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Folder.ID(input.folder),
                     picture: Picture(formValue: input.picture), householdId: member.householdId)
                 return .redirect(to: Route.products + "?done=saved")
             } catch InventoryError.validation(let fields) {
@@ -92,7 +92,7 @@ struct ProductsController {
             FormField(
                 name: "folder", label: t[.productsUsualFolder], kind: .select,
                 options: [.init(value: "", label: t[.productsFolderNone], selected: input.folder.isEmpty)]
-                    + folders.map { .init(value: "\($0.id!)", label: displayName($0, t), selected: "\($0.id!)" == input.folder) }),
+                    + folders.map { .init(value: "\($0.id)", label: displayName($0, t), selected: "\($0.id)" == input.folder) }),
         ]
         return ProductPage(
             heading: t.format(.productsEditHeading, ["code": product.barcode]), id: product.id, fields: fields,
@@ -102,7 +102,7 @@ struct ProductsController {
 
 struct ProductsPage: CompiledPage {
     struct Row: Sendable {
-        let id: Int64
+        let id: Product.ID
         let name: String
         let barcode: String
         let picture: String
@@ -120,7 +120,7 @@ struct ProductsPage: CompiledPage {
 
 struct ProductPage: CompiledPage {
     let heading: String
-    let id: Int64
+    let id: Product.ID
     let fields: [FormField]
     let picture: PicturePicker
 

@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 
 /// The forms the recipe controllers read (decoded by `FormDecoder`). The editor's ingredient rows
 /// (`ingredient.3.amount`, …) are read by `RecipeForm.ingredients(from:)`.
@@ -20,7 +21,7 @@ struct RecipeEditorForm: Decodable {
     var produceUnit: String
     var produceKind: String
     var produceDueDays: String
-    var produceFolder: Int64?
+    var produceFolder: Folder.ID?
     /// "more" for more ingredient rows; anything else saves.
     var action: String
 }
@@ -29,7 +30,7 @@ struct RecipeEditorForm: Decodable {
 struct RecipeIdsForm: Decodable {
     var ids: [String]
 
-    var values: [Int64] { ids.flatMap { $0.split(separator: ",") }.compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
+    var values: [Recipe.ID] { ids.flatMap { $0.split(separator: ",") }.compactMap { Recipe.ID($0.trimmingCharacters(in: .whitespaces)) } }
 }
 
 /// Cooking: for how many, and whether to go ahead with what there is.
@@ -42,13 +43,13 @@ struct CookForm: Decodable {
 /// What the recipe lacks for `servings`, onto the shopping list `folder`.
 struct ShortfallForm: Decodable {
     var servings: Int?
-    var folder: Int64?
+    var folder: Folder.ID?
 }
 
 /// Settings' cooking card: where used-up items go, and which shopping list when it is one.
 struct UsedUpForm: Decodable {
     var usedUp: String
-    var usedUpFolder: Int64?
+    var usedUpFolder: Folder.ID?
 }
 
 /// A recipe to import: from a web address (`url`) or pasted text (`source` is "text").

@@ -36,9 +36,9 @@ public struct IngredientInput: Sendable, Equatable {
     public var unit: String
     public var note: String
     /// A remembered product of the household, instead of matching by name.
-    public var productId: Int64?
+    public var productId: Product.ID?
 
-    public init(name: String = "", amount: String = "", unit: String = "", note: String = "", productId: Int64? = nil) {
+    public init(name: String = "", amount: String = "", unit: String = "", note: String = "", productId: Product.ID? = nil) {
         self.name = name
         self.amount = amount
         self.unit = unit
@@ -55,9 +55,10 @@ public struct ProduceInput: Sendable, Equatable {
     public var kind: String
     /// Days until due, as typed; empty: no due date.
     public var dueDays: String
-    public var folderId: Int64?
+    public var folderId: Folder.ID?
 
-    public init(name: String = "", quantity: String = "1", unit: String = "piece", kind: String = "prepared", dueDays: String = "", folderId: Int64? = nil) {
+    public init(name: String = "", quantity: String = "1", unit: String = "piece", kind: String = "prepared", dueDays: String = "", folderId: Folder.ID? = nil)
+    {
         self.name = name
         self.quantity = quantity
         self.unit = unit

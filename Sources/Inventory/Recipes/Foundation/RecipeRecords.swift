@@ -1,105 +1,116 @@
 import Foundation
 import GRDB
+import Tagged
 
 /// A recipe row (table `recipe`, migration v11). Ingredients and tags are rows of their own.
-public struct Recipe: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    /// Decoded by hand: /recipes reads every recipe, and Codable's snake-case key conversion per
-    /// column cost more than the queries (as for `Item`).
-    public init(row: Row) throws {
-        id = row["id"]
-        householdId = row["household_id"]
-        name = row["name"]
-        nameFolded = row["name_folded"]
-        photo = row["photo"]
-        illustration = row["illustration"]
-        servings = row["servings"]
-        steps = row["steps"]
-        sourceUrl = row["source_url"]
-        produceName = row["produce_name"]
-        produceQuantity = row["produce_quantity"]
-        produceUnit = row["produce_unit"]
-        produceKind = row["produce_kind"]
-        produceDueDays = row["produce_due_days"]
-        produceFolderId = row["produce_folder_id"]
-        version = row["version"]
-        createdAt = row["created_at"]
-        updatedAt = row["updated_at"]
-        deletedAt = row["deleted_at"]
-    }
+@dynamicMemberLookup
+public struct Recipe: StoredRecord {
+    public typealias ID = Tagged<Recipe, Int64>
 
-    public var id: Int64?
-    public var householdId: Int64
-    public var name: String
-    /// `SearchText.fold(name)`, kept with the name (the text filter of /recipes).
-    public var nameFolded: String
-    public var photo: String?
-    public var illustration: String?
-    public var servings: Int
-    /// Plain text; paragraphs are separated by a blank line.
-    public var steps: String
-    public var sourceUrl: String?
-    public var produceName: String?
-    public var produceQuantity: Double?
-    public var produceUnit: String?
-    public var produceKind: String?
-    public var produceDueDays: Int?
-    public var produceFolderId: Int64?
-    public var version: Int
-    public var createdAt: String
-    public var updatedAt: String
-    public var deletedAt: String?
+    public let id: ID
+    public var draft: Draft
 
-    public init(
-        id: Int64? = nil, householdId: Int64, name: String, photo: String? = nil, illustration: String? = nil, servings: Int = 2,
-        steps: String = "", sourceUrl: String? = nil, produce: RecipeProduce? = nil, version: Int = 1,
-        createdAt: String = Timestamp.now(), updatedAt: String = Timestamp.now(), deletedAt: String? = nil
-    ) {
+    public init(id: ID, draft: Draft) {
         self.id = id
-        self.householdId = householdId
-        self.name = name
-        nameFolded = SearchText.fold(name)
-        self.photo = photo
-        self.illustration = illustration
-        self.servings = servings
-        self.steps = steps
-        self.sourceUrl = sourceUrl
-        self.version = version
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.deletedAt = deletedAt
-        self.produce = produce
+        self.draft = draft
     }
 
-    /// What cooking the recipe makes, if anything (all produce columns together; the schema's
-    /// CHECKs keep the unit and kind to known codes).
-    public var produce: RecipeProduce? {
-        get {
-            guard let produceName, let produceQuantity, let unit = produceUnit.flatMap(ItemUnit.init(rawValue:)),
-                let kind = produceKind.flatMap(ItemKind.init(rawValue:))
-            else { return nil }
-            return RecipeProduce(
-                name: produceName, quantity: produceQuantity, unit: unit, kind: kind, dueDays: produceDueDays, folderId: produceFolderId)
+    /// A recipe's fields, without its id: what an insert writes.
+    public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+        /// Decoded by hand: /recipes reads every recipe, and Codable's snake-case key conversion per
+        /// column cost more than the queries (as for `Item`).
+        public init(row: Row) throws {
+            householdId = row["household_id"]
+            name = row["name"]
+            nameFolded = row["name_folded"]
+            photo = row["photo"]
+            illustration = row["illustration"]
+            servings = row["servings"]
+            steps = row["steps"]
+            sourceUrl = row["source_url"]
+            produceName = row["produce_name"]
+            produceQuantity = row["produce_quantity"]
+            produceUnit = row["produce_unit"]
+            produceKind = row["produce_kind"]
+            produceDueDays = row["produce_due_days"]
+            produceFolderId = row["produce_folder_id"]
+            version = row["version"]
+            createdAt = row["created_at"]
+            updatedAt = row["updated_at"]
+            deletedAt = row["deleted_at"]
         }
-        set {
-            produceName = newValue?.name
-            produceQuantity = newValue?.quantity
-            produceUnit = newValue?.unit.rawValue
-            produceKind = newValue?.kind.rawValue
-            produceDueDays = newValue?.dueDays
-            produceFolderId = newValue?.folderId
+
+        public var householdId: Int64
+        public var name: String
+        /// `SearchText.fold(name)`, kept with the name (the text filter of /recipes).
+        public var nameFolded: String
+        public var photo: String?
+        public var illustration: String?
+        public var servings: Int
+        /// Plain text; paragraphs are separated by a blank line.
+        public var steps: String
+        public var sourceUrl: String?
+        public var produceName: String?
+        public var produceQuantity: Double?
+        public var produceUnit: String?
+        public var produceKind: String?
+        public var produceDueDays: Int?
+        public var produceFolderId: Folder.ID?
+        public var version: Int
+        public var createdAt: String
+        public var updatedAt: String
+        public var deletedAt: String?
+
+        public init(
+            householdId: Int64, name: String, photo: String? = nil, illustration: String? = nil, servings: Int = 2,
+            steps: String = "", sourceUrl: String? = nil, produce: RecipeProduce? = nil, version: Int = 1,
+            createdAt: String = Timestamp.now(), updatedAt: String = Timestamp.now(), deletedAt: String? = nil
+        ) {
+            self.householdId = householdId
+            self.name = name
+            nameFolded = SearchText.fold(name)
+            self.photo = photo
+            self.illustration = illustration
+            self.servings = servings
+            self.steps = steps
+            self.sourceUrl = sourceUrl
+            self.version = version
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.deletedAt = deletedAt
+            self.produce = produce
         }
-    }
 
-    /// What the recipe shows as its picture, if anything.
-    public var picture: Picture? {
-        if let photo { return .photo(photo) }
-        return illustration.map(Picture.illustration)
-    }
+        /// What cooking the recipe makes, if anything (all produce columns together; the schema's
+        /// CHECKs keep the unit and kind to known codes).
+        public var produce: RecipeProduce? {
+            get {
+                guard let produceName, let produceQuantity, let unit = produceUnit.flatMap(ItemUnit.init(rawValue:)),
+                    let kind = produceKind.flatMap(ItemKind.init(rawValue:))
+                else { return nil }
+                return RecipeProduce(
+                    name: produceName, quantity: produceQuantity, unit: unit, kind: kind, dueDays: produceDueDays, folderId: produceFolderId)
+            }
+            set {
+                produceName = newValue?.name
+                produceQuantity = newValue?.quantity
+                produceUnit = newValue?.unit.rawValue
+                produceKind = newValue?.kind.rawValue
+                produceDueDays = newValue?.dueDays
+                produceFolderId = newValue?.folderId
+            }
+        }
 
-    public static let databaseTableName = "recipe"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+        /// What the recipe shows as its picture, if anything.
+        public var picture: Picture? {
+            if let photo { return .photo(photo) }
+            return illustration.map(Picture.illustration)
+        }
+
+        public static let databaseTableName = "recipe"
+        public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    }
 }
 
 /// The item a recipe makes when cooked (seed 002's juice).
@@ -111,9 +122,9 @@ public struct RecipeProduce: Codable, Sendable, Equatable {
     /// Due this many days after cooking; nil: no due date.
     public var dueDays: Int?
     /// The stock list it goes to; nil (or a folder gone): the first stock list.
-    public var folderId: Int64?
+    public var folderId: Folder.ID?
 
-    public init(name: String, quantity: Double, unit: ItemUnit, kind: ItemKind, dueDays: Int? = nil, folderId: Int64? = nil) {
+    public init(name: String, quantity: Double, unit: ItemUnit, kind: ItemKind, dueDays: Int? = nil, folderId: Folder.ID? = nil) {
         self.name = name
         self.quantity = quantity
         self.unit = unit
@@ -124,65 +135,77 @@ public struct RecipeProduce: Codable, Sendable, Equatable {
 }
 
 /// One ingredient of a recipe (table `recipe_ingredient`).
-public struct RecipeIngredient: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    /// Decoded by hand: /recipes reads every ingredient of every recipe (see `Recipe.init(row:)`).
-    public init(row: Row) throws {
-        id = row["id"]
-        householdId = row["household_id"]
-        recipeId = row["recipe_id"]
-        position = row["position"]
-        name = row["name"]
-        nameFolded = row["name_folded"]
-        amount = row["amount"]
-        unit = row["unit"]
-        note = row["note"]
-        productId = row["product_id"]
-    }
+@dynamicMemberLookup
+public struct RecipeIngredient: StoredRecord {
+    public typealias ID = Tagged<RecipeIngredient, Int64>
 
-    public var id: Int64?
-    public var householdId: Int64
-    public var recipeId: Int64
-    /// Order on the recipe, from 0.
-    public var position: Int
-    public var name: String
-    /// `SearchText.fold(name)`: an item matches when its folded name is the same.
-    public var nameFolded: String
-    /// Per the recipe's servings; nil: the ingredient only needs to be there.
-    public var amount: Double?
-    /// An `IngredientUnit` code; nil with an amount counts as pieces.
-    public var unit: String?
-    public var note: String
-    /// A remembered product: matches every item with its barcode instead of by name.
-    public var productId: Int64?
+    public let id: ID
+    public var draft: Draft
 
-    public init(
-        id: Int64? = nil, householdId: Int64, recipeId: Int64, position: Int, name: String, amount: Double? = nil, unit: String? = nil,
-        note: String = "", productId: Int64? = nil
-    ) {
+    public init(id: ID, draft: Draft) {
         self.id = id
-        self.householdId = householdId
-        self.recipeId = recipeId
-        self.position = position
-        self.name = name
-        nameFolded = SearchText.fold(name)
-        self.amount = amount
-        self.unit = unit
-        self.note = note
-        self.productId = productId
+        self.draft = draft
     }
 
-    /// The unit as a value: an unknown code reads as none.
-    public var ingredientUnit: IngredientUnit? { unit.flatMap(IngredientUnit.init(rawValue:)) }
+    /// An ingredient's fields, without its id: what an insert writes.
+    public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+        /// Decoded by hand: /recipes reads every ingredient of every recipe (see `Recipe.init(row:)`).
+        public init(row: Row) throws {
+            householdId = row["household_id"]
+            recipeId = row["recipe_id"]
+            position = row["position"]
+            name = row["name"]
+            nameFolded = row["name_folded"]
+            amount = row["amount"]
+            unit = row["unit"]
+            note = row["note"]
+            productId = row["product_id"]
+        }
 
+        public var householdId: Int64
+        public var recipeId: Recipe.ID
+        /// Order on the recipe, from 0.
+        public var position: Int
+        public var name: String
+        /// `SearchText.fold(name)`: an item matches when its folded name is the same.
+        public var nameFolded: String
+        /// Per the recipe's servings; nil: the ingredient only needs to be there.
+        public var amount: Double?
+        /// An `IngredientUnit` code; nil with an amount counts as pieces.
+        public var unit: String?
+        public var note: String
+        /// A remembered product: matches every item with its barcode instead of by name.
+        public var productId: Product.ID?
+
+        public init(
+            householdId: Int64, recipeId: Recipe.ID, position: Int, name: String, amount: Double? = nil, unit: String? = nil,
+            note: String = "", productId: Product.ID? = nil
+        ) {
+            self.householdId = householdId
+            self.recipeId = recipeId
+            self.position = position
+            self.name = name
+            nameFolded = SearchText.fold(name)
+            self.amount = amount
+            self.unit = unit
+            self.note = note
+            self.productId = productId
+        }
+
+        /// The unit as a value: an unknown code reads as none.
+        public var ingredientUnit: IngredientUnit? { unit.flatMap(IngredientUnit.init(rawValue:)) }
+
+        public static let databaseTableName = "recipe_ingredient"
+        public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    }
+}
+
+extension RecipeIngredient {
     /// How much the recipe needs, and how it compares with stock (see `IngredientNeed`).
     public func need(servings: Int, of recipeServings: Int) -> IngredientNeed {
-        IngredientNeed(amount: amount, unit: ingredientUnit, scale: Double(servings) / Double(max(1, recipeServings)))
+        IngredientNeed(amount: self.amount, unit: self.ingredientUnit, scale: Double(servings) / Double(max(1, recipeServings)))
     }
-
-    public static let databaseTableName = "recipe_ingredient"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
 /// A kind or tag of a recipe (table `recipe_tag`).
@@ -193,11 +216,11 @@ public struct RecipeTag: Codable, Sendable, Equatable, FetchableRecord, Persista
         tag = row["tag"]
     }
 
-    public var recipeId: Int64
+    public var recipeId: Recipe.ID
     public var householdId: Int64
     public var tag: String
 
-    public init(recipeId: Int64, householdId: Int64, tag: String) {
+    public init(recipeId: Recipe.ID, householdId: Int64, tag: String) {
         self.recipeId = recipeId
         self.householdId = householdId
         self.tag = tag
@@ -209,75 +232,97 @@ public struct RecipeTag: Codable, Sendable, Equatable, FetchableRecord, Persista
 }
 
 /// One cooking of a recipe (table `cook`); undone when `undoneAt` is set.
-public struct Cook: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    public var id: Int64?
-    public var householdId: Int64
-    public var recipeId: Int64?
-    public var recipeName: String
-    public var memberId: Int64?
-    public var servings: Int
-    public var producedItemId: Int64?
-    public var cookedAt: String
-    public var undoneAt: String?
+@dynamicMemberLookup
+public struct Cook: StoredRecord {
+    public typealias ID = Tagged<Cook, Int64>
 
-    public init(
-        id: Int64? = nil, householdId: Int64, recipeId: Int64?, recipeName: String, memberId: Int64?, servings: Int,
-        producedItemId: Int64? = nil, cookedAt: String = Timestamp.now(), undoneAt: String? = nil
-    ) {
+    public let id: ID
+    public var draft: Draft
+
+    public init(id: ID, draft: Draft) {
         self.id = id
-        self.householdId = householdId
-        self.recipeId = recipeId
-        self.recipeName = recipeName
-        self.memberId = memberId
-        self.servings = servings
-        self.producedItemId = producedItemId
-        self.cookedAt = cookedAt
-        self.undoneAt = undoneAt
+        self.draft = draft
     }
 
-    public static let databaseTableName = "cook"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    /// A cook's fields, without its id: what an insert writes.
+    public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+        public var householdId: Int64
+        public var recipeId: Recipe.ID?
+        public var recipeName: String
+        public var memberId: Member.ID?
+        public var servings: Int
+        public var producedItemId: Item.ID?
+        public var cookedAt: String
+        public var undoneAt: String?
+
+        public init(
+            householdId: Int64, recipeId: Recipe.ID?, recipeName: String, memberId: Member.ID?, servings: Int,
+            producedItemId: Item.ID? = nil, cookedAt: String = Timestamp.now(), undoneAt: String? = nil
+        ) {
+            self.householdId = householdId
+            self.recipeId = recipeId
+            self.recipeName = recipeName
+            self.memberId = memberId
+            self.servings = servings
+            self.producedItemId = producedItemId
+            self.cookedAt = cookedAt
+            self.undoneAt = undoneAt
+        }
+
+        public static let databaseTableName = "cook"
+        public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    }
 }
 
 /// What one cook took from one item (table `cook_take`), enough to give it back.
-public struct CookTake: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+@dynamicMemberLookup
+public struct CookTake: StoredRecord {
     public enum UsedUp: String, Codable, Sendable {
         case trashed, moved
     }
 
-    public var id: Int64?
-    public var cookId: Int64
-    public var itemId: Int64
-    public var ingredientName: String
-    /// In the item's own unit.
-    public var amount: Double
-    public var usedUp: UsedUp?
-    /// A move to a shopping list drops these stock fields; the undo puts them back.
-    public var fromFolderId: Int64?
-    public var due: String?
-    public var remindAt: String?
-    public var status: String?
+    public typealias ID = Tagged<CookTake, Int64>
 
-    public init(
-        id: Int64? = nil, cookId: Int64, itemId: Int64, ingredientName: String, amount: Double, usedUp: UsedUp? = nil,
-        fromFolderId: Int64? = nil, due: String? = nil, remindAt: String? = nil, status: String? = nil
-    ) {
+    public let id: ID
+    public var draft: Draft
+
+    public init(id: ID, draft: Draft) {
         self.id = id
-        self.cookId = cookId
-        self.itemId = itemId
-        self.ingredientName = ingredientName
-        self.amount = amount
-        self.usedUp = usedUp
-        self.fromFolderId = fromFolderId
-        self.due = due
-        self.remindAt = remindAt
-        self.status = status
+        self.draft = draft
     }
 
-    public static let databaseTableName = "cook_take"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    /// A take's fields, without its id: what an insert writes.
+    public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+        public var cookId: Cook.ID
+        public var itemId: Item.ID
+        public var ingredientName: String
+        /// In the item's own unit.
+        public var amount: Double
+        public var usedUp: UsedUp?
+        /// A move to a shopping list drops these stock fields; the undo puts them back.
+        public var fromFolderId: Folder.ID?
+        public var due: String?
+        public var remindAt: String?
+        public var status: String?
+
+        public init(
+            cookId: Cook.ID, itemId: Item.ID, ingredientName: String, amount: Double, usedUp: UsedUp? = nil,
+            fromFolderId: Folder.ID? = nil, due: String? = nil, remindAt: String? = nil, status: String? = nil
+        ) {
+            self.cookId = cookId
+            self.itemId = itemId
+            self.ingredientName = ingredientName
+            self.amount = amount
+            self.usedUp = usedUp
+            self.fromFolderId = fromFolderId
+            self.due = due
+            self.remindAt = remindAt
+            self.status = status
+        }
+
+        public static let databaseTableName = "cook_take"
+        public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    }
 }

@@ -1,16 +1,17 @@
 import Foundation
 import GRDB
+import Tagged
 
 /// A stock item an ingredient matched, with its folder and how its due date stands.
 public struct StockMatch: Sendable, Equatable {
-    public let itemId: Int64
+    public let itemId: Item.ID
     public let name: String
     public let quantity: Double
     /// An item unit code.
     public let unit: String
     public let due: String?
     public let status: String?
-    public let folderId: Int64
+    public let folderId: Folder.ID
     public let folderName: String
     /// The folder's starter key while unrenamed (see `Folder.starter`).
     public let folderStarter: String?
@@ -32,9 +33,9 @@ public struct RecipeStock: Sendable {
     /// Folded ingredient name → matches.
     public let byName: [String: [StockMatch]]
     /// Product id → matches.
-    public let byProduct: [Int64: [StockMatch]]
+    public let byProduct: [Product.ID: [StockMatch]]
 
-    public init(byName: [String: [StockMatch]], byProduct: [Int64: [StockMatch]]) {
+    public init(byName: [String: [StockMatch]], byProduct: [Product.ID: [StockMatch]]) {
         self.byName = byName
         self.byProduct = byProduct
     }
@@ -49,10 +50,10 @@ public struct RecipeStock: Sendable {
     public enum Scope: Sendable {
         /// Every recipe of the household (outside the trash, and in it).
         case household
-        case recipes([Int64])
+        case recipes([Recipe.ID])
         /// These folded names (ingredients without a product) and these products, known already
         /// (`RecipeCatalog`): nothing to look up among the ingredients.
-        case given(names: [String], products: [Int64])
+        case given(names: [String], products: [Product.ID])
     }
 
     static let columns = """
@@ -66,7 +67,7 @@ public struct RecipeStock: Sendable {
         var byName: [String: [StockMatch]] = [:]
         let names = try Row.fetchCursor(db.cachedStatement(sql: nameSQL(wanted: wanted.names)), arguments: wanted.nameArguments + [householdId])
         while let row = try names.next() { byName[row[0], default: []].append(match(row, window)) }
-        var byProduct: [Int64: [StockMatch]] = [:]
+        var byProduct: [Product.ID: [StockMatch]] = [:]
         let products = try Row.fetchCursor(
             db.cachedStatement(sql: productSQL(wanted: wanted.products)), arguments: wanted.productArguments + [householdId])
         while let row = try products.next() { byProduct[row[0], default: []].append(match(row, window)) }

@@ -30,7 +30,7 @@ struct CookController {
     /// with Undo; the confirmation again with what is short when the stock changed meanwhile.
     func cook(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let recipeId = try context.id()
+        let recipeId: Recipe.ID = try context.id()
         let form = try context.form(CookForm.self)
         let servings =
             try Self.servings(form.servings)
@@ -51,7 +51,7 @@ struct CookController {
     /// Undo of a cook: what it took back in stock, what it made gone.
     func undo(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let cookId = try context.id()
+        let cookId: Cook.ID = try context.id()
         let cook = try cooking.cook(cookId, householdId: member.householdId)
         do {
             try cooking.undo(cookId, householdId: member.householdId, by: member.memberId)
@@ -65,7 +65,7 @@ struct CookController {
     /// What the recipe lacks, onto a shopping list.
     func addShortfall(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let recipeId = try context.id()
+        let recipeId: Recipe.ID = try context.id()
         let form = try context.form(ShortfallForm.self)
         guard let servings = Self.servings(form.servings), let folder = form.folder else {
             throw InventoryError.notFound
@@ -121,12 +121,12 @@ struct CookController {
     /// The confirmation page for `servings` (nil: the recipe's own), read now.
     func page(_ context: RequestContext, servings requested: Int?, conflict: Bool = false, status: Int = 200) throws -> Response {
         let member = try context.signedIn
-        let recipeId = try context.id()
+        let recipeId: Recipe.ID = try context.id()
         let contents = try cooking.cookPage(recipeId, servings: requested, householdId: member.householdId, now: clock.now())
         let (plan, lists, stockLists) = (contents.plan, contents.shoppingLists, contents.stockLists)
         let produceFolder = stockLists.first { $0.id == plan.recipe.produceFolderId } ?? stockLists.first
         let query = context.request.query
-        let added = Int(query["added"] ?? "").flatMap { count in Int64(query["list"] ?? "").map { (count: count, list: $0) } }
+        let added = Int(query["added"] ?? "").flatMap { count in Folder.ID(query["list"] ?? "").map { (count: count, list: $0) } }
         let view = CookPage(
             plan: plan, shoppingLists: lists, produceFolder: produceFolder, conflict: conflict, added: added,
             uncomparable: Self.uncomparable(contents.detail, t: context.locale), t: context.locale)

@@ -12,7 +12,7 @@ struct CookPage: CompiledPage {
     }
 
     struct Take: Sendable {
-        let itemId: Int64
+        let itemId: Item.ID
         /// "200 ml from 牛乳 in Fridge" / 「冷蔵庫の牛乳から 200 ml」.
         let text: String
         let usesUp: Bool
@@ -32,7 +32,7 @@ struct CookPage: CompiledPage {
         let href: String
     }
 
-    let recipeId: Int64
+    let recipeId: Recipe.ID
     let heading: String
     let servings: Int
     let servingsText: String
@@ -50,7 +50,7 @@ struct CookPage: CompiledPage {
     let added: Added?
 
     init(
-        plan: CookPlan, shoppingLists: [Folder], produceFolder: Folder?, conflict: Bool, added: (count: Int, list: Int64)?,
+        plan: CookPlan, shoppingLists: [Folder], produceFolder: Folder?, conflict: Bool, added: (count: Int, list: Folder.ID)?,
         uncomparable: [String: String], t: Catalog
     ) {
         let recipe = plan.recipe
@@ -98,7 +98,7 @@ struct CookPage: CompiledPage {
                 ])
         }
         self.shoppingLists = shoppingLists.enumerated().map { index, list in
-            Choice(value: "\(list.id!)", label: displayName(list, t), selected: index == 0)
+            Choice(value: "\(list.id)", label: displayName(list, t), selected: index == 0)
         }
         back = Route.recipe(recipeId).path + "?servings=\(plan.servings)"
         here = Route.recipe(recipeId).cook + "?servings=\(plan.servings)"

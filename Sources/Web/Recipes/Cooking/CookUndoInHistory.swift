@@ -7,8 +7,8 @@ struct CookUndoInHistory: Sendable {
     let cooking: Cooking
 
     /// What to show beside each cook's lines in `events`, by cook id; Undo only for `canWrite`.
-    func notes(for events: [ItemEvent], itemId: Int64, householdId: Int64, canWrite: Bool, t: Catalog) throws -> [Int64: CookUndoButton] {
-        var notes: [Int64: CookUndoButton] = [:]
+    func notes(for events: [ItemEvent], itemId: Item.ID, householdId: Int64, canWrite: Bool, t: Catalog) throws -> [Cook.ID: CookUndoButton] {
+        var notes: [Cook.ID: CookUndoButton] = [:]
         for cookId in Set(events.compactMap(\.cookId)) {
             let cook = try cooking.cook(cookId, householdId: householdId)
             notes[cookId] = CookUndoButton(
@@ -22,7 +22,7 @@ struct CookUndoInHistory: Sendable {
 
 /// Which cook wrote a history line, and the form that undoes it, coming back to the item.
 struct CookUndoButton: Sendable {
-    let cookId: Int64
+    let cookId: Cook.ID
     let back: String
     /// "Undo cooking Apple juice": the button's name for screen readers.
     let label: String

@@ -16,7 +16,7 @@ struct UsedUpSection: Sendable {
     init(household: Household, shoppingLists lists: [Folder], query: Parameters, t: Catalog) {
         let chosen = lists.first { $0.id == household.usedUpFolderId } ?? lists.first
         toShopping = household.usedUp == "shopping"
-        self.lists = lists.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == chosen?.id) }
+        self.lists = lists.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == chosen?.id) }
         saved = query["saved"] == "used_up" ? t[.cookUsedUpSaved] : nil
         error = query["used_up_error"] != nil ? t[.cookUsedUpInvalid] : nil
     }

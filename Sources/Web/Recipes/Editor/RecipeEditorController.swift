@@ -46,7 +46,7 @@ struct RecipeEditorController {
     /// The editor on a stored recipe.
     func editForm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Recipe.ID = try context.id()
         var input = try recipes.input(id, householdId: member.householdId)
         input.ingredients = RecipeForm.rows(input.ingredients, spare: RecipeForm.spareRows)
         return renderer.response(try page(context, input: input, id: id, storedName: input.name, errors: [:]), context)
@@ -55,7 +55,7 @@ struct RecipeEditorController {
     /// The recipe to the trash; the list says so, with Undo.
     func trash(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let id = try context.id()
+        let id: Recipe.ID = try context.id()
         try recipes.trash(id, householdId: member.householdId, by: member.memberId)
         return .redirect(to: Route.Recipes.path + "?trashed=\(id)")
     }
@@ -66,7 +66,7 @@ struct RecipeEditorController {
 
     /// The form sent: "More rows" shows it again with five more; anything else saves. A photo sent
     /// is stored whatever the action, so the form shown again keeps it.
-    func save(_ context: RequestContext, id: Int64?) throws -> Response {
+    func save(_ context: RequestContext, id: Recipe.ID?) throws -> Response {
         let member = try context.signedIn
         // Someone else's (or a trashed) recipe is not there to change: 404 before anything is stored.
         let stored = try id.map { try recipes.recipe($0, householdId: member.householdId) }
@@ -104,7 +104,7 @@ struct RecipeEditorController {
     }
 
     /// `storedName`: the recipe's name as stored, for the heading (the form's may be empty or refused).
-    func page(_ context: RequestContext, input: RecipeInput, id: Int64?, storedName: String?, errors: [String: String]) throws -> RecipeEditorPage {
+    func page(_ context: RequestContext, input: RecipeInput, id: Recipe.ID?, storedName: String?, errors: [String: String]) throws -> RecipeEditorPage {
         let t = context.locale
         let member = try context.signedIn
         let products = try recipes.products(householdId: member.householdId)
@@ -135,7 +135,7 @@ struct RecipeEditorController {
                 hint: t[.recipeEditorProduceDueDaysHint], maxLength: 4, inputMode: "numeric"),
             FormField(
                 name: "produce_folder", label: t[.recipeEditorProduceFolder], kind: .select, error: errors["produce_folder"],
-                options: stockLists.map { .init(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == chosenList) }),
+                options: stockLists.map { .init(value: "\($0.id)", label: displayName($0, t), selected: $0.id == chosenList) }),
         ]
         let produceOpen = !produce.name.isEmpty || errors.keys.contains { $0.hasPrefix("produce_") }
         let heading = id == nil ? t[.recipeEditorNewHeading] : t.format(.recipeEditorEditHeading, ["name": storedName ?? input.name])

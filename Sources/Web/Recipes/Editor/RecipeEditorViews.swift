@@ -65,7 +65,7 @@ struct RecipeEditorPage: CompiledPage {
     let heading: String
     let action: String
     let isNew: Bool
-    let recipeId: Int64?
+    let recipeId: Recipe.ID?
     let fields: [FormField]
     let servings: FormField
     let tags: FormField

@@ -39,7 +39,7 @@ enum RecipeForm {
             case "amount": row.amount = text
             case "unit": row.unit = text
             case "note": row.note = text
-            case "product": row.productId = Int64(text)
+            case "product": row.productId = Product.ID(text)
             default: break
             }
             rows[index] = row

@@ -35,7 +35,7 @@ struct RecipeTrash {
         try recipes.purgeExpiredTrash(householdId: member.householdId)
         let rows = try recipes.trashed(householdId: member.householdId).map { recipe in
             RecipeTrashSection.Row(
-                id: recipe.id!, name: recipe.name,
+                id: recipe.id, name: recipe.name,
                 deleted: DisplayFormat.dateTime(recipe.deletedAt ?? "", timeZone: member.timeZone, locale: t))
         }
         let query = context.request.query
@@ -50,7 +50,7 @@ struct RecipeTrash {
 /// `partials/trash-recipes`: the trash page's recipes.
 struct RecipeTrashSection: Sendable {
     struct Row: Sendable {
-        let id: Int64
+        let id: Recipe.ID
         let name: String
         let deleted: String
     }

@@ -12,11 +12,11 @@ enum RecipeNotices {
         if let cook = number(query["cooked"]) {
             let taken = number(query["taken"]) ?? 0
             notices.append(
-                .init(text: t.count(.recipesCooked, Int(taken)), undoAction: Route.cook(cook).undo, link: nil, linkText: nil, after: nil))
+                .init(text: t.count(.recipesCooked, Int(taken)), undoAction: Route.cook(Cook.ID(rawValue: cook)).undo, link: nil, linkText: nil, after: nil))
         }
         if query["undone"] == "1" { notices.append(.init(text: t[.recipesUndone], undoAction: nil, link: nil, linkText: nil, after: nil)) }
         if let added = number(query["added"]) {
-            let list = number(query["list"]).flatMap { id in shopping.first { $0.id == id } }
+            let list = number(query["list"]).flatMap { id in shopping.first { $0.id.rawValue == id } }
             if added == 0 {
                 notices.append(.init(text: t[.recipesAddedNone], undoAction: nil, link: nil, linkText: nil, after: nil))
             } else if let list {
@@ -25,7 +25,7 @@ enum RecipeNotices {
                 let parts = text.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 notices.append(
                     .init(
-                        text: parts[0], undoAction: nil, link: Route.folder(list.id!).path, linkText: displayName(list, t),
+                        text: parts[0], undoAction: nil, link: Route.folder(list.id).path, linkText: displayName(list, t),
                         after: parts.count > 1 ? parts[1] : nil))
             } else {
                 notices.append(.init(text: t.count(.recipesAddedSomewhere, Int(added)), undoAction: nil, link: nil, linkText: nil, after: nil))

@@ -54,7 +54,7 @@ struct RecipePage: CompiledPage {
         let after: String?
     }
 
-    let id: Int64
+    let id: Recipe.ID
     let name: String
     let picture: String
     let hasPicture: Bool

@@ -35,7 +35,7 @@ struct RecipePagesController {
         let query = RecipesQuery(context.request.query)
         // Named only when it is this household's recipe in the trash: the address cannot put words here.
         let contents = try recipes.overviewPage(
-            householdId: member.householdId, filter: query.filter, trashed: context.request.query["trashed"].flatMap { Int64($0) }, now: clock.now())
+            householdId: member.householdId, filter: query.filter, trashed: context.request.query["trashed"].flatMap { Recipe.ID($0) }, now: clock.now())
         let (overview, trashed) = (contents.overview, contents.trashed)
         // Every state is counted for its chip; the chosen one is shown.
         var counts: [RecipeReadiness: Int] = [:]
@@ -95,7 +95,7 @@ struct RecipePagesController {
                 ? nil : t.count(.recipesSummary, overview.recipes.count, ["ready": "\(counts[.ready] ?? 0)"]),
             cards: cards, stateChips: stateChips, tagChips: tagChips, text: query.text, hidden: hidden,
             isFiltered: query.isFiltered, empty: empty, hasRecipes: overview.total > 0,
-            notice: trashed.map { t.format(.recipesTrashed, ["name": $0.name]) }, undoIds: trashed.flatMap(\.id).map(String.init),
+            notice: trashed.map { t.format(.recipesTrashed, ["name": $0.name]) }, undoIds: trashed.map { String($0.id) },
             here: query.with(page: page).link, pages: pages,
             pageLabel: t.pageOf(page, pages),
             previous: page > 1 ? query.with(page: page - 1).link : nil,
@@ -107,7 +107,7 @@ struct RecipePagesController {
     func detail(_ context: RequestContext) throws -> RecipePage {
         let member = try context.signedIn
         let t = context.locale
-        let id = try context.id()
+        let id: Recipe.ID = try context.id()
         let requested = Int(context.request.query["servings"] ?? "").map {
             min(max($0, Self.servingsRange.lowerBound), Self.servingsRange.upperBound)
         }
@@ -142,7 +142,7 @@ struct RecipePagesController {
             ingredients: ingredients, paragraphs: RecipePage.paragraphs(recipe.steps),
             source: Self.safeSource(recipe.sourceUrl), produces: produces(recipe, folders: folders, t),
             canWrite: member.role.canWrite, isLacking: !lacking.isEmpty,
-            shoppingLists: shopping.enumerated().map { Choice(value: "\($1.id!)", label: displayName($1, t), selected: $0 == 0) },
+            shoppingLists: shopping.enumerated().map { Choice(value: "\($1.id)", label: displayName($1, t), selected: $0 == 0) },
             notices: RecipeNotices.from(context.request.query, shopping: shopping, t: t),
             here: Route.recipe(id).path + (requested == nil ? "" : "?servings=\(servings)"))
     }
