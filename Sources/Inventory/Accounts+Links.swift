@@ -17,7 +17,7 @@ extension Accounts {
         return token
     }
 
-    /// An invitation to join `householdId` with `role`, valid for 7 days, usable once.
+    /// An invitation to join the household with `role`, valid for 7 days, usable once.
     public func invite(in scope: HouseholdScope, role: Role) throws -> String {
         try database.writer.write { db in
             try insertLink(db, purpose: .invitation, householdId: scope.householdId, memberId: nil, role: role, lifetime: Self.invitationLifetime)

@@ -21,7 +21,7 @@ public struct SettingsPageContents: Sendable {
 }
 
 extension Accounts {
-    /// Everything the settings page of household `householdId` shows, with the test message
+    /// Everything the settings page of the household shows, with the test message
     /// `testMessage` when asked for, as it was at one instant.
     public func settingsPage(in scope: HouseholdScope, testMessage: Int64?) throws -> SettingsPageContents {
         let now = stamp()

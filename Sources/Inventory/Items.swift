@@ -106,7 +106,7 @@ public struct MergedEdit: Sendable, Equatable {
 }
 
 /// The items of a household: lists, the editor, quick and bulk actions, trash and history.
-/// Every method takes the household id from the session; an id from elsewhere is `.notFound`.
+/// Every method takes the session's `HouseholdScope`; an id of another household's row is `.notFound`.
 public struct Items: Sendable {
     let database: AppDatabase
     let clock: WallClock

@@ -36,7 +36,7 @@ public struct PhotoStore: Sendable {
         directory.appendingPathComponent("\(key)-\(size.rawValue).\(Self.fileExtension(format))")
     }
 
-    /// Stores both sizes for `householdId` and returns the new photo's key.
+    /// Stores both sizes for the household and returns the new photo's key.
     public func save(large: [UInt8], small: [UInt8], format: String, in scope: HouseholdScope) throws -> String {
         let key = try writeFiles(large: large, small: small, format: format)
         do {

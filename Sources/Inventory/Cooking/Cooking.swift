@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// Cooking a recipe from the stock: what it would take, taking it all in one transaction, giving it
-/// back, and sending what is missing to a shopping list. Every method takes the household id from
-/// the session; a recipe, cook or folder of another household is `.notFound`.
+/// back, and sending what is missing to a shopping list. Every method takes the session's
+/// `HouseholdScope`; a recipe, cook or folder of another household is `.notFound`.
 public struct Cooking: Sendable {
     let database: AppDatabase
     let clock: WallClock

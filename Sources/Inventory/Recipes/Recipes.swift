@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The recipes of a household: the editor's save, what can be made now, a recipe against the
-/// stock, and the trash. Every method takes the household id from the session; an id from
+/// stock, and the trash. Every method takes the session's `HouseholdScope`; an id from
 /// elsewhere (or a recipe in the trash, outside the trash methods) is `.notFound`.
 public struct Recipes: Sendable {
     let database: AppDatabase
