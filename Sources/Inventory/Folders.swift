@@ -34,9 +34,9 @@ public struct Folders: Sendable {
 
     /// Every folder with its item count and, for stock lists, how many items are expired and
     /// due within the household's window (dates in the household's time zone).
-    public func overview(householdId: Int64) throws -> [FolderOverview] {
+    public func overview(in scope: HouseholdScope) throws -> [FolderOverview] {
         try database.writer.read { db in
-            let household = try HouseholdSettings.householdIfAny(db, householdId)
+            let household = try HouseholdSettings.householdIfAny(db, scope.householdId)
             let zone = household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt
             let today = CalendarDay.today(in: zone, now: clock.now())
             let soon = today.adding(days: household?.dueSoonDays ?? 3)
@@ -47,7 +47,7 @@ public struct Folders: Sendable {
                                (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due < ?) AS expired,
                                (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due BETWEEN ? AND ?) AS soon
                         FROM folder f WHERE f.household_id = ? AND f.deleted_at IS NULL ORDER BY f.position, f.id
-                        """), arguments: [today.description, today.description, soon.description, householdId]
+                        """), arguments: [today.description, today.description, soon.description, scope.householdId]
             ).map {
                 let kind = FolderKind(rawValue: $0["kind"]) ?? .stock
                 return FolderOverview(
@@ -67,22 +67,22 @@ public struct Folders: Sendable {
     }
 
     @discardableResult
-    public func create(name: String, kind: FolderKind, icon: String, householdId: Int64) throws -> Folder.ID {
+    public func create(name: String, kind: FolderKind, icon: String, in scope: HouseholdScope) throws -> Folder.ID {
         let trimmed = try Self.check(name: name, icon: icon)
         return try database.writer.write { db in
-            let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [householdId]) ?? -1
+            let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [scope.householdId]) ?? -1
             let folder = Folder.Draft(
-                householdId: householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp.string(from: clock.now()))
+                householdId: scope.householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp.string(from: clock.now()))
             return try folder.insertAndFetch(db, as: Folder.self).id
         }
     }
 
     /// `shownName`: the name the form showed (a starter folder's name in the reader's language).
     /// Sent back unchanged it is no rename: a starter folder keeps following each reader's language.
-    public func update(_ id: Folder.ID, name: String, icon: String, householdId: Int64, shownName: String? = nil) throws {
+    public func update(_ id: Folder.ID, name: String, icon: String, in scope: HouseholdScope, shownName: String? = nil) throws {
         let trimmed = try Self.check(name: name, icon: icon)
         try database.writer.write { db in
-            let folder = try Items.folder(db, id, householdId)
+            let folder = try Items.folder(db, id, scope.householdId)
             if trimmed == (shownName ?? folder.name) {
                 try db.execute(sql: "UPDATE folder SET icon = ? WHERE id = ?", arguments: [icon, id])
             } else {
@@ -92,10 +92,10 @@ public struct Folders: Sendable {
     }
 
     /// Swaps a folder with its neighbour above (-1) or below (+1) in the household's order.
-    public func move(_ id: Folder.ID, by step: Int, householdId: Int64) throws {
+    public func move(_ id: Folder.ID, by step: Int, in scope: HouseholdScope) throws {
         try database.writer.write { db in
             var ids = try Folder.ID.fetchAll(
-                db, sql: "SELECT id FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id", arguments: [householdId])
+                db, sql: "SELECT id FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id", arguments: [scope.householdId])
             guard let index = ids.firstIndex(of: id) else { throw InventoryError.notFound }
             let other = index + (step < 0 ? -1 : 1)
             guard ids.indices.contains(other) else { return }
@@ -107,16 +107,16 @@ public struct Folders: Sendable {
     }
 
     /// How many items go to the trash with the folder.
-    public func itemCount(_ id: Folder.ID, householdId: Int64) throws -> Int {
+    public func itemCount(_ id: Folder.ID, in scope: HouseholdScope) throws -> Int {
         try database.writer.read { db in
-            try Items.folder(db, id, householdId).itemCount
+            try Items.folder(db, id, scope.householdId).itemCount
         }
     }
 
     /// The folder and its items go to the trash together (restoring an item brings the folder back).
-    public func delete(_ id: Folder.ID, householdId: Int64, by memberId: Member.ID) throws {
+    public func delete(_ id: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
-            let folder = try Items.folder(db, id, householdId)
+            let folder = try Items.folder(db, id, scope.householdId)
             let time = Timestamp.string(from: clock.now())
             for var item in try Item.fetchAll(db, sql: "SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL", arguments: [id]) {
                 item.deletedAt = time
@@ -126,7 +126,7 @@ public struct Folders: Sendable {
             }
             try db.execute(sql: "UPDATE folder SET deleted_at = ? WHERE id = ?", arguments: [time, id])
             // An empty folder has nothing to come back with: gone at once.
-            try Items.dropEmptyDeletedFolders(db, householdId)
+            try Items.dropEmptyDeletedFolders(db, scope.householdId)
         }
     }
 }

@@ -4,7 +4,7 @@ import Tagged
 /// The recipe parts of a household document (format version 2): recipes with their ingredients
 /// and tags, and the cooks with what each took.
 extension Households {
-    static func readRecipes(_ db: Database, householdId: Int64) throws -> [HouseholdDocument.RecipePart] {
+    static func readRecipes(_ db: Database, householdId: Household.ID) throws -> [HouseholdDocument.RecipePart] {
         let id: StatementArguments = [householdId]
         var tags: [Recipe.ID: [String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT recipe_id, tag FROM recipe_tag WHERE household_id = ? ORDER BY recipe_id, tag", arguments: id) {
@@ -30,7 +30,7 @@ extension Households {
         }
     }
 
-    static func readCooks(_ db: Database, householdId: Int64) throws -> [HouseholdDocument.CookPart] {
+    static func readCooks(_ db: Database, householdId: Household.ID) throws -> [HouseholdDocument.CookPart] {
         var takes: [Cook.ID: [HouseholdDocument.CookTakePart]] = [:]
         let takeRows = try CookTake.fetchAll(
             db, sql: "SELECT t.* FROM cook_take t JOIN cook c ON c.id = t.cook_id WHERE c.household_id = ? ORDER BY t.id", arguments: [householdId])
@@ -50,7 +50,7 @@ extension Households {
 
     /// Inserts the recipes and cooks with new ids; returns the new cook ids (for the history lines).
     static func insertRecipes(
-        _ db: Database, _ document: HouseholdDocument, householdId: Int64, ids: ImportedIds
+        _ db: Database, _ document: HouseholdDocument, householdId: Household.ID, ids: ImportedIds
     ) throws -> [Int64: Cook.ID] {
         var productIds: [String: Product.ID] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, barcode FROM product WHERE household_id = ?", arguments: [householdId]) {

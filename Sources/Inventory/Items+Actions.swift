@@ -14,10 +14,10 @@ extension Items {
     /// − / + on a list row: the new quantity (never below 0). A step that is not a finite number
     /// within `Quantity.maximum`, or that would pass it, is refused: `delta=inf` stored infinity.
     @discardableResult
-    public func adjustQuantity(_ id: Item.ID, by delta: Double, householdId: Int64, by memberId: Member.ID) throws -> Double {
+    public func adjustQuantity(_ id: Item.ID, by delta: Double, in scope: HouseholdScope, by memberId: Member.ID) throws -> Double {
         try database.writer.write { db in
             // Another household's item is not found, whatever the step.
-            var item = try Self.item(db, id, householdId)
+            var item = try Self.item(db, id, scope.householdId)
             guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_step_invalid"]) }
             let before = item.quantity
             let after = max(0, ((item.quantity + delta) * 1000).rounded() / 1000)
@@ -32,11 +32,11 @@ extension Items {
         }
     }
 
-    public func markOpened(_ id: Item.ID, householdId: Int64, by memberId: Member.ID) throws {
+    public func markOpened(_ id: Item.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
-            var item = try Self.item(db, id, householdId)
+            var item = try Self.item(db, id, scope.householdId)
             guard item.status != .opened else { return }
-            let folder = try Self.folder(db, item.folderId, householdId)
+            let folder = try Self.folder(db, item.folderId, scope.householdId)
             guard folder.kind == .stock else { throw InventoryError.notFound }
             item.status = .opened
             item.version += 1
@@ -47,10 +47,10 @@ extension Items {
     }
 
     /// Marks a shopping-list item urgent or not (the row's menu). Stock items have no urgency: 404.
-    public func setUrgent(_ id: Item.ID, _ urgent: Bool, householdId: Int64, by memberId: Member.ID) throws {
+    public func setUrgent(_ id: Item.ID, _ urgent: Bool, in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
-            var item = try Self.item(db, id, householdId)
-            let folder = try Self.folder(db, item.folderId, householdId)
+            var item = try Self.item(db, id, scope.householdId)
+            let folder = try Self.folder(db, item.folderId, scope.householdId)
             guard folder.kind == .shopping else { throw InventoryError.notFound }
             guard item.urgent != urgent else { return }
             item.urgent = urgent
@@ -62,10 +62,10 @@ extension Items {
     }
 
     /// Gives an item a new picture (the item page's upload); the product memory learns it too.
-    public func setPicture(_ id: Item.ID, _ picture: Picture?, householdId: Int64, by memberId: Member.ID) throws {
+    public func setPicture(_ id: Item.ID, _ picture: Picture?, in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
-            var item = try Self.item(db, id, householdId)
-            if try !Self.foreignPhotos(db, [picture], householdId: householdId).isEmpty {
+            var item = try Self.item(db, id, scope.householdId)
+            if try !Self.foreignPhotos(db, [picture], householdId: scope.householdId).isEmpty {
                 throw InventoryError.validation(["picture": "picture_invalid"])
             }
             item.photo = picture?.photoKey
@@ -80,21 +80,21 @@ extension Items {
 
     /// "Buy again": a copy of a stock item on a shopping list (the stock item stays).
     @discardableResult
-    public func buyAgain(_ id: Item.ID, onto shoppingFolderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws -> Item.ID {
-        try buyAgain([id], onto: shoppingFolderId, householdId: householdId, by: memberId)[0]
+    public func buyAgain(_ id: Item.ID, onto shoppingFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws -> Item.ID {
+        try buyAgain([id], onto: shoppingFolderId, in: scope, by: memberId)[0]
     }
 
     /// "Buy again" for several items at once, all or none: the copies' ids, in order.
     @discardableResult
-    public func buyAgain(_ ids: [Item.ID], onto shoppingFolderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws -> [Item.ID] {
+    public func buyAgain(_ ids: [Item.ID], onto shoppingFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws -> [Item.ID] {
         try database.writer.write { db in
-            let target = try Self.folder(db, shoppingFolderId, householdId)
+            let target = try Self.folder(db, shoppingFolderId, scope.householdId)
             guard target.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
             let time = stamp()
             return try ids.map { id in
-                let item = try Self.item(db, id, householdId)
+                let item = try Self.item(db, id, scope.householdId)
                 var copy = Item.Draft(
-                    householdId: householdId, folderId: target.id, name: item.name, photo: item.photo, illustration: item.illustration,
+                    householdId: scope.householdId, folderId: target.id, name: item.name, photo: item.photo, illustration: item.illustration,
                     quantity: item.quantity, unit: item.unit, kind: item.kind, note: item.note, barcode: item.barcode, createdAt: time, updatedAt: time)
                 Self.fit(&copy, to: .shopping)
                 let inserted = try copy.insertAndFetch(db, as: Item.self)
@@ -105,12 +105,12 @@ extension Items {
     }
 
     /// Moves items to `folderId`, all or none; what the target kind lacks is dropped.
-    public func move(_ ids: [Item.ID], to folderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws {
+    public func move(_ ids: [Item.ID], to folderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
-            let target = try Self.folder(db, folderId, householdId)
+            let target = try Self.folder(db, folderId, scope.householdId)
             let time = stamp()
             for id in ids {
-                var item = try Self.item(db, id, householdId)
+                var item = try Self.item(db, id, scope.householdId)
                 guard item.folderId != folderId else { continue }
                 let from = item.folderId
                 Self.fit(&item.draft, to: target.kind)
@@ -137,15 +137,15 @@ extension Items {
 
     /// Shopping → stock: the items are bought and now in `stockFolderId`, which the shopping list
     /// remembers for next time.
-    public func markBought(_ ids: [Item.ID], into stockFolderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws {
+    public func markBought(_ ids: [Item.ID], into stockFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
-            let target = try Self.folder(db, stockFolderId, householdId)
+            let target = try Self.folder(db, stockFolderId, scope.householdId)
             guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
             let time = stamp()
             var sources = Set<Folder.ID>()
             for id in ids {
-                var item = try Self.item(db, id, householdId)
-                let source = try Self.folder(db, item.folderId, householdId)
+                var item = try Self.item(db, id, scope.householdId)
+                let source = try Self.folder(db, item.folderId, scope.householdId)
                 guard source.kind == .shopping else { throw InventoryError.notFound }
                 sources.insert(source.id)
                 try Self.putAway(db, &item, from: source, into: target, at: time, by: memberId)
@@ -175,13 +175,13 @@ extension Items {
     /// For each shopping item, the row of the same name (folded as search folds it) and unit
     /// already in `stockFolderId`, which buying it can add to. Ids not on a shopping list are
     /// left out; an id of another household is not found.
-    public func stockMatches(for ids: [Item.ID], in stockFolderId: Folder.ID, householdId: Int64) throws -> [Item.ID: Item] {
+    public func stockMatches(for ids: [Item.ID], within stockFolderId: Folder.ID, in scope: HouseholdScope) throws -> [Item.ID: Item] {
         try database.writer.read { db in
-            let target = try Self.folder(db, stockFolderId, householdId)
+            let target = try Self.folder(db, stockFolderId, scope.householdId)
             guard target.kind == .stock else { return [:] }
             var matches: [Item.ID: Item] = [:]
             for id in ids {
-                let item = try Self.item(db, id, householdId)
+                let item = try Self.item(db, id, scope.householdId)
                 if let match = try Self.stockMatch(db, for: item, in: stockFolderId) { matches[id] = match }
             }
             return matches
@@ -203,7 +203,7 @@ extension Items {
     ///
     /// Joining adds the quantities, keeps the earlier of the two due dates (the merged row then
     /// warns about the oldest part of it before that part goes off) and removes the shopping row.
-    public func buy(_ lines: [BoughtInput], into stockFolderId: Folder.ID, householdId: Int64, by memberId: Member.ID) throws {
+    public func buy(_ lines: [BoughtInput], into stockFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
         var checked: [(BoughtInput, Double, String?)] = []
         var errors: [String: String] = [:]
         for line in lines {
@@ -214,13 +214,13 @@ extension Items {
         }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         try database.writer.write { db in
-            let target = try Self.folder(db, stockFolderId, householdId)
+            let target = try Self.folder(db, stockFolderId, scope.householdId)
             guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
             let time = stamp()
             var sources = Set<Folder.ID>()
             for (line, quantity, due) in checked {
-                var item = try Self.item(db, line.id, householdId)
-                let source = try Self.folder(db, item.folderId, householdId)
+                var item = try Self.item(db, line.id, scope.householdId)
+                let source = try Self.folder(db, item.folderId, scope.householdId)
                 guard source.kind == .shopping else { throw InventoryError.notFound }
                 sources.insert(source.id)
                 if line.addToExisting, var existing = try Self.stockMatch(db, for: item, in: stockFolderId) {
@@ -247,11 +247,11 @@ extension Items {
     // MARK: - Trash
 
     /// To the trash, all or none; they can be restored for 30 days.
-    public func trash(_ ids: [Item.ID], householdId: Int64, by memberId: Member.ID) throws {
+    public func trash(_ ids: [Item.ID], in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let time = stamp()
             for id in ids {
-                var item = try Self.item(db, id, householdId)
+                var item = try Self.item(db, id, scope.householdId)
                 item.deletedAt = time
                 item.version += 1
                 try item.update(db)
@@ -261,11 +261,11 @@ extension Items {
     }
 
     /// Back from the trash, with their folder if it was deleted too.
-    public func restore(_ ids: [Item.ID], householdId: Int64, by memberId: Member.ID) throws {
+    public func restore(_ ids: [Item.ID], in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let time = stamp()
             for id in ids {
-                var item = try Self.item(db, id, householdId, deleted: true)
+                var item = try Self.item(db, id, scope.householdId, deleted: true)
                 item.deletedAt = nil
                 item.version += 1
                 try item.update(db)
@@ -278,29 +278,29 @@ extension Items {
     }
 
     /// Deletes items in the trash for good.
-    public func purge(_ ids: [Item.ID], householdId: Int64) throws {
+    public func purge(_ ids: [Item.ID], in scope: HouseholdScope) throws {
         try database.writer.write { db in
             for id in ids {
-                let item = try Self.item(db, id, householdId, deleted: true)
+                let item = try Self.item(db, id, scope.householdId, deleted: true)
                 _ = try item.delete(db)
             }
-            try Self.dropEmptyDeletedFolders(db, householdId)
+            try Self.dropEmptyDeletedFolders(db, scope.householdId)
         }
     }
 
     /// Items more than 30 days in the trash leave it; returns how many.
     @discardableResult
-    public func purgeExpiredTrash(householdId: Int64) throws -> Int {
+    public func purgeExpiredTrash(in scope: HouseholdScope) throws -> Int {
         let limit = Timestamp.string(from: clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
         return try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM item WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [householdId, limit])
+            try db.execute(sql: "DELETE FROM item WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [scope.householdId, limit])
             let purged = db.changesCount
-            try Self.dropEmptyDeletedFolders(db, householdId)
+            try Self.dropEmptyDeletedFolders(db, scope.householdId)
             return purged
         }
     }
 
-    static func dropEmptyDeletedFolders(_ db: Database, _ householdId: Int64) throws {
+    static func dropEmptyDeletedFolders(_ db: Database, _ householdId: Household.ID) throws {
         try db.execute(
             sql: """
                 DELETE FROM folder WHERE household_id = ? AND deleted_at IS NOT NULL
@@ -308,14 +308,14 @@ extension Items {
                 """, arguments: [householdId])
     }
 
-    public func trashEntries(householdId: Int64) throws -> [TrashEntry] {
+    public func trashEntries(in scope: HouseholdScope) throws -> [TrashEntry] {
         try database.writer.read { db in
             try Item.fetchList(
                 db.cachedStatement(
                     sql: """
                         SELECT item.*, folder.name AS folder_name, folder.starter AS folder_starter FROM item JOIN folder ON folder.id = item.folder_id
                         WHERE item.household_id = ? AND item.deleted_at IS NOT NULL ORDER BY item.deleted_at DESC, item.id
-                        """), arguments: [householdId]
+                        """), arguments: [scope.householdId]
             ) { item, row in TrashEntry(item: item, folderName: row["folder_name"], folderStarter: row["folder_starter"]) }
         }
     }

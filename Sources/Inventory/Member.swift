@@ -23,7 +23,7 @@ public struct Member: StoredRecord {
 
     /// A member's fields, without their id: what an insert writes.
     public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-        public var householdId: Int64
+        public var householdId: Household.ID
         public var name: String
         public var login: String
         public var passwordHash: String
@@ -46,7 +46,8 @@ public struct SignedIn: Sendable, Equatable {
     public let login: String
     public let role: Role
     public let language: String?
-    public let householdId: Int64
+    /// The session's household: what every store method this reader's pages call is scoped to.
+    public let household: HouseholdScope
     public let householdName: String
     public let timeZone: String
     public let csrfToken: String
@@ -71,7 +72,7 @@ public struct SingleUseLink: Sendable, Equatable, Identifiable {
 
     public let id: ID
     public let purpose: Purpose
-    public let householdId: Int64
+    public let householdId: Household.ID
     public let householdName: String
     public let memberId: Member.ID?
     public let role: Role?

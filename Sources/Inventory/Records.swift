@@ -3,6 +3,9 @@ import GRDB
 import Tagged
 
 public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    /// A household's id, a type of its own so that it is never confused with another record's.
+    public typealias ID = Tagged<Household, Int64>
+
     /// Decoded by hand: every page reads the household, and Codable decoding cost more than the query.
     public init(row: Row) throws {
         id = row["id"]
@@ -16,7 +19,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
         memberFetchesPrivate = row["member_fetches_private"]
     }
 
-    public var id: Int64?
+    public var id: ID?
     public var name: String
     public var timeZone: String
     public var dueSoonDays: Int
@@ -31,7 +34,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     /// when the operator allows private outbound at all; off unless the owner turns it on.
     public var memberFetchesPrivate: Bool = false
 
-    public init(id: Int64? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
+    public init(id: ID? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
         self.id = id
         self.name = name
         self.timeZone = timeZone
@@ -42,7 +45,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public static let databaseTableName = "household"
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = ID(rawValue: inserted.rowID) }
 }
 
 public enum FolderKind: String, Codable, Sendable, CaseIterable {
@@ -82,7 +85,7 @@ public struct Folder: StoredRecord {
             starter = row["starter"]
         }
 
-        public var householdId: Int64
+        public var householdId: Household.ID
         public var name: String
         public var kind: FolderKind
         public var icon: String
@@ -98,7 +101,7 @@ public struct Folder: StoredRecord {
         public var starter: String? = nil
 
         public init(
-            householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()
+            householdId: Household.ID, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()
         ) {
             self.householdId = householdId
             self.name = name
@@ -212,7 +215,7 @@ public struct Item: StoredRecord {
             searchText = c.searchText.map { row[$0] } ?? ""
         }
 
-        public var householdId: Int64
+        public var householdId: Household.ID
         public var folderId: Folder.ID
         public var name: String
         /// The key of a stored photo (see `PhotoStore`).
@@ -236,7 +239,7 @@ public struct Item: StoredRecord {
         public var searchText: String = ""
 
         public init(
-            householdId: Int64, folderId: Folder.ID, name: String, photo: String? = nil, illustration: String? = nil,
+            householdId: Household.ID, folderId: Folder.ID, name: String, photo: String? = nil, illustration: String? = nil,
             quantity: Double = 1, unit: ItemUnit = .piece, kind: ItemKind = .other, note: String = "",
             barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: ItemStatus? = nil,
             urgent: Bool = false, version: Int = 1, createdAt: String = Timestamp.now(),

@@ -40,7 +40,7 @@ public struct Recipe: StoredRecord {
             deletedAt = row["deleted_at"]
         }
 
-        public var householdId: Int64
+        public var householdId: Household.ID
         public var name: String
         /// `SearchText.fold(name)`, kept with the name (the text filter of /recipes).
         public var nameFolded: String
@@ -62,7 +62,7 @@ public struct Recipe: StoredRecord {
         public var deletedAt: String?
 
         public init(
-            householdId: Int64, name: String, photo: String? = nil, illustration: String? = nil, servings: Int = 2,
+            householdId: Household.ID, name: String, photo: String? = nil, illustration: String? = nil, servings: Int = 2,
             steps: String = "", sourceUrl: String? = nil, produce: RecipeProduce? = nil, version: Int = 1,
             createdAt: String = Timestamp.now(), updatedAt: String = Timestamp.now(), deletedAt: String? = nil
         ) {
@@ -162,7 +162,7 @@ public struct RecipeIngredient: StoredRecord {
             productId = row["product_id"]
         }
 
-        public var householdId: Int64
+        public var householdId: Household.ID
         public var recipeId: Recipe.ID
         /// Order on the recipe, from 0.
         public var position: Int
@@ -178,7 +178,7 @@ public struct RecipeIngredient: StoredRecord {
         public var productId: Product.ID?
 
         public init(
-            householdId: Int64, recipeId: Recipe.ID, position: Int, name: String, amount: Double? = nil, unit: String? = nil,
+            householdId: Household.ID, recipeId: Recipe.ID, position: Int, name: String, amount: Double? = nil, unit: String? = nil,
             note: String = "", productId: Product.ID? = nil
         ) {
             self.householdId = householdId
@@ -217,10 +217,10 @@ public struct RecipeTag: Codable, Sendable, Equatable, FetchableRecord, Persista
     }
 
     public var recipeId: Recipe.ID
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var tag: String
 
-    public init(recipeId: Recipe.ID, householdId: Int64, tag: String) {
+    public init(recipeId: Recipe.ID, householdId: Household.ID, tag: String) {
         self.recipeId = recipeId
         self.householdId = householdId
         self.tag = tag
@@ -246,7 +246,7 @@ public struct Cook: StoredRecord {
 
     /// A cook's fields, without its id: what an insert writes.
     public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-        public var householdId: Int64
+        public var householdId: Household.ID
         public var recipeId: Recipe.ID?
         public var recipeName: String
         public var memberId: Member.ID?
@@ -256,7 +256,7 @@ public struct Cook: StoredRecord {
         public var undoneAt: String?
 
         public init(
-            householdId: Int64, recipeId: Recipe.ID?, recipeName: String, memberId: Member.ID?, servings: Int,
+            householdId: Household.ID, recipeId: Recipe.ID?, recipeName: String, memberId: Member.ID?, servings: Int,
             producedItemId: Item.ID? = nil, cookedAt: String = Timestamp.now(), undoneAt: String? = nil
         ) {
             self.householdId = householdId
