@@ -17,10 +17,10 @@ extension Items {
         try database.writer.write { db in
             // Another household's item is not found, whatever the step.
             var item = try Self.item(db, id, householdId)
-            guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_step_invalid"]) }
+            guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": .quantityStepInvalid]) }
             let before = item.quantity
             let after = max(0, ((item.quantity + delta) * 1000).rounded() / 1000)
-            guard after <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_too_large"]) }
+            guard after <= Quantity.maximum else { throw InventoryError.validation(["delta": .quantityTooLarge]) }
             item.quantity = after
             guard item.quantity != before else { return before }
             item.version += 1
@@ -65,7 +65,7 @@ extension Items {
         try database.writer.write { db in
             var item = try Self.item(db, id, householdId)
             if try !Self.foreignPhotos(db, [picture], householdId: householdId).isEmpty {
-                throw InventoryError.validation(["picture": "picture_invalid"])
+                throw InventoryError.validation(["picture": .pictureInvalid])
             }
             item.photo = picture?.photoKey
             item.illustration = picture?.illustrationSlug
@@ -88,7 +88,7 @@ extension Items {
     public func buyAgain(_ ids: [Int64], onto shoppingFolderId: Int64, householdId: Int64, by memberId: Int64) throws -> [Int64] {
         try database.writer.write { db in
             let target = try Self.folder(db, shoppingFolderId, householdId)
-            guard target.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
+            guard target.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
             let time = stamp()
             return try ids.map { id in
                 let item = try Self.item(db, id, householdId)
@@ -139,7 +139,7 @@ extension Items {
     public func markBought(_ ids: [Int64], into stockFolderId: Int64, householdId: Int64, by memberId: Int64) throws {
         try database.writer.write { db in
             let target = try Self.folder(db, stockFolderId, householdId)
-            guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
+            guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
             let time = stamp()
             var sources = Set<Int64>()
             for id in ids {
@@ -204,7 +204,7 @@ extension Items {
     /// warns about the oldest part of it before that part goes off) and removes the shopping row.
     public func buy(_ lines: [BoughtInput], into stockFolderId: Int64, householdId: Int64, by memberId: Int64) throws {
         var checked: [(BoughtInput, Double, String?)] = []
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         for line in lines {
             switch line.check() {
             case .success(let values): checked.append((line, values.quantity, values.due))
@@ -214,7 +214,7 @@ extension Items {
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         try database.writer.write { db in
             let target = try Self.folder(db, stockFolderId, householdId)
-            guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
+            guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
             let time = stamp()
             var sources = Set<Int64>()
             for (line, quantity, due) in checked {
@@ -338,20 +338,20 @@ public struct BoughtInput: Sendable, Equatable {
     /// The quantity (a number from 0 to `Quantity.maximum`, full-width digits allowed) and the
     /// due date (empty, or a calendar date), or the problems keyed `quantity` / `due`.
     public func check() -> Result<(quantity: Double, due: String?), FieldErrors> {
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         var value = 1.0
         let text = quantity.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty {
             if let number = Double(text), number.isFinite, number >= 0, number <= Quantity.maximum {
                 value = (number * 1000).rounded() / 1000
             } else if let number = Double(text), number.isFinite, number > Quantity.maximum {
-                errors["quantity"] = "quantity_too_large"
+                errors["quantity"] = .quantityTooLarge
             } else {
-                errors["quantity"] = "quantity_invalid"
+                errors["quantity"] = .quantityInvalid
             }
         }
         let dueText = due.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
-        if !dueText.isEmpty, CalendarDay(dueText) == nil { errors["due"] = "due_invalid" }
+        if !dueText.isEmpty, CalendarDay(dueText) == nil { errors["due"] = .dueInvalid }
         guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
         return .success((value, dueText.isEmpty ? nil : dueText))
     }

@@ -227,7 +227,7 @@ public struct Items: Sendable {
     public func register(_ drafts: [ItemInput], in folderId: Int64, householdId: Int64, by memberId: Int64, timeZone: TimeZone) throws -> [Int64] {
         let folder = try self.folder(folderId, householdId: householdId)
         var values: [ItemValues] = []
-        var errors: [Int: [ItemField: String]] = [:]
+        var errors: [Int: [ItemField: FieldProblem]] = [:]
         for (index, draft) in drafts.enumerated() where !draft.isBlank {
             switch ItemValidation.check(draft, for: folder.kind, timeZone: timeZone) {
             case .success(let checked): values.append(checked)
@@ -235,12 +235,12 @@ public struct Items: Sendable {
             }
         }
         if !errors.isEmpty { throw ItemFormErrors(errors) }
-        if values.isEmpty { throw ItemFormErrors([0: [.name: "item_name_required"]]) }
+        if values.isEmpty { throw ItemFormErrors([0: [.name: .itemNameRequired]]) }
         return try database.writer.write { db in
             let time = stamp()
             let indexes = drafts.indices.filter { !drafts[$0].isBlank }
             let foreign = try Self.foreignPhotos(db, values.map(\.picture), householdId: householdId).map { indexes[$0] }
-            if !foreign.isEmpty { throw ItemFormErrors(Dictionary(uniqueKeysWithValues: foreign.map { ($0, [.picture: "picture_invalid"]) })) }
+            if !foreign.isEmpty { throw ItemFormErrors(Dictionary(uniqueKeysWithValues: foreign.map { ($0, [.picture: .pictureInvalid]) })) }
             return try values.map { value in
                 var item = Item(householdId: householdId, folderId: folderId, name: value.name, createdAt: time, updatedAt: time)
                 Self.apply(value, to: &item)
@@ -287,7 +287,7 @@ public struct Items: Sendable {
                 merged = MergedEdit(merge: merge, latestEventId: latest)
             }
             if values.picture != item.picture, try !Self.foreignPhotos(db, [values.picture], householdId: householdId).isEmpty {
-                throw ItemFormErrors([0: [.picture: "picture_invalid"]])
+                throw ItemFormErrors([0: [.picture: .pictureInvalid]])
             }
             let before = item
             Self.apply(values, to: &item)

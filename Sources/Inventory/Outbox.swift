@@ -86,14 +86,14 @@ public struct Outbox: Sendable {
     public func enqueueTest(householdId: Int64, title: String, body: String) throws -> Int64 {
         let now = clock.now()
         return try database.writer.write { db in
-            guard try PushChannels.channel(db, householdId) != nil else { throw InventoryError.validation(["push": "push_no_channel"]) }
+            guard try PushChannels.channel(db, householdId) != nil else { throw InventoryError.validation(["push": .pushNoChannel]) }
             let recent =
                 try Int.fetchOne(
                     db,
                     sql: """
                         SELECT COUNT(*) FROM push_message WHERE household_id = ? AND kind = 'test' AND created_at > ?
                         """, arguments: [householdId, Timestamp.string(from: now.addingTimeInterval(-Self.testWindow))]) ?? 0
-            guard recent < Self.testsPerWindow else { throw InventoryError.validation(["push_test": "push_test_limited"]) }
+            guard recent < Self.testsPerWindow else { throw InventoryError.validation(["push_test": .pushTestLimited]) }
             return try Self.enqueue(db, householdId: householdId, kind: "test", title: title, body: body, items: [], at: now)
         }
     }

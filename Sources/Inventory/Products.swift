@@ -107,15 +107,15 @@ public struct Products: Sendable {
         }
     }
 
-    /// Corrects what was learned. Errors are message keys by field name.
+    /// Corrects what was learned. Errors are problems by field name.
     public func update(_ id: Int64, name: String, kind: String, unit: String, folderId: Int64?, picture: Picture?, householdId: Int64) throws {
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors["name"] = "item_name_required" } else if name.storedLength > 100 { errors["name"] = "name_too_long" }
+        if name.isEmpty { errors["name"] = .itemNameRequired } else if name.storedLength > 100 { errors["name"] = .nameTooLong }
         let kind = ItemKind(rawValue: kind)
-        if kind == nil { errors["kind"] = "kind_invalid" }
+        if kind == nil { errors["kind"] = .kindInvalid }
         let unit = ItemUnit(rawValue: unit)
-        if unit == nil { errors["unit"] = "unit_invalid" }
+        if unit == nil { errors["unit"] = .unitInvalid }
         guard errors.isEmpty, let kind, let unit else { throw InventoryError.validation(errors) }
         try database.writer.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, householdId]) == true else {
@@ -123,7 +123,7 @@ public struct Products: Sendable {
             }
             if let folderId { _ = try Items.folder(db, folderId, householdId) }
             if let key = picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: householdId) {
-                throw InventoryError.validation(["picture": "picture_invalid"])
+                throw InventoryError.validation(["picture": .pictureInvalid])
             }
             try db.execute(
                 sql: """

@@ -218,7 +218,7 @@ struct TemplateTests {
                 lines: [
                     .init(
                         item: milk, typed: BoughtInput(id: 1, quantity: "x", due: "2026-13-01"), match: milk, joins: true,
-                        errors: ["quantity_1": "quantity_invalid", "due_1": "due_invalid"], t: t)
+                        errors: ["quantity_1": .quantityInvalid, "due_1": .dueInvalid], t: t)
                 ], hasErrors: true, saveLabel: t.count(.boughtSave, 1)),
             UseSoonPage(
                 groups: [], shared: shared, here: "/soon", summary: "0", empty: t[.soonEmptyToday], pageLabel: "1/1",
