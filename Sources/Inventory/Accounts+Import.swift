@@ -24,7 +24,7 @@ extension Accounts {
 
     /// Inside a transaction that creates a household: the owner invitation for it, committed or
     /// dropped with everything else. Returns the token.
-    func insertOwnerInvitation(_ db: Database, householdId: Int64) throws -> String {
+    func insertOwnerInvitation(_ db: Database, householdId: Household.ID) throws -> String {
         try insertLink(db, purpose: .invitation, householdId: householdId, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
     }
 }

@@ -77,7 +77,7 @@ public struct Accounts: Sendable {
     }
 
     /// `names` by starter key, in the household's language; a name missing there is the fallback.
-    static func insertStarterFolders(_ db: Database, householdId: Int64, names: [String: String], at time: String) throws {
+    static func insertStarterFolders(_ db: Database, householdId: Household.ID, names: [String: String], at time: String) throws {
         for (position, starter) in starterFolders.enumerated() {
             let name = names[starter.key].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
             var folder = Folder(
@@ -144,7 +144,7 @@ public struct Accounts: Sendable {
         return errors
     }
 
-    func insertMember(_ db: Database, householdId: Int64, name: String, login: String, hash: String, role: Role, language: String?) throws -> Member {
+    func insertMember(_ db: Database, householdId: Household.ID, name: String, login: String, hash: String, role: Role, language: String?) throws -> Member {
         let trimmedLogin = login.trimmingCharacters(in: .whitespacesAndNewlines)
         if try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmedLogin]) != nil {
             throw InventoryError.validation(["login": .loginTaken])
@@ -156,22 +156,22 @@ public struct Accounts: Sendable {
         return member
     }
 
-    public func members(householdId: Int64) throws -> [Member] {
-        try database.writer.read { db in try Self.members(db, householdId) }
+    public func members(in scope: HouseholdScope) throws -> [Member] {
+        try database.writer.read { db in try Self.members(db, scope.householdId) }
     }
 
-    static func members(_ db: Database, _ householdId: Int64) throws -> [Member] {
+    static func members(_ db: Database, _ householdId: Household.ID) throws -> [Member] {
         try Member.filter(Column("household_id") == householdId).order(Column("name")).fetchAll(db)
     }
 
     /// Changes a member's role (as the form names it); the household always keeps at least one owner.
-    public func changeRole(memberId: Int64, to roleName: String, householdId: Int64) throws {
+    public func changeRole(memberId: Int64, to roleName: String, in scope: HouseholdScope) throws {
         try database.writer.write { db in
-            guard var member = try Member.filter(Column("id") == memberId && Column("household_id") == householdId).fetchOne(db) else {
+            guard var member = try Member.filter(Column("id") == memberId && Column("household_id") == scope.householdId).fetchOne(db) else {
                 throw InventoryError.notFound
             }
             guard let role = Role(rawValue: roleName) else { throw InventoryError.validation(["role": .roleInvalid]) }
-            if member.role == .owner, role != .owner, try ownerCount(db, householdId) <= 1 {
+            if member.role == .owner, role != .owner, try ownerCount(db, scope.householdId) <= 1 {
                 throw InventoryError.validation(["role": .lastOwner])
             }
             member.role = role
@@ -180,19 +180,19 @@ public struct Accounts: Sendable {
     }
 
     /// Removes a member and ends their sessions at once; never the last owner.
-    public func removeMember(memberId: Int64, householdId: Int64) throws {
+    public func removeMember(memberId: Int64, in scope: HouseholdScope) throws {
         try database.writer.write { db in
-            guard let member = try Member.filter(Column("id") == memberId && Column("household_id") == householdId).fetchOne(db) else {
+            guard let member = try Member.filter(Column("id") == memberId && Column("household_id") == scope.householdId).fetchOne(db) else {
                 throw InventoryError.notFound
             }
-            if member.role == .owner, try ownerCount(db, householdId) <= 1 {
+            if member.role == .owner, try ownerCount(db, scope.householdId) <= 1 {
                 throw InventoryError.validation(["role": .lastOwner])
             }
             _ = try member.delete(db) // sessions cascade
         }
     }
 
-    func ownerCount(_ db: Database, _ householdId: Int64) throws -> Int {
+    func ownerCount(_ db: Database, _ householdId: Household.ID) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member WHERE household_id = ? AND role = 'owner'", arguments: [householdId]) ?? 0
     }
 

@@ -55,10 +55,10 @@ extension Items {
     /// Checks every row against the household as it is now, writing nothing. `folderIds` maps a
     /// folder name (lowercased, as the reader may write it: stored or shown in a language) to its id.
     public func planImport(
-        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Int64, timeZone: TimeZone
+        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], in scope: HouseholdScope, timeZone: TimeZone
     ) throws -> ImportPlan {
         try database.writer.read { db in
-            try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: householdId, timeZone: timeZone)
+            try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: scope.householdId, timeZone: timeZone)
         }
     }
 
@@ -66,18 +66,18 @@ extension Items {
     /// items as the batch editor registers them, updates as the item editor saves them (history,
     /// remembered products). With a problem nothing is written and the plan says what is wrong.
     public func runImport(
-        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Int64, by memberId: Int64, timeZone: TimeZone
+        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], in scope: HouseholdScope, by memberId: Int64, timeZone: TimeZone
     ) throws -> ImportPlan {
         try database.writer.write { db in
-            let plan = try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: householdId, timeZone: timeZone)
+            let plan = try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: scope.householdId, timeZone: timeZone)
             guard plan.problems.isEmpty else { return plan }
             let time = stamp()
             for row in plan.rows {
-                let folder = try Self.folder(db, row.folderId, householdId)
+                let folder = try Self.folder(db, row.folderId, scope.householdId)
                 if let id = row.itemId {
-                    try Self.importUpdate(db, id, row.values, into: folder, householdId: householdId, by: memberId, at: time)
+                    try Self.importUpdate(db, id, row.values, into: folder, householdId: scope.householdId, by: memberId, at: time)
                 } else {
-                    var item = Item(householdId: householdId, folderId: folder.id!, name: row.values.name, createdAt: time, updatedAt: time)
+                    var item = Item(householdId: scope.householdId, folderId: folder.id!, name: row.values.name, createdAt: time, updatedAt: time)
                     Self.apply(row.values, to: &item)
                     try item.insert(db)
                     try Self.record(db, item, "created", folder.name, by: memberId, at: time)
@@ -90,7 +90,9 @@ extension Items {
 
     /// The item editor's save without a merge (the row was read in this transaction): a row that
     /// changes nothing writes nothing.
-    static func importUpdate(_ db: Database, _ id: Int64, _ values: ItemValues, into folder: Folder, householdId: Int64, by memberId: Int64, at time: String)
+    static func importUpdate(
+        _ db: Database, _ id: Int64, _ values: ItemValues, into folder: Folder, householdId: Household.ID, by memberId: Int64, at time: String
+    )
         throws
     {
         var item = try Self.item(db, id, householdId)
@@ -110,7 +112,7 @@ extension Items {
     }
 
     static func plan(
-        _ db: Database, _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Int64, timeZone: TimeZone
+        _ db: Database, _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Household.ID, timeZone: TimeZone
     ) throws -> ImportPlan {
         let defaultFolder = try Self.folder(db, defaultFolderId, householdId)
         var plan = ImportPlan()

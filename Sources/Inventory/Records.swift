@@ -1,7 +1,11 @@
 import Foundation
 import GRDB
+import Tagged
 
 public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    /// A household's id, a type of its own so that it is never confused with another record's.
+    public typealias ID = Tagged<Household, Int64>
+
     /// Decoded by hand: every page reads the household, and Codable decoding cost more than the query.
     public init(row: Row) throws {
         id = row["id"]
@@ -15,7 +19,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
         memberFetchesPrivate = row["member_fetches_private"]
     }
 
-    public var id: Int64?
+    public var id: ID?
     public var name: String
     public var timeZone: String
     public var dueSoonDays: Int
@@ -30,7 +34,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     /// when the operator allows private outbound at all; off unless the owner turns it on.
     public var memberFetchesPrivate: Bool = false
 
-    public init(id: Int64? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
+    public init(id: ID? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
         self.id = id
         self.name = name
         self.timeZone = timeZone
@@ -41,7 +45,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public static let databaseTableName = "household"
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = ID(rawValue: inserted.rowID) }
 }
 
 public enum FolderKind: String, Codable, Sendable, CaseIterable {
@@ -69,7 +73,7 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     }
 
     public var id: Int64?
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var name: String
     public var kind: FolderKind
     public var icon: String
@@ -85,7 +89,8 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public var starter: String? = nil
 
     public init(
-        id: Int64? = nil, householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()
+        id: Int64? = nil, householdId: Household.ID, name: String, kind: FolderKind, icon: String = "box", position: Int = 0,
+        createdAt: String = Timestamp.now()
     ) {
         self.id = id
         self.householdId = householdId
@@ -181,7 +186,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     }
 
     public var id: Int64?
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var folderId: Int64
     public var name: String
     /// The key of a stored photo (see `PhotoStore`).
@@ -205,7 +210,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var searchText: String = ""
 
     public init(
-        id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil, illustration: String? = nil,
+        id: Int64? = nil, householdId: Household.ID, folderId: Int64, name: String, photo: String? = nil, illustration: String? = nil,
         quantity: Double = 1, unit: ItemUnit = .piece, kind: ItemKind = .other, note: String = "",
         barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: ItemStatus? = nil,
         urgent: Bool = false, version: Int = 1, createdAt: String = Timestamp.now(),

@@ -28,7 +28,7 @@ struct BackupWhileWritingTests {
                     first.name = "w\(writer)-\(pair)-a"
                     second.name = "w\(writer)-\(pair)-b"
                     do {
-                        _ = try items.register([first, second], in: folderId, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+                        _ = try items.register([first, second], into: folderId, in: owner.household, by: owner.memberId, timeZone: .gmt)
                     } catch {
                         state.failures.withLock { $0.append("\(error)") }
                         break

@@ -15,7 +15,7 @@ struct AccountsTests {
         let owner = try fixture.owner
         #expect(owner.role == .owner)
         #expect(owner.householdName == "Home")
-        let folders = try Folders(database: fixture.database).overview(householdId: owner.householdId)
+        let folders = try Folders(database: fixture.database).overview(in: owner.household)
         #expect(folders.map(\.name) == ["冷蔵庫", "冷凍庫", "パントリー", "スーパー"])
         #expect(folders.map(\.kind) == [.stock, .stock, .stock, .shopping])
         // A second setup is refused: the first household exists.
@@ -31,7 +31,7 @@ struct AccountsTests {
         let grandma = try fixture.accounts.session(
             token: try fixture.accounts.acceptInvitation(
                 token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: ""))
-        let folders = try Folders(database: fixture.database).overview(householdId: try #require(grandma).householdId)
+        let folders = try Folders(database: fixture.database).overview(in: try #require(grandma).household)
         #expect(folders.map(\.name) == ["Réfrigérateur", "Freezer", "Pantry", "Supermarket"])
     }
 
@@ -295,16 +295,16 @@ struct AccountsTests {
     @Test func invitationsWorkOnceAndExpireAfterSevenDays() throws {
         let fixture = try Fixture()
         let owner = try fixture.owner
-        let token = try fixture.accounts.invite(householdId: owner.householdId, role: .viewer)
+        let token = try fixture.accounts.invite(in: owner.household, role: .viewer)
         let session = try fixture.accounts.acceptInvitation(token: token, name: "Yui", login: "yui", password: Fixture.password, userAgent: "")
         let yui = try #require(try fixture.accounts.session(token: session))
         #expect(yui.role == .viewer)
-        #expect(yui.householdId == owner.householdId)
+        #expect(yui.household == owner.household)
         #expect(throws: InventoryError.notFound) {
             try fixture.accounts.acceptInvitation(token: token, name: "Eve", login: "eve", password: Fixture.password, userAgent: "")
         }
 
-        let late = try fixture.accounts.invite(householdId: owner.householdId, role: .member)
+        let late = try fixture.accounts.invite(in: owner.household, role: .member)
         fixture.clock.advance(Accounts.invitationLifetime - 60)
         #expect(try fixture.accounts.link(token: late, purpose: .invitation) != nil)
         fixture.clock.advance(120)
@@ -313,7 +313,7 @@ struct AccountsTests {
 
     @Test func aTakenLoginIsReportedOnTheLoginField() throws {
         let fixture = try Fixture()
-        let token = try fixture.accounts.invite(householdId: try fixture.owner.householdId, role: .member)
+        let token = try fixture.accounts.invite(in: try fixture.owner.household, role: .member)
         #expect(throws: InventoryError.validation(["login": .loginTaken])) {
             try fixture.accounts.acceptInvitation(token: token, name: "Other Aki", login: "AKI", password: Fixture.password, userAgent: "")
         }
@@ -325,16 +325,16 @@ struct AccountsTests {
         let fixture = try Fixture()
         let owner = try fixture.owner
         #expect(throws: InventoryError.validation(["role": .lastOwner])) {
-            try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", householdId: owner.householdId)
+            try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", in: owner.household)
         }
         #expect(throws: InventoryError.validation(["role": .lastOwner])) {
-            try fixture.accounts.removeMember(memberId: owner.memberId, householdId: owner.householdId)
+            try fixture.accounts.removeMember(memberId: owner.memberId, in: owner.household)
         }
         let second = try #require(try fixture.accounts.session(token: try fixture.join("ken", role: .owner)))
-        try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", householdId: owner.householdId)
+        try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", in: owner.household)
         #expect(try fixture.accounts.session(token: fixture.ownerToken)?.role == .member)
         #expect(throws: InventoryError.validation(["role": .lastOwner])) {
-            try fixture.accounts.removeMember(memberId: second.memberId, householdId: owner.householdId)
+            try fixture.accounts.removeMember(memberId: second.memberId, in: owner.household)
         }
     }
 
@@ -342,7 +342,7 @@ struct AccountsTests {
         let fixture = try Fixture()
         let token = try fixture.join("ken", role: .member)
         let ken = try #require(try fixture.accounts.session(token: token))
-        try fixture.accounts.removeMember(memberId: ken.memberId, householdId: ken.householdId)
+        try fixture.accounts.removeMember(memberId: ken.memberId, in: ken.household)
         #expect(try fixture.accounts.session(token: token) == nil)
     }
 
@@ -355,14 +355,14 @@ struct AccountsTests {
                 token: try fixture.accounts.acceptInvitation(
                     token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
         #expect(grandma.role == .owner)
-        #expect(grandma.householdId != owner.householdId)
+        #expect(grandma.household != owner.household)
         #expect(throws: InventoryError.notFound) {
-            try fixture.accounts.changeRole(memberId: owner.memberId, to: "viewer", householdId: grandma.householdId)
+            try fixture.accounts.changeRole(memberId: owner.memberId, to: "viewer", in: grandma.household)
         }
         #expect(throws: InventoryError.notFound) {
-            try fixture.accounts.removeMember(memberId: owner.memberId, householdId: grandma.householdId)
+            try fixture.accounts.removeMember(memberId: owner.memberId, in: grandma.household)
         }
-        #expect(try fixture.accounts.members(householdId: grandma.householdId).map(\.login) == ["grandma"])
+        #expect(try fixture.accounts.members(in: grandma.household).map(\.login) == ["grandma"])
     }
 
     @Test func changingThePasswordSignsOutTheOtherSessions() throws {
@@ -404,7 +404,7 @@ struct AccountsTests {
 
     @Test func loginsWithNonASCIILettersSignIn() throws {
         let fixture = try Fixture()
-        let token = try fixture.accounts.invite(householdId: try fixture.owner.householdId, role: .member)
+        let token = try fixture.accounts.invite(in: try fixture.owner.household, role: .member)
         _ = try fixture.accounts.acceptInvitation(token: token, name: "Émile", login: "Émile", password: Fixture.password, userAgent: "")
         guard case .signedIn = try fixture.accounts.logIn(login: "Émile", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
             Issue.record("Émile cannot sign in")

@@ -113,7 +113,7 @@ struct CookPlanTests {
 
     @Test func anotherHouseholdsRecipeIsNotFoundAndServingsMustBeSensible() throws {
         let kitchen = try CookKitchen()
-        let theirs = try kitchen.recipe("Their stew", [("Beef", 1, nil)], householdId: try kitchen.nextDoor())
+        let theirs = try kitchen.recipe("Their stew", [("Beef", 1, nil)], in: try kitchen.nextDoor())
         #expect(throws: InventoryError.notFound) { try kitchen.plan(theirs) }
         let ours = try kitchen.recipe("Stew", [("Beef", 1, nil)])
         #expect(throws: InventoryError.validation(["servings": .cookServingsInvalid])) { try kitchen.plan(ours, servings: 0) }

@@ -25,9 +25,9 @@ struct RecipesSaveTests {
 
     @Test func aNewRecipeIsStoredWithItsIngredientsAndTags() throws {
         let kitchen = try RecipeKitchen()
-        let id = try kitchen.recipes.save(Self.curry(), id: nil, householdId: kitchen.household, by: kitchen.member)
+        let id = try kitchen.recipes.save(Self.curry(), id: nil, in: kitchen.household, by: kitchen.member)
 
-        let recipe = try kitchen.recipes.recipe(id, householdId: kitchen.household)
+        let recipe = try kitchen.recipes.recipe(id, in: kitchen.household)
         #expect(recipe.name == "Chicken curry")
         #expect(recipe.servings == 4)
         #expect(recipe.steps == "Cut.\n\nSimmer.")
@@ -82,7 +82,7 @@ struct RecipesSaveTests {
                 "ingredient.3.note": .recipeNoteTooLong, "produce_quantity": .produceQuantityInvalid,
                 "produce_unit": .unitInvalid, "produce_kind": .kindInvalid, "produce_due_days": .produceDueDaysInvalid,
             ])
-        ) { try kitchen.recipes.save(input, id: nil, householdId: kitchen.household, by: kitchen.member) }
+        ) { try kitchen.recipes.save(input, id: nil, in: kitchen.household, by: kitchen.member) }
         #expect(try kitchen.overview().total == 0, "nothing stored")
     }
 
@@ -132,13 +132,13 @@ struct RecipesSaveTests {
         let (nextDoor, theirFolder) = try kitchen.nextDoor()
         let photos = try PhotoStore(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-recipes-\(UUID().uuidString)"), database: kitchen.database)
-        let theirPhoto = try photos.save(large: [0xFF, 0xD8, 1], small: [0xFF, 0xD8, 2], format: "jpeg", householdId: nextDoor)
+        let theirPhoto = try photos.save(large: [0xFF, 0xD8, 1], small: [0xFF, 0xD8, 2], format: "jpeg", in: nextDoor)
         try kitchen.database.writer.write { db in
             try db.execute(
                 sql: "INSERT INTO product (household_id, barcode, name, kind, unit, updated_at) VALUES (?, '123456', 'Milk', 'dairy_eggs', 'bottle', 'x')",
-                arguments: [nextDoor])
+                arguments: [nextDoor.householdId])
         }
-        let theirProduct = try kitchen.product(barcode: "123456", householdId: nextDoor)
+        let theirProduct = try kitchen.product(barcode: "123456", in: nextDoor)
         let input = RecipeInput(
             name: "Latte", picture: .photo(theirPhoto), ingredients: [IngredientInput(name: "Milk", productId: theirProduct)],
             produce: ProduceInput(name: "Latte", folderId: theirFolder))
@@ -146,11 +146,11 @@ struct RecipesSaveTests {
             throws: InventoryError.validation([
                 "picture": .pictureInvalid, "ingredient.0.product": .productInvalid, "produce_folder": .produceFolderInvalid,
             ])
-        ) { try kitchen.recipes.save(input, id: nil, householdId: kitchen.household, by: kitchen.member) }
+        ) { try kitchen.recipes.save(input, id: nil, in: kitchen.household, by: kitchen.member) }
         // Our own shopping list is not a stock list either.
         let shopping = RecipeInput(name: "Latte", produce: ProduceInput(name: "Latte", folderId: try kitchen.folder(.shopping)))
         #expect(throws: InventoryError.validation(["produce_folder": .produceFolderInvalid])) {
-            try kitchen.recipes.save(shopping, id: nil, householdId: kitchen.household, by: kitchen.member)
+            try kitchen.recipes.save(shopping, id: nil, in: kitchen.household, by: kitchen.member)
         }
         #expect(try kitchen.overview().total == 0)
     }
@@ -159,14 +159,14 @@ struct RecipesSaveTests {
         let kitchen = try RecipeKitchen()
         let photos = try PhotoStore(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-recipes-\(UUID().uuidString)"), database: kitchen.database)
-        let photo = try photos.save(large: [0xFF, 0xD8, 1], small: [0xFF, 0xD8, 2], format: "jpeg", householdId: kitchen.household)
+        let photo = try photos.save(large: [0xFF, 0xD8, 1], small: [0xFF, 0xD8, 2], format: "jpeg", in: kitchen.household)
         try kitchen.add("明治おいしい牛乳", 1, "bottle") { $0.barcode = "4902705001046" }
         let product = try kitchen.product(barcode: "4902705001046")
         let pantry = try kitchen.pantry()
         let input = RecipeInput(
             name: "Latte", picture: .photo(photo), ingredients: [IngredientInput(amount: "1", unit: "bottle", productId: product)],
             produce: ProduceInput(name: "Latte", quantity: "1", unit: "bottle", kind: "drinks", dueDays: "1", folderId: pantry))
-        let id = try kitchen.recipes.save(input, id: nil, householdId: kitchen.household, by: kitchen.member)
+        let id = try kitchen.recipes.save(input, id: nil, in: kitchen.household, by: kitchen.member)
         let detail = try kitchen.detail(id)
         #expect(detail.recipe.picture == .photo(photo))
         #expect(detail.recipe.produce?.folderId == pantry)
@@ -177,9 +177,9 @@ struct RecipesSaveTests {
 
     @Test func anEditReplacesIngredientsAndTagsAndKeepsWhenItWasCreated() throws {
         let kitchen = try RecipeKitchen()
-        let id = try kitchen.recipes.save(Self.curry(), id: nil, householdId: kitchen.household, by: kitchen.member)
+        let id = try kitchen.recipes.save(Self.curry(), id: nil, in: kitchen.household, by: kitchen.member)
         kitchen.fixture.clock.advance(3600)
-        var edit = try kitchen.recipes.input(id, householdId: kitchen.household)
+        var edit = try kitchen.recipes.input(id, in: kitchen.household)
         #expect(edit.name == "Chicken curry")
         #expect(edit.servings == "4")
         #expect(edit.tags == "spicy, weekday, 和食")
@@ -188,7 +188,7 @@ struct RecipesSaveTests {
         edit.ingredients = [IngredientInput(name: "Tofu", amount: "1", unit: "pack"), edit.ingredients[0]]
         edit.tags = "vegetarian"
         edit.produce.name = ""
-        try kitchen.recipes.save(edit, id: id, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.recipes.save(edit, id: id, in: kitchen.household, by: kitchen.member)
 
         let detail = try kitchen.detail(id)
         #expect(detail.ingredients.map(\.ingredient.name) == ["Tofu", "Chicken"])
@@ -200,24 +200,24 @@ struct RecipesSaveTests {
         let rows = try kitchen.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipe_ingredient") }
         #expect(rows == 2)
         // Unchanged input read back saves to the same thing.
-        let again = try kitchen.recipes.input(id, householdId: kitchen.household)
-        try kitchen.recipes.save(again, id: id, householdId: kitchen.household, by: kitchen.member)
-        #expect(try kitchen.recipes.input(id, householdId: kitchen.household) == again)
+        let again = try kitchen.recipes.input(id, in: kitchen.household)
+        try kitchen.recipes.save(again, id: id, in: kitchen.household, by: kitchen.member)
+        #expect(try kitchen.recipes.input(id, in: kitchen.household) == again)
     }
 
     @Test func anEditOfAnUnknownForeignOrTrashedRecipeIsNotFound() throws {
         let kitchen = try RecipeKitchen()
         let (nextDoor, _) = try kitchen.nextDoor()
-        let theirs = try kitchen.recipe("Theirs", householdId: nextDoor)
+        let theirs = try kitchen.recipe("Theirs", in: nextDoor)
         let trashed = try kitchen.recipe("Trashed")
-        try kitchen.recipes.trash(trashed, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.recipes.trash(trashed, in: kitchen.household, by: kitchen.member)
         for id in [theirs, trashed, 99_999] {
             #expect(throws: InventoryError.notFound) {
-                try kitchen.recipes.save(RecipeInput(name: "Mine now"), id: id, householdId: kitchen.household, by: kitchen.member)
+                try kitchen.recipes.save(RecipeInput(name: "Mine now"), id: id, in: kitchen.household, by: kitchen.member)
             }
             // Not found comes before any word about the form.
             #expect(throws: InventoryError.notFound) {
-                try kitchen.recipes.save(RecipeInput(name: ""), id: id, householdId: kitchen.household, by: kitchen.member)
+                try kitchen.recipes.save(RecipeInput(name: ""), id: id, in: kitchen.household, by: kitchen.member)
             }
         }
         #expect(

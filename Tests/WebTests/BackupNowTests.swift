@@ -51,7 +51,7 @@ struct BackupNowTests {
     }
 
     func removeOtherHousehold(_ fixture: HouseholdFixture) throws {
-        let other = try #require(try fixture.accounts.session(token: fixture.otherOwner)).householdId
+        let other = try #require(try fixture.accounts.session(token: fixture.otherOwner)).household.householdId
         try fixture.app.database.writer.write { db in try db.execute(sql: "DELETE FROM household WHERE id = ?", arguments: [other]) }
     }
 

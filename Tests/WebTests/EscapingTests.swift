@@ -74,7 +74,7 @@ struct EscapingTests {
         let t = renderer.localizations.fallback
         let member = SignedIn(
             sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,
-            householdId: 1, householdName: text, timeZone: "UTC", csrfToken: "token")
+            household: HouseholdScope(1), householdName: text, timeZone: "UTC", csrfToken: "token")
         let icons = [Choice(value: "box", label: text, selected: true, icon: "box")]
         let pages: [any CompiledPage] = [
             // A name in aria-label and value attributes and in element content.
@@ -102,7 +102,7 @@ struct EscapingTests {
         let t = renderer.localizations.fallback
         let member = SignedIn(
             sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,
-            householdId: 1, householdName: text, timeZone: "UTC", csrfToken: "token")
+            household: HouseholdScope(1), householdName: text, timeZone: "UTC", csrfToken: "token")
         let window = DueWindow(household: Household(id: 1, name: "Home", timeZone: "UTC"), now: Date(timeIntervalSince1970: 1_795_000_000))
         var item = Item(id: 1, householdId: 1, folderId: 1, name: text, due: window.today.description, status: .opened)
         item.note = text

@@ -11,7 +11,7 @@ import GRDB
 enum CookPlanner {
     static let servingsRange = 1...1000
 
-    static func plan(_ db: Database, recipeId: Int64, servings: Int, householdId: Int64, window: DueWindow) throws -> CookPlan {
+    static func plan(_ db: Database, recipeId: Int64, servings: Int, householdId: Household.ID, window: DueWindow) throws -> CookPlan {
         guard servingsRange.contains(servings) else { throw InventoryError.validation(["servings": .cookServingsInvalid]) }
         guard
             let recipe = try Recipe.fetchOne(

@@ -53,7 +53,7 @@ struct DueController {
         let member = try context.signedIn
         let t = context.locale
         let requested = Int(context.request.query["page"] ?? "") ?? 1
-        let contents = try items.useSoonPage(householdId: member.householdId, page: requested, now: clock.now())
+        let contents = try items.useSoonPage(in: member.household, page: requested, now: clock.now())
         let (household, window, result, folders) = (contents.household, contents.window, contents.useSoon, contents.folders)
         // Use soon's rows carry checkboxes for its bulk bar.
         var (shared, shopping) = try rowContext(context, folders: folders, selectable: true)
@@ -99,7 +99,7 @@ struct DueController {
         }
         let requested = Int(query["page"] ?? "") ?? 1
         // The chosen day shows in its own month, whatever `month` says.
-        let contents = try items.calendarPage(householdId: member.householdId, month: requestedMonth, day: day, page: requested, now: clock.now())
+        let contents = try items.calendarPage(in: member.household, month: requestedMonth, day: day, page: requested, now: clock.now())
         let (window, month, result) = (contents.window, contents.month, contents.due)
 
         let names = t[.calendarMonths].split(separator: ",").map(String.init)

@@ -23,7 +23,7 @@ struct ListController {
     /// Several ticked items at once, in one transaction (see `BulkActions`).
     func bulk(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        let folder = try items.folder(try context.id(), in: member.household)
         let back = context.returnPath(fallback: Route.folder(folder.id!).path)
         return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
     }
@@ -45,7 +45,7 @@ struct ListController {
         let query = context.request.query
         // One snapshot: the folder, the household, the page of items and every folder.
         let contents = try items.listPage(
-            folderId, householdId: member.householdId, text: query["q"] ?? "", kinds: query.all("kind"),
+            folderId, in: member.household, text: query["q"] ?? "", kinds: query.all("kind"),
             status: query["status"].flatMap { $0.isEmpty ? nil : $0 }, expiredOnly: query["due"] == "expired", page: Int(query["page"] ?? "") ?? 1,
             now: clock.now())
         let (folder, window, filter, result, allFolders) = (contents.folder, contents.window, contents.filter, contents.page, contents.folders)

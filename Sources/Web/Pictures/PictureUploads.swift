@@ -40,12 +40,12 @@ struct PictureUploads: Sendable {
     }
 
     /// Stores the photo in `file` for the household and returns its key.
-    func store(_ file: UploadedFile, crop: SquareCrop?, householdId: Int64) throws(Refusal) -> String {
-        try store(bytes: try Self.bytes(of: file), crop: crop, householdId: householdId)
+    func store(_ file: UploadedFile, crop: SquareCrop?, in scope: HouseholdScope) throws(Refusal) -> String {
+        try store(bytes: try Self.bytes(of: file), crop: crop, in: scope)
     }
 
     /// The same for bytes from elsewhere (the online look-up's picture).
-    func store(bytes: [UInt8], crop: SquareCrop?, householdId: Int64) throws(Refusal) -> String {
+    func store(bytes: [UInt8], crop: SquareCrop?, in scope: HouseholdScope) throws(Refusal) -> String {
         let photo: NormalizedPhoto
         do {
             photo = try decoding.run { () throws(ImagingError) in try PhotoNormalizer.normalize(bytes, crop: crop) }
@@ -54,7 +54,7 @@ struct PictureUploads: Sendable {
             throw Refusal(text: Self.text(error))
         }
         do {
-            return try store.save(large: photo.large, small: photo.small, format: photo.format == .webp ? "webp" : "jpeg", householdId: householdId)
+            return try store.save(large: photo.large, small: photo.small, format: photo.format == .webp ? "webp" : "jpeg", in: scope)
         } catch {
             // The disk's own problem (full, read-only) is told as such, beside the field.
             let storage = StorageFailure(error)

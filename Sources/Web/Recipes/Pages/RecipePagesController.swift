@@ -35,7 +35,7 @@ struct RecipePagesController {
         let query = RecipesQuery(context.request.query)
         // Named only when it is this household's recipe in the trash: the address cannot put words here.
         let contents = try recipes.overviewPage(
-            householdId: member.householdId, filter: query.filter, trashed: context.request.query["trashed"].flatMap { Int64($0) }, now: clock.now())
+            in: member.household, filter: query.filter, trashed: context.request.query["trashed"].flatMap { Int64($0) }, now: clock.now())
         let (overview, trashed) = (contents.overview, contents.trashed)
         // Every state is counted for its chip; the chosen one is shown.
         var counts: [RecipeReadiness: Int] = [:]
@@ -111,7 +111,7 @@ struct RecipePagesController {
         let requested = Int(context.request.query["servings"] ?? "").map {
             min(max($0, Self.servingsRange.lowerBound), Self.servingsRange.upperBound)
         }
-        let contents = try recipes.recipePage(id, householdId: member.householdId, servings: requested, now: clock.now())
+        let contents = try recipes.recipePage(id, in: member.household, servings: requested, now: clock.now())
         let (detail, folders) = (contents.detail, contents.folders)
         let recipe = detail.recipe
 
