@@ -72,9 +72,7 @@ struct DueController {
             groups: groups, shared: shared, here: here(result.page),
             summary: t.count(.itemCount, result.total),
             empty: household.dueSoonDays == 0 ? t[.soonEmptyToday] : t.count(.soonEmpty, household.dueSoonDays),
-            pageLabel: t.pageOf(result.page, result.pages),
-            previous: result.page > 1 ? here(result.page - 1) : nil,
-            next: result.page < result.pages ? here(result.page + 1) : nil,
+            pager: Pager(page: result.page, of: result.pages, t: t, link: here),
             notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice,
             moveTargets: folders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
             shoppingTargets: shopping.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) })
@@ -151,9 +149,7 @@ struct DueController {
                 summary: t.count(.itemCount, result.dayTotal),
                 rows: rows,
                 shared: shared, here: here(result.page),
-                pageLabel: t.pageOf(result.page, result.pages),
-                previous: result.page > 1 ? here(result.page - 1) : nil,
-                next: result.page < result.pages ? here(result.page + 1) : nil,
+                pager: Pager(page: result.page, of: result.pages, t: t, link: here),
                 notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice)
         }
 
@@ -193,9 +189,7 @@ struct UseSoonPage: CompiledPage {
     let here: String
     let summary: String
     let empty: String
-    let pageLabel: String
-    let previous: String?
-    let next: String?
+    let pager: Pager
     let notice: String?
     let undoIds: String?
     var rowNotice: RowNotice? = nil
@@ -209,7 +203,6 @@ struct UseSoonPage: CompiledPage {
         groups.map { GroupView(group: $0, rowList: ItemRowsView($0.rows, shared: shared, here: here, notice: rowNotice, t: shared.t)) }
     }
     var hasRows: Bool { !groups.isEmpty }
-    var hasPages: Bool { previous != nil || next != nil }
     var hasMoveTargets: Bool { !moveTargets.isEmpty }
     var hasShoppingTargets: Bool { !shoppingTargets.isEmpty }
     /// The bulk bar's "bought into" group is the shopping list's.
@@ -262,15 +255,12 @@ struct CalendarPage: CompiledPage {
         let rows: [ItemRowView]
         let shared: RowContext
         let here: String
-        let pageLabel: String
-        let previous: String?
-        let next: String?
+        let pager: Pager
         let notice: String?
         let undoIds: String?
         var rowNotice: RowNotice? = nil
 
         var hasRows: Bool { !rows.isEmpty }
-        var hasPages: Bool { previous != nil || next != nil }
         var rowList: ItemRowsView { ItemRowsView(rows, shared: shared, here: here, notice: rowNotice, t: shared.t) }
     }
 

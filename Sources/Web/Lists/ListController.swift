@@ -85,10 +85,7 @@ struct ListController {
             isExpired: filter.expiredIn != nil,
             activeFilters: Self.activeFilters(filter, t: t),
             isFiltered: filter.isFiltered,
-            page: result.page, pages: result.pages,
-            pageLabel: t.pageOf(result.page, result.pages),
-            previous: result.page > 1 ? link(page: result.page - 1) : nil,
-            next: result.page < result.pages ? link(page: result.page + 1) : nil,
+            pager: Pager(page: result.page, of: result.pages, t: t) { link(page: $0) },
             here: link(page: result.page),
             moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
             stockTargets: stockFolders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == remembered) },
@@ -115,11 +112,7 @@ struct ItemListPage: CompiledPage {
     /// The applied filters in words ("“milk”", "Fish", "Expired").
     var activeFilters: [String] = []
     let isFiltered: Bool
-    let page: Int
-    let pages: Int
-    let pageLabel: String
-    let previous: String?
-    let next: String?
+    let pager: Pager
     let here: String
     let moveTargets: [Choice]
     let stockTargets: [Choice]
@@ -133,7 +126,6 @@ struct ItemListPage: CompiledPage {
 
     var isShopping: Bool { !isStock }
     var hasRows: Bool { !rows.isEmpty }
-    var hasPages: Bool { pages > 1 }
     var hasMoveTargets: Bool { !moveTargets.isEmpty }
     var hasStockTargets: Bool { !stockTargets.isEmpty }
     var hasShoppingTargets: Bool { !shoppingTargets.isEmpty }
