@@ -65,15 +65,13 @@ struct DueController {
             UseSoonPage.Group(state: "today", heading: t[.soonToday], count: result.todayCount, rows: rows(result.today)),
             UseSoonPage.Group(state: "soon", heading: t.count(.soonSoon, household.dueSoonDays), count: result.soonCount, rows: rows(result.soon)),
         ].filter { !$0.rows.isEmpty }
-        let (notice, undoIds) = Notices.notice(context.request.query, folders: shopping, t: t)
-        // Next to its row when the row is here (a quick action came back); at the top otherwise.
-        let rowNotice = Notices.rowNotice(context.request.query, rows: groups.flatMap(\.rows), generic: (notice, undoIds), t: t)
+        let notice = Notices.placed(context.request.query, rows: groups.flatMap(\.rows), folders: shopping, t: t)
         return UseSoonPage(
             groups: groups, shared: shared, here: here(result.page),
             summary: t.count(.itemCount, result.total),
             empty: household.dueSoonDays == 0 ? t[.soonEmptyToday] : t.count(.soonEmpty, household.dueSoonDays),
             pager: Pager(page: result.page, of: result.pages, t: t, link: here),
-            notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice,
+            notice: notice.top, undoIds: notice.undoIds, rowNotice: notice.row,
             moveTargets: folders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
             shoppingTargets: shopping.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) })
     }
@@ -141,16 +139,15 @@ struct DueController {
             func here(_ page: Int) -> String {
                 Self.link(Route.calendar, [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
             }
-            let (notice, undoIds) = Notices.notice(query, folders: shopping, t: t)
             let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) }
-            let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
+            let notice = Notices.placed(query, rows: rows, folders: shopping, t: t)
             dayView = CalendarPage.DayItems(
                 heading: t.format(.calendarDayHeading, ["date": DisplayFormat.day(day, locale: t)]),
                 summary: t.count(.itemCount, result.dayTotal),
                 rows: rows,
                 shared: shared, here: here(result.page),
                 pager: Pager(page: result.page, of: result.pages, t: t, link: here),
-                notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice)
+                notice: notice.top, undoIds: notice.undoIds, rowNotice: notice.row)
         }
 
         let current = CalendarMonth(window.today)

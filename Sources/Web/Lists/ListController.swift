@@ -69,15 +69,13 @@ struct ListController {
         let shared = RowContext(
             canWrite: member.role.canWrite, isStock: folder.kind == .stock,
             hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
-        let (notice, undoIds) = Notices.notice(query, folders: allFolders, t: t)
         let rows = result.items.map { ItemRowView($0, window: window, t: t) }
-        // Next to its row when the row is here; at the top otherwise.
-        let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
+        let notice = Notices.placed(query, rows: rows, folders: allFolders, t: t)
 
         return ItemListPage(
             folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,
             total: t.count(.itemCount, result.total),
-            rows: rows, shared: shared, rowNotice: rowNotice,
+            rows: rows, shared: shared, rowNotice: notice.row,
             query: filter.text,
             kinds: ItemKind.allCases.map { Choice(value: $0.rawValue, label: t[.kind, $0], selected: filter.kinds.contains($0)) },
             statuses: [Choice(value: "", label: t[.filterAnyStatus], selected: filter.status == nil)]
@@ -92,7 +90,7 @@ struct ListController {
             shoppingTargets: folder.kind == .stock
                 ? allFolders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) } : [],
             shoppingCount: allFolders.filter { $0.kind == .shopping }.count,
-            notice: rowNotice == nil ? notice : nil, undoIds: undoIds)
+            notice: notice.top, undoIds: notice.undoIds)
     }
 }
 
