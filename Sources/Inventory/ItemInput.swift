@@ -34,20 +34,31 @@ public struct ItemInput: Sendable, Equatable {
     }
 }
 
-/// An item's values once checked, ready to store.
-public struct ItemValues: Sendable, Equatable {
+/// What a person edits of an item, checked: the form's fields as a stored `Item` keeps them (its
+/// `values`), one column each.
+public struct ItemValues: Encodable, Sendable, Equatable {
     public var name: String
+    /// The key of a stored photo (see `PhotoStore`).
+    public var photo: String?
+    /// A built-in illustration's slug (see `Illustrations`).
+    public var illustration: String?
     public var quantity: Double
     public var unit: ItemUnit
     public var kind: ItemKind
     public var note: String
     public var barcode: String?
+    /// Calendar date "YYYY-MM-DD" (no time zone).
     public var due: String?
     /// UTC ISO-8601.
     public var remindAt: String?
     public var status: ItemStatus?
     public var urgent: Bool
-    public var picture: Picture?
+
+    /// What the item shows as its picture, if anything: a photo rather than an illustration.
+    public var picture: Picture? {
+        get { photo.map(Picture.photo) ?? illustration.map(Picture.illustration) }
+        set { (photo, illustration) = (newValue?.photoKey, newValue?.illustrationSlug) }
+    }
 }
 
 public enum ItemValidation {
@@ -114,8 +125,8 @@ public enum ItemValidation {
         guard errors.isEmpty, let unit, let kind else { return .failure(ItemFieldErrors(errors)) }
         return .success(
             ItemValues(
-                name: name, quantity: quantity, unit: unit, kind: kind, note: note, barcode: barcode.isEmpty ? nil : barcode,
-                due: due, remindAt: remindAt, status: status, urgent: urgent, picture: picture))
+                name: name, photo: picture?.photoKey, illustration: picture?.illustrationSlug, quantity: quantity, unit: unit, kind: kind,
+                note: note, barcode: barcode.isEmpty ? nil : barcode, due: due, remindAt: remindAt, status: status, urgent: urgent))
     }
 
     /// True when the reminder comes after the due date's end: allowed, but worth a word.

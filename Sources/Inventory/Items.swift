@@ -253,7 +253,7 @@ public struct Items: Sendable {
     }
 
     static func apply(_ value: ItemValues, to item: inout Item) {
-        for field in ItemField.allCases { field.store(value, in: &item) }
+        item.values = value
         item.searchText = SearchText.fold(value.name, value.note)
     }
 

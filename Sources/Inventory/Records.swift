@@ -107,7 +107,11 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
-public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// A stored item: what a person edits of it, `values` (declared once, in `ItemValues`; `item.name`
+/// reads and writes `item.values.name`), and what storage keeps around them: its household and
+/// folder, its version and its times.
+@dynamicMemberLookup
+public struct Item: Encodable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     /// Decoded by hand: list pages read 50 at a time, and Codable decoding cost more than the query.
     public init(row: Row) throws { try self.init(row: row, at: try ColumnPositions(Array(row.columnNames))) }
 
@@ -118,29 +122,20 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         id = row[c.id]
         householdId = row[c.householdId]
         folderId = row[c.folderId]
-        name = row[c.name]
-        photo = row[c.photo]
-        illustration = row[c.illustration]
-        quantity = row[c.quantity]
         guard let unit = ItemUnit(rawValue: row[c.unit]), let kind = ItemKind(rawValue: row[c.kind]) else {
             throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(id ?? 0) has an unknown unit or kind")
         }
-        self.unit = unit
-        self.kind = kind
-        note = row[c.note]
-        barcode = row[c.barcode]
-        due = row[c.due]
-        remindAt = row[c.remindAt]
         let statusCode: String? = row[c.status]
+        var status: ItemStatus?
         if let statusCode {
-            guard let status = ItemStatus(rawValue: statusCode) else {
+            guard let known = ItemStatus(rawValue: statusCode) else {
                 throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(id ?? 0) has an unknown status")
             }
-            self.status = status
-        } else {
-            status = nil
+            status = known
         }
-        urgent = row[c.urgent]
+        values = ItemValues(
+            name: row[c.name], photo: row[c.photo], illustration: row[c.illustration], quantity: row[c.quantity], unit: unit, kind: kind,
+            note: row[c.note], barcode: row[c.barcode], due: row[c.due], remindAt: row[c.remindAt], status: status, urgent: row[c.urgent])
         version = row[c.version]
         createdAt = row[c.createdAt]
         updatedAt = row[c.updatedAt]
@@ -188,21 +183,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var id: Int64?
     public var householdId: Household.ID
     public var folderId: Int64
-    public var name: String
-    /// The key of a stored photo (see `PhotoStore`).
-    public var photo: String?
-    /// A built-in illustration's slug (see `Illustrations`).
-    public var illustration: String?
-    public var quantity: Double
-    public var unit: ItemUnit
-    public var kind: ItemKind
-    public var note: String
-    public var barcode: String?
-    /// Calendar date "YYYY-MM-DD" (no time zone).
-    public var due: String?
-    public var remindAt: String?
-    public var status: ItemStatus?
-    public var urgent: Bool
+    public var values: ItemValues
     public var version: Int
     public var createdAt: String
     public var updatedAt: String
@@ -219,18 +200,9 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.id = id
         self.householdId = householdId
         self.folderId = folderId
-        self.name = name
-        self.photo = photo
-        self.illustration = illustration
-        self.quantity = quantity
-        self.unit = unit
-        self.kind = kind
-        self.note = note
-        self.barcode = barcode
-        self.due = due
-        self.remindAt = remindAt
-        self.status = status
-        self.urgent = urgent
+        values = ItemValues(
+            name: name, photo: photo, illustration: illustration, quantity: quantity, unit: unit, kind: kind, note: note, barcode: barcode,
+            due: due, remindAt: remindAt, status: status, urgent: urgent)
         self.version = version
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -238,14 +210,31 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.searchText = SearchText.fold(name, note)
     }
 
-    /// What the item shows as its picture, if anything.
-    public var picture: Picture? {
-        if let photo { return .photo(photo) }
-        return illustration.map(Picture.illustration)
+    /// An edited field, `item.name` for `item.values.name`.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<ItemValues, Value>) -> Value {
+        get { values[keyPath: field] }
+        set { values[keyPath: field] = newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, householdId, folderId, version, createdAt, updatedAt, deletedAt, searchText
+    }
+
+    /// One row: the item's own columns and its values' beside them.
+    public func encode(to encoder: any Encoder) throws {
+        try values.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encode(householdId, forKey: .householdId)
+        try container.encode(folderId, forKey: .folderId)
+        try container.encode(version, forKey: .version)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(deletedAt, forKey: .deletedAt)
+        try container.encode(searchText, forKey: .searchText)
     }
 
     public static let databaseTableName = "item"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }

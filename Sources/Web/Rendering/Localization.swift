@@ -70,11 +70,6 @@ public struct Catalog: Sendable {
         return result
     }
 
-    /// "Page 2 of 8" under a paged page.
-    func pageOf(_ page: Int, _ pages: Int) -> String {
-        format(.pageOf, ["page": "\(page)", "pages": "\(pages)"])
-    }
-
     /// `key` with `{count}` filled in, in the form the language's plural rule chooses for it
     /// (`key_one` for "1 item" in English; the bare key, `other`, for every count in Japanese).
     func count(_ key: TextKey, _ count: Int, _ values: [String: String] = [:]) -> String {
