@@ -12,7 +12,7 @@ extension Accounts {
         name: String, language: String = "en", filling fill: (NewHousehold) throws -> T
     ) throws -> (token: String, filled: T) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": "household_name_required"]) }
+        guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": .householdNameRequired]) }
         return try database.writer.write { db in
             var household = Household(name: trimmed, createdAt: stamp())
             try household.insert(db)

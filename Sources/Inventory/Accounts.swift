@@ -64,15 +64,15 @@ public struct Accounts: Sendable {
         }
     }
 
-    /// What is wrong with a setup form, by field (message keys).
+    /// What is wrong with a setup form, by field.
     public static func setupProblems(
         householdName: String, ownerName: String, login: String, password: String, timeZone: String = "UTC"
-    ) -> [String: String] {
+    ) -> [String: FieldProblem] {
         var errors = memberProblems(name: ownerName, login: login, password: password)
-        if !HouseholdSettings.isKnown(timeZone: timeZone) { errors["time_zone"] = "time_zone_invalid" }
+        if !HouseholdSettings.isKnown(timeZone: timeZone) { errors["time_zone"] = .timeZoneInvalid }
         let trimmed = householdName.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { errors["household"] = "household_name_required" }
-        if trimmed.storedLength > 100 { errors["household"] = "name_too_long" }
+        if trimmed.isEmpty { errors["household"] = .householdNameRequired }
+        if trimmed.storedLength > 100 { errors["household"] = .nameTooLong }
         return errors
     }
 
@@ -117,7 +117,7 @@ public struct Accounts: Sendable {
     // MARK: - Members
 
     /// What is wrong with a new member's name, login and password, the login's availability included.
-    public func memberProblems(name: String, login: String, password: String) throws -> [String: String] {
+    public func memberProblems(name: String, login: String, password: String) throws -> [String: FieldProblem] {
         var errors = Self.memberProblems(name: name, login: login, password: password)
         let trimmed = login.trimmingCharacters(in: .whitespacesAndNewlines)
         if errors["login"] == nil,
@@ -125,20 +125,20 @@ public struct Accounts: Sendable {
                 try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmed]) != nil
             })
         {
-            errors["login"] = "login_taken"
+            errors["login"] = .loginTaken
         }
         return errors
     }
 
-    static func memberProblems(name: String, login: String, password: String) -> [String: String] {
-        var errors: [String: String] = [:]
+    static func memberProblems(name: String, login: String, password: String) -> [String: FieldProblem] {
+        var errors: [String: FieldProblem] = [:]
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmedName.isEmpty { errors["name"] = "name_required" } else if trimmedName.storedLength > 100 { errors["name"] = "name_too_long" }
+        if trimmedName.isEmpty { errors["name"] = .nameRequired } else if trimmedName.storedLength > 100 { errors["name"] = .nameTooLong }
         let trimmedLogin = login.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmedLogin.isEmpty {
-            errors["login"] = "login_required"
+            errors["login"] = .loginRequired
         } else if trimmedLogin.count > 64 || trimmedLogin.contains(where: { $0.isWhitespace || $0.isNewline }) {
-            errors["login"] = "login_invalid"
+            errors["login"] = .loginInvalid
         }
         if let problem = PasswordPolicy.problem(with: password) { errors["password"] = problem }
         return errors
@@ -147,7 +147,7 @@ public struct Accounts: Sendable {
     func insertMember(_ db: Database, householdId: Household.ID, name: String, login: String, hash: String, role: Role, language: String?) throws -> Member {
         let trimmedLogin = login.trimmingCharacters(in: .whitespacesAndNewlines)
         if try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmedLogin]) != nil {
-            throw InventoryError.validation(["login": "login_taken"])
+            throw InventoryError.validation(["login": .loginTaken])
         }
         let member = Member.Draft(
             householdId: householdId, name: name.trimmingCharacters(in: .whitespacesAndNewlines), login: trimmedLogin,
@@ -169,9 +169,9 @@ public struct Accounts: Sendable {
             guard var member = try Member.filter(Column("id") == memberId && Column("household_id") == scope.householdId).fetchOne(db) else {
                 throw InventoryError.notFound
             }
-            guard let role = Role(rawValue: roleName) else { throw InventoryError.validation(["role": "role_invalid"]) }
+            guard let role = Role(rawValue: roleName) else { throw InventoryError.validation(["role": .roleInvalid]) }
             if member.role == .owner, role != .owner, try ownerCount(db, scope.householdId) <= 1 {
-                throw InventoryError.validation(["role": "last_owner"])
+                throw InventoryError.validation(["role": .lastOwner])
             }
             member.role = role
             try member.update(db)
@@ -185,7 +185,7 @@ public struct Accounts: Sendable {
                 throw InventoryError.notFound
             }
             if member.role == .owner, try ownerCount(db, scope.householdId) <= 1 {
-                throw InventoryError.validation(["role": "last_owner"])
+                throw InventoryError.validation(["role": .lastOwner])
             }
             _ = try member.delete(db) // sessions cascade
         }
@@ -197,8 +197,8 @@ public struct Accounts: Sendable {
 
     public func updateProfile(memberId: Member.ID, name: String, language: String?) throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { throw InventoryError.validation(["name": "name_required"]) }
-        if trimmed.storedLength > 100 { throw InventoryError.validation(["name": "name_too_long"]) }
+        if trimmed.isEmpty { throw InventoryError.validation(["name": .nameRequired]) }
+        if trimmed.storedLength > 100 { throw InventoryError.validation(["name": .nameTooLong]) }
         try database.writer.write { db in
             try db.execute(sql: "UPDATE member SET name = ?, language = ? WHERE id = ?", arguments: [trimmed, language, memberId])
         }
@@ -215,11 +215,11 @@ public struct Accounts: Sendable {
         let keys = Self.throttleKeys(login: row["login"], peer: peer)
         let lockIfFailed: Date?
         switch try admit(keys) {
-        case .locked: throw InventoryError.validation(["current_password": "current_password_throttled"])
+        case .locked: throw InventoryError.validation(["current_password": .currentPasswordThrottled])
         case .admitted(let lock): lockIfFailed = lock
         }
         guard hasher.verify(current, against: row["password_hash"]) else {
-            throw InventoryError.validation(["current_password": lockIfFailed != nil ? "current_password_throttled" : "current_password_wrong"])
+            throw InventoryError.validation(["current_password": lockIfFailed != nil ? .currentPasswordThrottled : .currentPasswordWrong])
         }
         if let problem = PasswordPolicy.problem(with: new) {
             try database.writer.write { db in try Throttle.forgive(db, keys) }

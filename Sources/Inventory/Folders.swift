@@ -59,9 +59,9 @@ public struct Folders: Sendable {
 
     static func check(name: String, icon: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        var errors: [String: String] = [:]
-        if trimmed.isEmpty { errors["name"] = "folder_name_required" } else if trimmed.storedLength > 100 { errors["name"] = "name_too_long" }
-        if !icons.contains(icon) { errors["icon"] = "icon_invalid" }
+        var errors: [String: FieldProblem] = [:]
+        if trimmed.isEmpty { errors["name"] = .folderNameRequired } else if trimmed.storedLength > 100 { errors["name"] = .nameTooLong }
+        if !icons.contains(icon) { errors["icon"] = .iconInvalid }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         return trimmed
     }

@@ -23,17 +23,17 @@ public struct HouseholdSettings: Sendable {
     }
 
     public func update(_ scope: HouseholdScope, name: String, timeZone: String, dueSoonDays: String) throws {
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { errors["household"] = "household_name_required" } else if trimmed.storedLength > 100 { errors["household"] = "name_too_long" }
+        if trimmed.isEmpty { errors["household"] = .householdNameRequired } else if trimmed.storedLength > 100 { errors["household"] = .nameTooLong }
         let days = Int(dueSoonDays.trimmingCharacters(in: .whitespaces))
-        if days == nil || !(0...60).contains(days!) { errors["due_soon_days"] = "due_soon_invalid" }
+        if days == nil || !(0...60).contains(days!) { errors["due_soon_days"] = .dueSoonInvalid }
         let fieldErrors = errors
         try database.writer.write { db in
             // The stored zone stays valid even if this system no longer knows it: saving the name keeps it.
             var errors = fieldErrors
             let stored = try String.fetchOne(db, sql: "SELECT time_zone FROM household WHERE id = ?", arguments: [scope.householdId])
-            if timeZone != stored, TimeZone(identifier: timeZone) == nil { errors["time_zone"] = "time_zone_invalid" }
+            if timeZone != stored, TimeZone(identifier: timeZone) == nil { errors["time_zone"] = .timeZoneInvalid }
             if !errors.isEmpty { throw InventoryError.validation(errors) }
             try db.execute(
                 sql: "UPDATE household SET name = ?, time_zone = ?, due_soon_days = ? WHERE id = ?",
@@ -70,7 +70,7 @@ public struct HouseholdSettings: Sendable {
             let trimmed = url.trimmingCharacters(in: .whitespaces)
             guard let parsed = URL(string: trimmed), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host?.isEmpty == false,
                 parsed.query == nil, parsed.fragment == nil, parsed.user == nil, trimmed.count <= 300
-            else { throw InventoryError.validation(["product_lookup_url": "lookup_url_invalid"]) }
+            else { throw InventoryError.validation(["product_lookup_url": .lookupUrlInvalid]) }
             stored = trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
         }
         try database.writer.write { db in

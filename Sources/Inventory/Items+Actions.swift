@@ -18,10 +18,10 @@ extension Items {
         try database.writer.write { db in
             // Another household's item is not found, whatever the step.
             var item = try Self.item(db, id, scope.householdId)
-            guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_step_invalid"]) }
+            guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": .quantityStepInvalid]) }
             let before = item.quantity
             let after = max(0, ((item.quantity + delta) * 1000).rounded() / 1000)
-            guard after <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_too_large"]) }
+            guard after <= Quantity.maximum else { throw InventoryError.validation(["delta": .quantityTooLarge]) }
             item.quantity = after
             guard item.quantity != before else { return before }
             item.version += 1
@@ -66,7 +66,7 @@ extension Items {
         try database.writer.write { db in
             var item = try Self.item(db, id, scope.householdId)
             if try !Self.foreignPhotos(db, [picture], householdId: scope.householdId).isEmpty {
-                throw InventoryError.validation(["picture": "picture_invalid"])
+                throw InventoryError.validation(["picture": .pictureInvalid])
             }
             item.photo = picture?.photoKey
             item.illustration = picture?.illustrationSlug
@@ -89,7 +89,7 @@ extension Items {
     public func buyAgain(_ ids: [Item.ID], onto shoppingFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws -> [Item.ID] {
         try database.writer.write { db in
             let target = try Self.folder(db, shoppingFolderId, scope.householdId)
-            guard target.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
+            guard target.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
             let time = stamp()
             return try ids.map { id in
                 let item = try Self.item(db, id, scope.householdId)
@@ -140,7 +140,7 @@ extension Items {
     public func markBought(_ ids: [Item.ID], into stockFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let target = try Self.folder(db, stockFolderId, scope.householdId)
-            guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
+            guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
             let time = stamp()
             var sources = Set<Folder.ID>()
             for id in ids {
@@ -205,7 +205,7 @@ extension Items {
     /// warns about the oldest part of it before that part goes off) and removes the shopping row.
     public func buy(_ lines: [BoughtInput], into stockFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
         var checked: [(BoughtInput, Double, String?)] = []
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         for line in lines {
             switch line.check() {
             case .success(let values): checked.append((line, values.quantity, values.due))
@@ -215,7 +215,7 @@ extension Items {
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         try database.writer.write { db in
             let target = try Self.folder(db, stockFolderId, scope.householdId)
-            guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
+            guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
             let time = stamp()
             var sources = Set<Folder.ID>()
             for (line, quantity, due) in checked {
@@ -339,20 +339,20 @@ public struct BoughtInput: Sendable, Equatable {
     /// The quantity (a number from 0 to `Quantity.maximum`, full-width digits allowed) and the
     /// due date (empty, or a calendar date), or the problems keyed `quantity` / `due`.
     public func check() -> Result<(quantity: Double, due: String?), FieldErrors> {
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         var value = 1.0
         let text = quantity.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty {
             if let number = Double(text), number.isFinite, number >= 0, number <= Quantity.maximum {
                 value = (number * 1000).rounded() / 1000
             } else if let number = Double(text), number.isFinite, number > Quantity.maximum {
-                errors["quantity"] = "quantity_too_large"
+                errors["quantity"] = .quantityTooLarge
             } else {
-                errors["quantity"] = "quantity_invalid"
+                errors["quantity"] = .quantityInvalid
             }
         }
         let dueText = due.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
-        if !dueText.isEmpty, CalendarDay(dueText) == nil { errors["due"] = "due_invalid" }
+        if !dueText.isEmpty, CalendarDay(dueText) == nil { errors["due"] = .dueInvalid }
         guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
         return .success((value, dueText.isEmpty ? nil : dueText))
     }

@@ -21,12 +21,12 @@ public struct ImportRow: Sendable, Equatable {
     }
 }
 
-/// What is wrong with one cell: its line, its column and a message key (the item editor's keys
+/// What is wrong with one cell: its line, its column and the problem (the item editor's own
 /// where the editor checks the same thing). `value` is the cell as the file had it.
 public struct ImportProblem: Sendable, Equatable {
     public let line: Int
     public let column: String
-    public let key: String
+    public let problem: FieldProblem
     public let value: String
 }
 
@@ -119,8 +119,8 @@ extension Items {
         var seenIds: Set<Item.ID> = []
         for row in rows {
             var problems: [ImportProblem] = []
-            func problem(_ column: String, _ key: String, _ value: String) {
-                problems.append(ImportProblem(line: row.line, column: column, key: key, value: value))
+            func problem(_ column: String, _ reason: FieldProblem, _ value: String) {
+                problems.append(ImportProblem(line: row.line, column: column, problem: reason, value: value))
             }
 
             // An id names an item of this household outside the trash, once per file; anything else is never an update.
@@ -128,9 +128,9 @@ extension Items {
             let idText = row.id.trimmingCharacters(in: .whitespaces)
             if !idText.isEmpty {
                 if let id = Item.ID(idText), id.rawValue > 0, let item = try? Self.item(db, id, householdId) {
-                    if seenIds.insert(id).inserted { existing = item } else { problem("id", "import_id_repeated", idText) }
+                    if seenIds.insert(id).inserted { existing = item } else { problem("id", .importIdRepeated, idText) }
                 } else {
-                    problem("id", "import_id_unknown", idText)
+                    problem("id", .importIdUnknown, idText)
                 }
             }
 
@@ -140,7 +140,7 @@ extension Items {
                 if let id = folderIds[folderText.lowercased()], let found = try? Self.folder(db, id, householdId) {
                     folder = found
                 } else {
-                    problem("folder", "import_folder_unknown", folderText)
+                    problem("folder", .importFolderUnknown, folderText)
                 }
             } else if let existing, let current = try? Self.folder(db, existing.folderId, householdId) {
                 // An update without a folder keeps the item where it is.
@@ -156,7 +156,7 @@ extension Items {
                     switch text.trimmingCharacters(in: .whitespaces) {
                     case "1": input.urgent = true
                     case "0", "": input.urgent = false
-                    case let other: problem("urgent", "import_urgent_invalid", other)
+                    case let other: problem("urgent", .urgentInvalid, other)
                     }
                 case _ where !field.isTyped:
                     // An empty choice (unit, kind, status) keeps what the item has (or the editor's default).

@@ -229,7 +229,7 @@ public struct Items: Sendable {
     {
         let folder = try self.folder(folderId, in: scope)
         var values: [ItemValues] = []
-        var errors: [Int: [ItemField: String]] = [:]
+        var errors: [Int: [ItemField: FieldProblem]] = [:]
         for (index, draft) in drafts.enumerated() where !draft.isBlank {
             switch ItemValidation.check(draft, for: folder.kind, timeZone: timeZone) {
             case .success(let checked): values.append(checked)
@@ -237,12 +237,12 @@ public struct Items: Sendable {
             }
         }
         if !errors.isEmpty { throw ItemFormErrors(errors) }
-        if values.isEmpty { throw ItemFormErrors([0: [.name: "item_name_required"]]) }
+        if values.isEmpty { throw ItemFormErrors([0: [.name: .itemNameRequired]]) }
         return try database.writer.write { db in
             let time = stamp()
             let indexes = drafts.indices.filter { !drafts[$0].isBlank }
             let foreign = try Self.foreignPhotos(db, values.map(\.picture), householdId: scope.householdId).map { indexes[$0] }
-            if !foreign.isEmpty { throw ItemFormErrors(Dictionary(uniqueKeysWithValues: foreign.map { ($0, [.picture: "picture_invalid"]) })) }
+            if !foreign.isEmpty { throw ItemFormErrors(Dictionary(uniqueKeysWithValues: foreign.map { ($0, [.picture: .pictureInvalid]) })) }
             return try values.map { value in
                 var draft = Item.Draft(householdId: scope.householdId, folderId: folderId, name: value.name, createdAt: time, updatedAt: time)
                 Self.apply(value, to: &draft)
@@ -255,7 +255,7 @@ public struct Items: Sendable {
     }
 
     static func apply(_ value: ItemValues, to item: inout Item.Draft) {
-        for field in ItemField.allCases { field.store(value, in: &item) }
+        item.values = value
         item.searchText = SearchText.fold(value.name, value.note)
     }
 
@@ -289,7 +289,7 @@ public struct Items: Sendable {
                 merged = MergedEdit(merge: merge, latestEventId: latest)
             }
             if values.picture != item.picture, try !Self.foreignPhotos(db, [values.picture], householdId: scope.householdId).isEmpty {
-                throw ItemFormErrors([0: [.picture: "picture_invalid"]])
+                throw ItemFormErrors([0: [.picture: .pictureInvalid]])
             }
             let before = item
             Self.apply(values, to: &item.draft)

@@ -87,14 +87,14 @@ public struct Outbox: Sendable {
     public func enqueueTest(in scope: HouseholdScope, title: String, body: String) throws -> Int64 {
         let now = clock.now()
         return try database.writer.write { db in
-            guard try PushChannels.channel(db, scope.householdId) != nil else { throw InventoryError.validation(["push": "push_no_channel"]) }
+            guard try PushChannels.channel(db, scope.householdId) != nil else { throw InventoryError.validation(["push": .pushNoChannel]) }
             let recent =
                 try Int.fetchOne(
                     db,
                     sql: """
                         SELECT COUNT(*) FROM push_message WHERE household_id = ? AND kind = 'test' AND created_at > ?
                         """, arguments: [scope.householdId, Timestamp.string(from: now.addingTimeInterval(-Self.testWindow))]) ?? 0
-            guard recent < Self.testsPerWindow else { throw InventoryError.validation(["push_test": "push_test_limited"]) }
+            guard recent < Self.testsPerWindow else { throw InventoryError.validation(["push_test": .pushTestLimited]) }
             return try Self.enqueue(db, householdId: scope.householdId, kind: "test", title: title, body: body, items: [], at: now)
         }
     }

@@ -115,13 +115,13 @@ public struct Products: Sendable {
 
     /// Corrects what was learned. Errors are message keys by field name.
     public func update(_ id: Product.ID, name: String, kind: String, unit: String, folderId: Folder.ID?, picture: Picture?, in scope: HouseholdScope) throws {
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors["name"] = "item_name_required" } else if name.storedLength > 100 { errors["name"] = "name_too_long" }
+        if name.isEmpty { errors["name"] = .itemNameRequired } else if name.storedLength > 100 { errors["name"] = .nameTooLong }
         let kind = ItemKind(rawValue: kind)
-        if kind == nil { errors["kind"] = "kind_invalid" }
+        if kind == nil { errors["kind"] = .kindInvalid }
         let unit = ItemUnit(rawValue: unit)
-        if unit == nil { errors["unit"] = "unit_invalid" }
+        if unit == nil { errors["unit"] = .unitInvalid }
         guard errors.isEmpty, let kind, let unit else { throw InventoryError.validation(errors) }
         try database.writer.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId]) == true else {
@@ -129,7 +129,7 @@ public struct Products: Sendable {
             }
             if let folderId { _ = try Items.folder(db, folderId, scope.householdId) }
             if let key = picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: scope.householdId) {
-                throw InventoryError.validation(["picture": "picture_invalid"])
+                throw InventoryError.validation(["picture": .pictureInvalid])
             }
             try db.execute(
                 sql: """

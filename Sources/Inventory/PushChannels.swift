@@ -95,36 +95,36 @@ public struct PushChannels: Sendable {
         try Row.fetchOne(db, sql: "SELECT * FROM push_channel WHERE household_id = ?", arguments: [householdId]).map(PushChannel.init(row:))
     }
 
-    /// Checks and stores the channel. Errors are message keys by field (`url`, `topic`, `access_token`,
+    /// Checks and stores the channel. Errors are problems by field (`url`, `topic`, `access_token`,
     /// `digest_hour`, `kind`). Messages waiting for a retry are tried again at once with the new settings.
     public func save(_ input: PushChannelInput, in scope: HouseholdScope) throws {
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         let kind = PushKind(rawValue: input.kind)
-        if kind == nil { errors["kind"] = "push_kind_invalid" }
+        if kind == nil { errors["kind"] = .pushKindInvalid }
         var url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
         // "HTTPS://…" is a web address too; it is stored as the lower-case scheme the table requires.
         if let colon = url.firstIndex(of: ":"), url[..<colon].allSatisfy(\.isASCII) { url = url[..<colon].lowercased() + url[colon...] }
         if url.isEmpty {
-            errors["url"] = "push_url_required"
+            errors["url"] = .pushUrlRequired
         } else if !Self.isWebAddress(url) {
-            errors["url"] = "push_url_invalid"
+            errors["url"] = .pushUrlInvalid
         }
         let topic = input.topic.trimmingCharacters(in: .whitespacesAndNewlines)
         if kind == .ntfy {
             if topic.isEmpty {
-                errors["topic"] = "push_topic_required"
+                errors["topic"] = .pushTopicRequired
             } else if !Self.isTopic(topic) {
-                errors["topic"] = "push_topic_invalid"
+                errors["topic"] = .pushTopicInvalid
             }
         }
         let token = input.accessToken.trimmingCharacters(in: .whitespaces)
         if !token.isEmpty, !(token.utf8.count <= 500 && token.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }) {
-            errors["access_token"] = "push_token_invalid"
+            errors["access_token"] = .pushTokenInvalid
         }
         var hour: Int?
         let hourText = input.digestHour.trimmingCharacters(in: .whitespaces)
         if !hourText.isEmpty {
-            if let value = Int(hourText), (0...23).contains(value) { hour = value } else { errors["digest_hour"] = "digest_hour_invalid" }
+            if let value = Int(hourText), (0...23).contains(value) { hour = value } else { errors["digest_hour"] = .digestHourInvalid }
         }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
 

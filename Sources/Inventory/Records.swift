@@ -117,7 +117,9 @@ public struct Folder: StoredRecord {
     }
 }
 
-/// One thing the household has or must buy.
+/// One thing the household has or must buy: its typed id and its draft, which holds what a person
+/// edits of it, `values` (declared once, in `ItemValues`), and what storage keeps around them.
+/// `item.name` reads and writes `item.draft.values.name`, `item.folderId` `item.draft.folderId`.
 @dynamicMemberLookup
 public struct Item: StoredRecord {
     public typealias ID = Tagged<Item, Int64>
@@ -175,8 +177,10 @@ public struct Item: StoredRecord {
         return entries
     }
 
-    /// An item's fields, without its id: what an insert writes.
-    public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    /// An item without its id, what an insert writes: what a person edits, `values`, and its
+    /// household, folder, version and times.
+    @dynamicMemberLookup
+    public struct Draft: Encodable, Sendable, Equatable, FetchableRecord, PersistableRecord {
         public init(row: Row) throws { try self.init(row: row, at: try ColumnPositions(Array(row.columnNames))) }
 
         /// A row read by column position, found once per statement (`fetchList`) rather than by name
@@ -185,29 +189,20 @@ public struct Item: StoredRecord {
         init(row: Row, at c: ColumnPositions) throws {
             householdId = row[c.householdId]
             folderId = row[c.folderId]
-            name = row[c.name]
-            photo = row[c.photo]
-            illustration = row[c.illustration]
-            quantity = row[c.quantity]
             guard let unit = ItemUnit(rawValue: row[c.unit]), let kind = ItemKind(rawValue: row[c.kind]) else {
                 throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(row[c.id] as Int64) has an unknown unit or kind")
             }
-            self.unit = unit
-            self.kind = kind
-            note = row[c.note]
-            barcode = row[c.barcode]
-            due = row[c.due]
-            remindAt = row[c.remindAt]
             let statusCode: String? = row[c.status]
+            var status: ItemStatus?
             if let statusCode {
-                guard let status = ItemStatus(rawValue: statusCode) else {
+                guard let known = ItemStatus(rawValue: statusCode) else {
                     throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(row[c.id] as Int64) has an unknown status")
                 }
-                self.status = status
-            } else {
-                status = nil
+                status = known
             }
-            urgent = row[c.urgent]
+            values = ItemValues(
+                name: row[c.name], photo: row[c.photo], illustration: row[c.illustration], quantity: row[c.quantity], unit: unit, kind: kind,
+                note: row[c.note], barcode: row[c.barcode], due: row[c.due], remindAt: row[c.remindAt], status: status, urgent: row[c.urgent])
             version = row[c.version]
             createdAt = row[c.createdAt]
             updatedAt = row[c.updatedAt]
@@ -217,21 +212,7 @@ public struct Item: StoredRecord {
 
         public var householdId: Household.ID
         public var folderId: Folder.ID
-        public var name: String
-        /// The key of a stored photo (see `PhotoStore`).
-        public var photo: String?
-        /// A built-in illustration's slug (see `Illustrations`).
-        public var illustration: String?
-        public var quantity: Double
-        public var unit: ItemUnit
-        public var kind: ItemKind
-        public var note: String
-        public var barcode: String?
-        /// Calendar date "YYYY-MM-DD" (no time zone).
-        public var due: String?
-        public var remindAt: String?
-        public var status: ItemStatus?
-        public var urgent: Bool
+        public var values: ItemValues
         public var version: Int
         public var createdAt: String
         public var updatedAt: String
@@ -247,18 +228,9 @@ public struct Item: StoredRecord {
         ) {
             self.householdId = householdId
             self.folderId = folderId
-            self.name = name
-            self.photo = photo
-            self.illustration = illustration
-            self.quantity = quantity
-            self.unit = unit
-            self.kind = kind
-            self.note = note
-            self.barcode = barcode
-            self.due = due
-            self.remindAt = remindAt
-            self.status = status
-            self.urgent = urgent
+            values = ItemValues(
+                name: name, photo: photo, illustration: illustration, quantity: quantity, unit: unit, kind: kind, note: note, barcode: barcode,
+                due: due, remindAt: remindAt, status: status, urgent: urgent)
             self.version = version
             self.createdAt = createdAt
             self.updatedAt = updatedAt
@@ -266,14 +238,30 @@ public struct Item: StoredRecord {
             self.searchText = SearchText.fold(name, note)
         }
 
-        /// What the item shows as its picture, if anything.
-        public var picture: Picture? {
-            if let photo { return .photo(photo) }
-            return illustration.map(Picture.illustration)
+        /// An edited field, `draft.name` for `draft.values.name`.
+        public subscript<Value>(dynamicMember field: WritableKeyPath<ItemValues, Value>) -> Value {
+            get { values[keyPath: field] }
+            set { values[keyPath: field] = newValue }
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case householdId, folderId, version, createdAt, updatedAt, deletedAt, searchText
+        }
+
+        /// One row: the item's own columns and its values' beside them.
+        public func encode(to encoder: any Encoder) throws {
+            try values.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(householdId, forKey: .householdId)
+            try container.encode(folderId, forKey: .folderId)
+            try container.encode(version, forKey: .version)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(updatedAt, forKey: .updatedAt)
+            try container.encodeIfPresent(deletedAt, forKey: .deletedAt)
+            try container.encode(searchText, forKey: .searchText)
         }
 
         public static let databaseTableName = "item"
-        public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
         public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
     }
 }

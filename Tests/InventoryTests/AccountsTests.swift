@@ -36,10 +36,10 @@ struct AccountsTests {
     }
 
     @Test(arguments: [
-        ("short", "password_too_short"), ("password123", "password_too_common"), ("Passw0rd", "password_too_common"),
-        (String(repeating: "あ", count: 400), "password_too_long"),
+        ("short", FieldProblem.passwordTooShort), ("password123", .passwordTooCommon), ("Passw0rd", .passwordTooCommon),
+        (String(repeating: "あ", count: 400), .passwordTooLong),
     ])
-    func refusesWeakPasswords(password: String, message: String) {
+    func refusesWeakPasswords(password: String, message: FieldProblem) {
         #expect(PasswordPolicy.problem(with: password) == message)
     }
 
@@ -314,7 +314,7 @@ struct AccountsTests {
     @Test func aTakenLoginIsReportedOnTheLoginField() throws {
         let fixture = try Fixture()
         let token = try fixture.accounts.invite(in: try fixture.owner.household, role: .member)
-        #expect(throws: InventoryError.validation(["login": "login_taken"])) {
+        #expect(throws: InventoryError.validation(["login": .loginTaken])) {
             try fixture.accounts.acceptInvitation(token: token, name: "Other Aki", login: "AKI", password: Fixture.password, userAgent: "")
         }
         // The invitation was not used up by the failed attempt.
@@ -324,16 +324,16 @@ struct AccountsTests {
     @Test func theLastOwnerCanBeNeitherDemotedNorRemoved() throws {
         let fixture = try Fixture()
         let owner = try fixture.owner
-        #expect(throws: InventoryError.validation(["role": "last_owner"])) {
+        #expect(throws: InventoryError.validation(["role": .lastOwner])) {
             try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", in: owner.household)
         }
-        #expect(throws: InventoryError.validation(["role": "last_owner"])) {
+        #expect(throws: InventoryError.validation(["role": .lastOwner])) {
             try fixture.accounts.removeMember(memberId: owner.memberId, in: owner.household)
         }
         let second = try #require(try fixture.accounts.session(token: try fixture.join("ken", role: .owner)))
         try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", in: owner.household)
         #expect(try fixture.accounts.session(token: fixture.ownerToken)?.role == .member)
-        #expect(throws: InventoryError.validation(["role": "last_owner"])) {
+        #expect(throws: InventoryError.validation(["role": .lastOwner])) {
             try fixture.accounts.removeMember(memberId: second.memberId, in: owner.household)
         }
     }
@@ -373,7 +373,7 @@ struct AccountsTests {
             return
         }
         let owner = try fixture.owner
-        #expect(throws: InventoryError.validation(["current_password": "current_password_wrong"])) {
+        #expect(throws: InventoryError.validation(["current_password": .currentPasswordWrong])) {
             try fixture.accounts.changePassword(
                 memberId: owner.memberId, current: "nope", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
         }
@@ -422,17 +422,17 @@ struct AccountsTests {
     @Test func guessingTheCurrentPasswordIsThrottledLikeALogin() throws {
         let fixture = try Fixture()
         let owner = try fixture.owner
-        var messages: [String] = []
+        var messages: [FieldProblem?] = []
         for _ in 0..<6 {
             do {
                 try fixture.accounts.changePassword(
                     memberId: owner.memberId, current: "guess", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
             } catch InventoryError.validation(let fields) {
-                messages.append(fields["current_password"] ?? "")
+                messages.append(fields["current_password"])
             }
         }
-        #expect(messages.prefix(4).allSatisfy { $0 == "current_password_wrong" })
-        #expect(messages.suffix(2).allSatisfy { $0 == "current_password_throttled" })
+        #expect(messages.prefix(4).allSatisfy { $0 == .currentPasswordWrong })
+        #expect(messages.suffix(2).allSatisfy { $0 == .currentPasswordThrottled })
         // And the login from that address is locked too: the guesses count like login failures.
         guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
             Issue.record("login not throttled after guessing on the account page")

@@ -29,12 +29,12 @@ struct BarcodeEntryTests {
 
     @Test func refusedCodesSayWhy() {
         #expect(GTIN.typed("4901234567895") == .wrongCheckDigit)
-        #expect(GTIN.typed("4901234567895").messageKey == "barcode_check_digit")
+        #expect(GTIN.typed("4901234567895").problem == .barcodeCheckDigit)
         #expect(GTIN.typed("12345") == .notDigits)
         #expect(GTIN.typed("123456789012345") == .notDigits)
         #expect(GTIN.typed("49012345x7894") == .notDigits)
-        #expect(GTIN.typed("-4901234567894").messageKey == "barcode_invalid")
-        #expect(GTIN.typed("4901234567894").messageKey == nil)
+        #expect(GTIN.typed("-4901234567894").problem == .barcodeInvalid)
+        #expect(GTIN.typed("4901234567894").problem == nil)
     }
 
     @Test func theSameProductTypedOrScannedIsOneSpelling() {
@@ -71,7 +71,7 @@ struct BarcodeEntryTests {
             Issue.record("accepted")
             return
         }
-        #expect(errors.fields == [.barcode: "barcode_invalid"])
+        #expect(errors.fields == [.barcode: .barcodeInvalid])
     }
 }
 

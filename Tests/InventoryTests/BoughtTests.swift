@@ -79,7 +79,7 @@ import Testing
     @Test func aBadDateOrQuantityStopsEverythingAndNamesTheLine() throws {
         let butter = try add("Butter", to: "Supermarket")
         let tofu = try add("Tofu", to: "Supermarket")
-        #expect(throws: InventoryError.validation(["due_\(tofu)": "due_invalid", "quantity_\(butter)": "quantity_invalid"])) {
+        #expect(throws: InventoryError.validation(["due_\(tofu)": .dueInvalid, "quantity_\(butter)": .quantityInvalid])) {
             try items.buy(
                 [BoughtInput(id: butter, quantity: "lots", due: "2026-12-24"), BoughtInput(id: tofu, quantity: "1", due: "2026-02-30")],
                 into: id(of: "Pantry"), in: household, by: member)

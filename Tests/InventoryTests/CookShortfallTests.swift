@@ -66,7 +66,7 @@ struct CookShortfallTests {
     @Test func theListMustBeOneOfTheHouseholdsShoppingLists() throws {
         let kitchen = try CookKitchen()
         let recipe = try kitchen.recipe("Toast", [("Bread", 1, nil)])
-        #expect(throws: InventoryError.validation(["folder": "folder_not_shopping"])) { try add(kitchen, recipe, to: try kitchen.folder(.stock)) }
+        #expect(throws: InventoryError.validation(["folder": .folderNotShopping])) { try add(kitchen, recipe, to: try kitchen.folder(.stock)) }
         let nextDoor = try kitchen.nextDoor()
         let theirs = try kitchen.fixture.firstFolder(.shopping, in: nextDoor)
         #expect(throws: InventoryError.notFound) { try add(kitchen, recipe, to: theirs) }

@@ -24,10 +24,10 @@ struct CookUsedUpTests {
 
     @Test func anUnknownChoiceAStockListOrAnotherHouseholdsListIsRefused() throws {
         let kitchen = try CookKitchen()
-        #expect(throws: InventoryError.validation(["used_up": "cook_used_up_invalid"])) {
+        #expect(throws: InventoryError.validation(["used_up": .usedUpInvalid])) {
             try kitchen.cooking.setUsedUp("eat", folderId: nil, in: kitchen.household)
         }
-        #expect(throws: InventoryError.validation(["used_up_folder": "folder_not_shopping"])) {
+        #expect(throws: InventoryError.validation(["used_up_folder": .folderNotShopping])) {
             try kitchen.cooking.setUsedUp("shopping", folderId: try kitchen.folder(.stock), in: kitchen.household)
         }
         let theirs = try kitchen.fixture.firstFolder(.shopping, in: try kitchen.nextDoor())

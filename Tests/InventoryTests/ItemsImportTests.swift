@@ -52,9 +52,9 @@ import Testing
         ])
         #expect(plan.newCount == 1)
         #expect(
-            plan.problems.map { "\($0.line) \($0.column) \($0.key)" } == [
-                "3 name item_name_required", "3 quantity quantity_invalid", "3 unit unit_invalid", "3 due due_invalid",
-                "4 folder import_folder_unknown", "4 urgent import_urgent_invalid",
+            plan.problems.map { "\($0.line) \($0.column) \($0.problem)" } == [
+                "3 name itemNameRequired", "3 quantity quantityInvalid", "3 unit unitInvalid", "3 due dueInvalid",
+                "4 folder importFolderUnknown", "4 urgent urgentInvalid",
             ])
         #expect(plan.problems[1].value == "lots")
         #expect(try count() == 0)
@@ -73,7 +73,7 @@ import Testing
             ImportRow(line: 3, id: "\(foreign)", fields: ["name": "Stolen"]),
             ImportRow(line: 4, id: "999999", fields: ["name": "Ghost"]),
         ])
-        #expect(plan.problems.map { "\($0.line) \($0.column) \($0.key)" } == ["3 id import_id_unknown", "4 id import_id_unknown"])
+        #expect(plan.problems.map { "\($0.line) \($0.column) \($0.problem)" } == ["3 id importIdUnknown", "4 id importIdUnknown"])
         // A problem anywhere: nothing written, not even the good line.
         #expect(try items.item(milk, in: owner.household).quantity == 1)
         #expect(try items.item(foreign, in: otherHousehold).name == "Theirs")
@@ -102,6 +102,6 @@ import Testing
     @Test func anIdTwiceInOneFileIsAProblem() throws {
         let milk = try register("Milk")
         let plan = try plan([ImportRow(line: 2, id: "\(milk)", fields: ["name": "A"]), ImportRow(line: 3, id: "\(milk)", fields: ["name": "B"])])
-        #expect(plan.problems.map(\.key) == ["import_id_repeated"])
+        #expect(plan.problems.map(\.problem) == [.importIdRepeated])
     }
 }

@@ -95,7 +95,7 @@ extension ItemInput {
 
 }
 
-private func fieldErrors(_ result: Result<ItemValues, ItemFieldErrors>) -> [ItemField: String] {
+private func fieldErrors(_ result: Result<ItemValues, ItemFieldErrors>) -> [ItemField: FieldProblem] {
     if case .failure(let errors) = result { return errors.fields }
     return [:]
 }
@@ -194,7 +194,7 @@ struct ItemsTests {
             .named("Eggs") { $0.quantity = "10" },
             ItemInput(), // blank: only defaults
         ]
-        #expect(throws: ItemFormErrors([1: [.name: "item_name_required"]])) {
+        #expect(throws: ItemFormErrors([1: [.name: .itemNameRequired]])) {
             try kitchen.items.register(drafts, into: fridge, in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.count("SELECT COUNT(*) FROM item") == 0)
@@ -220,7 +220,7 @@ struct ItemsTests {
     @Test func errorKeysCountBlankDraftsSoTheFormCanPointAtTheRightRow() throws {
         let kitchen = try Kitchen()
         let drafts: [ItemInput] = [ItemInput(), .named("Tea"), .named(" ") { $0.barcode = "4901234567894" }, .named("Jam") { $0.quantity = "abc" }]
-        #expect(throws: ItemFormErrors([2: [.name: "item_name_required"], 3: [.quantity: "quantity_invalid"]])) {
+        #expect(throws: ItemFormErrors([2: [.name: .itemNameRequired], 3: [.quantity: .quantityInvalid]])) {
             try kitchen.items.register(drafts, into: kitchen.id(of: "Pantry"), in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.count("SELECT COUNT(*) FROM item") == 0)
@@ -231,10 +231,10 @@ struct ItemsTests {
         let blanks: [ItemInput] = [ItemInput(), .named("  ") { $0.quantity = "" }, ItemInput()]
         let allBlank = blanks.allSatisfy(\.isBlank)
         #expect(allBlank)
-        #expect(throws: ItemFormErrors([0: [.name: "item_name_required"]])) {
+        #expect(throws: ItemFormErrors([0: [.name: .itemNameRequired]])) {
             try kitchen.items.register(blanks, into: kitchen.id(of: "Fridge"), in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
-        #expect(throws: ItemFormErrors([0: [.name: "item_name_required"]])) {
+        #expect(throws: ItemFormErrors([0: [.name: .itemNameRequired]])) {
             try kitchen.items.register([], into: kitchen.id(of: "Fridge"), in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.count("SELECT COUNT(*) FROM item") == 0)
@@ -251,13 +251,13 @@ struct ItemsTests {
     @Test(arguments: ["-1", "abc", "1.5.2", "nan", "inf", "1e400"])
     func quantitiesRejectNegativeAndNonNumbers(text: String) {
         let result = ItemValidation.check(.named("Milk") { $0.quantity = text }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(result) == [.quantity: "quantity_invalid"], "\(text)")
+        #expect(fieldErrors(result) == [.quantity: .quantityInvalid], "\(text)")
     }
 
     @Test(arguments: ["1000001", "1e308"])
     func aQuantityAboveTheLargestSaysSo(text: String) {
         let result = ItemValidation.check(.named("Milk") { $0.quantity = text }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(result) == [.quantity: "quantity_too_large"], "\(text)")
+        #expect(fieldErrors(result) == [.quantity: .quantityTooLarge], "\(text)")
     }
 
     @Test func aFullWidthDecimalCommaIsAcceptedLikeAnASCIIOne() {
@@ -270,11 +270,11 @@ struct ItemsTests {
 
     @Test func aReminderNeedsADueDateAndDatesMustExist() {
         let noDue = ItemValidation.check(.named("Milk") { $0.remindAt = "2026-11-25T09:00" }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(noDue) == [.remindAt: "remind_needs_due"])
+        #expect(fieldErrors(noDue) == [.remindAt: .remindNeedsDue])
         let impossible = ItemValidation.check(.named("Milk") { $0.due = "2026-02-30" }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(impossible) == [.due: "due_invalid"])
+        #expect(fieldErrors(impossible) == [.due: .dueInvalid])
         for text in ["2026-13-01", "2026-11-5", "tomorrow", "2027-02-29"] {
-            #expect(fieldErrors(ItemValidation.check(.named("Milk") { $0.due = text }, for: .stock, timeZone: .gmt)) == [.due: "due_invalid"], "\(text)")
+            #expect(fieldErrors(ItemValidation.check(.named("Milk") { $0.due = text }, for: .stock, timeZone: .gmt)) == [.due: .dueInvalid], "\(text)")
         }
         #expect((try? ItemValidation.check(.named("Milk") { $0.due = "2028-02-29" }, for: .stock, timeZone: .gmt).get())?.due == "2028-02-29")
         let badReminder = ItemValidation.check(
@@ -282,7 +282,7 @@ struct ItemsTests {
                 $0.due = "2026-11-25"
                 $0.remindAt = "2026-11-25T25:00"
             }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(badReminder) == [.remindAt: "remind_invalid"])
+        #expect(fieldErrors(badReminder) == [.remindAt: .remindInvalid])
         // A shopping list has no dates: they are dropped, not checked.
         let shopping = ItemValidation.check(
             .named("Milk") {
@@ -370,7 +370,7 @@ struct ItemsTests {
                     [.named(name)], into: kitchen.id(of: "Fridge"),
                     in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
             } catch is ItemFormErrors {
-                // Refused as a form error ("name_too_long") is fine too.
+                // Refused as a form error (.nameTooLong) is fine too.
             } catch {
                 Issue.record("\(error)")
             }
@@ -510,7 +510,7 @@ struct ItemsTests {
         var edit = ItemInput(milk, timeZone: kitchen.utc)
         edit.name = ""
         edit.due = "2026-02-30"
-        #expect(throws: ItemFormErrors([0: [.name: "item_name_required", .due: "due_invalid"]])) {
+        #expect(throws: ItemFormErrors([0: [.name: .itemNameRequired, .due: .dueInvalid]])) {
             try kitchen.items.update(
                 id, with: edit, folderId: milk.folderId, version: milk.version,
                 in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
@@ -562,7 +562,7 @@ struct ItemsTests {
             $0.due = "2026-11-25"
             $0.status = "opened"
         }
-        #expect(throws: InventoryError.validation(["folder": "folder_not_shopping"])) {
+        #expect(throws: InventoryError.validation(["folder": .folderNotShopping])) {
             try kitchen.items.buyAgain(id, onto: kitchen.id(of: "Pantry"), in: kitchen.household, by: kitchen.member)
         }
         #expect(try kitchen.count("SELECT COUNT(*) FROM item") == 1)
@@ -592,7 +592,7 @@ struct ItemsTests {
         let pantry = try kitchen.id(of: "Pantry")
         #expect(try kitchen.folder("Supermarket").lastStockFolderId == nil)
 
-        #expect(throws: InventoryError.validation(["folder": "folder_not_stock"])) {
+        #expect(throws: InventoryError.validation(["folder": .folderNotStock])) {
             try kitchen.items.markBought([rice], into: kitchen.id(of: "Supermarket"), in: kitchen.household, by: kitchen.member)
         }
         // An item already in stock is not "bought": the whole batch stops.

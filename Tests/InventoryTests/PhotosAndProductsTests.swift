@@ -71,7 +71,7 @@ struct PhotoStoreTests {
                 try Household.ID.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'").map(HouseholdScope.init)
             })
         let foreign = try pantry.savePhoto(household: otherHousehold)
-        #expect(throws: ItemFormErrors([0: [.picture: "picture_invalid"]])) {
+        #expect(throws: ItemFormErrors([0: [.picture: .pictureInvalid]])) {
             try pantry.items.register(
                 [pantry.draft("Milk", picture: "photo:\(foreign)")], into: pantry.folder,
                 in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
@@ -221,7 +221,7 @@ struct ProductMemoryTests {
             [pantry.draft("Mlik", barcode: "4901234567894")], into: pantry.folder,
             in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         let product = try #require(try pantry.products.all(in: pantry.household).first)
-        #expect(throws: InventoryError.validation(["name": "item_name_required"])) {
+        #expect(throws: InventoryError.validation(["name": .itemNameRequired])) {
             try pantry.products.update(product.id, name: " ", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: nil, in: pantry.household)
         }
         #expect(throws: InventoryError.notFound) {
@@ -258,7 +258,7 @@ struct PictureValidationTests {
             Issue.record("accepted")
             return
         }
-        #expect(errors.fields == [.picture: "picture_invalid"])
+        #expect(errors.fields == [.picture: .pictureInvalid])
     }
 
     @Test func checkDigits() {
@@ -275,7 +275,7 @@ struct PictureValidationTests {
             Issue.record("accepted")
             return
         }
-        #expect(errors.fields == [.barcode: "barcode_check_digit"])
+        #expect(errors.fields == [.barcode: .barcodeCheckDigit])
         input.barcode = "123456" // a shop's own code: no check digit to verify
         guard case .success = ItemValidation.check(input, for: .stock, timeZone: .gmt) else {
             Issue.record("refused")

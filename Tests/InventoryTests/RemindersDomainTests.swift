@@ -34,14 +34,14 @@ struct RemindersDomainTests {
 
     @Test func aChannelIsCheckedFieldByField() throws {
         let (_, owner, channels) = try fixture()
-        let cases: [(PushChannelInput, [String: String])] = [
-            (PushChannelInput(kind: "ntfy", url: "", topic: ""), ["url": "push_url_required", "topic": "push_topic_required"]),
-            (PushChannelInput(kind: "ntfy", url: "ftp://x", topic: "a b"), ["url": "push_url_invalid", "topic": "push_topic_invalid"]),
-            (PushChannelInput(kind: "ntfy", url: "https://user:pw@ntfy.sh", topic: "ok"), ["url": "push_url_invalid"]),
-            (PushChannelInput(kind: "ntfy", url: "javascript:alert(1)", topic: "ok"), ["url": "push_url_invalid"]),
-            (PushChannelInput(kind: "pigeon", url: "https://ntfy.sh", topic: "ok"), ["kind": "push_kind_invalid"]),
-            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", accessToken: "tk\r\nX-Evil: 1"), ["access_token": "push_token_invalid"]),
-            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", digestHour: "24"), ["digest_hour": "digest_hour_invalid"]),
+        let cases: [(PushChannelInput, [String: FieldProblem])] = [
+            (PushChannelInput(kind: "ntfy", url: "", topic: ""), ["url": .pushUrlRequired, "topic": .pushTopicRequired]),
+            (PushChannelInput(kind: "ntfy", url: "ftp://x", topic: "a b"), ["url": .pushUrlInvalid, "topic": .pushTopicInvalid]),
+            (PushChannelInput(kind: "ntfy", url: "https://user:pw@ntfy.sh", topic: "ok"), ["url": .pushUrlInvalid]),
+            (PushChannelInput(kind: "ntfy", url: "javascript:alert(1)", topic: "ok"), ["url": .pushUrlInvalid]),
+            (PushChannelInput(kind: "pigeon", url: "https://ntfy.sh", topic: "ok"), ["kind": .pushKindInvalid]),
+            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", accessToken: "tk\r\nX-Evil: 1"), ["access_token": .pushTokenInvalid]),
+            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", digestHour: "24"), ["digest_hour": .digestHourInvalid]),
         ]
         for (input, expected) in cases {
             #expect(throws: InventoryError.validation(expected), "\(input)") { try channels.save(input, in: owner.household) }
@@ -70,7 +70,7 @@ struct RemindersDomainTests {
     @Test func aTestNeedsAChannelAndRemovingTheChannelDropsWaitingMessages() throws {
         let (fixture, owner, channels) = try fixture()
         let outbox = Outbox(database: fixture.database, clock: fixture.clock.wall)
-        #expect(throws: InventoryError.validation(["push": "push_no_channel"])) {
+        #expect(throws: InventoryError.validation(["push": .pushNoChannel])) {
             _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
         }
         try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), in: owner.household)
@@ -132,7 +132,7 @@ struct RemindersDomainTests {
             _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
             fixture.clock.advance(60)
         }
-        #expect(throws: InventoryError.validation(["push_test": "push_test_limited"])) {
+        #expect(throws: InventoryError.validation(["push_test": .pushTestLimited])) {
             _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
         }
         // Another household is not held back by this one's tests.
@@ -145,7 +145,7 @@ struct RemindersDomainTests {
         // Once the first test is ten minutes old, one more may go.
         fixture.clock.advance(Outbox.testWindow - Double(Outbox.testsPerWindow) * 60 + 1)
         _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
-        #expect(throws: InventoryError.validation(["push_test": "push_test_limited"])) {
+        #expect(throws: InventoryError.validation(["push_test": .pushTestLimited])) {
             _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
         }
     }

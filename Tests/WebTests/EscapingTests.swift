@@ -111,7 +111,7 @@ struct EscapingTests {
             folderId: 1, name: text, isStock: true, total: text, rows: [ItemRowView(item, window: window, t: t, folder: text)],
             shared: RowContext(canWrite: true, isStock: true, hasShoppingLists: true, t: t),
             rowNotice: RowNotice(at: 1, text: text, undoIds: text), query: text, kinds: choices, statuses: choices,
-            activeFilters: [text], isFiltered: true, page: 1, pages: 2, pageLabel: text, previous: text, next: text, here: text,
+            activeFilters: [text], isFiltered: true, pager: Pager(pageLabel: text, previous: text, next: text), here: text,
             moveTargets: choices, stockTargets: choices, shoppingCount: 1, notice: text, undoIds: text)
         let html = renderer.html(page, locale: t, member: member, csrfToken: "token")
         #expect(!hasUnescapedCluster(html))

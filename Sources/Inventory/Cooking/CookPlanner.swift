@@ -12,7 +12,7 @@ enum CookPlanner {
     static let servingsRange = 1...1000
 
     static func plan(_ db: Database, recipeId: Recipe.ID, servings: Int, householdId: Household.ID, window: DueWindow) throws -> CookPlan {
-        guard servingsRange.contains(servings) else { throw InventoryError.validation(["servings": "cook_servings_invalid"]) }
+        guard servingsRange.contains(servings) else { throw InventoryError.validation(["servings": .cookServingsInvalid]) }
         guard
             let recipe = try Recipe.fetchOne(
                 db, sql: "SELECT * FROM recipe WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [recipeId, householdId])

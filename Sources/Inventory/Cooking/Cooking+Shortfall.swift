@@ -15,7 +15,7 @@ extension Cooking {
     {
         try database.writer.write { db in
             let list = try Items.folder(db, shoppingFolderId, scope.householdId)
-            guard list.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
+            guard list.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
             let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: scope.householdId, window: window)
             let time = stamp()
             var added: [AddedToList] = []

@@ -6,11 +6,11 @@ extension Cooking {
     /// "used_up" (an unknown choice) or "used_up_folder" (not a shopping list); another household's
     /// folder is `.notFound`.
     public func setUsedUp(_ choice: String, folderId: Folder.ID?, in scope: HouseholdScope) throws {
-        guard ["trash", "shopping"].contains(choice) else { throw InventoryError.validation(["used_up": "cook_used_up_invalid"]) }
+        guard ["trash", "shopping"].contains(choice) else { throw InventoryError.validation(["used_up": .usedUpInvalid]) }
         try database.writer.write { db in
             if let folderId {
                 guard try Items.folder(db, folderId, scope.householdId).kind == .shopping else {
-                    throw InventoryError.validation(["used_up_folder": "folder_not_shopping"])
+                    throw InventoryError.validation(["used_up_folder": .folderNotShopping])
                 }
             }
             try db.execute(sql: "UPDATE household SET used_up = ?, used_up_folder_id = ? WHERE id = ?", arguments: [choice, folderId, scope.householdId])

@@ -77,7 +77,7 @@ public struct Cooking: Sendable {
         let folder =
             try produce.folderId.flatMap { try? Items.folder(db, $0, householdId) }.flatMap { $0.kind == .stock ? $0 : nil }
             ?? firstFolder(db, .stock, householdId)
-        guard let folder else { throw InventoryError.validation(["produce_folder": "folder_not_stock"]) }
+        guard let folder else { throw InventoryError.validation(["produce_folder": .folderNotStock]) }
         let item = try Item.Draft(
             householdId: householdId, folderId: folder.id, name: produce.name, quantity: produce.quantity, unit: produce.unit, kind: produce.kind,
             due: produce.dueDays.map { window.today.adding(days: $0).description }, status: .unopened, createdAt: history.time,

@@ -55,9 +55,9 @@ extension Recipes {
     /// What the form names by id must be the household's: photos, products, the stock list.
     /// Returns the linked products' names (a line may take its name from its product).
     private static func checkOwnership(_ db: Database, _ values: RecipeValues, householdId: Household.ID) throws -> [Product.ID: String] {
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         if let key = values.picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: householdId) {
-            errors["picture"] = "picture_invalid"
+            errors["picture"] = .pictureInvalid
         }
         var names: [Product.ID: String] = [:]
         for (index, value) in values.ingredients {
@@ -67,14 +67,14 @@ extension Recipes {
             {
                 names[productId] = name
             } else {
-                errors["ingredient.\(index).product"] = "recipe_error_product_invalid"
+                errors["ingredient.\(index).product"] = .productInvalid
             }
         }
         if let folderId = values.produce?.folderId {
             let kind = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT kind FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL"),
                 arguments: [folderId, householdId])
-            if kind != FolderKind.stock.rawValue { errors["produce_folder"] = "recipe_error_produce_folder_invalid" }
+            if kind != FolderKind.stock.rawValue { errors["produce_folder"] = .produceFolderInvalid }
         }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         return names

@@ -51,7 +51,7 @@ struct SettingsController {
             return .redirect(to: Route.Settings.path + "?saved=household#household")
         } catch InventoryError.validation(let fields) {
             return renderer.response(
-                try page(context, posted: .household(form), householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+                try page(context, posted: .household(form), householdErrors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
@@ -64,7 +64,7 @@ struct SettingsController {
             return .redirect(to: Route.Settings.path + "?saved=lookup#lookup")
         } catch InventoryError.validation(let fields) {
             return renderer.response(
-                try page(context, posted: .lookup(form), lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+                try page(context, posted: .lookup(form), lookupErrors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
@@ -83,7 +83,7 @@ struct SettingsController {
             return .redirect(to: Route.Settings.path + "?saved=push#push")
         } catch InventoryError.validation(let fields) {
             return renderer.response(
-                try page(context, posted: .push(input), pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+                try page(context, posted: .push(input), pushErrors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
@@ -103,7 +103,7 @@ struct SettingsController {
             try awaitFirstAttempt(id, in: member.household)
             return .redirect(to: Route.Settings.path + "?test=\(id)#push")
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(try page(context, pushErrors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
@@ -152,7 +152,7 @@ struct SettingsController {
             try accounts.changeRole(memberId: id, to: try context.form(RoleForm.self).role, in: member.household)
             return .redirect(to: Route.Settings.path + "#members")
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[problem: $0] }), context, status: 422)
         }
     }
 
@@ -162,7 +162,7 @@ struct SettingsController {
             try accounts.removeMember(memberId: try context.id(), in: member.household)
             return .redirect(to: Route.Settings.path + "#members")
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[problem: $0] }), context, status: 422)
         }
     }
 

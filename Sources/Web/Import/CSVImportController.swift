@@ -44,7 +44,7 @@ struct CSVImportController {
         if let code = file.writeError {
             // The server's own disk could not take the upload (full, read-only).
             let storage = StorageFailure(errno: code)
-            page.fileError = t[named: storage.messageKey]
+            page.fileError = t[storage.text]
             return renderer.response(page, context, status: storage.status)
         }
         guard file.size <= ItemsCSVReader.maxBytes else {

@@ -70,7 +70,7 @@ struct BoughtController {
     }
 
     func answer(
-        _ context: RequestContext, ids: [Item.ID], stock requested: Folder.ID?, errors: [String: String] = [:], status: Int = 200,
+        _ context: RequestContext, ids: [Item.ID], stock requested: Folder.ID?, errors: [String: FieldProblem] = [:], status: Int = 200,
         _ input: (Item.ID, Item) -> BoughtInput
     ) throws -> Response {
         let member = try context.signedIn
@@ -86,7 +86,7 @@ struct BoughtController {
         let page = BoughtPage(
             listId: listId, back: back, listName: displayName(list, t),
             stockLists: stockLists.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == stock.id) },
-            stockError: errors["folder"].map { t[named: $0] },
+            stockError: errors["folder"].map { t[problem: $0] },
             lines: bought.map { item in
                 let typed = input(item.id, item)
                 // Opened on a list page, every line joins its match unless the person says otherwise.
@@ -110,15 +110,15 @@ struct BoughtPage: CompiledPage {
         let joins: Bool
         let separate: String
 
-        init(item: Item, typed: BoughtInput, match: Item?, joins: Bool, errors: [String: String], t: Catalog) {
+        init(item: Item, typed: BoughtInput, match: Item?, joins: Bool, errors: [String: FieldProblem], t: Catalog) {
             let id = item.id
             self.id = id
             name = item.name
             thumbnail = PictureURL.of(item.picture, size: .small, kind: item.kind)
             quantity = FormField(
                 name: "quantity_\(id)", label: t.format(.boughtQuantity, ["unit": t[.unit, item.unit]]), value: typed.quantity,
-                error: errors["quantity_\(id)"].map { t[named: $0] }, maxLength: 20, inputMode: "decimal")
-            due = FormField(name: "due_\(id)", label: t[.fieldDue], value: typed.due, error: errors["due_\(id)"].map { t[named: $0] }, inputType: "date")
+                error: errors["quantity_\(id)"].map { t[problem: $0] }, maxLength: 20, inputMode: "decimal")
+            due = FormField(name: "due_\(id)", label: t[.fieldDue], value: typed.due, error: errors["due_\(id)"].map { t[problem: $0] }, inputType: "date")
             join = match.map {
                 var amount = t.quantity($0.quantity, unit: $0.unit)
                 if let day = $0.due.flatMap(CalendarDay.init) {

@@ -58,7 +58,7 @@ struct FoldersController {
             try folders.create(name: form.name, kind: FolderKind(rawValue: form.kind) ?? .stock, icon: form.icon, in: member.household)
             return .redirect(to: Route.folderSettings)
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try editPage(context, errors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(try editPage(context, errors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
@@ -79,7 +79,7 @@ struct FoldersController {
             return .redirect(to: Route.folderSettings)
         } catch InventoryError.validation(let fields) {
             let page = folderPage(
-                context, folder: folder, name: form.name, icon: form.icon, errors: fields.mapValues { context.locale[named: $0] })
+                context, folder: folder, name: form.name, icon: form.icon, errors: context.locale.messages(fields))
             return renderer.response(page, context, status: 422)
         }
     }

@@ -93,7 +93,7 @@ struct ItemsController {
                     errors = Self.formNames(problems)
                 } catch {
                     let storage = try storageFailure(error, context)
-                    state.storageError = context.locale[named: storage.messageKey]
+                    state.storageError = context.locale[storage.text]
                     storageStatus = storage.status
                 }
             }
@@ -138,7 +138,7 @@ struct ItemsController {
         let sentBase = EditBase(form: context.request.form)
         let base = try sentBase ?? EditBase(current, timeZone: timeZone(member))
         let photoErrors = attachPhotos(context, to: &drafts, in: member.household)
-        let photoMessages = photoErrors.mapValues { context.locale[named: $0] }
+        let photoMessages = context.locale.messages(photoErrors)
         var state = EditorState()
         Self.discardUnfit(form.discardUnfit, &drafts, folder: folder)
         let unfit = !Self.unfit(drafts, folder: folder).isEmpty
@@ -179,7 +179,7 @@ struct ItemsController {
             }
             return .redirect(to: target)
         } catch let problems as ItemFormErrors {
-            let errors = Self.formNames(problems).mapValues { context.locale[named: $0] }
+            let errors = context.locale.messages(Self.formNames(problems))
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current, base: base), context,
                 status: 422)
@@ -190,7 +190,7 @@ struct ItemsController {
                 try conflict(context, current: stored, mine: ItemSnapshot(input: input, folderId: folder.id), base: sentBase), context, status: 409)
         } catch {
             let storage = try storageFailure(error, context)
-            let state = EditorState(storageError: context.locale[named: storage.messageKey])
+            let state = EditorState(storageError: context.locale[storage.text])
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, base: base, state: state),
                 context, status: storage.status)
@@ -213,8 +213,8 @@ struct ItemsController {
             return .redirect(to: Route.item(id).path + "?saved=photo")
         } catch let refusal as PictureUploads.Refusal {
             return renderer.response(
-                try detail(context, itemId: id, photoError: context.locale[named: refusal.messageKey]), context,
-                status: StorageFailure.status(of: [refusal.messageKey]) ?? 422)
+                try detail(context, itemId: id, photoError: context.locale[refusal.text]), context,
+                status: StorageFailure.status(of: [refusal.text]) ?? 422)
         }
     }
 
@@ -232,7 +232,7 @@ struct ItemsController {
         } catch InventoryError.validation(let fields) {
             // A hand-made step (`delta=inf`), or + past the largest quantity.
             let t = context.locale
-            let page = ErrorPage(status: 422, heading: t[.error422Title], message: t[named: fields["delta"] ?? "quantity_step_invalid"])
+            let page = ErrorPage(status: 422, heading: t[.error422Title], message: t[problem: fields["delta"] ?? .quantityStepInvalid])
             return renderer.response(page, context, status: 422)
         }
         // Reaching zero asks what to do with the item.
@@ -320,15 +320,15 @@ struct ItemsController {
 
     /// Stores the photo each draft's file field carries and points the draft at it. Problems come
     /// back as message keys by "INDEX.picture".
-    func attachPhotos(_ context: RequestContext, to drafts: inout [ItemInput], in scope: HouseholdScope) -> [String: String] {
-        var errors: [String: String] = [:]
+    func attachPhotos(_ context: RequestContext, to drafts: inout [ItemInput], in scope: HouseholdScope) -> [String: TextKey] {
+        var errors: [String: TextKey] = [:]
         for index in drafts.indices {
             do {
                 guard let file = try PictureUploads.file(context.request, field: "d\(index).photo_file") else { continue }
                 let key = try pictures.store(file, crop: PictureUploads.crop(context.field("d\(index).crop")), in: scope)
                 drafts[index].picture = Picture.photo(key).formValue
             } catch {
-                errors["\(index).picture"] = error.messageKey
+                errors["\(index).picture"] = error.text
             }
         }
         return errors
@@ -343,7 +343,7 @@ struct ItemsController {
             guard let file = try PictureUploads.file(context.request, field: "scan_file") else { return EditorState(scanError: t[.scanNoFile]) }
             found = try pictures.barcodes(in: file)
         } catch {
-            return EditorState(scanError: t[named: error.messageKey])
+            return EditorState(scanError: t[error.text])
         }
         guard !found.isEmpty else { return EditorState(scanError: t[.scanNoneFound]) }
         let code = found.lazy.compactMap { GTIN.scanned($0.text, isUPCE: $0.symbology == .upce) }.first
@@ -358,18 +358,18 @@ struct ItemsController {
         if index == drafts.count { drafts.append(ItemInput()) }
         drafts[index].barcode = code
         let source = try remembered(&drafts, at: index, folder: &folder, in: scope)
-        let notice =
+        let notice: TextKey =
             switch source {
-            case .memory: "scan_found_known"
-            case .online: "scan_found_online"
-            case nil: "scan_found"
+            case .memory: .scanFoundKnown
+            case .online: .scanFoundOnline
+            case nil: .scanFound
             }
-        return EditorState(scanNotice: t.format(named: notice, ["code": code]), focus: "f-d\(index).name")
+        return EditorState(scanNotice: t.format(notice, ["code": code]), focus: "f-d\(index).name")
     }
 
     /// Fills drafts whose barcode is known and still have no name; when the last draft has a
     /// barcode, adds an empty one and moves the cursor there, so a scanner can go on scanning.
-    func lookUp(_ drafts: inout [ItemInput], folder: inout Folder, errors: inout [String: String], in scope: HouseholdScope) throws -> EditorState {
+    func lookUp(_ drafts: inout [ItemInput], folder: inout Folder, errors: inout [String: TextKey], in scope: HouseholdScope) throws -> EditorState {
         // Only the newest code may be asked about online: every Enter must not ask again for all.
         let newest = drafts.indices.last { !drafts[$0].barcode.trimmingCharacters(in: .whitespaces).isEmpty }
         for index in drafts.indices {
@@ -377,7 +377,7 @@ struct ItemsController {
             case .empty: continue
             case .code(let code): drafts[index].barcode = code
             case let refused:
-                errors["\(index).barcode"] = refused.messageKey
+                errors["\(index).barcode"] = refused.problem?.text
                 continue
             }
             if drafts[index].name.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -432,13 +432,13 @@ struct ItemsController {
 
     /// The batch editor's messages by field: a draft with something typed but no name can also be
     /// removed, and its message says so.
-    static func batchMessages(_ errors: [String: String], drafts: [ItemInput], t: Catalog) -> [String: String] {
+    static func batchMessages(_ errors: [String: TextKey], drafts: [ItemInput], t: Catalog) -> [String: String] {
         var messages: [String: String] = [:]
         for (field, key) in errors {
             let parts = field.split(separator: ".", maxSplits: 1)
             let draft = parts.count == 2 ? Int(parts[0]) : nil
             let typed = draft.map { drafts.indices.contains($0) && !drafts[$0].isBlank } ?? false
-            messages[field] = t[named: key == "item_name_required" && typed ? "draft_name_required" : key]
+            messages[field] = t[key == .itemNameRequired && typed ? .draftNameRequired : key]
         }
         return messages
     }
@@ -447,11 +447,11 @@ struct ItemsController {
         TimeZone(identifier: member.timeZone) ?? .gmt
     }
 
-    /// The errors by the names the editor gives them ("1.name": the second draft's name), as message keys.
-    static func formNames(_ errors: ItemFormErrors) -> [String: String] {
-        var named: [String: String] = [:]
+    /// The errors by the names the editor gives them ("1.name": the second draft's name), with their words.
+    static func formNames(_ errors: ItemFormErrors) -> [String: TextKey] {
+        var named: [String: TextKey] = [:]
         for (draft, fields) in errors.drafts {
-            for (field, key) in fields { named["\(draft).\(field.rawValue)"] = key }
+            for (field, problem) in fields { named["\(draft).\(field.rawValue)"] = problem.text }
         }
         return named
     }

@@ -69,15 +69,13 @@ struct ListController {
         let shared = RowContext(
             canWrite: member.role.canWrite, isStock: folder.kind == .stock,
             hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
-        let (notice, undoIds) = Notices.notice(query, folders: allFolders, t: t)
         let rows = result.items.map { ItemRowView($0, window: window, t: t) }
-        // Next to its row when the row is here; at the top otherwise.
-        let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
+        let notice = Notices.placed(query, rows: rows, folders: allFolders, t: t)
 
         return ItemListPage(
             folderId: folder.id, name: displayName(folder, t), isStock: folder.kind == .stock,
             total: t.count(.itemCount, result.total),
-            rows: rows, shared: shared, rowNotice: rowNotice,
+            rows: rows, shared: shared, rowNotice: notice.row,
             query: filter.text,
             kinds: ItemKind.allCases.map { Choice(value: $0.rawValue, label: t[.kind, $0], selected: filter.kinds.contains($0)) },
             statuses: [Choice(value: "", label: t[.filterAnyStatus], selected: filter.status == nil)]
@@ -85,17 +83,14 @@ struct ListController {
             isExpired: filter.expiredIn != nil,
             activeFilters: Self.activeFilters(filter, t: t),
             isFiltered: filter.isFiltered,
-            page: result.page, pages: result.pages,
-            pageLabel: t.pageOf(result.page, result.pages),
-            previous: result.page > 1 ? link(page: result.page - 1) : nil,
-            next: result.page < result.pages ? link(page: result.page + 1) : nil,
+            pager: Pager(page: result.page, of: result.pages, t: t) { link(page: $0) },
             here: link(page: result.page),
             moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: false) },
             stockTargets: stockFolders.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == remembered) },
             shoppingTargets: folder.kind == .stock
                 ? allFolders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: false) } : [],
             shoppingCount: allFolders.filter { $0.kind == .shopping }.count,
-            notice: rowNotice == nil ? notice : nil, undoIds: undoIds)
+            notice: notice.top, undoIds: notice.undoIds)
     }
 }
 
@@ -115,11 +110,7 @@ struct ItemListPage: CompiledPage {
     /// The applied filters in words ("“milk”", "Fish", "Expired").
     var activeFilters: [String] = []
     let isFiltered: Bool
-    let page: Int
-    let pages: Int
-    let pageLabel: String
-    let previous: String?
-    let next: String?
+    let pager: Pager
     let here: String
     let moveTargets: [Choice]
     let stockTargets: [Choice]
@@ -133,7 +124,6 @@ struct ItemListPage: CompiledPage {
 
     var isShopping: Bool { !isStock }
     var hasRows: Bool { !rows.isEmpty }
-    var hasPages: Bool { pages > 1 }
     var hasMoveTargets: Bool { !moveTargets.isEmpty }
     var hasStockTargets: Bool { !stockTargets.isEmpty }
     var hasShoppingTargets: Bool { !shoppingTargets.isEmpty }

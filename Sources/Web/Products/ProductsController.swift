@@ -43,14 +43,14 @@ struct ProductsController {
         let member = try context.signedIn
         let product = try products.product(try context.id(), in: member.household)
         var input = try context.form(ProductInput.self)
-        var errors: [String: String] = [:]
+        var errors: [String: TextKey] = [:]
         do throws(PictureUploads.Refusal) {
             if let file = try PictureUploads.file(context.request, field: "photo_file") {
                 input.picture =
                     Picture.photo(try pictures.store(file, crop: PictureUploads.crop(input.crop), in: member.household)).formValue
             }
         } catch {
-            errors["picture"] = error.messageKey
+            errors["picture"] = error.text
         }
         if errors.isEmpty {
             do {
@@ -59,11 +59,11 @@ struct ProductsController {
                     picture: Picture(formValue: input.picture), in: member.household)
                 return .redirect(to: Route.products + "?done=saved")
             } catch InventoryError.validation(let fields) {
-                errors = fields
+                errors = fields.mapValues(\.text)
             }
         }
         return renderer.response(
-            try form(context, product, input: input, errors: errors.mapValues { context.locale[named: $0] }), context,
+            try form(context, product, input: input, errors: context.locale.messages(errors)), context,
             status: StorageFailure.status(of: errors.values) ?? 422)
     }
 

@@ -72,18 +72,18 @@ struct RecipeEditorController {
         let stored = try id.map { try recipes.recipe($0, in: member.household) }
         let form = try context.form(RecipeEditorForm.self)
         var input = RecipeForm.input(form, fields: context.request.form)
-        var errors: [String: String] = [:]
+        var errors: [String: TextKey] = [:]
         do throws(PictureUploads.Refusal) {
             if let file = try PictureUploads.file(context.request, field: "photo_file") {
                 let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), in: member.household)
                 input.picture = .photo(key)
             }
         } catch {
-            errors["picture"] = error.messageKey
+            errors["picture"] = error.text
         }
         if form.action == "more" {
             input.ingredients = RecipeForm.moreRows(input.ingredients)
-            let messages = errors.mapValues { context.locale[named: $0] }
+            let messages = context.locale.messages(errors)
             return renderer.response(
                 try page(context, input: input, id: id, storedName: stored?.name, errors: messages), context,
                 status: StorageFailure.status(of: errors.values) ?? (errors.isEmpty ? 200 : 422))
@@ -93,13 +93,13 @@ struct RecipeEditorController {
                 let saved = try recipes.save(input, id: id, in: member.household, by: member.memberId)
                 return .redirect(to: Route.recipe(saved).path + "?saved=1")
             } catch InventoryError.validation(let fields) {
-                errors = fields
+                errors = fields.mapValues(\.text)
             }
         }
         // Typed rows stay where they were (the errors name them by index), with room to add more.
         input.ingredients = RecipeForm.rows(input.ingredients, spare: 1)
         return renderer.response(
-            try page(context, input: input, id: id, storedName: stored?.name, errors: errors.mapValues { context.locale[named: $0] }), context,
+            try page(context, input: input, id: id, storedName: stored?.name, errors: context.locale.messages(errors)), context,
             status: StorageFailure.status(of: errors.values) ?? 422)
     }
 

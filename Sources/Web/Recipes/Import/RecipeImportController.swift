@@ -71,7 +71,7 @@ struct RecipeImportController {
                 photoKey = try pictures.store(bytes: image, crop: nil, in: member.household)
             } catch {
                 // The recipe is still worth checking; its picture can be chosen in the editor.
-                logger.notice("recipe picture not stored", metadata: ["reason": "\(error.messageKey)"])
+                logger.notice("recipe picture not stored", metadata: ["reason": "\(error.text.name)"])
             }
         }
         guard let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member) else {

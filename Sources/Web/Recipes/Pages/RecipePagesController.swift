@@ -96,10 +96,8 @@ struct RecipePagesController {
             cards: cards, stateChips: stateChips, tagChips: tagChips, text: query.text, hidden: hidden,
             isFiltered: query.isFiltered, empty: empty, hasRecipes: overview.total > 0,
             notice: trashed.map { t.format(.recipesTrashed, ["name": $0.name]) }, undoIds: trashed.map { String($0.id) },
-            here: query.with(page: page).link, pages: pages,
-            pageLabel: t.pageOf(page, pages),
-            previous: page > 1 ? query.with(page: page - 1).link : nil,
-            next: page < pages ? query.with(page: page + 1).link : nil)
+            here: query.with(page: page).link,
+            pager: Pager(page: page, of: pages, t: t) { query.with(page: $0).link })
     }
 
     // MARK: - A recipe
