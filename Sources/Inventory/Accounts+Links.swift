@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// An invitation still waiting to be used.
-public typealias PendingInvitation = (id: Int64, role: Role, expiresAt: String)
+public typealias PendingInvitation = (id: Int64, role: Role, expiresAt: Timestamp)
 
 extension Accounts {
     func insertLink(_ db: Database, purpose: SingleUseLink.Purpose, householdId: Int64, memberId: Int64?, role: Role?, lifetime: TimeInterval) throws -> String
@@ -51,7 +51,7 @@ extension Accounts {
         else { return nil }
         return SingleUseLink(
             id: row["id"], purpose: purpose, householdId: row["household_id"], householdName: row["household_name"],
-            memberId: row["member_id"], role: (row["role"] as String?).flatMap(Role.init(rawValue:)), expiresAt: row["expires_at"])
+            memberId: row["member_id"], role: (row["role"] as String?).flatMap(Role.init(rawValue:)), expiresAt: try row.decode(forColumn: "expires_at"))
     }
 
     /// Uses an invitation: a new member of its household, signed in. The link then stops working.
@@ -94,7 +94,7 @@ extension Accounts {
     }
 
     /// Invitations still waiting to be used at `time` (a `Timestamp` string).
-    static func pendingInvitations(_ db: Database, _ householdId: Int64, at time: String) throws -> [PendingInvitation] {
+    static func pendingInvitations(_ db: Database, _ householdId: Int64, at time: Timestamp) throws -> [PendingInvitation] {
         try Row.fetchAll(
             db,
             sql: """
@@ -102,7 +102,7 @@ extension Accounts {
                 WHERE household_id = ? AND purpose = 'invitation' AND used_at IS NULL AND expires_at > ? ORDER BY expires_at
                 """, arguments: [householdId, time]
         ).compactMap { row in
-            Role(rawValue: row["role"]).map { (id: row["id"], role: $0, expiresAt: row["expires_at"]) }
+            try Role(rawValue: row["role"]).map { (id: row["id"], role: $0, expiresAt: try row.decode(forColumn: "expires_at")) }
         }
     }
 

@@ -72,7 +72,7 @@ public struct Folders: Sendable {
         return try database.writer.write { db in
             let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [householdId]) ?? -1
             var folder = Folder(
-                householdId: householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp.string(from: clock.now()))
+                householdId: householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp(clock.now()))
             try folder.insert(db)
             return folder.id!
         }
@@ -118,7 +118,7 @@ public struct Folders: Sendable {
     public func delete(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
         try database.writer.write { db in
             let folder = try Items.folder(db, id, householdId)
-            let time = Timestamp.string(from: clock.now())
+            let time = Timestamp(clock.now())
             for var item in try Item.fetchAll(db, sql: "SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL", arguments: [id]) {
                 item.deletedAt = time
                 item.version += 1

@@ -42,9 +42,8 @@ public struct ItemValues: Sendable, Equatable {
     public var kind: ItemKind
     public var note: String
     public var barcode: String?
-    public var due: String?
-    /// UTC ISO-8601.
-    public var remindAt: String?
+    public var due: CalendarDay?
+    public var remindAt: Timestamp?
     public var status: ItemStatus?
     public var urgent: Bool
     public var picture: Picture?
@@ -86,22 +85,23 @@ public enum ItemValidation {
         let picture = Picture(formValue: pictureText)
         if !pictureText.isEmpty, picture == nil { errors[.picture] = "picture_invalid" }
 
-        var due: String?
-        var remindAt: String?
+        var due: CalendarDay?
+        var remindAt: Timestamp?
         var status: ItemStatus?
         var urgent = false
         switch folderKind {
         case .stock:
             let dueText = input.due.trimmingCharacters(in: .whitespaces)
             if !dueText.isEmpty {
-                if CalendarDay(dueText) != nil { due = dueText } else { errors[.due] = "due_invalid" }
+                due = CalendarDay(dueText)
+                if due == nil { errors[.due] = "due_invalid" }
             }
             let remindText = input.remindAt.trimmingCharacters(in: .whitespaces)
             if !remindText.isEmpty {
                 if dueText.isEmpty {
                     errors[.remindAt] = "remind_needs_due"
                 } else if let instant = LocalDateTime.instant(remindText, in: timeZone) {
-                    remindAt = Timestamp.string(from: instant)
+                    remindAt = Timestamp(instant)
                 } else {
                     errors[.remindAt] = "remind_invalid"
                 }
@@ -120,8 +120,8 @@ public enum ItemValidation {
 
     /// True when the reminder comes after the due date's end: allowed, but worth a word.
     public static func remindsAfterDue(_ values: ItemValues, timeZone: TimeZone) -> Bool {
-        guard let due = values.due.flatMap(CalendarDay.init), let remind = values.remindAt.flatMap(Timestamp.date(from:)) else { return false }
-        return remind >= due.next.start(in: timeZone)
+        guard let due = values.due, let remind = values.remindAt else { return false }
+        return remind.date >= due.next.start(in: timeZone)
     }
 }
 

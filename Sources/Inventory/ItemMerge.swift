@@ -5,9 +5,9 @@ public struct ItemSnapshot: Sendable, Equatable {
     public var input: ItemInput
     public var folderId: Int64
     /// The item's `updatedAt` then, when known: history after it is what others did since.
-    public var updatedAt: String?
+    public var updatedAt: Timestamp?
 
-    public init(input: ItemInput, folderId: Int64, updatedAt: String? = nil) {
+    public init(input: ItemInput, folderId: Int64, updatedAt: Timestamp? = nil) {
         self.input = input
         self.folderId = folderId
         self.updatedAt = updatedAt

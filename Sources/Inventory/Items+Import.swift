@@ -90,7 +90,7 @@ extension Items {
 
     /// The item editor's save without a merge (the row was read in this transaction): a row that
     /// changes nothing writes nothing.
-    static func importUpdate(_ db: Database, _ id: Int64, _ values: ItemValues, into folder: Folder, householdId: Int64, by memberId: Int64, at time: String)
+    static func importUpdate(_ db: Database, _ id: Int64, _ values: ItemValues, into folder: Folder, householdId: Int64, by memberId: Int64, at time: Timestamp)
         throws
     {
         var item = try Self.item(db, id, householdId)

@@ -76,7 +76,7 @@ public struct ItemEvent: Sendable, Equatable {
     public let kind: String
     public let detail: String
     public let memberName: String?
-    public let at: String
+    public let at: Timestamp
     /// The cook that made this change, if one did: the item page offers its Undo.
     public var cookId: Int64? = nil
     /// A move or a purchase: the folders it went between, named when read (`detail` then holds
@@ -118,7 +118,7 @@ public struct Items: Sendable {
         self.clock = clock
     }
 
-    func stamp() -> String { Timestamp.string(from: clock.now()) }
+    func stamp() -> Timestamp { Timestamp(clock.now()) }
 
     // MARK: - Reading
 
@@ -200,19 +200,20 @@ public struct Items: Sendable {
             }
             let kept = row["from_folder_id"] as Int64? != nil || row["to_folder_id"] as Int64? != nil
             return ItemEvent(
-                id: row["id"], kind: row["kind"], detail: row["detail"], memberName: row["member_name"], at: row["at"], cookId: row["cook_id"],
+                id: row["id"], kind: row["kind"], detail: row["detail"], memberName: row["member_name"], at: try row.decode(forColumn: "at"),
+                cookId: row["cook_id"],
                 folders: kept ? FolderStep(from: place("from"), to: place("to")) : nil)
         }
     }
 
-    static func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "", by memberId: Int64?, at time: String) throws {
+    static func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "", by memberId: Int64?, at time: Timestamp) throws {
         try ItemHistory.append(db, householdId: item.householdId, itemId: item.id!, memberId: memberId, kind: kind, detail: detail, at: time)
     }
 
     /// A move or a purchase from folder `from` to folder `to`, kept by id (named when read);
     /// `detail`: what else changed, such as a quantity "1 → 3".
     static func record(
-        _ db: Database, _ item: Item, _ kind: String, from: Int64, to: Int64, detail: String = "", by memberId: Int64?, at time: String,
+        _ db: Database, _ item: Item, _ kind: String, from: Int64, to: Int64, detail: String = "", by memberId: Int64?, at time: Timestamp,
         cookId: Int64? = nil
     ) throws {
         try ItemHistory.append(
@@ -313,7 +314,7 @@ public struct Items: Sendable {
     }
 
     /// History written since `updatedAt` (exclusive), newest first: what others did after a form was opened.
-    public func history(of itemId: Int64, since updatedAt: String, householdId: Int64) throws -> [ItemEvent] {
+    public func history(of itemId: Int64, since updatedAt: Timestamp, householdId: Int64) throws -> [ItemEvent] {
         try history(of: itemId, householdId: householdId).filter { $0.at > updatedAt }
     }
 

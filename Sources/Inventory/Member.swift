@@ -16,7 +16,7 @@ public struct Member: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public var role: Role
     /// "en", "ja", … or nil to follow the browser.
     public var language: String?
-    public var createdAt: String
+    public var createdAt: Timestamp
 
     public static let databaseTableName = "member"
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
@@ -42,8 +42,8 @@ public struct SignedIn: Sendable, Equatable {
 public struct DeviceSession: Sendable, Equatable {
     public let id: Int64
     public let userAgent: String
-    public let createdAt: String
-    public let lastSeenAt: String
+    public let createdAt: Timestamp
+    public let lastSeenAt: Timestamp
     public let isCurrent: Bool
 }
 
@@ -56,7 +56,7 @@ public struct SingleUseLink: Sendable, Equatable {
     public let householdName: String
     public let memberId: Int64?
     public let role: Role?
-    public let expiresAt: String
+    public let expiresAt: Timestamp
 }
 
 public struct HouseholdSummary: Sendable, Equatable {

@@ -12,12 +12,12 @@ public struct PushMessage: Sendable, Equatable {
     public let items: [PushItem]
     public let state: State
     public let attempts: Int
-    public let nextAttemptAt: String
+    public let nextAttemptAt: Timestamp
     public let lastError: PushFailure?
-    public let createdAt: String
-    public let sentAt: String?
+    public let createdAt: Timestamp
+    public let sentAt: Timestamp?
 
-    public init(row: Row) {
+    public init(row: Row) throws {
         id = row["id"]
         householdId = row["household_id"]
         kind = row["kind"]
@@ -26,21 +26,21 @@ public struct PushMessage: Sendable, Equatable {
         items = (try? JSONDecoder().decode([PushItem].self, from: Data((row["items"] as String? ?? "[]").utf8))) ?? []
         state = State(rawValue: row["state"]) ?? .pending
         attempts = row["attempts"]
-        nextAttemptAt = row["next_attempt_at"]
+        nextAttemptAt = try row.decode(forColumn: "next_attempt_at")
         lastError = (row["last_error"] as String?).map(PushFailure.init(stored:))
-        createdAt = row["created_at"]
-        sentAt = row["sent_at"]
+        createdAt = try row.decode(forColumn: "created_at")
+        sentAt = try row.decode(forColumn: "sent_at")
     }
 }
 
 /// What settings shows about the channel: the last message sent, the last failure, what waits.
 public struct PushStatus: Sendable, Equatable {
-    public var lastSentAt: String?
+    public var lastSentAt: Timestamp?
     public var lastError: PushFailure?
-    public var lastErrorAt: String?
+    public var lastErrorAt: Timestamp?
     /// Messages waiting for a retry, and the earliest retry.
     public var waiting: Int = 0
-    public var nextRetryAt: String?
+    public var nextRetryAt: Timestamp?
     /// Messages given up after every retry.
     public var failed: Int = 0
 }
@@ -73,7 +73,7 @@ public struct Outbox: Sendable {
     @discardableResult
     static func enqueue(_ db: Database, householdId: Int64, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64 {
         let json = String(decoding: (try? JSONEncoder().encode(items)) ?? Data("[]".utf8), as: UTF8.self)
-        let stamp = Timestamp.string(from: time)
+        let stamp = Timestamp(time)
         try db.execute(
             sql: """
                 INSERT INTO push_message (household_id, kind, title, body, items, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -92,7 +92,7 @@ public struct Outbox: Sendable {
                     db,
                     sql: """
                         SELECT COUNT(*) FROM push_message WHERE household_id = ? AND kind = 'test' AND created_at > ?
-                        """, arguments: [householdId, Timestamp.string(from: now.addingTimeInterval(-Self.testWindow))]) ?? 0
+                        """, arguments: [householdId, Timestamp(now.addingTimeInterval(-Self.testWindow))]) ?? 0
             guard recent < Self.testsPerWindow else { throw InventoryError.validation(["push_test": "push_test_limited"]) }
             return try Self.enqueue(db, householdId: householdId, kind: "test", title: title, body: body, items: [], at: now)
         }
@@ -102,7 +102,7 @@ public struct Outbox: Sendable {
     static func retryNow(_ db: Database, householdId: Int64, at now: Date) throws {
         try db.execute(
             sql: "UPDATE push_message SET next_attempt_at = ? WHERE household_id = ? AND state = 'pending'",
-            arguments: [Timestamp.string(from: now), householdId])
+            arguments: [Timestamp(now), householdId])
     }
 
     /// What waited is dropped (the channel was removed).
@@ -113,13 +113,13 @@ public struct Outbox: Sendable {
     // MARK: - Delivery (the reminder engine)
 
     /// The earliest instant a pending message is due, for the engine's schedule.
-    static func nextAttempt(_ db: Database) throws -> String? {
-        try String.fetchOne(db.cachedStatement(sql: "SELECT MIN(next_attempt_at) FROM push_message WHERE state = 'pending'"))
+    static func nextAttempt(_ db: Database) throws -> Timestamp? {
+        try Timestamp.fetchOne(db.cachedStatement(sql: "SELECT MIN(next_attempt_at) FROM push_message WHERE state = 'pending'"))
     }
 
     /// Households with a message due by now, oldest first.
     public func householdsWithDueMessages() throws -> [Int64] {
-        let stamp = Timestamp.string(from: clock.now())
+        let stamp = Timestamp(clock.now())
         return try database.writer.read { db in
             try Int64.fetchAll(
                 db,
@@ -140,19 +140,19 @@ public struct Outbox: Sendable {
                 sql: """
                     SELECT * FROM push_message WHERE household_id = ? AND state = 'pending' AND next_attempt_at <= ?
                     ORDER BY next_attempt_at, id LIMIT ?
-                    """, arguments: [householdId, Timestamp.string(from: now), tried.count + 1]
+                    """, arguments: [householdId, Timestamp(now), tried.count + 1]
             ).map(PushMessage.init(row:))
             guard let message = candidates.first(where: { !tried.contains($0.id) }) else { return nil }
             try db.execute(
                 sql: "UPDATE push_message SET next_attempt_at = ? WHERE id = ?",
-                arguments: [Timestamp.string(from: now.addingTimeInterval(lease)), message.id])
+                arguments: [Timestamp(now.addingTimeInterval(lease)), message.id])
             return (message, try PushChannels.channel(db, householdId))
         }
     }
 
     /// The message went out (its `attempts`-th attempt).
     public func recordSuccess(_ message: PushMessage, attempts: Int) throws {
-        let stamp = Timestamp.string(from: clock.now())
+        let stamp = Timestamp(clock.now())
         try database.writer.write { db in
             try db.execute(
                 sql: "UPDATE push_message SET state = 'sent', attempts = ?, sent_at = ?, last_error = NULL WHERE id = ?",
@@ -167,7 +167,7 @@ public struct Outbox: Sendable {
             try db.execute(
                 sql: "UPDATE push_message SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?",
                 arguments: [
-                    retryAt == nil ? "failed" : "pending", attempts, Timestamp.string(from: retryAt ?? now),
+                    retryAt == nil ? "failed" : "pending", attempts, Timestamp(retryAt ?? now),
                     failure.stored, message.id,
                 ])
         }
@@ -208,7 +208,7 @@ public struct Outbox: Sendable {
 
     static func status(_ db: Database, _ householdId: Int64) throws -> PushStatus {
         var status = PushStatus()
-        status.lastSentAt = try String.fetchOne(
+        status.lastSentAt = try Timestamp.fetchOne(
             db, sql: "SELECT MAX(sent_at) FROM push_message WHERE household_id = ? AND state = 'sent'", arguments: [householdId])
         if let row = try Row.fetchOne(
             db,
@@ -218,7 +218,7 @@ public struct Outbox: Sendable {
                 """, arguments: [householdId])
         {
             status.lastError = (row["last_error"] as String?).map(PushFailure.init(stored:))
-            status.lastErrorAt = row["at"]
+            status.lastErrorAt = try row.decode(forColumn: "at")
         }
         if let row = try Row.fetchOne(
             db,
@@ -228,7 +228,7 @@ public struct Outbox: Sendable {
                 """, arguments: [householdId])
         {
             status.waiting = row["waiting"]
-            status.nextRetryAt = row["next"]
+            status.nextRetryAt = try row.decode(forColumn: "next")
         }
         // A failed test is reported by the test itself, not counted as a lost message.
         status.failed =

@@ -21,7 +21,7 @@ struct CookKitchen {
 
     var household: Int64 { fixture.householdId }
     var database: AppDatabase { fixture.database }
-    var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23")!, soonDays: 3) }
+    var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23"), soonDays: 3) }
 
     func folder(_ kind: FolderKind) throws -> Int64 { try fixture.firstFolder(kind) }
 

@@ -22,9 +22,9 @@ public struct Recipe: Codable, Sendable, Equatable, FetchableRecord, MutablePers
         produceDueDays = row["produce_due_days"]
         produceFolderId = row["produce_folder_id"]
         version = row["version"]
-        createdAt = row["created_at"]
-        updatedAt = row["updated_at"]
-        deletedAt = row["deleted_at"]
+        createdAt = try row.decode(forColumn: "created_at")
+        updatedAt = try row.decode(forColumn: "updated_at")
+        deletedAt = try row.decode(forColumn: "deleted_at")
     }
 
     public var id: Int64?
@@ -45,14 +45,14 @@ public struct Recipe: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public var produceDueDays: Int?
     public var produceFolderId: Int64?
     public var version: Int
-    public var createdAt: String
-    public var updatedAt: String
-    public var deletedAt: String?
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var deletedAt: Timestamp?
 
     public init(
         id: Int64? = nil, householdId: Int64, name: String, photo: String? = nil, illustration: String? = nil, servings: Int = 2,
         steps: String = "", sourceUrl: String? = nil, produce: RecipeProduce? = nil, version: Int = 1,
-        createdAt: String = Timestamp.now(), updatedAt: String = Timestamp.now(), deletedAt: String? = nil
+        createdAt: Timestamp = .now(), updatedAt: Timestamp = .now(), deletedAt: Timestamp? = nil
     ) {
         self.id = id
         self.householdId = householdId
@@ -217,12 +217,12 @@ public struct Cook: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var memberId: Int64?
     public var servings: Int
     public var producedItemId: Int64?
-    public var cookedAt: String
-    public var undoneAt: String?
+    public var cookedAt: Timestamp
+    public var undoneAt: Timestamp?
 
     public init(
         id: Int64? = nil, householdId: Int64, recipeId: Int64?, recipeName: String, memberId: Int64?, servings: Int,
-        producedItemId: Int64? = nil, cookedAt: String = Timestamp.now(), undoneAt: String? = nil
+        producedItemId: Int64? = nil, cookedAt: Timestamp = .now(), undoneAt: Timestamp? = nil
     ) {
         self.id = id
         self.householdId = householdId
@@ -256,13 +256,13 @@ public struct CookTake: Codable, Sendable, Equatable, FetchableRecord, MutablePe
     public var usedUp: UsedUp?
     /// A move to a shopping list drops these stock fields; the undo puts them back.
     public var fromFolderId: Int64?
-    public var due: String?
-    public var remindAt: String?
+    public var due: CalendarDay?
+    public var remindAt: Timestamp?
     public var status: String?
 
     public init(
         id: Int64? = nil, cookId: Int64, itemId: Int64, ingredientName: String, amount: Double, usedUp: UsedUp? = nil,
-        fromFolderId: Int64? = nil, due: String? = nil, remindAt: String? = nil, status: String? = nil
+        fromFolderId: Int64? = nil, due: CalendarDay? = nil, remindAt: Timestamp? = nil, status: String? = nil
     ) {
         self.id = id
         self.cookId = cookId
