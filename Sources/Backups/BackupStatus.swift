@@ -55,9 +55,9 @@ public struct BackupStatusStore: Sendable {
         BackupStatus(try records.status())
     }
 
-    /// True when `householdId` is the only household on the server: an archive holds every
+    /// True when `scope` is the only household on the server: an archive holds every
     /// household's data (password hashes too), so only then may its owner download it.
-    public func holdsOnly(householdId: Int64) throws -> Bool { try records.holdsOnly(householdId: householdId) }
+    public func holdsOnly(in scope: HouseholdScope) throws -> Bool { try records.holdsOnly(in: scope) }
 
     /// True when a household was made before `time` (there was data to back up then).
     public func hadHouseholds(before time: Date) throws -> Bool { try records.hadHouseholds(before: time) }

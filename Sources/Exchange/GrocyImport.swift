@@ -3,7 +3,7 @@ import Inventory
 
 /// What `GrocyImport.run` made: the new household, its owner's invitation token and the report.
 public struct GrocyImportResult: Sendable {
-    public let householdId: Int64
+    public let household: HouseholdScope
     public let invitationToken: String
     public let report: GrocyReport
 }
@@ -36,14 +36,14 @@ public struct GrocyImport: Sendable {
         let written = try GrocyPictures.write(data.products, from: pictures, into: photos, report: &report)
         do {
             let accounts = Accounts(database: database, clock: clock)
-            let (token, (householdId, filledReport)) = try accounts.createHousehold(name: householdName, language: language) { household in
+            let (token, (household, filledReport)) = try accounts.createHousehold(name: householdName, language: language) { household in
                 var writer = GrocyHouseholdWriter(
                     household: household, data: data, photos: photos, written: written, time: Timestamp(clock.now()),
                     report: report)
                 try writer.write()
-                return (household.id, writer.report)
+                return (household.scope, writer.report)
             }
-            return GrocyImportResult(householdId: householdId, invitationToken: token, report: filledReport)
+            return GrocyImportResult(household: household, invitationToken: token, report: filledReport)
         } catch {
             GrocyPictures.remove(Array(written.values), from: photos)
             throw error

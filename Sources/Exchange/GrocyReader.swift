@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Inventory
 
 /// Why a file cannot be imported from, told as one sentence.
 public struct GrocyImportError: Error, CustomStringConvertible, Equatable {
@@ -30,12 +31,8 @@ public enum GrocyReader {
     public static func read(_ file: URL) throws -> GrocyData {
         let name = file.lastPathComponent
         guard FileManager.default.isReadableFile(atPath: file.path) else { throw GrocyImportError("Cannot read \(file.path).") }
-        var configuration = Configuration()
-        configuration.readonly = true
         do {
-            let queue = try DatabaseQueue(path: file.path, configuration: configuration)
-            defer { try? queue.close() }
-            return try queue.read { db in
+            return try DatabaseFiles.read(file) { db in
                 try checkSchema(db, name: name)
                 return try readData(db, name: name)
             }

@@ -21,8 +21,8 @@ public struct HouseholdExport: Sendable {
 
     /// The household as `household.json` holds it. Photos whose files are gone from the disk are
     /// left out (and the pictures that used them), so an export never promises a file it lacks.
-    public func document(householdId: Int64) throws -> HouseholdDocument {
-        var document = try Households(database: database, clock: clock).document(householdId: householdId, at: Timestamp(clock.now()))
+    public func document(in scope: HouseholdScope) throws -> HouseholdDocument {
+        var document = try Households(database: database, clock: clock).document(in: scope, at: Timestamp(clock.now()))
         let present = Set(
             document.photos.filter { photo in
                 PhotoSize.allCases.allSatisfy { FileManager.default.fileExists(atPath: photos.url(key: photo.key, format: photo.format, size: $0).path) }
@@ -39,8 +39,8 @@ public struct HouseholdExport: Sendable {
     }
 
     /// Writes the ZIP at `url` (which must not exist yet); on failure nothing is left there.
-    public func write(householdId: Int64, to url: URL) throws {
-        let document = try document(householdId: householdId)
+    public func write(in scope: HouseholdScope, to url: URL) throws {
+        let document = try document(in: scope)
         do {
             let archive = try Archive(url: url, accessMode: .create)
             try add(Array(try HouseholdDocument.encoder.encode(document)), as: "household.json", to: archive)

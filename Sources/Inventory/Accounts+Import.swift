@@ -12,7 +12,7 @@ extension Accounts {
         name: String, language: String = "en", filling fill: (NewHousehold) throws -> T
     ) throws -> (token: String, filled: T) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": "household_name_required"]) }
+        guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": .householdNameRequired]) }
         return try database.writer.write { db in
             var household = Household(name: trimmed, createdAt: stamp())
             try household.insert(db)
@@ -24,7 +24,7 @@ extension Accounts {
 
     /// Inside a transaction that creates a household: the owner invitation for it, committed or
     /// dropped with everything else. Returns the token.
-    func insertOwnerInvitation(_ db: Database, householdId: Int64) throws -> String {
+    func insertOwnerInvitation(_ db: Database, householdId: Household.ID) throws -> String {
         try insertLink(db, purpose: .invitation, householdId: householdId, memberId: nil, role: .owner, lifetime: Self.invitationLifetime)
     }
 }

@@ -5,7 +5,8 @@ import GRDB
 public typealias PendingInvitation = (id: Int64, role: Role, expiresAt: Timestamp)
 
 extension Accounts {
-    func insertLink(_ db: Database, purpose: SingleUseLink.Purpose, householdId: Int64, memberId: Int64?, role: Role?, lifetime: TimeInterval) throws -> String
+    func insertLink(_ db: Database, purpose: SingleUseLink.Purpose, householdId: Household.ID, memberId: Int64?, role: Role?, lifetime: TimeInterval) throws
+        -> String
     {
         let token = Crypto.token()
         try db.execute(
@@ -16,10 +17,10 @@ extension Accounts {
         return token
     }
 
-    /// An invitation to join `householdId` with `role`, valid for 7 days, usable once.
-    public func invite(householdId: Int64, role: Role) throws -> String {
+    /// An invitation to join the household with `role`, valid for 7 days, usable once.
+    public func invite(in scope: HouseholdScope, role: Role) throws -> String {
         try database.writer.write { db in
-            try insertLink(db, purpose: .invitation, householdId: householdId, memberId: nil, role: role, lifetime: Self.invitationLifetime)
+            try insertLink(db, purpose: .invitation, householdId: scope.householdId, memberId: nil, role: role, lifetime: Self.invitationLifetime)
         }
     }
 
@@ -89,12 +90,12 @@ extension Accounts {
     }
 
     /// Invitations of a household still waiting to be used.
-    public func pendingInvitations(householdId: Int64) throws -> [PendingInvitation] {
-        try database.writer.read { db in try Self.pendingInvitations(db, householdId, at: stamp()) }
+    public func pendingInvitations(in scope: HouseholdScope) throws -> [PendingInvitation] {
+        try database.writer.read { db in try Self.pendingInvitations(db, scope.householdId, at: stamp()) }
     }
 
     /// Invitations still waiting to be used at `time` (a `Timestamp` string).
-    static func pendingInvitations(_ db: Database, _ householdId: Int64, at time: Timestamp) throws -> [PendingInvitation] {
+    static func pendingInvitations(_ db: Database, _ householdId: Household.ID, at time: Timestamp) throws -> [PendingInvitation] {
         try Row.fetchAll(
             db,
             sql: """
@@ -106,9 +107,9 @@ extension Accounts {
         }
     }
 
-    public func cancelInvitation(id: Int64, householdId: Int64) throws {
+    public func cancelInvitation(id: Int64, in scope: HouseholdScope) throws {
         try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM single_use_link WHERE id = ? AND household_id = ? AND purpose = 'invitation'", arguments: [id, householdId])
+            try db.execute(sql: "DELETE FROM single_use_link WHERE id = ? AND household_id = ? AND purpose = 'invitation'", arguments: [id, scope.householdId])
             guard db.changesCount == 1 else { throw InventoryError.notFound }
         }
     }

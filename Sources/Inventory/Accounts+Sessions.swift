@@ -127,7 +127,7 @@ extension Accounts {
         guard let role = Role(rawValue: row["role"]) else { return nil }
         return SignedIn(
             sessionId: sessionId, memberId: row["member_id"], memberName: row["member_name"], login: row["login"], role: role,
-            language: row["language"], householdId: row["household_id"], householdName: row["household_name"],
+            language: row["language"], household: HouseholdScope(row["household_id"]), householdName: row["household_name"],
             timeZone: row["time_zone"], csrfToken: row["csrf_token"])
     }
 

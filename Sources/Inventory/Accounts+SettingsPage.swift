@@ -21,18 +21,19 @@ public struct SettingsPageContents: Sendable {
 }
 
 extension Accounts {
-    /// Everything the settings page of household `householdId` shows, with the test message
+    /// Everything the settings page of the household shows, with the test message
     /// `testMessage` when asked for, as it was at one instant.
-    public func settingsPage(householdId: Int64, testMessage: Int64?) throws -> SettingsPageContents {
+    public func settingsPage(in scope: HouseholdScope, testMessage: Int64?) throws -> SettingsPageContents {
         let now = stamp()
         return try database.writer.read { db in
-            let channel = try PushChannels.channel(db, householdId)
+            let channel = try PushChannels.channel(db, scope.householdId)
             return SettingsPageContents(
-                household: try HouseholdSettings.household(db, householdId), members: try Self.members(db, householdId),
-                invitations: try Self.pendingInvitations(db, householdId, at: now), pushChannel: channel,
-                pushStatus: channel == nil ? nil : try Outbox.status(db, householdId),
-                testMessage: try testMessage.flatMap { try Outbox.message(db, $0, householdId) }, backups: try BackupRecords.status(db),
-                holdsOnlyHousehold: try BackupRecords.holdsOnly(db, householdId), shoppingLists: try Items.folders(db, householdId, kind: .shopping))
+                household: try HouseholdSettings.household(db, scope.householdId), members: try Self.members(db, scope.householdId),
+                invitations: try Self.pendingInvitations(db, scope.householdId, at: now), pushChannel: channel,
+                pushStatus: channel == nil ? nil : try Outbox.status(db, scope.householdId),
+                testMessage: try testMessage.flatMap { try Outbox.message(db, $0, scope.householdId) }, backups: try BackupRecords.status(db),
+                holdsOnlyHousehold: try BackupRecords.holdsOnly(db, scope.householdId), shoppingLists: try Items.folders(db, scope.householdId, kind: .shopping)
+            )
         }
     }
 }

@@ -157,8 +157,8 @@ extension Accounts {
 public enum SetupCodeCheck: Sendable, Equatable {
     case right
     case wrong
-    /// Not a code the server could have printed (the message key says why): not counted as a guess.
-    case malformed(String)
+    /// Not a code the server could have printed (the problem says why): not counted as a guess.
+    case malformed(FieldProblem)
     /// Too many wrong codes: try again in this many seconds (nothing was compared).
     case throttled(seconds: Int)
 }

@@ -64,20 +64,20 @@ public struct Accounts: Sendable {
         }
     }
 
-    /// What is wrong with a setup form, by field (message keys).
+    /// What is wrong with a setup form, by field.
     public static func setupProblems(
         householdName: String, ownerName: String, login: String, password: String, timeZone: String = "UTC"
-    ) -> [String: String] {
+    ) -> [String: FieldProblem] {
         var errors = memberProblems(name: ownerName, login: login, password: password)
-        if !HouseholdSettings.isKnown(timeZone: timeZone) { errors["time_zone"] = "time_zone_invalid" }
+        if !HouseholdSettings.isKnown(timeZone: timeZone) { errors["time_zone"] = .timeZoneInvalid }
         let trimmed = householdName.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { errors["household"] = "household_name_required" }
-        if trimmed.storedLength > 100 { errors["household"] = "name_too_long" }
+        if trimmed.isEmpty { errors["household"] = .householdNameRequired }
+        if trimmed.storedLength > 100 { errors["household"] = .nameTooLong }
         return errors
     }
 
     /// `names` by starter key, in the household's language; a name missing there is the fallback.
-    static func insertStarterFolders(_ db: Database, householdId: Int64, names: [String: String], at time: Timestamp) throws {
+    static func insertStarterFolders(_ db: Database, householdId: Household.ID, names: [String: String], at time: Timestamp) throws {
         for (position, starter) in starterFolders.enumerated() {
             let name = names[starter.key].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
             var folder = Folder(
@@ -117,7 +117,7 @@ public struct Accounts: Sendable {
     // MARK: - Members
 
     /// What is wrong with a new member's name, login and password, the login's availability included.
-    public func memberProblems(name: String, login: String, password: String) throws -> [String: String] {
+    public func memberProblems(name: String, login: String, password: String) throws -> [String: FieldProblem] {
         var errors = Self.memberProblems(name: name, login: login, password: password)
         let trimmed = login.trimmingCharacters(in: .whitespacesAndNewlines)
         if errors["login"] == nil,
@@ -125,29 +125,29 @@ public struct Accounts: Sendable {
                 try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmed]) != nil
             })
         {
-            errors["login"] = "login_taken"
+            errors["login"] = .loginTaken
         }
         return errors
     }
 
-    static func memberProblems(name: String, login: String, password: String) -> [String: String] {
-        var errors: [String: String] = [:]
+    static func memberProblems(name: String, login: String, password: String) -> [String: FieldProblem] {
+        var errors: [String: FieldProblem] = [:]
         let trimmedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmedName.isEmpty { errors["name"] = "name_required" } else if trimmedName.storedLength > 100 { errors["name"] = "name_too_long" }
+        if trimmedName.isEmpty { errors["name"] = .nameRequired } else if trimmedName.storedLength > 100 { errors["name"] = .nameTooLong }
         let trimmedLogin = login.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmedLogin.isEmpty {
-            errors["login"] = "login_required"
+            errors["login"] = .loginRequired
         } else if trimmedLogin.count > 64 || trimmedLogin.contains(where: { $0.isWhitespace || $0.isNewline }) {
-            errors["login"] = "login_invalid"
+            errors["login"] = .loginInvalid
         }
         if let problem = PasswordPolicy.problem(with: password) { errors["password"] = problem }
         return errors
     }
 
-    func insertMember(_ db: Database, householdId: Int64, name: String, login: String, hash: String, role: Role, language: String?) throws -> Member {
+    func insertMember(_ db: Database, householdId: Household.ID, name: String, login: String, hash: String, role: Role, language: String?) throws -> Member {
         let trimmedLogin = login.trimmingCharacters(in: .whitespacesAndNewlines)
         if try Int.fetchOne(db, sql: "SELECT 1 FROM member WHERE login = ? COLLATE NOCASE", arguments: [trimmedLogin]) != nil {
-            throw InventoryError.validation(["login": "login_taken"])
+            throw InventoryError.validation(["login": .loginTaken])
         }
         var member = Member(
             householdId: householdId, name: name.trimmingCharacters(in: .whitespacesAndNewlines), login: trimmedLogin,
@@ -156,23 +156,23 @@ public struct Accounts: Sendable {
         return member
     }
 
-    public func members(householdId: Int64) throws -> [Member] {
-        try database.writer.read { db in try Self.members(db, householdId) }
+    public func members(in scope: HouseholdScope) throws -> [Member] {
+        try database.writer.read { db in try Self.members(db, scope.householdId) }
     }
 
-    static func members(_ db: Database, _ householdId: Int64) throws -> [Member] {
+    static func members(_ db: Database, _ householdId: Household.ID) throws -> [Member] {
         try Member.filter(Column("household_id") == householdId).order(Column("name")).fetchAll(db)
     }
 
     /// Changes a member's role (as the form names it); the household always keeps at least one owner.
-    public func changeRole(memberId: Int64, to roleName: String, householdId: Int64) throws {
+    public func changeRole(memberId: Int64, to roleName: String, in scope: HouseholdScope) throws {
         try database.writer.write { db in
-            guard var member = try Member.filter(Column("id") == memberId && Column("household_id") == householdId).fetchOne(db) else {
+            guard var member = try Member.filter(Column("id") == memberId && Column("household_id") == scope.householdId).fetchOne(db) else {
                 throw InventoryError.notFound
             }
-            guard let role = Role(rawValue: roleName) else { throw InventoryError.validation(["role": "role_invalid"]) }
-            if member.role == .owner, role != .owner, try ownerCount(db, householdId) <= 1 {
-                throw InventoryError.validation(["role": "last_owner"])
+            guard let role = Role(rawValue: roleName) else { throw InventoryError.validation(["role": .roleInvalid]) }
+            if member.role == .owner, role != .owner, try ownerCount(db, scope.householdId) <= 1 {
+                throw InventoryError.validation(["role": .lastOwner])
             }
             member.role = role
             try member.update(db)
@@ -180,26 +180,26 @@ public struct Accounts: Sendable {
     }
 
     /// Removes a member and ends their sessions at once; never the last owner.
-    public func removeMember(memberId: Int64, householdId: Int64) throws {
+    public func removeMember(memberId: Int64, in scope: HouseholdScope) throws {
         try database.writer.write { db in
-            guard let member = try Member.filter(Column("id") == memberId && Column("household_id") == householdId).fetchOne(db) else {
+            guard let member = try Member.filter(Column("id") == memberId && Column("household_id") == scope.householdId).fetchOne(db) else {
                 throw InventoryError.notFound
             }
-            if member.role == .owner, try ownerCount(db, householdId) <= 1 {
-                throw InventoryError.validation(["role": "last_owner"])
+            if member.role == .owner, try ownerCount(db, scope.householdId) <= 1 {
+                throw InventoryError.validation(["role": .lastOwner])
             }
             _ = try member.delete(db) // sessions cascade
         }
     }
 
-    func ownerCount(_ db: Database, _ householdId: Int64) throws -> Int {
+    func ownerCount(_ db: Database, _ householdId: Household.ID) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM member WHERE household_id = ? AND role = 'owner'", arguments: [householdId]) ?? 0
     }
 
     public func updateProfile(memberId: Int64, name: String, language: String?) throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { throw InventoryError.validation(["name": "name_required"]) }
-        if trimmed.storedLength > 100 { throw InventoryError.validation(["name": "name_too_long"]) }
+        if trimmed.isEmpty { throw InventoryError.validation(["name": .nameRequired]) }
+        if trimmed.storedLength > 100 { throw InventoryError.validation(["name": .nameTooLong]) }
         try database.writer.write { db in
             try db.execute(sql: "UPDATE member SET name = ?, language = ? WHERE id = ?", arguments: [trimmed, language, memberId])
         }
@@ -216,11 +216,11 @@ public struct Accounts: Sendable {
         let keys = Self.throttleKeys(login: row["login"], peer: peer)
         let lockIfFailed: Date?
         switch try admit(keys) {
-        case .locked: throw InventoryError.validation(["current_password": "current_password_throttled"])
+        case .locked: throw InventoryError.validation(["current_password": .currentPasswordThrottled])
         case .admitted(let lock): lockIfFailed = lock
         }
         guard hasher.verify(current, against: row["password_hash"]) else {
-            throw InventoryError.validation(["current_password": lockIfFailed != nil ? "current_password_throttled" : "current_password_wrong"])
+            throw InventoryError.validation(["current_password": lockIfFailed != nil ? .currentPasswordThrottled : .currentPasswordWrong])
         }
         if let problem = PasswordPolicy.problem(with: new) {
             try database.writer.write { db in try Throttle.forgive(db, keys) }

@@ -31,13 +31,13 @@ public struct BackupRecords: Sendable {
             lastFailureReason: row["last_failure_reason"])
     }
 
-    /// True when `householdId` is the only household on the server.
-    public func holdsOnly(householdId: Int64) throws -> Bool {
-        try database.writer.read { db in try Self.holdsOnly(db, householdId) }
+    /// True when `scope` is the only household on the server.
+    public func holdsOnly(in scope: HouseholdScope) throws -> Bool {
+        try database.writer.read { db in try Self.holdsOnly(db, scope.householdId) }
     }
 
-    static func holdsOnly(_ db: Database, _ householdId: Int64) throws -> Bool {
-        try Int64.fetchAll(db, sql: "SELECT id FROM household LIMIT 2") == [householdId]
+    static func holdsOnly(_ db: Database, _ householdId: Household.ID) throws -> Bool {
+        try Household.ID.fetchAll(db, sql: "SELECT id FROM household LIMIT 2") == [householdId]
     }
 
     /// True when a household was made before `time`.
@@ -72,7 +72,7 @@ public struct BackupRecords: Sendable {
             try db.execute(
                 sql: "UPDATE backup_status SET last_failure_at = ?, last_failure_reason = ? WHERE id = 1",
                 arguments: [Timestamp(time), reason])
-            let households = try Int64.fetchAll(db, sql: "SELECT household_id FROM push_channel ORDER BY household_id")
+            let households = try Household.ID.fetchAll(db, sql: "SELECT household_id FROM push_channel ORDER BY household_id")
             for householdId in households {
                 let (title, body) = message(try ReminderQueue.language(db, householdId))
                 try Outbox.enqueue(db, householdId: householdId, kind: pushKind, title: title, body: body, items: [], at: time)

@@ -23,11 +23,11 @@ public struct FeedEvent: Sendable, Equatable {
 
 /// A member's calendar feed: the household's due items.
 public struct CalendarFeed: Sendable, Equatable {
-    public let householdId: Int64
+    public let householdId: Household.ID
     public let householdName: String
     public let events: [FeedEvent]
 
-    public init(householdId: Int64, householdName: String, events: [FeedEvent]) {
+    public init(householdId: Household.ID, householdName: String, events: [FeedEvent]) {
         self.householdId = householdId
         self.householdName = householdName
         self.events = events
@@ -93,7 +93,7 @@ public struct CalendarFeeds: Sendable {
                         WHERE c.token_hash = ?
                         """, arguments: [Self.hash(token)])
             else { return nil }
-            let householdId: Int64 = row["id"]
+            let householdId: Household.ID = row["id"]
             let events = try Row.fetchAll(
                 db,
                 sql: """
@@ -134,7 +134,7 @@ public struct ReminderSchedule: Sendable {
 
     /// Drops every pending reminder (and reminder messages not delivered yet), schedules again those
     /// in the future and clears reminder dates in the past. Cleared items count as changed.
-    public func rebuild(householdId: Int64, by memberId: Int64) throws -> RebuildReport {
+    public func rebuild(in scope: HouseholdScope, by memberId: Int64) throws -> RebuildReport {
         let now = Timestamp(clock.now())
         return try database.writer.write { db in
             let pending =
@@ -143,20 +143,20 @@ public struct ReminderSchedule: Sendable {
                     sql: """
                         SELECT COUNT(*) FROM item WHERE household_id = ? AND remind_at IS NOT NULL AND deleted_at IS NULL
                         AND reminder_sent_for IS NOT remind_at
-                        """, arguments: [householdId]) ?? 0
-            try db.execute(sql: "DELETE FROM push_message WHERE household_id = ? AND kind = 'reminder' AND state = 'pending'", arguments: [householdId])
+                        """, arguments: [scope.householdId]) ?? 0
+            try db.execute(sql: "DELETE FROM push_message WHERE household_id = ? AND kind = 'reminder' AND state = 'pending'", arguments: [scope.householdId])
             let queued = db.changesCount
             try db.execute(
                 sql: """
                     UPDATE item SET reminder_sent_for = NULL
                     WHERE household_id = ? AND remind_at IS NOT NULL AND remind_at > ? AND deleted_at IS NULL
-                    """, arguments: [householdId, now])
+                    """, arguments: [scope.householdId, now])
             let recreated = db.changesCount
             let past = try Item.fetchAll(
                 db,
                 sql: """
                     SELECT * FROM item WHERE household_id = ? AND remind_at IS NOT NULL AND remind_at <= ? AND deleted_at IS NULL
-                    """, arguments: [householdId, now])
+                    """, arguments: [scope.householdId, now])
             for var item in past {
                 item.remindAt = nil
                 item.version += 1

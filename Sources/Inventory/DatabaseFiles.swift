@@ -66,12 +66,8 @@ public enum DatabaseFiles {
     /// every object of its schema. A damaged file (or one SQLite cannot read) throws
     /// `InventoryError.corruptDatabase` with what SQLite said.
     public static func inspect(_ file: URL) throws -> (contents: DatabaseContents, schema: Set<SchemaObject>) {
-        var configuration = Configuration()
-        configuration.readonly = true
         do {
-            let queue = try DatabaseQueue(path: file.path, configuration: configuration)
-            defer { try? queue.close() }
-            return try queue.read { db in
+            return try read(file) { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 guard problems == ["ok"] else {
                     throw InventoryError.corruptDatabase(path: file.path, detail: problems.prefix(3).joined(separator: "; "))
@@ -81,6 +77,16 @@ public enum DatabaseFiles {
         } catch let error as DatabaseError {
             throw InventoryError.corruptDatabase(path: file.path, detail: error.message ?? "\(error.resultCode)")
         }
+    }
+
+    /// Opens a database file read-only (a backup's, another program's), reads it in one
+    /// transaction and closes it; SQLite's errors come as they are, for the caller to word.
+    public static func read<Value>(_ file: URL, _ body: (Database) throws -> Value) throws -> Value {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read(body)
     }
 }
 

@@ -34,9 +34,9 @@ public struct Folders: Sendable {
 
     /// Every folder with its item count and, for stock lists, how many items are expired and
     /// due within the household's window (dates in the household's time zone).
-    public func overview(householdId: Int64) throws -> [FolderOverview] {
+    public func overview(in scope: HouseholdScope) throws -> [FolderOverview] {
         try database.writer.read { db in
-            let household = try HouseholdSettings.householdIfAny(db, householdId)
+            let household = try HouseholdSettings.householdIfAny(db, scope.householdId)
             let zone = household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .gmt
             let today = CalendarDay.today(in: zone, now: clock.now())
             let soon = today.adding(days: household?.dueSoonDays ?? 3)
@@ -47,7 +47,7 @@ public struct Folders: Sendable {
                                (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due < ?) AS expired,
                                (SELECT COUNT(*) FROM item i WHERE i.folder_id = f.id AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due BETWEEN ? AND ?) AS soon
                         FROM folder f WHERE f.household_id = ? AND f.deleted_at IS NULL ORDER BY f.position, f.id
-                        """), arguments: [today.description, today.description, soon.description, householdId]
+                        """), arguments: [today.description, today.description, soon.description, scope.householdId]
             ).map {
                 let kind = FolderKind(rawValue: $0["kind"]) ?? .stock
                 return FolderOverview(
@@ -59,20 +59,20 @@ public struct Folders: Sendable {
 
     static func check(name: String, icon: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        var errors: [String: String] = [:]
-        if trimmed.isEmpty { errors["name"] = "folder_name_required" } else if trimmed.storedLength > 100 { errors["name"] = "name_too_long" }
-        if !icons.contains(icon) { errors["icon"] = "icon_invalid" }
+        var errors: [String: FieldProblem] = [:]
+        if trimmed.isEmpty { errors["name"] = .folderNameRequired } else if trimmed.storedLength > 100 { errors["name"] = .nameTooLong }
+        if !icons.contains(icon) { errors["icon"] = .iconInvalid }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         return trimmed
     }
 
     @discardableResult
-    public func create(name: String, kind: FolderKind, icon: String, householdId: Int64) throws -> Int64 {
+    public func create(name: String, kind: FolderKind, icon: String, in scope: HouseholdScope) throws -> Int64 {
         let trimmed = try Self.check(name: name, icon: icon)
         return try database.writer.write { db in
-            let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [householdId]) ?? -1
+            let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [scope.householdId]) ?? -1
             var folder = Folder(
-                householdId: householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp(clock.now()))
+                householdId: scope.householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp(clock.now()))
             try folder.insert(db)
             return folder.id!
         }
@@ -80,10 +80,10 @@ public struct Folders: Sendable {
 
     /// `shownName`: the name the form showed (a starter folder's name in the reader's language).
     /// Sent back unchanged it is no rename: a starter folder keeps following each reader's language.
-    public func update(_ id: Int64, name: String, icon: String, householdId: Int64, shownName: String? = nil) throws {
+    public func update(_ id: Int64, name: String, icon: String, in scope: HouseholdScope, shownName: String? = nil) throws {
         let trimmed = try Self.check(name: name, icon: icon)
         try database.writer.write { db in
-            let folder = try Items.folder(db, id, householdId)
+            let folder = try Items.folder(db, id, scope.householdId)
             if trimmed == (shownName ?? folder.name) {
                 try db.execute(sql: "UPDATE folder SET icon = ? WHERE id = ?", arguments: [icon, id])
             } else {
@@ -93,10 +93,10 @@ public struct Folders: Sendable {
     }
 
     /// Swaps a folder with its neighbour above (-1) or below (+1) in the household's order.
-    public func move(_ id: Int64, by step: Int, householdId: Int64) throws {
+    public func move(_ id: Int64, by step: Int, in scope: HouseholdScope) throws {
         try database.writer.write { db in
             var ids = try Int64.fetchAll(
-                db, sql: "SELECT id FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id", arguments: [householdId])
+                db, sql: "SELECT id FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id", arguments: [scope.householdId])
             guard let index = ids.firstIndex(of: id) else { throw InventoryError.notFound }
             let other = index + (step < 0 ? -1 : 1)
             guard ids.indices.contains(other) else { return }
@@ -108,16 +108,16 @@ public struct Folders: Sendable {
     }
 
     /// How many items go to the trash with the folder.
-    public func itemCount(_ id: Int64, householdId: Int64) throws -> Int {
+    public func itemCount(_ id: Int64, in scope: HouseholdScope) throws -> Int {
         try database.writer.read { db in
-            try Items.folder(db, id, householdId).itemCount
+            try Items.folder(db, id, scope.householdId).itemCount
         }
     }
 
     /// The folder and its items go to the trash together (restoring an item brings the folder back).
-    public func delete(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func delete(_ id: Int64, in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
-            let folder = try Items.folder(db, id, householdId)
+            let folder = try Items.folder(db, id, scope.householdId)
             let time = Timestamp(clock.now())
             for var item in try Item.fetchAll(db, sql: "SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL", arguments: [id]) {
                 item.deletedAt = time
@@ -127,7 +127,7 @@ public struct Folders: Sendable {
             }
             try db.execute(sql: "UPDATE folder SET deleted_at = ? WHERE id = ?", arguments: [time, id])
             // An empty folder has nothing to come back with: gone at once.
-            try Items.dropEmptyDeletedFolders(db, householdId)
+            try Items.dropEmptyDeletedFolders(db, scope.householdId)
         }
     }
 }

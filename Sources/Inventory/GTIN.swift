@@ -86,12 +86,12 @@ public enum TypedBarcode: Equatable, Sendable {
     /// Its length carries a check digit, and the check digit is wrong.
     case wrongCheckDigit
 
-    /// The message beside the field, for the two that are refused.
-    public var messageKey: String? {
+    /// What is wrong with the two that are refused.
+    public var problem: FieldProblem? {
         switch self {
         case .empty, .code: nil
-        case .notDigits: "barcode_invalid"
-        case .wrongCheckDigit: "barcode_check_digit"
+        case .notDigits: .barcodeInvalid
+        case .wrongCheckDigit: .barcodeCheckDigit
         }
     }
 }

@@ -7,37 +7,37 @@ public struct HouseholdSettings: Sendable {
 
     public init(database: AppDatabase) { self.database = database }
 
-    public func household(_ id: Int64) throws -> Household {
-        try database.writer.read { db in try Self.household(db, id) }
+    public func household(_ scope: HouseholdScope) throws -> Household {
+        try database.writer.read { db in try Self.household(db, scope.householdId) }
     }
 
-    static func household(_ db: Database, _ id: Int64) throws -> Household {
+    static func household(_ db: Database, _ id: Household.ID) throws -> Household {
         guard let household = try householdIfAny(db, id) else { throw InventoryError.notFound }
         return household
     }
 
     /// The household, nil when there is none. A cached statement: every page reads the household
     /// (its time zone and due window), and the query interface would build its SQL each time.
-    static func householdIfAny(_ db: Database, _ id: Int64) throws -> Household? {
+    static func householdIfAny(_ db: Database, _ id: Household.ID) throws -> Household? {
         try Household.fetchOne(db.cachedStatement(sql: "SELECT * FROM household WHERE id = ?"), arguments: [id])
     }
 
-    public func update(_ id: Int64, name: String, timeZone: String, dueSoonDays: String) throws {
-        var errors: [String: String] = [:]
+    public func update(_ scope: HouseholdScope, name: String, timeZone: String, dueSoonDays: String) throws {
+        var errors: [String: FieldProblem] = [:]
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { errors["household"] = "household_name_required" } else if trimmed.storedLength > 100 { errors["household"] = "name_too_long" }
+        if trimmed.isEmpty { errors["household"] = .householdNameRequired } else if trimmed.storedLength > 100 { errors["household"] = .nameTooLong }
         let days = Int(dueSoonDays.trimmingCharacters(in: .whitespaces))
-        if days == nil || !(0...60).contains(days!) { errors["due_soon_days"] = "due_soon_invalid" }
+        if days == nil || !(0...60).contains(days!) { errors["due_soon_days"] = .dueSoonInvalid }
         let fieldErrors = errors
         try database.writer.write { db in
             // The stored zone stays valid even if this system no longer knows it: saving the name keeps it.
             var errors = fieldErrors
-            let stored = try String.fetchOne(db, sql: "SELECT time_zone FROM household WHERE id = ?", arguments: [id])
-            if timeZone != stored, TimeZone(identifier: timeZone) == nil { errors["time_zone"] = "time_zone_invalid" }
+            let stored = try String.fetchOne(db, sql: "SELECT time_zone FROM household WHERE id = ?", arguments: [scope.householdId])
+            if timeZone != stored, TimeZone(identifier: timeZone) == nil { errors["time_zone"] = .timeZoneInvalid }
             if !errors.isEmpty { throw InventoryError.validation(errors) }
             try db.execute(
                 sql: "UPDATE household SET name = ?, time_zone = ?, due_soon_days = ? WHERE id = ?",
-                arguments: [trimmed, timeZone, days, id])
+                arguments: [trimmed, timeZone, days, scope.householdId])
         }
     }
 
@@ -64,25 +64,25 @@ public struct HouseholdSettings: Sendable {
     public static let defaultProductLookupURL = "https://world.openfoodfacts.org"
 
     /// Turns online barcode look-ups on (with the API's base address) or off (nil).
-    public func setProductLookup(_ id: Int64, url: String?) throws {
+    public func setProductLookup(_ scope: HouseholdScope, url: String?) throws {
         var stored: String?
         if let url {
             let trimmed = url.trimmingCharacters(in: .whitespaces)
             guard let parsed = URL(string: trimmed), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host?.isEmpty == false,
                 parsed.query == nil, parsed.fragment == nil, parsed.user == nil, trimmed.count <= 300
-            else { throw InventoryError.validation(["product_lookup_url": "lookup_url_invalid"]) }
+            else { throw InventoryError.validation(["product_lookup_url": .lookupUrlInvalid]) }
             stored = trimmed.hasSuffix("/") ? String(trimmed.dropLast()) : trimmed
         }
         try database.writer.write { db in
-            try db.execute(sql: "UPDATE household SET product_lookup_url = ? WHERE id = ?", arguments: [stored, id])
+            try db.execute(sql: "UPDATE household SET product_lookup_url = ? WHERE id = ?", arguments: [stored, scope.householdId])
         }
     }
 
     /// Lets members' recipe imports reach local and private addresses (when the operator's
     /// `--allow-private-outbound` allows them at all), or not.
-    public func setMemberFetchesPrivate(_ id: Int64, allowed: Bool) throws {
+    public func setMemberFetchesPrivate(_ scope: HouseholdScope, allowed: Bool) throws {
         try database.writer.write { db in
-            try db.execute(sql: "UPDATE household SET member_fetches_private = ? WHERE id = ?", arguments: [allowed, id])
+            try db.execute(sql: "UPDATE household SET member_fetches_private = ? WHERE id = ?", arguments: [allowed, scope.householdId])
         }
     }
 }

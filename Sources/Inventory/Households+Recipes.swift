@@ -3,7 +3,7 @@ import GRDB
 /// The recipe parts of a household document (format version 2): recipes with their ingredients
 /// and tags, and the cooks with what each took.
 extension Households {
-    static func readRecipes(_ db: Database, householdId: Int64) throws -> [HouseholdDocument.RecipePart] {
+    static func readRecipes(_ db: Database, householdId: Household.ID) throws -> [HouseholdDocument.RecipePart] {
         let id: StatementArguments = [householdId]
         var tags: [Int64: [String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT recipe_id, tag FROM recipe_tag WHERE household_id = ? ORDER BY recipe_id, tag", arguments: id) {
@@ -28,7 +28,7 @@ extension Households {
         }
     }
 
-    static func readCooks(_ db: Database, householdId: Int64) throws -> [HouseholdDocument.CookPart] {
+    static func readCooks(_ db: Database, householdId: Household.ID) throws -> [HouseholdDocument.CookPart] {
         var takes: [Int64: [HouseholdDocument.CookTakePart]] = [:]
         let takeRows = try CookTake.fetchAll(
             db, sql: "SELECT t.* FROM cook_take t JOIN cook c ON c.id = t.cook_id WHERE c.household_id = ? ORDER BY t.id", arguments: [householdId])
@@ -47,7 +47,7 @@ extension Households {
 
     /// Inserts the recipes and cooks with new ids; returns the new cook ids (for the history lines).
     static func insertRecipes(
-        _ db: Database, _ document: HouseholdDocument, householdId: Int64, ids: ImportedIds
+        _ db: Database, _ document: HouseholdDocument, householdId: Household.ID, ids: ImportedIds
     ) throws -> [Int64: Int64] {
         var productIds: [String: Int64] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, barcode FROM product WHERE household_id = ?", arguments: [householdId]) {

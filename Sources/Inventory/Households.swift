@@ -9,7 +9,8 @@ public struct HouseholdImportReport: Sendable, Equatable {
         public let role: String
     }
 
-    public let householdId: Int64
+    /// The new household.
+    public let household: HouseholdScope
     public let householdName: String
     public let members: [ImportedMember]
     public let folders: Int
@@ -40,11 +41,11 @@ public struct Households: Sendable {
     }
 
     /// Everything of the household, exported at `time`.
-    public func document(householdId: Int64, at time: Timestamp) throws -> HouseholdDocument {
-        try database.writer.read { db in try Self.document(db, householdId: householdId, at: time) }
+    public func document(in scope: HouseholdScope, at time: Timestamp) throws -> HouseholdDocument {
+        try database.writer.read { db in try Self.document(db, householdId: scope.householdId, at: time) }
     }
 
-    static func document(_ db: Database, householdId: Int64, at time: Timestamp) throws -> HouseholdDocument {
+    static func document(_ db: Database, householdId: Household.ID, at time: Timestamp) throws -> HouseholdDocument {
         guard let household = try Row.fetchOne(db, sql: "SELECT * FROM household WHERE id = ?", arguments: [householdId]) else {
             throw InventoryError.notFound
         }
@@ -115,7 +116,7 @@ public struct Households: Sendable {
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [source.name, source.timeZone, source.dueSoonDays, source.language, source.productLookupUrl, source.createdAt])
-            let householdId = db.lastInsertedRowID
+            let householdId = Household.ID(rawValue: db.lastInsertedRowID)
 
             var memberIds: [Int64: Int64] = [:]
             var members: [HouseholdImportReport.ImportedMember] = []
@@ -178,7 +179,7 @@ public struct Households: Sendable {
             }
             let token = try accounts.insertOwnerInvitation(db, householdId: householdId)
             var report = HouseholdImportReport(
-                householdId: householdId, householdName: source.name, members: members, folders: document.folders.count,
+                household: HouseholdScope(householdId), householdName: source.name, members: members, folders: document.folders.count,
                 items: document.items.filter { $0.deletedAt == nil }.count, trashedItems: document.items.filter { $0.deletedAt != nil }.count,
                 historyLines: document.itemEvents.count, products: document.products.count, photos: staged.count, invitationToken: token)
             report.recipes = document.recipes?.filter { $0.deletedAt == nil }.count ?? 0

@@ -1,8 +1,8 @@
 /// What the domain reports; `Web` turns each into a page.
 public enum InventoryError: Error, Equatable, CustomStringConvertible {
     case notFound
-    /// Messages by form field name.
-    case validation([String: String])
+    /// What is wrong, by form field name.
+    case validation([String: FieldProblem])
     /// Someone else changed the record since it was read.
     case conflict
     case corruptDatabase(path: String, detail: String)

@@ -3,7 +3,7 @@ import Foundation
 /// An item's editable field, declared once. Everything that goes over the fields one by one is
 /// derived from here: the editor's form (`d0.name`) and its hidden `base.*` fields, the check's
 /// error keys, which folders keep what, the three-way merge, the history's "changed" lines, and
-/// (in Exchange) the items CSV. A new field is a case here, its column (a migration and `Item`)
+/// (in Exchange) the items CSV. A new field is a case here, its column (a migration and `ItemValues`)
 /// and the template that shows it: every switch below, and the CSV's, then fails to compile
 /// until it says what the field does.
 ///
@@ -121,23 +121,6 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .barcode: item.barcode ?? ""
         case .picture: item.picture?.formValue ?? ""
         case .note: item.note
-        }
-    }
-
-    /// Copies the field's checked value into the stored item.
-    func store(_ values: ItemValues, in item: inout Item) {
-        switch self {
-        case .name: item.name = values.name
-        case .quantity: item.quantity = values.quantity
-        case .unit: item.unit = values.unit
-        case .kind: item.kind = values.kind
-        case .status: item.status = values.status
-        case .due: item.due = values.due
-        case .remindAt: item.remindAt = values.remindAt
-        case .urgent: item.urgent = values.urgent
-        case .barcode: item.barcode = values.barcode
-        case .picture: (item.photo, item.illustration) = (values.picture?.photoKey, values.picture?.illustrationSlug)
-        case .note: item.note = values.note
         }
     }
 

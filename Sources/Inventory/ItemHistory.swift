@@ -6,7 +6,7 @@ enum ItemHistory {
     /// `cookId` names the cook that wrote it (so the item page can offer its Undo); `fromFolderId`
     /// and `toFolderId` keep a move or a purchase by id (named when read), `detail` what else changed.
     static func append(
-        _ db: Database, householdId: Int64, itemId: Int64, memberId: Int64?, kind: String, detail: String = "", at time: Timestamp,
+        _ db: Database, householdId: Household.ID, itemId: Int64, memberId: Int64?, kind: String, detail: String = "", at time: Timestamp,
         cookId: Int64? = nil, fromFolderId: Int64? = nil, toFolderId: Int64? = nil
     ) throws {
         try db.execute(

@@ -34,28 +34,39 @@ public struct ItemInput: Sendable, Equatable {
     }
 }
 
-/// An item's values once checked, ready to store.
-public struct ItemValues: Sendable, Equatable {
+/// What a person edits of an item, checked: the form's fields as a stored `Item` keeps them (its
+/// `values`), one column each.
+public struct ItemValues: Encodable, Sendable, Equatable {
     public var name: String
+    /// The key of a stored photo (see `PhotoStore`).
+    public var photo: String?
+    /// A built-in illustration's slug (see `Illustrations`).
+    public var illustration: String?
     public var quantity: Double
     public var unit: ItemUnit
     public var kind: ItemKind
     public var note: String
     public var barcode: String?
+    /// The day it is due, in no time zone.
     public var due: CalendarDay?
     public var remindAt: Timestamp?
     public var status: ItemStatus?
     public var urgent: Bool
-    public var picture: Picture?
+
+    /// What the item shows as its picture, if anything: a photo rather than an illustration.
+    public var picture: Picture? {
+        get { photo.map(Picture.photo) ?? illustration.map(Picture.illustration) }
+        set { (photo, illustration) = (newValue?.photoKey, newValue?.illustrationSlug) }
+    }
 }
 
 public enum ItemValidation {
     /// Checks `input` for a folder of `folderKind`; fields that kind of folder does not have are dropped.
-    /// Errors are message keys by field.
+    /// Errors are problems by field.
     public static func check(_ input: ItemInput, for folderKind: FolderKind, timeZone: TimeZone) -> Result<ItemValues, ItemFieldErrors> {
-        var errors: [ItemField: String] = [:]
+        var errors: [ItemField: FieldProblem] = [:]
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors[.name] = "item_name_required" } else if name.storedLength > 100 { errors[.name] = "name_too_long" }
+        if name.isEmpty { errors[.name] = .itemNameRequired } else if name.storedLength > 100 { errors[.name] = .nameTooLong }
 
         // NFKC first, so a full-width comma (１，５) becomes one the replacement sees.
         let quantityText = input.quantity.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
@@ -65,25 +76,25 @@ public enum ItemValidation {
             if let value = Double(quantityText), value.isFinite, value >= 0, value <= Quantity.maximum {
                 quantity = (value * 1000).rounded() / 1000
             } else if let value = Double(quantityText), value.isFinite, value > Quantity.maximum {
-                errors[.quantity] = "quantity_too_large"
+                errors[.quantity] = .quantityTooLarge
             } else {
-                errors[.quantity] = "quantity_invalid"
+                errors[.quantity] = .quantityInvalid
             }
         }
         let unit = ItemUnit(rawValue: input.unit)
-        if unit == nil { errors[.unit] = "unit_invalid" }
+        if unit == nil { errors[.unit] = .unitInvalid }
         let kind = ItemKind(rawValue: input.kind)
-        if kind == nil { errors[.kind] = "kind_invalid" }
+        if kind == nil { errors[.kind] = .kindInvalid }
         let note = input.note.trimmingCharacters(in: .whitespacesAndNewlines)
-        if note.storedLength > 1000 { errors[.note] = "note_too_long" }
+        if note.storedLength > 1000 { errors[.note] = .noteTooLong }
         let typedBarcode = GTIN.typed(input.barcode)
-        if let message = typedBarcode.messageKey { errors[.barcode] = message }
+        if let problem = typedBarcode.problem { errors[.barcode] = problem }
         // One spelling per product: a UPC-A typed by a scanner matches the EAN-13 read from a photo.
         var barcode = ""
         if case .code(let code) = typedBarcode { barcode = code }
         let pictureText = input.picture.trimmingCharacters(in: .whitespaces)
         let picture = Picture(formValue: pictureText)
-        if !pictureText.isEmpty, picture == nil { errors[.picture] = "picture_invalid" }
+        if !pictureText.isEmpty, picture == nil { errors[.picture] = .pictureInvalid }
 
         var due: CalendarDay?
         var remindAt: Timestamp?
@@ -94,28 +105,28 @@ public enum ItemValidation {
             let dueText = input.due.trimmingCharacters(in: .whitespaces)
             if !dueText.isEmpty {
                 due = CalendarDay(dueText)
-                if due == nil { errors[.due] = "due_invalid" }
+                if due == nil { errors[.due] = .dueInvalid }
             }
             let remindText = input.remindAt.trimmingCharacters(in: .whitespaces)
             if !remindText.isEmpty {
                 if dueText.isEmpty {
-                    errors[.remindAt] = "remind_needs_due"
+                    errors[.remindAt] = .remindNeedsDue
                 } else if let instant = LocalDateTime.instant(remindText, in: timeZone) {
                     remindAt = Timestamp(instant)
                 } else {
-                    errors[.remindAt] = "remind_invalid"
+                    errors[.remindAt] = .remindInvalid
                 }
             }
             status = ItemStatus(rawValue: input.status)
-            if status == nil { errors[.status] = "status_invalid" }
+            if status == nil { errors[.status] = .statusInvalid }
         case .shopping:
             urgent = input.urgent
         }
         guard errors.isEmpty, let unit, let kind else { return .failure(ItemFieldErrors(errors)) }
         return .success(
             ItemValues(
-                name: name, quantity: quantity, unit: unit, kind: kind, note: note, barcode: barcode.isEmpty ? nil : barcode,
-                due: due, remindAt: remindAt, status: status, urgent: urgent, picture: picture))
+                name: name, photo: picture?.photoKey, illustration: picture?.illustrationSlug, quantity: quantity, unit: unit, kind: kind,
+                note: note, barcode: barcode.isEmpty ? nil : barcode, due: due, remindAt: remindAt, status: status, urgent: urgent))
     }
 
     /// True when the reminder comes after the due date's end: allowed, but worth a word.
@@ -131,21 +142,21 @@ extension String {
     public var storedLength: Int { unicodeScalars.count }
 }
 
-/// One item form's errors as message keys by field, an `Error` so `Result` can carry them.
+/// One item form's errors by field, an `Error` so `Result` can carry them.
 public struct ItemFieldErrors: Error, Sendable, Equatable {
-    public let fields: [ItemField: String]
-    public init(_ fields: [ItemField: String]) { self.fields = fields }
+    public let fields: [ItemField: FieldProblem]
+    public init(_ fields: [ItemField: FieldProblem]) { self.fields = fields }
 }
 
 /// What stopped a save of item forms: each draft's errors by its position in the batch (an edited
 /// item is draft 0). The names the form gives them (`0.name`) are the web layer's.
 public struct ItemFormErrors: Error, Sendable, Equatable {
-    public let drafts: [Int: [ItemField: String]]
-    public init(_ drafts: [Int: [ItemField: String]]) { self.drafts = drafts }
+    public let drafts: [Int: [ItemField: FieldProblem]]
+    public init(_ drafts: [Int: [ItemField: FieldProblem]]) { self.drafts = drafts }
 }
 
-/// Field errors as message keys, an `Error` so `Result` can carry them.
+/// Field errors by the form field's name, an `Error` so `Result` can carry them.
 public struct FieldErrors: Error, Sendable, Equatable {
-    public let fields: [String: String]
-    public init(_ fields: [String: String]) { self.fields = fields }
+    public let fields: [String: FieldProblem]
+    public init(_ fields: [String: FieldProblem]) { self.fields = fields }
 }

@@ -13,14 +13,14 @@ extension Items {
     /// − / + on a list row: the new quantity (never below 0). A step that is not a finite number
     /// within `Quantity.maximum`, or that would pass it, is refused: `delta=inf` stored infinity.
     @discardableResult
-    public func adjustQuantity(_ id: Int64, by delta: Double, householdId: Int64, by memberId: Int64) throws -> Double {
+    public func adjustQuantity(_ id: Int64, by delta: Double, in scope: HouseholdScope, by memberId: Int64) throws -> Double {
         try database.writer.write { db in
             // Another household's item is not found, whatever the step.
-            var item = try Self.item(db, id, householdId)
-            guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_step_invalid"]) }
+            var item = try Self.item(db, id, scope.householdId)
+            guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": .quantityStepInvalid]) }
             let before = item.quantity
             let after = max(0, ((item.quantity + delta) * 1000).rounded() / 1000)
-            guard after <= Quantity.maximum else { throw InventoryError.validation(["delta": "quantity_too_large"]) }
+            guard after <= Quantity.maximum else { throw InventoryError.validation(["delta": .quantityTooLarge]) }
             item.quantity = after
             guard item.quantity != before else { return before }
             item.version += 1
@@ -31,11 +31,11 @@ extension Items {
         }
     }
 
-    public func markOpened(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func markOpened(_ id: Int64, in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
-            var item = try Self.item(db, id, householdId)
+            var item = try Self.item(db, id, scope.householdId)
             guard item.status != .opened else { return }
-            let folder = try Self.folder(db, item.folderId, householdId)
+            let folder = try Self.folder(db, item.folderId, scope.householdId)
             guard folder.kind == .stock else { throw InventoryError.notFound }
             item.status = .opened
             item.version += 1
@@ -46,10 +46,10 @@ extension Items {
     }
 
     /// Marks a shopping-list item urgent or not (the row's menu). Stock items have no urgency: 404.
-    public func setUrgent(_ id: Int64, _ urgent: Bool, householdId: Int64, by memberId: Int64) throws {
+    public func setUrgent(_ id: Int64, _ urgent: Bool, in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
-            var item = try Self.item(db, id, householdId)
-            let folder = try Self.folder(db, item.folderId, householdId)
+            var item = try Self.item(db, id, scope.householdId)
+            let folder = try Self.folder(db, item.folderId, scope.householdId)
             guard folder.kind == .shopping else { throw InventoryError.notFound }
             guard item.urgent != urgent else { return }
             item.urgent = urgent
@@ -61,11 +61,11 @@ extension Items {
     }
 
     /// Gives an item a new picture (the item page's upload); the product memory learns it too.
-    public func setPicture(_ id: Int64, _ picture: Picture?, householdId: Int64, by memberId: Int64) throws {
+    public func setPicture(_ id: Int64, _ picture: Picture?, in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
-            var item = try Self.item(db, id, householdId)
-            if try !Self.foreignPhotos(db, [picture], householdId: householdId).isEmpty {
-                throw InventoryError.validation(["picture": "picture_invalid"])
+            var item = try Self.item(db, id, scope.householdId)
+            if try !Self.foreignPhotos(db, [picture], householdId: scope.householdId).isEmpty {
+                throw InventoryError.validation(["picture": .pictureInvalid])
             }
             item.photo = picture?.photoKey
             item.illustration = picture?.illustrationSlug
@@ -79,21 +79,21 @@ extension Items {
 
     /// "Buy again": a copy of a stock item on a shopping list (the stock item stays).
     @discardableResult
-    public func buyAgain(_ id: Int64, onto shoppingFolderId: Int64, householdId: Int64, by memberId: Int64) throws -> Int64 {
-        try buyAgain([id], onto: shoppingFolderId, householdId: householdId, by: memberId)[0]
+    public func buyAgain(_ id: Int64, onto shoppingFolderId: Int64, in scope: HouseholdScope, by memberId: Int64) throws -> Int64 {
+        try buyAgain([id], onto: shoppingFolderId, in: scope, by: memberId)[0]
     }
 
     /// "Buy again" for several items at once, all or none: the copies' ids, in order.
     @discardableResult
-    public func buyAgain(_ ids: [Int64], onto shoppingFolderId: Int64, householdId: Int64, by memberId: Int64) throws -> [Int64] {
+    public func buyAgain(_ ids: [Int64], onto shoppingFolderId: Int64, in scope: HouseholdScope, by memberId: Int64) throws -> [Int64] {
         try database.writer.write { db in
-            let target = try Self.folder(db, shoppingFolderId, householdId)
-            guard target.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
+            let target = try Self.folder(db, shoppingFolderId, scope.householdId)
+            guard target.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
             let time = stamp()
             return try ids.map { id in
-                let item = try Self.item(db, id, householdId)
+                let item = try Self.item(db, id, scope.householdId)
                 var copy = Item(
-                    householdId: householdId, folderId: target.id!, name: item.name, photo: item.photo, illustration: item.illustration,
+                    householdId: scope.householdId, folderId: target.id!, name: item.name, photo: item.photo, illustration: item.illustration,
                     quantity: item.quantity, unit: item.unit, kind: item.kind, note: item.note, barcode: item.barcode, createdAt: time, updatedAt: time)
                 Self.fit(&copy, to: .shopping)
                 try copy.insert(db)
@@ -104,12 +104,12 @@ extension Items {
     }
 
     /// Moves items to `folderId`, all or none; what the target kind lacks is dropped.
-    public func move(_ ids: [Int64], to folderId: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func move(_ ids: [Int64], to folderId: Int64, in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
-            let target = try Self.folder(db, folderId, householdId)
+            let target = try Self.folder(db, folderId, scope.householdId)
             let time = stamp()
             for id in ids {
-                var item = try Self.item(db, id, householdId)
+                var item = try Self.item(db, id, scope.householdId)
                 guard item.folderId != folderId else { continue }
                 let from = item.folderId
                 Self.fit(&item, to: target.kind)
@@ -136,15 +136,15 @@ extension Items {
 
     /// Shopping → stock: the items are bought and now in `stockFolderId`, which the shopping list
     /// remembers for next time.
-    public func markBought(_ ids: [Int64], into stockFolderId: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func markBought(_ ids: [Int64], into stockFolderId: Int64, in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
-            let target = try Self.folder(db, stockFolderId, householdId)
-            guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
+            let target = try Self.folder(db, stockFolderId, scope.householdId)
+            guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
             let time = stamp()
             var sources = Set<Int64>()
             for id in ids {
-                var item = try Self.item(db, id, householdId)
-                let source = try Self.folder(db, item.folderId, householdId)
+                var item = try Self.item(db, id, scope.householdId)
+                let source = try Self.folder(db, item.folderId, scope.householdId)
                 guard source.kind == .shopping else { throw InventoryError.notFound }
                 sources.insert(source.id!)
                 try Self.putAway(db, &item, from: source, into: target, at: time, by: memberId)
@@ -174,13 +174,13 @@ extension Items {
     /// For each shopping item, the row of the same name (folded as search folds it) and unit
     /// already in `stockFolderId`, which buying it can add to. Ids not on a shopping list are
     /// left out; an id of another household is not found.
-    public func stockMatches(for ids: [Int64], in stockFolderId: Int64, householdId: Int64) throws -> [Int64: Item] {
+    public func stockMatches(for ids: [Int64], within stockFolderId: Int64, in scope: HouseholdScope) throws -> [Int64: Item] {
         try database.writer.read { db in
-            let target = try Self.folder(db, stockFolderId, householdId)
+            let target = try Self.folder(db, stockFolderId, scope.householdId)
             guard target.kind == .stock else { return [:] }
             var matches: [Int64: Item] = [:]
             for id in ids {
-                let item = try Self.item(db, id, householdId)
+                let item = try Self.item(db, id, scope.householdId)
                 if let match = try Self.stockMatch(db, for: item, in: stockFolderId) { matches[id] = match }
             }
             return matches
@@ -202,9 +202,9 @@ extension Items {
     ///
     /// Joining adds the quantities, keeps the earlier of the two due dates (the merged row then
     /// warns about the oldest part of it before that part goes off) and removes the shopping row.
-    public func buy(_ lines: [BoughtInput], into stockFolderId: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func buy(_ lines: [BoughtInput], into stockFolderId: Int64, in scope: HouseholdScope, by memberId: Int64) throws {
         var checked: [(BoughtInput, Double, CalendarDay?)] = []
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         for line in lines {
             switch line.check() {
             case .success(let values): checked.append((line, values.quantity, values.due))
@@ -213,13 +213,13 @@ extension Items {
         }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         try database.writer.write { db in
-            let target = try Self.folder(db, stockFolderId, householdId)
-            guard target.kind == .stock else { throw InventoryError.validation(["folder": "folder_not_stock"]) }
+            let target = try Self.folder(db, stockFolderId, scope.householdId)
+            guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
             let time = stamp()
             var sources = Set<Int64>()
             for (line, quantity, due) in checked {
-                var item = try Self.item(db, line.id, householdId)
-                let source = try Self.folder(db, item.folderId, householdId)
+                var item = try Self.item(db, line.id, scope.householdId)
+                let source = try Self.folder(db, item.folderId, scope.householdId)
                 guard source.kind == .shopping else { throw InventoryError.notFound }
                 sources.insert(source.id!)
                 if line.addToExisting, var existing = try Self.stockMatch(db, for: item, in: stockFolderId) {
@@ -246,11 +246,11 @@ extension Items {
     // MARK: - Trash
 
     /// To the trash, all or none; they can be restored for 30 days.
-    public func trash(_ ids: [Int64], householdId: Int64, by memberId: Int64) throws {
+    public func trash(_ ids: [Int64], in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
             let time = stamp()
             for id in ids {
-                var item = try Self.item(db, id, householdId)
+                var item = try Self.item(db, id, scope.householdId)
                 item.deletedAt = time
                 item.version += 1
                 try item.update(db)
@@ -260,11 +260,11 @@ extension Items {
     }
 
     /// Back from the trash, with their folder if it was deleted too.
-    public func restore(_ ids: [Int64], householdId: Int64, by memberId: Int64) throws {
+    public func restore(_ ids: [Int64], in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
             let time = stamp()
             for id in ids {
-                var item = try Self.item(db, id, householdId, deleted: true)
+                var item = try Self.item(db, id, scope.householdId, deleted: true)
                 item.deletedAt = nil
                 item.version += 1
                 try item.update(db)
@@ -277,29 +277,29 @@ extension Items {
     }
 
     /// Deletes items in the trash for good.
-    public func purge(_ ids: [Int64], householdId: Int64) throws {
+    public func purge(_ ids: [Int64], in scope: HouseholdScope) throws {
         try database.writer.write { db in
             for id in ids {
-                let item = try Self.item(db, id, householdId, deleted: true)
+                let item = try Self.item(db, id, scope.householdId, deleted: true)
                 _ = try item.delete(db)
             }
-            try Self.dropEmptyDeletedFolders(db, householdId)
+            try Self.dropEmptyDeletedFolders(db, scope.householdId)
         }
     }
 
     /// Items more than 30 days in the trash leave it; returns how many.
     @discardableResult
-    public func purgeExpiredTrash(householdId: Int64) throws -> Int {
+    public func purgeExpiredTrash(in scope: HouseholdScope) throws -> Int {
         let limit = Timestamp(clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
         return try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM item WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [householdId, limit])
+            try db.execute(sql: "DELETE FROM item WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [scope.householdId, limit])
             let purged = db.changesCount
-            try Self.dropEmptyDeletedFolders(db, householdId)
+            try Self.dropEmptyDeletedFolders(db, scope.householdId)
             return purged
         }
     }
 
-    static func dropEmptyDeletedFolders(_ db: Database, _ householdId: Int64) throws {
+    static func dropEmptyDeletedFolders(_ db: Database, _ householdId: Household.ID) throws {
         try db.execute(
             sql: """
                 DELETE FROM folder WHERE household_id = ? AND deleted_at IS NOT NULL
@@ -307,14 +307,14 @@ extension Items {
                 """, arguments: [householdId])
     }
 
-    public func trashEntries(householdId: Int64) throws -> [TrashEntry] {
+    public func trashEntries(in scope: HouseholdScope) throws -> [TrashEntry] {
         try database.writer.read { db in
             try Item.fetchList(
                 db.cachedStatement(
                     sql: """
                         SELECT item.*, folder.name AS folder_name, folder.starter AS folder_starter FROM item JOIN folder ON folder.id = item.folder_id
                         WHERE item.household_id = ? AND item.deleted_at IS NOT NULL ORDER BY item.deleted_at DESC, item.id
-                        """), arguments: [householdId]
+                        """), arguments: [scope.householdId]
             ) { item, row in TrashEntry(item: item, folderName: row["folder_name"], folderStarter: row["folder_starter"]) }
         }
     }
@@ -338,21 +338,21 @@ public struct BoughtInput: Sendable, Equatable {
     /// The quantity (a number from 0 to `Quantity.maximum`, full-width digits allowed) and the
     /// due date (empty, or a calendar date), or the problems keyed `quantity` / `due`.
     public func check() -> Result<(quantity: Double, due: CalendarDay?), FieldErrors> {
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         var value = 1.0
         let text = quantity.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty {
             if let number = Double(text), number.isFinite, number >= 0, number <= Quantity.maximum {
                 value = (number * 1000).rounded() / 1000
             } else if let number = Double(text), number.isFinite, number > Quantity.maximum {
-                errors["quantity"] = "quantity_too_large"
+                errors["quantity"] = .quantityTooLarge
             } else {
-                errors["quantity"] = "quantity_invalid"
+                errors["quantity"] = .quantityInvalid
             }
         }
         let dueText = due.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
         let day = CalendarDay(dueText)
-        if !dueText.isEmpty, day == nil { errors["due"] = "due_invalid" }
+        if !dueText.isEmpty, day == nil { errors["due"] = .dueInvalid }
         guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
         return .success((value, day))
     }

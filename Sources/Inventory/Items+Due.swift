@@ -49,11 +49,11 @@ extension Items {
 
     /// The arguments of `dueRange`: from `first` (nil: from the earliest day, as the empty text
     /// sorts before every day) through `last`.
-    static func bounds(_ householdId: Int64, from first: CalendarDay?, through last: CalendarDay) -> StatementArguments {
+    static func bounds(_ householdId: Household.ID, from first: CalendarDay?, through last: CalendarDay) -> StatementArguments {
         [householdId, first?.description ?? "", last]
     }
 
-    static func dueCounts(_ db: Database, _ householdId: Int64, from: CalendarDay?, through: CalendarDay) throws -> [CalendarDay: Int] {
+    static func dueCounts(_ db: Database, _ householdId: Household.ID, from: CalendarDay?, through: CalendarDay) throws -> [CalendarDay: Int] {
         var counts: [CalendarDay: Int] = [:]
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT i.due, COUNT(*) \(dueRange) GROUP BY i.due"), arguments: bounds(householdId, from: from, through: through))
@@ -61,7 +61,7 @@ extension Items {
         return counts
     }
 
-    static func dueItems(_ db: Database, _ householdId: Int64, from: CalendarDay?, through: CalendarDay, offset: Int) throws -> [DueItem] {
+    static func dueItems(_ db: Database, _ householdId: Household.ID, from: CalendarDay?, through: CalendarDay, offset: Int) throws -> [DueItem] {
         try Item.fetchList(
             db.cachedStatement(sql: "SELECT i.*, f.name AS folder_name, f.starter AS folder_starter \(dueRange) ORDER BY i.due, i.name, i.id LIMIT ? OFFSET ?"),
             arguments: bounds(householdId, from: from, through: through) + [ListPage.size, offset]
@@ -70,7 +70,7 @@ extension Items {
 
     /// How many stock items of a household are expired, due today and due soon in `window`; inside
     /// the caller's transaction (the reminder engine counts for its digest while it queues it).
-    static func dueCounts(_ db: Database, householdId: Int64, window: DueWindow) throws -> DueCounts {
+    static func dueCounts(_ db: Database, householdId: Household.ID, window: DueWindow) throws -> DueCounts {
         var counts = DueCounts()
         for (day, count) in try dueCounts(db, householdId, from: nil, through: window.soonUntil) {
             counts.add(window.state(of: day), count)
@@ -80,11 +80,11 @@ extension Items {
 
     /// Every stock item that expired before the window's today, is due today, or is due soon,
     /// across the household's stock lists, earliest first; one page of `ListPage.size`.
-    public func useSoon(householdId: Int64, window: DueWindow, page requested: Int = 1) throws -> UseSoon {
-        try database.writer.read { db in try Self.useSoon(db, householdId, window: window, page: requested) }
+    public func useSoon(in scope: HouseholdScope, window: DueWindow, page requested: Int = 1) throws -> UseSoon {
+        try database.writer.read { db in try Self.useSoon(db, scope.householdId, window: window, page: requested) }
     }
 
-    static func useSoon(_ db: Database, _ householdId: Int64, window: DueWindow, page requested: Int) throws -> UseSoon {
+    static func useSoon(_ db: Database, _ householdId: Household.ID, window: DueWindow, page requested: Int) throws -> UseSoon {
         let last = window.soonUntil
         // Usually everything fits on the first page, and its rows are the counts: one query.
         // Otherwise count by day first (the same range of the index), then read the page asked for.
@@ -106,11 +106,11 @@ extension Items {
     }
 
     /// How many stock items are due on each day of `month`, and one page of `day`'s items.
-    public func dueMonth(householdId: Int64, month: CalendarMonth, day: CalendarDay? = nil, page requested: Int = 1) throws -> DueMonth {
-        try database.writer.read { db in try Self.dueMonth(db, householdId, month: month, day: day, page: requested) }
+    public func dueMonth(in scope: HouseholdScope, month: CalendarMonth, day: CalendarDay? = nil, page requested: Int = 1) throws -> DueMonth {
+        try database.writer.read { db in try Self.dueMonth(db, scope.householdId, month: month, day: day, page: requested) }
     }
 
-    static func dueMonth(_ db: Database, _ householdId: Int64, month: CalendarMonth, day: CalendarDay?, page requested: Int) throws -> DueMonth {
+    static func dueMonth(_ db: Database, _ householdId: Household.ID, month: CalendarMonth, day: CalendarDay?, page requested: Int) throws -> DueMonth {
         let counts = try Self.dueCounts(db, householdId, from: month.first, through: month.last)
         guard let day else { return DueMonth(counts: counts, day: nil, dayItems: [], dayTotal: 0, page: 1, pages: 1) }
         let total = month.contains(day) ? counts[day] ?? 0 : try Self.dueCounts(db, householdId, from: day, through: day)[day] ?? 0

@@ -26,27 +26,27 @@ public struct CalendarPageContents: Sendable {
 extension Items {
     /// Page `page` of what to use soon (see `useSoon`), with the household and its folders, as
     /// they were at one instant. `now` places the household's due window.
-    public func useSoonPage(householdId: Int64, page: Int, now: Date) throws -> UseSoonPageContents {
+    public func useSoonPage(in scope: HouseholdScope, page: Int, now: Date) throws -> UseSoonPageContents {
         try database.writer.read { db in
-            let household = try HouseholdSettings.household(db, householdId)
+            let household = try HouseholdSettings.household(db, scope.householdId)
             let window = DueWindow(household: household, now: now)
             return UseSoonPageContents(
-                household: household, window: window, useSoon: try Self.useSoon(db, householdId, window: window, page: page),
-                folders: try Self.folders(db, householdId))
+                household: household, window: window, useSoon: try Self.useSoon(db, scope.householdId, window: window, page: page),
+                folders: try Self.folders(db, scope.householdId))
         }
     }
 
     /// The calendar's month (see `dueMonth`) and page `page` of `day`'s items, with the household
     /// and its folders, as they were at one instant. `day` shows in its own month, whatever `month`
     /// says; with neither, the month of the household's today (`now` places it).
-    public func calendarPage(householdId: Int64, month: CalendarMonth?, day: CalendarDay?, page: Int, now: Date) throws -> CalendarPageContents {
+    public func calendarPage(in scope: HouseholdScope, month: CalendarMonth?, day: CalendarDay?, page: Int, now: Date) throws -> CalendarPageContents {
         try database.writer.read { db in
-            let household = try HouseholdSettings.household(db, householdId)
+            let household = try HouseholdSettings.household(db, scope.householdId)
             let window = DueWindow(household: household, now: now)
             let shown = day.map(CalendarMonth.init) ?? month ?? CalendarMonth(window.today)
             return CalendarPageContents(
-                household: household, window: window, month: shown, due: try Self.dueMonth(db, householdId, month: shown, day: day, page: page),
-                folders: try Self.folders(db, householdId))
+                household: household, window: window, month: shown, due: try Self.dueMonth(db, scope.householdId, month: shown, day: day, page: page),
+                folders: try Self.folders(db, scope.householdId))
         }
     }
 }

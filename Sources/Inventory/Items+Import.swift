@@ -21,12 +21,12 @@ public struct ImportRow: Sendable, Equatable {
     }
 }
 
-/// What is wrong with one cell: its line, its column and a message key (the item editor's keys
+/// What is wrong with one cell: its line, its column and the problem (the item editor's own
 /// where the editor checks the same thing). `value` is the cell as the file had it.
 public struct ImportProblem: Sendable, Equatable {
     public let line: Int
     public let column: String
-    public let key: String
+    public let problem: FieldProblem
     public let value: String
 }
 
@@ -55,10 +55,10 @@ extension Items {
     /// Checks every row against the household as it is now, writing nothing. `folderIds` maps a
     /// folder name (lowercased, as the reader may write it: stored or shown in a language) to its id.
     public func planImport(
-        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Int64, timeZone: TimeZone
+        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], in scope: HouseholdScope, timeZone: TimeZone
     ) throws -> ImportPlan {
         try database.writer.read { db in
-            try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: householdId, timeZone: timeZone)
+            try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: scope.householdId, timeZone: timeZone)
         }
     }
 
@@ -66,18 +66,18 @@ extension Items {
     /// items as the batch editor registers them, updates as the item editor saves them (history,
     /// remembered products). With a problem nothing is written and the plan says what is wrong.
     public func runImport(
-        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Int64, by memberId: Int64, timeZone: TimeZone
+        _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], in scope: HouseholdScope, by memberId: Int64, timeZone: TimeZone
     ) throws -> ImportPlan {
         try database.writer.write { db in
-            let plan = try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: householdId, timeZone: timeZone)
+            let plan = try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: scope.householdId, timeZone: timeZone)
             guard plan.problems.isEmpty else { return plan }
             let time = stamp()
             for row in plan.rows {
-                let folder = try Self.folder(db, row.folderId, householdId)
+                let folder = try Self.folder(db, row.folderId, scope.householdId)
                 if let id = row.itemId {
-                    try Self.importUpdate(db, id, row.values, into: folder, householdId: householdId, by: memberId, at: time)
+                    try Self.importUpdate(db, id, row.values, into: folder, householdId: scope.householdId, by: memberId, at: time)
                 } else {
-                    var item = Item(householdId: householdId, folderId: folder.id!, name: row.values.name, createdAt: time, updatedAt: time)
+                    var item = Item(householdId: scope.householdId, folderId: folder.id!, name: row.values.name, createdAt: time, updatedAt: time)
                     Self.apply(row.values, to: &item)
                     try item.insert(db)
                     try Self.record(db, item, "created", folder.name, by: memberId, at: time)
@@ -90,7 +90,9 @@ extension Items {
 
     /// The item editor's save without a merge (the row was read in this transaction): a row that
     /// changes nothing writes nothing.
-    static func importUpdate(_ db: Database, _ id: Int64, _ values: ItemValues, into folder: Folder, householdId: Int64, by memberId: Int64, at time: Timestamp)
+    static func importUpdate(
+        _ db: Database, _ id: Int64, _ values: ItemValues, into folder: Folder, householdId: Household.ID, by memberId: Int64, at time: Timestamp
+    )
         throws
     {
         var item = try Self.item(db, id, householdId)
@@ -110,15 +112,15 @@ extension Items {
     }
 
     static func plan(
-        _ db: Database, _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Int64, timeZone: TimeZone
+        _ db: Database, _ rows: [ImportRow], defaultFolderId: Int64, folderIds: [String: Int64], householdId: Household.ID, timeZone: TimeZone
     ) throws -> ImportPlan {
         let defaultFolder = try Self.folder(db, defaultFolderId, householdId)
         var plan = ImportPlan()
         var seenIds: Set<Int64> = []
         for row in rows {
             var problems: [ImportProblem] = []
-            func problem(_ column: String, _ key: String, _ value: String) {
-                problems.append(ImportProblem(line: row.line, column: column, key: key, value: value))
+            func problem(_ column: String, _ reason: FieldProblem, _ value: String) {
+                problems.append(ImportProblem(line: row.line, column: column, problem: reason, value: value))
             }
 
             // An id names an item of this household outside the trash, once per file; anything else is never an update.
@@ -126,9 +128,9 @@ extension Items {
             let idText = row.id.trimmingCharacters(in: .whitespaces)
             if !idText.isEmpty {
                 if let id = Int64(idText), id > 0, let item = try? Self.item(db, id, householdId) {
-                    if seenIds.insert(id).inserted { existing = item } else { problem("id", "import_id_repeated", idText) }
+                    if seenIds.insert(id).inserted { existing = item } else { problem("id", .importIdRepeated, idText) }
                 } else {
-                    problem("id", "import_id_unknown", idText)
+                    problem("id", .importIdUnknown, idText)
                 }
             }
 
@@ -138,7 +140,7 @@ extension Items {
                 if let id = folderIds[folderText.lowercased()], let found = try? Self.folder(db, id, householdId) {
                     folder = found
                 } else {
-                    problem("folder", "import_folder_unknown", folderText)
+                    problem("folder", .importFolderUnknown, folderText)
                 }
             } else if let existing, let current = try? Self.folder(db, existing.folderId, householdId) {
                 // An update without a folder keeps the item where it is.
@@ -154,7 +156,7 @@ extension Items {
                     switch text.trimmingCharacters(in: .whitespaces) {
                     case "1": input.urgent = true
                     case "0", "": input.urgent = false
-                    case let other: problem("urgent", "import_urgent_invalid", other)
+                    case let other: problem("urgent", .urgentInvalid, other)
                     }
                 case _ where !field.isTyped:
                     // An empty choice (unit, kind, status) keeps what the item has (or the editor's default).

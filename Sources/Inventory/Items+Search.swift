@@ -30,14 +30,14 @@ extension Items {
     /// (household_id, folder_id, search_text): only this household's entries, narrow ones, and the
     /// LIKE is decided there; the table is read for the matches only. (FTS5's trigram tokenizer
     /// cannot find the one- and two-character words Japanese searches are made of, 卵 or 牛乳.)
-    public func search(_ text: String, householdId: Int64, perFolder: Int = HouseholdSearch.perFolder) throws -> HouseholdSearch {
+    public func search(_ text: String, in scope: HouseholdScope, perFolder: Int = HouseholdSearch.perFolder) throws -> HouseholdSearch {
         let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !needle.isEmpty else { return HouseholdSearch(text: needle, groups: []) }
-        return try database.writer.read { db in try Self.search(db, needle, householdId, perFolder: perFolder) }
+        return try database.writer.read { db in try Self.search(db, needle, scope.householdId, perFolder: perFolder) }
     }
 
     /// `search` inside a read transaction; `needle` is trimmed and not empty.
-    static func search(_ db: Database, _ needle: String, _ householdId: Int64, perFolder: Int) throws -> HouseholdSearch {
+    static func search(_ db: Database, _ needle: String, _ householdId: Household.ID, perFolder: Int) throws -> HouseholdSearch {
         let folders = try Folder.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id"),
             arguments: [householdId])

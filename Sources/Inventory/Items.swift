@@ -106,7 +106,7 @@ public struct MergedEdit: Sendable, Equatable {
 }
 
 /// The items of a household: lists, the editor, quick and bulk actions, trash and history.
-/// Every method takes the household id from the session; an id from elsewhere is `.notFound`.
+/// Every method takes the session's `HouseholdScope`; an id of another household's row is `.notFound`.
 public struct Items: Sendable {
     let database: AppDatabase
     let clock: WallClock
@@ -122,11 +122,11 @@ public struct Items: Sendable {
 
     // MARK: - Reading
 
-    public func folder(_ id: Int64, householdId: Int64) throws -> Folder {
-        try database.writer.read { db in try Self.folder(db, id, householdId) }
+    public func folder(_ id: Int64, in scope: HouseholdScope) throws -> Folder {
+        try database.writer.read { db in try Self.folder(db, id, scope.householdId) }
     }
 
-    static func folder(_ db: Database, _ id: Int64, _ householdId: Int64) throws -> Folder {
+    static func folder(_ db: Database, _ id: Int64, _ householdId: Household.ID) throws -> Folder {
         guard
             let folder = try Folder.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL"), arguments: [id, householdId])
@@ -134,11 +134,11 @@ public struct Items: Sendable {
         return folder
     }
 
-    public func folders(householdId: Int64, kind: FolderKind? = nil) throws -> [Folder] {
-        try database.writer.read { db in try Self.folders(db, householdId, kind: kind) }
+    public func folders(in scope: HouseholdScope, kind: FolderKind? = nil) throws -> [Folder] {
+        try database.writer.read { db in try Self.folders(db, scope.householdId, kind: kind) }
     }
 
-    static func folders(_ db: Database, _ householdId: Int64, kind: FolderKind? = nil) throws -> [Folder] {
+    static func folders(_ db: Database, _ householdId: Household.ID, kind: FolderKind? = nil) throws -> [Folder] {
         try Folder.fetchAll(
             db.cachedStatement(
                 sql: """
@@ -165,21 +165,21 @@ public struct Items: Sendable {
         return ListPage(items: items, total: total, page: page, pages: pages)
     }
 
-    public func item(_ id: Int64, householdId: Int64) throws -> Item {
-        try database.writer.read { db in try Self.item(db, id, householdId) }
+    public func item(_ id: Int64, in scope: HouseholdScope) throws -> Item {
+        try database.writer.read { db in try Self.item(db, id, scope.householdId) }
     }
 
-    static func item(_ db: Database, _ id: Int64, _ householdId: Int64, deleted: Bool = false) throws -> Item {
+    static func item(_ db: Database, _ id: Int64, _ householdId: Household.ID, deleted: Bool = false) throws -> Item {
         let sql = "SELECT * FROM item WHERE id = ? AND household_id = ? AND deleted_at IS \(deleted ? "NOT " : "")NULL"
         guard let item = try Item.fetchOne(db, sql: sql, arguments: [id, householdId]) else { throw InventoryError.notFound }
         return item
     }
 
-    public func history(of itemId: Int64, householdId: Int64) throws -> [ItemEvent] {
-        try database.writer.read { db in try Self.history(db, of: itemId, householdId) }
+    public func history(of itemId: Int64, in scope: HouseholdScope) throws -> [ItemEvent] {
+        try database.writer.read { db in try Self.history(db, of: itemId, scope.householdId) }
     }
 
-    static func history(_ db: Database, of itemId: Int64, _ householdId: Int64) throws -> [ItemEvent] {
+    static func history(_ db: Database, of itemId: Int64, _ householdId: Household.ID) throws -> [ItemEvent] {
         guard try Int.fetchOne(db, sql: "SELECT 1 FROM item WHERE id = ? AND household_id = ?", arguments: [itemId, householdId]) != nil else {
             throw InventoryError.notFound
         }
@@ -225,10 +225,10 @@ public struct Items: Sendable {
 
     /// Saves every draft that has content, in one transaction. A draft with content but no valid
     /// name (or another problem) stops the whole batch: `ItemFormErrors` says which draft and field.
-    public func register(_ drafts: [ItemInput], in folderId: Int64, householdId: Int64, by memberId: Int64, timeZone: TimeZone) throws -> [Int64] {
-        let folder = try self.folder(folderId, householdId: householdId)
+    public func register(_ drafts: [ItemInput], into folderId: Int64, in scope: HouseholdScope, by memberId: Int64, timeZone: TimeZone) throws -> [Int64] {
+        let folder = try self.folder(folderId, in: scope)
         var values: [ItemValues] = []
-        var errors: [Int: [ItemField: String]] = [:]
+        var errors: [Int: [ItemField: FieldProblem]] = [:]
         for (index, draft) in drafts.enumerated() where !draft.isBlank {
             switch ItemValidation.check(draft, for: folder.kind, timeZone: timeZone) {
             case .success(let checked): values.append(checked)
@@ -236,14 +236,14 @@ public struct Items: Sendable {
             }
         }
         if !errors.isEmpty { throw ItemFormErrors(errors) }
-        if values.isEmpty { throw ItemFormErrors([0: [.name: "item_name_required"]]) }
+        if values.isEmpty { throw ItemFormErrors([0: [.name: .itemNameRequired]]) }
         return try database.writer.write { db in
             let time = stamp()
             let indexes = drafts.indices.filter { !drafts[$0].isBlank }
-            let foreign = try Self.foreignPhotos(db, values.map(\.picture), householdId: householdId).map { indexes[$0] }
-            if !foreign.isEmpty { throw ItemFormErrors(Dictionary(uniqueKeysWithValues: foreign.map { ($0, [.picture: "picture_invalid"]) })) }
+            let foreign = try Self.foreignPhotos(db, values.map(\.picture), householdId: scope.householdId).map { indexes[$0] }
+            if !foreign.isEmpty { throw ItemFormErrors(Dictionary(uniqueKeysWithValues: foreign.map { ($0, [.picture: .pictureInvalid]) })) }
             return try values.map { value in
-                var item = Item(householdId: householdId, folderId: folderId, name: value.name, createdAt: time, updatedAt: time)
+                var item = Item(householdId: scope.householdId, folderId: folderId, name: value.name, createdAt: time, updatedAt: time)
                 Self.apply(value, to: &item)
                 try item.insert(db)
                 try Self.record(db, item, "created", folder.name, by: memberId, at: time)
@@ -254,7 +254,7 @@ public struct Items: Sendable {
     }
 
     static func apply(_ value: ItemValues, to item: inout Item) {
-        for field in ItemField.allCases { field.store(value, in: &item) }
+        item.values = value
         item.searchText = SearchText.fold(value.name, value.note)
     }
 
@@ -265,30 +265,30 @@ public struct Items: Sendable {
     /// does not have.
     @discardableResult
     public func update(
-        _ id: Int64, with input: ItemInput, folderId: Int64, version: Int, base: ItemSnapshot? = nil, householdId: Int64, by memberId: Int64,
+        _ id: Int64, with input: ItemInput, folderId: Int64, version: Int, base: ItemSnapshot? = nil, in scope: HouseholdScope, by memberId: Int64,
         timeZone: TimeZone
     ) throws -> MergedEdit? {
         try database.writer.write { db in
-            var item = try Self.item(db, id, householdId)
-            var target = try Self.folder(db, folderId, householdId)
+            var item = try Self.item(db, id, scope.householdId)
+            var target = try Self.folder(db, folderId, scope.householdId)
             // What was typed is checked first, so a mistake comes back beside its field even on a stale form.
             var values = try Self.checked(input, for: target.kind, timeZone: timeZone)
             var merged: MergedEdit?
             if item.version != version {
                 guard let base else { throw InventoryError.conflict }
                 let theirs = ItemSnapshot(item, timeZone: timeZone)
-                let current = try Self.folder(db, item.folderId, householdId)
+                let current = try Self.folder(db, item.folderId, scope.householdId)
                 let merge = ItemMerge(
                     base: base, mine: ItemSnapshot(input: input, folderId: folderId), theirs: theirs,
                     folderKinds: Dictionary([(current.id!, current.kind), (target.id!, target.kind)], uniquingKeysWith: { first, _ in first }))
                 guard !merge.hasClashes else { throw InventoryError.conflict }
-                target = try Self.folder(db, merge.merged.folderId, householdId)
+                target = try Self.folder(db, merge.merged.folderId, scope.householdId)
                 values = try Self.checked(merge.merged.input, for: target.kind, timeZone: timeZone)
                 let latest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM item_event WHERE item_id = ?", arguments: [id])
                 merged = MergedEdit(merge: merge, latestEventId: latest)
             }
-            if values.picture != item.picture, try !Self.foreignPhotos(db, [values.picture], householdId: householdId).isEmpty {
-                throw ItemFormErrors([0: [.picture: "picture_invalid"]])
+            if values.picture != item.picture, try !Self.foreignPhotos(db, [values.picture], householdId: scope.householdId).isEmpty {
+                throw ItemFormErrors([0: [.picture: .pictureInvalid]])
             }
             let before = item
             Self.apply(values, to: &item)
@@ -314,13 +314,13 @@ public struct Items: Sendable {
     }
 
     /// History written since `updatedAt` (exclusive), newest first: what others did after a form was opened.
-    public func history(of itemId: Int64, since updatedAt: Timestamp, householdId: Int64) throws -> [ItemEvent] {
-        try history(of: itemId, householdId: householdId).filter { $0.at > updatedAt }
+    public func history(of itemId: Int64, since updatedAt: Timestamp, in scope: HouseholdScope) throws -> [ItemEvent] {
+        try history(of: itemId, in: scope).filter { $0.at > updatedAt }
     }
 
     /// Positions of pictures that name a photo not of this household: a form may only point at
     /// the household's own photos (keys travel in hidden fields).
-    static func foreignPhotos(_ db: Database, _ pictures: [Picture?], householdId: Int64) throws -> [Int] {
+    static func foreignPhotos(_ db: Database, _ pictures: [Picture?], householdId: Household.ID) throws -> [Int] {
         try pictures.indices.filter { index in
             guard let key = pictures[index]?.photoKey else { return false }
             return try !PhotoStore.belongs(db, key: key, householdId: householdId)

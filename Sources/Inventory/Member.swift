@@ -9,7 +9,7 @@ public enum Role: String, Codable, Sendable, CaseIterable {
 
 public struct Member: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     public var id: Int64?
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var name: String
     public var login: String
     public var passwordHash: String
@@ -32,7 +32,8 @@ public struct SignedIn: Sendable, Equatable {
     public let login: String
     public let role: Role
     public let language: String?
-    public let householdId: Int64
+    /// The session's household: what every store method this reader's pages call is scoped to.
+    public let household: HouseholdScope
     public let householdName: String
     public let timeZone: String
     public let csrfToken: String
@@ -52,7 +53,7 @@ public struct SingleUseLink: Sendable, Equatable {
     public enum Purpose: String, Sendable { case invitation, passwordReset = "password_reset" }
     public let id: Int64
     public let purpose: Purpose
-    public let householdId: Int64
+    public let householdId: Household.ID
     public let householdName: String
     public let memberId: Int64?
     public let role: Role?

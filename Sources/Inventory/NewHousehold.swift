@@ -5,7 +5,10 @@ import GRDB
 /// a failure anywhere leaves nothing behind. Valid only inside that call.
 public struct NewHousehold {
     let db: Database
-    public let id: Int64
+    public let id: Household.ID
+
+    /// The new household, for the store methods that read or write it.
+    public var scope: HouseholdScope { HouseholdScope(id) }
 
     /// The row of a photo whose files `store` wrote already.
     public func addPhoto(key: String, format: String, writtenBy store: PhotoStore) throws {
@@ -49,7 +52,7 @@ public struct NewHousehold {
 
     /// The one way a product row is written whole (an import's): inside the caller's transaction.
     static func insertProduct(
-        _ db: Database, householdId: Int64, barcode: String, name: String, photo: String?, illustration: String?, kind: String, unit: String,
+        _ db: Database, householdId: Household.ID, barcode: String, name: String, photo: String?, illustration: String?, kind: String, unit: String,
         folderId: Int64?, updatedAt: Timestamp
     ) throws {
         try db.execute(

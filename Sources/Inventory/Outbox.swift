@@ -5,7 +5,7 @@ import GRDB
 public struct PushMessage: Sendable, Equatable {
     public enum State: String, Sendable { case pending, sent, failed }
     public let id: Int64
-    public let householdId: Int64
+    public let householdId: Household.ID
     public let kind: String
     public let title: String
     public let body: String
@@ -71,7 +71,8 @@ public struct Outbox: Sendable {
 
     /// Puts a message in the outbox, due at once (inside the caller's transaction).
     @discardableResult
-    static func enqueue(_ db: Database, householdId: Int64, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64 {
+    static func enqueue(_ db: Database, householdId: Household.ID, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64
+    {
         let json = String(decoding: (try? JSONEncoder().encode(items)) ?? Data("[]".utf8), as: UTF8.self)
         let stamp = Timestamp(time)
         try db.execute(
@@ -83,30 +84,30 @@ public struct Outbox: Sendable {
 
     /// Queues a test message for the engine to send now; its id, to follow how it went. Refused
     /// without a channel (`push`) and past `testsPerWindow` tests in `testWindow` (`push_test`).
-    public func enqueueTest(householdId: Int64, title: String, body: String) throws -> Int64 {
+    public func enqueueTest(in scope: HouseholdScope, title: String, body: String) throws -> Int64 {
         let now = clock.now()
         return try database.writer.write { db in
-            guard try PushChannels.channel(db, householdId) != nil else { throw InventoryError.validation(["push": "push_no_channel"]) }
+            guard try PushChannels.channel(db, scope.householdId) != nil else { throw InventoryError.validation(["push": .pushNoChannel]) }
             let recent =
                 try Int.fetchOne(
                     db,
                     sql: """
                         SELECT COUNT(*) FROM push_message WHERE household_id = ? AND kind = 'test' AND created_at > ?
-                        """, arguments: [householdId, Timestamp(now.addingTimeInterval(-Self.testWindow))]) ?? 0
-            guard recent < Self.testsPerWindow else { throw InventoryError.validation(["push_test": "push_test_limited"]) }
-            return try Self.enqueue(db, householdId: householdId, kind: "test", title: title, body: body, items: [], at: now)
+                        """, arguments: [scope.householdId, Timestamp(now.addingTimeInterval(-Self.testWindow))]) ?? 0
+            guard recent < Self.testsPerWindow else { throw InventoryError.validation(["push_test": .pushTestLimited]) }
+            return try Self.enqueue(db, householdId: scope.householdId, kind: "test", title: title, body: body, items: [], at: now)
         }
     }
 
     /// Messages waiting for a retry are tried at once (the channel's settings changed).
-    static func retryNow(_ db: Database, householdId: Int64, at now: Date) throws {
+    static func retryNow(_ db: Database, householdId: Household.ID, at now: Date) throws {
         try db.execute(
             sql: "UPDATE push_message SET next_attempt_at = ? WHERE household_id = ? AND state = 'pending'",
             arguments: [Timestamp(now), householdId])
     }
 
     /// What waited is dropped (the channel was removed).
-    static func dropPending(_ db: Database, householdId: Int64) throws {
+    static func dropPending(_ db: Database, householdId: Household.ID) throws {
         try db.execute(sql: "DELETE FROM push_message WHERE household_id = ? AND state = 'pending'", arguments: [householdId])
     }
 
@@ -118,21 +119,22 @@ public struct Outbox: Sendable {
     }
 
     /// Households with a message due by now, oldest first.
-    public func householdsWithDueMessages() throws -> [Int64] {
+    public func householdsWithDueMessages() throws -> [HouseholdScope] {
         let stamp = Timestamp(clock.now())
         return try database.writer.read { db in
-            try Int64.fetchAll(
+            try Household.ID.fetchAll(
                 db,
                 sql: """
                     SELECT household_id FROM push_message WHERE state = 'pending' AND next_attempt_at <= ?
                     GROUP BY household_id ORDER BY MIN(next_attempt_at), household_id
-                    """, arguments: [stamp])
+                    """, arguments: [stamp]
+            ).map(HouseholdScope.init)
         }
     }
 
     /// The household's oldest due message not in `tried`, with its channel (nil when it has none),
     /// held for `lease` seconds so that no other engine on the same file sends it meanwhile.
-    public func claimNext(householdId: Int64, skipping tried: Set<Int64>, lease: TimeInterval) throws -> (PushMessage, PushChannel?)? {
+    public func claimNext(in scope: HouseholdScope, skipping tried: Set<Int64>, lease: TimeInterval) throws -> (PushMessage, PushChannel?)? {
         let now = clock.now()
         return try database.writer.write { db in
             let candidates = try Row.fetchAll(
@@ -140,13 +142,13 @@ public struct Outbox: Sendable {
                 sql: """
                     SELECT * FROM push_message WHERE household_id = ? AND state = 'pending' AND next_attempt_at <= ?
                     ORDER BY next_attempt_at, id LIMIT ?
-                    """, arguments: [householdId, Timestamp(now), tried.count + 1]
+                    """, arguments: [scope.householdId, Timestamp(now), tried.count + 1]
             ).map(PushMessage.init(row:))
             guard let message = candidates.first(where: { !tried.contains($0.id) }) else { return nil }
             try db.execute(
                 sql: "UPDATE push_message SET next_attempt_at = ? WHERE id = ?",
                 arguments: [Timestamp(now.addingTimeInterval(lease)), message.id])
-            return (message, try PushChannels.channel(db, householdId))
+            return (message, try PushChannels.channel(db, scope.householdId))
         }
     }
 
@@ -175,22 +177,22 @@ public struct Outbox: Sendable {
 
     // MARK: - Reading
 
-    public func message(_ id: Int64, householdId: Int64) throws -> PushMessage? {
-        try database.writer.read { db in try Self.message(db, id, householdId) }
+    public func message(_ id: Int64, in scope: HouseholdScope) throws -> PushMessage? {
+        try database.writer.read { db in try Self.message(db, id, scope.householdId) }
     }
 
-    static func message(_ db: Database, _ id: Int64, _ householdId: Int64) throws -> PushMessage? {
+    static func message(_ db: Database, _ id: Int64, _ householdId: Household.ID) throws -> PushMessage? {
         try Row.fetchOne(db, sql: "SELECT * FROM push_message WHERE id = ? AND household_id = ?", arguments: [id, householdId]).map(PushMessage.init(row:))
     }
 
     /// Waits, at most `timeout`, until the engine has tried to send message `id` (or it is gone).
     /// No polling: an observation of the row sees each commit that changes it.
-    public func awaitAttempt(_ id: Int64, householdId: Int64, timeout: Duration) async throws -> PushMessage? {
+    public func awaitAttempt(_ id: Int64, in scope: HouseholdScope, timeout: Duration) async throws -> PushMessage? {
         if timeout > .zero {
             let writer = database.writer
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    let changes = ValueObservation.tracking { db in try Self.message(db, id, householdId) }.values(in: writer)
+                    let changes = ValueObservation.tracking { db in try Self.message(db, id, scope.householdId) }.values(in: writer)
                     // An observation that fails ends the wait too: the row is read again below.
                     _ = try? await changes.first { message in message?.attempted ?? true }
                 }
@@ -199,14 +201,14 @@ public struct Outbox: Sendable {
                 group.cancelAll()
             }
         }
-        return try message(id, householdId: householdId)
+        return try message(id, in: scope)
     }
 
-    public func status(householdId: Int64) throws -> PushStatus {
-        try database.writer.read { db in try Self.status(db, householdId) }
+    public func status(in scope: HouseholdScope) throws -> PushStatus {
+        try database.writer.read { db in try Self.status(db, scope.householdId) }
     }
 
-    static func status(_ db: Database, _ householdId: Int64) throws -> PushStatus {
+    static func status(_ db: Database, _ householdId: Household.ID) throws -> PushStatus {
         var status = PushStatus()
         status.lastSentAt = try Timestamp.fetchOne(
             db, sql: "SELECT MAX(sent_at) FROM push_message WHERE household_id = ? AND state = 'sent'", arguments: [householdId])

@@ -28,7 +28,7 @@ public struct Argon2id: PasswordHashing {
         var output = [CChar](repeating: 0, count: Int(crypto_pwhash_STRBYTES))
         let bytes = Array(password.utf8CString.dropLast())
         guard crypto_pwhash_str(&output, bytes, UInt64(bytes.count), opsLimit, memLimit) == 0 else {
-            throw InventoryError.validation(["password": "password_hash_failed"])
+            throw InventoryError.validation(["password": .passwordHashFailed])
         }
         return output.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
@@ -43,15 +43,15 @@ public struct Argon2id: PasswordHashing {
     }
 }
 
-/// The rules a new password must meet; each failure is a message key for the `password` field.
+/// The rules a new password must meet; each failure is a problem of the `password` field.
 public enum PasswordPolicy {
     public static let minimumCharacters = 8
     public static let maximumBytes = 1024
 
-    public static func problem(with password: String) -> String? {
-        if password.count < minimumCharacters { return "password_too_short" }
-        if password.utf8.count > maximumBytes { return "password_too_long" }
-        if commonPasswords.contains(password.lowercased()) { return "password_too_common" }
+    public static func problem(with password: String) -> FieldProblem? {
+        if password.count < minimumCharacters { return .passwordTooShort }
+        if password.utf8.count > maximumBytes { return .passwordTooLong }
+        if commonPasswords.contains(password.lowercased()) { return .passwordTooCommon }
         return nil
     }
 

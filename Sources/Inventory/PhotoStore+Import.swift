@@ -26,7 +26,7 @@ extension PhotoStore {
 
     /// The row of a photo written by `writeFiles`, inside the caller's transaction; `createdAt`
     /// keeps the time the photo had where it came from (now when unknown).
-    func insertRow(_ db: Database, key: String, format: String, householdId: Int64, createdAt: Timestamp? = nil) throws {
+    func insertRow(_ db: Database, key: String, format: String, householdId: Household.ID, createdAt: Timestamp? = nil) throws {
         try db.execute(
             sql: "INSERT INTO photo (key, household_id, format, created_at) VALUES (?, ?, ?, ?)",
             arguments: [key, householdId, format, createdAt ?? Timestamp(clock.now())])

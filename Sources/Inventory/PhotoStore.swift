@@ -36,11 +36,11 @@ public struct PhotoStore: Sendable {
         directory.appendingPathComponent("\(key)-\(size.rawValue).\(Self.fileExtension(format))")
     }
 
-    /// Stores both sizes for `householdId` and returns the new photo's key.
-    public func save(large: [UInt8], small: [UInt8], format: String, householdId: Int64) throws -> String {
+    /// Stores both sizes for the household and returns the new photo's key.
+    public func save(large: [UInt8], small: [UInt8], format: String, in scope: HouseholdScope) throws -> String {
         let key = try writeFiles(large: large, small: small, format: format)
         do {
-            try database.writer.write { db in try insertRow(db, key: key, format: format, householdId: householdId) }
+            try database.writer.write { db in try insertRow(db, key: key, format: format, householdId: scope.householdId) }
         } catch {
             removeFiles(key: key, format: format)
             throw error
@@ -49,17 +49,17 @@ public struct PhotoStore: Sendable {
     }
 
     /// The file of one of the household's photos; `.notFound` for another household's or an unknown key.
-    public func file(key: String, size: PhotoSize, householdId: Int64) throws -> URL {
+    public func file(key: String, size: PhotoSize, in scope: HouseholdScope) throws -> URL {
         guard Self.isWellFormedKey(key) else { throw InventoryError.notFound }
         let format = try database.writer.read { db in
-            try String.fetchOne(db, sql: "SELECT format FROM photo WHERE key = ? AND household_id = ?", arguments: [key, householdId])
+            try String.fetchOne(db, sql: "SELECT format FROM photo WHERE key = ? AND household_id = ?", arguments: [key, scope.householdId])
         }
         guard let format else { throw InventoryError.notFound }
         return url(key: key, format: format, size: size)
     }
 
     /// True when `key` names a photo of this household (a form may only point at its own).
-    static func belongs(_ db: Database, key: String, householdId: Int64) throws -> Bool {
+    static func belongs(_ db: Database, key: String, householdId: Household.ID) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT 1 FROM photo WHERE key = ? AND household_id = ?", arguments: [key, householdId]) ?? false
     }
 

@@ -61,16 +61,16 @@ public struct Products: Sendable {
         try String.fetchOne(db, sql: "SELECT kind FROM folder WHERE id = ?", arguments: [folderId]) == FolderKind.stock.rawValue ? folderId : nil
     }
 
-    public func product(barcode: String, householdId: Int64) throws -> Product? {
+    public func product(barcode: String, in scope: HouseholdScope) throws -> Product? {
         try database.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND barcode = ?", arguments: [householdId, barcode])
+            try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND barcode = ?", arguments: [scope.householdId, barcode])
                 .map(Product.init(row:))
         }
     }
 
-    public func product(_ id: Int64, householdId: Int64) throws -> Product {
+    public func product(_ id: Int64, in scope: HouseholdScope) throws -> Product {
         let found = try database.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND id = ?", arguments: [householdId, id]).map(Product.init(row:))
+            try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND id = ?", arguments: [scope.householdId, id]).map(Product.init(row:))
         }
         guard let found else { throw InventoryError.notFound }
         return found
@@ -80,15 +80,18 @@ public struct Products: Sendable {
     /// nothing is known. A draft alone in its batch also takes the product's usual folder: a stock
     /// list still in use replaces the stock list being added to, never the shopping list the person
     /// is adding to.
-    public func fill(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64) throws -> Bool {
+    public func fill(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, in scope: HouseholdScope) throws -> Bool {
         let barcode = drafts[index].barcode
         let known = try database.writer.read { db -> (Product, usual: Folder?)? in
             guard
-                let product = try Row.fetchOne(db, sql: "SELECT * FROM product WHERE household_id = ? AND barcode = ?", arguments: [householdId, barcode])
-                    .map(Product.init(row:))
+                let product = try Row.fetchOne(
+                    db, sql: "SELECT * FROM product WHERE household_id = ? AND barcode = ?", arguments: [scope.householdId, barcode]
+                )
+                .map(Product.init(row:))
             else { return nil }
             let usual = try product.folderId.flatMap { id in
-                try Folder.fetchOne(db, sql: "SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [id, householdId])
+                try Folder.fetchOne(
+                    db, sql: "SELECT * FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [id, scope.householdId])
             }
             return (product, usual)
         }
@@ -100,30 +103,30 @@ public struct Products: Sendable {
     }
 
     /// Everything learned, by name.
-    public func all(householdId: Int64) throws -> [Product] {
+    public func all(in scope: HouseholdScope) throws -> [Product] {
         try database.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM product WHERE household_id = ? ORDER BY name COLLATE NOCASE, barcode", arguments: [householdId])
+            try Row.fetchAll(db, sql: "SELECT * FROM product WHERE household_id = ? ORDER BY name COLLATE NOCASE, barcode", arguments: [scope.householdId])
                 .map(Product.init(row:))
         }
     }
 
     /// Corrects what was learned. Errors are message keys by field name.
-    public func update(_ id: Int64, name: String, kind: String, unit: String, folderId: Int64?, picture: Picture?, householdId: Int64) throws {
-        var errors: [String: String] = [:]
+    public func update(_ id: Int64, name: String, kind: String, unit: String, folderId: Int64?, picture: Picture?, in scope: HouseholdScope) throws {
+        var errors: [String: FieldProblem] = [:]
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors["name"] = "item_name_required" } else if name.storedLength > 100 { errors["name"] = "name_too_long" }
+        if name.isEmpty { errors["name"] = .itemNameRequired } else if name.storedLength > 100 { errors["name"] = .nameTooLong }
         let kind = ItemKind(rawValue: kind)
-        if kind == nil { errors["kind"] = "kind_invalid" }
+        if kind == nil { errors["kind"] = .kindInvalid }
         let unit = ItemUnit(rawValue: unit)
-        if unit == nil { errors["unit"] = "unit_invalid" }
+        if unit == nil { errors["unit"] = .unitInvalid }
         guard errors.isEmpty, let kind, let unit else { throw InventoryError.validation(errors) }
         try database.writer.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, householdId]) == true else {
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId]) == true else {
                 throw InventoryError.notFound
             }
-            if let folderId { _ = try Items.folder(db, folderId, householdId) }
-            if let key = picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: householdId) {
-                throw InventoryError.validation(["picture": "picture_invalid"])
+            if let folderId { _ = try Items.folder(db, folderId, scope.householdId) }
+            if let key = picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: scope.householdId) {
+                throw InventoryError.validation(["picture": .pictureInvalid])
             }
             try db.execute(
                 sql: """
@@ -132,15 +135,15 @@ public struct Products: Sendable {
                     """,
                 arguments: [
                     name, kind, unit, folderId, picture?.photoKey, picture?.illustrationSlug,
-                    Timestamp(clock.now()), id, householdId,
+                    Timestamp(clock.now()), id, scope.householdId,
                 ])
         }
     }
 
     /// Forgets a barcode; items keep their own values.
-    public func forget(_ id: Int64, householdId: Int64) throws {
+    public func forget(_ id: Int64, in scope: HouseholdScope) throws {
         try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM product WHERE id = ? AND household_id = ?", arguments: [id, householdId])
+            try db.execute(sql: "DELETE FROM product WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId])
             if db.changesCount == 0 { throw InventoryError.notFound }
         }
     }

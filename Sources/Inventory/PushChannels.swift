@@ -10,7 +10,7 @@ public enum PushKind: String, Sendable, CaseIterable, Codable {
 
 /// The household's push channel as stored. The access token is needed to send and never shown.
 public struct PushChannel: Sendable, Equatable {
-    public let householdId: Int64
+    public let householdId: Household.ID
     public let kind: PushKind
     /// The ntfy server ("https://ntfy.example") or the webhook's full address.
     public let url: String
@@ -87,57 +87,57 @@ public struct PushChannels: Sendable {
         self.clock = clock
     }
 
-    public func channel(householdId: Int64) throws -> PushChannel? {
-        try database.writer.read { db in try Self.channel(db, householdId) }
+    public func channel(in scope: HouseholdScope) throws -> PushChannel? {
+        try database.writer.read { db in try Self.channel(db, scope.householdId) }
     }
 
-    static func channel(_ db: Database, _ householdId: Int64) throws -> PushChannel? {
+    static func channel(_ db: Database, _ householdId: Household.ID) throws -> PushChannel? {
         try Row.fetchOne(db, sql: "SELECT * FROM push_channel WHERE household_id = ?", arguments: [householdId]).map(PushChannel.init(row:))
     }
 
-    /// Checks and stores the channel. Errors are message keys by field (`url`, `topic`, `access_token`,
+    /// Checks and stores the channel. Errors are problems by field (`url`, `topic`, `access_token`,
     /// `digest_hour`, `kind`). Messages waiting for a retry are tried again at once with the new settings.
-    public func save(_ input: PushChannelInput, householdId: Int64) throws {
-        var errors: [String: String] = [:]
+    public func save(_ input: PushChannelInput, in scope: HouseholdScope) throws {
+        var errors: [String: FieldProblem] = [:]
         let kind = PushKind(rawValue: input.kind)
-        if kind == nil { errors["kind"] = "push_kind_invalid" }
+        if kind == nil { errors["kind"] = .pushKindInvalid }
         var url = input.url.trimmingCharacters(in: .whitespacesAndNewlines)
         // "HTTPS://…" is a web address too; it is stored as the lower-case scheme the table requires.
         if let colon = url.firstIndex(of: ":"), url[..<colon].allSatisfy(\.isASCII) { url = url[..<colon].lowercased() + url[colon...] }
         if url.isEmpty {
-            errors["url"] = "push_url_required"
+            errors["url"] = .pushUrlRequired
         } else if !Self.isWebAddress(url) {
-            errors["url"] = "push_url_invalid"
+            errors["url"] = .pushUrlInvalid
         }
         let topic = input.topic.trimmingCharacters(in: .whitespacesAndNewlines)
         if kind == .ntfy {
             if topic.isEmpty {
-                errors["topic"] = "push_topic_required"
+                errors["topic"] = .pushTopicRequired
             } else if !Self.isTopic(topic) {
-                errors["topic"] = "push_topic_invalid"
+                errors["topic"] = .pushTopicInvalid
             }
         }
         let token = input.accessToken.trimmingCharacters(in: .whitespaces)
         if !token.isEmpty, !(token.utf8.count <= 500 && token.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }) {
-            errors["access_token"] = "push_token_invalid"
+            errors["access_token"] = .pushTokenInvalid
         }
         var hour: Int?
         let hourText = input.digestHour.trimmingCharacters(in: .whitespaces)
         if !hourText.isEmpty {
-            if let value = Int(hourText), (0...23).contains(value) { hour = value } else { errors["digest_hour"] = "digest_hour_invalid" }
+            if let value = Int(hourText), (0...23).contains(value) { hour = value } else { errors["digest_hour"] = .digestHourInvalid }
         }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
 
         let now = clock.now()
         try database.writer.write { db in
-            let existing = try Self.channel(db, householdId)
+            let existing = try Self.channel(db, scope.householdId)
             // A stored token goes only where it went before: a new address (a co-owner's, say) needs it typed again.
             let sameAddress = existing.map { $0.kind == kind && Self.sameDestination($0.url, url) } ?? false
             let storedToken = input.clearAccessToken ? nil : (token.isEmpty ? (sameAddress ? existing?.accessToken : nil) : token)
             // A digest hour already past today starts tomorrow; an unchanged hour keeps its day.
             var sentOn = existing?.digestHour == hour ? existing?.digestSentOn : nil
             if let hour, sentOn == nil {
-                let zone = try Self.timeZone(db, householdId)
+                let zone = try Self.timeZone(db, scope.householdId)
                 let today = CalendarDay.today(in: zone, now: now)
                 if let start = Self.digestInstant(day: today, hour: hour, in: zone), start <= now { sentOn = today }
             }
@@ -148,16 +148,17 @@ public struct PushChannels: Sendable {
                     ON CONFLICT (household_id) DO UPDATE SET kind = excluded.kind, url = excluded.url, topic = excluded.topic,
                         access_token = excluded.access_token, digest_hour = excluded.digest_hour,
                         digest_sent_on = excluded.digest_sent_on, updated_at = excluded.updated_at
-                    """, arguments: [householdId, kind!.rawValue, url, kind == .ntfy ? topic : "", storedToken, hour, sentOn, Timestamp(now)])
-            try Outbox.retryNow(db, householdId: householdId, at: now)
+                    """,
+                arguments: [scope.householdId, kind!.rawValue, url, kind == .ntfy ? topic : "", storedToken, hour, sentOn, Timestamp(now)])
+            try Outbox.retryNow(db, householdId: scope.householdId, at: now)
         }
     }
 
     /// No more push messages; what waited in the outbox is dropped.
-    public func remove(householdId: Int64) throws {
+    public func remove(in scope: HouseholdScope) throws {
         try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM push_channel WHERE household_id = ?", arguments: [householdId])
-            try Outbox.dropPending(db, householdId: householdId)
+            try db.execute(sql: "DELETE FROM push_channel WHERE household_id = ?", arguments: [scope.householdId])
+            try Outbox.dropPending(db, householdId: scope.householdId)
         }
     }
 
@@ -194,7 +195,7 @@ public struct PushChannels: Sendable {
         (1...64).contains(text.count) && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
     }
 
-    static func timeZone(_ db: Database, _ householdId: Int64) throws -> TimeZone {
+    static func timeZone(_ db: Database, _ householdId: Household.ID) throws -> TimeZone {
         let name = try String.fetchOne(db, sql: "SELECT time_zone FROM household WHERE id = ?", arguments: [householdId])
         return name.flatMap(TimeZone.init(identifier:)) ?? .gmt
     }

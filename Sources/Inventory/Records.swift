@@ -1,7 +1,11 @@
 import Foundation
 import GRDB
+import Tagged
 
 public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    /// A household's id, a type of its own so that it is never confused with another record's.
+    public typealias ID = Tagged<Household, Int64>
+
     /// Decoded by hand: every page reads the household, and Codable decoding cost more than the query.
     public init(row: Row) throws {
         id = row["id"]
@@ -15,7 +19,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
         memberFetchesPrivate = row["member_fetches_private"]
     }
 
-    public var id: Int64?
+    public var id: ID?
     public var name: String
     public var timeZone: String
     public var dueSoonDays: Int
@@ -30,7 +34,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     /// when the operator allows private outbound at all; off unless the owner turns it on.
     public var memberFetchesPrivate: Bool = false
 
-    public init(id: Int64? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: Timestamp = .now()) {
+    public init(id: ID? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: Timestamp = .now()) {
         self.id = id
         self.name = name
         self.timeZone = timeZone
@@ -41,7 +45,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public static let databaseTableName = "household"
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = ID(rawValue: inserted.rowID) }
 }
 
 public enum FolderKind: String, Codable, Sendable, CaseIterable {
@@ -69,7 +73,7 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     }
 
     public var id: Int64?
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var name: String
     public var kind: FolderKind
     public var icon: String
@@ -85,7 +89,8 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public var starter: String? = nil
 
     public init(
-        id: Int64? = nil, householdId: Int64, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: Timestamp = .now()
+        id: Int64? = nil, householdId: Household.ID, name: String, kind: FolderKind, icon: String = "box", position: Int = 0,
+        createdAt: Timestamp = .now()
     ) {
         self.id = id
         self.householdId = householdId
@@ -102,7 +107,11 @@ public struct Folder: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
-public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// A stored item: what a person edits of it, `values` (declared once, in `ItemValues`; `item.name`
+/// reads and writes `item.values.name`), and what storage keeps around them: its household and
+/// folder, its version and its times.
+@dynamicMemberLookup
+public struct Item: Encodable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     /// Decoded by hand: list pages read 50 at a time, and Codable decoding cost more than the query.
     public init(row: Row) throws { try self.init(row: row, at: try ColumnPositions(Array(row.columnNames))) }
 
@@ -113,29 +122,21 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         id = row[c.id]
         householdId = row[c.householdId]
         folderId = row[c.folderId]
-        name = row[c.name]
-        photo = row[c.photo]
-        illustration = row[c.illustration]
-        quantity = row[c.quantity]
         guard let unit = ItemUnit(rawValue: row[c.unit]), let kind = ItemKind(rawValue: row[c.kind]) else {
             throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(id ?? 0) has an unknown unit or kind")
         }
-        self.unit = unit
-        self.kind = kind
-        note = row[c.note]
-        barcode = row[c.barcode]
-        due = try row.decode(atIndex: c.due)
-        remindAt = try row.decode(atIndex: c.remindAt)
         let statusCode: String? = row[c.status]
+        var status: ItemStatus?
         if let statusCode {
-            guard let status = ItemStatus(rawValue: statusCode) else {
+            guard let known = ItemStatus(rawValue: statusCode) else {
                 throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "item \(id ?? 0) has an unknown status")
             }
-            self.status = status
-        } else {
-            status = nil
+            status = known
         }
-        urgent = row[c.urgent]
+        values = ItemValues(
+            name: row[c.name], photo: row[c.photo], illustration: row[c.illustration], quantity: row[c.quantity], unit: unit, kind: kind,
+            note: row[c.note], barcode: row[c.barcode], due: try row.decode(atIndex: c.due), remindAt: try row.decode(atIndex: c.remindAt), status: status,
+            urgent: row[c.urgent])
         version = row[c.version]
         createdAt = try row.decode(atIndex: c.createdAt)
         updatedAt = try row.decode(atIndex: c.updatedAt)
@@ -181,23 +182,9 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     }
 
     public var id: Int64?
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var folderId: Int64
-    public var name: String
-    /// The key of a stored photo (see `PhotoStore`).
-    public var photo: String?
-    /// A built-in illustration's slug (see `Illustrations`).
-    public var illustration: String?
-    public var quantity: Double
-    public var unit: ItemUnit
-    public var kind: ItemKind
-    public var note: String
-    public var barcode: String?
-    /// The day it is due, in no time zone.
-    public var due: CalendarDay?
-    public var remindAt: Timestamp?
-    public var status: ItemStatus?
-    public var urgent: Bool
+    public var values: ItemValues
     public var version: Int
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
@@ -205,7 +192,7 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var searchText: String = ""
 
     public init(
-        id: Int64? = nil, householdId: Int64, folderId: Int64, name: String, photo: String? = nil, illustration: String? = nil,
+        id: Int64? = nil, householdId: Household.ID, folderId: Int64, name: String, photo: String? = nil, illustration: String? = nil,
         quantity: Double = 1, unit: ItemUnit = .piece, kind: ItemKind = .other, note: String = "",
         barcode: String? = nil, due: CalendarDay? = nil, remindAt: Timestamp? = nil, status: ItemStatus? = nil,
         urgent: Bool = false, version: Int = 1, createdAt: Timestamp = .now(),
@@ -214,18 +201,9 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.id = id
         self.householdId = householdId
         self.folderId = folderId
-        self.name = name
-        self.photo = photo
-        self.illustration = illustration
-        self.quantity = quantity
-        self.unit = unit
-        self.kind = kind
-        self.note = note
-        self.barcode = barcode
-        self.due = due
-        self.remindAt = remindAt
-        self.status = status
-        self.urgent = urgent
+        values = ItemValues(
+            name: name, photo: photo, illustration: illustration, quantity: quantity, unit: unit, kind: kind, note: note, barcode: barcode,
+            due: due, remindAt: remindAt, status: status, urgent: urgent)
         self.version = version
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -233,14 +211,31 @@ public struct Item: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.searchText = SearchText.fold(name, note)
     }
 
-    /// What the item shows as its picture, if anything.
-    public var picture: Picture? {
-        if let photo { return .photo(photo) }
-        return illustration.map(Picture.illustration)
+    /// An edited field, `item.name` for `item.values.name`.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<ItemValues, Value>) -> Value {
+        get { values[keyPath: field] }
+        set { values[keyPath: field] = newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, householdId, folderId, version, createdAt, updatedAt, deletedAt, searchText
+    }
+
+    /// One row: the item's own columns and its values' beside them.
+    public func encode(to encoder: any Encoder) throws {
+        try values.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encode(householdId, forKey: .householdId)
+        try container.encode(folderId, forKey: .folderId)
+        try container.encode(version, forKey: .version)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(deletedAt, forKey: .deletedAt)
+        try container.encode(searchText, forKey: .searchText)
     }
 
     public static let databaseTableName = "item"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }

@@ -22,7 +22,7 @@ public struct ReminderQueue: Sendable {
     }
 
     public struct DigestSetting: Equatable, Sendable {
-        public let householdId: Int64
+        public let householdId: Household.ID
         public let hour: Int
         public let sentOn: CalendarDay?
         public let timeZone: String
@@ -88,9 +88,9 @@ public struct ReminderQueue: Sendable {
                     ORDER BY i.household_id, i.remind_at, i.id
                     """, arguments: [Timestamp(now)])
             guard !rows.isEmpty else { return }
-            var byHousehold: [(Int64, [PushItem])] = []
+            var byHousehold: [(Household.ID, [PushItem])] = []
             for row in rows {
-                let householdId: Int64 = row["household_id"]
+                let householdId: Household.ID = row["household_id"]
                 let item = PushItem(name: row["name"], due: row["due"] ?? "", folder: row["folder"])
                 if byHousehold.last?.0 == householdId { byHousehold[byHousehold.count - 1].1.append(item) } else { byHousehold.append((householdId, [item])) }
                 try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id = ?", arguments: [row["id"] as Int64])
@@ -124,7 +124,7 @@ public struct ReminderQueue: Sendable {
 
     /// Push messages go to a shared topic: they speak the first owner's language, else the language
     /// the household was set up in, else English.
-    static func language(_ db: Database, _ householdId: Int64) throws -> String {
+    static func language(_ db: Database, _ householdId: Household.ID) throws -> String {
         let owner = try String.fetchOne(
             db,
             sql: """

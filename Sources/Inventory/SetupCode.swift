@@ -19,11 +19,11 @@ public enum SetupCode {
     }
 
     /// Why a typed code cannot be the printed one, without comparing it: empty, a letter the code
-    /// never has, or too few or too many characters (a message key), else nil.
-    static func malformation(of typed: String, expected: String) -> String? {
-        if typed.isEmpty { return "setup_code_required" }
-        if !typed.allSatisfy(alphabet.contains) { return "setup_code_characters" }
-        if typed.count != expected.count { return "setup_code_length" }
+    /// never has, or too few or too many characters, else nil.
+    static func malformation(of typed: String, expected: String) -> FieldProblem? {
+        if typed.isEmpty { return .setupCodeRequired }
+        if !typed.allSatisfy(alphabet.contains) { return .setupCodeCharacters }
+        if typed.count != expected.count { return .setupCodeLength }
         return nil
     }
 }

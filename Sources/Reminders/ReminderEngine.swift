@@ -30,7 +30,7 @@ public final class ReminderEngine: Service {
     let bell = Doorbell()
     private let stopped = Atomic<Bool>(false)
     /// One delivery task per household with messages going out: a slow endpoint holds only its own household.
-    private let deliveries = Mutex<[Int64: Task<Void, Never>]>([:])
+    private let deliveries = Mutex<[HouseholdScope: Task<Void, Never>]>([:])
     /// Set by a delivery the outbox failed under (a disk refusing writes): the next pass counts as
     /// failed and starts none, so the engine pauses instead of restarting it the moment it ends.
     private let deliveryFailed = Atomic<Bool>(false)
@@ -159,10 +159,10 @@ public final class ReminderEngine: Service {
     func startDueDeliveries() throws {
         let due = try outbox.householdsWithDueMessages()
         deliveries.withLock { running in
-            for householdId in due where running[householdId] == nil && !stopped.load(ordering: .acquiring) {
-                running[householdId] = Task.detached { [self] in
-                    await deliverDueMessages(householdId: householdId)
-                    deliveries.withLock { $0[householdId] = nil }
+            for household in due where running[household] == nil && !stopped.load(ordering: .acquiring) {
+                running[household] = Task.detached { [self] in
+                    await deliverDueMessages(in: household)
+                    deliveries.withLock { $0[household] = nil }
                     // Something may have come due for this household meanwhile.
                     bell.ring()
                 }
@@ -172,11 +172,11 @@ public final class ReminderEngine: Service {
 
     /// Sends the household's messages whose time has come, oldest first, one at a time; a failure
     /// waits for its next attempt.
-    func deliverDueMessages(householdId: Int64) async {
+    func deliverDueMessages(in scope: HouseholdScope) async {
         var tried = Set<Int64>()
         do {
             while !stopped.load(ordering: .acquiring) {
-                guard let (message, channel) = try outbox.claimNext(householdId: householdId, skipping: tried, lease: Self.sendingLease) else { return }
+                guard let (message, channel) = try outbox.claimNext(in: scope, skipping: tried, lease: Self.sendingLease) else { return }
                 tried.insert(message.id)
                 guard let channel else {
                     try finish(message, .failed(.noChannel, detail: "no push channel"), giveUp: true)
@@ -187,7 +187,7 @@ public final class ReminderEngine: Service {
             }
         } catch {
             deliveryFailed.store(true, ordering: .releasing)
-            logger.error("outbox unreadable", metadata: ["household": "\(householdId)", "error": "\(error)"])
+            logger.error("outbox unreadable", metadata: ["household": "\(scope.householdId)", "error": "\(error)"])
         }
     }
 

@@ -56,7 +56,7 @@ struct BackupRoundTripTests {
         try server.database.writer.write { db in
             try db.execute(
                 sql: "INSERT INTO photo (key, household_id, format, created_at) VALUES (?, ?, 'jpeg', '2026-01-01T00:00:00Z')",
-                arguments: [String(repeating: "b", count: 32), server.fixture.householdId])
+                arguments: [String(repeating: "b", count: 32), server.fixture.household.householdId])
         }
         let (archive, manifest) = try server.backup()
         #expect(manifest.photoFileCount == 2)
@@ -85,9 +85,9 @@ struct BackupRoundTripTests {
         let server = try ServerData()
         defer { server.close() }
         let store = try PhotoStore(directory: server.photosURL, database: server.database)
-        let key = try store.save(large: randomBytes(2000), small: randomBytes(300), format: "jpeg", householdId: server.fixture.householdId)
+        let key = try store.save(large: randomBytes(2000), small: randomBytes(300), format: "jpeg", in: server.fixture.household)
         try server.database.writer.write { db in
-            var recipe = Recipe(householdId: server.fixture.householdId, name: "カレー", photo: key)
+            var recipe = Recipe(householdId: server.fixture.household.householdId, name: "カレー", photo: key)
             try recipe.insert(db)
         }
         for name in listing(server.photosURL) { try FileManager.default.removeItem(at: server.photosURL.appendingPathComponent(name)) }

@@ -28,7 +28,7 @@ struct BackupWhileWritingTests {
                     first.name = "w\(writer)-\(pair)-a"
                     second.name = "w\(writer)-\(pair)-b"
                     do {
-                        _ = try items.register([first, second], in: folderId, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+                        _ = try items.register([first, second], into: folderId, in: owner.household, by: owner.memberId, timeZone: .gmt)
                     } catch {
                         state.failures.withLock { $0.append("\(error)") }
                         break
@@ -41,12 +41,12 @@ struct BackupWhileWritingTests {
             }
             thread.start()
         }
-        waitUntil("each writer committed a few pairs") { state.committed.withLock { $0.allSatisfy { $0 >= 5 } } }
+        try waitUntil("each writer committed a few pairs") { state.committed.withLock { $0.allSatisfy { $0 >= 5 } } }
         let (archive, manifest) = try server.backup()
         let atBackupEnd = state.committed.withLock { $0 }
-        waitUntil("the writers went on after the backup") { state.committed.withLock { zip($0, atBackupEnd).allSatisfy { $0 > $1 } } }
+        try waitUntil("the writers went on after the backup") { state.committed.withLock { zip($0, atBackupEnd).allSatisfy { $0 > $1 } } }
         state.stop.store(true, ordering: .relaxed)
-        waitUntil("the writers stopped") { state.finished.load(ordering: .relaxed) == 4 }
+        try waitUntil("the writers stopped") { state.finished.load(ordering: .relaxed) == 4 }
         #expect(state.failures.withLock { $0 }.isEmpty)
 
         let target = server.folder.appending("restored")

@@ -40,10 +40,10 @@ struct ServerData {
             draft.note = "note \(index)"
             return draft
         }
-        let ids = try fixture.items.register(drafts, in: folderId, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+        let ids = try fixture.items.register(drafts, into: folderId, in: owner.household, by: owner.memberId, timeZone: .gmt)
         let store = try PhotoStore(directory: photosURL, database: database)
         for id in ids.prefix(photos) {
-            let key = try store.save(large: randomBytes(3000), small: randomBytes(500), format: "jpeg", householdId: owner.householdId)
+            let key = try store.save(large: randomBytes(3000), small: randomBytes(500), format: "jpeg", in: owner.household)
             try database.writer.write { db in try db.execute(sql: "UPDATE item SET photo = ? WHERE id = ?", arguments: [key, id]) }
         }
         return ids
@@ -52,12 +52,12 @@ struct ServerData {
     /// A product remembered with a photo of its own (products reference photos too).
     func addProductWithPhoto(barcode: String = "4901234567894") throws {
         let store = try PhotoStore(directory: photosURL, database: database)
-        let key = try store.save(large: randomBytes(2000), small: randomBytes(300), format: "webp", householdId: fixture.householdId)
+        let key = try store.save(large: randomBytes(2000), small: randomBytes(300), format: "webp", in: fixture.household)
         try database.writer.write { db in
             try db.execute(
                 sql:
                     "INSERT INTO product (household_id, barcode, name, photo, kind, unit, updated_at) VALUES (?, ?, 'お茶', ?, 'drinks', 'bottle', '2026-11-22T10:00:00Z')",
-                arguments: [fixture.householdId, barcode, key])
+                arguments: [fixture.household.householdId, barcode, key])
         }
     }
 

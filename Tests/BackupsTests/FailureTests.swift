@@ -21,7 +21,7 @@ struct FailureTests {
         let clock = ManualClock(utc("2026-11-22T18:00:00Z"))
         let home = try Fixture(language: "ja", clock: clock)
         try PushChannels(database: home.database, clock: clock.wall).save(
-            PushChannelInput(kind: "ntfy", url: "https://ntfy.example", topic: "home"), householdId: home.householdId)
+            PushChannelInput(kind: "ntfy", url: "https://ntfy.example", topic: "home"), in: home.household)
         _ = try home.accounts.createHousehold(name: "Grandparents")
         return Setup(folder: try TemporaryFolder("zaiko-failure"), home: home, clock: clock)
     }
@@ -74,7 +74,7 @@ struct FailureTests {
         // Queued (not sent inline) for the household with a channel only, in its owner's language.
         let queued = try messages(setup.home.database)
         #expect(queued.count == 1)
-        #expect(queued.first?["household_id"] == setup.home.householdId)
+        #expect(queued.first?["household_id"] == setup.home.household.householdId)
         #expect(queued.first?["state"] == "pending")
         #expect(queued.first?["title"] == "バックアップ失敗")
         #expect((queued.first?["body"] as String?)?.contains("The backup disk is full.") == true)

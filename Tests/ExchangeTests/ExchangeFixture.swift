@@ -14,7 +14,7 @@ struct ExchangeFixture {
     let folder: TemporaryFolder
     let fixture: Fixture
     let photos: PhotoStore
-    let otherHouseholdId: Int64
+    let otherHousehold: HouseholdScope
     let otherPhotoKey: String
     let trashedItemName = "古い豆腐"
 
@@ -25,7 +25,7 @@ struct ExchangeFixture {
         folder = try TemporaryFolder("zaiko-exchange")
         fixture = try Fixture(language: "ja", database: AppDatabase.open(at: folder.databaseURL), folderNames: ["starter_fridge": "冷蔵庫"])
         photos = try PhotoStore(directory: folder.appending("photos"), database: fixture.database, clock: fixture.clock.wall)
-        let home = fixture.householdId
+        let home = fixture.household
         let owner = try fixture.owner
         let fridge = try fixture.firstFolder(.stock)
         let shopping = try fixture.firstFolder(.shopping)
@@ -33,7 +33,7 @@ struct ExchangeFixture {
         let hana = try #require(try fixture.accounts.session(token: memberToken))
         let zone = TimeZone(identifier: "UTC")!
 
-        let milkPhoto = try photos.save(large: Self.jpeg("milk-512"), small: Self.jpeg("milk-128"), format: "jpeg", householdId: home)
+        let milkPhoto = try photos.save(large: Self.jpeg("milk-512"), small: Self.jpeg("milk-128"), format: "jpeg", in: home)
         func draft(_ name: String, _ configure: (inout ItemInput) -> Void = { _ in }) -> ItemInput {
             var input = ItemInput()
             input.name = name
@@ -56,22 +56,22 @@ struct ExchangeFixture {
                 draft("=HYPERLINK(\"http://evil\")") { $0.note = "-5 degrees" },
                 draft("@SUM(A1)") { $0.note = "+cmd" },
                 draft(trashedItemName) { $0.picture = "illustration:tofu" },
-            ], in: fridge, householdId: home, by: owner.memberId, timeZone: zone)
+            ], into: fridge, in: home, by: owner.memberId, timeZone: zone)
         _ = try fixture.items.register(
             [
                 draft("卵") {
                     $0.urgent = true
                     $0.quantity = "10"
                 }
-            ], in: shopping, householdId: home, by: hana.memberId, timeZone: zone)
-        _ = try fixture.items.adjustQuantity(ids[0], by: 1, householdId: home, by: hana.memberId)
-        try fixture.items.markOpened(ids[1], householdId: home, by: hana.memberId)
-        try fixture.items.trash([ids[3]], householdId: home, by: owner.memberId)
+            ], into: shopping, in: home, by: hana.memberId, timeZone: zone)
+        _ = try fixture.items.adjustQuantity(ids[0], by: 1, in: home, by: hana.memberId)
+        try fixture.items.markOpened(ids[1], in: home, by: hana.memberId)
+        try fixture.items.trash([ids[3]], in: home, by: owner.memberId)
         // A folder in the trash with its item, and the stock list bought eggs go to by default.
         let folders = Folders(database: fixture.database, clock: fixture.clock.wall)
-        let shelf = try folders.create(name: "古い棚", kind: .stock, icon: "box", householdId: home)
-        _ = try fixture.items.register([draft("乾物")], in: shelf, householdId: home, by: owner.memberId, timeZone: zone)
-        try folders.delete(shelf, householdId: home, by: owner.memberId)
+        let shelf = try folders.create(name: "古い棚", kind: .stock, icon: "box", in: home)
+        _ = try fixture.items.register([draft("乾物")], into: shelf, in: home, by: owner.memberId, timeZone: zone)
+        try folders.delete(shelf, in: home, by: owner.memberId)
         try fixture.database.writer.write { db in
             try db.execute(sql: "UPDATE folder SET last_stock_folder_id = ? WHERE id = ?", arguments: [fridge, shopping])
         }
@@ -83,43 +83,46 @@ struct ExchangeFixture {
         // A recipe (photo, tags, a product-linked ingredient, a produced item), one in the trash, and a
         // cook with what it took, named in the milk's history; used-up items go to the shopping list.
         try fixture.database.writer.write { db in
-            let product = try Int64.fetchOne(db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = '4901234567894'", arguments: [home])
+            let product = try Int64.fetchOne(
+                db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = '4901234567894'", arguments: [home.householdId])
             var pudding = Recipe(
-                householdId: home, name: "ミルクプリン", photo: milkPhoto, servings: 4, steps: "混ぜる\n\n冷やす", sourceUrl: "https://example.com/pudding",
+                householdId: home.householdId, name: "ミルクプリン", photo: milkPhoto, servings: 4, steps: "混ぜる\n\n冷やす", sourceUrl: "https://example.com/pudding",
                 produce: RecipeProduce(name: "プリン", quantity: 4, unit: .piece, kind: .prepared, dueDays: 2, folderId: fridge))
             try pudding.insert(db)
-            var milk = RecipeIngredient(householdId: home, recipeId: pudding.id!, position: 0, name: "牛乳", amount: 400, unit: "ml", productId: product)
+            var milk = RecipeIngredient(
+                householdId: home.householdId, recipeId: pudding.id!, position: 0, name: "牛乳", amount: 400, unit: "ml", productId: product)
             try milk.insert(db)
-            var sugar = RecipeIngredient(householdId: home, recipeId: pudding.id!, position: 1, name: "砂糖", amount: 2, unit: "tbsp", note: "上白糖")
+            var sugar = RecipeIngredient(householdId: home.householdId, recipeId: pudding.id!, position: 1, name: "砂糖", amount: 2, unit: "tbsp", note: "上白糖")
             try sugar.insert(db)
-            for tag in ["おやつ", "冷たい"] { try RecipeTag(recipeId: pudding.id!, householdId: home, tag: tag).insert(db) }
-            var old = Recipe(householdId: home, name: "古いレシピ", illustration: "tofu", deletedAt: "2026-11-01T00:00:00Z")
+            for tag in ["おやつ", "冷たい"] { try RecipeTag(recipeId: pudding.id!, householdId: home.householdId, tag: tag).insert(db) }
+            var old = Recipe(householdId: home.householdId, name: "古いレシピ", illustration: "tofu", deletedAt: "2026-11-01T00:00:00Z")
             try old.insert(db)
             var cook = Cook(
-                householdId: home, recipeId: pudding.id, recipeName: "ミルクプリン", memberId: hana.memberId, servings: 4, cookedAt: "2026-11-20T18:00:00Z")
+                householdId: home.householdId, recipeId: pudding.id, recipeName: "ミルクプリン", memberId: hana.memberId, servings: 4,
+                cookedAt: "2026-11-20T18:00:00Z")
             try cook.insert(db)
             var take = CookTake(cookId: cook.id!, itemId: ids[0], ingredientName: "牛乳", amount: 0.4)
             try take.insert(db)
             try db.execute(
                 sql: "INSERT INTO item_event (household_id, item_id, member_id, kind, detail, at, cook_id) VALUES (?, ?, ?, 'quantity', '2.9 → 2.5', ?, ?)",
-                arguments: [home, ids[0], hana.memberId, "2026-11-20T18:00:00Z", cook.id])
-            try db.execute(sql: "UPDATE household SET used_up = 'shopping', used_up_folder_id = ? WHERE id = ?", arguments: [shopping, home])
+                arguments: [home.householdId, ids[0], hana.memberId, "2026-11-20T18:00:00Z", cook.id])
+            try db.execute(sql: "UPDATE household SET used_up = 'shopping', used_up_folder_id = ? WHERE id = ?", arguments: [shopping, home.householdId])
         }
 
         let invitation = try fixture.accounts.createHousehold(name: "Other")
-        _ = try fixture.accounts.acceptInvitation(token: invitation, name: "Ota", login: "ota", password: Fixture.password, userAgent: "test")
-        otherHouseholdId = try #require(try fixture.accounts.households().first { $0.name == "Other" }?.id)
-        otherPhotoKey = try photos.save(large: Self.jpeg("other-512"), small: Self.jpeg("other-128"), format: "jpeg", householdId: otherHouseholdId)
-        let otherFridge = try fixture.firstFolder(.stock, householdId: otherHouseholdId)
-        let ota = try #require(try fixture.accounts.members(householdId: otherHouseholdId).first)
+        let ota = try fixture.accounts.acceptInvitation(token: invitation, name: "Ota", login: "ota", password: Fixture.password, userAgent: "test")
+        otherHousehold = try #require(try fixture.accounts.session(token: ota)).household
+        otherPhotoKey = try photos.save(large: Self.jpeg("other-512"), small: Self.jpeg("other-128"), format: "jpeg", in: otherHousehold)
+        let otherFridge = try fixture.firstFolder(.stock, in: otherHousehold)
+        let otaMember = try #require(try fixture.accounts.members(in: otherHousehold).first)
         _ = try fixture.items.register(
             [
                 draft("SECRET-OTHER") {
                     $0.barcode = "4900000000009"
                     $0.picture = "photo:\(otherPhotoKey)"
                 }
-            ], in: otherFridge,
-            householdId: otherHouseholdId, by: ota.id!, timeZone: zone)
+            ], into: otherFridge,
+            in: otherHousehold, by: otaMember.id!, timeZone: zone)
     }
 
     func remove() { folder.remove() }
@@ -127,7 +130,7 @@ struct ExchangeFixture {
     /// Home exported to a file in the fixture's folder.
     func export(_ name: String = "home.zip") throws -> URL {
         let url = folder.appending(name)
-        try HouseholdExport(database: fixture.database, photos: photos, clock: fixture.clock.wall).write(householdId: fixture.householdId, to: url)
+        try HouseholdExport(database: fixture.database, photos: photos, clock: fixture.clock.wall).write(in: fixture.household, to: url)
         return url
     }
 }

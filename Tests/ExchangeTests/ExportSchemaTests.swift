@@ -103,7 +103,7 @@ struct ExportSchemaTests {
         let source = try ExchangeFixture()
         defer { source.remove() }
         let schema = try Self.schema(try AppDatabase.inMemory())
-        let document = try HouseholdExport(database: source.fixture.database, photos: source.photos).document(householdId: source.fixture.householdId)
+        let document = try HouseholdExport(database: source.fixture.database, photos: source.photos).document(in: source.fixture.household)
         let parts = try Self.parts(document)
 
         for (table, columns) in schema.sorted(by: { $0.key < $1.key }) where Self.tablesNotCarried[table] == nil {
@@ -142,7 +142,7 @@ struct ExportSchemaTests {
     /// The household's rows of every carried table, each as its carried columns' values with every
     /// id replaced by the row's place in its table's order and every photo key by its bytes' hash,
     /// sorted: the same text on two servers when they hold the same household.
-    static func canonicalRows(_ database: AppDatabase, photos: PhotoStore, householdId: Int64) throws -> [String: [String]] {
+    static func canonicalRows(_ database: AppDatabase, photos: PhotoStore, householdId: Household.ID) throws -> [String: [String]] {
         try database.writer.read { db in
             let schema = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").filter { tablesNotCarried[$0] == nil }
             func rows(_ table: String) throws -> [Row] {
@@ -196,7 +196,7 @@ struct ExportSchemaTests {
     /// item and used one up, moves in the history, a member's language, a look-up address…), so
     /// that every carried column holds a value that could be lost.
     static func fillEveryColumn(_ source: ExchangeFixture) throws {
-        let home = source.fixture.householdId
+        let home = source.fixture.household.householdId
         let fridge = try source.fixture.firstFolder(.stock), shopping = try source.fixture.firstFolder(.shopping)
         try source.fixture.database.writer.write { db in
             let item = try #require(try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM item WHERE household_id = ?", arguments: [home]))
@@ -222,8 +222,8 @@ struct ExportSchemaTests {
         defer { target.remove() }
         let report = try target.importer.run(try source.export())
 
-        let before = try Self.canonicalRows(source.fixture.database, photos: source.photos, householdId: source.fixture.householdId)
-        let after = try Self.canonicalRows(target.database, photos: target.photos, householdId: report.householdId)
+        let before = try Self.canonicalRows(source.fixture.database, photos: source.photos, householdId: source.fixture.household.householdId)
+        let after = try Self.canonicalRows(target.database, photos: target.photos, householdId: report.household.householdId)
         // The fixture fills every carried table and column, so none passes by being empty (or NULL) on both sides.
         for (table, rows) in before.sorted(by: { $0.key < $1.key }) {
             #expect(!rows.isEmpty, "the fixture has no \(table) row")
@@ -247,8 +247,8 @@ struct ExportSchemaTests {
         let target = try EmptyServer()
         defer { target.remove() }
         let report = try target.importer.run(try source.export())
-        let before = try Self.canonicalRows(source.fixture.database, photos: source.photos, householdId: source.fixture.householdId)
-        #expect(try Self.canonicalRows(target.database, photos: target.photos, householdId: report.householdId) == before)
+        let before = try Self.canonicalRows(source.fixture.database, photos: source.photos, householdId: source.fixture.household.householdId)
+        #expect(try Self.canonicalRows(target.database, photos: target.photos, householdId: report.household.householdId) == before)
         // As if the import had dropped one field of each kind: text, a reference, a number, a time.
         let losses = [
             "UPDATE item SET note = '' WHERE note <> ''", "UPDATE cook_take SET from_folder_id = NULL",
@@ -262,7 +262,8 @@ struct ExportSchemaTests {
             let moved = try server.importer.run(try source.export("loss.zip"))
             try FileManager.default.removeItem(at: source.folder.appending("loss.zip"))
             try server.database.writer.write { try $0.execute(sql: loss) }
-            #expect(try Self.canonicalRows(server.database, photos: server.photos, householdId: moved.householdId) != before, "\(loss) went unnoticed")
+            #expect(
+                try Self.canonicalRows(server.database, photos: server.photos, householdId: moved.household.householdId) != before, "\(loss) went unnoticed")
         }
     }
 }

@@ -48,12 +48,12 @@ extension GrocyImportTests {
         let server = try Server()
         defer { server.remove() }
         let result = try server.importing(grocy)
-        let items = try server.items(result.householdId)
+        let items = try server.items(result.household.householdId)
         #expect(items.number("Milk", "quantity") == Quantity.maximum)
         #expect(items.number("Minced beef", "quantity") == 0, "infinity is no amount")
         #expect(items.number("Frozen peas", "quantity") == 0)
         #expect(items.number("Bread rolls", "quantity") == Quantity.maximum)
-        let recipes = try server.rows("SELECT name, servings FROM recipe WHERE household_id = ? ORDER BY name", [result.householdId])
+        let recipes = try server.rows("SELECT name, servings FROM recipe WHERE household_id = ? ORDER BY name", [result.household.householdId])
         #expect(recipes.map { $0["servings"] as Int } == [100, 1])
         let milk = try server.rows("SELECT amount FROM recipe_ingredient WHERE name = 'Milk'")
         #expect(milk.map { $0["amount"] as Double? } == [Quantity.maximum])
@@ -74,7 +74,7 @@ extension GrocyImportTests {
         let server = try Server()
         defer { server.remove() }
         let result = try server.importing(grocy)
-        let items = try server.items(result.householdId)
+        let items = try server.items(result.household.householdId)
         #expect(items.text("Salt", "photo") == nil)
         #expect(items.text("Orange juice", "photo") != nil, "a plain file in the folder is still read")
         #expect(result.report.skipped(.missingPicture)?.examples == ["Salt (G7kd83_salt.jpg)"])

@@ -36,7 +36,7 @@ import Testing
         var photoFiles: [String] { (try? FileManager.default.contentsOfDirectory(atPath: photos.directory.path)) ?? [] }
 
         /// The household's items by name.
-        func items(_ householdId: Int64) throws -> StoredItems {
+        func items(_ householdId: Household.ID) throws -> StoredItems {
             StoredItems(
                 rows: Dictionary(
                     grouping: try rows(
@@ -82,14 +82,15 @@ import Testing
         #expect(report.products == 3)
         #expect(report.photos == 1)
 
-        let folders = try server.rows("SELECT name, kind, icon, item_count FROM folder WHERE household_id = ? ORDER BY position", [result.householdId])
+        let folders = try server.rows(
+            "SELECT name, kind, icon, item_count FROM folder WHERE household_id = ? ORDER BY position", [result.household.householdId])
         #expect(folders.map { $0["name"] as String } == ["Fridge", "Keller-Truhe", "Pantry", "Shopping list", "Drogerie"])
         #expect(folders.map { $0["kind"] as String } == ["stock", "stock", "stock", "shopping", "shopping"])
         // Grocy's freezer flag gives the freezer icon though the name says nothing of it.
         #expect(folders.map { $0["icon"] as String } == ["fridge", "freezer", "pantry", "cart", "cart"])
         #expect(folders.map { $0["item_count"] as Int } == [3, 2, 2, 2, 1])
 
-        let items = try server.items(result.householdId)
+        let items = try server.items(result.household.householdId)
         #expect(items.count("Milk") == 2)
         #expect(items.text("Minced beef", "folder_name") == "Keller-Truhe")
         #expect(items.text("Minced beef", "kind") == "meat")
@@ -109,7 +110,7 @@ import Testing
         let accounts = Accounts(database: server.database, hasher: CountingHasher())
         let session = try accounts.acceptInvitation(token: result.invitationToken, name: "Anna", login: "anna", password: Fixture.password, userAgent: "test")
         let signedIn = try #require(try accounts.session(token: session))
-        #expect(signedIn.householdId == result.householdId)
+        #expect(signedIn.household == result.household)
         #expect(signedIn.householdName == "Müllers")
         #expect(signedIn.role == .owner)
     }
@@ -120,12 +121,13 @@ import Testing
         let server = try Server()
         defer { server.remove() }
         let result = try server.importing(grocy)
-        let products = try server.rows("SELECT barcode, name, unit, kind, folder_id FROM product WHERE household_id = ? ORDER BY barcode", [result.householdId])
+        let products = try server.rows(
+            "SELECT barcode, name, unit, kind, folder_id FROM product WHERE household_id = ? ORDER BY barcode", [result.household.householdId])
         // The UPC-A is kept in its EAN-13 spelling, as a scanner's would be.
         #expect(products.map { $0["barcode"] as String } == ["0036000291452", "4006381333931", "96385074"])
         #expect(products.map { $0["name"] as String } == ["Milk", "Milk", "Minced beef"])
         #expect(products.map { $0["unit"] as String } == ["ml", "ml", "g"])
-        let items = try server.items(result.householdId)
+        let items = try server.items(result.household.householdId)
         #expect(items.texts("Milk", "barcode") == ["4006381333931", "4006381333931"])
         #expect(items.text("Frozen peas", "barcode") == nil)
 
@@ -150,7 +152,7 @@ import Testing
         #expect(!result.report.units.contains { $0.grocyName == "Pack" })
         #expect(result.report.lines.contains("  Prise → piece (no Zaiko unit fits; amounts kept as they were), 1 use(s)"))
 
-        let items = try server.items(result.householdId)
+        let items = try server.items(result.household.householdId)
         #expect(items.text("Salt", "unit") == "piece")
         #expect(items.number("Salt", "quantity") == 3)
         #expect(items.text("Frozen peas", "unit") == "kg")
@@ -167,7 +169,7 @@ import Testing
         let server = try Server()
         defer { server.remove() }
         let result = try server.importing(grocy)
-        let items = try server.items(result.householdId)
+        let items = try server.items(result.household.householdId)
         #expect(items.texts("Milk", "due") == ["2026-12-01", "2026-12-05"])
         #expect(items.texts("Milk", "status") == ["opened", "unopened"])
         // 2999-12-31 is Grocy's "never expires".
@@ -185,7 +187,7 @@ import Testing
         let server = try Server()
         defer { server.remove() }
         let result = try server.importing(grocy)
-        let items = try server.items(result.householdId)
+        let items = try server.items(result.household.householdId)
         #expect(items.number("Orange juice", "quantity", in: "Shopping list") == 3)
         #expect(items.text("Orange juice", "unit", in: "Shopping list") == "bottle")
         #expect(items.row("Orange juice", in: "Shopping list") != nil)
@@ -210,7 +212,7 @@ import Testing
         let result = try server.importing(grocy)
         #expect(result.report.shoppingLists == 1)
         #expect(result.report.shoppingItems == 1)
-        let items = try server.items(result.householdId)
+        let items = try server.items(result.household.householdId)
         #expect(items.text("Eggs", "folder_name") == "Shopping list")
         #expect(result.report.skipped(.emptyShoppingLine)?.count == 1)
     }
@@ -221,17 +223,19 @@ import Testing
         let server = try Server()
         defer { server.remove() }
         let result = try server.importing(grocy)
-        let items = try server.items(result.householdId)
+        let items = try server.items(result.household.householdId)
         let keys = Set(items.texts("Orange juice", "photo").compactMap { $0 })
         #expect(items.count("Orange juice") == 2)
         #expect(keys.count == 1)
         let key = try #require(keys.first)
         // Only products with a valid barcode are kept; the juice's barcode was not one.
         #expect(
-            try server.rows("SELECT photo FROM product WHERE household_id = ?", [result.householdId]).allSatisfy { row in (row["photo"] as String?) == nil })
+            try server.rows("SELECT photo FROM product WHERE household_id = ?", [result.household.householdId]).allSatisfy { row in
+                (row["photo"] as String?) == nil
+            })
         // Served as an upload's would be: both sizes, squared, in the household's photos only.
         for size in PhotoSize.allCases {
-            let bytes = [UInt8](try Data(contentsOf: try server.photos.file(key: key, size: size, householdId: result.householdId)))
+            let bytes = [UInt8](try Data(contentsOf: try server.photos.file(key: key, size: size, in: result.household)))
             #expect(try PhotoNormalizer.pixelSize(bytes) == PixelSize(width: size.rawValue, height: size.rawValue))
             #expect(Array(bytes.prefix(3)) == [0xFF, 0xD8, 0xFF])
         }

@@ -100,8 +100,8 @@ struct HouseholdExchangeTests {
 
         let report = try target.importer.run(try source.export())
 
-        let exported = try HouseholdExport(database: source.fixture.database, photos: source.photos).document(householdId: source.fixture.householdId)
-        let imported = try HouseholdExport(database: target.database, photos: target.photos).document(householdId: report.householdId)
+        let exported = try HouseholdExport(database: source.fixture.database, photos: source.photos).document(in: source.fixture.household)
+        let imported = try HouseholdExport(database: target.database, photos: target.photos).document(in: report.household)
         #expect(
             exported.items.count == 6 && exported.folders.count == 5 && exported.photos.count == 1 && exported.products.count == 1
                 && exported.itemEvents.count >= 7)
@@ -109,8 +109,8 @@ struct HouseholdExchangeTests {
         // Not only the two servers' exports agreeing (a field both leave out would pass): the rows the
         // import wrote are the rows exported, column by column (ExportSchemaTests.canonicalRows).
         #expect(
-            try ExportSchemaTests.canonicalRows(target.database, photos: target.photos, householdId: report.householdId)
-                == ExportSchemaTests.canonicalRows(source.fixture.database, photos: source.photos, householdId: source.fixture.householdId))
+            try ExportSchemaTests.canonicalRows(target.database, photos: target.photos, householdId: report.household.householdId)
+                == ExportSchemaTests.canonicalRows(source.fixture.database, photos: source.photos, householdId: source.fixture.household.householdId))
         #expect(report.items == 4 && report.trashedItems == 2 && report.photos == 1 && report.products == 1 && report.folders == 5)
         #expect(imported.folders.contains { $0.deletedAt != nil } && imported.folders.contains { $0.lastStockFolderId != nil })
         #expect(report.members.map(\.login).sorted() == ["aki", "hana"])
@@ -125,16 +125,16 @@ struct HouseholdExchangeTests {
         // The history still names who did what, and the lists read as before.
         let items = Items(database: target.database)
         let milk = try #require(imported.items.first { $0.name == "牛乳" })
-        let history = try items.history(of: milk.id, householdId: report.householdId)
+        let history = try items.history(of: milk.id, in: report.household)
         #expect(Set(history.compactMap(\.memberName)) == ["Aki", "Hana"])
-        let fridge = try #require(try items.folders(householdId: report.householdId, kind: .stock).first)
+        let fridge = try #require(try items.folders(in: report.household, kind: .stock).first)
         #expect(fridge.itemCount == 3)
-        #expect(try Products(database: target.database).product(barcode: "4901234567894", householdId: report.householdId)?.name == "牛乳")
+        #expect(try Products(database: target.database).product(barcode: "4901234567894", in: report.household)?.name == "牛乳")
 
         // The old members have no password here; the owner joins through the invitation.
         let accounts = Accounts(database: target.database, hasher: CountingHasher())
         #expect(try accounts.logIn(login: "aki", password: Fixture.password, peer: "127.0.0.1", userAgent: "t", remember: false) == .rejected)
-        #expect(try accounts.link(token: report.invitationToken, purpose: .invitation)?.householdId == report.householdId)
+        #expect(try accounts.link(token: report.invitationToken, purpose: .invitation)?.householdId == report.household.householdId)
     }
 
     @Test("a second import of the same export is another household; logins taken get a suffix")
@@ -349,7 +349,7 @@ struct HouseholdExchangeTests {
         }
         let report = try target.importer.run(old)
         #expect(report.items == 4 && report.recipes == 0)
-        let imported = try HouseholdExport(database: target.database, photos: target.photos).document(householdId: report.householdId)
+        let imported = try HouseholdExport(database: target.database, photos: target.photos).document(in: report.household)
         #expect(imported.recipes == [] && imported.cooks == [] && imported.household.usedUp == "trash")
     }
 }

@@ -22,10 +22,10 @@ import Testing
         milk.remindAt = "2026-11-30T09:30"
         milk.status = "opened"
         milk.note = "-2 days, \"cold\"\nback shelf"
-        let id = try fixture.items.register([milk], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: tokyo)[0]
-        let item = try fixture.items.item(id, householdId: owner.householdId)
-        let folder = try fixture.items.folder(fridge, householdId: owner.householdId)
-        let before = try fixture.items.history(of: id, householdId: owner.householdId).count
+        let id = try fixture.items.register([milk], into: fridge, in: owner.household, by: owner.memberId, timeZone: tokyo)[0]
+        let item = try fixture.items.item(id, in: owner.household)
+        let folder = try fixture.items.folder(fridge, in: owner.household)
+        let before = try fixture.items.history(of: id, in: owner.household).count
 
         // As the export writes it (HouseholdExport.spreadsheets, SpreadsheetCSV).
         let text =
@@ -34,11 +34,11 @@ import Testing
             + "\(item.createdAt),\(item.updatedAt)\r\n"
         let rows = try ItemsCSVReader.read(Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)), vocabulary: ItemsCSVVocabulary(), timeZone: tokyo).get()
         let plan = try fixture.items.runImport(
-            rows, defaultFolderId: fridge, folderIds: [folder.name.lowercased(): fridge], householdId: owner.householdId, by: owner.memberId,
+            rows, defaultFolderId: fridge, folderIds: [folder.name.lowercased(): fridge], in: owner.household, by: owner.memberId,
             timeZone: tokyo)
         #expect(plan.problems == [])
         #expect((plan.newCount, plan.updatedCount) == (0, 1))
-        #expect(try fixture.items.item(id, householdId: owner.householdId) == item)
-        #expect(try fixture.items.history(of: id, householdId: owner.householdId).count == before)
+        #expect(try fixture.items.item(id, in: owner.household) == item)
+        #expect(try fixture.items.history(of: id, in: owner.household).count == before)
     }
 }

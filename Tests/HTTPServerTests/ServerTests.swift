@@ -63,7 +63,7 @@ struct ServerTests {
         #expect(echo.files.first?.sha256 == Crypto.hex(Crypto.sha256(file)))
         #expect(echo.files.first?.field == "photo")
         // The temporary file is gone once the request is over.
-        waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
+        try waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
     }
 
     @Test func anUploadTheDiskCannotTakeIsMarkedAndTheRestOfTheFormArrives() throws {
@@ -98,7 +98,7 @@ struct ServerTests {
             "POST", "/echo", headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
         #expect(reply.status == 413)
         #expect(reply.header("connection")?.lowercased() == "close")
-        waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
+        try waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
     }
 
     @Test func refusesAChunkedBodyWithoutReadingIt() throws {
@@ -114,7 +114,7 @@ struct ServerTests {
         let reply = try client.readReply()
         #expect(reply.status == 411)
         #expect(reply.header("connection")?.lowercased() == "close")
-        waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
+        try waitUntil("uploads emptied") { server.uploadsLeft().isEmpty }
     }
 
     @Test func refusesTextFieldsBeyondTheInMemoryLimit() throws {
@@ -186,7 +186,7 @@ struct ServerTests {
         try Data("body { color: purple; margin: 0 }\n".utf8).write(to: file)
         let modified = Date(timeIntervalSince1970: 1_700_000_000)
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
-        waitUntil("the edited file is served") { (try? client.request("GET", "/static/css/app.css").text) == "body { color: purple; margin: 0 }\n" }
+        try waitUntil("the edited file is served") { (try? client.request("GET", "/static/css/app.css").text) == "body { color: purple; margin: 0 }\n" }
         let edited = try client.request("GET", "/static/css/app.css")
         #expect(edited.header("etag") != etag)
         #expect(edited.header("last-modified") == "Tue, 14 Nov 2023 22:13:20 GMT")
@@ -199,7 +199,7 @@ struct ServerTests {
 
         // Removed: not found, as before it was kept in memory.
         try FileManager.default.removeItem(at: file)
-        waitUntil("the removed file is gone") { (try? client.request("GET", "/static/css/app.css").status) == 404 }
+        try waitUntil("the removed file is gone") { (try? client.request("GET", "/static/css/app.css").status) == 404 }
     }
 
     @Test func servesFilesAddedAfterTheStartAndLargeFilesFromDisk() throws {

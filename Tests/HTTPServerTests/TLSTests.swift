@@ -108,10 +108,10 @@ struct TLSTests {
         // Plain HTTP on the TLS port, then random bytes: each connection is closed, nothing crashes.
         let plain = try server.client()
         plain.send(Array("GET /echo HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-        waitUntil("plain HTTP closed") { plain.isClosedNow() }
+        try waitUntil("plain HTTP closed") { plain.isClosedNow() }
         let garbage = try server.client()
         garbage.send((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
-        waitUntil("garbage closed") { garbage.isClosedNow() }
+        try waitUntil("garbage closed") { garbage.isClosedNow() }
         #expect(try certificates.get("https://127.0.0.1:\(server.port)/echo").status == 200)
     }
 
@@ -129,7 +129,7 @@ struct TLSTests {
         for client in stalled { client.send([0x16, 0x03, 0x01, 0x02, 0x00, 0x01]) }
         #expect(try certificates.get("https://127.0.0.1:\(server.port)/echo").status == 200)
         #expect(stalled.contains { !$0.isClosedNow() }, "served while the stalled handshakes were still open")
-        for client in stalled { waitUntil("stalled handshake cut") { client.isClosedNow() } }
+        for client in stalled { try waitUntil("stalled handshake cut") { client.isClosedNow() } }
         #expect(try certificates.get("https://127.0.0.1:\(server.port)/echo").status == 200)
     }
 }

@@ -15,7 +15,7 @@ struct AccountsTests {
         let owner = try fixture.owner
         #expect(owner.role == .owner)
         #expect(owner.householdName == "Home")
-        let folders = try Folders(database: fixture.database).overview(householdId: owner.householdId)
+        let folders = try Folders(database: fixture.database).overview(in: owner.household)
         #expect(folders.map(\.name) == ["冷蔵庫", "冷凍庫", "パントリー", "スーパー"])
         #expect(folders.map(\.kind) == [.stock, .stock, .stock, .shopping])
         // A second setup is refused: the first household exists.
@@ -31,15 +31,15 @@ struct AccountsTests {
         let grandma = try fixture.accounts.session(
             token: try fixture.accounts.acceptInvitation(
                 token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: ""))
-        let folders = try Folders(database: fixture.database).overview(householdId: try #require(grandma).householdId)
+        let folders = try Folders(database: fixture.database).overview(in: try #require(grandma).household)
         #expect(folders.map(\.name) == ["Réfrigérateur", "Freezer", "Pantry", "Supermarket"])
     }
 
     @Test(arguments: [
-        ("short", "password_too_short"), ("password123", "password_too_common"), ("Passw0rd", "password_too_common"),
-        (String(repeating: "あ", count: 400), "password_too_long"),
+        ("short", FieldProblem.passwordTooShort), ("password123", .passwordTooCommon), ("Passw0rd", .passwordTooCommon),
+        (String(repeating: "あ", count: 400), .passwordTooLong),
     ])
-    func refusesWeakPasswords(password: String, message: String) {
+    func refusesWeakPasswords(password: String, message: FieldProblem) {
         #expect(PasswordPolicy.problem(with: password) == message)
     }
 
@@ -295,16 +295,16 @@ struct AccountsTests {
     @Test func invitationsWorkOnceAndExpireAfterSevenDays() throws {
         let fixture = try Fixture()
         let owner = try fixture.owner
-        let token = try fixture.accounts.invite(householdId: owner.householdId, role: .viewer)
+        let token = try fixture.accounts.invite(in: owner.household, role: .viewer)
         let session = try fixture.accounts.acceptInvitation(token: token, name: "Yui", login: "yui", password: Fixture.password, userAgent: "")
         let yui = try #require(try fixture.accounts.session(token: session))
         #expect(yui.role == .viewer)
-        #expect(yui.householdId == owner.householdId)
+        #expect(yui.household == owner.household)
         #expect(throws: InventoryError.notFound) {
             try fixture.accounts.acceptInvitation(token: token, name: "Eve", login: "eve", password: Fixture.password, userAgent: "")
         }
 
-        let late = try fixture.accounts.invite(householdId: owner.householdId, role: .member)
+        let late = try fixture.accounts.invite(in: owner.household, role: .member)
         fixture.clock.advance(Accounts.invitationLifetime - 60)
         #expect(try fixture.accounts.link(token: late, purpose: .invitation) != nil)
         fixture.clock.advance(120)
@@ -313,8 +313,8 @@ struct AccountsTests {
 
     @Test func aTakenLoginIsReportedOnTheLoginField() throws {
         let fixture = try Fixture()
-        let token = try fixture.accounts.invite(householdId: try fixture.owner.householdId, role: .member)
-        #expect(throws: InventoryError.validation(["login": "login_taken"])) {
+        let token = try fixture.accounts.invite(in: try fixture.owner.household, role: .member)
+        #expect(throws: InventoryError.validation(["login": .loginTaken])) {
             try fixture.accounts.acceptInvitation(token: token, name: "Other Aki", login: "AKI", password: Fixture.password, userAgent: "")
         }
         // The invitation was not used up by the failed attempt.
@@ -324,17 +324,17 @@ struct AccountsTests {
     @Test func theLastOwnerCanBeNeitherDemotedNorRemoved() throws {
         let fixture = try Fixture()
         let owner = try fixture.owner
-        #expect(throws: InventoryError.validation(["role": "last_owner"])) {
-            try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", householdId: owner.householdId)
+        #expect(throws: InventoryError.validation(["role": .lastOwner])) {
+            try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", in: owner.household)
         }
-        #expect(throws: InventoryError.validation(["role": "last_owner"])) {
-            try fixture.accounts.removeMember(memberId: owner.memberId, householdId: owner.householdId)
+        #expect(throws: InventoryError.validation(["role": .lastOwner])) {
+            try fixture.accounts.removeMember(memberId: owner.memberId, in: owner.household)
         }
         let second = try #require(try fixture.accounts.session(token: try fixture.join("ken", role: .owner)))
-        try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", householdId: owner.householdId)
+        try fixture.accounts.changeRole(memberId: owner.memberId, to: "member", in: owner.household)
         #expect(try fixture.accounts.session(token: fixture.ownerToken)?.role == .member)
-        #expect(throws: InventoryError.validation(["role": "last_owner"])) {
-            try fixture.accounts.removeMember(memberId: second.memberId, householdId: owner.householdId)
+        #expect(throws: InventoryError.validation(["role": .lastOwner])) {
+            try fixture.accounts.removeMember(memberId: second.memberId, in: owner.household)
         }
     }
 
@@ -342,7 +342,7 @@ struct AccountsTests {
         let fixture = try Fixture()
         let token = try fixture.join("ken", role: .member)
         let ken = try #require(try fixture.accounts.session(token: token))
-        try fixture.accounts.removeMember(memberId: ken.memberId, householdId: ken.householdId)
+        try fixture.accounts.removeMember(memberId: ken.memberId, in: ken.household)
         #expect(try fixture.accounts.session(token: token) == nil)
     }
 
@@ -355,14 +355,14 @@ struct AccountsTests {
                 token: try fixture.accounts.acceptInvitation(
                     token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
         #expect(grandma.role == .owner)
-        #expect(grandma.householdId != owner.householdId)
+        #expect(grandma.household != owner.household)
         #expect(throws: InventoryError.notFound) {
-            try fixture.accounts.changeRole(memberId: owner.memberId, to: "viewer", householdId: grandma.householdId)
+            try fixture.accounts.changeRole(memberId: owner.memberId, to: "viewer", in: grandma.household)
         }
         #expect(throws: InventoryError.notFound) {
-            try fixture.accounts.removeMember(memberId: owner.memberId, householdId: grandma.householdId)
+            try fixture.accounts.removeMember(memberId: owner.memberId, in: grandma.household)
         }
-        #expect(try fixture.accounts.members(householdId: grandma.householdId).map(\.login) == ["grandma"])
+        #expect(try fixture.accounts.members(in: grandma.household).map(\.login) == ["grandma"])
     }
 
     @Test func changingThePasswordSignsOutTheOtherSessions() throws {
@@ -373,7 +373,7 @@ struct AccountsTests {
             return
         }
         let owner = try fixture.owner
-        #expect(throws: InventoryError.validation(["current_password": "current_password_wrong"])) {
+        #expect(throws: InventoryError.validation(["current_password": .currentPasswordWrong])) {
             try fixture.accounts.changePassword(
                 memberId: owner.memberId, current: "nope", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
         }
@@ -404,7 +404,7 @@ struct AccountsTests {
 
     @Test func loginsWithNonASCIILettersSignIn() throws {
         let fixture = try Fixture()
-        let token = try fixture.accounts.invite(householdId: try fixture.owner.householdId, role: .member)
+        let token = try fixture.accounts.invite(in: try fixture.owner.household, role: .member)
         _ = try fixture.accounts.acceptInvitation(token: token, name: "Émile", login: "Émile", password: Fixture.password, userAgent: "")
         guard case .signedIn = try fixture.accounts.logIn(login: "Émile", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
             Issue.record("Émile cannot sign in")
@@ -422,17 +422,17 @@ struct AccountsTests {
     @Test func guessingTheCurrentPasswordIsThrottledLikeALogin() throws {
         let fixture = try Fixture()
         let owner = try fixture.owner
-        var messages: [String] = []
+        var messages: [FieldProblem?] = []
         for _ in 0..<6 {
             do {
                 try fixture.accounts.changePassword(
                     memberId: owner.memberId, current: "guess", new: "a new kitchen phrase", keepingSession: owner.sessionId, peer: "p")
             } catch InventoryError.validation(let fields) {
-                messages.append(fields["current_password"] ?? "")
+                messages.append(fields["current_password"])
             }
         }
-        #expect(messages.prefix(4).allSatisfy { $0 == "current_password_wrong" })
-        #expect(messages.suffix(2).allSatisfy { $0 == "current_password_throttled" })
+        #expect(messages.prefix(4).allSatisfy { $0 == .currentPasswordWrong })
+        #expect(messages.suffix(2).allSatisfy { $0 == .currentPasswordThrottled })
         // And the login from that address is locked too: the guesses count like login failures.
         guard case .throttled = try fixture.accounts.logIn(login: "aki", password: Fixture.password, peer: "p", userAgent: "", remember: false) else {
             Issue.record("login not throttled after guessing on the account page")

@@ -29,12 +29,12 @@ struct BarcodeEntryTests {
 
     @Test func refusedCodesSayWhy() {
         #expect(GTIN.typed("4901234567895") == .wrongCheckDigit)
-        #expect(GTIN.typed("4901234567895").messageKey == "barcode_check_digit")
+        #expect(GTIN.typed("4901234567895").problem == .barcodeCheckDigit)
         #expect(GTIN.typed("12345") == .notDigits)
         #expect(GTIN.typed("123456789012345") == .notDigits)
         #expect(GTIN.typed("49012345x7894") == .notDigits)
-        #expect(GTIN.typed("-4901234567894").messageKey == "barcode_invalid")
-        #expect(GTIN.typed("4901234567894").messageKey == nil)
+        #expect(GTIN.typed("-4901234567894").problem == .barcodeInvalid)
+        #expect(GTIN.typed("4901234567894").problem == nil)
     }
 
     @Test func theSameProductTypedOrScannedIsOneSpelling() {
@@ -71,7 +71,7 @@ struct BarcodeEntryTests {
             Issue.record("accepted")
             return
         }
-        #expect(errors.fields == [.barcode: "barcode_invalid"])
+        #expect(errors.fields == [.barcode: .barcodeInvalid])
     }
 }
 
@@ -93,10 +93,10 @@ struct ProductFillTests {
         items = Items(database: fixture.database, clock: fixture.clock.wall)
         products = Products(database: fixture.database, clock: fixture.clock.wall)
         folders = Folders(database: fixture.database, clock: fixture.clock.wall)
-        let stock = try items.folders(householdId: owner.householdId, kind: .stock)
+        let stock = try items.folders(in: owner.household, kind: .stock)
         fridge = try #require(stock.first { $0.name == "Fridge" })
         freezer = try #require(stock.first { $0.name == "Freezer" })
-        shopping = try #require(try items.folders(householdId: owner.householdId, kind: .shopping).first)
+        shopping = try #require(try items.folders(in: owner.household, kind: .shopping).first)
     }
 
     /// Saves natto with its barcode in the freezer, so the freezer is its usual folder.
@@ -106,7 +106,7 @@ struct ProductFillTests {
         draft.kind = "prepared"
         draft.unit = "pack"
         draft.barcode = "4901234567894"
-        _ = try items.register([draft], in: freezer.id!, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+        _ = try items.register([draft], into: freezer.id!, in: owner.household, by: owner.memberId, timeZone: .gmt)
     }
 
     func scanned(_ barcode: String = "4901234567894") -> ItemInput {
@@ -119,7 +119,7 @@ struct ProductFillTests {
         try learnNatto()
         var drafts = [scanned()]
         var folder = fridge
-        #expect(try products.fill(&drafts, at: 0, folder: &folder, householdId: owner.householdId))
+        #expect(try products.fill(&drafts, at: 0, folder: &folder, in: owner.household))
         #expect((drafts[0].name, drafts[0].kind, drafts[0].unit) == ("Natto", "prepared", "pack"))
         #expect(folder.id == freezer.id)
     }
@@ -128,12 +128,12 @@ struct ProductFillTests {
         try learnNatto()
         var drafts = [scanned("4006381333931")]
         var folder = fridge
-        #expect(try !products.fill(&drafts, at: 0, folder: &folder, householdId: owner.householdId))
+        #expect(try !products.fill(&drafts, at: 0, folder: &folder, in: owner.household))
         #expect(drafts[0].name.isEmpty)
         #expect(folder.id == fridge.id)
         // Another household's memory is not this one's.
         var theirs = [scanned()]
-        #expect(try !products.fill(&theirs, at: 0, folder: &folder, householdId: owner.householdId + 1))
+        #expect(try !products.fill(&theirs, at: 0, folder: &folder, in: HouseholdScope(owner.household.householdId + 1)))
     }
 
     @Test func aDraftBesideOthersKeepsTheBatchsFolder() throws {
@@ -142,7 +142,7 @@ struct ProductFillTests {
         other.name = "Milk"
         var drafts = [other, scanned(), ItemInput()]
         var folder = fridge
-        #expect(try products.fill(&drafts, at: 1, folder: &folder, householdId: owner.householdId))
+        #expect(try products.fill(&drafts, at: 1, folder: &folder, in: owner.household))
         #expect(drafts[1].name == "Natto")
         #expect(folder.id == fridge.id)
     }
@@ -151,17 +151,17 @@ struct ProductFillTests {
         try learnNatto()
         var drafts = [scanned()]
         var folder = shopping
-        #expect(try products.fill(&drafts, at: 0, folder: &folder, householdId: owner.householdId))
+        #expect(try products.fill(&drafts, at: 0, folder: &folder, in: owner.household))
         #expect(folder.id == shopping.id)
     }
 
     @Test func aUsualFolderInTheTrashIsNotTaken() throws {
         try learnNatto()
         // With natto in it, the freezer waits in the trash (and its items with it).
-        try folders.delete(freezer.id!, householdId: owner.householdId, by: owner.memberId)
+        try folders.delete(freezer.id!, in: owner.household, by: owner.memberId)
         var drafts = [scanned()]
         var folder = fridge
-        #expect(try products.fill(&drafts, at: 0, folder: &folder, householdId: owner.householdId))
+        #expect(try products.fill(&drafts, at: 0, folder: &folder, in: owner.household))
         #expect(drafts[0].name == "Natto")
         #expect(folder.id == fridge.id)
     }

@@ -113,11 +113,11 @@ struct CookPlanTests {
 
     @Test func anotherHouseholdsRecipeIsNotFoundAndServingsMustBeSensible() throws {
         let kitchen = try CookKitchen()
-        let theirs = try kitchen.recipe("Their stew", [("Beef", 1, nil)], householdId: try kitchen.nextDoor())
+        let theirs = try kitchen.recipe("Their stew", [("Beef", 1, nil)], in: try kitchen.nextDoor())
         #expect(throws: InventoryError.notFound) { try kitchen.plan(theirs) }
         let ours = try kitchen.recipe("Stew", [("Beef", 1, nil)])
-        #expect(throws: InventoryError.validation(["servings": "cook_servings_invalid"])) { try kitchen.plan(ours, servings: 0) }
-        #expect(throws: InventoryError.validation(["servings": "cook_servings_invalid"])) { try kitchen.plan(ours, servings: 1001) }
+        #expect(throws: InventoryError.validation(["servings": .cookServingsInvalid])) { try kitchen.plan(ours, servings: 0) }
+        #expect(throws: InventoryError.validation(["servings": .cookServingsInvalid])) { try kitchen.plan(ours, servings: 1001) }
         // A recipe in the trash is not cooked.
         try kitchen.database.writer.write { db in try db.execute(sql: "UPDATE recipe SET deleted_at = '2026-11-23T08:00:00Z' WHERE id = ?", arguments: [ours]) }
         #expect(throws: InventoryError.notFound) { try kitchen.plan(ours) }

@@ -9,7 +9,7 @@ import Testing
 struct CookShortfallTests {
     func add(_ kitchen: CookKitchen, _ recipe: Int64, servings: Int = 2, to list: Int64? = nil) throws -> [AddedToList] {
         try kitchen.cooking.addShortfall(
-            recipe, servings: servings, to: try list ?? kitchen.folder(.shopping), householdId: kitchen.household, by: kitchen.member,
+            recipe, servings: servings, to: try list ?? kitchen.folder(.shopping), in: kitchen.household, by: kitchen.member,
             window: kitchen.window)
     }
 
@@ -55,7 +55,7 @@ struct CookShortfallTests {
         let kitchen = try CookKitchen()
         let stock = try kitchen.folder(.stock)
         try kitchen.database.writer.write { db in
-            var item = Item(householdId: kitchen.household, folderId: stock, name: "Egg", quantity: 1, kind: .dairyEggs, due: "2026-11-01")
+            var item = Item(householdId: kitchen.household.householdId, folderId: stock, name: "Egg", quantity: 1, kind: .dairyEggs, due: "2026-11-01")
             try item.insert(db)
         }
         let omelette = try kitchen.recipe("Omelette", [("egg", 3, nil)])
@@ -66,11 +66,11 @@ struct CookShortfallTests {
     @Test func theListMustBeOneOfTheHouseholdsShoppingLists() throws {
         let kitchen = try CookKitchen()
         let recipe = try kitchen.recipe("Toast", [("Bread", 1, nil)])
-        #expect(throws: InventoryError.validation(["folder": "folder_not_shopping"])) { try add(kitchen, recipe, to: try kitchen.folder(.stock)) }
+        #expect(throws: InventoryError.validation(["folder": .folderNotShopping])) { try add(kitchen, recipe, to: try kitchen.folder(.stock)) }
         let nextDoor = try kitchen.nextDoor()
-        let theirs = try kitchen.fixture.firstFolder(.shopping, householdId: nextDoor)
+        let theirs = try kitchen.fixture.firstFolder(.shopping, in: nextDoor)
         #expect(throws: InventoryError.notFound) { try add(kitchen, recipe, to: theirs) }
-        let theirRecipe = try kitchen.recipe("Their toast", [("Bread", 1, nil)], householdId: nextDoor)
+        let theirRecipe = try kitchen.recipe("Their toast", [("Bread", 1, nil)], in: nextDoor)
         #expect(throws: InventoryError.notFound) { try add(kitchen, theirRecipe) }
         #expect(try shoppingRows(kitchen) == [])
     }

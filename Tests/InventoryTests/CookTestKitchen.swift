@@ -19,16 +19,16 @@ struct CookKitchen {
         member = try fixture.owner.memberId
     }
 
-    var household: Int64 { fixture.householdId }
+    var household: HouseholdScope { fixture.household }
     var database: AppDatabase { fixture.database }
     var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23"), soonDays: 3) }
 
     func folder(_ kind: FolderKind) throws -> Int64 { try fixture.firstFolder(kind) }
 
     /// A folder of `kind` named `name`, made for the test.
-    func makeFolder(_ name: String, _ kind: FolderKind, householdId: Int64? = nil) throws -> Int64 {
+    func makeFolder(_ name: String, _ kind: FolderKind, in other: HouseholdScope? = nil) throws -> Int64 {
         try database.writer.write { db in
-            var folder = Folder(householdId: householdId ?? household, name: name, kind: kind, position: 10)
+            var folder = Folder(householdId: (other ?? household).householdId, name: name, kind: kind, position: 10)
             try folder.insert(db)
             return folder.id!
         }
@@ -45,15 +45,15 @@ struct CookKitchen {
         input.unit = unit
         if let due { input.due = due }
         if let status { input.status = status }
-        return try fixture.items.register([input], in: try folderId ?? folder(kind), householdId: household, by: member, timeZone: zone)[0]
+        return try fixture.items.register([input], into: try folderId ?? folder(kind), in: household, by: member, timeZone: zone)[0]
     }
 
     /// A recipe with ingredients (name, amount, unit); returns its id.
     @discardableResult
-    func recipe(_ name: String, servings: Int = 2, _ ingredients: [(String, Double?, String?)], produce: RecipeProduce? = nil, householdId: Int64? = nil)
+    func recipe(_ name: String, servings: Int = 2, _ ingredients: [(String, Double?, String?)], produce: RecipeProduce? = nil, in other: HouseholdScope? = nil)
         throws -> Int64
     {
-        let owner = householdId ?? household
+        let owner = (other ?? household).householdId
         return try database.writer.write { db in
             var recipe = Recipe(householdId: owner, name: name, servings: servings, produce: produce)
             try recipe.insert(db)
@@ -67,12 +67,12 @@ struct CookKitchen {
     }
 
     func plan(_ recipeId: Int64, servings: Int = 2) throws -> CookPlan {
-        try cooking.plan(recipeId, servings: servings, householdId: household, window: window)
+        try cooking.plan(recipeId, servings: servings, in: household, window: window)
     }
 
     @discardableResult
     func cook(_ recipeId: Int64, servings: Int = 2, withWhatWeHave: Bool = false) throws -> CookResult {
-        try cooking.cook(recipeId, servings: servings, withWhatWeHave: withWhatWeHave, householdId: household, by: member, window: window)
+        try cooking.cook(recipeId, servings: servings, withWhatWeHave: withWhatWeHave, in: household, by: member, window: window)
     }
 
     /// An item's row whatever its state (trash included).
@@ -82,7 +82,7 @@ struct CookKitchen {
 
     func quantity(_ id: Int64) throws -> Double { try row(id).quantity }
 
-    func history(_ id: Int64) throws -> [ItemEvent] { try fixture.items.history(of: id, householdId: household) }
+    func history(_ id: Int64) throws -> [ItemEvent] { try fixture.items.history(of: id, in: household) }
 
     /// Every item's quantity, version, folder and trash state, and the count of history lines and cooks.
     func snapshot() throws -> [String] {
@@ -101,8 +101,9 @@ struct CookKitchen {
     }
 
     /// A second household (with its starter folders); returns its id.
-    func nextDoor() throws -> Int64 {
+    func nextDoor() throws -> HouseholdScope {
         _ = try fixture.accounts.createHousehold(name: "Next door")
-        return try #require(try database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'") })
+        return try #require(
+            try database.writer.read { db in try Household.ID.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'").map(HouseholdScope.init) })
     }
 }

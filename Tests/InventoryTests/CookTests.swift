@@ -31,7 +31,7 @@ struct CookTests {
         #expect(event.cookId == result.cookId)
         #expect(event.memberName == "Aki")
 
-        let cook = try kitchen.cooking.cook(result.cookId, householdId: kitchen.household)
+        let cook = try kitchen.cooking.cook(result.cookId, in: kitchen.household)
         #expect(cook.recipeId == smoothie && cook.recipeName == "Smoothie" && cook.servings == 2 && cook.undoneAt == nil && cook.memberId == kitchen.member)
         let takes = try kitchen.database.writer.read { db in
             try CookTake.fetchAll(db, sql: "SELECT * FROM cook_take WHERE cook_id = ? ORDER BY id", arguments: [result.cookId])
@@ -52,7 +52,7 @@ struct CookTests {
         let row = try kitchen.row(lemon)
         #expect(row.deletedAt == "2026-11-23T09:00:00Z")
         #expect(row.quantity == 0)
-        #expect(try kitchen.fixture.items.trashEntries(householdId: kitchen.household).map(\.item.id) == [lemon])
+        #expect(try kitchen.fixture.items.trashEntries(in: kitchen.household).map(\.item.id) == [lemon])
         #expect(try kitchen.history(lemon).prefix(2).map(\.kind) == ["deleted", "quantity"])
         #expect(try kitchen.history(lemon).prefix(2).allSatisfy { $0.cookId == result.cookId })
         let take = try #require(try kitchen.database.writer.read { db in try CookTake.fetchOne(db, sql: "SELECT * FROM cook_take") })
@@ -62,7 +62,7 @@ struct CookTests {
     @Test func usedUpItemsMoveToTheChosenShoppingListKeepingTheirStockFieldsForTheUndo() throws {
         let kitchen = try CookKitchen()
         let list = try kitchen.makeFolder("Weekend shop", .shopping)
-        try kitchen.cooking.setUsedUp("shopping", folderId: list, householdId: kitchen.household)
+        try kitchen.cooking.setUsedUp("shopping", folderId: list, in: kitchen.household)
         let fridge = try kitchen.folder(.stock)
         let tofu = try kitchen.add("Tofu", 1, "pack", due: "2026-11-25", status: "opened")
         let miso = try kitchen.recipe("Miso soup", [("Tofu", 1, "pack")])
@@ -82,7 +82,7 @@ struct CookTests {
 
     @Test func withoutAChosenListUsedUpItemsGoToTheFirstShoppingListOrTheTrashWhenThereIsNone() throws {
         let kitchen = try CookKitchen()
-        try kitchen.cooking.setUsedUp("shopping", folderId: nil, householdId: kitchen.household)
+        try kitchen.cooking.setUsedUp("shopping", folderId: nil, in: kitchen.household)
         let first = try kitchen.add("Natto", 1)
         let rice = try kitchen.recipe("Natto rice", [("Natto", 1, nil)])
         try kitchen.cook(rice)
@@ -110,7 +110,7 @@ struct CookTests {
         #expect(item.folderId == freezer && item.due == "2026-11-25" && item.status == .unopened)
         let created = try #require(try kitchen.history(juiceId).first)
         #expect(created.kind == "created" && created.detail == "Freezer box" && created.cookId == result.cookId)
-        #expect(try kitchen.cooking.cook(result.cookId, householdId: kitchen.household).producedItemId == juiceId)
+        #expect(try kitchen.cooking.cook(result.cookId, in: kitchen.household).producedItemId == juiceId)
 
         // Its list gone: the first stock list.
         try kitchen.database.writer.write { db in
@@ -202,12 +202,12 @@ struct CookTests {
     @Test func anotherHouseholdsRecipeCannotBeCookedNorItsCookRead() throws {
         let kitchen = try CookKitchen()
         let nextDoor = try kitchen.nextDoor()
-        let theirs = try kitchen.recipe("Their juice", [("Apple", 1, nil)], householdId: nextDoor)
+        let theirs = try kitchen.recipe("Their juice", [("Apple", 1, nil)], in: nextDoor)
         try kitchen.add("Apple", 1)
         #expect(throws: InventoryError.notFound) { try kitchen.cook(theirs) }
         let ours = try kitchen.recipe("Juice", [("Apple", 1, nil)])
         let cookId = try kitchen.cook(ours).cookId
-        #expect(throws: InventoryError.notFound) { try kitchen.cooking.cook(cookId, householdId: nextDoor) }
+        #expect(throws: InventoryError.notFound) { try kitchen.cooking.cook(cookId, in: nextDoor) }
     }
 
     // MARK: - Two members at once
@@ -230,7 +230,7 @@ struct CookTests {
             Thread.detachNewThread {
                 start.wait()
                 let result = Result {
-                    try cooking.cook(recipe, servings: 2, withWhatWeHave: withWhatWeHave, householdId: household, by: member, window: window)
+                    try cooking.cook(recipe, servings: 2, withWhatWeHave: withWhatWeHave, in: household, by: member, window: window)
                 }
                 results.append(result)
                 group.leave()

@@ -8,7 +8,7 @@ import Testing
 /// Undoing a cook gives back what it took, however the items changed since, in one step.
 struct CookUndoTests {
     func undo(_ kitchen: CookKitchen, _ cookId: Int64) throws {
-        try kitchen.cooking.undo(cookId, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.cooking.undo(cookId, in: kitchen.household, by: kitchen.member)
     }
 
     @Test func undoAddsBackWhatWasTakenEvenAfterOtherChanges() throws {
@@ -19,7 +19,7 @@ struct CookUndoTests {
         let cookId = try kitchen.cook(smoothie).cookId
         #expect(try kitchen.quantity(apples) == 3)
         // Someone eats an apple after the cook: the undo adds 2 back to what is there now.
-        try kitchen.fixture.items.adjustQuantity(apples, by: -1, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.fixture.items.adjustQuantity(apples, by: -1, in: kitchen.household, by: kitchen.member)
         kitchen.fixture.clock.advance(60)
 
         try undo(kitchen, cookId)
@@ -27,7 +27,7 @@ struct CookUndoTests {
         #expect(try kitchen.quantity(milk) == 1)
         let event = try #require(try kitchen.history(milk).first)
         #expect(event.kind == "quantity" && event.detail == "0.75 → 1" && event.cookId == cookId)
-        let cook = try kitchen.cooking.cook(cookId, householdId: kitchen.household)
+        let cook = try kitchen.cooking.cook(cookId, in: kitchen.household)
         #expect(cook.undoneAt == "2026-11-23T09:01:00Z")
     }
 
@@ -56,7 +56,7 @@ struct CookUndoTests {
 
     @Test func undoMovesUsedUpItemsBackFromTheShoppingListAsTheyWere() throws {
         let kitchen = try CookKitchen()
-        try kitchen.cooking.setUsedUp("shopping", folderId: nil, householdId: kitchen.household)
+        try kitchen.cooking.setUsedUp("shopping", folderId: nil, in: kitchen.household)
         let fridge = try kitchen.folder(.stock)
         let tofu = try kitchen.add("Tofu", 2, "pack", due: "2026-11-25", status: "opened")
         let soup = try kitchen.recipe("Miso soup", [("Tofu", 2, "pack")])
@@ -73,7 +73,7 @@ struct CookUndoTests {
 
     @Test func aMovedItemWhoseListIsGoneComesBackToTheFirstStockList() throws {
         let kitchen = try CookKitchen()
-        try kitchen.cooking.setUsedUp("shopping", folderId: nil, householdId: kitchen.household)
+        try kitchen.cooking.setUsedUp("shopping", folderId: nil, in: kitchen.household)
         let box = try kitchen.makeFolder("Veg box", .stock)
         let leek = try kitchen.add("Leek", 1, in: box)
         let soup = try kitchen.recipe("Leek soup", [("Leek", 1, nil)])
@@ -86,12 +86,12 @@ struct CookUndoTests {
 
     @Test func aMovedItemBoughtSinceKeepsWhatWasBoughtAndGetsTheTakenAmountBack() throws {
         let kitchen = try CookKitchen()
-        try kitchen.cooking.setUsedUp("shopping", folderId: nil, householdId: kitchen.household)
+        try kitchen.cooking.setUsedUp("shopping", folderId: nil, in: kitchen.household)
         let fridge = try kitchen.folder(.stock)
         let tofu = try kitchen.add("Tofu", 2, "pack")
         let soup = try kitchen.recipe("Miso soup", [("Tofu", 2, "pack")])
         let cookId = try kitchen.cook(soup).cookId
-        try kitchen.fixture.items.markBought([tofu], into: fridge, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.fixture.items.markBought([tofu], into: fridge, in: kitchen.household, by: kitchen.member)
 
         try undo(kitchen, cookId)
         let row = try kitchen.row(tofu)
@@ -113,7 +113,7 @@ struct CookUndoTests {
         }
         #expect(throws: DatabaseError.self) { try undo(kitchen, cookId) }
         #expect(try kitchen.snapshot() == before)
-        #expect(try kitchen.cooking.cook(cookId, householdId: kitchen.household).undoneAt == nil)
+        #expect(try kitchen.cooking.cook(cookId, in: kitchen.household).undoneAt == nil)
     }
 
     @Test func aSecondUndoIsAConflictAndAnotherHouseholdsCookIsNotFound() throws {
@@ -122,7 +122,7 @@ struct CookUndoTests {
         let recipe = try kitchen.recipe("Apple pie", [("Apple", 2, nil)])
         let cookId = try kitchen.cook(recipe).cookId
         let nextDoor = try kitchen.nextDoor()
-        #expect(throws: InventoryError.notFound) { try kitchen.cooking.undo(cookId, householdId: nextDoor, by: kitchen.member) }
+        #expect(throws: InventoryError.notFound) { try kitchen.cooking.undo(cookId, in: nextDoor, by: kitchen.member) }
         #expect(try kitchen.quantity(apples) == 3)
 
         try undo(kitchen, cookId)

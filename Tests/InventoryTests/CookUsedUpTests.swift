@@ -16,22 +16,22 @@ struct CookUsedUpTests {
         let kitchen = try CookKitchen()
         #expect(try stored(kitchen) == ("trash", nil))
         let list = try kitchen.folder(.shopping)
-        try kitchen.cooking.setUsedUp("shopping", folderId: list, householdId: kitchen.household)
+        try kitchen.cooking.setUsedUp("shopping", folderId: list, in: kitchen.household)
         #expect(try stored(kitchen) == ("shopping", list))
-        try kitchen.cooking.setUsedUp("trash", folderId: nil, householdId: kitchen.household)
+        try kitchen.cooking.setUsedUp("trash", folderId: nil, in: kitchen.household)
         #expect(try stored(kitchen) == ("trash", nil))
     }
 
     @Test func anUnknownChoiceAStockListOrAnotherHouseholdsListIsRefused() throws {
         let kitchen = try CookKitchen()
-        #expect(throws: InventoryError.validation(["used_up": "cook_used_up_invalid"])) {
-            try kitchen.cooking.setUsedUp("eat", folderId: nil, householdId: kitchen.household)
+        #expect(throws: InventoryError.validation(["used_up": .usedUpInvalid])) {
+            try kitchen.cooking.setUsedUp("eat", folderId: nil, in: kitchen.household)
         }
-        #expect(throws: InventoryError.validation(["used_up_folder": "folder_not_shopping"])) {
-            try kitchen.cooking.setUsedUp("shopping", folderId: try kitchen.folder(.stock), householdId: kitchen.household)
+        #expect(throws: InventoryError.validation(["used_up_folder": .folderNotShopping])) {
+            try kitchen.cooking.setUsedUp("shopping", folderId: try kitchen.folder(.stock), in: kitchen.household)
         }
-        let theirs = try kitchen.fixture.firstFolder(.shopping, householdId: try kitchen.nextDoor())
-        #expect(throws: InventoryError.notFound) { try kitchen.cooking.setUsedUp("shopping", folderId: theirs, householdId: kitchen.household) }
+        let theirs = try kitchen.fixture.firstFolder(.shopping, in: try kitchen.nextDoor())
+        #expect(throws: InventoryError.notFound) { try kitchen.cooking.setUsedUp("shopping", folderId: theirs, in: kitchen.household) }
         #expect(try stored(kitchen) == ("trash", nil))
     }
 }

@@ -18,21 +18,21 @@ private struct Pantry {
         items = Items(database: fixture.database, clock: fixture.clock.wall)
     }
 
-    var household: Int64 { owner.householdId }
+    var household: HouseholdScope { owner.household }
 
-    func folderId(_ name: String, householdId: Int64? = nil) throws -> Int64 {
-        try #require(try items.folders(householdId: householdId ?? household).first { $0.name == name }?.id, "no folder \(name)")
+    func folderId(_ name: String, in other: HouseholdScope? = nil) throws -> Int64 {
+        try #require(try items.folders(in: other ?? household).first { $0.name == name }?.id, "no folder \(name)")
     }
 
     @discardableResult
-    func add(_ name: String, due: String?, to folder: String = "Fridge", householdId: Int64? = nil, by memberId: Int64? = nil) throws -> Int64 {
+    func add(_ name: String, due: String?, to folder: String = "Fridge", in other: HouseholdScope? = nil, by memberId: Int64? = nil) throws -> Int64 {
         var input = ItemInput()
         input.name = name
         input.due = due ?? ""
-        let home = householdId ?? household
+        let home = other ?? household
         return try #require(
             try items.register(
-                [input], in: folderId(folder, householdId: home), householdId: home, by: memberId ?? owner.memberId, timeZone: .gmt
+                [input], into: folderId(folder, in: home), in: home, by: memberId ?? owner.memberId, timeZone: .gmt
             ).first)
     }
 
@@ -50,7 +50,7 @@ private struct Pantry {
     /// The use-soon page as a controller asks for it: the household's window at the clock's now.
     func useSoon(timeZone: String = "UTC", dueSoonDays: Int = 3, page: Int = 1) throws -> UseSoon {
         let window = DueWindow(household: try household(timeZone: timeZone, dueSoonDays: dueSoonDays), now: fixture.clock.now)
-        return try items.useSoon(householdId: household, window: window, page: page)
+        return try items.useSoon(in: household, window: window, page: page)
     }
 
     func day(_ text: String) throws -> CalendarDay { try #require(CalendarDay(text)) }
@@ -89,7 +89,7 @@ struct DueTests {
         let pantry = try Pantry()
         try pantry.setClock("2026-11-22T12:00:00Z")
         let trashed = try pantry.add("Trashed milk", due: "2026-11-21")
-        try pantry.items.trash([trashed], householdId: pantry.household, by: pantry.owner.memberId)
+        try pantry.items.trash([trashed], in: pantry.household, by: pantry.owner.memberId)
         // A shopping item keeps no due date through the app; one written there anyway stays out.
         let listed = try pantry.add("Listed eggs", due: nil, to: "Supermarket")
         try pantry.fixture.database.writer.write { db in
@@ -100,17 +100,17 @@ struct DueTests {
             try pantry.fixture.accounts.session(
                 token: pantry.fixture.accounts.acceptInvitation(
                     token: other, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
-        try pantry.add("Their tofu", due: "2026-11-22", householdId: grandma.householdId, by: grandma.memberId)
+        try pantry.add("Their tofu", due: "2026-11-22", in: grandma.household, by: grandma.memberId)
         // A folder in the trash takes its items with it.
         try pantry.add("Freezer fish", due: "2026-11-23", to: "Freezer")
         try Folders(database: pantry.fixture.database, clock: pantry.fixture.clock.wall)
-            .delete(try pantry.folderId("Freezer"), householdId: pantry.household, by: pantry.owner.memberId)
+            .delete(try pantry.folderId("Freezer"), in: pantry.household, by: pantry.owner.memberId)
         try pantry.add("Kept", due: "2026-11-23")
 
         let result = try pantry.useSoon()
         #expect(names(result.expired + result.today + result.soon) == ["Kept"])
         #expect(result.total == 1)
-        let month = try pantry.items.dueMonth(householdId: pantry.household, month: try pantry.month("2026-11"), day: try pantry.day("2026-11-22"))
+        let month = try pantry.items.dueMonth(in: pantry.household, month: try pantry.month("2026-11"), day: try pantry.day("2026-11-22"))
         #expect(month.counts == ["2026-11-23": 1])
         #expect(month.dayItems.isEmpty && month.dayTotal == 0)
     }
@@ -173,18 +173,18 @@ struct DueTests {
         try pantry.add("December's first", due: "2026-12-01")
         try pantry.add("Leap day", due: "2028-02-29")
 
-        let november = try pantry.items.dueMonth(householdId: pantry.household, month: try pantry.month("2026-11"))
+        let november = try pantry.items.dueMonth(in: pantry.household, month: try pantry.month("2026-11"))
         #expect(november.counts == ["2026-11-01": 2, "2026-11-30": 1])
         #expect(november.day == nil && november.dayItems.isEmpty)
-        let february = try pantry.items.dueMonth(householdId: pantry.household, month: try pantry.month("2028-02"))
+        let february = try pantry.items.dueMonth(in: pantry.household, month: try pantry.month("2028-02"))
         #expect(february.counts == ["2028-02-29": 1])
 
-        let day = try pantry.items.dueMonth(householdId: pantry.household, month: try pantry.month("2026-11"), day: try pantry.day("2026-11-01"))
+        let day = try pantry.items.dueMonth(in: pantry.household, month: try pantry.month("2026-11"), day: try pantry.day("2026-11-01"))
         #expect(names(day.dayItems) == ["First A", "First B"])
         #expect(day.dayItems.map(\.folderName) == ["Fridge", "Pantry"])
         #expect(day.dayTotal == 2)
         // A day outside the month still lists its items.
-        let outside = try pantry.items.dueMonth(householdId: pantry.household, month: try pantry.month("2026-11"), day: try pantry.day("2026-12-01"))
+        let outside = try pantry.items.dueMonth(in: pantry.household, month: try pantry.month("2026-11"), day: try pantry.day("2026-12-01"))
         #expect(names(outside.dayItems) == ["December's first"] && outside.dayTotal == 1)
     }
 

@@ -16,29 +16,29 @@ struct FindTests {
         init() throws { fixture = try Fixture() }
 
         var items: Items { fixture.items }
-        var household: Int64 { fixture.householdId }
+        var household: HouseholdScope { fixture.household }
 
-        func folder(_ name: String, in householdId: Int64? = nil) throws -> Folder {
-            try #require(try items.folders(householdId: householdId ?? household).first { $0.name == name }, "no folder \(name)")
+        func folder(_ name: String, in other: HouseholdScope? = nil) throws -> Folder {
+            try #require(try items.folders(in: other ?? household).first { $0.name == name }, "no folder \(name)")
         }
 
         @discardableResult
-        func add(_ name: String, to folderName: String = "Fridge", in householdId: Int64? = nil, _ configure: (inout ItemInput) -> Void = { _ in }) throws
+        func add(_ name: String, to folderName: String = "Fridge", in other: HouseholdScope? = nil, _ configure: (inout ItemInput) -> Void = { _ in }) throws
             -> Int64
         {
             var input = ItemInput()
             input.name = name
             configure(&input)
-            let owner = householdId ?? household
+            let owner = other ?? household
             let member = try #require(
                 try fixture.database.writer.read { db in
-                    try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ?", arguments: [owner])
+                    try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ?", arguments: [owner.householdId])
                 })
-            return try items.register([input], in: try folder(folderName, in: owner).id!, householdId: owner, by: member, timeZone: utc)[0]
+            return try items.register([input], into: try folder(folderName, in: owner).id!, in: owner, by: member, timeZone: utc)[0]
         }
 
         func search(_ text: String, perFolder: Int = HouseholdSearch.perFolder) throws -> [String: [String]] {
-            let result = try items.search(text, householdId: household, perFolder: perFolder)
+            let result = try items.search(text, in: household, perFolder: perFolder)
             return Dictionary(uniqueKeysWithValues: result.groups.map { ($0.folder.name, $0.items.map(\.name)) })
         }
     }
@@ -55,7 +55,7 @@ struct FindTests {
         try home.add("牛乳 urgent", to: "Supermarket") { $0.urgent = true }
         try home.add("Beer", to: "Freezer")
 
-        let result = try home.items.search("  牛乳 ", householdId: home.household)
+        let result = try home.items.search("  牛乳 ", in: home.household)
         #expect(result.text == "牛乳")
         #expect(result.groups.map(\.folder.name) == ["Fridge", "Pantry", "Supermarket"])
         #expect(result.groups.map(\.total) == [3, 1, 2])
@@ -90,7 +90,7 @@ struct FindTests {
         let home = try Home()
         for number in 0..<25 { try home.add(String(format: "Milk %02d", number), to: "Pantry") }
         try home.add("Milk", to: "Fridge")
-        let result = try home.items.search("milk", householdId: home.household, perFolder: 10)
+        let result = try home.items.search("milk", in: home.household, perFolder: 10)
         #expect(result.groups.map(\.folder.name) == ["Fridge", "Pantry"])
         #expect(result.groups[1].total == 25)
         #expect(result.groups[1].items.map(\.name) == (0..<10).map { String(format: "Milk %02d", $0) })
@@ -102,23 +102,23 @@ struct FindTests {
         let trashed = try home.add("Old milk")
         try home.add("Milk")
         let owner = try home.fixture.owner
-        try home.items.trash([trashed], householdId: home.household, by: owner.memberId)
+        try home.items.trash([trashed], in: home.household, by: owner.memberId)
         let invitation = try home.fixture.accounts.createHousehold(name: "Grandparents")
         let token = try home.fixture.accounts.acceptInvitation(
             token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")
         let grandma = try #require(try home.fixture.accounts.session(token: token))
-        try home.add("Their milk", in: grandma.householdId)
+        try home.add("Their milk", in: grandma.household)
 
         #expect(try home.search("milk") == ["Fridge": ["Milk"]])
-        #expect(try home.items.search("   ", householdId: home.household).groups.isEmpty)
-        #expect(try home.items.search("milk", householdId: grandma.householdId).groups.map { $0.items.map(\.name) } == [["Their milk"]])
+        #expect(try home.items.search("   ", in: home.household).groups.isEmpty)
+        #expect(try home.items.search("milk", in: grandma.household).groups.map { $0.items.map(\.name) } == [["Their milk"]])
     }
 
     @Test func searchReadsItsIndexForThisHouseholdOnly() throws {
         let home = try Home()
         try home.add("Milk")
         let plan = try home.fixture.database.writer.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Items.searchSQL, arguments: [home.household, "%milk%", 10])
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Items.searchSQL, arguments: [home.household.householdId, "%milk%", 10])
                 .map { $0["detail"] as String }.joined(separator: " | ")
         }
         #expect(plan.contains("USING INDEX item_search (household_id=?)"), "\(plan)")
@@ -175,8 +175,8 @@ struct HalfWidthKatakanaTests {
         var input = ItemInput()
         input.name = "ｷﾞｭｳﾆｭｳ"
         let fridge = try fixture.firstFolder(.stock)
-        _ = try fixture.items.register([input], in: fridge, householdId: fixture.householdId, by: try fixture.owner.memberId, timeZone: .gmt)
-        #expect(try fixture.items.search("ギュウ", householdId: fixture.householdId).groups.flatMap(\.items).map(\.name) == ["ｷﾞｭｳﾆｭｳ"])
+        _ = try fixture.items.register([input], into: fridge, in: fixture.household, by: try fixture.owner.memberId, timeZone: .gmt)
+        #expect(try fixture.items.search("ギュウ", in: fixture.household).groups.flatMap(\.items).map(\.name) == ["ｷﾞｭｳﾆｭｳ"])
     }
 
     @Test func migrationTwelveFoldsOldRowsAnew() throws {

@@ -24,7 +24,7 @@ struct FolderCountsTests {
         let fixture = try Fixture()
         let owner = try fixture.owner
         let items = Items(database: fixture.database, clock: fixture.clock.wall)
-        let folders = try items.folders(householdId: owner.householdId)
+        let folders = try items.folders(in: owner.household)
         let fridge = folders[0].id!, pantry = folders[2].id!, shop = folders[3].id!
         func check(_ step: String) throws {
             for (name, count) in try counts(fixture) {
@@ -36,22 +36,22 @@ struct FolderCountsTests {
             input.name = "Item \(index)"
             return input
         }
-        let ids = try items.register(drafts, in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+        let ids = try items.register(drafts, into: fridge, in: owner.household, by: owner.memberId, timeZone: .gmt)
         try check("register")
         #expect(try counts(fixture)["Fridge"]?.kept == 5)
-        try items.move([ids[0], ids[1]], to: shop, householdId: owner.householdId, by: owner.memberId)
+        try items.move([ids[0], ids[1]], to: shop, in: owner.household, by: owner.memberId)
         try check("move")
-        try items.markBought([ids[0]], into: pantry, householdId: owner.householdId, by: owner.memberId)
+        try items.markBought([ids[0]], into: pantry, in: owner.household, by: owner.memberId)
         try check("bought")
-        try items.trash([ids[2], ids[3]], householdId: owner.householdId, by: owner.memberId)
+        try items.trash([ids[2], ids[3]], in: owner.household, by: owner.memberId)
         try check("trash")
-        try items.restore([ids[2]], householdId: owner.householdId, by: owner.memberId)
+        try items.restore([ids[2]], in: owner.household, by: owner.memberId)
         try check("restore")
-        try items.purge([ids[3]], householdId: owner.householdId)
+        try items.purge([ids[3]], in: owner.household)
         try check("purge")
-        try items.buyAgain(ids[4], onto: shop, householdId: owner.householdId, by: owner.memberId)
+        try items.buyAgain(ids[4], onto: shop, in: owner.household, by: owner.memberId)
         try check("buy again")
-        try Folders(database: fixture.database, clock: fixture.clock.wall).delete(pantry, householdId: owner.householdId, by: owner.memberId)
+        try Folders(database: fixture.database, clock: fixture.clock.wall).delete(pantry, in: owner.household, by: owner.memberId)
         try check("folder deleted")
         #expect(try counts(fixture)["Fridge"]?.kept == 2)
         #expect(try counts(fixture)["Supermarket"]?.kept == 2)

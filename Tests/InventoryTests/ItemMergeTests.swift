@@ -100,8 +100,8 @@ struct ItemMergeTests {
         var milk = ItemInput()
         milk.name = "Milk"
         milk.due = "2026-12-01"
-        let id = try #require(try fixture.items.register([milk], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: utc).first)
-        let opened = try fixture.items.item(id, householdId: owner.householdId)
+        let id = try #require(try fixture.items.register([milk], into: fridge, in: owner.household, by: owner.memberId, timeZone: utc).first)
+        let opened = try fixture.items.item(id, in: owner.household)
         let base = ItemSnapshot(opened, timeZone: utc)
 
         // Ken changes the due date.
@@ -109,21 +109,21 @@ struct ItemMergeTests {
         var kens = base.input
         kens.due = "2026-12-05"
         try fixture.items.update(
-            id, with: kens, folderId: fridge, version: opened.version, base: base, householdId: owner.householdId, by: ken.memberId, timeZone: utc)
+            id, with: kens, folderId: fridge, version: opened.version, base: base, in: owner.household, by: ken.memberId, timeZone: utc)
 
         // Aki, from the form opened before, changes the name.
         fixture.clock.advance(60)
         var akis = base.input
         akis.name = "Oat milk"
         let merged = try fixture.items.update(
-            id, with: akis, folderId: fridge, version: opened.version, base: base, householdId: owner.householdId, by: owner.memberId, timeZone: utc)
-        let saved = try fixture.items.item(id, householdId: owner.householdId)
+            id, with: akis, folderId: fridge, version: opened.version, base: base, in: owner.household, by: owner.memberId, timeZone: utc)
+        let saved = try fixture.items.item(id, in: owner.household)
         #expect(saved.name == "Oat milk")
         #expect(saved.due == "2026-12-05")
         #expect(saved.version == opened.version + 2)
         #expect(merged?.merge.takenFromTheirs == [.item(.due)])
         // The notice names the change merged with: Ken's.
-        let history = try fixture.items.history(of: id, householdId: owner.householdId)
+        let history = try fixture.items.history(of: id, in: owner.household)
         let kenEvent = try #require(history.first { $0.id == merged?.latestEventId })
         #expect(kenEvent.memberName == "Ken" && kenEvent.detail == "due")
         #expect(history.first?.detail == "name")
@@ -135,36 +135,36 @@ struct ItemMergeTests {
         let fridge = try fixture.firstFolder(.stock)
         var milk = ItemInput()
         milk.name = "Milk"
-        let id = try #require(try fixture.items.register([milk], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: utc).first)
-        let opened = try fixture.items.item(id, householdId: owner.householdId)
+        let id = try #require(try fixture.items.register([milk], into: fridge, in: owner.household, by: owner.memberId, timeZone: utc).first)
+        let opened = try fixture.items.item(id, in: owner.household)
         let base = ItemSnapshot(opened, timeZone: utc)
         fixture.clock.advance(60)
         var theirs = base.input
         theirs.quantity = "3"
         theirs.note = "from the market"
         try fixture.items.update(
-            id, with: theirs, folderId: fridge, version: opened.version, base: base, householdId: owner.householdId, by: owner.memberId,
+            id, with: theirs, folderId: fridge, version: opened.version, base: base, in: owner.household, by: owner.memberId,
             timeZone: utc)
-        let stored = try fixture.items.item(id, householdId: owner.householdId)
+        let stored = try fixture.items.item(id, in: owner.household)
 
         var mine = base.input
         mine.quantity = "5"
         #expect(throws: InventoryError.conflict) {
             try fixture.items.update(
-                id, with: mine, folderId: fridge, version: opened.version, base: base, householdId: owner.householdId, by: owner.memberId,
+                id, with: mine, folderId: fridge, version: opened.version, base: base, in: owner.household, by: owner.memberId,
                 timeZone: utc)
         }
-        #expect(try fixture.items.item(id, householdId: owner.householdId) == stored)
-        #expect(try fixture.items.history(of: id, since: opened.updatedAt, householdId: owner.householdId).map(\.detail) == ["quantity,note"])
+        #expect(try fixture.items.item(id, in: owner.household) == stored)
+        #expect(try fixture.items.history(of: id, since: opened.updatedAt, in: owner.household).map(\.detail) == ["quantity,note"])
 
         // The decision is posted against what is stored now: mine for quantity, theirs kept for the note.
         var decided = ItemSnapshot(stored, timeZone: utc).input
         decided.quantity = "5"
         let result = try fixture.items.update(
             id, with: decided, folderId: fridge, version: stored.version, base: ItemSnapshot(stored, timeZone: utc),
-            householdId: owner.householdId, by: owner.memberId, timeZone: utc)
+            in: owner.household, by: owner.memberId, timeZone: utc)
         #expect(result == nil)
-        let saved = try fixture.items.item(id, householdId: owner.householdId)
+        let saved = try fixture.items.item(id, in: owner.household)
         #expect(saved.quantity == 5 && saved.note == "from the market")
     }
 }

@@ -20,7 +20,7 @@ private struct Kitchen {
         folders = Folders(database: fixture.database, clock: fixture.clock.wall)
     }
 
-    var household: Int64 { owner.householdId }
+    var household: HouseholdScope { owner.household }
     var member: Int64 { owner.memberId }
     var database: AppDatabase { fixture.database }
 
@@ -39,32 +39,32 @@ private struct Kitchen {
         try #require(TimeZone(identifier: try HouseholdSettings(database: database).household(household).timeZone))
     }
 
-    func folder(_ name: String, in householdId: Int64? = nil) throws -> Folder {
-        try #require(try items.folders(householdId: householdId ?? household).first { $0.name == name }, "no folder \(name)")
+    func folder(_ name: String, in other: HouseholdScope? = nil) throws -> Folder {
+        try #require(try items.folders(in: other ?? household).first { $0.name == name }, "no folder \(name)")
     }
 
     func id(of folderName: String) throws -> Int64 { try #require(try folder(folderName).id) }
 
     @discardableResult
     func add(_ name: String, to folderName: String = "Fridge", _ configure: (inout ItemInput) -> Void = { _ in }) throws -> Int64 {
-        let ids = try items.register([.named(name, configure)], in: id(of: folderName), householdId: household, by: member, timeZone: utc)
+        let ids = try items.register([.named(name, configure)], into: id(of: folderName), in: household, by: member, timeZone: utc)
         return try #require(ids.first)
     }
 
-    func item(_ id: Int64) throws -> Item { try items.item(id, householdId: household) }
+    func item(_ id: Int64) throws -> Item { try items.item(id, in: household) }
 
     func names(in folderName: String, _ filter: ListFilter = ListFilter(), page: Int = 1) throws -> [String] {
         try items.page(of: folder(folderName), filter: filter, page: page).items.map(\.name)
     }
 
-    func history(_ id: Int64) throws -> [ItemEvent] { try items.history(of: id, householdId: household) }
+    func history(_ id: Int64) throws -> [ItemEvent] { try items.history(of: id, in: household) }
 
     func count(_ sql: String, _ arguments: StatementArguments = []) throws -> Int {
         try database.writer.read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? -1 }
     }
 
     func overview(_ folderName: String) throws -> FolderOverview {
-        try #require(try folders.overview(householdId: household).first { $0.name == folderName })
+        try #require(try folders.overview(in: household).first { $0.name == folderName })
     }
 
     /// A second household ("Grandparents", with its starter folders) and its owner, signed in.
@@ -95,7 +95,7 @@ extension ItemInput {
 
 }
 
-private func fieldErrors(_ result: Result<ItemValues, ItemFieldErrors>) -> [ItemField: String] {
+private func fieldErrors(_ result: Result<ItemValues, ItemFieldErrors>) -> [ItemField: FieldProblem] {
     if case .failure(let errors) = result { return errors.fields }
     return [:]
 }
@@ -157,7 +157,7 @@ struct ItemsTests {
         #expect(try kitchen.overview("Fridge").dueSoon == 1)
 
         // What is in the trash counts for nothing.
-        try kitchen.items.trash([yesterday], householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.trash([yesterday], in: kitchen.household, by: kitchen.member)
         fridge = try kitchen.overview("Fridge")
         #expect((fridge.itemCount, fridge.expired) == (4, 1))
     }
@@ -194,14 +194,14 @@ struct ItemsTests {
             .named("Eggs") { $0.quantity = "10" },
             ItemInput(), // blank: only defaults
         ]
-        #expect(throws: ItemFormErrors([1: [.name: "item_name_required"]])) {
-            try kitchen.items.register(drafts, in: fridge, householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        #expect(throws: ItemFormErrors([1: [.name: .itemNameRequired]])) {
+            try kitchen.items.register(drafts, into: fridge, in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.count("SELECT COUNT(*) FROM item") == 0)
         #expect(try kitchen.count("SELECT COUNT(*) FROM item_event") == 0)
 
         drafts[1].name = "Cream"
-        let ids = try kitchen.items.register(drafts, in: fridge, householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        let ids = try kitchen.items.register(drafts, into: fridge, in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         #expect(ids.count == 3)
         #expect(ids == ids.sorted())
         let saved = try ids.map(kitchen.item)
@@ -220,8 +220,8 @@ struct ItemsTests {
     @Test func errorKeysCountBlankDraftsSoTheFormCanPointAtTheRightRow() throws {
         let kitchen = try Kitchen()
         let drafts: [ItemInput] = [ItemInput(), .named("Tea"), .named(" ") { $0.barcode = "4901234567894" }, .named("Jam") { $0.quantity = "abc" }]
-        #expect(throws: ItemFormErrors([2: [.name: "item_name_required"], 3: [.quantity: "quantity_invalid"]])) {
-            try kitchen.items.register(drafts, in: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        #expect(throws: ItemFormErrors([2: [.name: .itemNameRequired], 3: [.quantity: .quantityInvalid]])) {
+            try kitchen.items.register(drafts, into: kitchen.id(of: "Pantry"), in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.count("SELECT COUNT(*) FROM item") == 0)
     }
@@ -231,11 +231,11 @@ struct ItemsTests {
         let blanks: [ItemInput] = [ItemInput(), .named("  ") { $0.quantity = "" }, ItemInput()]
         let allBlank = blanks.allSatisfy(\.isBlank)
         #expect(allBlank)
-        #expect(throws: ItemFormErrors([0: [.name: "item_name_required"]])) {
-            try kitchen.items.register(blanks, in: kitchen.id(of: "Fridge"), householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        #expect(throws: ItemFormErrors([0: [.name: .itemNameRequired]])) {
+            try kitchen.items.register(blanks, into: kitchen.id(of: "Fridge"), in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
-        #expect(throws: ItemFormErrors([0: [.name: "item_name_required"]])) {
-            try kitchen.items.register([], in: kitchen.id(of: "Fridge"), householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+        #expect(throws: ItemFormErrors([0: [.name: .itemNameRequired]])) {
+            try kitchen.items.register([], into: kitchen.id(of: "Fridge"), in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.count("SELECT COUNT(*) FROM item") == 0)
     }
@@ -251,13 +251,13 @@ struct ItemsTests {
     @Test(arguments: ["-1", "abc", "1.5.2", "nan", "inf", "1e400"])
     func quantitiesRejectNegativeAndNonNumbers(text: String) {
         let result = ItemValidation.check(.named("Milk") { $0.quantity = text }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(result) == [.quantity: "quantity_invalid"], "\(text)")
+        #expect(fieldErrors(result) == [.quantity: .quantityInvalid], "\(text)")
     }
 
     @Test(arguments: ["1000001", "1e308"])
     func aQuantityAboveTheLargestSaysSo(text: String) {
         let result = ItemValidation.check(.named("Milk") { $0.quantity = text }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(result) == [.quantity: "quantity_too_large"], "\(text)")
+        #expect(fieldErrors(result) == [.quantity: .quantityTooLarge], "\(text)")
     }
 
     @Test func aFullWidthDecimalCommaIsAcceptedLikeAnASCIIOne() {
@@ -270,11 +270,11 @@ struct ItemsTests {
 
     @Test func aReminderNeedsADueDateAndDatesMustExist() {
         let noDue = ItemValidation.check(.named("Milk") { $0.remindAt = "2026-11-25T09:00" }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(noDue) == [.remindAt: "remind_needs_due"])
+        #expect(fieldErrors(noDue) == [.remindAt: .remindNeedsDue])
         let impossible = ItemValidation.check(.named("Milk") { $0.due = "2026-02-30" }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(impossible) == [.due: "due_invalid"])
+        #expect(fieldErrors(impossible) == [.due: .dueInvalid])
         for text in ["2026-13-01", "2026-11-5", "tomorrow", "2027-02-29"] {
-            #expect(fieldErrors(ItemValidation.check(.named("Milk") { $0.due = text }, for: .stock, timeZone: .gmt)) == [.due: "due_invalid"], "\(text)")
+            #expect(fieldErrors(ItemValidation.check(.named("Milk") { $0.due = text }, for: .stock, timeZone: .gmt)) == [.due: .dueInvalid], "\(text)")
         }
         #expect((try? ItemValidation.check(.named("Milk") { $0.due = "2028-02-29" }, for: .stock, timeZone: .gmt).get())?.due == "2028-02-29")
         let badReminder = ItemValidation.check(
@@ -282,7 +282,7 @@ struct ItemsTests {
                 $0.due = "2026-11-25"
                 $0.remindAt = "2026-11-25T25:00"
             }, for: .stock, timeZone: .gmt)
-        #expect(fieldErrors(badReminder) == [.remindAt: "remind_invalid"])
+        #expect(fieldErrors(badReminder) == [.remindAt: .remindInvalid])
         // A shopping list has no dates: they are dropped, not checked.
         let shopping = ItemValidation.check(
             .named("Milk") {
@@ -304,7 +304,7 @@ struct ItemsTests {
                     $0.remindAt = "2026-11-25T09:00"
                 }
             ],
-            in: kitchen.id(of: "Fridge"), householdId: kitchen.household, by: kitchen.member, timeZone: zone)
+            into: kitchen.id(of: "Fridge"), in: kitchen.household, by: kitchen.member, timeZone: zone)
         let milk = try kitchen.item(ids[0])
         #expect(milk.remindAt == "2026-11-25T00:00:00Z")
         #expect(milk.due == "2026-11-25")
@@ -349,8 +349,8 @@ struct ItemsTests {
             #expect(stored == nil || stored == CalendarDay(text), "\(text) would be stored as \(stored?.description ?? "")")
             do {
                 _ = try kitchen.items.register(
-                    [.named("Milk") { $0.due = text }], in: kitchen.id(of: "Fridge"),
-                    householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+                    [.named("Milk") { $0.due = text }], into: kitchen.id(of: "Fridge"),
+                    in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
             } catch is ItemFormErrors {
                 // A form error is fine.
             } catch {
@@ -367,10 +367,10 @@ struct ItemsTests {
         do {
             do {
                 _ = try kitchen.items.register(
-                    [.named(name)], in: kitchen.id(of: "Fridge"),
-                    householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+                    [.named(name)], into: kitchen.id(of: "Fridge"),
+                    in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
             } catch is ItemFormErrors {
-                // Refused as a form error ("name_too_long") is fine too.
+                // Refused as a form error (.nameTooLong) is fine too.
             } catch {
                 Issue.record("\(error)")
             }
@@ -392,7 +392,7 @@ struct ItemsTests {
             $0.status = "opened"
         }
         let before = try kitchen.item(id)
-        try kitchen.items.move([id], to: kitchen.id(of: "Supermarket"), householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.move([id], to: kitchen.id(of: "Supermarket"), in: kitchen.household, by: kitchen.member)
         let after = try kitchen.item(id)
         #expect(after.folderId == (try kitchen.id(of: "Supermarket")))
         #expect(after.due == nil && after.remindAt == nil && after.status == nil && after.urgent == false)
@@ -413,7 +413,7 @@ struct ItemsTests {
             $0.unit = "kg"
             $0.note = "koshihikari"
         }
-        try kitchen.items.move([id], to: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.move([id], to: kitchen.id(of: "Pantry"), in: kitchen.household, by: kitchen.member)
         let rice = try kitchen.item(id)
         #expect(rice.urgent == false)
         #expect(rice.status == .unopened)
@@ -438,7 +438,7 @@ struct ItemsTests {
         // The form still carries the dates; the target kind has no place for them.
         try kitchen.items.update(
             id, with: ItemInput(milk, timeZone: kitchen.utc), folderId: kitchen.id(of: "Supermarket"), version: milk.version,
-            householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+            in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         let onTheList = try kitchen.item(id)
         #expect(onTheList.due == nil && onTheList.remindAt == nil && onTheList.status == nil)
         #expect(onTheList.name == "Milk" && onTheList.quantity == 2 && onTheList.unit == .bottle && onTheList.kind == .dairyEggs)
@@ -452,7 +452,7 @@ struct ItemsTests {
         input.urgent = true
         try kitchen.items.update(
             id, with: input, folderId: kitchen.id(of: "Freezer"), version: onTheList.version,
-            householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+            in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         let frozen = try kitchen.item(id)
         let freezer = try kitchen.id(of: "Freezer")
         #expect(frozen.urgent == false && frozen.status == .unopened && frozen.folderId == freezer)
@@ -474,7 +474,7 @@ struct ItemsTests {
         kitchen.fixture.clock.advance(60)
         try kitchen.items.update(
             id, with: edit, folderId: opened.folderId, version: opened.version,
-            householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+            in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         let saved = try kitchen.item(id)
         #expect(saved.version == 2)
         #expect(saved.name == "Oat milk" && saved.quantity == 2 && saved.note == "")
@@ -488,17 +488,17 @@ struct ItemsTests {
         #expect(throws: InventoryError.conflict) {
             try kitchen.items.update(
                 id, with: stale, folderId: opened.folderId, version: opened.version,
-                householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+                in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.item(id) == saved)
         #expect(try kitchen.history(id).count == 2)
 
         // A quick action also moves the version on, so a form opened before it is stale too.
-        try kitchen.items.adjustQuantity(id, by: 1, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.adjustQuantity(id, by: 1, in: kitchen.household, by: kitchen.member)
         #expect(throws: InventoryError.conflict) {
             try kitchen.items.update(
                 id, with: stale, folderId: saved.folderId, version: saved.version,
-                householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+                in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.item(id).name == "Oat milk")
     }
@@ -510,10 +510,10 @@ struct ItemsTests {
         var edit = ItemInput(milk, timeZone: kitchen.utc)
         edit.name = ""
         edit.due = "2026-02-30"
-        #expect(throws: ItemFormErrors([0: [.name: "item_name_required", .due: "due_invalid"]])) {
+        #expect(throws: ItemFormErrors([0: [.name: .itemNameRequired, .due: .dueInvalid]])) {
             try kitchen.items.update(
                 id, with: edit, folderId: milk.folderId, version: milk.version,
-                householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+                in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         }
         #expect(try kitchen.item(id) == milk)
     }
@@ -523,31 +523,31 @@ struct ItemsTests {
     @Test func adjustingTheQuantityNeverGoesBelowZeroAndIsRecorded() throws {
         let kitchen = try Kitchen()
         let id = try kitchen.add("Milk") { $0.quantity = "2" }
-        #expect(try kitchen.items.adjustQuantity(id, by: -1.5, householdId: kitchen.household, by: kitchen.member) == 0.5)
-        #expect(try kitchen.items.adjustQuantity(id, by: -1, householdId: kitchen.household, by: kitchen.member) == 0)
-        #expect(try kitchen.items.adjustQuantity(id, by: -1, householdId: kitchen.household, by: kitchen.member) == 0)
+        #expect(try kitchen.items.adjustQuantity(id, by: -1.5, in: kitchen.household, by: kitchen.member) == 0.5)
+        #expect(try kitchen.items.adjustQuantity(id, by: -1, in: kitchen.household, by: kitchen.member) == 0)
+        #expect(try kitchen.items.adjustQuantity(id, by: -1, in: kitchen.household, by: kitchen.member) == 0)
         let milk = try kitchen.item(id)
         #expect(milk.quantity == 0)
         #expect(milk.version == 3) // the third press changed nothing
         let quantities = try kitchen.history(id).filter { $0.kind == "quantity" }.map(\.detail)
         #expect(quantities == ["0.5 → 0", "2 → 0.5"])
-        #expect(try kitchen.items.adjustQuantity(id, by: 1, householdId: kitchen.household, by: kitchen.member) == 1)
+        #expect(try kitchen.items.adjustQuantity(id, by: 1, in: kitchen.household, by: kitchen.member) == 1)
     }
 
     @Test func markingOpenedSetsTheStatusOnceAndOnlyForStock() throws {
         let kitchen = try Kitchen()
         let id = try kitchen.add("Milk")
         #expect(try kitchen.item(id).status == .unopened)
-        try kitchen.items.markOpened(id, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.markOpened(id, in: kitchen.household, by: kitchen.member)
         let milk = try kitchen.item(id)
         #expect(milk.status == .opened && milk.version == 2)
         #expect(try kitchen.history(id).first?.kind == "opened")
-        try kitchen.items.markOpened(id, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.markOpened(id, in: kitchen.household, by: kitchen.member)
         #expect(try kitchen.item(id).version == 2)
         #expect(try kitchen.history(id).filter { $0.kind == "opened" }.count == 1)
 
         let listed = try kitchen.add("Bread", to: "Supermarket")
-        #expect(throws: InventoryError.notFound) { try kitchen.items.markOpened(listed, householdId: kitchen.household, by: kitchen.member) }
+        #expect(throws: InventoryError.notFound) { try kitchen.items.markOpened(listed, in: kitchen.household, by: kitchen.member) }
         #expect(try kitchen.item(listed).status == nil)
     }
 
@@ -562,12 +562,12 @@ struct ItemsTests {
             $0.due = "2026-11-25"
             $0.status = "opened"
         }
-        #expect(throws: InventoryError.validation(["folder": "folder_not_shopping"])) {
-            try kitchen.items.buyAgain(id, onto: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member)
+        #expect(throws: InventoryError.validation(["folder": .folderNotShopping])) {
+            try kitchen.items.buyAgain(id, onto: kitchen.id(of: "Pantry"), in: kitchen.household, by: kitchen.member)
         }
         #expect(try kitchen.count("SELECT COUNT(*) FROM item") == 1)
 
-        let copyId = try kitchen.items.buyAgain(id, onto: kitchen.id(of: "Supermarket"), householdId: kitchen.household, by: kitchen.member)
+        let copyId = try kitchen.items.buyAgain(id, onto: kitchen.id(of: "Supermarket"), in: kitchen.household, by: kitchen.member)
         #expect(copyId != id)
         let copy = try kitchen.item(copyId)
         #expect(copy.folderId == (try kitchen.id(of: "Supermarket")))
@@ -592,17 +592,17 @@ struct ItemsTests {
         let pantry = try kitchen.id(of: "Pantry")
         #expect(try kitchen.folder("Supermarket").lastStockFolderId == nil)
 
-        #expect(throws: InventoryError.validation(["folder": "folder_not_stock"])) {
-            try kitchen.items.markBought([rice], into: kitchen.id(of: "Supermarket"), householdId: kitchen.household, by: kitchen.member)
+        #expect(throws: InventoryError.validation(["folder": .folderNotStock])) {
+            try kitchen.items.markBought([rice], into: kitchen.id(of: "Supermarket"), in: kitchen.household, by: kitchen.member)
         }
         // An item already in stock is not "bought": the whole batch stops.
         let milk = try kitchen.add("Milk")
         #expect(throws: InventoryError.notFound) {
-            try kitchen.items.markBought([rice, milk], into: pantry, householdId: kitchen.household, by: kitchen.member)
+            try kitchen.items.markBought([rice, milk], into: pantry, in: kitchen.household, by: kitchen.member)
         }
         #expect(try kitchen.item(rice).folderId == (try kitchen.id(of: "Supermarket")))
 
-        try kitchen.items.markBought([rice, tofu], into: pantry, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.markBought([rice, tofu], into: pantry, in: kitchen.household, by: kitchen.member)
         for id in [rice, tofu] {
             let item = try kitchen.item(id)
             #expect(item.folderId == pantry && item.status == .unopened && item.urgent == false && item.version == 2)
@@ -618,20 +618,20 @@ struct ItemsTests {
         let kitchen = try Kitchen()
         let grandma = try kitchen.otherHousehold()
         let theirs = try kitchen.items.register(
-            [.named("Senbei")], in: kitchen.folder("Supermarket", in: grandma.householdId).id!,
-            householdId: grandma.householdId, by: grandma.memberId, timeZone: kitchen.utc)[0]
+            [.named("Senbei")], into: kitchen.folder("Supermarket", in: grandma.household).id!,
+            in: grandma.household, by: grandma.memberId, timeZone: kitchen.utc)[0]
         let rice = try kitchen.add("Rice", to: "Supermarket") { $0.urgent = true }
         let tofu = try kitchen.add("Tofu", to: "Supermarket")
 
         #expect(throws: InventoryError.notFound) {
-            try kitchen.items.markBought([rice, theirs, tofu], into: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member)
+            try kitchen.items.markBought([rice, theirs, tofu], into: kitchen.id(of: "Pantry"), in: kitchen.household, by: kitchen.member)
         }
         #expect(try kitchen.names(in: "Supermarket") == ["Rice", "Tofu"])
         #expect(try kitchen.item(rice).urgent == true)
         #expect(try kitchen.item(rice).version == 1)
         #expect(try kitchen.folder("Supermarket").lastStockFolderId == nil)
         #expect(try kitchen.count("SELECT COUNT(*) FROM item_event WHERE kind = 'bought'") == 0)
-        #expect(try kitchen.items.item(theirs, householdId: grandma.householdId).folderId == (try kitchen.folder("Supermarket", in: grandma.householdId).id))
+        #expect(try kitchen.items.item(theirs, in: grandma.household).folderId == (try kitchen.folder("Supermarket", in: grandma.household).id))
     }
 
     @Test func movingIsAllOrNothingToo() throws {
@@ -639,7 +639,7 @@ struct ItemsTests {
         let milk = try kitchen.add("Milk")
         let eggs = try kitchen.add("Eggs")
         #expect(throws: InventoryError.notFound) {
-            try kitchen.items.move([milk, 999_999, eggs], to: kitchen.id(of: "Freezer"), householdId: kitchen.household, by: kitchen.member)
+            try kitchen.items.move([milk, 999_999, eggs], to: kitchen.id(of: "Freezer"), in: kitchen.household, by: kitchen.member)
         }
         #expect(try kitchen.names(in: "Fridge") == ["Eggs", "Milk"])
         #expect(try kitchen.count("SELECT COUNT(*) FROM item_event WHERE kind = 'moved'") == 0)
@@ -651,39 +651,39 @@ struct ItemsTests {
         let kitchen = try Kitchen()
         let milk = try kitchen.add("Milk")
         try kitchen.add("Eggs")
-        try kitchen.items.trash([milk], householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.trash([milk], in: kitchen.household, by: kitchen.member)
 
         let page = try kitchen.items.page(of: kitchen.folder("Fridge"), filter: ListFilter(), page: 1)
         #expect(page.items.map(\.name) == ["Eggs"] && page.total == 1)
         #expect(try kitchen.overview("Fridge").itemCount == 1)
         #expect(throws: InventoryError.notFound) { try kitchen.item(milk) }
-        let trash = try kitchen.items.trashEntries(householdId: kitchen.household)
+        let trash = try kitchen.items.trashEntries(in: kitchen.household)
         #expect(trash.map(\.item.name) == ["Milk"])
         #expect(trash.map(\.folderName) == ["Fridge"])
         #expect(try kitchen.history(milk).first?.kind == "deleted")
         // Only live items can be edited or trashed again.
-        #expect(throws: InventoryError.notFound) { try kitchen.items.trash([milk], householdId: kitchen.household, by: kitchen.member) }
-        #expect(throws: InventoryError.notFound) { try kitchen.items.adjustQuantity(milk, by: 1, householdId: kitchen.household, by: kitchen.member) }
+        #expect(throws: InventoryError.notFound) { try kitchen.items.trash([milk], in: kitchen.household, by: kitchen.member) }
+        #expect(throws: InventoryError.notFound) { try kitchen.items.adjustQuantity(milk, by: 1, in: kitchen.household, by: kitchen.member) }
 
-        try kitchen.items.restore([milk], householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.restore([milk], in: kitchen.household, by: kitchen.member)
         #expect(try kitchen.names(in: "Fridge") == ["Eggs", "Milk"])
-        #expect(try kitchen.items.trashEntries(householdId: kitchen.household).isEmpty)
+        #expect(try kitchen.items.trashEntries(in: kitchen.household).isEmpty)
         #expect(try kitchen.history(milk).first?.kind == "restored")
         #expect(try kitchen.item(milk).deletedAt == nil)
-        #expect(throws: InventoryError.notFound) { try kitchen.items.restore([milk], householdId: kitchen.household, by: kitchen.member) }
+        #expect(throws: InventoryError.notFound) { try kitchen.items.restore([milk], in: kitchen.household, by: kitchen.member) }
     }
 
     @Test func purgingDeletesATrashedItemForGoodAndOnlyFromTheTrash() throws {
         let kitchen = try Kitchen()
         let milk = try kitchen.add("Milk")
         let eggs = try kitchen.add("Eggs")
-        #expect(throws: InventoryError.notFound) { try kitchen.items.purge([eggs], householdId: kitchen.household) }
-        try kitchen.items.trash([milk], householdId: kitchen.household, by: kitchen.member)
-        try kitchen.items.purge([milk], householdId: kitchen.household)
+        #expect(throws: InventoryError.notFound) { try kitchen.items.purge([eggs], in: kitchen.household) }
+        try kitchen.items.trash([milk], in: kitchen.household, by: kitchen.member)
+        try kitchen.items.purge([milk], in: kitchen.household)
         #expect(try kitchen.count("SELECT COUNT(*) FROM item WHERE id = ?", [milk]) == 0)
         #expect(try kitchen.count("SELECT COUNT(*) FROM item_event WHERE item_id = ?", [milk]) == 0)
-        #expect(try kitchen.items.trashEntries(householdId: kitchen.household).isEmpty)
-        #expect(throws: InventoryError.notFound) { try kitchen.items.restore([milk], householdId: kitchen.household, by: kitchen.member) }
+        #expect(try kitchen.items.trashEntries(in: kitchen.household).isEmpty)
+        #expect(throws: InventoryError.notFound) { try kitchen.items.restore([milk], in: kitchen.household, by: kitchen.member) }
         #expect(try kitchen.names(in: "Fridge") == ["Eggs"])
     }
 
@@ -692,19 +692,19 @@ struct ItemsTests {
         let old = try kitchen.add("Old milk")
         let recent = try kitchen.add("Recent eggs")
         let live = try kitchen.add("Butter")
-        try kitchen.items.trash([old], householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.trash([old], in: kitchen.household, by: kitchen.member)
         kitchen.fixture.clock.advance(10 * 86400)
-        try kitchen.items.trash([recent], householdId: kitchen.household, by: kitchen.member)
+        try kitchen.items.trash([recent], in: kitchen.household, by: kitchen.member)
 
         kitchen.fixture.clock.advance(20 * 86400 - 60) // old: a minute short of 30 days
-        #expect(try kitchen.items.purgeExpiredTrash(householdId: kitchen.household) == 0)
+        #expect(try kitchen.items.purgeExpiredTrash(in: kitchen.household) == 0)
         kitchen.fixture.clock.advance(120) // old: 30 days and a minute; recent: 20 days
-        #expect(try kitchen.items.purgeExpiredTrash(householdId: kitchen.household) == 1)
-        #expect(try kitchen.items.trashEntries(householdId: kitchen.household).map(\.item.name) == ["Recent eggs"])
+        #expect(try kitchen.items.purgeExpiredTrash(in: kitchen.household) == 1)
+        #expect(try kitchen.items.trashEntries(in: kitchen.household).map(\.item.name) == ["Recent eggs"])
         #expect(try kitchen.count("SELECT COUNT(*) FROM item WHERE id = ?", [old]) == 0)
 
         kitchen.fixture.clock.advance(10 * 86400)
-        #expect(try kitchen.items.purgeExpiredTrash(householdId: kitchen.household) == 1)
+        #expect(try kitchen.items.purgeExpiredTrash(in: kitchen.household) == 1)
         #expect(try kitchen.count("SELECT COUNT(*) FROM item WHERE id = ?", [recent]) == 0)
         // Items that were never trashed stay, however old.
         #expect(try kitchen.item(live).name == "Butter")
@@ -712,50 +712,50 @@ struct ItemsTests {
 
     @Test func deletingAFolderTrashesItsItemsAndRestoringOneBringsTheFolderBack() throws {
         let kitchen = try Kitchen()
-        let cellar = try kitchen.folders.create(name: "Cellar", kind: .stock, icon: "shelf", householdId: kitchen.household)
+        let cellar = try kitchen.folders.create(name: "Cellar", kind: .stock, icon: "shelf", in: kitchen.household)
         let wine = try kitchen.add("Wine", to: "Cellar")
         let beer = try kitchen.add("Beer", to: "Cellar")
-        #expect(try kitchen.folders.itemCount(cellar, householdId: kitchen.household) == 2)
+        #expect(try kitchen.folders.itemCount(cellar, in: kitchen.household) == 2)
 
-        try kitchen.folders.delete(cellar, householdId: kitchen.household, by: kitchen.member)
-        #expect(try !kitchen.items.folders(householdId: kitchen.household).contains { $0.id == cellar })
-        #expect(try !kitchen.folders.overview(householdId: kitchen.household).contains { $0.id == cellar })
-        #expect(throws: InventoryError.notFound) { try kitchen.items.folder(cellar, householdId: kitchen.household) }
-        let trash = try kitchen.items.trashEntries(householdId: kitchen.household)
+        try kitchen.folders.delete(cellar, in: kitchen.household, by: kitchen.member)
+        #expect(try !kitchen.items.folders(in: kitchen.household).contains { $0.id == cellar })
+        #expect(try !kitchen.folders.overview(in: kitchen.household).contains { $0.id == cellar })
+        #expect(throws: InventoryError.notFound) { try kitchen.items.folder(cellar, in: kitchen.household) }
+        let trash = try kitchen.items.trashEntries(in: kitchen.household)
         #expect(Set(trash.map(\.item.name)) == ["Wine", "Beer"])
         #expect(trash.allSatisfy { $0.folderName == "Cellar" })
         #expect(try kitchen.history(wine).first.map { [$0.kind, $0.detail] } == ["deleted", "Cellar"])
 
-        try kitchen.items.restore([wine], householdId: kitchen.household, by: kitchen.member)
-        #expect(try kitchen.items.folders(householdId: kitchen.household).contains { $0.id == cellar })
+        try kitchen.items.restore([wine], in: kitchen.household, by: kitchen.member)
+        #expect(try kitchen.items.folders(in: kitchen.household).contains { $0.id == cellar })
         #expect(try kitchen.names(in: "Cellar") == ["Wine"])
-        #expect(try kitchen.items.trashEntries(householdId: kitchen.household).map(\.item.id) == [beer])
+        #expect(try kitchen.items.trashEntries(in: kitchen.household).map(\.item.id) == [beer])
 
         // Deleted again and emptied for good: the folder goes with its last item.
-        try kitchen.folders.delete(cellar, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.folders.delete(cellar, in: kitchen.household, by: kitchen.member)
         #expect(try kitchen.count("SELECT COUNT(*) FROM folder WHERE id = ?", [cellar]) == 1)
-        try kitchen.items.purge([wine, beer], householdId: kitchen.household)
+        try kitchen.items.purge([wine, beer], in: kitchen.household)
         #expect(try kitchen.count("SELECT COUNT(*) FROM folder WHERE id = ?", [cellar]) == 0)
     }
 
     @Test func anEmptyDeletedFolderIsGoneAtOnce() throws {
         let kitchen = try Kitchen()
-        let empty = try kitchen.folders.create(name: "Spare", kind: .shopping, icon: "list", householdId: kitchen.household)
-        #expect(try kitchen.folders.itemCount(empty, householdId: kitchen.household) == 0)
-        try kitchen.folders.delete(empty, householdId: kitchen.household, by: kitchen.member)
+        let empty = try kitchen.folders.create(name: "Spare", kind: .shopping, icon: "list", in: kitchen.household)
+        #expect(try kitchen.folders.itemCount(empty, in: kitchen.household) == 0)
+        try kitchen.folders.delete(empty, in: kitchen.household, by: kitchen.member)
         #expect(try kitchen.count("SELECT COUNT(*) FROM folder WHERE id = ?", [empty]) == 0)
-        #expect(throws: InventoryError.notFound) { try kitchen.folders.delete(empty, householdId: kitchen.household, by: kitchen.member) }
+        #expect(throws: InventoryError.notFound) { try kitchen.folders.delete(empty, in: kitchen.household, by: kitchen.member) }
     }
 
     @Test func aFolderWhoseTrashedItemsExpireLeavesWithThem() throws {
         let kitchen = try Kitchen()
-        let cellar = try kitchen.folders.create(name: "Cellar", kind: .stock, icon: "shelf", householdId: kitchen.household)
+        let cellar = try kitchen.folders.create(name: "Cellar", kind: .stock, icon: "shelf", in: kitchen.household)
         try kitchen.add("Wine", to: "Cellar")
-        try kitchen.folders.delete(cellar, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.folders.delete(cellar, in: kitchen.household, by: kitchen.member)
         kitchen.fixture.clock.advance(31 * 86400)
-        #expect(try kitchen.items.purgeExpiredTrash(householdId: kitchen.household) == 1)
+        #expect(try kitchen.items.purgeExpiredTrash(in: kitchen.household) == 1)
         #expect(try kitchen.count("SELECT COUNT(*) FROM folder WHERE id = ?", [cellar]) == 0)
-        #expect(try kitchen.count("SELECT COUNT(*) FROM folder WHERE household_id = ?", [kitchen.household]) == 4)
+        #expect(try kitchen.count("SELECT COUNT(*) FROM folder WHERE household_id = ?", [kitchen.household.householdId]) == 4)
     }
 
     // MARK: - 9. Filters and paging
@@ -824,7 +824,7 @@ struct ItemsTests {
         edit.name = "Margarine"
         try kitchen.items.update(
             butter.id!, with: edit, folderId: butter.folderId, version: butter.version,
-            householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+            in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         #expect(try names("butter").isEmpty)
         #expect(try names("MARGARINE") == ["Margarine"])
     }
@@ -850,7 +850,7 @@ struct ItemsTests {
         let kitchen = try Kitchen()
         let drafts = (0..<120).map { ItemInput.named(String(format: "Item %03d", $0)) }
         let ids = try kitchen.items.register(
-            drafts.shuffled(), in: kitchen.id(of: "Pantry"), householdId: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
+            drafts.shuffled(), into: kitchen.id(of: "Pantry"), in: kitchen.household, by: kitchen.member, timeZone: kitchen.utc)
         #expect(ids.count == 120)
         let pantry = try kitchen.folder("Pantry")
         func page(_ number: Int) throws -> ListPage { try kitchen.items.page(of: pantry, filter: ListFilter(), page: number) }
@@ -880,32 +880,32 @@ struct ItemsTests {
     @Test func everyItemMethodTreatsAnotherHouseholdsIdsAsNotFound() throws {
         let kitchen = try Kitchen()
         let grandma = try kitchen.otherHousehold()
-        let (us, them) = (kitchen.household, grandma.householdId)
+        let (us, them) = (kitchen.household, grandma.household)
         let by = kitchen.member
         let items = kitchen.items
         func theirFolder(_ name: String) throws -> Int64 { try #require(try kitchen.folder(name, in: them).id) }
         func theirItem(_ name: String, in folder: String) throws -> Int64 {
-            try items.register([.named(name) { $0.quantity = "3" }], in: theirFolder(folder), householdId: them, by: grandma.memberId, timeZone: kitchen.utc)[0]
+            try items.register([.named(name) { $0.quantity = "3" }], into: theirFolder(folder), in: them, by: grandma.memberId, timeZone: kitchen.utc)[0]
         }
         let theirMilk = try theirItem("Their milk", in: "Fridge")
         let theirList = try theirItem("Their senbei", in: "Supermarket")
         let theirTrashed = try theirItem("Their old tofu", in: "Pantry")
-        try items.trash([theirTrashed], householdId: them, by: grandma.memberId)
+        try items.trash([theirTrashed], in: them, by: grandma.memberId)
         let ourMilk = try kitchen.add("Our milk")
         let ourList = try kitchen.add("Our bread", to: "Supermarket")
         let theirRowsBefore = try kitchen.database.writer.read { db in
-            try Item.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: [them])
+            try Item.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: [them.householdId])
         }
-        let theirEventsBefore = try kitchen.count("SELECT COUNT(*) FROM item_event WHERE household_id = ?", [them])
-        let theirMilkRow = try items.item(theirMilk, householdId: them)
+        let theirEventsBefore = try kitchen.count("SELECT COUNT(*) FROM item_event WHERE household_id = ?", [them.householdId])
+        let theirMilkRow = try items.item(theirMilk, in: them)
 
         let calls: [(String, () throws -> Void)] = [
-            ("item", { _ = try items.item(theirMilk, householdId: us) }),
-            ("folder", { _ = try items.folder(theirFolder("Fridge"), householdId: us) }),
+            ("item", { _ = try items.item(theirMilk, in: us) }),
+            ("folder", { _ = try items.folder(theirFolder("Fridge"), in: us) }),
             (
                 "register into their folder",
                 {
-                    _ = try items.register([.named("Intruder")], in: theirFolder("Fridge"), householdId: us, by: by, timeZone: kitchen.utc)
+                    _ = try items.register([.named("Intruder")], into: theirFolder("Fridge"), in: us, by: by, timeZone: kitchen.utc)
                 }
             ),
             (
@@ -913,7 +913,7 @@ struct ItemsTests {
                 {
                     try items.update(
                         theirMilk, with: ItemInput(theirMilkRow, timeZone: kitchen.utc), folderId: kitchen.id(of: "Fridge"),
-                        version: theirMilkRow.version, householdId: us, by: by, timeZone: kitchen.utc)
+                        version: theirMilkRow.version, in: us, by: by, timeZone: kitchen.utc)
                 }
             ),
             (
@@ -922,57 +922,57 @@ struct ItemsTests {
                     let ours = try kitchen.item(ourMilk)
                     try items.update(
                         ourMilk, with: ItemInput(ours, timeZone: kitchen.utc), folderId: theirFolder("Freezer"),
-                        version: ours.version, householdId: us, by: by, timeZone: kitchen.utc)
+                        version: ours.version, in: us, by: by, timeZone: kitchen.utc)
                 }
             ),
-            ("adjustQuantity", { try items.adjustQuantity(theirMilk, by: -1, householdId: us, by: by) }),
-            ("markOpened", { try items.markOpened(theirMilk, householdId: us, by: by) }),
-            ("buyAgain their item", { try items.buyAgain(theirMilk, onto: kitchen.id(of: "Supermarket"), householdId: us, by: by) }),
-            ("buyAgain onto their list", { try items.buyAgain(ourMilk, onto: theirFolder("Supermarket"), householdId: us, by: by) }),
-            ("move their item", { try items.move([theirMilk], to: kitchen.id(of: "Freezer"), householdId: us, by: by) }),
-            ("move into their folder", { try items.move([ourMilk], to: theirFolder("Freezer"), householdId: us, by: by) }),
-            ("markBought their item", { try items.markBought([theirList], into: kitchen.id(of: "Pantry"), householdId: us, by: by) }),
-            ("markBought into their folder", { try items.markBought([ourList], into: theirFolder("Pantry"), householdId: us, by: by) }),
-            ("trash", { try items.trash([theirMilk], householdId: us, by: by) }),
-            ("restore", { try items.restore([theirTrashed], householdId: us, by: by) }),
-            ("purge", { try items.purge([theirTrashed], householdId: us) }),
-            ("Folders.itemCount", { _ = try kitchen.folders.itemCount(theirFolder("Fridge"), householdId: us) }),
-            ("Folders.update", { try kitchen.folders.update(theirFolder("Fridge"), name: "Mine now", icon: "box", householdId: us) }),
-            ("Folders.move", { try kitchen.folders.move(theirFolder("Fridge"), by: 1, householdId: us) }),
-            ("Folders.delete", { try kitchen.folders.delete(theirFolder("Fridge"), householdId: us, by: by) }),
+            ("adjustQuantity", { try items.adjustQuantity(theirMilk, by: -1, in: us, by: by) }),
+            ("markOpened", { try items.markOpened(theirMilk, in: us, by: by) }),
+            ("buyAgain their item", { try items.buyAgain(theirMilk, onto: kitchen.id(of: "Supermarket"), in: us, by: by) }),
+            ("buyAgain onto their list", { try items.buyAgain(ourMilk, onto: theirFolder("Supermarket"), in: us, by: by) }),
+            ("move their item", { try items.move([theirMilk], to: kitchen.id(of: "Freezer"), in: us, by: by) }),
+            ("move into their folder", { try items.move([ourMilk], to: theirFolder("Freezer"), in: us, by: by) }),
+            ("markBought their item", { try items.markBought([theirList], into: kitchen.id(of: "Pantry"), in: us, by: by) }),
+            ("markBought into their folder", { try items.markBought([ourList], into: theirFolder("Pantry"), in: us, by: by) }),
+            ("trash", { try items.trash([theirMilk], in: us, by: by) }),
+            ("restore", { try items.restore([theirTrashed], in: us, by: by) }),
+            ("purge", { try items.purge([theirTrashed], in: us) }),
+            ("Folders.itemCount", { _ = try kitchen.folders.itemCount(theirFolder("Fridge"), in: us) }),
+            ("Folders.update", { try kitchen.folders.update(theirFolder("Fridge"), name: "Mine now", icon: "box", in: us) }),
+            ("Folders.move", { try kitchen.folders.move(theirFolder("Fridge"), by: 1, in: us) }),
+            ("Folders.delete", { try kitchen.folders.delete(theirFolder("Fridge"), in: us, by: by) }),
         ]
         for (name, call) in calls {
             #expect(throws: InventoryError.notFound, "\(name)") { try call() }
         }
 
         // Household-wide reads and sweeps see only their own household.
-        #expect(try items.folders(householdId: us).allSatisfy { $0.householdId == us })
-        #expect(try items.trashEntries(householdId: us).isEmpty)
+        #expect(try items.folders(in: us).allSatisfy { $0.householdId == us.householdId })
+        #expect(try items.trashEntries(in: us).isEmpty)
         kitchen.fixture.clock.advance(40 * 86400)
-        #expect(try items.purgeExpiredTrash(householdId: us) == 0)
-        #expect(try kitchen.folders.overview(householdId: us).count == 4)
+        #expect(try items.purgeExpiredTrash(in: us) == 0)
+        #expect(try kitchen.folders.overview(in: us).count == 4)
 
         // Nothing of theirs changed, and nothing of ours went over.
         let theirRowsAfter = try kitchen.database.writer.read { db in
-            try Item.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: [them])
+            try Item.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: [them.householdId])
         }
         #expect(theirRowsAfter == theirRowsBefore)
-        #expect(try kitchen.count("SELECT COUNT(*) FROM item_event WHERE household_id = ?", [them]) == theirEventsBefore)
+        #expect(try kitchen.count("SELECT COUNT(*) FROM item_event WHERE household_id = ?", [them.householdId]) == theirEventsBefore)
         #expect(try kitchen.folder("Fridge", in: them).name == "Fridge")
         #expect(try kitchen.item(ourMilk).folderId == (try kitchen.id(of: "Fridge")))
-        #expect(try kitchen.count("SELECT COUNT(*) FROM item WHERE household_id = ?", [us]) == 2)
+        #expect(try kitchen.count("SELECT COUNT(*) FROM item WHERE household_id = ?", [us.householdId]) == 2)
     }
 
     @Test func anotherHouseholdsItemHistoryIsNotFound() throws {
         let kitchen = try Kitchen()
         let grandma = try kitchen.otherHousehold()
         let theirs = try kitchen.items.register(
-            [.named("Their milk")], in: kitchen.folder("Fridge", in: grandma.householdId).id!,
-            householdId: grandma.householdId, by: grandma.memberId, timeZone: kitchen.utc)[0]
-        #expect(try kitchen.items.history(of: theirs, householdId: grandma.householdId).count == 1)
+            [.named("Their milk")], into: kitchen.folder("Fridge", in: grandma.household).id!,
+            in: grandma.household, by: grandma.memberId, timeZone: kitchen.utc)[0]
+        #expect(try kitchen.items.history(of: theirs, in: grandma.household).count == 1)
         do {
             #expect(throws: InventoryError.notFound) {
-                _ = try kitchen.items.history(of: theirs, householdId: kitchen.household)
+                _ = try kitchen.items.history(of: theirs, in: kitchen.household)
             }
         }
     }

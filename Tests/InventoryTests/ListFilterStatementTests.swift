@@ -18,7 +18,7 @@ struct ListFilterStatementTests {
     final class TracedHousehold: Sendable {
         let log = StatementLog()
         let items: Items
-        let householdId: Int64
+        let household: HouseholdScope
 
         init() throws {
             var configuration = AppDatabase.configuration()
@@ -32,7 +32,7 @@ struct ListFilterStatementTests {
             let accounts = Accounts(database: database, hasher: CountingHasher(), clock: ManualClock().wall)
             let token = try accounts.setUp(
                 householdName: "Home", ownerName: "Aki", login: "aki", password: "correct horse battery", language: "en", userAgent: "test")
-            householdId = try #require(try accounts.session(token: token)).householdId
+            household = try #require(try accounts.session(token: token)).household
             items = Items(database: database)
         }
 
@@ -46,7 +46,7 @@ struct ListFilterStatementTests {
 
     @Test func oneKindAndNineKindsRunTheSameStatements() throws {
         let household = try TracedHousehold()
-        let folder = try #require(try household.items.folders(householdId: household.householdId, kind: .stock).first)
+        let folder = try #require(try household.items.folders(in: household.household, kind: .stock).first)
         let one = try household.itemStatements {
             _ = try household.items.page(of: folder, filter: ListFilter(kinds: [ItemKind.allCases[0].rawValue]), page: 1)
         }

@@ -29,7 +29,7 @@ struct OneReadPageTests {
         let (kitchen, log) = try Self.traced()
         try kitchen.add("Milk", due: "2026-11-24")
         _ = log.take()
-        let contents = try kitchen.fixture.items.useSoonPage(householdId: kitchen.household, page: 1, now: kitchen.fixture.clock.now)
+        let contents = try kitchen.fixture.items.useSoonPage(in: kitchen.household, page: 1, now: kitchen.fixture.clock.now)
         Self.expectOneTransaction(log.take())
         #expect(contents.household.name == "Home")
         #expect(contents.window.today.description == "2026-11-23")
@@ -42,7 +42,7 @@ struct OneReadPageTests {
         try kitchen.add("Milk", due: "2026-12-02")
         _ = log.take()
         let contents = try kitchen.fixture.items.calendarPage(
-            householdId: kitchen.household, month: CalendarMonth("2026-11"), day: CalendarDay("2026-12-02"), page: 1, now: kitchen.fixture.clock.now)
+            in: kitchen.household, month: CalendarMonth("2026-11"), day: CalendarDay("2026-12-02"), page: 1, now: kitchen.fixture.clock.now)
         Self.expectOneTransaction(log.take())
         // The day shows in its own month, whatever `month` says.
         #expect(contents.month.description == "2026-12")
@@ -50,7 +50,7 @@ struct OneReadPageTests {
         #expect(contents.due.dayItems.map(\.item.name) == ["Milk"])
         #expect(!contents.folders.isEmpty)
         // Without a day or a month: the household's this month.
-        let now = try kitchen.fixture.items.calendarPage(householdId: kitchen.household, month: nil, day: nil, page: 1, now: kitchen.fixture.clock.now)
+        let now = try kitchen.fixture.items.calendarPage(in: kitchen.household, month: nil, day: nil, page: 1, now: kitchen.fixture.clock.now)
         #expect(now.month.description == "2026-11")
     }
 
@@ -59,9 +59,9 @@ struct OneReadPageTests {
         try kitchen.add("Egg", 6)
         try kitchen.recipe("Omelette", [("Egg", 2, nil)])
         let gone = try kitchen.recipe("Pudding", [("Milk", 500, "ml")])
-        try kitchen.recipes.trash(gone, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.recipes.trash(gone, in: kitchen.household, by: kitchen.member)
         _ = log.take()
-        let contents = try kitchen.recipes.overviewPage(householdId: kitchen.household, filter: RecipeFilter(), trashed: gone, now: kitchen.fixture.clock.now)
+        let contents = try kitchen.recipes.overviewPage(in: kitchen.household, filter: RecipeFilter(), trashed: gone, now: kitchen.fixture.clock.now)
         Self.expectOneTransaction(log.take())
         #expect(contents.overview.recipes.map(\.recipe.name) == ["Omelette"])
         #expect(contents.overview.recipes.first?.readiness == .ready)
@@ -69,7 +69,7 @@ struct OneReadPageTests {
         // A recipe not in the trash is not named.
         let shown = try #require(contents.overview.recipes.first?.recipe.id)
         #expect(
-            try kitchen.recipes.overviewPage(householdId: kitchen.household, filter: RecipeFilter(), trashed: shown, now: kitchen.fixture.clock.now).trashed
+            try kitchen.recipes.overviewPage(in: kitchen.household, filter: RecipeFilter(), trashed: shown, now: kitchen.fixture.clock.now).trashed
                 == nil)
     }
 
@@ -78,7 +78,7 @@ struct OneReadPageTests {
         try kitchen.add("Egg", 1)
         let id = try kitchen.recipe("Omelette", [("Egg", 2, nil)])
         _ = log.take()
-        let contents = try kitchen.recipes.recipePage(id, householdId: kitchen.household, servings: 4, now: kitchen.fixture.clock.now)
+        let contents = try kitchen.recipes.recipePage(id, in: kitchen.household, servings: 4, now: kitchen.fixture.clock.now)
         Self.expectOneTransaction(log.take())
         #expect(contents.detail.recipe.name == "Omelette")
         #expect(contents.detail.servings == 4)
@@ -93,7 +93,7 @@ struct OneReadPageTests {
         let id = try kitchen.recipe("Bread", [("Flour", 300, "g")], servings: 3)
         let cooking = Cooking(database: kitchen.database, clock: kitchen.fixture.clock.wall)
         _ = log.take()
-        let contents = try cooking.cookPage(id, servings: nil, householdId: kitchen.household, now: kitchen.fixture.clock.now)
+        let contents = try cooking.cookPage(id, servings: nil, in: kitchen.household, now: kitchen.fixture.clock.now)
         Self.expectOneTransaction(log.take())
         // No servings asked: the recipe's own.
         #expect(contents.plan.servings == 3)
@@ -106,13 +106,13 @@ struct OneReadPageTests {
     @Test func settingsPageReadsMembersInvitationsPushAndBackupsInOneTransaction() throws {
         let (kitchen, log) = try Self.traced()
         let accounts = kitchen.fixture.accounts
-        _ = try accounts.invite(householdId: kitchen.household, role: .member)
+        _ = try accounts.invite(in: kitchen.household, role: .member)
         try PushChannels(database: kitchen.database, clock: kitchen.fixture.clock.wall).save(
-            PushChannelInput(url: "https://ntfy.example", topic: "home"), householdId: kitchen.household)
+            PushChannelInput(url: "https://ntfy.example", topic: "home"), in: kitchen.household)
         let test = try Outbox(database: kitchen.database, clock: kitchen.fixture.clock.wall).enqueueTest(
-            householdId: kitchen.household, title: "Test", body: "Hello")
+            in: kitchen.household, title: "Test", body: "Hello")
         _ = log.take()
-        let contents = try accounts.settingsPage(householdId: kitchen.household, testMessage: test)
+        let contents = try accounts.settingsPage(in: kitchen.household, testMessage: test)
         Self.expectOneTransaction(log.take())
         #expect(contents.household.name == "Home")
         #expect(contents.members.map(\.login) == ["aki"])
@@ -123,8 +123,8 @@ struct OneReadPageTests {
         #expect(contents.holdsOnlyHousehold)
         #expect(!contents.shoppingLists.isEmpty)
         // Without a channel there is no status to read.
-        try PushChannels(database: kitchen.database, clock: kitchen.fixture.clock.wall).remove(householdId: kitchen.household)
-        let bare = try accounts.settingsPage(householdId: kitchen.household, testMessage: nil)
+        try PushChannels(database: kitchen.database, clock: kitchen.fixture.clock.wall).remove(in: kitchen.household)
+        let bare = try accounts.settingsPage(in: kitchen.household, testMessage: nil)
         #expect(bare.pushChannel == nil && bare.pushStatus == nil && bare.testMessage == nil)
     }
 }

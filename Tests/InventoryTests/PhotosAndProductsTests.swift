@@ -22,13 +22,13 @@ private struct Pantry {
         products = Products(database: fixture.database, clock: fixture.clock.wall)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-photos-\(UUID().uuidString)")
         photos = try PhotoStore(directory: directory, database: fixture.database, clock: fixture.clock.wall)
-        folder = try #require(try items.folders(householdId: owner.householdId, kind: .stock).first?.id)
+        folder = try #require(try items.folders(in: owner.household, kind: .stock).first?.id)
     }
 
-    var household: Int64 { owner.householdId }
+    var household: HouseholdScope { owner.household }
 
-    func savePhoto(household: Int64? = nil) throws -> String {
-        try photos.save(large: [0xFF, 0xD8, 1, 2, 3], small: [0xFF, 0xD8, 4], format: "jpeg", householdId: household ?? self.household)
+    func savePhoto(household: HouseholdScope? = nil) throws -> String {
+        try photos.save(large: [0xFF, 0xD8, 1, 2, 3], small: [0xFF, 0xD8, 4], format: "jpeg", in: household ?? self.household)
     }
 
     func files() -> [String] {
@@ -51,15 +51,15 @@ struct PhotoStoreTests {
         let key = try pantry.savePhoto()
         #expect(PhotoStore.isWellFormedKey(key))
         #expect(pantry.files() == ["\(key)-128.jpg", "\(key)-512.jpg"])
-        let large = try pantry.photos.file(key: key, size: .large, householdId: pantry.household)
+        let large = try pantry.photos.file(key: key, size: .large, in: pantry.household)
         #expect(try Data(contentsOf: large) == Data([0xFF, 0xD8, 1, 2, 3]))
     }
 
     @Test func anotherHouseholdsPhotoIsNotFound() throws {
         let pantry = try Pantry()
         let key = try pantry.savePhoto()
-        #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: key, size: .small, householdId: pantry.household + 1) }
-        #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: "../../etc/passwd", size: .small, householdId: pantry.household) }
+        #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: key, size: .small, in: HouseholdScope(pantry.household.householdId + 1)) }
+        #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: "../../etc/passwd", size: .small, in: pantry.household) }
     }
 
     @Test func anItemCannotPointAtAnotherHouseholdsPhoto() throws {
@@ -68,13 +68,13 @@ struct PhotoStoreTests {
         _ = other
         let otherHousehold = try #require(
             try pantry.fixture.database.writer.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'")
+                try Household.ID.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'").map(HouseholdScope.init)
             })
         let foreign = try pantry.savePhoto(household: otherHousehold)
-        #expect(throws: ItemFormErrors([0: [.picture: "picture_invalid"]])) {
+        #expect(throws: ItemFormErrors([0: [.picture: .pictureInvalid]])) {
             try pantry.items.register(
-                [pantry.draft("Milk", picture: "photo:\(foreign)")], in: pantry.folder,
-                householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+                [pantry.draft("Milk", picture: "photo:\(foreign)")], into: pantry.folder,
+                in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         }
     }
 
@@ -83,15 +83,15 @@ struct PhotoStoreTests {
         let used = try pantry.savePhoto()
         let pending = try pantry.savePhoto()
         _ = try pantry.items.register(
-            [pantry.draft("Milk", picture: "photo:\(used)")], in: pantry.folder,
-            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+            [pantry.draft("Milk", picture: "photo:\(used)")], into: pantry.folder,
+            in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         #expect(try pantry.photos.collectGarbage() == 0)
         #expect(pantry.files().count == 4)
 
         pantry.fixture.clock.advance(PhotoStore.pendingGrace + 60)
         #expect(try pantry.photos.collectGarbage() == 2)
         #expect(pantry.files() == ["\(used)-128.jpg", "\(used)-512.jpg"])
-        #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: pending, size: .large, householdId: pantry.household) }
+        #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: pending, size: .large, in: pantry.household) }
     }
 
     /// What `zaiko serve` runs: a pass every hour (the test's timer says when), none once stopped.
@@ -107,7 +107,7 @@ struct PhotoStoreTests {
             #expect(timer.fire())
             try await eventually("the cleaner made a pass") { timer.sleeps == 2 && timer.isAsleep }
             #expect(pantry.files().isEmpty)
-            #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: unused, size: .large, householdId: pantry.household) }
+            #expect(throws: InventoryError.notFound) { try pantry.photos.file(key: unused, size: .large, in: pantry.household) }
         }
         #expect(timer.durations == [.seconds(3600), .seconds(3600)])
         #expect(!timer.isAsleep)
@@ -118,12 +118,12 @@ struct PhotoStoreTests {
         let pantry = try Pantry()
         let key = try pantry.savePhoto()
         let ids = try pantry.items.register(
-            [pantry.draft("Milk", picture: "photo:\(key)")], in: pantry.folder,
-            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
-        try pantry.items.trash(ids, householdId: pantry.household, by: pantry.owner.memberId)
+            [pantry.draft("Milk", picture: "photo:\(key)")], into: pantry.folder,
+            in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        try pantry.items.trash(ids, in: pantry.household, by: pantry.owner.memberId)
         pantry.fixture.clock.advance(PhotoStore.pendingGrace + 60)
         #expect(try pantry.photos.collectGarbage() == 0)
-        try pantry.items.purge(ids, householdId: pantry.household)
+        try pantry.items.purge(ids, in: pantry.household)
         #expect(try pantry.photos.collectGarbage() == 2)
         #expect(pantry.files().isEmpty)
     }
@@ -132,14 +132,14 @@ struct PhotoStoreTests {
         let pantry = try Pantry()
         let key = try pantry.savePhoto()
         let ids = try pantry.items.register(
-            [pantry.draft("Oat milk", barcode: "4901234567894", picture: "photo:\(key)")], in: pantry.folder,
-            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
-        try pantry.items.trash(ids, householdId: pantry.household, by: pantry.owner.memberId)
-        try pantry.items.purge(ids, householdId: pantry.household)
+            [pantry.draft("Oat milk", barcode: "4901234567894", picture: "photo:\(key)")], into: pantry.folder,
+            in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        try pantry.items.trash(ids, in: pantry.household, by: pantry.owner.memberId)
+        try pantry.items.purge(ids, in: pantry.household)
         pantry.fixture.clock.advance(PhotoStore.pendingGrace + 60)
         #expect(try pantry.photos.collectGarbage() == 0)
-        let product = try #require(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household))
-        try pantry.products.forget(product.id, householdId: pantry.household)
+        let product = try #require(try pantry.products.product(barcode: "4901234567894", in: pantry.household))
+        try pantry.products.forget(product.id, in: pantry.household)
         #expect(try pantry.photos.collectGarbage() == 2)
     }
 
@@ -174,8 +174,8 @@ struct ProductMemoryTests {
         var draft = pantry.draft("Natto", barcode: "4901234567894", picture: "illustration:natto")
         draft.kind = "prepared"
         draft.unit = "pack"
-        _ = try pantry.items.register([draft], in: pantry.folder, householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
-        let product = try #require(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household))
+        _ = try pantry.items.register([draft], into: pantry.folder, in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        let product = try #require(try pantry.products.product(barcode: "4901234567894", in: pantry.household))
         #expect(product.name == "Natto")
         #expect(product.picture == .illustration("natto"))
         #expect(product.kind == .prepared)
@@ -191,50 +191,50 @@ struct ProductMemoryTests {
     @Test func theUsualFolderIsAStockListNeverTheShoppingListItWasBoughtFrom() throws {
         let pantry = try Pantry()
         _ = try pantry.items.register(
-            [pantry.draft("Milk", barcode: "4901234567894")], in: pantry.folder,
-            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
-        let shopping = try #require(try pantry.items.folders(householdId: pantry.household, kind: .shopping).first?.id)
+            [pantry.draft("Milk", barcode: "4901234567894")], into: pantry.folder,
+            in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        let shopping = try #require(try pantry.items.folders(in: pantry.household, kind: .shopping).first?.id)
         _ = try pantry.items.register(
-            [pantry.draft("Milk", barcode: "4901234567894")], in: shopping,
-            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
-        #expect(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household)?.folderId == pantry.folder)
+            [pantry.draft("Milk", barcode: "4901234567894")], into: shopping,
+            in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        #expect(try pantry.products.product(barcode: "4901234567894", in: pantry.household)?.folderId == pantry.folder)
     }
 
     @Test func theLatestSaveWinsAndOtherHouseholdsDoNotSeeIt() throws {
         let pantry = try Pantry()
         let ids = try pantry.items.register(
-            [pantry.draft("Natto", barcode: "4901234567894")], in: pantry.folder,
-            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+            [pantry.draft("Natto", barcode: "4901234567894")], into: pantry.folder,
+            in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
         var edit = pantry.draft("Kotsubu natto", barcode: "4901234567894")
         edit.kind = "prepared"
         try pantry.items.update(
-            ids[0], with: edit, folderId: pantry.folder, version: 1, householdId: pantry.household,
+            ids[0], with: edit, folderId: pantry.folder, version: 1, in: pantry.household,
             by: pantry.owner.memberId, timeZone: pantry.utc)
-        #expect(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household)?.name == "Kotsubu natto")
-        #expect(try pantry.products.all(householdId: pantry.household).count == 1)
-        #expect(try pantry.products.product(barcode: "4901234567894", householdId: pantry.household + 1) == nil)
+        #expect(try pantry.products.product(barcode: "4901234567894", in: pantry.household)?.name == "Kotsubu natto")
+        #expect(try pantry.products.all(in: pantry.household).count == 1)
+        #expect(try pantry.products.product(barcode: "4901234567894", in: HouseholdScope(pantry.household.householdId + 1)) == nil)
     }
 
     @Test func correctingAndForgetting() throws {
         let pantry = try Pantry()
         _ = try pantry.items.register(
-            [pantry.draft("Mlik", barcode: "4901234567894")], in: pantry.folder,
-            householdId: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
-        let product = try #require(try pantry.products.all(householdId: pantry.household).first)
-        #expect(throws: InventoryError.validation(["name": "item_name_required"])) {
-            try pantry.products.update(product.id, name: " ", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: nil, householdId: pantry.household)
+            [pantry.draft("Mlik", barcode: "4901234567894")], into: pantry.folder,
+            in: pantry.household, by: pantry.owner.memberId, timeZone: pantry.utc)
+        let product = try #require(try pantry.products.all(in: pantry.household).first)
+        #expect(throws: InventoryError.validation(["name": .itemNameRequired])) {
+            try pantry.products.update(product.id, name: " ", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: nil, in: pantry.household)
         }
         #expect(throws: InventoryError.notFound) {
             try pantry.products.update(
-                product.id, name: "Milk", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: nil, householdId: pantry.household + 1)
+                product.id, name: "Milk", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: nil, in: HouseholdScope(pantry.household.householdId + 1))
         }
         try pantry.products.update(
-            product.id, name: "Milk", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: .illustration("milk"), householdId: pantry.household)
-        let corrected = try pantry.products.product(product.id, householdId: pantry.household)
+            product.id, name: "Milk", kind: "dairy_eggs", unit: "bottle", folderId: nil, picture: .illustration("milk"), in: pantry.household)
+        let corrected = try pantry.products.product(product.id, in: pantry.household)
         #expect(corrected.name == "Milk" && corrected.unit == .bottle && corrected.picture == .illustration("milk") && corrected.folderId == nil)
-        #expect(throws: InventoryError.notFound) { try pantry.products.forget(product.id, householdId: pantry.household + 1) }
-        try pantry.products.forget(product.id, householdId: pantry.household)
-        #expect(try pantry.products.all(householdId: pantry.household).isEmpty)
+        #expect(throws: InventoryError.notFound) { try pantry.products.forget(product.id, in: HouseholdScope(pantry.household.householdId + 1)) }
+        try pantry.products.forget(product.id, in: pantry.household)
+        #expect(try pantry.products.all(in: pantry.household).isEmpty)
     }
 }
 
@@ -258,7 +258,7 @@ struct PictureValidationTests {
             Issue.record("accepted")
             return
         }
-        #expect(errors.fields == [.picture: "picture_invalid"])
+        #expect(errors.fields == [.picture: .pictureInvalid])
     }
 
     @Test func checkDigits() {
@@ -275,7 +275,7 @@ struct PictureValidationTests {
             Issue.record("accepted")
             return
         }
-        #expect(errors.fields == [.barcode: "barcode_check_digit"])
+        #expect(errors.fields == [.barcode: .barcodeCheckDigit])
         input.barcode = "123456" // a shop's own code: no check digit to verify
         guard case .success = ItemValidation.check(input, for: .stock, timeZone: .gmt) else {
             Issue.record("refused")

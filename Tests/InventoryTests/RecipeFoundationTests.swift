@@ -72,7 +72,7 @@ struct RecipeFoundationTests {
     struct Kitchen {
         let fixture: Fixture
         let zone = TimeZone(identifier: "UTC")!
-        var household: Int64 { fixture.householdId }
+        var household: HouseholdScope { fixture.household }
         var database: AppDatabase { fixture.database }
 
         init() throws { fixture = try Fixture(clock: ManualClock(utc("2026-11-23T09:00:00Z"))) }
@@ -92,17 +92,17 @@ struct RecipeFoundationTests {
             input.quantity = String(quantity)
             input.unit = unit
             configure(&input)
-            return try fixture.items.register([input], in: try folder(kind), householdId: household, by: try fixture.owner.memberId, timeZone: zone)[0]
+            return try fixture.items.register([input], into: try folder(kind), in: household, by: try fixture.owner.memberId, timeZone: zone)[0]
         }
 
         /// A recipe with ingredients given as (name, amount, unit); returns its ingredients.
         func recipe(_ name: String, _ ingredients: [(String, Double?, String?)], productIds: [Int64?] = []) throws -> [RecipeIngredient] {
             try database.writer.write { db in
-                var recipe = Recipe(householdId: household, name: name)
+                var recipe = Recipe(householdId: household.householdId, name: name)
                 try recipe.insert(db)
                 return try ingredients.enumerated().map { index, ingredient in
                     var row = RecipeIngredient(
-                        householdId: household, recipeId: recipe.id!, position: index, name: ingredient.0, amount: ingredient.1, unit: ingredient.2,
+                        householdId: household.householdId, recipeId: recipe.id!, position: index, name: ingredient.0, amount: ingredient.1, unit: ingredient.2,
                         productId: index < productIds.count ? productIds[index] : nil)
                     try row.insert(db)
                     return row
@@ -111,7 +111,7 @@ struct RecipeFoundationTests {
         }
 
         func stock(_ scope: RecipeStock.Scope = .household) throws -> RecipeStock {
-            try database.writer.read { db in try RecipeStock.read(db, householdId: household, scope: scope, window: window) }
+            try database.writer.read { db in try RecipeStock.read(db, householdId: household.householdId, scope: scope, window: window) }
         }
     }
 
@@ -123,7 +123,7 @@ struct RecipeFoundationTests {
         try kitchen.add("Soy milk")
         try kitchen.add("Milk", in: .shopping)
         let trashed = try kitchen.add("milk")
-        try kitchen.fixture.items.trash([trashed], householdId: kitchen.household, by: try kitchen.fixture.owner.memberId)
+        try kitchen.fixture.items.trash([trashed], in: kitchen.household, by: try kitchen.fixture.owner.memberId)
         let milk = try kitchen.recipe("Pancakes", [("milk", 300, "ml")])[0]
 
         let matches = try kitchen.stock().matches(for: milk)
@@ -155,7 +155,8 @@ struct RecipeFoundationTests {
         try kitchen.add("牛乳")
         let productId = try #require(
             try kitchen.database.writer.read { db in
-                try Int64.fetchOne(db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = '4902705001046'", arguments: [kitchen.household])
+                try Int64.fetchOne(
+                    db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = '4902705001046'", arguments: [kitchen.household.householdId])
             })
         let ingredients = try kitchen.recipe("Latte", [("Milk", 1, "bottle"), ("牛乳", nil, nil)], productIds: [productId])
 
@@ -168,17 +169,19 @@ struct RecipeFoundationTests {
         let kitchen = try Kitchen()
         _ = try kitchen.fixture.accounts.createHousehold(name: "Next door")
         let nextDoor = try #require(
-            try kitchen.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'") })
+            try kitchen.database.writer.read { db in
+                try Household.ID.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'").map(HouseholdScope.init)
+            })
         try kitchen.database.writer.write { db in
-            var folder = Folder(householdId: nextDoor, name: "Their fridge", kind: .stock)
+            var folder = Folder(householdId: nextDoor.householdId, name: "Their fridge", kind: .stock)
             try folder.insert(db)
-            var item = Item(householdId: nextDoor, folderId: folder.id!, name: "Milk")
+            var item = Item(householdId: nextDoor.householdId, folderId: folder.id!, name: "Milk")
             try item.insert(db)
         }
         let milk = try kitchen.recipe("Pancakes", [("milk", 300, "ml")])[0]
         #expect(try kitchen.stock().matches(for: milk).isEmpty)
         let theirs = try kitchen.database.writer.read { db in
-            try RecipeStock.read(db, householdId: nextDoor, scope: .household, window: kitchen.window)
+            try RecipeStock.read(db, householdId: nextDoor.householdId, scope: .household, window: kitchen.window)
         }
         #expect(theirs.byName.isEmpty)
     }
@@ -189,7 +192,8 @@ struct RecipeFoundationTests {
         _ = try kitchen.recipe("Pancakes", [("milk", 300, "ml")])
         let plans = try kitchen.database.writer.read { db in
             try Row.fetchAll(
-                db, sql: "EXPLAIN QUERY PLAN " + RecipeStock.nameSQL(filter: RecipeStock.householdFilter), arguments: [kitchen.household, kitchen.household]
+                db, sql: "EXPLAIN QUERY PLAN " + RecipeStock.nameSQL(filter: RecipeStock.householdFilter),
+                arguments: [kitchen.household.householdId, kitchen.household.householdId]
             )
             .map { $0["detail"] as String }.joined(separator: " | ")
         }

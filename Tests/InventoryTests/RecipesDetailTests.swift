@@ -113,27 +113,27 @@ struct RecipesDetailTests {
         let kitchen = try RecipeKitchen()
         let (nextDoor, theirFolder) = try kitchen.nextDoor()
         try kitchen.database.writer.write { db in
-            var item = Item(householdId: nextDoor, folderId: theirFolder, name: "Milk")
+            var item = Item(householdId: nextDoor.householdId, folderId: theirFolder, name: "Milk")
             item.barcode = "4902705001046"
             try item.insert(db)
             try db.execute(
                 sql:
                     "INSERT INTO product (household_id, barcode, name, kind, unit, updated_at) VALUES (?, '4902705001046', 'Milk', 'dairy_eggs', 'bottle', '2026-11-23T00:00:00Z')",
-                arguments: [nextDoor])
+                arguments: [nextDoor.householdId])
         }
-        let theirProduct = try kitchen.product(barcode: "4902705001046", householdId: nextDoor)
-        let theirRecipe = try kitchen.recipe("Their latte", [("Milk", nil, nil)], householdId: nextDoor)
+        let theirProduct = try kitchen.product(barcode: "4902705001046", in: nextDoor)
+        let theirRecipe = try kitchen.recipe("Their latte", [("Milk", nil, nil)], in: nextDoor)
         // Our recipe naming their product (a row written past validation) still never sees their stock.
         let ours = try kitchen.recipe("Latte", [("Milk", nil, nil), ("Cream", nil, nil)], productIds: [nil, theirProduct])
 
         #expect(throws: InventoryError.notFound) { try kitchen.detail(theirRecipe) }
-        #expect(throws: InventoryError.notFound) { try kitchen.recipes.recipe(theirRecipe, householdId: kitchen.household) }
-        #expect(throws: InventoryError.notFound) { try kitchen.recipes.input(theirRecipe, householdId: kitchen.household) }
+        #expect(throws: InventoryError.notFound) { try kitchen.recipes.recipe(theirRecipe, in: kitchen.household) }
+        #expect(throws: InventoryError.notFound) { try kitchen.recipes.input(theirRecipe, in: kitchen.household) }
         let detail = try kitchen.detail(ours)
         #expect(detail.ingredients.allSatisfy { $0.fresh.isEmpty && $0.expired.isEmpty })
         #expect(detail.readiness == .missingSeveral)
         #expect(try kitchen.overview().recipes.map(\.recipe.name) == ["Latte"])
-        #expect(try kitchen.recipes.products(householdId: kitchen.household).isEmpty)
-        #expect(try kitchen.recipes.ingredientSuggestions(householdId: kitchen.household).isEmpty)
+        #expect(try kitchen.recipes.products(in: kitchen.household).isEmpty)
+        #expect(try kitchen.recipes.ingredientSuggestions(in: kitchen.household).isEmpty)
     }
 }

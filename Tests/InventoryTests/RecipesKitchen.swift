@@ -11,7 +11,7 @@ struct RecipeKitchen {
     let fixture: Fixture
     let recipes: Recipes
     let zone = TimeZone(identifier: "UTC")!
-    var household: Int64 { fixture.householdId }
+    var household: HouseholdScope { fixture.household }
     var database: AppDatabase { fixture.database }
     var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23"), soonDays: 3) }
 
@@ -28,7 +28,7 @@ struct RecipeKitchen {
 
     /// A second stock list ("Pantry").
     func pantry() throws -> Int64 {
-        try Folders(database: database).create(name: "Pantry", kind: .stock, icon: "pantry", householdId: household)
+        try Folders(database: database).create(name: "Pantry", kind: .stock, icon: "pantry", in: household)
     }
 
     /// A stock item (in the first stock list unless `folder` is given).
@@ -43,7 +43,7 @@ struct RecipeKitchen {
         input.unit = unit
         input.due = due
         configure(&input)
-        return try fixture.items.register([input], in: try folder ?? self.folder(.stock), householdId: household, by: member, timeZone: zone)[0]
+        return try fixture.items.register([input], into: try folder ?? self.folder(.stock), in: household, by: member, timeZone: zone)[0]
     }
 
     /// A recipe written as rows (the read side does not depend on `save`); ingredients are
@@ -51,9 +51,9 @@ struct RecipeKitchen {
     @discardableResult
     func recipe(
         _ name: String, _ ingredients: [(String, Double?, String?)] = [], servings: Int = 2, tags: [String] = [], productIds: [Int64?] = [],
-        householdId: Int64? = nil
+        in other: HouseholdScope? = nil
     ) throws -> Int64 {
-        let household = householdId ?? self.household
+        let household = (other ?? self.household).householdId
         return try database.writer.write { db in
             var recipe = Recipe(householdId: household, name: name, servings: servings)
             try recipe.insert(db)
@@ -69,29 +69,30 @@ struct RecipeKitchen {
     }
 
     /// Another household ("Next door") with a stock list; returns its id and its stock list.
-    func nextDoor() throws -> (household: Int64, folder: Int64) {
+    func nextDoor() throws -> (household: HouseholdScope, folder: Int64) {
         _ = try fixture.accounts.createHousehold(name: "Next door")
         return try database.writer.write { db in
-            let id = try #require(try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'"))
-            let folder = try #require(try Int64.fetchOne(db, sql: "SELECT id FROM folder WHERE household_id = ? AND kind = 'stock'", arguments: [id]))
+            let id = try #require(try Household.ID.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Next door'").map(HouseholdScope.init))
+            let folder = try #require(
+                try Int64.fetchOne(db, sql: "SELECT id FROM folder WHERE household_id = ? AND kind = 'stock'", arguments: [id.householdId]))
             return (id, folder)
         }
     }
 
     /// The product the household learned from an item with `barcode`.
-    func product(barcode: String, householdId: Int64? = nil) throws -> Int64 {
+    func product(barcode: String, in other: HouseholdScope? = nil) throws -> Int64 {
         try #require(
             try database.writer.read { db in
                 try Int64.fetchOne(
-                    db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = ?", arguments: [householdId ?? household, barcode])
+                    db, sql: "SELECT id FROM product WHERE household_id = ? AND barcode = ?", arguments: [(other ?? household).householdId, barcode])
             })
     }
 
     func overview(_ filter: RecipeFilter = RecipeFilter()) throws -> RecipeOverview {
-        try recipes.overview(householdId: household, filter: filter, window: window)
+        try recipes.overview(in: household, filter: filter, window: window)
     }
 
     func detail(_ id: Int64, servings: Int? = nil) throws -> RecipeDetail {
-        try recipes.detail(id, householdId: household, servings: servings, window: window)
+        try recipes.detail(id, in: household, servings: servings, window: window)
     }
 }

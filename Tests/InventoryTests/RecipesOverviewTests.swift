@@ -127,15 +127,15 @@ struct RecipesOverviewTests {
     static func fill(_ kitchen: RecipeKitchen, recipes range: Range<Int>) throws {
         try kitchen.database.writer.write { db in
             for number in range {
-                var recipe = Recipe(householdId: kitchen.household, name: "Recipe \(number)")
+                var recipe = Recipe(householdId: kitchen.household.householdId, name: "Recipe \(number)")
                 try recipe.insert(db)
                 for position in 0..<10 {
                     var row = RecipeIngredient(
-                        householdId: kitchen.household, recipeId: recipe.id!, position: position, name: "Ingredient \((number + position) % 40)",
+                        householdId: kitchen.household.householdId, recipeId: recipe.id!, position: position, name: "Ingredient \((number + position) % 40)",
                         amount: 100, unit: "g")
                     try row.insert(db)
                 }
-                try RecipeTag(recipeId: recipe.id!, householdId: kitchen.household, tag: "tag \(number % 7)").insert(db)
+                try RecipeTag(recipeId: recipe.id!, householdId: kitchen.household.householdId, tag: "tag \(number % 7)").insert(db)
             }
         }
     }
@@ -206,20 +206,20 @@ struct RecipesOverviewTests {
             }
         }
         let household = kitchen.household
-        let recipes = try plan(RecipeCatalog.recipesSQL, [household])
+        let recipes = try plan(RecipeCatalog.recipesSQL, [household.householdId])
         #expect(recipes.contains("USING INDEX recipe_by_name (household_id=?)"), "\(recipes)")
         #expect(!recipes.contains("TEMP B-TREE"), "\(recipes)")
-        let ingredients = try plan(RecipeCatalog.ingredientsSQL, [household])
+        let ingredients = try plan(RecipeCatalog.ingredientsSQL, [household.householdId])
         // In recipe order from the index alone: no seek into the table per ingredient, no sorting.
         #expect(ingredients == "SEARCH recipe_ingredient USING COVERING INDEX recipe_ingredient_by_household (household_id=?)", "\(ingredients)")
-        let tags = try plan(RecipeCatalog.tagsSQL, [household])
+        let tags = try plan(RecipeCatalog.tagsSQL, [household.householdId])
         #expect(tags.contains("USING COVERING INDEX recipe_tag_by_household (household_id=?)"), "\(tags)")
-        let matching = try plan(RecipeStock.nameSQL(filter: RecipeStock.householdFilter), [household, household])
+        let matching = try plan(RecipeStock.nameSQL(filter: RecipeStock.householdFilter), [household.householdId, household.householdId])
         #expect(matching.contains("USING INDEX item_by_folded_name"), "\(matching)")
         // The distinct names from the index alone too.
         #expect(matching.contains("SEARCH ri USING COVERING INDEX recipe_ingredient_by_name (household_id=?)"), "\(matching)")
         // /recipes gives the names it knows from its catalog: each one range of the index.
-        let given = try plan(RecipeStock.nameSQL(wanted: "SELECT value AS name FROM json_each(?)"), ["[\"ingredient 1\"]", household])
+        let given = try plan(RecipeStock.nameSQL(wanted: "SELECT value AS name FROM json_each(?)"), ["[\"ingredient 1\"]", household.householdId])
         #expect(given.contains("USING INDEX item_by_folded_name (household_id=? AND search_text>? AND search_text<?)"), "\(given)")
     }
 
@@ -230,16 +230,16 @@ struct RecipesOverviewTests {
         try kitchen.add("Butter", folder: try kitchen.folder(.shopping))
         try kitchen.add("Coffee") { $0.barcode = "4901111111110" }
         let trashed = try kitchen.add("Ham")
-        try kitchen.fixture.items.trash([trashed], householdId: kitchen.household, by: kitchen.member)
+        try kitchen.fixture.items.trash([trashed], in: kitchen.household, by: kitchen.member)
         try kitchen.database.writer.write { db in
             try db.execute(
                 sql:
                     "INSERT INTO product (household_id, barcode, name, kind, unit, updated_at) VALUES (?, '123456', 'Apple', 'fruit', 'piece', '2026-11-22T00:00:00Z')",
-                arguments: [kitchen.household])
+                arguments: [kitchen.household.householdId])
         }
-        let suggestions = try kitchen.recipes.ingredientSuggestions(householdId: kitchen.household)
+        let suggestions = try kitchen.recipes.ingredientSuggestions(in: kitchen.household)
         #expect(suggestions.map { SearchText.fold($0) } == ["apple", "butter", "coffee", "milk"])
-        #expect(try kitchen.recipes.products(householdId: kitchen.household).map(\.name) == ["Apple", "Coffee"])
+        #expect(try kitchen.recipes.products(in: kitchen.household).map(\.name) == ["Apple", "Coffee"])
     }
 
     @Test func ingredientSuggestionsStopAtFiveHundred() throws {
@@ -247,11 +247,11 @@ struct RecipesOverviewTests {
         let folder = try kitchen.folder(.stock)
         try kitchen.database.writer.write { db in
             for number in 0..<520 {
-                var item = Item(householdId: kitchen.household, folderId: folder, name: String(format: "Item %03d", number))
+                var item = Item(householdId: kitchen.household.householdId, folderId: folder, name: String(format: "Item %03d", number))
                 try item.insert(db)
             }
         }
-        let suggestions = try kitchen.recipes.ingredientSuggestions(householdId: kitchen.household)
+        let suggestions = try kitchen.recipes.ingredientSuggestions(in: kitchen.household)
         #expect(suggestions.count == 500)
         #expect(suggestions.first == "Item 000")
         #expect(suggestions.last == "Item 499")

@@ -25,9 +25,9 @@ struct RecipesSaveTests {
 
     @Test func aNewRecipeIsStoredWithItsIngredientsAndTags() throws {
         let kitchen = try RecipeKitchen()
-        let id = try kitchen.recipes.save(Self.curry(), id: nil, householdId: kitchen.household, by: kitchen.member)
+        let id = try kitchen.recipes.save(Self.curry(), id: nil, in: kitchen.household, by: kitchen.member)
 
-        let recipe = try kitchen.recipes.recipe(id, householdId: kitchen.household)
+        let recipe = try kitchen.recipes.recipe(id, in: kitchen.household)
         #expect(recipe.name == "Chicken curry")
         #expect(recipe.servings == 4)
         #expect(recipe.steps == "Cut.\n\nSimmer.")
@@ -56,7 +56,7 @@ struct RecipesSaveTests {
 
     @Test(arguments: ["0", "-1", "abc", "1/0", "1e3", "inf", "1 2", "1.5 1/2", "1//2", "+1", "0.0001", "nan", "1/-2"])
     func amountsThatAreNotPositiveNumbersAreRefused(_ typed: String) throws {
-        #expect(throws: FieldErrors(["amount": "recipe_error_amount_invalid"])) {
+        #expect(throws: FieldErrors(["amount": .amountInvalid])) {
             try RecipeValidation.ingredient(IngredientInput(name: "x", amount: typed))?.get()
         }
     }
@@ -75,31 +75,31 @@ struct RecipesSaveTests {
             produce: ProduceInput(name: "Juice", quantity: "0", unit: "cup", kind: "drink", dueDays: "3651"))
         #expect(
             throws: InventoryError.validation([
-                "name": "recipe_error_name_required", "servings": "recipe_error_servings_invalid", "steps": "recipe_error_steps_too_long",
-                "source_url": "recipe_error_source_url_invalid", "picture": "picture_invalid", "tags": "recipe_error_tag_too_long",
-                "ingredient.1.name": "recipe_error_ingredient_name_required", "ingredient.2.amount": "recipe_error_amount_invalid",
-                "ingredient.2.unit": "unit_invalid", "ingredient.3.name": "name_too_long", "ingredient.3.amount": "recipe_error_amount_too_large",
-                "ingredient.3.note": "recipe_error_note_too_long", "produce_quantity": "recipe_error_produce_quantity_invalid",
-                "produce_unit": "unit_invalid", "produce_kind": "kind_invalid", "produce_due_days": "recipe_error_produce_due_days_invalid",
+                "name": .recipeNameRequired, "servings": .recipeServingsInvalid, "steps": .stepsTooLong,
+                "source_url": .sourceUrlInvalid, "picture": .pictureInvalid, "tags": .tagTooLong,
+                "ingredient.1.name": .ingredientNameRequired, "ingredient.2.amount": .amountInvalid,
+                "ingredient.2.unit": .unitInvalid, "ingredient.3.name": .nameTooLong, "ingredient.3.amount": .amountTooLarge,
+                "ingredient.3.note": .recipeNoteTooLong, "produce_quantity": .produceQuantityInvalid,
+                "produce_unit": .unitInvalid, "produce_kind": .kindInvalid, "produce_due_days": .produceDueDaysInvalid,
             ])
-        ) { try kitchen.recipes.save(input, id: nil, householdId: kitchen.household, by: kitchen.member) }
+        ) { try kitchen.recipes.save(input, id: nil, in: kitchen.household, by: kitchen.member) }
         #expect(try kitchen.overview().total == 0, "nothing stored")
     }
 
     @Test(arguments: [
-        ("", "recipe_error_servings_invalid"), ("101", "recipe_error_servings_invalid"), ("2.5", "recipe_error_servings_invalid"),
-        ("x", "recipe_error_servings_invalid"),
+        ("", FieldProblem.recipeServingsInvalid), ("101", .recipeServingsInvalid), ("2.5", .recipeServingsInvalid),
+        ("x", .recipeServingsInvalid),
     ])
-    func servingsAreAWholeNumberFromOneToAHundred(_ typed: String, _ key: String) throws {
+    func servingsAreAWholeNumberFromOneToAHundred(_ typed: String, _ key: FieldProblem) throws {
         #expect(throws: FieldErrors(["servings": key])) { try RecipeValidation.check(RecipeInput(name: "Tea", servings: typed)).get() }
         #expect(try RecipeValidation.check(RecipeInput(name: "Tea", servings: "１００")).get().servings == 100)
     }
 
     @Test func namesAndTagsHaveLimits() throws {
-        #expect(throws: FieldErrors(["name": "name_too_long"])) { try RecipeValidation.check(RecipeInput(name: String(repeating: "鍋", count: 101))).get() }
+        #expect(throws: FieldErrors(["name": .nameTooLong])) { try RecipeValidation.check(RecipeInput(name: String(repeating: "鍋", count: 101))).get() }
         #expect(try RecipeValidation.check(RecipeInput(name: String(repeating: "鍋", count: 100))).get().name.count == 100)
         let many = (1...21).map { "tag\($0)" }.joined(separator: ",")
-        #expect(throws: FieldErrors(["tags": "recipe_error_too_many_tags"])) { try RecipeValidation.check(RecipeInput(name: "Tea", tags: many)).get() }
+        #expect(throws: FieldErrors(["tags": .tooManyTags])) { try RecipeValidation.check(RecipeInput(name: "Tea", tags: many)).get() }
         let twenty = (1...20).map { "tag\($0)" }.joined(separator: "、") + ", TAG1 ,,"
         #expect(try RecipeValidation.check(RecipeInput(name: "Tea", tags: twenty)).get().tags.count == 20)
     }
@@ -114,7 +114,7 @@ struct RecipesSaveTests {
         if accepted {
             #expect(try result.get().sourceUrl == typed)
         } else {
-            #expect(throws: FieldErrors(["source_url": "recipe_error_source_url_invalid"])) { try result.get() }
+            #expect(throws: FieldErrors(["source_url": .sourceUrlInvalid])) { try result.get() }
         }
     }
 
@@ -124,7 +124,7 @@ struct RecipesSaveTests {
         let named = RecipeInput(name: "Juice", produce: ProduceInput(name: "Juice", quantity: "0.5", unit: "L", kind: "drinks", dueDays: ""))
         #expect(try RecipeValidation.check(named).get().produce == RecipeProduce(name: "Juice", quantity: 0.5, unit: .L, kind: .drinks))
         let negative = RecipeInput(name: "Juice", produce: ProduceInput(name: "Juice", quantity: "1", unit: "L", kind: "drinks", dueDays: "-1"))
-        #expect(throws: FieldErrors(["produce_due_days": "recipe_error_produce_due_days_invalid"])) { try RecipeValidation.check(negative).get() }
+        #expect(throws: FieldErrors(["produce_due_days": .produceDueDaysInvalid])) { try RecipeValidation.check(negative).get() }
     }
 
     @Test func anotherHouseholdsProductsPhotosAndStockListsAreRefused() throws {
@@ -132,25 +132,25 @@ struct RecipesSaveTests {
         let (nextDoor, theirFolder) = try kitchen.nextDoor()
         let photos = try PhotoStore(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-recipes-\(UUID().uuidString)"), database: kitchen.database)
-        let theirPhoto = try photos.save(large: [0xFF, 0xD8, 1], small: [0xFF, 0xD8, 2], format: "jpeg", householdId: nextDoor)
+        let theirPhoto = try photos.save(large: [0xFF, 0xD8, 1], small: [0xFF, 0xD8, 2], format: "jpeg", in: nextDoor)
         try kitchen.database.writer.write { db in
             try db.execute(
                 sql: "INSERT INTO product (household_id, barcode, name, kind, unit, updated_at) VALUES (?, '123456', 'Milk', 'dairy_eggs', 'bottle', 'x')",
-                arguments: [nextDoor])
+                arguments: [nextDoor.householdId])
         }
-        let theirProduct = try kitchen.product(barcode: "123456", householdId: nextDoor)
+        let theirProduct = try kitchen.product(barcode: "123456", in: nextDoor)
         let input = RecipeInput(
             name: "Latte", picture: .photo(theirPhoto), ingredients: [IngredientInput(name: "Milk", productId: theirProduct)],
             produce: ProduceInput(name: "Latte", folderId: theirFolder))
         #expect(
             throws: InventoryError.validation([
-                "picture": "picture_invalid", "ingredient.0.product": "recipe_error_product_invalid", "produce_folder": "recipe_error_produce_folder_invalid",
+                "picture": .pictureInvalid, "ingredient.0.product": .productInvalid, "produce_folder": .produceFolderInvalid,
             ])
-        ) { try kitchen.recipes.save(input, id: nil, householdId: kitchen.household, by: kitchen.member) }
+        ) { try kitchen.recipes.save(input, id: nil, in: kitchen.household, by: kitchen.member) }
         // Our own shopping list is not a stock list either.
         let shopping = RecipeInput(name: "Latte", produce: ProduceInput(name: "Latte", folderId: try kitchen.folder(.shopping)))
-        #expect(throws: InventoryError.validation(["produce_folder": "recipe_error_produce_folder_invalid"])) {
-            try kitchen.recipes.save(shopping, id: nil, householdId: kitchen.household, by: kitchen.member)
+        #expect(throws: InventoryError.validation(["produce_folder": .produceFolderInvalid])) {
+            try kitchen.recipes.save(shopping, id: nil, in: kitchen.household, by: kitchen.member)
         }
         #expect(try kitchen.overview().total == 0)
     }
@@ -159,14 +159,14 @@ struct RecipesSaveTests {
         let kitchen = try RecipeKitchen()
         let photos = try PhotoStore(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-recipes-\(UUID().uuidString)"), database: kitchen.database)
-        let photo = try photos.save(large: [0xFF, 0xD8, 1], small: [0xFF, 0xD8, 2], format: "jpeg", householdId: kitchen.household)
+        let photo = try photos.save(large: [0xFF, 0xD8, 1], small: [0xFF, 0xD8, 2], format: "jpeg", in: kitchen.household)
         try kitchen.add("明治おいしい牛乳", 1, "bottle") { $0.barcode = "4902705001046" }
         let product = try kitchen.product(barcode: "4902705001046")
         let pantry = try kitchen.pantry()
         let input = RecipeInput(
             name: "Latte", picture: .photo(photo), ingredients: [IngredientInput(amount: "1", unit: "bottle", productId: product)],
             produce: ProduceInput(name: "Latte", quantity: "1", unit: "bottle", kind: "drinks", dueDays: "1", folderId: pantry))
-        let id = try kitchen.recipes.save(input, id: nil, householdId: kitchen.household, by: kitchen.member)
+        let id = try kitchen.recipes.save(input, id: nil, in: kitchen.household, by: kitchen.member)
         let detail = try kitchen.detail(id)
         #expect(detail.recipe.picture == .photo(photo))
         #expect(detail.recipe.produce?.folderId == pantry)
@@ -177,9 +177,9 @@ struct RecipesSaveTests {
 
     @Test func anEditReplacesIngredientsAndTagsAndKeepsWhenItWasCreated() throws {
         let kitchen = try RecipeKitchen()
-        let id = try kitchen.recipes.save(Self.curry(), id: nil, householdId: kitchen.household, by: kitchen.member)
+        let id = try kitchen.recipes.save(Self.curry(), id: nil, in: kitchen.household, by: kitchen.member)
         kitchen.fixture.clock.advance(3600)
-        var edit = try kitchen.recipes.input(id, householdId: kitchen.household)
+        var edit = try kitchen.recipes.input(id, in: kitchen.household)
         #expect(edit.name == "Chicken curry")
         #expect(edit.servings == "4")
         #expect(edit.tags == "spicy, weekday, 和食")
@@ -188,7 +188,7 @@ struct RecipesSaveTests {
         edit.ingredients = [IngredientInput(name: "Tofu", amount: "1", unit: "pack"), edit.ingredients[0]]
         edit.tags = "vegetarian"
         edit.produce.name = ""
-        try kitchen.recipes.save(edit, id: id, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.recipes.save(edit, id: id, in: kitchen.household, by: kitchen.member)
 
         let detail = try kitchen.detail(id)
         #expect(detail.ingredients.map(\.ingredient.name) == ["Tofu", "Chicken"])
@@ -200,24 +200,24 @@ struct RecipesSaveTests {
         let rows = try kitchen.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipe_ingredient") }
         #expect(rows == 2)
         // Unchanged input read back saves to the same thing.
-        let again = try kitchen.recipes.input(id, householdId: kitchen.household)
-        try kitchen.recipes.save(again, id: id, householdId: kitchen.household, by: kitchen.member)
-        #expect(try kitchen.recipes.input(id, householdId: kitchen.household) == again)
+        let again = try kitchen.recipes.input(id, in: kitchen.household)
+        try kitchen.recipes.save(again, id: id, in: kitchen.household, by: kitchen.member)
+        #expect(try kitchen.recipes.input(id, in: kitchen.household) == again)
     }
 
     @Test func anEditOfAnUnknownForeignOrTrashedRecipeIsNotFound() throws {
         let kitchen = try RecipeKitchen()
         let (nextDoor, _) = try kitchen.nextDoor()
-        let theirs = try kitchen.recipe("Theirs", householdId: nextDoor)
+        let theirs = try kitchen.recipe("Theirs", in: nextDoor)
         let trashed = try kitchen.recipe("Trashed")
-        try kitchen.recipes.trash(trashed, householdId: kitchen.household, by: kitchen.member)
+        try kitchen.recipes.trash(trashed, in: kitchen.household, by: kitchen.member)
         for id in [theirs, trashed, 99_999] {
             #expect(throws: InventoryError.notFound) {
-                try kitchen.recipes.save(RecipeInput(name: "Mine now"), id: id, householdId: kitchen.household, by: kitchen.member)
+                try kitchen.recipes.save(RecipeInput(name: "Mine now"), id: id, in: kitchen.household, by: kitchen.member)
             }
             // Not found comes before any word about the form.
             #expect(throws: InventoryError.notFound) {
-                try kitchen.recipes.save(RecipeInput(name: ""), id: id, householdId: kitchen.household, by: kitchen.member)
+                try kitchen.recipes.save(RecipeInput(name: ""), id: id, in: kitchen.household, by: kitchen.member)
             }
         }
         #expect(

@@ -56,9 +56,10 @@ import Testing
             }
         }
         // The domain reads what it finds.
-        let household = try #require(try database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT min(id) FROM household") })
+        let household = try #require(
+            try database.writer.read { db in try Household.ID.fetchOne(db, sql: "SELECT min(id) FROM household").map(HouseholdScope.init) })
         let items = Items(database: database)
-        for folder in try items.folders(householdId: household) {
+        for folder in try items.folders(in: household) {
             _ = try items.page(of: folder, filter: ListFilter(), page: 1)
         }
         try database.close()
@@ -98,7 +99,7 @@ import Testing
         let owner = try fixture.owner
         _ = try fixture.join("ken", role: .member)
         _ = try fixture.join("mio", role: .viewer)
-        _ = try fixture.accounts.invite(householdId: owner.householdId, role: .member)
+        _ = try fixture.accounts.invite(in: owner.household, role: .member)
         let items = fixture.items
         let photos = try PhotoStore(directory: temporary.url.appendingPathComponent("photos"), database: fixture.database, clock: clock.wall)
         let fridge = try fixture.firstFolder(.stock)
@@ -111,7 +112,7 @@ import Testing
             configure(&input)
             return input
         }
-        let photo = try photos.save(large: [0xFF, 0xD8, 1, 2, 3], small: [0xFF, 0xD8, 4], format: "jpeg", householdId: owner.householdId)
+        let photo = try photos.save(large: [0xFF, 0xD8, 1, 2, 3], small: [0xFF, 0xD8, 4], format: "jpeg", in: owner.household)
         let ids = try items.register(
             [
                 draft("牛乳") {
@@ -137,15 +138,15 @@ import Testing
                     $0.note = "two lines\nof note"
                     $0.picture = "illustration:vegetables"
                 },
-            ], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: tokyo)
+            ], into: fridge, in: owner.household, by: owner.memberId, timeZone: tokyo)
         clock.advance(3600)
-        _ = try items.adjustQuantity(ids[1], by: -2, householdId: owner.householdId, by: owner.memberId)
-        try items.markOpened(ids[0], householdId: owner.householdId, by: owner.memberId)
-        _ = try items.buyAgain(ids[0], onto: shopping, householdId: owner.householdId, by: owner.memberId)
-        try items.trash([ids[2]], householdId: owner.householdId, by: owner.memberId)
+        _ = try items.adjustQuantity(ids[1], by: -2, in: owner.household, by: owner.memberId)
+        try items.markOpened(ids[0], in: owner.household, by: owner.memberId)
+        _ = try items.buyAgain(ids[0], onto: shopping, in: owner.household, by: owner.memberId)
+        try items.trash([ids[2]], in: owner.household, by: owner.memberId)
         _ = try CalendarFeeds(database: fixture.database, clock: clock.wall).create(memberId: owner.memberId)
         try PushChannels(database: fixture.database, clock: clock.wall).save(
-            PushChannelInput(url: "https://ntfy.example", topic: "zaiko-home", digestHour: "8"), householdId: owner.householdId)
+            PushChannelInput(url: "https://ntfy.example", topic: "zaiko-home", digestHour: "8"), in: owner.household)
         try fixture.database.close()
         try? FileManager.default.removeItem(at: destination)
         try FileManager.default.copyItem(at: file, to: destination)

@@ -16,16 +16,16 @@ struct RemindersDomainTests {
     @Test func aReminderThatPassedInTheTrashIsNotSentLateOnRestore() throws {
         let (fixture, owner, _) = try fixture()
         let items = Items(database: fixture.database, clock: fixture.clock.wall)
-        let fridge = try #require(try items.folders(householdId: owner.householdId, kind: .stock).first?.id)
+        let fridge = try #require(try items.folders(in: owner.household, kind: .stock).first?.id)
         var input = ItemInput()
         input.name = "Milk"
         let soon = fixture.clock.now.addingTimeInterval(3600)
         input.due = CalendarDay.today(in: .gmt, now: soon).adding(days: 1).description
         input.remindAt = LocalDateTime.text(soon, in: .gmt)
-        let id = try items.register([input], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)[0]
-        try items.trash([id], householdId: owner.householdId, by: owner.memberId)
+        let id = try items.register([input], into: fridge, in: owner.household, by: owner.memberId, timeZone: .gmt)[0]
+        try items.trash([id], in: owner.household, by: owner.memberId)
         fixture.clock.advance(7200)
-        try items.restore([id], householdId: owner.householdId, by: owner.memberId)
+        try items.restore([id], in: owner.household, by: owner.memberId)
         let pending = try fixture.database.writer.read { db in
             try Bool.fetchOne(db, sql: "SELECT reminder_sent_for IS NOT remind_at FROM item WHERE id = ?", arguments: [id])
         }
@@ -34,81 +34,81 @@ struct RemindersDomainTests {
 
     @Test func aChannelIsCheckedFieldByField() throws {
         let (_, owner, channels) = try fixture()
-        let cases: [(PushChannelInput, [String: String])] = [
-            (PushChannelInput(kind: "ntfy", url: "", topic: ""), ["url": "push_url_required", "topic": "push_topic_required"]),
-            (PushChannelInput(kind: "ntfy", url: "ftp://x", topic: "a b"), ["url": "push_url_invalid", "topic": "push_topic_invalid"]),
-            (PushChannelInput(kind: "ntfy", url: "https://user:pw@ntfy.sh", topic: "ok"), ["url": "push_url_invalid"]),
-            (PushChannelInput(kind: "ntfy", url: "javascript:alert(1)", topic: "ok"), ["url": "push_url_invalid"]),
-            (PushChannelInput(kind: "pigeon", url: "https://ntfy.sh", topic: "ok"), ["kind": "push_kind_invalid"]),
-            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", accessToken: "tk\r\nX-Evil: 1"), ["access_token": "push_token_invalid"]),
-            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", digestHour: "24"), ["digest_hour": "digest_hour_invalid"]),
+        let cases: [(PushChannelInput, [String: FieldProblem])] = [
+            (PushChannelInput(kind: "ntfy", url: "", topic: ""), ["url": .pushUrlRequired, "topic": .pushTopicRequired]),
+            (PushChannelInput(kind: "ntfy", url: "ftp://x", topic: "a b"), ["url": .pushUrlInvalid, "topic": .pushTopicInvalid]),
+            (PushChannelInput(kind: "ntfy", url: "https://user:pw@ntfy.sh", topic: "ok"), ["url": .pushUrlInvalid]),
+            (PushChannelInput(kind: "ntfy", url: "javascript:alert(1)", topic: "ok"), ["url": .pushUrlInvalid]),
+            (PushChannelInput(kind: "pigeon", url: "https://ntfy.sh", topic: "ok"), ["kind": .pushKindInvalid]),
+            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", accessToken: "tk\r\nX-Evil: 1"), ["access_token": .pushTokenInvalid]),
+            (PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "ok", digestHour: "24"), ["digest_hour": .digestHourInvalid]),
         ]
         for (input, expected) in cases {
-            #expect(throws: InventoryError.validation(expected), "\(input)") { try channels.save(input, householdId: owner.householdId) }
+            #expect(throws: InventoryError.validation(expected), "\(input)") { try channels.save(input, in: owner.household) }
         }
-        #expect(try channels.channel(householdId: owner.householdId) == nil)
+        #expect(try channels.channel(in: owner.household) == nil)
     }
 
     @Test func theTokenIsKeptUnlessReplacedOrCleared() throws {
         let (_, owner, channels) = try fixture()
-        try channels.save(PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090/", topic: "home", accessToken: "tk_1"), householdId: owner.householdId)
-        var channel = try #require(try channels.channel(householdId: owner.householdId))
+        try channels.save(PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090/", topic: "home", accessToken: "tk_1"), in: owner.household)
+        var channel = try #require(try channels.channel(in: owner.household))
         #expect(channel.accessToken == "tk_1")
         #expect(channel.target?.absoluteString == "http://192.168.1.5:8090/home")
-        try channels.save(PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090", topic: "home2"), householdId: owner.householdId)
-        channel = try #require(try channels.channel(householdId: owner.householdId))
+        try channels.save(PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090", topic: "home2"), in: owner.household)
+        channel = try #require(try channels.channel(in: owner.household))
         #expect(channel.accessToken == "tk_1")
         #expect(channel.target?.absoluteString == "http://192.168.1.5:8090/home2")
         try channels.save(
-            PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090", topic: "home2", clearAccessToken: true), householdId: owner.householdId)
-        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
+            PushChannelInput(kind: "ntfy", url: "http://192.168.1.5:8090", topic: "home2", clearAccessToken: true), in: owner.household)
+        #expect(try channels.channel(in: owner.household)?.accessToken == nil)
         // A webhook has no topic: its address is the whole target.
-        try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/zaiko?x=1", topic: "ignored"), householdId: owner.householdId)
-        #expect(try channels.channel(householdId: owner.householdId)?.target?.absoluteString == "https://hooks.example/zaiko?x=1")
+        try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/zaiko?x=1", topic: "ignored"), in: owner.household)
+        #expect(try channels.channel(in: owner.household)?.target?.absoluteString == "https://hooks.example/zaiko?x=1")
     }
 
     @Test func aTestNeedsAChannelAndRemovingTheChannelDropsWaitingMessages() throws {
         let (fixture, owner, channels) = try fixture()
         let outbox = Outbox(database: fixture.database, clock: fixture.clock.wall)
-        #expect(throws: InventoryError.validation(["push": "push_no_channel"])) {
-            _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+        #expect(throws: InventoryError.validation(["push": .pushNoChannel])) {
+            _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
         }
-        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), householdId: owner.householdId)
-        let id = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
-        #expect(try outbox.message(id, householdId: owner.householdId)?.state == .pending)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), in: owner.household)
+        let id = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
+        #expect(try outbox.message(id, in: owner.household)?.state == .pending)
         // Another household cannot read it.
-        #expect(try outbox.message(id, householdId: owner.householdId + 1) == nil)
-        try channels.remove(householdId: owner.householdId)
-        #expect(try outbox.message(id, householdId: owner.householdId) == nil)
+        #expect(try outbox.message(id, in: HouseholdScope(owner.household.householdId + 1)) == nil)
+        try channels.remove(in: owner.household)
+        #expect(try outbox.message(id, in: owner.household) == nil)
     }
 
     @Test func theTokenIsClearedWhenTheAddressChangesUnlessANewOneIsGiven() throws {
         let (_, owner, channels) = try fixture()
-        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.example", topic: "home", accessToken: "tk_owner"), householdId: owner.householdId)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.example", topic: "home", accessToken: "tk_owner"), in: owner.household)
         // The same server written differently keeps it.
-        try channels.save(PushChannelInput(kind: "ntfy", url: "HTTPS://ntfy.example:443/", topic: "home"), householdId: owner.householdId)
-        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == "tk_owner")
+        try channels.save(PushChannelInput(kind: "ntfy", url: "HTTPS://ntfy.example:443/", topic: "home"), in: owner.household)
+        #expect(try channels.channel(in: owner.household)?.accessToken == "tk_owner")
         // A co-owner points the channel elsewhere without typing a token: the owner's token does not follow.
-        try channels.save(PushChannelInput(kind: "ntfy", url: "https://collector.example", topic: "home"), householdId: owner.householdId)
-        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://collector.example", topic: "home"), in: owner.household)
+        #expect(try channels.channel(in: owner.household)?.accessToken == nil)
         // A new address with its own token in the same form keeps that token.
-        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.example", topic: "home", accessToken: "tk_new"), householdId: owner.householdId)
-        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == "tk_new")
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.example", topic: "home", accessToken: "tk_new"), in: owner.household)
+        #expect(try channels.channel(in: owner.household)?.accessToken == "tk_new")
         // Another port on the same host is another server.
-        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.example:8443", topic: "home"), householdId: owner.householdId)
-        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.example:8443", topic: "home"), in: owner.household)
+        #expect(try channels.channel(in: owner.household)?.accessToken == nil)
         // So is a webhook's other path.
-        try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/a", accessToken: "tk_hook"), householdId: owner.householdId)
-        try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/b"), householdId: owner.householdId)
-        #expect(try channels.channel(householdId: owner.householdId)?.accessToken == nil)
+        try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/a", accessToken: "tk_hook"), in: owner.household)
+        try channels.save(PushChannelInput(kind: "webhook", url: "https://hooks.example/b"), in: owner.household)
+        #expect(try channels.channel(in: owner.household)?.accessToken == nil)
     }
 
     @Test func aFailureIsStoredAsAStatusOrAReasonNeverAsTheAnswer() throws {
         let (fixture, owner, channels) = try fixture()
         let outbox = Outbox(database: fixture.database, clock: fixture.clock.wall)
-        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), householdId: owner.householdId)
-        let id = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
-        try outbox.recordFailure(try #require(try outbox.message(id, householdId: owner.householdId)), attempts: 1, failure: .status(502), retryAt: nil)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), in: owner.household)
+        let id = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
+        try outbox.recordFailure(try #require(try outbox.message(id, in: owner.household)), attempts: 1, failure: .status(502), retryAt: nil)
         let stored = try fixture.database.writer.read { db in try String.fetchOne(db, sql: "SELECT last_error FROM push_message WHERE id = ?", arguments: [id])
         }
         #expect(stored == "HTTP 502")
@@ -116,8 +116,8 @@ struct RemindersDomainTests {
         try fixture.database.writer.write { db in
             try db.execute(sql: "UPDATE push_message SET last_error = 'HTTP 500: {\"secret\":\"admin-password\"}' WHERE id = ?", arguments: [id])
         }
-        #expect(try outbox.message(id, householdId: owner.householdId)?.lastError == .status(500))
-        #expect(try outbox.status(householdId: owner.householdId).lastError == .status(500))
+        #expect(try outbox.message(id, in: owner.household)?.lastError == .status(500))
+        #expect(try outbox.status(in: owner.household).lastError == .status(500))
         #expect(PushFailure(stored: "Could not connect to the server. (port 22 open)") == .connectionFailed)
         for failure: PushFailure in [.timedOut, .refusedAddress, .unknownHost, .connectionFailed, .answerTooLarge, .invalidAddress, .noChannel, .status(404)] {
             #expect(PushFailure(stored: failure.stored) == failure)
@@ -127,24 +127,26 @@ struct RemindersDomainTests {
     @Test func testsAreLimitedToFiveInTenMinutesPerHousehold() throws {
         let (fixture, owner, channels) = try fixture()
         let outbox = Outbox(database: fixture.database, clock: fixture.clock.wall)
-        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), householdId: owner.householdId)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "home"), in: owner.household)
         for _ in 0..<Outbox.testsPerWindow {
-            _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+            _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
             fixture.clock.advance(60)
         }
-        #expect(throws: InventoryError.validation(["push_test": "push_test_limited"])) {
-            _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+        #expect(throws: InventoryError.validation(["push_test": .pushTestLimited])) {
+            _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
         }
         // Another household is not held back by this one's tests.
         _ = try fixture.accounts.createHousehold(name: "Neighbours")
-        let neighbours = try fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Neighbours'")! }
-        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "next-door"), householdId: neighbours)
-        _ = try outbox.enqueueTest(householdId: neighbours, title: "t", body: "b")
+        let neighbours = try fixture.database.writer.read { db in
+            HouseholdScope(try Household.ID.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Neighbours'")!)
+        }
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "next-door"), in: neighbours)
+        _ = try outbox.enqueueTest(in: neighbours, title: "t", body: "b")
         // Once the first test is ten minutes old, one more may go.
         fixture.clock.advance(Outbox.testWindow - Double(Outbox.testsPerWindow) * 60 + 1)
-        _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
-        #expect(throws: InventoryError.validation(["push_test": "push_test_limited"])) {
-            _ = try outbox.enqueueTest(householdId: owner.householdId, title: "t", body: "b")
+        _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
+        #expect(throws: InventoryError.validation(["push_test": .pushTestLimited])) {
+            _ = try outbox.enqueueTest(in: owner.household, title: "t", body: "b")
         }
     }
 
@@ -155,11 +157,11 @@ struct RemindersDomainTests {
         // The fixture's clock is in the afternoon (UTC); hour 0 is past, hour 23 is not.
         let today = CalendarDay.today(in: .gmt, now: fixture.clock.now)
         let hour = Calendar(identifier: .gregorian).dateComponents(in: .gmt, from: fixture.clock.now).hour!
-        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "h", digestHour: "\(max(0, hour - 1))"), householdId: owner.householdId)
-        #expect(try channels.channel(householdId: owner.householdId)?.digestSentOn == today)
+        try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "h", digestHour: "\(max(0, hour - 1))"), in: owner.household)
+        #expect(try channels.channel(in: owner.household)?.digestSentOn == today)
         if hour < 23 {
-            try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "h", digestHour: "23"), householdId: owner.householdId)
-            #expect(try channels.channel(householdId: owner.householdId)?.digestSentOn == nil)
+            try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "h", digestHour: "23"), in: owner.household)
+            #expect(try channels.channel(in: owner.household)?.digestSentOn == nil)
         }
     }
 
@@ -168,14 +170,14 @@ struct RemindersDomainTests {
         let owner = try fixture.owner
         let feeds = CalendarFeeds(database: fixture.database, clock: fixture.clock.wall)
         let items = Items(database: fixture.database, clock: fixture.clock.wall)
-        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id!
+        let fridge = try items.folders(in: owner.household, kind: .stock)[0].id!
         var milk = ItemInput()
         milk.name = "Milk"
         milk.due = "2026-11-25"
         milk.remindAt = "2026-11-24T09:00"
         var rice = ItemInput()
         rice.name = "Rice"
-        _ = try items.register([milk, rice], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+        _ = try items.register([milk, rice], into: fridge, in: owner.household, by: owner.memberId, timeZone: .gmt)
 
         #expect(try feeds.createdAt(memberId: owner.memberId) == nil)
         let token = try feeds.create(memberId: owner.memberId)
@@ -209,16 +211,16 @@ struct RemindersDomainTests {
             var input = ItemInput()
             input.name = name
             input.due = "2026-12-01"
-            let fridge = try items.folders(householdId: member.householdId, kind: .stock)[0].id!
-            _ = try items.register([input], in: fridge, householdId: member.householdId, by: member.memberId, timeZone: .gmt)
+            let fridge = try items.folders(in: member.household, kind: .stock)[0].id!
+            _ = try items.register([input], into: fridge, in: member.household, by: member.memberId, timeZone: .gmt)
         }
         // A trashed item leaves the feed.
         var gone = ItemInput()
         gone.name = "Gone"
         gone.due = "2026-12-02"
-        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id!
-        let goneId = try items.register([gone], in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)[0]
-        try items.trash([goneId], householdId: owner.householdId, by: owner.memberId)
+        let fridge = try items.folders(in: owner.household, kind: .stock)[0].id!
+        let goneId = try items.register([gone], into: fridge, in: owner.household, by: owner.memberId, timeZone: .gmt)[0]
+        try items.trash([goneId], in: owner.household, by: owner.memberId)
         #expect(try feeds.feed(token: try feeds.create(memberId: owner.memberId))?.events.map(\.name) == ["Ours"])
         #expect(try feeds.feed(token: try feeds.create(memberId: other.memberId))?.events.map(\.name) == ["Theirs"])
     }
@@ -229,7 +231,7 @@ struct RemindersDomainTests {
         let clock = fixture.clock
         let items = Items(database: fixture.database, clock: clock.wall)
         let schedule = ReminderSchedule(database: fixture.database, clock: clock.wall)
-        let fridge = try items.folders(householdId: owner.householdId, kind: .stock)[0].id!
+        let fridge = try items.folders(in: owner.household, kind: .stock)[0].id!
         let now = clock.now
         func input(_ name: String, remind offset: TimeInterval) -> ItemInput {
             var input = ItemInput()
@@ -240,13 +242,13 @@ struct RemindersDomainTests {
         }
         let ids = try items.register(
             [input("Past", remind: -7200), input("Sent", remind: -3600), input("Soon", remind: 3600), input("Later", remind: 86400)],
-            in: fridge, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+            into: fridge, in: owner.household, by: owner.memberId, timeZone: .gmt)
         // "Sent" already went out, "Later" too (as if its date had been moved since).
         try fixture.database.writer.write { db in
             try db.execute(sql: "UPDATE item SET reminder_sent_for = remind_at WHERE id IN (?, ?)", arguments: [ids[1], ids[3]])
-            try Outbox.enqueue(db, householdId: owner.householdId, kind: "reminder", title: "t", body: "b", items: [], at: now)
+            try Outbox.enqueue(db, householdId: owner.household.householdId, kind: "reminder", title: "t", body: "b", items: [], at: now)
         }
-        let report = try schedule.rebuild(householdId: owner.householdId, by: owner.memberId)
+        let report = try schedule.rebuild(in: owner.household, by: owner.memberId)
         // Pending: Past and Soon on items, plus one undelivered message.
         #expect(report == RebuildReport(dropped: 3, recreated: 2, cleared: 2))
         let after = try fixture.database.writer.read { db in
@@ -256,6 +258,6 @@ struct RemindersDomainTests {
         #expect(after.allSatisfy { ($0["reminder_sent_for"] as String?) == nil })
         #expect(after.map { $0["version"] as Int } == [2, 2, 1, 1])
         #expect(try fixture.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM push_message") } == 0)
-        #expect(try items.history(of: ids[0], householdId: owner.householdId).first?.detail == "remind_at")
+        #expect(try items.history(of: ids[0], in: owner.household).first?.detail == "remind_at")
     }
 }

@@ -11,12 +11,12 @@ import Testing
 struct StarterFolderTests {
     @Test func aNewHouseholdsStarterFoldersKnowWhichTheyAre() throws {
         let home = try Fixture(folderNames: ["starter_fridge": "冷蔵庫"])
-        let folders = try home.items.folders(householdId: home.householdId)
+        let folders = try home.items.folders(in: home.household)
         #expect(folders.map(\.starter) == ["starter_fridge", "starter_freezer", "starter_pantry", "starter_supermarket"])
         #expect(folders[0].name == "冷蔵庫")
-        let made = try Folders(database: home.database).create(name: "Garage", kind: .stock, icon: "garage", householdId: home.householdId)
-        #expect(try home.items.folder(made, householdId: home.householdId).starter == nil)
-        let overview = try Folders(database: home.database).overview(householdId: home.householdId)
+        let made = try Folders(database: home.database).create(name: "Garage", kind: .stock, icon: "garage", in: home.household)
+        #expect(try home.items.folder(made, in: home.household).starter == nil)
+        let overview = try Folders(database: home.database).overview(in: home.household)
         #expect(overview.map(\.starter) == ["starter_fridge", "starter_freezer", "starter_pantry", "starter_supermarket", nil])
     }
 
@@ -24,8 +24,8 @@ struct StarterFolderTests {
         let home = try Fixture()
         let folders = Folders(database: home.database)
         let fridge = try home.firstFolder(.stock)
-        try folders.update(fridge, name: "Kitchen fridge", icon: "fridge", householdId: home.householdId, shownName: "冷蔵庫")
-        let renamed = try home.items.folder(fridge, householdId: home.householdId)
+        try folders.update(fridge, name: "Kitchen fridge", icon: "fridge", in: home.household, shownName: "冷蔵庫")
+        let renamed = try home.items.folder(fridge, in: home.household)
         #expect(renamed.name == "Kitchen fridge")
         #expect(renamed.starter == nil)
     }
@@ -36,8 +36,8 @@ struct StarterFolderTests {
         let home = try Fixture()
         let folders = Folders(database: home.database)
         let fridge = try home.firstFolder(.stock)
-        try folders.update(fridge, name: " 冷蔵庫 ", icon: "milk", householdId: home.householdId, shownName: "冷蔵庫")
-        let kept = try home.items.folder(fridge, householdId: home.householdId)
+        try folders.update(fridge, name: " 冷蔵庫 ", icon: "milk", in: home.household, shownName: "冷蔵庫")
+        let kept = try home.items.folder(fridge, in: home.household)
         #expect(kept.name == "Fridge")
         #expect(kept.starter == "starter_fridge")
         #expect(kept.icon == "milk")
@@ -50,12 +50,12 @@ struct StarterFolderTests {
         var input = ItemInput()
         input.name = "Milk"
         input.due = "2026-11-22"
-        let id = try home.items.register([input], in: fridge, householdId: home.householdId, by: owner.memberId, timeZone: .gmt)[0]
+        let id = try home.items.register([input], into: fridge, in: home.household, by: owner.memberId, timeZone: .gmt)[0]
         let window = DueWindow(today: try #require(CalendarDay("2026-11-22")), soonDays: 3)
-        let soon = try home.items.useSoon(householdId: home.householdId, window: window, page: 1)
+        let soon = try home.items.useSoon(in: home.household, window: window, page: 1)
         #expect(soon.today.map(\.folderStarter) == ["starter_fridge"])
-        try home.items.trash([id], householdId: home.householdId, by: owner.memberId)
-        #expect(try home.items.trashEntries(householdId: home.householdId).map(\.folderStarter) == ["starter_fridge"])
+        try home.items.trash([id], in: home.household, by: owner.memberId)
+        #expect(try home.items.trashEntries(in: home.household).map(\.folderStarter) == ["starter_fridge"])
     }
 
     /// Households made before v8: folders still named as the starter was made, in English or

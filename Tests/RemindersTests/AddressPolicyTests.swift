@@ -110,9 +110,9 @@ struct AddressPolicyTests {
         let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T09:00:00Z"))
         try fixture.ntfy(server.base)
         try await running(fixture.engine(sender: OutboundHTTP())) {
-            let id = try fixture.outbox.enqueueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
-            try await eventually { try fixture.outbox.message(id, householdId: fixture.householdId)?.state == .failed }
-            #expect(try fixture.outbox.message(id, householdId: fixture.householdId)?.lastError == .refusedAddress)
+            let id = try fixture.outbox.enqueueTest(in: fixture.household, title: "Zaiko test", body: "Push works")
+            try await eventually { try fixture.outbox.message(id, in: fixture.household)?.state == .failed }
+            #expect(try fixture.outbox.message(id, in: fixture.household)?.lastError == .refusedAddress)
         }
         #expect(server.received.isEmpty)
     }

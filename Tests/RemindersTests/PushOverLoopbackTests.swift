@@ -69,11 +69,15 @@ struct PushOverLoopbackTests {
         // Grandparents: a second household on the same server, with its own channel.
         let invitation = try fixture.accounts.createHousehold(name: "Grandparents")
         _ = try fixture.accounts.acceptInvitation(token: invitation, name: "Grandma", login: "grandma", password: "correct horse battery", userAgent: "")
-        let grandparents = try await fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Grandparents'")! }
+        let grandparents = try await fixture.database.writer.read { db in
+            HouseholdScope(try Household.ID.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Grandparents'")!)
+        }
         // A third without a channel at all.
         let lone = try fixture.accounts.createHousehold(name: "Lone")
         _ = try fixture.accounts.acceptInvitation(token: lone, name: "Solo", login: "solo", password: "correct horse battery", userAgent: "")
-        let loneId = try await fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Lone'")! }
+        let loneId = try await fixture.database.writer.read { db in
+            HouseholdScope(try Household.ID.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Lone'")!)
+        }
         try fixture.ntfy(ours.base, topic: "ours")
         try fixture.ntfy(theirs.base, topic: "theirs", household: grandparents)
         try fixture.item("Our milk", due: "2026-11-25", remind: "2026-11-22T09:00")
@@ -101,7 +105,9 @@ struct PushOverLoopbackTests {
         }
         let invitation = try fixture.accounts.createHousehold(name: "Neighbours")
         _ = try fixture.accounts.acceptInvitation(token: invitation, name: "Ben", login: "ben", password: "correct horse battery", userAgent: "")
-        let neighbours = try await fixture.database.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Neighbours'")! }
+        let neighbours = try await fixture.database.writer.read { db in
+            HouseholdScope(try Household.ID.fetchOne(db, sql: "SELECT id FROM household WHERE name = 'Neighbours'")!)
+        }
         try fixture.ntfy(hanging.base, topic: "a")
         try fixture.ntfy(quick.base, topic: "b", household: neighbours)
         // A's reminder is the older one, so a single queue would send it first and wait on it.
@@ -126,7 +132,7 @@ struct PushOverLoopbackTests {
         let fixture = try EngineFixture(timeZone: "UTC", start: utc("2026-11-22T09:00:00Z"))
         let server = try FakePushServer(clock: fixture.clock)
         defer { server.stop() }
-        try fixture.channels.save(PushChannelInput(kind: "webhook", url: server.base + "/hooks/zaiko?key=1"), householdId: fixture.householdId)
+        try fixture.channels.save(PushChannelInput(kind: "webhook", url: server.base + "/hooks/zaiko?key=1"), in: fixture.household)
         try fixture.item("Milk", due: "2026-11-25", remind: "2026-11-22T09:00")
         try fixture.item("Eggs", due: "2026-11-26", remind: "2026-11-22T09:00")
         try await running(fixture.engine(sender: OutboundHTTP(policy: .anywhere))) {
@@ -149,11 +155,11 @@ struct PushOverLoopbackTests {
         defer { server.stop() }
         try fixture.ntfy(server.base)
         try await running(fixture.engine(sender: OutboundHTTP(policy: .anywhere))) {
-            let good = try fixture.outbox.enqueueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
-            try await eventually { try fixture.outbox.message(good, householdId: fixture.householdId)?.state == .sent }
-            let bad = try fixture.outbox.enqueueTest(householdId: fixture.householdId, title: "Zaiko test", body: "Push works")
-            try await eventually { try fixture.outbox.message(bad, householdId: fixture.householdId)?.state == .failed }
-            #expect(try fixture.outbox.message(bad, householdId: fixture.householdId)?.lastError == .status(401))
+            let good = try fixture.outbox.enqueueTest(in: fixture.household, title: "Zaiko test", body: "Push works")
+            try await eventually { try fixture.outbox.message(good, in: fixture.household)?.state == .sent }
+            let bad = try fixture.outbox.enqueueTest(in: fixture.household, title: "Zaiko test", body: "Push works")
+            try await eventually { try fixture.outbox.message(bad, in: fixture.household)?.state == .failed }
+            #expect(try fixture.outbox.message(bad, in: fixture.household)?.lastError == .status(401))
             try await settle(fixture.sleeper)
         }
         #expect(server.received.count == 2, "a failed test is not retried")

@@ -88,10 +88,10 @@ struct ReminderEngineTests {
         try await running(fixture.engine(sender: sender)) {
             try await eventually { fixture.sleeper.deadline == utc("2026-11-23T00:00:00Z") }
             // Someone edits the item on a page: the engine is not told, it sees the write.
-            var input = ItemInput(try fixture.items.item(id, householdId: fixture.householdId), timeZone: fixture.zone)
+            var input = ItemInput(try fixture.items.item(id, in: fixture.household), timeZone: fixture.zone)
             input.remindAt = "2026-11-24T18:00"
             try fixture.items.update(
-                id, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
+                id, with: input, folderId: fixture.fridgeId, version: 1, in: fixture.household, by: fixture.memberId, timeZone: fixture.zone)
             try await eventually("rescheduled") { fixture.sleeper.deadline == utc("2026-11-24T09:00:00Z") }
             fixture.sleeper.advance(to: utc("2026-11-23T00:00:00Z"))
             try await settle(fixture.sleeper)
@@ -111,14 +111,14 @@ struct ReminderEngineTests {
         let sender = RecordingSender(clock: fixture.clock)
         try await running(fixture.engine(sender: sender)) {
             try await eventually { fixture.sleeper.deadline == utc("2026-11-23T09:00:00Z") }
-            try fixture.items.trash([trashed], householdId: fixture.householdId, by: fixture.memberId)
+            try fixture.items.trash([trashed], in: fixture.household, by: fixture.memberId)
             try await eventually("trash cancels") { fixture.sleeper.deadline == utc("2026-11-23T10:00:00Z") }
-            try fixture.items.move([moved], to: fixture.shoppingId, householdId: fixture.householdId, by: fixture.memberId)
+            try fixture.items.move([moved], to: fixture.shoppingId, in: fixture.household, by: fixture.memberId)
             try await eventually("a move to a shopping list cancels") { fixture.sleeper.deadline == utc("2026-11-23T11:00:00Z") }
-            var input = ItemInput(try fixture.items.item(cleared, householdId: fixture.householdId), timeZone: fixture.zone)
+            var input = ItemInput(try fixture.items.item(cleared, in: fixture.household), timeZone: fixture.zone)
             input.remindAt = ""
             try fixture.items.update(
-                cleared, with: input, folderId: fixture.fridgeId, version: 1, householdId: fixture.householdId, by: fixture.memberId, timeZone: fixture.zone)
+                cleared, with: input, folderId: fixture.fridgeId, version: 1, in: fixture.household, by: fixture.memberId, timeZone: fixture.zone)
             try await eventually("clearing the date cancels") { fixture.sleeper.deadline == nil }
             fixture.sleeper.advance(3 * 86400)
             try await settle(fixture.sleeper)
@@ -188,7 +188,7 @@ struct ReminderEngineTests {
             fixture.sleeper.advance(60)
             try await eventually("first attempt") { sender.sent.count == 1 }
             try await eventually("retry in a minute") { fixture.sleeper.deadline == utc("2026-11-22T09:01:00Z") }
-            let status = try fixture.outbox.status(householdId: fixture.householdId)
+            let status = try fixture.outbox.status(in: fixture.household)
             #expect(status.lastError == .status(500))
             #expect(status.waiting == 1)
             #expect(status.nextRetryAt == "2026-11-22T09:01:00Z")
@@ -221,7 +221,7 @@ struct ReminderEngineTests {
             try await eventually { try fixture.messages("failed").count == 1 }
         }
         #expect(sender.sent.count == ReminderEngine.maxAttempts)
-        #expect(try fixture.outbox.status(householdId: fixture.householdId).failed == 1)
+        #expect(try fixture.outbox.status(in: fixture.household).failed == 1)
     }
 
     @Test func theDailyDigestGoesOutOnceADayAtItsLocalHour() async throws {
@@ -279,7 +279,7 @@ struct ReminderEngineTests {
                         VALUES (?, ?, ?, '2027-01-01', ?, 'unopened', '2026-11-22T00:00:00Z', '2026-11-22T00:00:00Z')
                         """,
                     arguments: [
-                        fixture.householdId, fixture.fridgeId, "Item \(index)",
+                        fixture.household.householdId, fixture.fridgeId, "Item \(index)",
                         Timestamp(utc("2026-12-01T00:00:00Z").addingTimeInterval(Double(index) * 60)),
                     ])
             }

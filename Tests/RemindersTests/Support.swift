@@ -118,7 +118,7 @@ struct EngineFixture {
     let items: Items
     let channels: PushChannels
     let outbox: Outbox
-    var householdId: Int64 = 0
+    var household = HouseholdScope(1)
     var memberId: Int64 = 0
     var fridgeId: Int64 = 0
     var shoppingId: Int64 = 0
@@ -136,34 +136,34 @@ struct EngineFixture {
         outbox = Outbox(database: self.database, clock: clock.wall)
         zone = TimeZone(identifier: timeZone)!
         if try accounts.hasHousehold() {
-            householdId = 1
+            household = HouseholdScope(1)
         } else {
             // Folder names come from the setup page's catalog: a Japanese household's as ja.json names them.
             let folderNames =
                 language == "ja" ? ["starter_fridge": "冷蔵庫", "starter_freezer": "冷凍庫", "starter_pantry": "パントリー", "starter_supermarket": "スーパー"] : [:]
-            householdId = try Fixture(language: language, database: self.database, clock: clock, userAgent: "t", folderNames: folderNames).householdId
-            try HouseholdSettings(database: self.database).update(householdId, name: "Home", timeZone: timeZone, dueSoonDays: "3")
+            household = try Fixture(language: language, database: self.database, clock: clock, userAgent: "t", folderNames: folderNames).household
+            try HouseholdSettings(database: self.database).update(household, name: "Home", timeZone: timeZone, dueSoonDays: "3")
         }
         memberId = try self.database.writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])!
+            try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [household.householdId])!
         }
-        fridgeId = try items.folders(householdId: householdId, kind: .stock)[0].id!
-        shoppingId = try items.folders(householdId: householdId, kind: .shopping)[0].id!
+        fridgeId = try items.folders(in: household, kind: .stock)[0].id!
+        shoppingId = try items.folders(in: household, kind: .shopping)[0].id!
     }
 
     /// Registers a stock item with a reminder typed as the household's local time ("2026-11-23T09:00").
     @discardableResult
-    func item(_ name: String, due: String, remind: String?, in folder: Int64? = nil, household: Int64? = nil) throws -> Int64 {
+    func item(_ name: String, due: String, remind: String?, in folder: Int64? = nil, household: HouseholdScope? = nil) throws -> Int64 {
         var input = ItemInput()
         input.name = name
         input.due = due
         input.remindAt = remind ?? ""
-        let householdId = household ?? self.householdId
-        let folderId = try folder ?? items.folders(householdId: householdId, kind: .stock)[0].id!
+        let household = household ?? self.household
+        let folderId = try folder ?? items.folders(in: household, kind: .stock)[0].id!
         let member = try database.writer.read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [householdId])
+            try Int64.fetchOne(db, sql: "SELECT id FROM member WHERE household_id = ? ORDER BY id", arguments: [household.householdId])
         }
-        return try items.register([input], in: folderId, householdId: householdId, by: member ?? memberId, timeZone: zone)[0]
+        return try items.register([input], into: folderId, in: household, by: member ?? memberId, timeZone: zone)[0]
     }
 
     func engine(sender: any OutboundSending, texts: ReminderTexts = .english, timeout: TimeInterval = 5) -> ReminderEngine {
@@ -173,9 +173,9 @@ struct EngineFixture {
             database: database, clock: clock.wall, sleeper: sleeper, delivery: PushDelivery(sender: sender, timeout: timeout), texts: texts, logger: logger)
     }
 
-    func ntfy(_ url: String, topic: String = "home", token: String = "", digestHour: String = "", household: Int64? = nil) throws {
+    func ntfy(_ url: String, topic: String = "home", token: String = "", digestHour: String = "", household: HouseholdScope? = nil) throws {
         try channels.save(
-            PushChannelInput(kind: "ntfy", url: url, topic: topic, accessToken: token, digestHour: digestHour), householdId: household ?? householdId)
+            PushChannelInput(kind: "ntfy", url: url, topic: topic, accessToken: token, digestHour: digestHour), in: household ?? self.household)
     }
 
     func messages(_ state: String? = nil) throws -> [PushMessage] {

@@ -12,7 +12,7 @@ public struct Fixture {
     public let accounts: Accounts
     public let items: Items
     public let ownerToken: String
-    public let householdId: Int64
+    public let household: HouseholdScope
 
     public static let password = "correct horse battery"
 
@@ -28,20 +28,20 @@ public struct Fixture {
         ownerToken = try accounts.setUp(
             householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: language, userAgent: userAgent,
             folderNames: folderNames)
-        householdId = try #require(try accounts.session(token: ownerToken)).householdId
+        household = try #require(try accounts.session(token: ownerToken)).household
     }
 
     public var owner: SignedIn { get throws { try #require(try accounts.session(token: ownerToken)) } }
 
     /// A member who joined by invitation; returns their session token.
-    public func join(_ login: String, role: Role, householdId: Int64? = nil, userAgent: String = "test") throws -> String {
-        let invitation = try accounts.invite(householdId: householdId ?? self.householdId, role: role)
+    public func join(_ login: String, role: Role, in household: HouseholdScope? = nil, userAgent: String = "test") throws -> String {
+        let invitation = try accounts.invite(in: household ?? self.household, role: role)
         return try accounts.acceptInvitation(token: invitation, name: login.capitalized, login: login, password: Self.password, userAgent: userAgent)
     }
 
     /// The household's first folder of a kind (the starter Fridge, the starter shopping list).
-    public func firstFolder(_ kind: FolderKind, householdId: Int64? = nil) throws -> Int64 {
-        try #require(try items.folders(householdId: householdId ?? self.householdId, kind: kind).first?.id)
+    public func firstFolder(_ kind: FolderKind, in household: HouseholdScope? = nil) throws -> Int64 {
+        try #require(try items.folders(in: household ?? self.household, kind: kind).first?.id)
     }
 }
 

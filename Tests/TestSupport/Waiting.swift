@@ -32,16 +32,17 @@ public struct GaveUpWaiting: Error, CustomStringConvertible {
     public var description: String { "gave up waiting: \(what)" }
 }
 
-/// `eventually` for synchronous tests: blocks the calling thread between checks.
+/// `eventually` for synchronous tests: blocks the calling thread between checks, and likewise
+/// records the issue and throws when the condition never held (the test stops there).
 public func waitUntil(
-    _ what: String = "", timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String = "", timeout: Duration = .seconds(600), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () -> Bool
-) {
+) throws {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now >= deadline {
             Issue.record("gave up waiting: \(what)", sourceLocation: sourceLocation)
-            return
+            throw GaveUpWaiting(what: what)
         }
         usleep(10_000)
     }

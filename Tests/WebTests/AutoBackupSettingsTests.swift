@@ -11,7 +11,7 @@ import Testing
 @Suite("Automatic backups in Settings")
 struct AutoBackupSettingsTests {
     func setTokyo(_ fixture: HouseholdFixture) throws {
-        let id = try #require(try fixture.accounts.session(token: fixture.owner)).householdId
+        let id = try #require(try fixture.accounts.session(token: fixture.owner)).household.householdId
         try fixture.app.database.writer.write { db in
             try db.execute(sql: "UPDATE household SET time_zone = 'Asia/Tokyo' WHERE id = ?", arguments: [id])
         }

@@ -51,7 +51,7 @@ struct BackupNowTests {
     }
 
     func removeOtherHousehold(_ fixture: HouseholdFixture) throws {
-        let other = try #require(try fixture.accounts.session(token: fixture.otherOwner)).householdId
+        let other = try #require(try fixture.accounts.session(token: fixture.otherOwner)).household.householdId
         try fixture.app.database.writer.write { db in try db.execute(sql: "DELETE FROM household WHERE id = ?", arguments: [other]) }
     }
 
@@ -70,7 +70,7 @@ struct BackupNowTests {
             #expect(asked.status == 303)
             #expect(asked.header("Location") == "/settings?backup=started#backups")
             // The thread holds the archive open: the page says it is being made and offers no second one.
-            waitUntil("the backup thread started the backup") { held.backups.runner.isBackingUp }
+            try waitUntil("the backup thread started the backup") { held.backups.runner.isBackingUp }
             let running = card(try fixture.send("GET", "/settings?backup=started", as: fixture.owner).text)
             #expect(running.contains("A backup is being made now"))
             #expect(!running.contains(">Back up now</button>"))
@@ -80,7 +80,7 @@ struct BackupNowTests {
             #expect(busy.contains("すでにバックアップを作成中です。"))
 
             held.backups.release()
-            waitUntil("the backup was made") { !held.backups.runner.isBackingUp }
+            try waitUntil("the backup was made") { !held.backups.runner.isBackingUp }
             let name = held.backups.todaysArchive(fixture.clock)
             #expect(try FileManager.default.contentsOfDirectory(atPath: held.backups.folder.url.path) == [name])
             let done = card(try fixture.send("GET", "/settings?backup=started", as: fixture.owner).text)

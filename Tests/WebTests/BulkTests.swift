@@ -8,16 +8,16 @@ import Testing
 /// The bulk bar's routes on a shopping list and on Use soon, and the Bought page.
 @Suite struct BulkTests {
     let fixture: HouseholdFixture
-    let household: Int64
+    let household: HouseholdScope
     let ownerId: Int64
     let marketId: Int64
 
     init() async throws {
         fixture = try await HouseholdFixture()
         let owner = try #require(try fixture.accounts.session(token: fixture.owner))
-        household = owner.householdId
+        household = owner.household
         ownerId = owner.memberId
-        marketId = try #require(try fixture.items.folders(householdId: household, kind: .shopping).first?.id)
+        marketId = try #require(try fixture.items.folders(in: household, kind: .shopping).first?.id)
     }
 
     func add(_ name: String, to folder: Int64, quantity: String = "1", due: String = "") throws -> Int64 {
@@ -25,7 +25,7 @@ import Testing
         input.name = name
         input.quantity = quantity
         input.due = due
-        return try fixture.items.register([input], in: folder, householdId: household, by: ownerId, timeZone: .gmt)[0]
+        return try fixture.items.register([input], into: folder, in: household, by: ownerId, timeZone: .gmt)[0]
     }
 
     @Test func boughtOnAShoppingListOpensOnePageWithQuantityAndDueDate() throws {
@@ -38,7 +38,7 @@ import Testing
         let location = try #require(start.header("Location"))
         #expect(location == "/folders/\(marketId)/bought?ids=\(butter)&ids=\(tofu)&stock=\(fixture.fridgeId)&return=/folders/\(marketId)")
         // Nothing is bought until the page is confirmed.
-        #expect(try fixture.items.item(butter, householdId: household).folderId == marketId)
+        #expect(try fixture.items.item(butter, in: household).folderId == marketId)
 
         let page = try fixture.send("GET", location, as: fixture.member)
         #expect(page.status == 200)
@@ -63,13 +63,13 @@ import Testing
         #expect(failed.text.contains("value=\"2026-13-01\""))
         #expect(failed.text.contains("name=\"quantity_\(butter)\" type=\"text\" value=\"3\""))
         #expect(failed.text.contains("value=\"2026-12-24\""))
-        #expect(try fixture.items.item(butter, householdId: household).folderId == marketId)
+        #expect(try fixture.items.item(butter, in: household).folderId == marketId)
 
         var fixed = form
         fixed[fixed.count - 1] = ("due_\(tofu)", "2026-12-01")
         let saved = try fixture.send("POST", "/folders/\(marketId)/bought", as: fixture.member, form: fixed)
         #expect(saved.status == 303 && saved.header("Location") == "/folders/\(marketId)?bought=2")
-        let bought = try fixture.items.item(butter, householdId: household)
+        let bought = try fixture.items.item(butter, in: household)
         #expect(bought.folderId == fixture.fridgeId && bought.quantity == 3 && bought.due == "2026-12-24")
     }
 
@@ -84,13 +84,13 @@ import Testing
             "POST", "/folders/\(marketId)/bought", as: fixture.member,
             form: [("action", "save"), ("ids", "\(milk)"), ("stock", "\(fixture.fridgeId)"), ("quantity_\(milk)", "2"), ("join_\(milk)", "add")])
         #expect(saved.status == 303)
-        #expect(try fixture.items.item(fixture.itemId, householdId: household).quantity == 3)
-        #expect(throws: InventoryError.notFound) { try fixture.items.item(milk, householdId: household) }
+        #expect(try fixture.items.item(fixture.itemId, in: household).quantity == 3)
+        #expect(throws: InventoryError.notFound) { try fixture.items.item(milk, in: household) }
     }
 
     @Test func anotherStockListWithoutJavaScriptRedrawsThePageAsTyped() throws {
         let milk = try add("Milk", to: marketId)
-        let pantry = try #require(try fixture.items.folders(householdId: household, kind: .stock).first { $0.id != fixture.fridgeId }?.id)
+        let pantry = try #require(try fixture.items.folders(in: household, kind: .stock).first { $0.id != fixture.fridgeId }?.id)
         let form: [(String, String)] = [
             ("action", "refresh"), ("ids", "\(milk)"), ("stock", "\(pantry)"), ("quantity_\(milk)", "4"), ("due_\(milk)", "2026-12-31"),
         ]
@@ -101,7 +101,7 @@ import Testing
         #expect(redrawn.text.contains("value=\"2026-12-31\""))
         // The pantry has no milk to add to; the fridge has.
         #expect(!redrawn.text.contains("name=\"join_\(milk)\""))
-        #expect(try fixture.items.item(milk, householdId: household).folderId == marketId)
+        #expect(try fixture.items.item(milk, in: household).folderId == marketId)
     }
 
     @Test func theBoughtPageRefusesItemsOfOtherListsAndViewers() throws {
@@ -131,7 +131,7 @@ import Testing
             "POST", "/soon/bulk", as: fixture.member, form: [("action", "buy_again"), ("ids", "\(old)"), ("shopping", "\(marketId)"), ("return", "/soon")])
         #expect(copied.status == 303 && copied.header("Location") == "/soon?copied=\(marketId)&copies=1")
         #expect(try fixture.send("GET", "/soon?copied=\(marketId)&copies=1", as: fixture.member).text.contains("Put 1 item on Supermarket."))
-        let copy = try #require(try fixture.items.page(of: fixture.items.folder(marketId, householdId: household), filter: ListFilter(), page: 1).items.first)
+        let copy = try #require(try fixture.items.page(of: fixture.items.folder(marketId, in: household), filter: ListFilter(), page: 1).items.first)
         #expect(copy.name == "Old yogurt" && copy.quantity == 1)
 
         let deleted = try fixture.send(
@@ -140,6 +140,6 @@ import Testing
         // One foreign id: nothing happens.
         let mixed = try fixture.send("POST", "/soon/bulk", as: fixture.member, form: [("action", "delete"), ("ids", "\(fixture.itemId)"), ("ids", "999999")])
         #expect(mixed.status == 404)
-        #expect(try fixture.items.item(fixture.itemId, householdId: household).deletedAt == nil)
+        #expect(try fixture.items.item(fixture.itemId, in: household).deletedAt == nil)
     }
 }

@@ -26,10 +26,10 @@ import Testing
         return String(try #require(match.output[1].substring))
     }
 
-    func itemNames(_ fixture: HouseholdFixture, household: Int64? = nil) throws -> [String] {
-        let home = try fixture.accounts.session(token: fixture.owner)!.householdId
+    func itemNames(_ fixture: HouseholdFixture, household: HouseholdScope? = nil) throws -> [String] {
+        let home = try fixture.accounts.session(token: fixture.owner)!.household
         return try fixture.app.database.writer.read {
-            try String.fetchAll($0, sql: "SELECT name FROM item WHERE household_id = ? ORDER BY id", arguments: [household ?? home])
+            try String.fetchAll($0, sql: "SELECT name FROM item WHERE household_id = ? ORDER BY id", arguments: [(household ?? home).householdId])
         }
     }
 
@@ -38,7 +38,7 @@ import Testing
         let fixture = try await HouseholdFixture(pendingLimits: PendingStoreLimits(perHousehold: 8, householdBytes: 100, totalBytes: 100))
         let text = "name,quantity\nRice,1\n"
         let grandma = try #require(try fixture.accounts.session(token: fixture.otherOwner))
-        let theirFridge = try #require(try fixture.items.folders(householdId: grandma.householdId).first?.id)
+        let theirFridge = try #require(try fixture.items.folders(in: grandma.household).first?.id)
         let grandparents = try upload(fixture, try csv(text + String(repeating: "Tea,1\n", count: 10)), as: fixture.otherOwner, folder: theirFridge)
         #expect(grandparents.status == 200)
         for language in ["en", "ja"] {
@@ -62,7 +62,7 @@ import Testing
         #expect(response.text.contains("2 new, 1 updated"))
         #expect(response.text.contains("Eggs"))
         #expect(try itemNames(fixture) == ["Milk"])
-        #expect(try fixture.items.item(fixture.itemId, householdId: fixture.accounts.session(token: fixture.owner)!.householdId).quantity == 1)
+        #expect(try fixture.items.item(fixture.itemId, in: fixture.accounts.session(token: fixture.owner)!.household).quantity == 1)
     }
 
     @Test func lineErrorsNameTheLineAndColumnInTheReadersLanguageAndOfferNoConfirmation() async throws {
@@ -116,12 +116,12 @@ import Testing
 
     @Test func anIdOfAnotherHouseholdIsAnErrorNeverAnUpdate() async throws {
         let fixture = try await HouseholdFixture()
-        let otherHousehold = try fixture.accounts.session(token: fixture.otherOwner)!.householdId
-        let otherFolder = try #require(try fixture.items.folders(householdId: otherHousehold, kind: .stock).first?.id)
+        let otherHousehold = try fixture.accounts.session(token: fixture.otherOwner)!.household
+        let otherFolder = try #require(try fixture.items.folders(in: otherHousehold, kind: .stock).first?.id)
         let otherMember = try fixture.accounts.session(token: fixture.otherOwner)!.memberId
         var theirs = ItemInput()
         theirs.name = "Theirs"
-        let foreign = try fixture.items.register([theirs], in: otherFolder, householdId: otherHousehold, by: otherMember, timeZone: .gmt)[0]
+        let foreign = try fixture.items.register([theirs], into: otherFolder, in: otherHousehold, by: otherMember, timeZone: .gmt)[0]
 
         let response = try upload(fixture, try csv("id,name\n\(foreign),Stolen\n"), as: fixture.owner)
         #expect(response.status == 422)
@@ -132,7 +132,7 @@ import Testing
     @Test func badFilesAreRefusedBesideTheFileFieldKeepingTheFolder() async throws {
         let fixture = try await HouseholdFixture()
         let shopping = try #require(
-            try fixture.items.folders(householdId: fixture.accounts.session(token: fixture.owner)!.householdId, kind: .shopping).first?.id)
+            try fixture.items.folders(in: fixture.accounts.session(token: fixture.owner)!.household, kind: .shopping).first?.id)
         let cases: [(UploadedFile?, String)] = [
             (nil, "Choose a CSV file."),
             (try csv(""), "This file is empty."),

@@ -24,7 +24,7 @@ struct CookPagesTests {
         init() async throws {
             fixture = try await HouseholdFixture()
             home = try #require(try fixture.accounts.session(token: fixture.owner))
-            let folders = try fixture.items.folders(householdId: home.householdId)
+            let folders = try fixture.items.folders(in: home.household)
             fridge = try #require(folders.first { $0.name == "Fridge" }?.id)
             pantry = try #require(folders.first { $0.name == "Pantry" }?.id)
             supermarket = try #require(folders.first { $0.kind == .shopping }?.id)
@@ -44,13 +44,13 @@ struct CookPagesTests {
             input.quantity = Quantity.text(quantity)
             input.unit = unit
             let who = household ?? home
-            return try fixture.items.register([input], in: folder, householdId: who.householdId, by: who.memberId, timeZone: .gmt)[0]
+            return try fixture.items.register([input], into: folder, in: who.household, by: who.memberId, timeZone: .gmt)[0]
         }
 
         func recipe(
-            _ name: String, servings: Int, _ ingredients: [(String, Double?, String?)], produce: RecipeProduce? = nil, householdId: Int64? = nil
+            _ name: String, servings: Int, _ ingredients: [(String, Double?, String?)], produce: RecipeProduce? = nil, in other: HouseholdScope? = nil
         ) throws -> Int64 {
-            let household = householdId ?? home.householdId
+            let household = (other ?? home.household).householdId
             return try fixture.app.database.writer.write { db in
                 var recipe = Recipe(householdId: household, name: name, servings: servings, produce: produce)
                 try recipe.insert(db)
@@ -64,7 +64,7 @@ struct CookPagesTests {
         }
 
         func quantity(_ name: String) throws -> Double {
-            try fixture.items.item(try #require(ids[name]), householdId: home.householdId).quantity
+            try fixture.items.item(try #require(ids[name]), in: home.household).quantity
         }
 
         func setQuantity(_ name: String, _ quantity: Double) throws {
@@ -74,8 +74,8 @@ struct CookPagesTests {
         }
 
         /// Every item on a list.
-        func onList(_ folderId: Int64, _ householdId: Int64) throws -> [Item] {
-            let folder = try fixture.items.folder(folderId, householdId: householdId)
+        func onList(_ folderId: Int64, _ household: HouseholdScope) throws -> [Item] {
+            let folder = try fixture.items.folder(folderId, in: household)
             return try fixture.items.page(of: folder, filter: ListFilter(), page: 1).items
         }
 
@@ -248,7 +248,7 @@ struct CookPagesTests {
         #expect(back.hasPrefix("/recipes/\(kitchen.recipeId)/cook?servings=1&added="))
         let page = try kitchen.fixture.send("GET", back.replacingOccurrences(of: "added=0", with: "added=1"), as: kitchen.fixture.member).text
         #expect(page.contains("Added 1 item to Supermarket."))
-        let list = try kitchen.onList(kitchen.supermarket, kitchen.home.householdId)
+        let list = try kitchen.onList(kitchen.supermarket, kitchen.home.household)
         #expect(list.filter { $0.name == "Apple" }.map(\.quantity) == [1], "merged, not duplicated: \(list.map(\.name))")
     }
 
@@ -262,17 +262,17 @@ struct CookPagesTests {
         let saved = try kitchen.fixture.send(
             "POST", "/settings/used-up", as: kitchen.fixture.owner, form: [("used_up", "shopping"), ("used_up_folder", "\(kitchen.supermarket)")])
         #expect(saved.status == 303 && kitchen.location(saved) == "/settings?saved=used_up#cooking")
-        let household = try HouseholdSettings(database: kitchen.fixture.app.database).household(kitchen.home.householdId)
+        let household = try HouseholdSettings(database: kitchen.fixture.app.database).household(kitchen.home.household)
         #expect(household.usedUp == "shopping" && household.usedUpFolderId == kitchen.supermarket)
         let after = try kitchen.fixture.send("GET", "/settings?saved=used_up", as: kitchen.fixture.owner).text
         #expect(after.contains("value=\"shopping\" checked"))
         // A member may not change it.
         let refused = try kitchen.fixture.send("POST", "/settings/used-up", as: kitchen.fixture.member, form: [("used_up", "trash")])
         #expect(refused.status == 403)
-        #expect(try HouseholdSettings(database: kitchen.fixture.app.database).household(kitchen.home.householdId).usedUp == "shopping")
+        #expect(try HouseholdSettings(database: kitchen.fixture.app.database).household(kitchen.home.household).usedUp == "shopping")
         // Cooking now moves the used-up carrots to the shopping list.
         _ = try kitchen.fixture.send("POST", "/recipes/\(kitchen.recipeId)/cook", as: kitchen.fixture.member, form: [("servings", "1")])
-        let carrot = try kitchen.fixture.items.item(try #require(kitchen.ids["Carrot"]), householdId: kitchen.home.householdId)
+        let carrot = try kitchen.fixture.items.item(try #require(kitchen.ids["Carrot"]), in: kitchen.home.household)
         #expect(carrot.folderId == kitchen.supermarket)
     }
 
@@ -282,8 +282,8 @@ struct CookPagesTests {
         let kitchen = try await Kitchen()
         let fixture = kitchen.fixture
         let grandma = try #require(try fixture.accounts.session(token: fixture.otherOwner))
-        let theirList = try #require(try fixture.items.folders(householdId: grandma.householdId, kind: .shopping).first?.id)
-        let theirRecipe = try kitchen.recipe("Their juice", servings: 1, [("Apple", 1, "piece")], householdId: grandma.householdId)
+        let theirList = try #require(try fixture.items.folders(in: grandma.household, kind: .shopping).first?.id)
+        let theirRecipe = try kitchen.recipe("Their juice", servings: 1, [("Apple", 1, "piece")], in: grandma.household)
         let cooked = try fixture.send("POST", "/recipes/\(kitchen.recipeId)/cook", as: fixture.member, form: [("servings", "1")])
         let cookId = try #require(URLComponents(string: kitchen.location(cooked))?.queryItems?.first { $0.name == "cooked" }?.value)
 
@@ -300,7 +300,7 @@ struct CookPagesTests {
         #expect(
             try fixture.send("POST", "/recipes/\(kitchen.recipeId)/shopping", as: fixture.member, form: [("servings", "1"), ("folder", "\(theirList)")])
                 .status == 404)
-        #expect(try kitchen.onList(theirList, grandma.householdId).isEmpty)
+        #expect(try kitchen.onList(theirList, grandma.household).isEmpty)
         #expect(try fixture.send("GET", "/recipes/999999/cook", as: fixture.member).status == 404)
     }
 

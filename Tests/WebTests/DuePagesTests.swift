@@ -28,12 +28,12 @@ struct DuePagesTests {
         }
 
         func add(_ name: String, days: Int, folder: String?, _ member: SignedIn) throws -> Int64 {
-            let folders = try fixture.items.folders(householdId: member.householdId, kind: .stock)
+            let folders = try fixture.items.folders(in: member.household, kind: .stock)
             let target = try #require(folder.map { name in folders.first { $0.name == name } } ?? folders.first)
             var input = ItemInput()
             input.name = name
             input.due = today.adding(days: days).description
-            return try fixture.items.register([input], in: target.id!, householdId: member.householdId, by: member.memberId, timeZone: .gmt)[0]
+            return try fixture.items.register([input], into: target.id!, in: member.household, by: member.memberId, timeZone: .gmt)[0]
         }
 
         var month: String { String(today.description.prefix(7)) }

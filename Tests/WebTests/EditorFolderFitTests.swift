@@ -10,15 +10,15 @@ import Testing
 /// button) saves unless a scanner left a barcode without a name.
 @Suite("The editor asks before a folder drops typed fields")
 struct EditorFolderFitTests {
-    func ids(_ fixture: HouseholdFixture) throws -> (household: Int64, shopping: Int64) {
-        let household = try #require(try fixture.accounts.session(token: fixture.owner)).householdId
-        let shopping = try #require(try fixture.items.folders(householdId: household).first { $0.kind == .shopping }?.id)
+    func ids(_ fixture: HouseholdFixture) throws -> (household: HouseholdScope, shopping: Int64) {
+        let household = try #require(try fixture.accounts.session(token: fixture.owner)).household
+        let shopping = try #require(try fixture.items.folders(in: household).first { $0.kind == .shopping }?.id)
         return (household, shopping)
     }
 
     func names(_ fixture: HouseholdFixture, in folder: Int64) throws -> [String] {
         let household = try ids(fixture).household
-        return try fixture.items.page(of: try fixture.items.folder(folder, householdId: household), filter: ListFilter(), page: 1).items.map(\.name)
+        return try fixture.items.page(of: try fixture.items.folder(folder, in: household), filter: ListFilter(), page: 1).items.map(\.name)
     }
 
     @Test func aDueDateTypedForAShoppingListComesBackUntilDroppedOnPurpose() async throws {
@@ -46,13 +46,13 @@ struct EditorFolderFitTests {
     @Test func anEditMovedToAShoppingListAsksToo() async throws {
         let fixture = try await HouseholdFixture()
         let (household, shopping) = try ids(fixture)
-        let item = try fixture.items.item(fixture.itemId, householdId: household)
+        let item = try fixture.items.item(fixture.itemId, in: household)
         let response = try fixture.send(
             "POST", "/items/\(fixture.itemId)", as: fixture.member,
             form: [("folder", "\(shopping)"), ("version", "\(item.version)"), ("action", "save"), ("d0.name", item.name), ("d0.due", "2026-12-01")])
         #expect(response.status == 422)
         #expect(response.text.contains("id=\"editor-folder-unfit\""))
-        #expect(try fixture.items.item(fixture.itemId, householdId: household).folderId == fixture.fridgeId)
+        #expect(try fixture.items.item(fixture.itemId, in: household).folderId == fixture.fridgeId)
     }
 
     @Test func enterSavesUnlessAScannerLeftABarcodeWithoutAName() async throws {

@@ -74,7 +74,7 @@ struct EscapingTests {
         let t = renderer.localizations.fallback
         let member = SignedIn(
             sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,
-            householdId: 1, householdName: text, timeZone: "UTC", csrfToken: "token")
+            household: HouseholdScope(1), householdName: text, timeZone: "UTC", csrfToken: "token")
         let icons = [Choice(value: "box", label: text, selected: true, icon: "box")]
         let pages: [any CompiledPage] = [
             // A name in aria-label and value attributes and in element content.
@@ -102,7 +102,7 @@ struct EscapingTests {
         let t = renderer.localizations.fallback
         let member = SignedIn(
             sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,
-            householdId: 1, householdName: text, timeZone: "UTC", csrfToken: "token")
+            household: HouseholdScope(1), householdName: text, timeZone: "UTC", csrfToken: "token")
         let window = DueWindow(household: Household(id: 1, name: "Home", timeZone: "UTC"), now: Date(timeIntervalSince1970: 1_795_000_000))
         var item = Item(id: 1, householdId: 1, folderId: 1, name: text, due: window.today, status: .opened)
         item.note = text
@@ -111,7 +111,7 @@ struct EscapingTests {
             folderId: 1, name: text, isStock: true, total: text, rows: [ItemRowView(item, window: window, t: t, folder: text)],
             shared: RowContext(canWrite: true, isStock: true, hasShoppingLists: true, t: t),
             rowNotice: RowNotice(at: 1, text: text, undoIds: text), query: text, kinds: choices, statuses: choices,
-            activeFilters: [text], isFiltered: true, page: 1, pages: 2, pageLabel: text, previous: text, next: text, here: text,
+            activeFilters: [text], isFiltered: true, pager: Pager(pageLabel: text, previous: text, next: text), here: text,
             moveTargets: choices, stockTargets: choices, shoppingCount: 1, notice: text, undoIds: text)
         let html = renderer.html(page, locale: t, member: member, csrfToken: "token")
         #expect(!hasUnescapedCluster(html))

@@ -26,7 +26,7 @@ struct ExportRouteTests {
     func ownerDownloads() async throws {
         let fixture = try await HouseholdFixture()
         let home = try #require(try fixture.accounts.session(token: fixture.owner))
-        try HouseholdSettings(database: fixture.app.database).update(home.householdId, name: "山田家 Home", timeZone: "Asia/Tokyo", dueSoonDays: "3")
+        try HouseholdSettings(database: fixture.app.database).update(home.household, name: "山田家 Home", timeZone: "Asia/Tokyo", dueSoonDays: "3")
 
         let response = try fixture.send("GET", "/settings/export", as: fixture.owner)
         #expect(response.status == 200)

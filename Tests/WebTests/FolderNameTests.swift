@@ -12,8 +12,8 @@ import Testing
     static let japanese = [("Accept-Language", "ja")]
 
     func folder(_ fixture: HouseholdFixture, _ starter: String) throws -> Folder {
-        let householdId = try fixture.accounts.session(token: fixture.owner)!.householdId
-        return try #require(try fixture.items.folders(householdId: householdId).first { $0.starter == starter })
+        let household = try fixture.accounts.session(token: fixture.owner)!.household
+        return try #require(try fixture.items.folders(in: household).first { $0.starter == starter })
     }
 
     @Test func theBuyAgainNoticeNamesTheListInTheReadersLanguage() async throws {
@@ -30,8 +30,8 @@ import Testing
         let fixture = try await HouseholdFixture()
         let session = try fixture.accounts.session(token: fixture.member)!
         let supermarket = try folder(fixture, "starter_supermarket")
-        try fixture.items.move([fixture.itemId], to: supermarket.id!, householdId: session.householdId, by: session.memberId)
-        try fixture.items.markBought([fixture.itemId], into: fixture.fridgeId, householdId: session.householdId, by: session.memberId)
+        try fixture.items.move([fixture.itemId], to: supermarket.id!, in: session.household, by: session.memberId)
+        try fixture.items.markBought([fixture.itemId], into: fixture.fridgeId, in: session.household, by: session.memberId)
         let japanese = try fixture.send("GET", "/items/\(fixture.itemId)", as: fixture.member, headers: Self.japanese).text
         #expect(japanese.contains("スーパー → 冷蔵庫"), "\(japanese)")
         #expect(japanese.contains("冷蔵庫 → スーパー"))
@@ -40,7 +40,7 @@ import Testing
         #expect(english.contains("Supermarket → Fridge"))
 
         // A line written before the folders were kept by id reads as it was written.
-        try await fixture.app.database.writer.write { [id = fixture.itemId, household = session.householdId] db in
+        try await fixture.app.database.writer.write { [id = fixture.itemId, household = session.household.householdId] db in
             try db.execute(
                 sql: "INSERT INTO item_event (household_id, item_id, kind, detail, at) VALUES (?, ?, 'moved', 'Pantry → Freezer', '2026-01-01T00:00:00Z')",
                 arguments: [household, id])
@@ -53,7 +53,7 @@ import Testing
         let fixture = try await HouseholdFixture()
         let session = try fixture.accounts.session(token: fixture.member)!
         let supermarket = try folder(fixture, "starter_supermarket")
-        try fixture.items.move([fixture.itemId], to: supermarket.id!, householdId: session.householdId, by: session.memberId)
+        try fixture.items.move([fixture.itemId], to: supermarket.id!, in: session.household, by: session.memberId)
         try await fixture.app.database.writer.write { [id = supermarket.id!] db in
             try db.execute(sql: "UPDATE folder SET name = 'Corner shop', starter = NULL WHERE id = ?", arguments: [id])
         }

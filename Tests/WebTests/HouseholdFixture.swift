@@ -58,12 +58,12 @@ struct HouseholdFixture {
         app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger ?? quiet, options: options)
 
         owner = home.ownerToken
-        member = try join(home.householdId, "ken", .member)
-        viewer = try join(home.householdId, "yui", .viewer)
+        member = try join(home.household, "ken", .member)
+        viewer = try join(home.household, "yui", .viewer)
         memberId = try accounts.session(token: member)!.memberId
         invitationId = try {
-            _ = try accounts.invite(householdId: home.householdId, role: .member)
-            return try accounts.pendingInvitations(householdId: home.householdId)[0].id
+            _ = try accounts.invite(in: home.household, role: .member)
+            return try accounts.pendingInvitations(in: home.household)[0].id
         }()
         guard case .signedIn(let second, _, _) = try accounts.logIn(login: "aki", password: Self.password, peer: "p", userAgent: "laptop", remember: false)
         else {
@@ -76,11 +76,11 @@ struct HouseholdFixture {
         var milk = ItemInput()
         milk.name = "Milk"
         milk.barcode = "4901234567894"
-        photoKey = try app.photos.save(large: [0xFF, 0xD8, 0xFF, 0xD9], small: [0xFF, 0xD8, 0xFF, 0xD9], format: "jpeg", householdId: home.householdId)
+        photoKey = try app.photos.save(large: [0xFF, 0xD8, 0xFF, 0xD9], small: [0xFF, 0xD8, 0xFF, 0xD9], format: "jpeg", in: home.household)
         milk.picture = "photo:\(photoKey)"
-        itemId = try items.register([milk], in: fridgeId, householdId: home.householdId, by: ownerMember.memberId, timeZone: .gmt)[0]
-        productId = try Products(database: database).all(householdId: home.householdId)[0].id
-        recipeId = try await database.writer.write { [householdId = home.householdId] db in
+        itemId = try items.register([milk], into: fridgeId, in: home.household, by: ownerMember.memberId, timeZone: .gmt)[0]
+        productId = try Products(database: database).all(in: home.household)[0].id
+        recipeId = try await database.writer.write { [householdId = home.household.householdId] db in
             var recipe = Recipe(householdId: householdId, name: "Milk jelly")
             try recipe.insert(db)
             var milk = RecipeIngredient(householdId: householdId, recipeId: recipe.id!, position: 0, name: "Milk", amount: 1, unit: "piece")
@@ -92,8 +92,8 @@ struct HouseholdFixture {
         otherOwner = try accounts.acceptInvitation(token: grandparents, name: "Grandma", login: "grandma", password: Self.password, userAgent: "")
     }
 
-    func join(_ household: Int64, _ login: String, _ role: Role) throws -> String {
-        let invitation = try accounts.invite(householdId: household, role: role)
+    func join(_ household: HouseholdScope, _ login: String, _ role: Role) throws -> String {
+        let invitation = try accounts.invite(in: household, role: role)
         return try accounts.acceptInvitation(token: invitation, name: login.capitalized, login: login, password: Self.password, userAgent: "")
     }
 

@@ -11,7 +11,7 @@ import Testing
 struct InventoryFormTests {
     func itemCount(_ fixture: HouseholdFixture) throws -> Int {
         let owner = try #require(try fixture.accounts.session(token: fixture.owner))
-        return try fixture.items.page(of: try fixture.items.folder(fixture.fridgeId, householdId: owner.householdId), filter: ListFilter(), page: 1).total
+        return try fixture.items.page(of: try fixture.items.folder(fixture.fridgeId, in: owner.household), filter: ListFilter(), page: 1).total
     }
 
     @Test func aBatchWithANamelessDraftSavesNothingAndKeepsEveryDraft() async throws {
@@ -92,7 +92,8 @@ struct InventoryFormTests {
 
     @Test func anEditWithAnInvalidFieldKeepsTheFormAndTheItem() async throws {
         let fixture = try await HouseholdFixture()
-        let item = try fixture.items.item(fixture.itemId, householdId: try #require(try fixture.accounts.session(token: fixture.owner)).householdId)
+        let home = try #require(try fixture.accounts.session(token: fixture.owner)).household
+        let item = try fixture.items.item(fixture.itemId, in: home)
         let response = try fixture.send(
             "POST", "/items/\(fixture.itemId)", as: fixture.member,
             form: [
@@ -104,7 +105,7 @@ struct InventoryFormTests {
         #expect(response.text.contains("id=\"f-d0.remind_at-error\""))
         #expect(response.text.contains("value=\"Oat milk\""))
         #expect(response.text.contains("value=\"-3\""))
-        #expect(try fixture.items.item(fixture.itemId, householdId: item.householdId).name == "Milk")
+        #expect(try fixture.items.item(fixture.itemId, in: home).name == "Milk")
     }
 
     @Test func aStaleEditWithoutABaseAsksAboutEveryDifference() async throws {
@@ -156,7 +157,7 @@ struct InventoryFormTests {
         #expect(second.status == 303)
         let location = second.header("Location") ?? ""
         #expect(location.hasPrefix("/items/\(fixture.itemId)?merged=due&by="))
-        let item = try fixture.items.item(fixture.itemId, householdId: try fixture.accounts.session(token: fixture.owner)!.householdId)
+        let item = try fixture.items.item(fixture.itemId, in: try fixture.accounts.session(token: fixture.owner)!.household)
         #expect(item.name == "Oat milk" && item.due == "2026-12-05")
         let page = try fixture.send("GET", location, as: fixture.member)
         #expect(page.text.contains("Saved. Merged with Aki’s change to Due date."))
@@ -239,6 +240,6 @@ struct InventoryFormTests {
             ])
         #expect(response.status == 404)
         let owner = try #require(try fixture.accounts.session(token: fixture.owner))
-        #expect(try fixture.items.item(fixture.itemId, householdId: owner.householdId).deletedAt == nil)
+        #expect(try fixture.items.item(fixture.itemId, in: owner.household).deletedAt == nil)
     }
 }

@@ -44,7 +44,7 @@ struct LanguageCatalogTests {
         #expect(setup.status == 303)
         let session = try #require(setup.cookie("zaiko_session"))
         let owner = try #require(try Accounts(database: database, hasher: hasher).session(token: session))
-        let folders = try Items(database: database).folders(householdId: owner.householdId).map(\.name)
+        let folders = try Items(database: database).folders(in: owner.household).map(\.name)
         #expect(folders == ["Réfrigérateur", "Congélateur", "Garde-manger", "Supermarché"])
 
         let account = app.respond(

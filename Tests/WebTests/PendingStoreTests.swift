@@ -12,8 +12,8 @@ import Testing
     }
 
     let clock = ManualClock()
-    let householdA: Int64 = 1
-    let householdB: Int64 = 2
+    let householdA: Household.ID = 1
+    let householdB: Household.ID = 2
 
     @Test func anotherHouseholdsPreviewsNeverPushOutAPendingUpload() {
         let store = SessionBoundStore<Blob>(clock: clock.wall)

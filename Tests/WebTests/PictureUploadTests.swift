@@ -96,7 +96,7 @@ struct PictureUploadTests {
 
         let item = try #require(
             try fixture.items.page(
-                of: try fixture.items.folder(fixture.fridgeId, householdId: try fixture.accounts.session(token: fixture.owner)!.householdId),
+                of: try fixture.items.folder(fixture.fridgeId, in: try fixture.accounts.session(token: fixture.owner)!.household),
                 filter: ListFilter(), page: 1
             ).items.first { $0.name == "Cabbage" })
         let key = try #require(item.photo)
@@ -178,8 +178,8 @@ struct PictureUploadTests {
     @Test func anotherHouseholdsPhotoKeyInAFormIsRefused() async throws {
         let fixture = try await HouseholdFixture()
         var form = draftForm(fixture, name: "Thief")
-        let grandparents = try fixture.accounts.session(token: fixture.otherOwner)!.householdId
-        let theirs = try fixture.app.photos.save(large: [1], small: [2], format: "jpeg", householdId: grandparents)
+        let grandparents = try fixture.accounts.session(token: fixture.otherOwner)!.household
+        let theirs = try fixture.app.photos.save(large: [1], small: [2], format: "jpeg", in: grandparents)
         form.append(("d0.picture", "photo:\(theirs)"))
         let response = try fixture.send("POST", "/items/new", as: fixture.member, form: form)
         #expect(response.status == 422)
@@ -227,8 +227,8 @@ struct PictureUploadTests {
 
     @Test func scanningOnAShoppingListStaysOnTheShoppingList() async throws {
         let fixture = try await HouseholdFixture()
-        let home = try fixture.accounts.session(token: fixture.owner)!.householdId
-        let shopping = try #require(try fixture.items.folders(householdId: home, kind: .shopping).first?.id)
+        let home = try fixture.accounts.session(token: fixture.owner)!.household
+        let shopping = try #require(try fixture.items.folders(in: home, kind: .shopping).first?.id)
         let form = [("folder", "\(shopping)"), ("d0.name", ""), ("d0.quantity", "1"), ("d0.unit", "piece"), ("d0.kind", "other"), ("action", "scan")]
         let page = try fixture.send(
             "POST", "/items/new", as: fixture.member, form: form,

@@ -18,7 +18,7 @@ enum RecipeFixture {
         let input = RecipeInput(
             name: name, servings: "2", steps: "Warm the milk.\n\nAdd the onion.", tags: "soup, quick",
             ingredients: [IngredientInput(name: "Milk", amount: "400", unit: "ml"), IngredientInput(name: "Onion", amount: "1", unit: "piece")])
-        return try recipes(fixture).save(input, id: nil, householdId: owner.householdId, by: owner.memberId)
+        return try recipes(fixture).save(input, id: nil, in: owner.household, by: owner.memberId)
     }
 }
 
@@ -99,7 +99,7 @@ struct RecipeEditorTests {
         #expect(response.status == 303)
         let id = try Self.savedId(response)
         let owner = try RecipeFixture.home(fixture)
-        let stored = try RecipeFixture.recipes(fixture).input(id, householdId: owner.householdId)
+        let stored = try RecipeFixture.recipes(fixture).input(id, in: owner.household)
         #expect(stored.name == "Curry")
         #expect(stored.servings == "4")
         #expect(stored.ingredients.map(\.name) == ["Onion", "Milk", "醤油"])
@@ -118,7 +118,7 @@ struct RecipeEditorTests {
             ]
         let id = try Self.savedId(try fixture.send("POST", "/recipes", as: fixture.member, form: form))
         let owner = try RecipeFixture.home(fixture)
-        let produce = try #require(try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId).produce)
+        let produce = try #require(try RecipeFixture.recipes(fixture).recipe(id, in: owner.household).produce)
         #expect(produce == RecipeProduce(name: "Curry for later", quantity: 2, unit: .pack, kind: .prepared, dueDays: 3, folderId: fixture.fridgeId))
         // The editor opens the section when the recipe makes something.
         let page = try fixture.send("GET", "/recipes/\(id)/edit", as: fixture.member).text
@@ -144,7 +144,7 @@ struct RecipeEditorTests {
         #expect(response.status == 303)
         #expect(try Self.savedId(response) == id)
         let owner = try RecipeFixture.home(fixture)
-        let stored = try RecipeFixture.recipes(fixture).input(id, householdId: owner.householdId)
+        let stored = try RecipeFixture.recipes(fixture).input(id, in: owner.household)
         #expect(stored.ingredients.map(\.name) == ["Milk", "Salt"])
         #expect(stored.ingredients[0].amount == "500")
     }
@@ -178,7 +178,7 @@ struct RecipeEditorTests {
         if field != "ingredient.1.amount" { #expect(page.contains("name=\"ingredient.1.amount\" type=\"text\" inputmode=\"decimal\" value=\"1/2\"")) }
         // Nothing stored.
         let owner = try RecipeFixture.home(fixture)
-        #expect(try RecipeFixture.recipes(fixture).trashed(householdId: owner.householdId).isEmpty)
+        #expect(try RecipeFixture.recipes(fixture).trashed(in: owner.household).isEmpty)
         #expect(try fixture.send("GET", "/recipes/\(fixture.recipeId + 1)/edit", as: fixture.member).status == 404)
     }
 
@@ -209,12 +209,12 @@ struct RecipeEditorTests {
         let key = try #require(page.range(of: "value=\"photo:").map { page[$0.upperBound...].prefix { $0 != "\"" } })
         #expect(page.contains("value=\"photo:\(key)\" checked"))
         let owner = try RecipeFixture.home(fixture)
-        #expect(try RecipeFixture.recipes(fixture).trashed(householdId: owner.householdId).isEmpty)
+        #expect(try RecipeFixture.recipes(fixture).trashed(in: owner.household).isEmpty)
 
         let saved = try fixture.send(
             "POST", "/recipes", as: fixture.member, form: Self.form(rows: rows).filter { $0.0 != "picture" } + [("picture", "photo:\(key)")])
         let id = try Self.savedId(saved)
-        #expect(try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId).picture == .photo(String(key)))
+        #expect(try RecipeFixture.recipes(fixture).recipe(id, in: owner.household).picture == .photo(String(key)))
     }
 
     @Test func aPhotoSentWithTheSaveBecomesThePicture() async throws {
@@ -223,7 +223,7 @@ struct RecipeEditorTests {
         let response = try fixture.send("POST", "/recipes", as: fixture.member, form: Self.form() + [("crop", "")], files: [photo])
         let id = try Self.savedId(response)
         let owner = try RecipeFixture.home(fixture)
-        let recipe = try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId)
+        let recipe = try RecipeFixture.recipes(fixture).recipe(id, in: owner.household)
         guard case .photo = recipe.picture else {
             Issue.record("no photo: \(String(describing: recipe.picture))")
             return
@@ -235,7 +235,7 @@ struct RecipeEditorTests {
         let form = Self.form().filter { $0.0 != "picture" } + [("picture", "illustration:prepared")]
         let id = try Self.savedId(try fixture.send("POST", "/recipes", as: fixture.member, form: form))
         let owner = try RecipeFixture.home(fixture)
-        #expect(try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId).picture == .illustration("prepared"))
+        #expect(try RecipeFixture.recipes(fixture).recipe(id, in: owner.household).picture == .illustration("prepared"))
         #expect(try fixture.send("GET", "/recipes/\(id)/edit", as: fixture.member).text.contains("value=\"illustration:prepared\" checked"))
     }
 
@@ -257,20 +257,20 @@ struct RecipeEditorTests {
         _ = try fixture.send("POST", "/recipes/restore", as: fixture.otherOwner, form: [("ids", "\(id)")])
         _ = try fixture.send("POST", "/trash/recipes/purge", as: fixture.otherOwner, form: [("ids", "\(id)")])
         let owner = try RecipeFixture.home(fixture)
-        #expect(try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId).name == "Milk soup")
+        #expect(try RecipeFixture.recipes(fixture).recipe(id, in: owner.household).name == "Milk soup")
     }
 
     @Test func anotherHouseholdsProductPhotoOrStockListIsAFieldError() async throws {
         let fixture = try await HouseholdFixture()
         let grandma = try fixture.accounts.session(token: fixture.otherOwner)!
-        let theirList = try fixture.items.folders(householdId: grandma.householdId, kind: .stock)[0].id!
+        let theirList = try fixture.items.folders(in: grandma.household, kind: .stock)[0].id!
         var tea = ItemInput()
         tea.name = "Tea"
         tea.barcode = "4901234567801"
-        _ = try fixture.items.register([tea], in: theirList, householdId: grandma.householdId, by: grandma.memberId, timeZone: .gmt)
-        let theirProduct = try Products(database: fixture.app.database).all(householdId: grandma.householdId)[0].id
+        _ = try fixture.items.register([tea], into: theirList, in: grandma.household, by: grandma.memberId, timeZone: .gmt)
+        let theirProduct = try Products(database: fixture.app.database).all(in: grandma.household)[0].id
         let theirPhoto = try fixture.app.photos.save(
-            large: [0xFF, 0xD8, 0xFF, 0xD9], small: [0xFF, 0xD8, 0xFF, 0xD9], format: "jpeg", householdId: grandma.householdId)
+            large: [0xFF, 0xD8, 0xFF, 0xD9], small: [0xFF, 0xD8, 0xFF, 0xD9], format: "jpeg", in: grandma.household)
 
         let product = try fixture.send("POST", "/recipes", as: fixture.member, form: Self.form() + [("ingredient.0.product", "\(theirProduct)")])
         #expect(product.status == 422)
@@ -299,7 +299,7 @@ struct RecipeEditorTests {
         #expect(try fixture.send("GET", "/recipes/\(id)/edit", as: fixture.viewer).status == 403)
         #expect(try fixture.send("POST", "/recipes/\(id)/delete", as: fixture.viewer).status == 403)
         let owner = try RecipeFixture.home(fixture)
-        #expect(try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId).name == "Milk soup")
+        #expect(try RecipeFixture.recipes(fixture).recipe(id, in: owner.household).name == "Milk soup")
     }
 
     @Test func aFormWithoutItsTokenChangesNothing() async throws {
@@ -309,7 +309,7 @@ struct RecipeEditorTests {
         #expect(try fixture.send("POST", "/recipes/\(id)", as: fixture.member, form: Self.form(), csrf: .none).status == 403)
         #expect(try fixture.send("POST", "/recipes/\(id)/delete", as: fixture.member, csrf: .of(fixture.owner)).status == 403)
         let owner = try RecipeFixture.home(fixture)
-        #expect(try RecipeFixture.recipes(fixture).recipe(id, householdId: owner.householdId).name == "Milk soup")
+        #expect(try RecipeFixture.recipes(fixture).recipe(id, in: owner.household).name == "Milk soup")
         #expect(try fixture.send("GET", "/recipes/\(id + 1)/edit", as: fixture.member).status == 404)
     }
 
@@ -321,13 +321,13 @@ struct RecipeEditorTests {
         let deleted = try fixture.send("POST", "/recipes/\(id)/delete", as: fixture.member)
         #expect(deleted.status == 303)
         #expect(deleted.header("Location") == "/recipes?trashed=\(id)")
-        #expect(throws: InventoryError.notFound) { try recipes.recipe(id, householdId: owner.householdId) }
+        #expect(throws: InventoryError.notFound) { try recipes.recipe(id, in: owner.household) }
         #expect(try fixture.send("GET", "/recipes/\(id)/edit", as: fixture.member).status == 404)
 
         let undone = try fixture.send("POST", "/recipes/restore", as: fixture.member, form: [("ids", "\(id)")])
         #expect(undone.status == 303)
         #expect(undone.header("Location") == "/recipes/\(id)?restored=1")
-        #expect(try recipes.recipe(id, householdId: owner.householdId).name == "Milk soup")
+        #expect(try recipes.recipe(id, in: owner.household).name == "Milk soup")
     }
 
     @Test func theTrashListsRecipesToRestoreOrDeleteForGood() async throws {
@@ -336,8 +336,8 @@ struct RecipeEditorTests {
         let salad = try RecipeFixture.soup(fixture, name: "Salad")
         let owner = try RecipeFixture.home(fixture)
         let recipes = RecipeFixture.recipes(fixture)
-        try recipes.trash(soup, householdId: owner.householdId, by: owner.memberId)
-        try recipes.trash(salad, householdId: owner.householdId, by: owner.memberId)
+        try recipes.trash(soup, in: owner.household, by: owner.memberId)
+        try recipes.trash(salad, in: owner.household, by: owner.memberId)
 
         let trash = try fixture.send("GET", "/trash", as: fixture.viewer).text
         #expect(trash.contains("id=\"trash-recipes-heading\""))
@@ -351,12 +351,12 @@ struct RecipeEditorTests {
         let restored = try fixture.send("POST", "/trash/recipes/restore", as: fixture.member, form: [("ids", "\(soup)")])
         #expect(restored.header("Location") == "/trash?recipes_restored=1")
         #expect(try fixture.send("GET", "/trash?recipes_restored=1", as: fixture.member).text.contains("Restored 1 recipe."))
-        #expect(try recipes.recipe(soup, householdId: owner.householdId).name == "Milk soup")
+        #expect(try recipes.recipe(soup, in: owner.household).name == "Milk soup")
 
         let purged = try fixture.send("POST", "/trash/recipes/purge", as: fixture.member, form: [("ids", "\(salad)")])
         #expect(purged.status == 303)
-        #expect(try recipes.trashed(householdId: owner.householdId).isEmpty)
+        #expect(try recipes.trashed(in: owner.household).isEmpty)
         #expect(try fixture.send("POST", "/recipes/restore", as: fixture.member, form: [("ids", "\(salad)")]).status != 500)
-        #expect(throws: InventoryError.notFound) { try recipes.recipe(salad, householdId: owner.householdId) }
+        #expect(throws: InventoryError.notFound) { try recipes.recipe(salad, in: owner.household) }
     }
 }

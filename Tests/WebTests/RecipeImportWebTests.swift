@@ -146,16 +146,16 @@ struct RecipeImportWebTests {
             Issue.record("not a photo: \(String(describing: draft.picture))")
             return
         }
-        let householdId = try live.member(live.fixture.member).householdId
-        let stored = try live.fixture.app.photos.file(key: key, size: .small, householdId: householdId)
+        let household = try live.member(live.fixture.member).household
+        let stored = try live.fixture.app.photos.file(key: key, size: .small, in: household)
         #expect(FileManager.default.fileExists(atPath: stored.path), "the picture went through the photo pipeline")
         #expect(drafts.take(token, for: try live.member(live.fixture.member)) == nil, "a draft is given once")
 
         // The draft is what the editor saves as it stands: the foundation accepts every value.
         let member = try live.member(live.fixture.member)
         let recipes = Recipes(database: live.fixture.app.database, clock: live.fixture.clock.wall)
-        let id = try recipes.save(draft, id: nil, householdId: member.householdId, by: member.memberId)
-        let saved = try recipes.input(id, householdId: member.householdId)
+        let id = try recipes.save(draft, id: nil, in: member.household, by: member.memberId)
+        let saved = try recipes.input(id, in: member.household)
         #expect(saved.name == "肉じゃが")
         #expect(saved.picture == .photo(key))
         #expect(saved.ingredients.count == 7)

@@ -24,7 +24,7 @@ struct RecipePagesTests {
             fixture = try await HouseholdFixture()
             home = try #require(try fixture.accounts.session(token: fixture.owner))
             today = CalendarDay.today(in: .gmt, now: fixture.clock.now)
-            for folder in try fixture.items.folders(householdId: home.householdId) { folders[folder.name] = folder.id! }
+            for folder in try fixture.items.folders(in: home.household) { folders[folder.name] = folder.id! }
             // The fixture's Milk (1 piece, Fridge) stays; the stock the recipes use:
             items["牛乳"] = try add("牛乳", "1", "L", folder: "Fridge", due: 2)
             items["old 牛乳"] = try add("牛乳", "1", "L", folder: "Freezer", due: -3)
@@ -47,14 +47,14 @@ struct RecipePagesTests {
             input.unit = unit
             input.kind = "other"
             if let days { input.due = today.adding(days: days).description }
-            return try fixture.items.register([input], in: try #require(folders[folder]), householdId: home.householdId, by: home.memberId, timeZone: .gmt)[0]
+            return try fixture.items.register([input], into: try #require(folders[folder]), in: home.household, by: home.memberId, timeZone: .gmt)[0]
         }
 
         func recipe(
             _ name: String, servings: Int = 2, ingredients: [(String, Double?, String?)], tags: [String] = [], steps: String = "",
-            source: String? = nil, householdId: Int64? = nil
+            source: String? = nil, in other: HouseholdScope? = nil
         ) throws -> Int64 {
-            let household = householdId ?? home.householdId
+            let household = (other ?? home.household).householdId
             return try fixture.app.database.writer.write { db in
                 var recipe = Recipe(householdId: household, name: name, servings: servings, steps: steps, sourceUrl: source)
                 try recipe.insert(db)
@@ -186,7 +186,7 @@ struct RecipePagesTests {
         let tea = kitchen.recipes["tea"]!
         // Not in the trash yet: the address alone says nothing.
         #expect(!(try kitchen.get("/recipes?trashed=\(tea)").text.contains("is in the trash")))
-        try Recipes(database: kitchen.fixture.app.database).trash(tea, householdId: kitchen.home.householdId, by: kitchen.home.memberId)
+        try Recipes(database: kitchen.fixture.app.database).trash(tea, in: kitchen.home.household, by: kitchen.home.memberId)
         let html = try kitchen.get("/recipes?trashed=\(tea)").text
         #expect(html.contains("“Milk tea” is in the trash."))
         #expect(html.contains("action=\"/recipes/restore\"") && html.contains("name=\"ids\" value=\"\(tea)\""))
@@ -304,7 +304,7 @@ struct RecipePagesTests {
     @Test func anotherHouseholdsOrATrashedRecipeIsNotFound() async throws {
         let kitchen = try await Kitchen()
         let grandma = try #require(try kitchen.fixture.accounts.session(token: kitchen.fixture.otherOwner))
-        let theirs = try kitchen.recipe("Their stew", ingredients: [("牛乳", 1, "L")], householdId: grandma.householdId)
+        let theirs = try kitchen.recipe("Their stew", ingredients: [("牛乳", 1, "L")], in: grandma.household)
         #expect(try kitchen.get("/recipes/\(theirs)").status == 404)
         #expect(try kitchen.get("/recipes/\(kitchen.recipes["tea"]!)", as: kitchen.fixture.otherOwner).status == 404)
         let overview = try kitchen.get("/recipes").text
@@ -354,7 +354,7 @@ struct RecipePagesTests {
         var input = ItemInput()
         input.name = "Bread"
         let bread = try kitchen.fixture.items.register(
-            [input], in: kitchen.folders["Supermarket"]!, householdId: kitchen.home.householdId, by: kitchen.home.memberId, timeZone: .gmt)[0]
+            [input], into: kitchen.folders["Supermarket"]!, in: kitchen.home.household, by: kitchen.home.memberId, timeZone: .gmt)[0]
         #expect(!(try kitchen.get("/items/\(bread)").text.contains("/recipes?ingredient=")))
     }
 

@@ -23,7 +23,7 @@ struct RemindersWebTests {
         input.name = "Milk; 1L, \"fresh\""
         input.due = "2026-11-25"
         input.remindAt = "2026-11-24T09:30"
-        _ = try fixture.items.register([input], in: fixture.fridgeId, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+        _ = try fixture.items.register([input], into: fixture.fridgeId, in: owner.household, by: owner.memberId, timeZone: .gmt)
     }
 
     @Test func theFeedIsServedToItsTokenAndStopsWhenReplaced() async throws {
@@ -144,16 +144,16 @@ struct RemindersWebTests {
         let fixture = try await HouseholdFixture()
         try saveChannel(fixture, as: fixture.owner)
         let outbox = Outbox(database: fixture.app.database, clock: fixture.clock.wall)
-        let home = try #require(try fixture.accounts.session(token: fixture.owner)).householdId
+        let home = try #require(try fixture.accounts.session(token: fixture.owner)).household
         let first = try testId(try fixture.send("POST", "/settings/push/test", as: fixture.owner))
-        try outbox.recordFailure(try #require(try outbox.message(first, householdId: home)), attempts: 1, failure: .status(500), retryAt: nil)
+        try outbox.recordFailure(try #require(try outbox.message(first, in: home)), attempts: 1, failure: .status(500), retryAt: nil)
         var page = try fixture.send("GET", "/settings?test=\(first)", as: fixture.owner).text
         #expect(page.contains("The test could not be sent. The push server had a problem of its own."))
         #expect(page.contains("): The push server had a problem of its own."))
         #expect(page.contains("Detail: HTTP 500"))
         // Another reason, in the reader's language.
         let second = try testId(try fixture.send("POST", "/settings/push/test", as: fixture.owner))
-        try outbox.recordFailure(try #require(try outbox.message(second, householdId: home)), attempts: 1, failure: .refusedAddress, retryAt: nil)
+        try outbox.recordFailure(try #require(try outbox.message(second, in: home)), attempts: 1, failure: .refusedAddress, retryAt: nil)
         page = try fixture.send("GET", "/settings?test=\(second)", as: fixture.owner).text
         #expect(
             page.contains("This address is on the server&#39;s own network") || page.contains("This address is on the server&#x27;s own network")
@@ -191,8 +191,8 @@ struct RemindersWebTests {
         try saveChannel(fixture, as: fixture.owner, url: "https://elsewhere.example")
         let page = try fixture.send("GET", "/settings", as: fixture.owner).text
         #expect(!page.contains("A token is set."))
-        let home = try fixture.accounts.session(token: fixture.owner)!.householdId
-        #expect(try PushChannels(database: fixture.app.database).channel(householdId: home)?.accessToken == nil)
+        let home = try fixture.accounts.session(token: fixture.owner)!.household
+        #expect(try PushChannels(database: fixture.app.database).channel(in: home)?.accessToken == nil)
     }
 
     /// "Send a test" waits for the engine's answer, signalled by the commit that records it: with a
@@ -218,7 +218,7 @@ struct RemindersWebTests {
         let outbox = Outbox(database: fixture.app.database, clock: fixture.clock.wall)
         var queued: PushMessage?
         try await webEventually("the test is queued") {
-            queued = try outbox.claimNext(householdId: owner.householdId, skipping: [], lease: 0)?.0
+            queued = try outbox.claimNext(in: owner.household, skipping: [], lease: 0)?.0
             return queued != nil
         }
         #expect(answer.withLock { $0 } == nil, "the page waits for the attempt")

@@ -73,12 +73,12 @@ import Testing
     /// A shopping row's menu marks it urgent (and back) in one tap; a stock row has no such button.
     @Test func aShoppingRowIsMarkedUrgentFromItsMenu() async throws {
         let fixture = try await HouseholdFixture()
-        let household = try #require(try fixture.accounts.session(token: fixture.member)).householdId
+        let household = try #require(try fixture.accounts.session(token: fixture.member)).household
         let memberId = try #require(try fixture.accounts.session(token: fixture.member)).memberId
-        let market = try #require(try fixture.items.folders(householdId: household, kind: .shopping).first?.id)
+        let market = try #require(try fixture.items.folders(in: household, kind: .shopping).first?.id)
         var eggs = ItemInput()
         eggs.name = "Eggs"
-        let id = try fixture.items.register([eggs], in: market, householdId: household, by: memberId, timeZone: .gmt)[0]
+        let id = try fixture.items.register([eggs], into: market, in: household, by: memberId, timeZone: .gmt)[0]
         let list = "/folders/\(market)"
 
         let before = try fixture.send("GET", list, as: fixture.member).text
@@ -90,7 +90,7 @@ import Testing
         let marked = try fixture.send("POST", "/items/\(id)/urgent", as: fixture.member, form: [("urgent", "1"), ("return", list)])
         #expect(marked.status == 303)
         #expect(marked.header("Location") == "\(list)?at=\(id)&urgent=1#item-\(id)")
-        #expect(try fixture.items.item(id, householdId: household).urgent)
+        #expect(try fixture.items.item(id, in: household).urgent)
         let page = try fixture.send("GET", "\(list)?at=\(id)&urgent=1", as: fixture.member).text
         #expect(page.contains("Eggs is marked urgent."))
         #expect(page.contains("name=\"urgent\" value=\"0\">Not urgent"))
@@ -102,7 +102,7 @@ import Testing
         #expect(script.header("X-Zaiko-Fragment") == "row")
         #expect(script.text.contains("Eggsの急ぎを外しました。"))
         #expect(script.text.contains("value=\"1\">急ぎにする"))
-        #expect(try !fixture.items.item(id, householdId: household).urgent)
+        #expect(try !fixture.items.item(id, in: household).urgent)
     }
 
     @Test func aStockItemCannotBeMarkedUrgent() async throws {

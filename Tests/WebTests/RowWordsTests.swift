@@ -23,7 +23,7 @@ import Testing
                 var input = ItemInput()
                 input.name = name
                 input.due = today.adding(days: days).description
-                _ = try fixture.items.register([input], in: fixture.fridgeId, householdId: member.householdId, by: member.memberId, timeZone: .gmt)
+                _ = try fixture.items.register([input], into: fixture.fridgeId, in: member.household, by: member.memberId, timeZone: .gmt)
             }
         }
 
@@ -88,7 +88,7 @@ import Testing
         #expect(page.contains("<select id=\"bulk-shopping\" name=\"shopping\">"))
         #expect(page.contains("name=\"action\" value=\"buy_again\""))
         #expect(page.contains("<p class=\"select-all\" hidden>"))
-        let shopping = try #require(try fixture.items.folders(householdId: member.householdId, kind: .shopping).first)
+        let shopping = try #require(try fixture.items.folders(in: member.household, kind: .shopping).first)
         let bought = try fixture.send(
             "POST", "\(list)/bulk", as: fixture.member,
             form: [("ids", "\(fixture.itemId)"), ("action", "buy_again"), ("shopping", "\(shopping.id!)"), ("return", list)])

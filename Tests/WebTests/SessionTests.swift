@@ -42,7 +42,7 @@ struct SessionTests {
         let secure = try await HouseholdFixture(secureCookies: true)
         #expect(try logIn(secure).setCookies.first { $0.hasPrefix("zaiko_device=") }?.contains("; Secure") == true)
         // Joining by invitation signs in too, and trusts the browser as a sign-in does.
-        let invitation = try fixture.accounts.invite(householdId: try fixture.accounts.session(token: fixture.owner)!.householdId, role: .member)
+        let invitation = try fixture.accounts.invite(in: try fixture.accounts.session(token: fixture.owner)!.household, role: .member)
         let joined = try fixture.send(
             "POST", "/join/\(invitation)", as: nil,
             form: [("name", "Mei"), ("login", "mei"), ("password", "a long enough phrase"), ("password_confirm", "a long enough phrase")])
@@ -259,7 +259,7 @@ struct SessionTests {
 
     @Test func aJoinFormWithProblemsReportsEachBesideItsFieldAndKeepsWhatWasTyped() async throws {
         let fixture = try await HouseholdFixture()
-        let token = try fixture.accounts.invite(householdId: try #require(try fixture.accounts.session(token: fixture.owner)).householdId, role: .member)
+        let token = try fixture.accounts.invite(in: try #require(try fixture.accounts.session(token: fixture.owner)).household, role: .member)
         let response = try fixture.send(
             "POST", "/join/\(token)", as: nil,
             form: [

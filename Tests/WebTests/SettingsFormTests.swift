@@ -10,8 +10,8 @@ import Testing
 /// a push server's failure in the reader's words (issue 11).
 @Suite("Settings forms")
 struct SettingsFormTests {
-    func homeId(_ fixture: HouseholdFixture) throws -> Int64 {
-        try #require(try fixture.accounts.session(token: fixture.owner)).householdId
+    func homeId(_ fixture: HouseholdFixture) throws -> Household.ID {
+        try #require(try fixture.accounts.session(token: fixture.owner)).household.householdId
     }
 
     func storedZone(_ fixture: HouseholdFixture) throws -> String? {

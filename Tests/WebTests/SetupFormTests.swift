@@ -130,7 +130,7 @@ import Testing
         let created = setup.post(["time_zone": "Asia/Tokyo"])
         let session = try #require(created.cookie("zaiko_session"))
         let owner = try #require(try Accounts(database: setup.database, hasher: Self.hasher).session(token: session))
-        let fridge = try #require(try Items(database: setup.database).folders(householdId: owner.householdId, kind: .stock).first?.id)
+        let fridge = try #require(try Items(database: setup.database).folders(in: owner.household, kind: .stock).first?.id)
 
         let saved = setup.app.respond(
             to: Request(

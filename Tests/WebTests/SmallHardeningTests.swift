@@ -9,8 +9,8 @@ import Testing
 @Suite("Small hardening")
 struct SmallHardeningTests {
     func quantity(_ fixture: HouseholdFixture) throws -> Double {
-        let home = try #require(try fixture.accounts.session(token: fixture.owner)).householdId
-        return try fixture.items.item(fixture.itemId, householdId: home).quantity
+        let home = try #require(try fixture.accounts.session(token: fixture.owner)).household
+        return try fixture.items.item(fixture.itemId, in: home).quantity
     }
 
     @Test(arguments: ["inf", "-inf", "nan", "1e308", "-1e308", "2000000", "", "lots"])

@@ -33,7 +33,7 @@ struct StorageFailureTests {
         let owner = try #require(try fixture.accounts.session(token: fixture.owner))
         for _ in 0..<10_000 {
             do {
-                _ = try fixture.items.register([draft], in: fixture.fridgeId, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+                _ = try fixture.items.register([draft], into: fixture.fridgeId, in: owner.household, by: owner.memberId, timeZone: .gmt)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
                 return
             }

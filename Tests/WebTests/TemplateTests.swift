@@ -211,30 +211,30 @@ struct TemplateTests {
                     .init(state: "expired", heading: t[.soonExpired], count: 1, rows: [rows[0]]),
                     .init(state: "today", heading: t[.soonToday], count: 4, rows: [rows[1]]),
                 ],
-                shared: shared, here: "/soon?page=2", summary: "5", empty: "", pageLabel: "2/3", previous: "/soon", next: "/soon?page=3",
+                shared: shared, here: "/soon?page=2", summary: "5", empty: "", pager: Pager(pageLabel: "2/3", previous: "/soon", next: "/soon?page=3"),
                 notice: "Deleted", undoIds: "1", moveTargets: choices, shoppingTargets: choices),
             BoughtPage(
                 listId: 2, back: "/folders/2", listName: "Supermarket", stockLists: choices, stockError: t[.folderNotStock],
                 lines: [
                     .init(
                         item: milk, typed: BoughtInput(id: 1, quantity: "x", due: "2026-13-01"), match: milk, joins: true,
-                        errors: ["quantity_1": "quantity_invalid", "due_1": "due_invalid"], t: t)
+                        errors: ["quantity_1": .quantityInvalid, "due_1": .dueInvalid], t: t)
                 ], hasErrors: true, saveLabel: t.count(.boughtSave, 1)),
             UseSoonPage(
-                groups: [], shared: shared, here: "/soon", summary: "0", empty: t[.soonEmptyToday], pageLabel: "1/1",
-                previous: nil, next: nil, notice: nil, undoIds: nil),
+                groups: [], shared: shared, here: "/soon", summary: "0", empty: t[.soonEmptyToday], pager: Pager(pageLabel: "1/1", previous: nil, next: nil),
+                notice: nil, undoIds: nil),
             CalendarPage(
                 monthTitle: "November 2026", weekdays: [.init(short: "Sun", long: "Sunday")], days: week, todayLabel: "today", previous: link, next: link,
                 thisMonth: "/calendar",
                 day: .init(
                     heading: "Due on Nov 3", summary: "1 item", rows: [rows[0]], shared: shared,
-                    here: "/calendar?month=2026-11&day=2026-11-03", pageLabel: "1/2", previous: nil,
-                    next: "/calendar?day=2026-11-03&page=2", notice: "Deleted", undoIds: "1")),
+                    here: "/calendar?month=2026-11&day=2026-11-03", pager: Pager(pageLabel: "1/2", previous: nil, next: "/calendar?day=2026-11-03&page=2"),
+                    notice: "Deleted", undoIds: "1")),
             CalendarPage(
                 monthTitle: "November 2026", weekdays: [], days: week, todayLabel: "today", previous: nil, next: link, thisMonth: nil,
                 day: .init(
-                    heading: "Due on Nov 4", summary: "0 items", rows: [], shared: shared, here: "/calendar", pageLabel: "1/1",
-                    previous: nil, next: nil, notice: nil, undoIds: nil)),
+                    heading: "Due on Nov 4", summary: "0 items", rows: [], shared: shared, here: "/calendar",
+                    pager: Pager(pageLabel: "1/1", previous: nil, next: nil), notice: nil, undoIds: nil)),
         ]
     }
 
@@ -260,7 +260,7 @@ struct TemplateTests {
             ItemListPage(
                 folderId: 1, name: "Fridge", isStock: stock, total: "3", rows: rows,
                 shared: RowContext(canWrite: true, isStock: stock, hasShoppingLists: true, t: t), query: "milk", kinds: choices, statuses: choices,
-                isFiltered: true, page: 2, pages: 3, pageLabel: "2/3", previous: "/folders/1", next: "/folders/1?page=3",
+                isFiltered: true, pager: Pager(pageLabel: "2/3", previous: "/folders/1", next: "/folders/1?page=3"),
                 here: "/folders/1?page=2", moveTargets: choices, stockTargets: choices, shoppingCount: 1, notice: "Deleted", undoIds: "1,2")
         }
         let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
@@ -269,12 +269,13 @@ struct TemplateTests {
             ItemListPage(
                 folderId: 1, name: "Fridge", isStock: true, total: "3", rows: rows, shared: shared, query: "milk",
                 kinds: [Choice(value: "fish", label: "Fish", selected: true)], statuses: [Choice(value: "fish", label: "Fish", selected: true)],
-                isExpired: true, activeFilters: ["“<b>milk</b>”", "Fish", "Expired"], isFiltered: true, page: 1, pages: 1, pageLabel: "1/1",
-                previous: nil, next: nil, here: "/folders/1?q=milk&kind=fish&due=expired", moveTargets: [], stockTargets: [], shoppingCount: 0,
+                isExpired: true, activeFilters: ["“<b>milk</b>”", "Fish", "Expired"], isFiltered: true,
+                pager: Pager(pageLabel: "1/1", previous: nil, next: nil), here: "/folders/1?q=milk&kind=fish&due=expired", moveTargets: [], stockTargets: [],
+                shoppingCount: 0,
                 notice: nil, undoIds: nil),
             ItemListPage(
                 folderId: 1, name: "Empty", isStock: true, total: "0", rows: [], shared: shared, query: "", kinds: [], statuses: [],
-                isFiltered: false, page: 1, pages: 1, pageLabel: "1/1", previous: nil, next: nil, here: "/folders/1", moveTargets: [],
+                isFiltered: false, pager: Pager(pageLabel: "1/1", previous: nil, next: nil), here: "/folders/1", moveTargets: [],
                 stockTargets: [], shoppingCount: 0, notice: nil, undoIds: nil),
         ]
     }

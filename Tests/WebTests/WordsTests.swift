@@ -127,7 +127,7 @@ struct CatalogPluralTests {
         input.name = "Soy sauce"
         input.quantity = "2"
         input.unit = "bottle"
-        let id = try fixture.items.register([input], in: fixture.fridgeId, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)[0]
+        let id = try fixture.items.register([input], into: fixture.fridgeId, in: owner.household, by: owner.memberId, timeZone: .gmt)[0]
         let english = try fixture.send("GET", "/items/\(id)", as: fixture.member, headers: [("Accept-Language", "en")])
         #expect(english.text.contains("<dd>2 bottles</dd>"))
         let japanese = try fixture.send("GET", "/items/\(id)", as: fixture.member, headers: [("Accept-Language", "ja")])
@@ -195,7 +195,7 @@ struct StarterFolderNameTests {
         var input = ItemInput()
         input.name = "Natto"
         input.due = CalendarDay.today(in: .gmt, now: fixture.clock.now).description
-        _ = try fixture.items.register([input], in: fixture.fridgeId, householdId: owner.householdId, by: owner.memberId, timeZone: .gmt)
+        _ = try fixture.items.register([input], into: fixture.fridgeId, in: owner.household, by: owner.memberId, timeZone: .gmt)
 
         let home = try fixture.send("GET", "/", as: fixture.member, headers: Self.japanese).text
         for name in ["冷蔵庫", "冷凍庫", "パントリー", "スーパー"] { #expect(home.contains("<span class=\"folder-name\">\(name)</span>"), "\(name)") }

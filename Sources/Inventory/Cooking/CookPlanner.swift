@@ -11,8 +11,8 @@ import GRDB
 enum CookPlanner {
     static let servingsRange = 1...1000
 
-    static func plan(_ db: Database, recipeId: Int64, servings: Int, householdId: Int64, window: DueWindow) throws -> CookPlan {
-        guard servingsRange.contains(servings) else { throw InventoryError.validation(["servings": "cook_servings_invalid"]) }
+    static func plan(_ db: Database, recipeId: Int64, servings: Int, householdId: Household.ID, window: DueWindow) throws -> CookPlan {
+        guard servingsRange.contains(servings) else { throw InventoryError.validation(["servings": .cookServingsInvalid]) }
         guard
             let recipe = try Recipe.fetchOne(
                 db, sql: "SELECT * FROM recipe WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [recipeId, householdId])

@@ -17,17 +17,17 @@ public struct CookPageContents: Sendable {
 extension Cooking {
     /// What cooking recipe `recipeId` for `servings` (nil: the recipe's own) would take, with the
     /// household's lists, as they were at one instant. `now` places the household's due window.
-    public func cookPage(_ recipeId: Int64, servings requested: Int?, householdId: Int64, now: Date) throws -> CookPageContents {
+    public func cookPage(_ recipeId: Int64, servings requested: Int?, in scope: HouseholdScope, now: Date) throws -> CookPageContents {
         try database.writer.read { db in
-            let window = DueWindow(household: try HouseholdSettings.household(db, householdId), now: now)
-            var plan = try CookPlanner.plan(db, recipeId: recipeId, servings: requested ?? 1, householdId: householdId, window: window)
+            let window = DueWindow(household: try HouseholdSettings.household(db, scope.householdId), now: now)
+            var plan = try CookPlanner.plan(db, recipeId: recipeId, servings: requested ?? 1, householdId: scope.householdId, window: window)
             if requested == nil {
-                plan = try CookPlanner.plan(db, recipeId: recipeId, servings: plan.recipe.servings, householdId: householdId, window: window)
+                plan = try CookPlanner.plan(db, recipeId: recipeId, servings: plan.recipe.servings, householdId: scope.householdId, window: window)
             }
-            let folders = try Items.folders(db, householdId)
+            let folders = try Items.folders(db, scope.householdId)
             let detail =
                 plan.notTaken.contains { $0.reason == .unitsDoNotCompare }
-                ? try Recipes.detail(db, recipeId, householdId: householdId, servings: plan.servings, window: window) : nil
+                ? try Recipes.detail(db, recipeId, householdId: scope.householdId, servings: plan.servings, window: window) : nil
             return CookPageContents(
                 window: window, plan: plan, shoppingLists: folders.filter { $0.kind == .shopping }, stockLists: folders.filter { $0.kind == .stock },
                 detail: detail)

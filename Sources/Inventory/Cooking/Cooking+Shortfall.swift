@@ -8,13 +8,13 @@ extension Cooking {
     /// there is added as one item unless the list has it already. So a second call adds nothing.
     /// Returns what it added. Errors: `.validation(["folder": …])` for a stock list; `.notFound` for
     /// another household's list or recipe.
-    public func addShortfall(_ recipeId: Int64, servings: Int, to shoppingFolderId: Int64, householdId: Int64, by memberId: Int64, window: DueWindow)
+    public func addShortfall(_ recipeId: Int64, servings: Int, to shoppingFolderId: Int64, in scope: HouseholdScope, by memberId: Int64, window: DueWindow)
         throws -> [AddedToList]
     {
         try database.writer.write { db in
-            let list = try Items.folder(db, shoppingFolderId, householdId)
-            guard list.kind == .shopping else { throw InventoryError.validation(["folder": "folder_not_shopping"]) }
-            let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: householdId, window: window)
+            let list = try Items.folder(db, shoppingFolderId, scope.householdId)
+            guard list.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
+            let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: scope.householdId, window: window)
             let time = stamp()
             var added: [AddedToList] = []
             for wanted in WantedOnList.lines(plan.shortfalls) {
@@ -23,7 +23,7 @@ extension Cooking {
                     sql: """
                         SELECT * FROM item WHERE household_id = ? AND deleted_at IS NULL AND search_text >= ? AND search_text < ? AND folder_id = ?
                         ORDER BY id
-                        """, arguments: [householdId, wanted.folded + "\n", wanted.folded + "\u{0B}", list.id])
+                        """, arguments: [scope.householdId, wanted.folded + "\n", wanted.folded + "\u{0B}", list.id])
                 // A missing amount is never in a cooking measure, so its unit is an item unit too.
                 guard let missing = wanted.missing, let unit = wanted.unit, let itemUnit = ItemUnit(rawValue: unit.rawValue) else {
                     if rows.isEmpty {

@@ -6,17 +6,17 @@ extension Cooking {
     /// trash, moved ones back to the stock list they came from (or the first one if it is gone) with
     /// their due date, reminder and status; the produced item goes to the trash. `.conflict` if the
     /// cook was undone already; `.notFound` for another household's cook.
-    public func undo(_ cookId: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func undo(_ cookId: Int64, in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
-            var cook = try Self.cook(db, cookId, householdId)
+            var cook = try Self.cook(db, cookId, scope.householdId)
             guard cook.undoneAt == nil else { throw InventoryError.conflict }
             let history = CookHistory(cookId: cookId, memberId: memberId, time: stamp())
             // Last take first: an item two ingredients took from comes out of the trash before the first take is added back.
             let takes = try CookTake.fetchAll(db, sql: "SELECT * FROM cook_take WHERE cook_id = ? ORDER BY id DESC", arguments: [cookId])
-            for take in takes { try Self.giveBack(take, db, householdId: householdId, history: history) }
+            for take in takes { try Self.giveBack(take, db, householdId: scope.householdId, history: history) }
             if let producedId = cook.producedItemId,
                 var produced = try Item.fetchOne(
-                    db, sql: "SELECT * FROM item WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [producedId, householdId])
+                    db, sql: "SELECT * FROM item WHERE id = ? AND household_id = ? AND deleted_at IS NULL", arguments: [producedId, scope.householdId])
             {
                 produced.deletedAt = history.time
                 produced.version += 1
@@ -29,7 +29,7 @@ extension Cooking {
         }
     }
 
-    static func giveBack(_ take: CookTake, _ db: Database, householdId: Int64, history: CookHistory) throws {
+    static func giveBack(_ take: CookTake, _ db: Database, householdId: Household.ID, history: CookHistory) throws {
         // An item purged since has nothing to give back to (its takes went with it).
         guard var item = try Item.fetchOne(db, sql: "SELECT * FROM item WHERE id = ? AND household_id = ?", arguments: [take.itemId, householdId])
         else { return }
@@ -74,7 +74,7 @@ extension Cooking {
     }
 
     /// The stock list a moved item came from, or the first one if that is gone.
-    static func stockList(_ db: Database, _ folderId: Int64?, _ householdId: Int64) throws -> Folder? {
+    static func stockList(_ db: Database, _ folderId: Int64?, _ householdId: Household.ID) throws -> Folder? {
         if let folderId, let folder = try? Items.folder(db, folderId, householdId), folder.kind == .stock { return folder }
         return try firstFolder(db, .stock, householdId)
     }

@@ -5,15 +5,15 @@ extension Cooking {
     /// shopping list of the household, or nil for the first one). Errors: `.validation` with
     /// "used_up" (an unknown choice) or "used_up_folder" (not a shopping list); another household's
     /// folder is `.notFound`.
-    public func setUsedUp(_ choice: String, folderId: Int64?, householdId: Int64) throws {
-        guard ["trash", "shopping"].contains(choice) else { throw InventoryError.validation(["used_up": "cook_used_up_invalid"]) }
+    public func setUsedUp(_ choice: String, folderId: Int64?, in scope: HouseholdScope) throws {
+        guard ["trash", "shopping"].contains(choice) else { throw InventoryError.validation(["used_up": .usedUpInvalid]) }
         try database.writer.write { db in
             if let folderId {
-                guard try Items.folder(db, folderId, householdId).kind == .shopping else {
-                    throw InventoryError.validation(["used_up_folder": "folder_not_shopping"])
+                guard try Items.folder(db, folderId, scope.householdId).kind == .shopping else {
+                    throw InventoryError.validation(["used_up_folder": .folderNotShopping])
                 }
             }
-            try db.execute(sql: "UPDATE household SET used_up = ?, used_up_folder_id = ? WHERE id = ?", arguments: [choice, folderId, householdId])
+            try db.execute(sql: "UPDATE household SET used_up = ?, used_up_folder_id = ? WHERE id = ?", arguments: [choice, folderId, scope.householdId])
             guard db.changesCount == 1 else { throw InventoryError.notFound }
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// Cooking a recipe from the stock: what it would take, taking it all in one transaction, giving it
-/// back, and sending what is missing to a shopping list. Every method takes the household id from
-/// the session; a recipe, cook or folder of another household is `.notFound`.
+/// back, and sending what is missing to a shopping list. Every method takes the session's
+/// `HouseholdScope`; a recipe, cook or folder of another household is `.notFound`.
 public struct Cooking: Sendable {
     let database: AppDatabase
     let clock: WallClock
@@ -16,9 +16,9 @@ public struct Cooking: Sendable {
     func stamp() -> Timestamp { Timestamp(clock.now()) }
 
     /// What cooking would take now, read in one transaction (the confirmation page).
-    public func plan(_ recipeId: Int64, servings: Int, householdId: Int64, window: DueWindow) throws -> CookPlan {
+    public func plan(_ recipeId: Int64, servings: Int, in scope: HouseholdScope, window: DueWindow) throws -> CookPlan {
         try database.writer.read { db in
-            try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: householdId, window: window)
+            try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: scope.householdId, window: window)
         }
     }
 
@@ -28,26 +28,26 @@ public struct Cooking: Sendable {
     /// with it, takes what there is, but a cook that would take nothing and make nothing is refused
     /// the same way. Used-up items follow `Household.usedUp`. Produces the recipe's item. Every
     /// touched item gets an item_event with the cook's id.
-    public func cook(_ recipeId: Int64, servings: Int, withWhatWeHave: Bool, householdId: Int64, by memberId: Int64, window: DueWindow) throws
+    public func cook(_ recipeId: Int64, servings: Int, withWhatWeHave: Bool, in scope: HouseholdScope, by memberId: Int64, window: DueWindow) throws
         -> CookResult
     {
         try database.writer.write { db in
-            let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: householdId, window: window)
+            let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: scope.householdId, window: window)
             if plan.isShort, !withWhatWeHave || (plan.takes.isEmpty && plan.recipe.produce == nil) {
                 throw CookShortfall(shortfalls: plan.shortfalls)
             }
             let time = stamp()
             var cook = Cook(
-                householdId: householdId, recipeId: recipeId, recipeName: plan.recipe.name, memberId: memberId, servings: servings, cookedAt: time)
+                householdId: scope.householdId, recipeId: recipeId, recipeName: plan.recipe.name, memberId: memberId, servings: servings, cookedAt: time)
             try cook.insert(db)
             let history = CookHistory(cookId: cook.id!, memberId: memberId, time: time)
-            let usedUp = try UsedUpPlace.read(db, householdId: householdId)
+            let usedUp = try UsedUpPlace.read(db, householdId: scope.householdId)
             var usedUpCount = 0
             for take in plan.takes {
-                if try Self.apply(take, db, householdId: householdId, usedUp: usedUp, history: history) { usedUpCount += 1 }
+                if try Self.apply(take, db, householdId: scope.householdId, usedUp: usedUp, history: history) { usedUpCount += 1 }
             }
             if let produce = plan.recipe.produce {
-                cook.producedItemId = try Self.produce(produce, db, householdId: householdId, window: window, history: history)
+                cook.producedItemId = try Self.produce(produce, db, householdId: scope.householdId, window: window, history: history)
                 try cook.update(db)
             }
             return CookResult(cookId: cook.id!, taken: Set(plan.takes.map(\.itemId)).count, usedUp: usedUpCount, producedItemId: cook.producedItemId)
@@ -55,7 +55,7 @@ public struct Cooking: Sendable {
     }
 
     /// Takes one planned amount from its item and records it; true when it used the item up.
-    static func apply(_ take: PlannedTake, _ db: Database, householdId: Int64, usedUp: UsedUpPlace, history: CookHistory) throws -> Bool {
+    static func apply(_ take: PlannedTake, _ db: Database, householdId: Household.ID, usedUp: UsedUpPlace, history: CookHistory) throws -> Bool {
         var item = try Items.item(db, take.itemId, householdId)
         let before = item.quantity
         item.quantity = max(0, CookPlanner.rounded(before - take.amount))
@@ -73,11 +73,11 @@ public struct Cooking: Sendable {
     }
 
     /// The recipe's item, in its stock list (or the first one), due `dueDays` after today.
-    static func produce(_ produce: RecipeProduce, _ db: Database, householdId: Int64, window: DueWindow, history: CookHistory) throws -> Int64 {
+    static func produce(_ produce: RecipeProduce, _ db: Database, householdId: Household.ID, window: DueWindow, history: CookHistory) throws -> Int64 {
         let folder =
             try produce.folderId.flatMap { try? Items.folder(db, $0, householdId) }.flatMap { $0.kind == .stock ? $0 : nil }
             ?? firstFolder(db, .stock, householdId)
-        guard let folder else { throw InventoryError.validation(["produce_folder": "folder_not_stock"]) }
+        guard let folder else { throw InventoryError.validation(["produce_folder": .folderNotStock]) }
         var item = Item(
             householdId: householdId, folderId: folder.id!, name: produce.name, quantity: produce.quantity, unit: produce.unit, kind: produce.kind,
             due: produce.dueDays.map { window.today.adding(days: $0) }, status: .unopened, createdAt: history.time,
@@ -87,18 +87,18 @@ public struct Cooking: Sendable {
         return item.id!
     }
 
-    static func firstFolder(_ db: Database, _ kind: FolderKind, _ householdId: Int64) throws -> Folder? {
+    static func firstFolder(_ db: Database, _ kind: FolderKind, _ householdId: Household.ID) throws -> Folder? {
         try Folder.fetchOne(
             db, sql: "SELECT * FROM folder WHERE household_id = ? AND kind = ? AND deleted_at IS NULL ORDER BY position, id LIMIT 1",
             arguments: [householdId, kind.rawValue])
     }
 
     /// One cook of this household (for its undone state).
-    public func cook(_ cookId: Int64, householdId: Int64) throws -> Cook {
-        try database.writer.read { db in try Self.cook(db, cookId, householdId) }
+    public func cook(_ cookId: Int64, in scope: HouseholdScope) throws -> Cook {
+        try database.writer.read { db in try Self.cook(db, cookId, scope.householdId) }
     }
 
-    static func cook(_ db: Database, _ cookId: Int64, _ householdId: Int64) throws -> Cook {
+    static func cook(_ db: Database, _ cookId: Int64, _ householdId: Household.ID) throws -> Cook {
         guard let cook = try Cook.fetchOne(db, sql: "SELECT * FROM cook WHERE id = ? AND household_id = ?", arguments: [cookId, householdId]) else {
             throw InventoryError.notFound
         }
@@ -128,7 +128,7 @@ struct UsedUpPlace {
     let shoppingList: Folder?
 
     /// The household's choice; a shopping list that is gone means the first one, and none at all the trash.
-    static func read(_ db: Database, householdId: Int64) throws -> UsedUpPlace {
+    static func read(_ db: Database, householdId: Household.ID) throws -> UsedUpPlace {
         let household = try HouseholdSettings.household(db, householdId)
         guard household.usedUp == "shopping" else { return UsedUpPlace(shoppingList: nil) }
         let chosen = household.usedUpFolderId.flatMap { try? Items.folder(db, $0, householdId) }.flatMap { $0.kind == .shopping ? $0 : nil }

@@ -36,7 +36,7 @@ struct RecipeCatalog: Sendable {
     let products: [Int64]
 
     /// The household's catalog as of `version`, read in the caller's transaction.
-    static func read(_ db: Database, householdId: Int64, version: Int64) throws -> RecipeCatalog {
+    static func read(_ db: Database, householdId: Household.ID, version: Int64) throws -> RecipeCatalog {
         // Rows are decoded by column index: GRDB's look-up by name lower-cases the name on every access.
         var headings: [RecipeHeading] = []
         let recipeRows = try Row.fetchCursor(db.cachedStatement(sql: recipesSQL), arguments: [householdId])
@@ -132,10 +132,10 @@ private struct Numbering<Key: Hashable> {
 
 /// The last catalog read of each household, shared by every request.
 final class RecipeCatalogs: Sendable {
-    private let kept = Mutex<[Int64: RecipeCatalog]>([:])
+    private let kept = Mutex<[Household.ID: RecipeCatalog]>([:])
 
     /// The household's catalog, read again only when its recipes changed; in the caller's transaction.
-    func catalog(_ db: Database, householdId: Int64) throws -> RecipeCatalog {
+    func catalog(_ db: Database, householdId: Household.ID) throws -> RecipeCatalog {
         let version = try Int64.fetchOne(db.cachedStatement(sql: RecipeCatalog.versionSQL), arguments: [householdId]) ?? 0
         if let catalog = kept.withLock({ $0[householdId] }), catalog.version == version { return catalog }
         let catalog = try RecipeCatalog.read(db, householdId: householdId, version: version)

@@ -34,35 +34,35 @@ enum RecipeValidation {
     static let tagSeparators: Set<Character> = [",", "、", "，"]
 
     static func check(_ input: RecipeInput) -> Result<RecipeValues, FieldErrors> {
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         let name = trimmed(input.name)
-        if name.isEmpty { errors["name"] = "recipe_error_name_required" } else if name.storedLength > 100 { errors["name"] = "name_too_long" }
+        if name.isEmpty { errors["name"] = .recipeNameRequired } else if name.storedLength > 100 { errors["name"] = .nameTooLong }
 
         let servingsText = trimmed(input.servings.precomposedStringWithCompatibilityMapping)
         var servings = 2
         if servingsText.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(servingsText), Recipes.servingsRange.contains(value) {
             servings = value
         } else {
-            errors["servings"] = "recipe_error_servings_invalid"
+            errors["servings"] = .recipeServingsInvalid
         }
 
         // Line ends as a form sends them (\r\n) become \n; paragraphs are blank lines.
         let steps = input.steps.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        if steps.storedLength > maximumSteps { errors["steps"] = "recipe_error_steps_too_long" }
+        if steps.storedLength > maximumSteps { errors["steps"] = .stepsTooLong }
 
         let source = trimmed(input.sourceUrl)
         var sourceUrl: String?
         if !source.isEmpty {
-            if isWebAddress(source) { sourceUrl = source } else { errors["source_url"] = "recipe_error_source_url_invalid" }
+            if isWebAddress(source) { sourceUrl = source } else { errors["source_url"] = .sourceUrlInvalid }
         }
 
-        if case .illustration(let slug) = input.picture, !Illustrations.slugs.contains(slug) { errors["picture"] = "picture_invalid" }
+        if case .illustration(let slug) = input.picture, !Illustrations.slugs.contains(slug) { errors["picture"] = .pictureInvalid }
 
         let tags = self.tags(input.tags)
         if tags.contains(where: { $0.storedLength > maximumTagLength }) {
-            errors["tags"] = "recipe_error_tag_too_long"
+            errors["tags"] = .tagTooLong
         } else if tags.count > maximumTags {
-            errors["tags"] = "recipe_error_too_many_tags"
+            errors["tags"] = .tooManyTags
         }
 
         var ingredients: [(Int, IngredientValue)] = []
@@ -112,31 +112,31 @@ enum RecipeValidation {
         let amountText = trimmed(line.amount)
         let note = trimmed(line.note)
         if name.isEmpty, amountText.isEmpty, note.isEmpty, line.productId == nil { return nil }
-        var errors: [String: String] = [:]
+        var errors: [String: FieldProblem] = [:]
         // A line linked to a product may leave the name to the product (filled in by `save`).
         if name.isEmpty, line.productId == nil {
-            errors["name"] = "recipe_error_ingredient_name_required"
+            errors["name"] = .ingredientNameRequired
         } else if name.storedLength > 100 {
-            errors["name"] = "name_too_long"
+            errors["name"] = .nameTooLong
         }
         var amount: Double?
         if !amountText.isEmpty {
             if let value = AmountText.value(amountText) {
                 let rounded = (value * 1000).rounded() / 1000
                 if value > Quantity.maximum {
-                    errors["amount"] = "recipe_error_amount_too_large"
+                    errors["amount"] = .amountTooLarge
                 } else if rounded <= 0 {
-                    errors["amount"] = "recipe_error_amount_invalid"
+                    errors["amount"] = .amountInvalid
                 } else {
                     amount = rounded
                 }
             } else {
-                errors["amount"] = "recipe_error_amount_invalid"
+                errors["amount"] = .amountInvalid
             }
         }
         let unitText = trimmed(line.unit)
-        if !unitText.isEmpty, IngredientUnit(rawValue: unitText) == nil { errors["unit"] = "unit_invalid" }
-        if note.storedLength > maximumNote { errors["note"] = "recipe_error_note_too_long" }
+        if !unitText.isEmpty, IngredientUnit(rawValue: unitText) == nil { errors["unit"] = .unitInvalid }
+        if note.storedLength > maximumNote { errors["note"] = .recipeNoteTooLong }
         guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
         return .success(IngredientValue(name: name, amount: amount, unit: unitText.isEmpty ? nil : unitText, note: note, productId: line.productId))
     }
@@ -145,33 +145,33 @@ enum RecipeValidation {
     static func produce(_ input: ProduceInput) -> Result<RecipeProduce?, FieldErrors> {
         let name = trimmed(input.name)
         if name.isEmpty { return .success(nil) }
-        var errors: [String: String] = [:]
-        if name.storedLength > 100 { errors["produce_name"] = "name_too_long" }
+        var errors: [String: FieldProblem] = [:]
+        if name.storedLength > 100 { errors["produce_name"] = .nameTooLong }
         let quantityText = trimmed(input.quantity.precomposedStringWithCompatibilityMapping).replacingOccurrences(of: ",", with: ".")
         var quantity = 1.0
         if let value = AmountText.value(quantityText) {
             let rounded = (value * 1000).rounded() / 1000
             if value > Quantity.maximum {
-                errors["produce_quantity"] = "quantity_too_large"
+                errors["produce_quantity"] = .quantityTooLarge
             } else if rounded <= 0 {
-                errors["produce_quantity"] = "recipe_error_produce_quantity_invalid"
+                errors["produce_quantity"] = .produceQuantityInvalid
             } else {
                 quantity = rounded
             }
         } else {
-            errors["produce_quantity"] = "recipe_error_produce_quantity_invalid"
+            errors["produce_quantity"] = .produceQuantityInvalid
         }
         let unit = ItemUnit(rawValue: input.unit)
-        if unit == nil { errors["produce_unit"] = "unit_invalid" }
+        if unit == nil { errors["produce_unit"] = .unitInvalid }
         let kind = ItemKind(rawValue: input.kind)
-        if kind == nil { errors["produce_kind"] = "kind_invalid" }
+        if kind == nil { errors["produce_kind"] = .kindInvalid }
         let daysText = trimmed(input.dueDays.precomposedStringWithCompatibilityMapping)
         var dueDays: Int?
         if !daysText.isEmpty {
             if daysText.allSatisfy({ $0.isASCII && $0.isNumber }), let days = Int(daysText), (0...3650).contains(days) {
                 dueDays = days
             } else {
-                errors["produce_due_days"] = "recipe_error_produce_due_days_invalid"
+                errors["produce_due_days"] = .produceDueDaysInvalid
             }
         }
         guard errors.isEmpty, let unit, let kind else { return .failure(FieldErrors(errors)) }

@@ -7,11 +7,11 @@ extension Recipes {
 
     /// A recipe's page: every ingredient scaled to `servings` (nil or out of 1…100: the recipe's
     /// own) against the fresh stock, with its fresh and expired matches apart.
-    public func detail(_ id: Int64, householdId: Int64, servings: Int?, window: DueWindow) throws -> RecipeDetail {
-        try database.writer.read { db in try Self.detail(db, id, householdId: householdId, servings: servings, window: window) }
+    public func detail(_ id: Int64, in scope: HouseholdScope, servings: Int?, window: DueWindow) throws -> RecipeDetail {
+        try database.writer.read { db in try Self.detail(db, id, householdId: scope.householdId, servings: servings, window: window) }
     }
 
-    static func detail(_ db: Database, _ id: Int64, householdId: Int64, servings: Int?, window: DueWindow) throws -> RecipeDetail {
+    static func detail(_ db: Database, _ id: Int64, householdId: Household.ID, servings: Int?, window: DueWindow) throws -> RecipeDetail {
         let recipe = try Self.recipe(db, id, householdId)
         let ingredients = try Self.ingredients(db, of: id)
         let tags = try Self.tags(db, of: id)

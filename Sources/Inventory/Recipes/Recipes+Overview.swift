@@ -8,11 +8,11 @@ extension Recipes {
     /// version (and, when the recipes changed, the recipes, their ingredients and their tags:
     /// `RecipeCatalog`), `RecipeStock`'s two matching queries, and the products' names for
     /// `filter.ingredient`.
-    public func overview(householdId: Int64, filter: RecipeFilter, window: DueWindow) throws -> RecipeOverview {
-        try database.writer.read { db in try overview(db, householdId: householdId, filter: filter, window: window) }
+    public func overview(in scope: HouseholdScope, filter: RecipeFilter, window: DueWindow) throws -> RecipeOverview {
+        try database.writer.read { db in try overview(db, householdId: scope.householdId, filter: filter, window: window) }
     }
 
-    func overview(_ db: Database, householdId: Int64, filter: RecipeFilter, window: DueWindow) throws -> RecipeOverview {
+    func overview(_ db: Database, householdId: Household.ID, filter: RecipeFilter, window: DueWindow) throws -> RecipeOverview {
         let wanted = (filter.ingredient?.trimmingCharacters(in: .whitespacesAndNewlines)).map { SearchText.fold($0) } ?? ""
         var productNames: [Int64: String] = [:]
         let catalog = try catalogs.catalog(db, householdId: householdId)

@@ -22,23 +22,23 @@ public struct RecipePageContents: Sendable {
 extension Recipes {
     /// `overview` under `filter`, and the trashed recipe `trashed` names, as they were at one
     /// instant. `now` places the household's due window.
-    public func overviewPage(householdId: Int64, filter: RecipeFilter, trashed: Int64?, now: Date) throws -> RecipesPageContents {
+    public func overviewPage(in scope: HouseholdScope, filter: RecipeFilter, trashed: Int64?, now: Date) throws -> RecipesPageContents {
         try database.writer.read { db in
-            let window = DueWindow(household: try HouseholdSettings.household(db, householdId), now: now)
+            let window = DueWindow(household: try HouseholdSettings.household(db, scope.householdId), now: now)
             return RecipesPageContents(
-                window: window, overview: try overview(db, householdId: householdId, filter: filter, window: window),
-                trashed: try trashed.flatMap { id in try Self.trashed(db, householdId).first { $0.id == id } })
+                window: window, overview: try overview(db, householdId: scope.householdId, filter: filter, window: window),
+                trashed: try trashed.flatMap { id in try Self.trashed(db, scope.householdId).first { $0.id == id } })
         }
     }
 
     /// Recipe `id`'s `detail` for `servings`, with the household's folders, as they were at one
     /// instant. `now` places the household's due window.
-    public func recipePage(_ id: Int64, householdId: Int64, servings: Int?, now: Date) throws -> RecipePageContents {
+    public func recipePage(_ id: Int64, in scope: HouseholdScope, servings: Int?, now: Date) throws -> RecipePageContents {
         try database.writer.read { db in
-            let window = DueWindow(household: try HouseholdSettings.household(db, householdId), now: now)
+            let window = DueWindow(household: try HouseholdSettings.household(db, scope.householdId), now: now)
             return RecipePageContents(
-                window: window, detail: try Self.detail(db, id, householdId: householdId, servings: servings, window: window),
-                folders: try Items.folders(db, householdId))
+                window: window, detail: try Self.detail(db, id, householdId: scope.householdId, servings: servings, window: window),
+                folders: try Items.folders(db, scope.householdId))
         }
     }
 }

@@ -8,18 +8,18 @@ extension Recipes {
     /// for an id of another household or in the trash. Pictures, linked products and the produced
     /// item's stock list must be the household's own; another's is a validation error.
     @discardableResult
-    public func save(_ input: RecipeInput, id: Int64?, householdId: Int64, by memberId: Int64) throws -> Int64 {
+    public func save(_ input: RecipeInput, id: Int64?, in scope: HouseholdScope, by memberId: Int64) throws -> Int64 {
         try database.writer.write { db in
             let time = stamp()
             // A recipe that is not there (or not ours) is not found, whatever the form says.
-            let stored = try id.map { try Self.recipe(db, $0, householdId) }
+            let stored = try id.map { try Self.recipe(db, $0, scope.householdId) }
             let values: RecipeValues
             switch RecipeValidation.check(input) {
             case .success(let checked): values = checked
             case .failure(let problems): throw InventoryError.validation(problems.fields)
             }
-            var recipe = stored ?? Recipe(householdId: householdId, name: values.name, createdAt: time)
-            let productNames = try Self.checkOwnership(db, values, householdId: householdId)
+            var recipe = stored ?? Recipe(householdId: scope.householdId, name: values.name, createdAt: time)
+            let productNames = try Self.checkOwnership(db, values, householdId: scope.householdId)
             recipe.name = values.name
             recipe.nameFolded = SearchText.fold(values.name)
             recipe.servings = values.servings
@@ -41,21 +41,21 @@ extension Recipes {
                 let value = line.value
                 let name = value.name.isEmpty ? (value.productId.flatMap { productNames[$0] } ?? "") : value.name
                 var row = RecipeIngredient(
-                    householdId: householdId, recipeId: recipe.id!, position: position, name: name, amount: value.amount, unit: value.unit,
+                    householdId: scope.householdId, recipeId: recipe.id!, position: position, name: name, amount: value.amount, unit: value.unit,
                     note: value.note, productId: value.productId)
                 try row.insert(db)
             }
-            for tag in values.tags { try RecipeTag(recipeId: recipe.id!, householdId: householdId, tag: tag).insert(db) }
+            for tag in values.tags { try RecipeTag(recipeId: recipe.id!, householdId: scope.householdId, tag: tag).insert(db) }
             return recipe.id!
         }
     }
 
     /// What the form names by id must be the household's: photos, products, the stock list.
     /// Returns the linked products' names (a line may take its name from its product).
-    private static func checkOwnership(_ db: Database, _ values: RecipeValues, householdId: Int64) throws -> [Int64: String] {
-        var errors: [String: String] = [:]
+    private static func checkOwnership(_ db: Database, _ values: RecipeValues, householdId: Household.ID) throws -> [Int64: String] {
+        var errors: [String: FieldProblem] = [:]
         if let key = values.picture?.photoKey, try !PhotoStore.belongs(db, key: key, householdId: householdId) {
-            errors["picture"] = "picture_invalid"
+            errors["picture"] = .pictureInvalid
         }
         var names: [Int64: String] = [:]
         for (index, value) in values.ingredients {
@@ -65,14 +65,14 @@ extension Recipes {
             {
                 names[productId] = name
             } else {
-                errors["ingredient.\(index).product"] = "recipe_error_product_invalid"
+                errors["ingredient.\(index).product"] = .productInvalid
             }
         }
         if let folderId = values.produce?.folderId {
             let kind = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT kind FROM folder WHERE id = ? AND household_id = ? AND deleted_at IS NULL"),
                 arguments: [folderId, householdId])
-            if kind != FolderKind.stock.rawValue { errors["produce_folder"] = "recipe_error_produce_folder_invalid" }
+            if kind != FolderKind.stock.rawValue { errors["produce_folder"] = .produceFolderInvalid }
         }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         return names

@@ -3,9 +3,9 @@ import GRDB
 
 extension Recipes {
     /// To the trash: gone from /recipes and its page until restored or purged.
-    public func trash(_ id: Int64, householdId: Int64, by memberId: Int64) throws {
+    public func trash(_ id: Int64, in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
-            var recipe = try Self.recipe(db, id, householdId)
+            var recipe = try Self.recipe(db, id, scope.householdId)
             recipe.deletedAt = stamp()
             recipe.version += 1
             try recipe.update(db)
@@ -13,11 +13,11 @@ extension Recipes {
     }
 
     /// Back from the trash, all or none (an id not in this household's trash is `.notFound`).
-    public func restore(_ ids: [Int64], householdId: Int64, by memberId: Int64) throws {
+    public func restore(_ ids: [Int64], in scope: HouseholdScope, by memberId: Int64) throws {
         try database.writer.write { db in
             let time = stamp()
             for id in ids {
-                var recipe = try Self.recipe(db, id, householdId, deleted: true)
+                var recipe = try Self.recipe(db, id, scope.householdId, deleted: true)
                 recipe.deletedAt = nil
                 recipe.version += 1
                 recipe.updatedAt = time
@@ -27,18 +27,18 @@ extension Recipes {
     }
 
     /// Deletes recipes in the trash for good; their ingredients and tags go with them.
-    public func purge(_ ids: [Int64], householdId: Int64) throws {
+    public func purge(_ ids: [Int64], in scope: HouseholdScope) throws {
         try database.writer.write { db in
-            for id in ids { _ = try Self.recipe(db, id, householdId, deleted: true).delete(db) }
+            for id in ids { _ = try Self.recipe(db, id, scope.householdId, deleted: true).delete(db) }
         }
     }
 
     /// The household's recipes in the trash, the most recently trashed first.
-    public func trashed(householdId: Int64) throws -> [Recipe] {
-        try database.writer.read { db in try Self.trashed(db, householdId) }
+    public func trashed(in scope: HouseholdScope) throws -> [Recipe] {
+        try database.writer.read { db in try Self.trashed(db, scope.householdId) }
     }
 
-    static func trashed(_ db: Database, _ householdId: Int64) throws -> [Recipe] {
+    static func trashed(_ db: Database, _ householdId: Household.ID) throws -> [Recipe] {
         try Recipe.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM recipe WHERE household_id = ? AND deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC"),
             arguments: [householdId])
@@ -46,11 +46,11 @@ extension Recipes {
 
     /// Recipes more than `trashDays` days in the trash leave it, as items do; returns how many.
     @discardableResult
-    public func purgeExpiredTrash(householdId: Int64) throws -> Int {
+    public func purgeExpiredTrash(in scope: HouseholdScope) throws -> Int {
         let limit = Timestamp(clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
         return try database.writer.write { db in
             try db.execute(
-                sql: "DELETE FROM recipe WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [householdId, limit])
+                sql: "DELETE FROM recipe WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [scope.householdId, limit])
             return db.changesCount
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The recipes of a household: the editor's save, what can be made now, a recipe against the
-/// stock, and the trash. Every method takes the household id from the session; an id from
+/// stock, and the trash. Every method takes the session's `HouseholdScope`; an id from
 /// elsewhere (or a recipe in the trash, outside the trash methods) is `.notFound`.
 public struct Recipes: Sendable {
     let database: AppDatabase
@@ -22,11 +22,11 @@ public struct Recipes: Sendable {
 
     // MARK: - Reading one recipe
 
-    public func recipe(_ id: Int64, householdId: Int64) throws -> Recipe {
-        try database.writer.read { db in try Self.recipe(db, id, householdId) }
+    public func recipe(_ id: Int64, in scope: HouseholdScope) throws -> Recipe {
+        try database.writer.read { db in try Self.recipe(db, id, scope.householdId) }
     }
 
-    static func recipe(_ db: Database, _ id: Int64, _ householdId: Int64, deleted: Bool = false) throws -> Recipe {
+    static func recipe(_ db: Database, _ id: Int64, _ householdId: Household.ID, deleted: Bool = false) throws -> Recipe {
         let sql = "SELECT * FROM recipe WHERE id = ? AND household_id = ? AND deleted_at IS \(deleted ? "NOT " : "")NULL"
         guard let recipe = try Recipe.fetchOne(db.cachedStatement(sql: sql), arguments: [id, householdId]) else { throw InventoryError.notFound }
         return recipe
@@ -42,9 +42,9 @@ public struct Recipes: Sendable {
     }
 
     /// The editor's values for a stored recipe, as the form would send them back unchanged.
-    public func input(_ id: Int64, householdId: Int64) throws -> RecipeInput {
+    public func input(_ id: Int64, in scope: HouseholdScope) throws -> RecipeInput {
         try database.writer.read { db in
-            let recipe = try Self.recipe(db, id, householdId)
+            let recipe = try Self.recipe(db, id, scope.householdId)
             let ingredients = try Self.ingredients(db, of: id)
             let tags = try Self.tags(db, of: id)
             var produce = ProduceInput()
@@ -70,14 +70,14 @@ public struct Recipes: Sendable {
 
     /// Names to suggest for ingredients: the household's item names (any folder, not the trash) and
     /// product names, one spelling per folded name, sorted.
-    public func ingredientSuggestions(householdId: Int64) throws -> [String] {
+    public func ingredientSuggestions(in scope: HouseholdScope) throws -> [String] {
         let names = try database.writer.read { db in
             try String.fetchAll(
                 db.cachedStatement(
                     sql: """
                         SELECT name FROM item WHERE household_id = ? AND deleted_at IS NULL
                         UNION SELECT name FROM product WHERE household_id = ?
-                        """), arguments: [householdId, householdId])
+                        """), arguments: [scope.householdId, scope.householdId])
         }
         // "Milk" and "milk" match the same items: suggest one of them.
         var seen = Set<String>()
@@ -86,7 +86,7 @@ public struct Recipes: Sendable {
     }
 
     /// The household's remembered products, by name: what an ingredient may be linked to.
-    public func products(householdId: Int64) throws -> [Product] {
-        try Products(database: database, clock: clock).all(householdId: householdId)
+    public func products(in scope: HouseholdScope) throws -> [Product] {
+        try Products(database: database, clock: clock).all(in: scope)
     }
 }

@@ -48,7 +48,7 @@ struct AccountController {
         let form = try context.form(PasswordChangeForm.self)
         do {
             if form.password != form.passwordConfirm {
-                throw InventoryError.validation(["password_confirm": "passwords_differ"])
+                throw InventoryError.validation(["password_confirm": .passwordsDiffer])
             }
             try accounts.changePassword(
                 memberId: member.memberId, current: form.currentPassword.text,

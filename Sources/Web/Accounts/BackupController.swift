@@ -26,7 +26,7 @@ struct BackupController {
     /// The newest archive, sent from its open descriptor.
     func downloadLatest(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        guard let control, try status.holdsOnly(householdId: member.householdId), let archive = control.latestArchive() else {
+        guard let control, try status.holdsOnly(in: member.household), let archive = control.latestArchive() else {
             throw InventoryError.notFound
         }
         let descriptor = open(archive.path, O_RDONLY | O_CLOEXEC)

@@ -26,7 +26,7 @@ struct InvitationController {
         guard let link = try accounts.link(token: token, purpose: .invitation) else { return expired(context) }
         let form = try context.form(JoinForm.self)
         var errors = try accounts.memberProblems(name: form.name, login: form.login, password: form.password.text)
-        if form.password != form.passwordConfirm { errors["password_confirm"] = "passwords_differ" }
+        if form.password != form.passwordConfirm { errors["password_confirm"] = .passwordsDiffer }
         do {
             guard errors.isEmpty else { throw InventoryError.validation(errors) }
             let session = try accounts.acceptInvitation(
@@ -55,7 +55,7 @@ struct InvitationController {
         let form = try context.form(PasswordResetForm.self)
         do {
             if form.password != form.passwordConfirm {
-                throw InventoryError.validation(["password_confirm": "passwords_differ"])
+                throw InventoryError.validation(["password_confirm": .passwordsDiffer])
             }
             try accounts.resetPassword(token: token, password: form.password.text)
             return .redirect(to: Route.login + "?reset=1")

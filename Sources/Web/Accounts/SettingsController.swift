@@ -47,11 +47,11 @@ struct SettingsController {
         let member = try context.signedIn
         let form = try context.form(HouseholdForm.self)
         do {
-            try settings.update(member.householdId, name: form.household, timeZone: form.timeZone, dueSoonDays: form.dueSoonDays)
+            try settings.update(member.household, name: form.household, timeZone: form.timeZone, dueSoonDays: form.dueSoonDays)
             return .redirect(to: Route.Settings.path + "?saved=household#household")
         } catch InventoryError.validation(let fields) {
             return renderer.response(
-                try page(context, posted: .household(form), householdErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+                try page(context, posted: .household(form), householdErrors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
@@ -60,17 +60,17 @@ struct SettingsController {
         let member = try context.signedIn
         let form = try context.form(LookupForm.self)
         do {
-            try settings.setProductLookup(member.householdId, url: form.lookupEnabled ? form.productLookupUrl : nil)
+            try settings.setProductLookup(member.household, url: form.lookupEnabled ? form.productLookupUrl : nil)
             return .redirect(to: Route.Settings.path + "?saved=lookup#lookup")
         } catch InventoryError.validation(let fields) {
             return renderer.response(
-                try page(context, posted: .lookup(form), lookupErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+                try page(context, posted: .lookup(form), lookupErrors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
     /// Whether members' recipe imports may reach the home network.
     func saveHomeNetwork(_ context: RequestContext) throws -> Response {
-        try settings.setMemberFetchesPrivate(try context.signedIn.householdId, allowed: try context.form(HomeNetworkForm.self).allowed)
+        try settings.setMemberFetchesPrivate(try context.signedIn.household, allowed: try context.form(HomeNetworkForm.self).allowed)
         return .redirect(to: Route.Settings.path + "?saved=home_network#home-network")
     }
 
@@ -79,16 +79,16 @@ struct SettingsController {
         let member = try context.signedIn
         let input = try context.form(PushChannelForm.self).input
         do {
-            try push.save(input, householdId: member.householdId)
+            try push.save(input, in: member.household)
             return .redirect(to: Route.Settings.path + "?saved=push#push")
         } catch InventoryError.validation(let fields) {
             return renderer.response(
-                try page(context, posted: .push(input), pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+                try page(context, posted: .push(input), pushErrors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
     func removePush(_ context: RequestContext) throws -> Response {
-        try push.remove(householdId: try context.signedIn.householdId)
+        try push.remove(in: try context.signedIn.household)
         return .redirect(to: Route.Settings.path + "?saved=push_removed#push")
     }
 
@@ -98,21 +98,21 @@ struct SettingsController {
         let t = context.locale
         do {
             let id = try outbox.enqueueTest(
-                householdId: member.householdId, title: t[.pushTestTitle],
+                in: member.household, title: t[.pushTestTitle],
                 body: t.format(.pushTestBody, ["household": member.householdName]))
-            try awaitFirstAttempt(id, householdId: member.householdId)
+            try awaitFirstAttempt(id, in: member.household)
             return .redirect(to: Route.Settings.path + "?test=\(id)#push")
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try page(context, pushErrors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(try page(context, pushErrors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
     /// The engine sends a message on its own task; wait a moment for its answer, never for long
     /// (the page "Send a test" redirects to says "on its way" when the answer is not there yet).
-    private func awaitFirstAttempt(_ id: Int64, householdId: Int64) throws {
+    private func awaitFirstAttempt(_ id: Int64, in scope: HouseholdScope) throws {
         guard pushTestWait > .zero else { return }
         _ = try waitForTask { () async -> Result<PushMessage?, any Error> in
-            do { return .success(try await outbox.awaitAttempt(id, householdId: householdId, timeout: pushTestWait)) } catch {
+            do { return .success(try await outbox.awaitAttempt(id, in: scope, timeout: pushTestWait)) } catch {
                 return .failure(error)
             }
         }.get()
@@ -121,7 +121,7 @@ struct SettingsController {
     /// Reminders made again from the items' due dates.
     func rebuildReminders(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let report = try schedule.rebuild(householdId: member.householdId, by: member.memberId)
+        let report = try schedule.rebuild(in: member.household, by: member.memberId)
         return .redirect(to: Route.Settings.path + "?rebuilt=\(report.dropped)-\(report.recreated)-\(report.cleared)#reminders")
     }
 
@@ -131,7 +131,7 @@ struct SettingsController {
         guard let role = Role(rawValue: try context.form(RoleForm.self).role) else {
             return renderer.response(try page(context, inviteError: context.locale[.roleInvalid]), context, status: 422)
         }
-        let token = try accounts.invite(householdId: member.householdId, role: role)
+        let token = try accounts.invite(in: member.household, role: role)
         // The link is in this answer only, never in an address (history and reloads keep those).
         // With JavaScript the address bar then says /settings#invite, so a reload is a GET that
         // shows no link; without it, reloading asks "send again?" first and then makes another link.
@@ -141,7 +141,7 @@ struct SettingsController {
     }
 
     func cancelInvitation(_ context: RequestContext) throws -> Response {
-        try accounts.cancelInvitation(id: try context.id(), householdId: try context.signedIn.householdId)
+        try accounts.cancelInvitation(id: try context.id(), in: try context.signedIn.household)
         return .redirect(to: Route.Settings.path + "#invite")
     }
 
@@ -149,20 +149,20 @@ struct SettingsController {
         let member = try context.signedIn
         let id = try context.id()
         do {
-            try accounts.changeRole(memberId: id, to: try context.form(RoleForm.self).role, householdId: member.householdId)
+            try accounts.changeRole(memberId: id, to: try context.form(RoleForm.self).role, in: member.household)
             return .redirect(to: Route.Settings.path + "#members")
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[problem: $0] }), context, status: 422)
         }
     }
 
     func removeMember(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         do {
-            try accounts.removeMember(memberId: try context.id(), householdId: member.householdId)
+            try accounts.removeMember(memberId: try context.id(), in: member.household)
             return .redirect(to: Route.Settings.path + "#members")
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(try page(context, membersError: fields["role"].map { context.locale[problem: $0] }), context, status: 422)
         }
     }
 
@@ -249,7 +249,7 @@ struct SettingsController {
     ) throws -> SettingsPage {
         let me = try context.signedIn
         let t = context.locale
-        let contents = try accounts.settingsPage(householdId: me.householdId, testMessage: context.request.query["test"].flatMap(Int64.init))
+        let contents = try accounts.settingsPage(in: me.household, testMessage: context.request.query["test"].flatMap(Int64.init))
         let household = contents.household
         var householdForm: HouseholdForm?
         var lookupForm: LookupForm?

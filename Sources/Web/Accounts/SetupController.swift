@@ -43,15 +43,15 @@ struct SetupController {
 
     /// What is wrong with the form, by field: the household's and owner's fields, the code, the
     /// password typed twice.
-    private func problems(_ form: SetupForm, code: SetupCodeCheck) -> [String: String] {
+    private func problems(_ form: SetupForm, code: SetupCodeCheck) -> [String: FieldProblem] {
         var errors = Accounts.setupProblems(
             householdName: form.household, ownerName: form.name, login: form.login, password: form.password.text, timeZone: form.zone)
         switch code {
-        case .wrong: errors["setup_code"] = "setup_code_wrong"
+        case .wrong: errors["setup_code"] = .setupCodeWrong
         case .malformed(let problem): errors["setup_code"] = problem
         case .right, .throttled: break
         }
-        if form.password != form.passwordConfirm { errors["password_confirm"] = "passwords_differ" }
+        if form.password != form.passwordConfirm { errors["password_confirm"] = .passwordsDiffer }
         return errors
     }
 

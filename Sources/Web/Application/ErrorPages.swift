@@ -43,21 +43,24 @@ extension StorageFailure {
     /// 507 Insufficient Storage for a full disk; 503 while storage is read-only or failing.
     var status: Int { self == .full ? 507 : 503 }
 
-    /// The status of a form shown again with these message keys beside its fields: a storage
-    /// failure's (507 when the disk is full, else 503) when one of them is one, else nil.
-    static func status(of messageKeys: some Sequence<String>) -> Int? {
+    /// The status of a form shown again with these texts beside its fields: a storage failure's
+    /// (507 when the disk is full, else 503) when one of them is one, else nil.
+    static func status(of texts: some Sequence<TextKey>) -> Int? {
         let failures = [StorageFailure.full, .readOnly, .failing, .databaseFileChanged]
-        let found = Set(messageKeys).compactMap { key in failures.first { $0.messageKey == key } }
+        let found = Set(texts).compactMap { text in failures.first { $0.text == text } }
         return found.contains(.full) ? 507 : found.first?.status
     }
 
-    /// The catalog key of the sentence that tells the reader (also `_title`, `_message`).
-    var messageKey: String {
+    /// The sentence that tells the reader, beside a field or at the top of a form.
+    var text: TextKey {
         switch self {
-        case .full: return "storage_full"
-        case .readOnly: return "storage_read_only"
-        case .failing: return "storage_failing"
-        case .databaseFileChanged: return "storage_file_changed"
+        case .full: .storageFull
+        case .readOnly: .storageReadOnly
+        case .failing: .storageFailing
+        case .databaseFileChanged: .storageFileChanged
         }
     }
+
+    /// The key of that sentence, which its error page's heading and message extend (`_title`, `_message`).
+    var messageKey: String { text.name }
 }

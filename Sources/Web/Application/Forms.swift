@@ -92,7 +92,7 @@ extension Catalog {
     /// The localised messages for the fields a validation error names.
     func messages(_ error: InventoryError) -> [String: String] {
         guard case .validation(let fields) = error else { return [:] }
-        return fields.mapValues { self[named: $0] }
+        return messages(fields)
     }
 
     /// Language choices for a member: follow the browser, or one of the catalogs, each named in its own words.

@@ -39,7 +39,7 @@ struct PendingStoreLimits: Sendable {
 /// A value is taken once: a confirmation sent twice (a double tap) acts once.
 public final class SessionBoundStore<Value: HeldInMemory>: Sendable {
     struct Kept: Sendable {
-        let householdId: Int64
+        let householdId: Household.ID
         let sessionId: Int64
         let value: Value
         let keptAt: Date
@@ -59,10 +59,10 @@ public final class SessionBoundStore<Value: HeldInMemory>: Sendable {
     /// Keeps `value` for the member's session, replacing that session's earlier one; returns its
     /// token, or nil when there is no room for it (see the type's comment).
     func keep(_ value: Value, for member: SignedIn) -> String? {
-        keep(value, householdId: member.householdId, sessionId: member.sessionId)
+        keep(value, householdId: member.household.householdId, sessionId: member.sessionId)
     }
 
-    func keep(_ value: Value, householdId: Int64, sessionId: Int64) -> String? {
+    func keep(_ value: Value, householdId: Household.ID, sessionId: Int64) -> String? {
         let size = value.heldBytes
         guard size <= limits.householdBytes else { return nil }
         let token = Crypto.token()
@@ -89,10 +89,10 @@ public final class SessionBoundStore<Value: HeldInMemory>: Sendable {
     /// expired, taken out; nil for anything else (wrong token, another session or household,
     /// expired, already taken).
     public func take(_ token: String, for member: SignedIn) -> Value? {
-        take(token, householdId: member.householdId, sessionId: member.sessionId)
+        take(token, householdId: member.household.householdId, sessionId: member.sessionId)
     }
 
-    func take(_ token: String, householdId: Int64, sessionId: Int64) -> Value? {
+    func take(_ token: String, householdId: Household.ID, sessionId: Int64) -> Value? {
         let now = clock.now()
         return kept.withLock { kept in
             guard let entry = kept[token], entry.householdId == householdId, entry.sessionId == sessionId else { return nil }

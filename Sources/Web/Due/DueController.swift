@@ -53,7 +53,7 @@ struct DueController {
         let member = try context.signedIn
         let t = context.locale
         let requested = Int(context.request.query["page"] ?? "") ?? 1
-        let contents = try items.useSoonPage(householdId: member.householdId, page: requested, now: clock.now())
+        let contents = try items.useSoonPage(in: member.household, page: requested, now: clock.now())
         let (household, window, result, folders) = (contents.household, contents.window, contents.useSoon, contents.folders)
         // Use soon's rows carry checkboxes for its bulk bar.
         var (shared, shopping) = try rowContext(context, folders: folders, selectable: true)
@@ -65,17 +65,13 @@ struct DueController {
             UseSoonPage.Group(state: "today", heading: t[.soonToday], count: result.todayCount, rows: rows(result.today)),
             UseSoonPage.Group(state: "soon", heading: t.count(.soonSoon, household.dueSoonDays), count: result.soonCount, rows: rows(result.soon)),
         ].filter { !$0.rows.isEmpty }
-        let (notice, undoIds) = Notices.notice(context.request.query, folders: shopping, t: t)
-        // Next to its row when the row is here (a quick action came back); at the top otherwise.
-        let rowNotice = Notices.rowNotice(context.request.query, rows: groups.flatMap(\.rows), generic: (notice, undoIds), t: t)
+        let notice = Notices.placed(context.request.query, rows: groups.flatMap(\.rows), folders: shopping, t: t)
         return UseSoonPage(
             groups: groups, shared: shared, here: here(result.page),
             summary: t.count(.itemCount, result.total),
             empty: household.dueSoonDays == 0 ? t[.soonEmptyToday] : t.count(.soonEmpty, household.dueSoonDays),
-            pageLabel: t.pageOf(result.page, result.pages),
-            previous: result.page > 1 ? here(result.page - 1) : nil,
-            next: result.page < result.pages ? here(result.page + 1) : nil,
-            notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice,
+            pager: Pager(page: result.page, of: result.pages, t: t, link: here),
+            notice: notice.top, undoIds: notice.undoIds, rowNotice: notice.row,
             moveTargets: folders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
             shoppingTargets: shopping.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) })
     }
@@ -99,7 +95,7 @@ struct DueController {
         }
         let requested = Int(query["page"] ?? "") ?? 1
         // The chosen day shows in its own month, whatever `month` says.
-        let contents = try items.calendarPage(householdId: member.householdId, month: requestedMonth, day: day, page: requested, now: clock.now())
+        let contents = try items.calendarPage(in: member.household, month: requestedMonth, day: day, page: requested, now: clock.now())
         let (window, month, result) = (contents.window, contents.month, contents.due)
 
         let names = t[.calendarMonths].split(separator: ",").map(String.init)
@@ -143,18 +139,15 @@ struct DueController {
             func here(_ page: Int) -> String {
                 Self.link(Route.calendar, [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
             }
-            let (notice, undoIds) = Notices.notice(query, folders: shopping, t: t)
             let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) }
-            let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
+            let notice = Notices.placed(query, rows: rows, folders: shopping, t: t)
             dayView = CalendarPage.DayItems(
                 heading: t.format(.calendarDayHeading, ["date": DisplayFormat.day(day, locale: t)]),
                 summary: t.count(.itemCount, result.dayTotal),
                 rows: rows,
                 shared: shared, here: here(result.page),
-                pageLabel: t.pageOf(result.page, result.pages),
-                previous: result.page > 1 ? here(result.page - 1) : nil,
-                next: result.page < result.pages ? here(result.page + 1) : nil,
-                notice: rowNotice == nil ? notice : nil, undoIds: undoIds, rowNotice: rowNotice)
+                pager: Pager(page: result.page, of: result.pages, t: t, link: here),
+                notice: notice.top, undoIds: notice.undoIds, rowNotice: notice.row)
         }
 
         let current = CalendarMonth(window.today)
@@ -193,9 +186,7 @@ struct UseSoonPage: CompiledPage {
     let here: String
     let summary: String
     let empty: String
-    let pageLabel: String
-    let previous: String?
-    let next: String?
+    let pager: Pager
     let notice: String?
     let undoIds: String?
     var rowNotice: RowNotice? = nil
@@ -209,7 +200,6 @@ struct UseSoonPage: CompiledPage {
         groups.map { GroupView(group: $0, rowList: ItemRowsView($0.rows, shared: shared, here: here, notice: rowNotice, t: shared.t)) }
     }
     var hasRows: Bool { !groups.isEmpty }
-    var hasPages: Bool { previous != nil || next != nil }
     var hasMoveTargets: Bool { !moveTargets.isEmpty }
     var hasShoppingTargets: Bool { !shoppingTargets.isEmpty }
     /// The bulk bar's "bought into" group is the shopping list's.
@@ -262,15 +252,12 @@ struct CalendarPage: CompiledPage {
         let rows: [ItemRowView]
         let shared: RowContext
         let here: String
-        let pageLabel: String
-        let previous: String?
-        let next: String?
+        let pager: Pager
         let notice: String?
         let undoIds: String?
         var rowNotice: RowNotice? = nil
 
         var hasRows: Bool { !rows.isEmpty }
-        var hasPages: Bool { previous != nil || next != nil }
         var rowList: ItemRowsView { ItemRowsView(rows, shared: shared, here: here, notice: rowNotice, t: shared.t) }
     }
 

@@ -18,8 +18,8 @@ struct ExportController {
     /// The household's ZIP, named after the household and today.
     func download(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let household = try settings.household(member.householdId)
-        let descriptor = try writeUnlinked(householdId: member.householdId)
+        let household = try settings.household(member.household)
+        let descriptor = try writeUnlinked(in: member.household)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
@@ -37,9 +37,9 @@ struct ExportController {
     }
 
     /// The export written to a temporary file, opened, and unlinked: the descriptor is all that is left of it.
-    private func writeUnlinked(householdId: Int64) throws -> Int32 {
+    private func writeUnlinked(in scope: HouseholdScope) throws -> Int32 {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-export-\(Crypto.token(byteCount: 12)).zip")
-        try export.write(householdId: householdId, to: file)
+        try export.write(in: scope, to: file)
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         unlink(file.path)
         guard descriptor >= 0 else { throw CocoaError(.fileReadUnknown) }

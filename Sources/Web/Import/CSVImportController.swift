@@ -20,7 +20,7 @@ struct CSVImportController {
     /// The form: a file and the folder its lines go to (`?folder=` chosen).
     func form(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let folders = try items.folders(householdId: member.householdId)
+        let folders = try items.folders(in: member.household)
         let chosen = context.request.query["folder"].flatMap(Int64.init)
         return renderer.response(ImportPage(context.locale, folders: folders, chosen: chosen), context)
     }
@@ -29,7 +29,7 @@ struct CSVImportController {
     func preview(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        let folders = try items.folders(householdId: member.householdId)
+        let folders = try items.folders(in: member.household)
         let folderId = try context.form(ImportForm.self).folder.flatMap { id in folders.first { $0.id == id }?.id }
         var page = ImportPage(t, folders: folders, chosen: folderId)
         guard let folderId else {
@@ -44,7 +44,7 @@ struct CSVImportController {
         if let code = file.writeError {
             // The server's own disk could not take the upload (full, read-only).
             let storage = StorageFailure(errno: code)
-            page.fileError = t[named: storage.messageKey]
+            page.fileError = t[storage.text]
             return renderer.response(page, context, status: storage.status)
         }
         guard file.size <= ItemsCSVReader.maxBytes else {
@@ -61,18 +61,18 @@ struct CSVImportController {
         let t = context.locale
         let token = try context.form(ImportConfirmForm.self).token
         guard let upload = pending.take(token, for: member) else {
-            var page = ImportPage(t, folders: try items.folders(householdId: member.householdId), chosen: nil)
+            var page = ImportPage(t, folders: try items.folders(in: member.household), chosen: nil)
             page.fileError = t[.importExpired]
             return renderer.response(page, context, status: 422)
         }
         let timeZone = TimeZone(identifier: member.timeZone) ?? .gmt
         guard case .success(let rows) = ItemsCSVReader.read(upload.data, vocabulary: vocabulary, timeZone: timeZone) else { throw InventoryError.notFound }
         let plan = try items.runImport(
-            rows, defaultFolderId: upload.folderId, folderIds: try folderIds(member), householdId: member.householdId, by: member.memberId,
+            rows, defaultFolderId: upload.folderId, folderIds: try folderIds(member), in: member.household, by: member.memberId,
             timeZone: timeZone)
         guard plan.problems.isEmpty else {
             // The household changed since the preview (an item deleted, a folder renamed): show what is wrong now.
-            let page = ImportPage(t, folders: try items.folders(householdId: member.householdId), chosen: upload.folderId)
+            let page = ImportPage(t, folders: try items.folders(in: member.household), chosen: upload.folderId)
             return try answer(upload.data, folderId: upload.folderId, page: page, context, member)
         }
         // The folder chosen on the form if lines went there, else the one most lines went to.
@@ -98,7 +98,7 @@ struct CSVImportController {
             return renderer.response(page, context, status: 422)
         }
         let plan = try items.planImport(
-            rows, defaultFolderId: folderId, folderIds: try folderIds(member), householdId: member.householdId, timeZone: timeZone)
+            rows, defaultFolderId: folderId, folderIds: try folderIds(member), in: member.household, timeZone: timeZone)
         var token: String?
         if plan.problems.isEmpty {
             token = pending.keep(PendingCSV(data: data, folderId: folderId), for: member)
@@ -115,7 +115,7 @@ struct CSVImportController {
     /// Folder names a file may use, lowercased: the stored name, and a starter folder's name in every language.
     func folderIds(_ member: SignedIn) throws -> [String: Int64] {
         var ids: [String: Int64] = [:]
-        for folder in try items.folders(householdId: member.householdId) {
+        for folder in try items.folders(in: member.household) {
             ids[folder.name.lowercased()] = ids[folder.name.lowercased()] ?? folder.id
             for catalog in renderer.localizations.languages {
                 let shown = displayName(folder, catalog).lowercased()

@@ -64,7 +64,7 @@ struct ImportPreview: Sendable {
         problems = plan.problems.prefix(Self.shownProblems).map {
             Problem(
                 place: t.format(.importProblemPlace, ["line": String($0.line), "column": $0.column]),
-                message: t.format(named: $0.key, ["value": $0.value]), value: $0.value.isEmpty || $0.key == "import_folder_unknown" ? nil : $0.value)
+                message: t.format($0.problem.text, ["value": $0.value]), value: $0.value.isEmpty || $0.problem == .importFolderUnknown ? nil : $0.value)
         }
         moreProblems = plan.problems.count > Self.shownProblems ? t.count(.importMoreProblems, plan.problems.count - Self.shownProblems) : nil
         problemCount = t.count(.importProblemsHeading, plan.problems.count)

@@ -49,7 +49,7 @@ struct BoughtController {
         let back = context.returnPath(fallback: Route.folder(try context.id()).path)
         do {
             let lines = try lines(context, ids: ids).map { typed($0.id!, $0) }
-            try items.buy(lines, into: stock, householdId: member.householdId, by: member.memberId)
+            try items.buy(lines, into: stock, in: member.household, by: member.memberId)
         } catch InventoryError.validation(let errors) {
             return try answer(context, ids: ids, stock: stock, errors: errors, status: 422, typed)
         }
@@ -59,17 +59,17 @@ struct BoughtController {
     /// The ticked items, all on this shopping list (anything else is not found).
     func lines(_ context: RequestContext, ids: [Int64]) throws -> [Item] {
         let member = try context.signedIn
-        let list = try items.folder(try context.id(), householdId: member.householdId)
+        let list = try items.folder(try context.id(), in: member.household)
         guard list.kind == .shopping else { throw InventoryError.notFound }
         return try ids.map { id in
-            let item = try items.item(id, householdId: member.householdId)
+            let item = try items.item(id, in: member.household)
             guard item.folderId == list.id else { throw InventoryError.notFound }
             return item
         }
     }
 
     func answer(
-        _ context: RequestContext, ids: [Int64], stock requested: Int64?, errors: [String: String] = [:], status: Int = 200,
+        _ context: RequestContext, ids: [Int64], stock requested: Int64?, errors: [String: FieldProblem] = [:], status: Int = 200,
         _ input: (Int64, Item) -> BoughtInput
     ) throws -> Response {
         let member = try context.signedIn
@@ -77,15 +77,15 @@ struct BoughtController {
         let listId = try context.id()
         let back = context.returnPath(fallback: Route.folder(listId).path)
         let bought = try lines(context, ids: ids)
-        let list = try items.folder(listId, householdId: member.householdId)
-        let stockLists = try items.folders(householdId: member.householdId, kind: .stock)
+        let list = try items.folder(listId, in: member.household)
+        let stockLists = try items.folders(in: member.household, kind: .stock)
         guard !bought.isEmpty, !stockLists.isEmpty else { return .redirect(to: ListQuery.adding(["notice": "none_selected"], to: back)) }
         let stock = stockLists.first { $0.id == requested } ?? stockLists.first { $0.id == list.lastStockFolderId } ?? stockLists[0]
-        let matches = try items.stockMatches(for: ids, in: stock.id!, householdId: member.householdId)
+        let matches = try items.stockMatches(for: ids, within: stock.id!, in: member.household)
         let page = BoughtPage(
             listId: listId, back: back, listName: displayName(list, t),
             stockLists: stockLists.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == stock.id) },
-            stockError: errors["folder"].map { t[named: $0] },
+            stockError: errors["folder"].map { t[problem: $0] },
             lines: bought.map { item in
                 let typed = input(item.id!, item)
                 // Opened on a list page, every line joins its match unless the person says otherwise.
@@ -109,15 +109,15 @@ struct BoughtPage: CompiledPage {
         let joins: Bool
         let separate: String
 
-        init(item: Item, typed: BoughtInput, match: Item?, joins: Bool, errors: [String: String], t: Catalog) {
+        init(item: Item, typed: BoughtInput, match: Item?, joins: Bool, errors: [String: FieldProblem], t: Catalog) {
             let id = item.id!
             self.id = id
             name = item.name
             thumbnail = PictureURL.of(item.picture, size: .small, kind: item.kind)
             quantity = FormField(
                 name: "quantity_\(id)", label: t.format(.boughtQuantity, ["unit": t[.unit, item.unit]]), value: typed.quantity,
-                error: errors["quantity_\(id)"].map { t[named: $0] }, maxLength: 20, inputMode: "decimal")
-            due = FormField(name: "due_\(id)", label: t[.fieldDue], value: typed.due, error: errors["due_\(id)"].map { t[named: $0] }, inputType: "date")
+                error: errors["quantity_\(id)"].map { t[problem: $0] }, maxLength: 20, inputMode: "decimal")
+            due = FormField(name: "due_\(id)", label: t[.fieldDue], value: typed.due, error: errors["due_\(id)"].map { t[problem: $0] }, inputType: "date")
             join = match.map {
                 var amount = t.quantity($0.quantity, unit: $0.unit)
                 if let day = $0.due {

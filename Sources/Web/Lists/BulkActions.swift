@@ -15,15 +15,15 @@ struct BulkActions {
         guard !ids.isEmpty else { return .redirect(to: ListQuery.adding(["notice": "none_selected"], to: back)) }
         switch context.field("action") {
         case "delete":
-            try items.trash(ids, householdId: member.householdId, by: member.memberId)
+            try items.trash(ids, in: member.household, by: member.memberId)
             return .redirect(to: ListQuery.adding(["deleted": ids.map(String.init).joined(separator: ",")], to: back))
         case "move":
             guard let target = Int64(context.field("target")) else { return .redirect(to: back) }
-            try items.move(ids, to: target, householdId: member.householdId, by: member.memberId)
+            try items.move(ids, to: target, in: member.household, by: member.memberId)
             return .redirect(to: ListQuery.adding(["moved": "\(ids.count)"], to: back))
         case "buy_again":
             guard let target = Int64(context.field("shopping")) else { return .redirect(to: back) }
-            try items.buyAgain(ids, onto: target, householdId: member.householdId, by: member.memberId)
+            try items.buyAgain(ids, onto: target, in: member.household, by: member.memberId)
             return .redirect(to: ListQuery.adding(["copies": "\(ids.count)", "copied": "\(target)"], to: back))
         case "bought":
             guard let list = shoppingList else { return .redirect(to: back) }

@@ -28,7 +28,7 @@ struct FoldersController {
         // A search across the household shows its results in place of the folders.
         let text = (context.request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if !text.isEmpty { return renderer.response(try searchPage(context, text: text), context) }
-        let overview = try folders.overview(householdId: member.householdId)
+        let overview = try folders.overview(in: member.household)
         func rows(_ kind: FolderKind) -> [HomePage.Row] {
             overview.filter { $0.kind == kind }.map {
                 HomePage.Row(
@@ -55,31 +55,31 @@ struct FoldersController {
         let member = try context.signedIn
         let form = try context.form(FolderForm.self)
         do {
-            try folders.create(name: form.name, kind: FolderKind(rawValue: form.kind) ?? .stock, icon: form.icon, householdId: member.householdId)
+            try folders.create(name: form.name, kind: FolderKind(rawValue: form.kind) ?? .stock, icon: form.icon, in: member.household)
             return .redirect(to: Route.folderSettings)
         } catch InventoryError.validation(let fields) {
-            return renderer.response(try editPage(context, errors: fields.mapValues { context.locale[named: $0] }), context, status: 422)
+            return renderer.response(try editPage(context, errors: context.locale.messages(fields)), context, status: 422)
         }
     }
 
     /// One folder's name and icon.
     func editForm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        let folder = try items.folder(try context.id(), in: member.household)
         return renderer.response(folderPage(context, folder: folder, name: displayName(folder, context.locale), icon: folder.icon, errors: [:]), context)
     }
 
     /// One folder's name and icon, saved.
     func save(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        let folder = try items.folder(try context.id(), in: member.household)
         let form = try context.form(FolderForm.self)
         do {
-            try folders.update(folder.id!, name: form.name, icon: form.icon, householdId: member.householdId, shownName: displayName(folder, context.locale))
+            try folders.update(folder.id!, name: form.name, icon: form.icon, in: member.household, shownName: displayName(folder, context.locale))
             return .redirect(to: Route.folderSettings)
         } catch InventoryError.validation(let fields) {
             let page = folderPage(
-                context, folder: folder, name: form.name, icon: form.icon, errors: fields.mapValues { context.locale[named: $0] })
+                context, folder: folder, name: form.name, icon: form.icon, errors: context.locale.messages(fields))
             return renderer.response(page, context, status: 422)
         }
     }
@@ -87,15 +87,15 @@ struct FoldersController {
     /// One step up or down the folders' order (`step`).
     func move(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        try folders.move(try context.id(), by: try context.form(FolderStepForm.self).step == "up" ? -1 : 1, householdId: member.householdId)
+        try folders.move(try context.id(), by: try context.form(FolderStepForm.self).step == "up" ? -1 : 1, in: member.household)
         return .redirect(to: Route.folderSettings)
     }
 
     /// What deleting the folder does (its items go to the trash), asked before it does.
     func confirmDelete(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let folder = try items.folder(try context.id(), householdId: member.householdId)
-        let count = try folders.itemCount(folder.id!, householdId: member.householdId)
+        let folder = try items.folder(try context.id(), in: member.household)
+        let count = try folders.itemCount(folder.id!, in: member.household)
         let t = context.locale
         let message = count == 0 ? t[.folderDeleteEmpty] : t.count(.folderDeleteItems, count)
         return renderer.response(
@@ -108,7 +108,7 @@ struct FoldersController {
     /// The folder deleted, its items to the trash.
     func delete(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        try folders.delete(try context.id(), householdId: member.householdId, by: member.memberId)
+        try folders.delete(try context.id(), in: member.household, by: member.memberId)
         return .redirect(to: Route.folderSettings)
     }
 
@@ -118,7 +118,7 @@ struct FoldersController {
         let member = try context.signedIn
         let t = context.locale
         // One snapshot: the matches, the household and every folder.
-        let contents = try items.searchPage(text, householdId: member.householdId)
+        let contents = try items.searchPage(text, in: member.household)
         let (result, allFolders) = (contents.search, contents.folders)
         let window = DueWindow(household: contents.household, now: clock.now())
         let hasShoppingLists = allFolders.contains { $0.kind == .shopping }
@@ -152,7 +152,7 @@ struct FoldersController {
     func editPage(_ context: RequestContext, errors: [String: String]) throws -> FoldersEditPage {
         let member = try context.signedIn
         let t = context.locale
-        let all = try folders.overview(householdId: member.householdId)
+        let all = try folders.overview(in: member.household)
         let rows = all.enumerated().map { index, folder in
             FoldersEditPage.Row(
                 id: folder.id, name: displayName(folder, t), icon: folder.icon,

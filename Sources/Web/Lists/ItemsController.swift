@@ -38,8 +38,8 @@ struct ItemsController {
     /// The batch editor with one empty draft, for the folder `?folder=` names (else the first).
     func newForm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let folders = try items.folders(householdId: member.householdId)
-        let folder = try Int64(context.request.query["folder"] ?? "").map { try items.folder($0, householdId: member.householdId) } ?? folders.first
+        let folders = try items.folders(in: member.household)
+        let folder = try Int64(context.request.query["folder"] ?? "").map { try items.folder($0, in: member.household) } ?? folders.first
         guard let folder else { return .redirect(to: "/") }
         return renderer.response(try editor(context, folder: folder, folders: folders, drafts: [ItemInput()], errors: [:]), context)
     }
@@ -49,11 +49,11 @@ struct ItemsController {
     func create(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let form = try context.form(BatchEditorForm.self)
-        let folders = try items.folders(householdId: member.householdId)
-        var folder = try items.folder(form.folder ?? 0, householdId: member.householdId)
+        let folders = try items.folders(in: member.household)
+        var folder = try items.folder(form.folder ?? 0, in: member.household)
         var drafts = Self.drafts(from: context.request.form)
         // Photos are stored whatever the action, so a form shown again keeps them.
-        var errors = attachPhotos(context, to: &drafts, householdId: member.householdId)
+        var errors = attachPhotos(context, to: &drafts, in: member.household)
         var state = EditorState()
         var storageStatus: Int?
         Self.discardUnfit(form.discardUnfit, &drafts, folder: folder)
@@ -79,21 +79,21 @@ struct ItemsController {
         case "switch":
             break
         case "scan":
-            state = try scan(context, into: &drafts, folder: &folder, batch: true, householdId: member.householdId)
+            state = try scan(context, into: &drafts, folder: &folder, batch: true, in: member.household)
         case "lookup":
-            state = try lookUp(&drafts, folder: &folder, errors: &errors, householdId: member.householdId)
+            state = try lookUp(&drafts, folder: &folder, errors: &errors, in: member.household)
         default:
             // Typed fields the chosen folder would not keep come back to the form (asked below).
             if errors.isEmpty, Self.unfit(drafts, folder: folder).isEmpty {
                 do {
                     let zone = try timeZone(member)
-                    let ids = try items.register(drafts, in: folder.id!, householdId: member.householdId, by: member.memberId, timeZone: zone)
+                    let ids = try items.register(drafts, into: folder.id!, in: member.household, by: member.memberId, timeZone: zone)
                     return .redirect(to: Route.folder(folder.id!).path + "?added=\(ids.count)")
                 } catch let problems as ItemFormErrors {
                     errors = Self.formNames(problems)
                 } catch {
                     let storage = try storageFailure(error, context)
-                    state.storageError = context.locale[named: storage.messageKey]
+                    state.storageError = context.locale[storage.text]
                     storageStatus = storage.status
                 }
             }
@@ -108,13 +108,13 @@ struct ItemsController {
     /// The item editor, with the item as stored as the base a save merges against.
     func editForm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let item = try items.item(try context.id(), householdId: member.householdId)
-        let folder = try items.folder(item.folderId, householdId: member.householdId)
+        let item = try items.item(try context.id(), in: member.household)
+        let folder = try items.folder(item.folderId, in: member.household)
         let zone = try timeZone(member)
         let input = ItemInput(item, timeZone: zone)
         return renderer.response(
             try editor(
-                context, folder: folder, folders: try items.folders(householdId: member.householdId), drafts: [input], errors: [:], item: item,
+                context, folder: folder, folders: try items.folders(in: member.household), drafts: [input], errors: [:], item: item,
                 base: EditBase(item, timeZone: zone)),
             context)
     }
@@ -129,16 +129,16 @@ struct ItemsController {
     func save(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id = try context.id()
-        let current = try items.item(id, householdId: member.householdId)
-        let folders = try items.folders(householdId: member.householdId)
+        let current = try items.item(id, in: member.household)
+        let folders = try items.folders(in: member.household)
         let form = try context.form(ItemEditorForm.self)
-        var folder = try items.folder(form.folder ?? current.folderId, householdId: member.householdId)
+        var folder = try items.folder(form.folder ?? current.folderId, in: member.household)
         var drafts = [Self.drafts(from: context.request.form).first ?? ItemInput()]
         // A form shown again keeps the base it was opened with, so its save still merges.
         let sentBase = EditBase(form: context.request.form)
         let base = try sentBase ?? EditBase(current, timeZone: timeZone(member))
-        let photoErrors = attachPhotos(context, to: &drafts, householdId: member.householdId)
-        let photoMessages = photoErrors.mapValues { context.locale[named: $0] }
+        let photoErrors = attachPhotos(context, to: &drafts, in: member.household)
+        let photoMessages = context.locale.messages(photoErrors)
         var state = EditorState()
         Self.discardUnfit(form.discardUnfit, &drafts, folder: folder)
         let unfit = !Self.unfit(drafts, folder: folder).isEmpty
@@ -148,7 +148,7 @@ struct ItemsController {
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base), context,
                 status: StorageFailure.status(of: photoErrors.values) ?? (photoErrors.isEmpty && !unfit ? 200 : 422))
         case "scan":
-            state = try scan(context, into: &drafts, folder: &folder, batch: false, householdId: member.householdId)
+            state = try scan(context, into: &drafts, folder: &folder, batch: false, in: member.household)
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: photoMessages, item: current, base: base, state: state),
                 context, status: StorageFailure.status(of: photoErrors.values) ?? (state.scanError == nil && photoErrors.isEmpty ? 200 : 422))
@@ -165,7 +165,7 @@ struct ItemsController {
         do {
             let zone = try timeZone(member)
             let merged = try items.update(
-                id, with: input, folderId: folder.id!, version: version, base: sentBase?.snapshot, householdId: member.householdId,
+                id, with: input, folderId: folder.id!, version: version, base: sentBase?.snapshot, in: member.household,
                 by: member.memberId, timeZone: zone)
             if let merged {
                 // Saved together with someone else's change: the item page says so and shows the result.
@@ -179,18 +179,18 @@ struct ItemsController {
             }
             return .redirect(to: target)
         } catch let problems as ItemFormErrors {
-            let errors = Self.formNames(problems).mapValues { context.locale[named: $0] }
+            let errors = context.locale.messages(Self.formNames(problems))
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: errors, item: current, base: base), context,
                 status: 422)
         } catch InventoryError.conflict {
             // Both changed the same field since this form was opened: ask which to keep, lose nothing.
-            let stored = try items.item(id, householdId: member.householdId)
+            let stored = try items.item(id, in: member.household)
             return renderer.response(
                 try conflict(context, current: stored, mine: ItemSnapshot(input: input, folderId: folder.id!), base: sentBase), context, status: 409)
         } catch {
             let storage = try storageFailure(error, context)
-            let state = EditorState(storageError: context.locale[named: storage.messageKey])
+            let state = EditorState(storageError: context.locale[storage.text])
             return renderer.response(
                 try editor(context, folder: folder, folders: folders, drafts: drafts, errors: [:], item: current, base: base, state: state),
                 context, status: storage.status)
@@ -202,19 +202,19 @@ struct ItemsController {
         let member = try context.signedIn
         let id = try context.id()
         // Another household's or an unknown item is a 404 before anything is stored.
-        _ = try items.item(id, householdId: member.householdId)
+        _ = try items.item(id, in: member.household)
         do {
             guard let file = try PictureUploads.file(context.request, field: "photo_file") else {
                 return renderer.response(try detail(context, itemId: id, photoError: context.locale[.photoNoFile]), context, status: 422)
             }
             let form = try context.form(ItemPhotoForm.self)
-            let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), householdId: member.householdId)
-            try items.setPicture(id, .photo(key), householdId: member.householdId, by: member.memberId)
+            let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), in: member.household)
+            try items.setPicture(id, .photo(key), in: member.household, by: member.memberId)
             return .redirect(to: Route.item(id).path + "?saved=photo")
         } catch let refusal as PictureUploads.Refusal {
             return renderer.response(
-                try detail(context, itemId: id, photoError: context.locale[named: refusal.messageKey]), context,
-                status: StorageFailure.status(of: [refusal.messageKey]) ?? 422)
+                try detail(context, itemId: id, photoError: context.locale[refusal.text]), context,
+                status: StorageFailure.status(of: [refusal.text]) ?? 422)
         }
     }
 
@@ -228,11 +228,11 @@ struct ItemsController {
         let delta = try context.form(QuantityStepForm.self).delta ?? .nan
         let quantity: Double
         do {
-            quantity = try items.adjustQuantity(id, by: delta, householdId: member.householdId, by: member.memberId)
+            quantity = try items.adjustQuantity(id, by: delta, in: member.household, by: member.memberId)
         } catch InventoryError.validation(let fields) {
             // A hand-made step (`delta=inf`), or + past the largest quantity.
             let t = context.locale
-            let page = ErrorPage(status: 422, heading: t[.error422Title], message: t[named: fields["delta"] ?? "quantity_step_invalid"])
+            let page = ErrorPage(status: 422, heading: t[.error422Title], message: t[problem: fields["delta"] ?? .quantityStepInvalid])
             return renderer.response(page, context, status: 422)
         }
         // Reaching zero asks what to do with the item.
@@ -249,7 +249,7 @@ struct ItemsController {
     func markOpened(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id = try context.id()
-        try items.markOpened(id, householdId: member.householdId, by: member.memberId)
+        try items.markOpened(id, in: member.household, by: member.memberId)
         if RowFragment.wanted(context) {
             return try rows.response(context, itemId: id) { context.locale.format(.noticeOpened, ["name": $0.name]) }
         }
@@ -261,7 +261,7 @@ struct ItemsController {
         let member = try context.signedIn
         let id = try context.id()
         let urgent = try context.form(UrgentForm.self).urgent
-        try items.setUrgent(id, urgent, householdId: member.householdId, by: member.memberId)
+        try items.setUrgent(id, urgent, in: member.household, by: member.memberId)
         if RowFragment.wanted(context) {
             return try rows.response(context, itemId: id) { Notices.urgentNotice($0, t: context.locale) }
         }
@@ -272,8 +272,8 @@ struct ItemsController {
     func trash(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id = try context.id()
-        let name = try items.item(id, householdId: member.householdId).name
-        try items.trash([id], householdId: member.householdId, by: member.memberId)
+        let name = try items.item(id, in: member.household).name
+        try items.trash([id], in: member.household, by: member.memberId)
         if RowFragment.wanted(context) {
             let text = context.locale.format(.noticeDeletedNamed, ["name": name])
             return try rows.notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
@@ -286,13 +286,13 @@ struct ItemsController {
     func buyAgain(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id = try context.id()
-        let lists = try items.folders(householdId: member.householdId, kind: .shopping)
+        let lists = try items.folders(in: member.household, kind: .shopping)
         guard let target = try context.form(BuyAgainForm.self).shopping ?? (lists.count == 1 ? lists[0].id : nil) else {
             // Several shopping lists and none chosen yet: ask which.
-            let item = try items.item(id, householdId: member.householdId)
+            let item = try items.item(id, in: member.household)
             return renderer.response(ChoicePage.buyAgain(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
         }
-        try items.buyAgain(id, onto: target, householdId: member.householdId, by: member.memberId)
+        try items.buyAgain(id, onto: target, in: member.household, by: member.memberId)
         if RowFragment.wanted(context) {
             let list = lists.first { $0.id == target }.map { displayName($0, context.locale) } ?? ""
             return try rows.response(context, itemId: id) { _ in context.locale.format(.noticeCopied, ["list": list]) }
@@ -303,8 +303,8 @@ struct ItemsController {
     /// The question when a quantity reaches zero: delete it, move it to a shopping list, or keep it.
     func askWhenEmpty(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let item = try items.item(try context.id(), householdId: member.householdId)
-        let lists = try items.folders(householdId: member.householdId, kind: .shopping)
+        let item = try items.item(try context.id(), in: member.household)
+        let lists = try items.folders(in: member.household, kind: .shopping)
         return renderer.response(ChoicePage.empty(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
     }
 
@@ -320,15 +320,15 @@ struct ItemsController {
 
     /// Stores the photo each draft's file field carries and points the draft at it. Problems come
     /// back as message keys by "INDEX.picture".
-    func attachPhotos(_ context: RequestContext, to drafts: inout [ItemInput], householdId: Int64) -> [String: String] {
-        var errors: [String: String] = [:]
+    func attachPhotos(_ context: RequestContext, to drafts: inout [ItemInput], in scope: HouseholdScope) -> [String: TextKey] {
+        var errors: [String: TextKey] = [:]
         for index in drafts.indices {
             do {
                 guard let file = try PictureUploads.file(context.request, field: "d\(index).photo_file") else { continue }
-                let key = try pictures.store(file, crop: PictureUploads.crop(context.field("d\(index).crop")), householdId: householdId)
+                let key = try pictures.store(file, crop: PictureUploads.crop(context.field("d\(index).crop")), in: scope)
                 drafts[index].picture = Picture.photo(key).formValue
             } catch {
-                errors["\(index).picture"] = error.messageKey
+                errors["\(index).picture"] = error.text
             }
         }
         return errors
@@ -336,14 +336,14 @@ struct ItemsController {
 
     /// Reads the barcode in the photo sent as `scan_file`. In the batch editor it goes into the first
     /// empty draft (or a new one); in the item editor into the item's barcode field.
-    func scan(_ context: RequestContext, into drafts: inout [ItemInput], folder: inout Folder, batch: Bool, householdId: Int64) throws -> EditorState {
+    func scan(_ context: RequestContext, into drafts: inout [ItemInput], folder: inout Folder, batch: Bool, in scope: HouseholdScope) throws -> EditorState {
         let t = context.locale
         let found: [Barcode]
         do {
             guard let file = try PictureUploads.file(context.request, field: "scan_file") else { return EditorState(scanError: t[.scanNoFile]) }
             found = try pictures.barcodes(in: file)
         } catch {
-            return EditorState(scanError: t[named: error.messageKey])
+            return EditorState(scanError: t[error.text])
         }
         guard !found.isEmpty else { return EditorState(scanError: t[.scanNoneFound]) }
         let code = found.lazy.compactMap { GTIN.scanned($0.text, isUPCE: $0.symbology == .upce) }.first
@@ -357,19 +357,19 @@ struct ItemsController {
         }
         if index == drafts.count { drafts.append(ItemInput()) }
         drafts[index].barcode = code
-        let source = try remembered(&drafts, at: index, folder: &folder, householdId: householdId)
-        let notice =
+        let source = try remembered(&drafts, at: index, folder: &folder, in: scope)
+        let notice: TextKey =
             switch source {
-            case .memory: "scan_found_known"
-            case .online: "scan_found_online"
-            case nil: "scan_found"
+            case .memory: .scanFoundKnown
+            case .online: .scanFoundOnline
+            case nil: .scanFound
             }
-        return EditorState(scanNotice: t.format(named: notice, ["code": code]), focus: "f-d\(index).name")
+        return EditorState(scanNotice: t.format(notice, ["code": code]), focus: "f-d\(index).name")
     }
 
     /// Fills drafts whose barcode is known and still have no name; when the last draft has a
     /// barcode, adds an empty one and moves the cursor there, so a scanner can go on scanning.
-    func lookUp(_ drafts: inout [ItemInput], folder: inout Folder, errors: inout [String: String], householdId: Int64) throws -> EditorState {
+    func lookUp(_ drafts: inout [ItemInput], folder: inout Folder, errors: inout [String: TextKey], in scope: HouseholdScope) throws -> EditorState {
         // Only the newest code may be asked about online: every Enter must not ask again for all.
         let newest = drafts.indices.last { !drafts[$0].barcode.trimmingCharacters(in: .whitespaces).isEmpty }
         for index in drafts.indices {
@@ -377,11 +377,11 @@ struct ItemsController {
             case .empty: continue
             case .code(let code): drafts[index].barcode = code
             case let refused:
-                errors["\(index).barcode"] = refused.messageKey
+                errors["\(index).barcode"] = refused.problem?.text
                 continue
             }
             if drafts[index].name.trimmingCharacters(in: .whitespaces).isEmpty {
-                _ = try remembered(&drafts, at: index, folder: &folder, householdId: householdId, online: index == newest)
+                _ = try remembered(&drafts, at: index, folder: &folder, in: scope, online: index == newest)
             }
         }
         if let firstError = errors.keys.sorted().first, let index = Int(firstError.prefix { $0 != "." }) {
@@ -398,19 +398,19 @@ struct ItemsController {
     /// Fills draft `index` from product memory, else (when the owner turned it on) from the online
     /// look-up; nil when neither knows the barcode. A draft alone in the batch also takes the
     /// product's usual folder.
-    func remembered(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, householdId: Int64, online: Bool = true) throws -> FillSource? {
-        if try products.fill(&drafts, at: index, folder: &folder, householdId: householdId) { return .memory }
-        return online && lookUpOnline(&drafts[index], householdId: householdId) ? .online : nil
+    func remembered(_ drafts: inout [ItemInput], at index: Int, folder: inout Folder, in scope: HouseholdScope, online: Bool = true) throws -> FillSource? {
+        if try products.fill(&drafts, at: index, folder: &folder, in: scope) { return .memory }
+        return online && lookUpOnline(&drafts[index], in: scope) ? .online : nil
     }
 
     /// Name and picture from the online service, when the owner turned it on; the picture goes
     /// through the same checks as an upload. Any failure leaves the draft as it was.
-    func lookUpOnline(_ draft: inout ItemInput, householdId: Int64) -> Bool {
-        guard let base = try? settings.household(householdId).productLookupUrl, let found = lookup.find(draft.barcode, baseURL: base) else {
+    func lookUpOnline(_ draft: inout ItemInput, in scope: HouseholdScope) -> Bool {
+        guard let base = try? settings.household(scope).productLookupUrl, let found = lookup.find(draft.barcode, baseURL: base) else {
             return false
         }
         draft.name = found.name
-        if let url = found.imageURL, let bytes = lookup.image(url), let key = try? pictures.store(bytes: bytes, crop: nil, householdId: householdId) {
+        if let url = found.imageURL, let bytes = lookup.image(url), let key = try? pictures.store(bytes: bytes, crop: nil, in: scope) {
             draft.picture = Picture.photo(key).formValue
         }
         return true
@@ -432,13 +432,13 @@ struct ItemsController {
 
     /// The batch editor's messages by field: a draft with something typed but no name can also be
     /// removed, and its message says so.
-    static func batchMessages(_ errors: [String: String], drafts: [ItemInput], t: Catalog) -> [String: String] {
+    static func batchMessages(_ errors: [String: TextKey], drafts: [ItemInput], t: Catalog) -> [String: String] {
         var messages: [String: String] = [:]
         for (field, key) in errors {
             let parts = field.split(separator: ".", maxSplits: 1)
             let draft = parts.count == 2 ? Int(parts[0]) : nil
             let typed = draft.map { drafts.indices.contains($0) && !drafts[$0].isBlank } ?? false
-            messages[field] = t[named: key == "item_name_required" && typed ? "draft_name_required" : key]
+            messages[field] = t[key == .itemNameRequired && typed ? .draftNameRequired : key]
         }
         return messages
     }
@@ -447,11 +447,11 @@ struct ItemsController {
         TimeZone(identifier: member.timeZone) ?? .gmt
     }
 
-    /// The errors by the names the editor gives them ("1.name": the second draft's name), as message keys.
-    static func formNames(_ errors: ItemFormErrors) -> [String: String] {
-        var named: [String: String] = [:]
+    /// The errors by the names the editor gives them ("1.name": the second draft's name), with their words.
+    static func formNames(_ errors: ItemFormErrors) -> [String: TextKey] {
+        var named: [String: TextKey] = [:]
         for (draft, fields) in errors.drafts {
-            for (field, key) in fields { named["\(draft).\(field.rawValue)"] = key }
+            for (field, problem) in fields { named["\(draft).\(field.rawValue)"] = problem.text }
         }
         return named
     }
@@ -519,7 +519,7 @@ struct ItemsController {
         let member = try context.signedIn
         let zone = try timeZone(member)
         let theirs = ItemSnapshot(current, timeZone: zone)
-        let folders = try items.folders(householdId: member.householdId)
+        let folders = try items.folders(in: member.household)
         let merge = ItemMerge(
             base: base?.snapshot, mine: mine, theirs: theirs,
             folderKinds: Dictionary(folders.map { ($0.id!, $0.kind) }, uniquingKeysWith: { first, _ in first }))
@@ -545,8 +545,8 @@ struct ItemsController {
         hidden += ItemMerge.Field.allCases.filter { !merge.clashes.contains($0) }.map { .hidden(formName($0), ItemMerge.value($0, merge.merged)) }
 
         // Who changed it since the form was opened (the latest change when that is not known).
-        let since = try base?.snapshot.updatedAt.map { try items.history(of: current.id!, since: $0, householdId: member.householdId) } ?? []
-        let changes = since.isEmpty ? Array(try items.history(of: current.id!, householdId: member.householdId).prefix(1)) : since
+        let since = try base?.snapshot.updatedAt.map { try items.history(of: current.id!, since: $0, in: member.household) } ?? []
+        let changes = since.isEmpty ? Array(try items.history(of: current.id!, in: member.household).prefix(1)) : since
         let events = changes.map { event in
             ItemPage.Event(
                 what: t[.history, event.kind], detail: Self.historyDetail(event, t), who: event.memberName ?? t[.historySomeone],
@@ -580,7 +580,7 @@ struct ItemsController {
         let t = context.locale
         let member = try context.signedIn
         // One snapshot: the item, the household, the item's folder and its history.
-        let contents = try items.itemPage(itemId, householdId: member.householdId)
+        let contents = try items.itemPage(itemId, in: member.household)
         let (item, folder, events) = (contents.item, contents.folder, contents.history)
         let window = DueWindow(household: contents.household, now: clock.now())
         let row = ItemRowView(item, window: window, t: t)
@@ -598,7 +598,7 @@ struct ItemsController {
         if let barcode = item.barcode { facts.append(.init(label: t[.fieldBarcode], value: barcode)) }
         if !item.note.isEmpty { facts.append(.init(label: t[.fieldNote], value: item.note)) }
         facts.append(.init(label: t[.fieldUpdated], value: DisplayFormat.dateTime(item.updatedAt, timeZone: member.timeZone, locale: t)))
-        let undos = try cookUndo?.notes(for: events, itemId: item.id!, householdId: member.householdId, canWrite: member.role.canWrite, t: t) ?? [:]
+        let undos = try cookUndo?.notes(for: events, itemId: item.id!, in: member.household, canWrite: member.role.canWrite, t: t) ?? [:]
         let history = events.map { event in
             ItemPage.Event(
                 what: t[.history, event.kind], detail: Self.historyDetail(event, t),

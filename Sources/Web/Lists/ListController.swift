@@ -23,7 +23,7 @@ struct ListController {
     /// Several ticked items at once, in one transaction (see `BulkActions`).
     func bulk(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let folder = try items.folder(try context.id(), householdId: member.householdId)
+        let folder = try items.folder(try context.id(), in: member.household)
         let back = context.returnPath(fallback: Route.folder(folder.id!).path)
         return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
     }
@@ -45,7 +45,7 @@ struct ListController {
         let query = context.request.query
         // One snapshot: the folder, the household, the page of items and every folder.
         let contents = try items.listPage(
-            folderId, householdId: member.householdId, text: query["q"] ?? "", kinds: query.all("kind"),
+            folderId, in: member.household, text: query["q"] ?? "", kinds: query.all("kind"),
             status: query["status"].flatMap { $0.isEmpty ? nil : $0 }, expiredOnly: query["due"] == "expired", page: Int(query["page"] ?? "") ?? 1,
             now: clock.now())
         let (folder, window, filter, result, allFolders) = (contents.folder, contents.window, contents.filter, contents.page, contents.folders)
@@ -69,15 +69,13 @@ struct ListController {
         let shared = RowContext(
             canWrite: member.role.canWrite, isStock: folder.kind == .stock,
             hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
-        let (notice, undoIds) = Notices.notice(query, folders: allFolders, t: t)
         let rows = result.items.map { ItemRowView($0, window: window, t: t) }
-        // Next to its row when the row is here; at the top otherwise.
-        let rowNotice = Notices.rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
+        let notice = Notices.placed(query, rows: rows, folders: allFolders, t: t)
 
         return ItemListPage(
             folderId: folder.id!, name: displayName(folder, t), isStock: folder.kind == .stock,
             total: t.count(.itemCount, result.total),
-            rows: rows, shared: shared, rowNotice: rowNotice,
+            rows: rows, shared: shared, rowNotice: notice.row,
             query: filter.text,
             kinds: ItemKind.allCases.map { Choice(value: $0.rawValue, label: t[.kind, $0], selected: filter.kinds.contains($0)) },
             statuses: [Choice(value: "", label: t[.filterAnyStatus], selected: filter.status == nil)]
@@ -85,17 +83,14 @@ struct ListController {
             isExpired: filter.expiredIn != nil,
             activeFilters: Self.activeFilters(filter, t: t),
             isFiltered: filter.isFiltered,
-            page: result.page, pages: result.pages,
-            pageLabel: t.pageOf(result.page, result.pages),
-            previous: result.page > 1 ? link(page: result.page - 1) : nil,
-            next: result.page < result.pages ? link(page: result.page + 1) : nil,
+            pager: Pager(page: result.page, of: result.pages, t: t) { link(page: $0) },
             here: link(page: result.page),
             moveTargets: allFolders.filter { $0.id != folder.id }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) },
             stockTargets: stockFolders.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: $0.id == remembered) },
             shoppingTargets: folder.kind == .stock
                 ? allFolders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id!)", label: displayName($0, t), selected: false) } : [],
             shoppingCount: allFolders.filter { $0.kind == .shopping }.count,
-            notice: rowNotice == nil ? notice : nil, undoIds: undoIds)
+            notice: notice.top, undoIds: notice.undoIds)
     }
 }
 
@@ -115,11 +110,7 @@ struct ItemListPage: CompiledPage {
     /// The applied filters in words ("“milk”", "Fish", "Expired").
     var activeFilters: [String] = []
     let isFiltered: Bool
-    let page: Int
-    let pages: Int
-    let pageLabel: String
-    let previous: String?
-    let next: String?
+    let pager: Pager
     let here: String
     let moveTargets: [Choice]
     let stockTargets: [Choice]
@@ -133,7 +124,6 @@ struct ItemListPage: CompiledPage {
 
     var isShopping: Bool { !isStock }
     var hasRows: Bool { !rows.isEmpty }
-    var hasPages: Bool { pages > 1 }
     var hasMoveTargets: Bool { !moveTargets.isEmpty }
     var hasStockTargets: Bool { !stockTargets.isEmpty }
     var hasShoppingTargets: Bool { !shoppingTargets.isEmpty }

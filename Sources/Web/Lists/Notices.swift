@@ -31,9 +31,17 @@ enum Notices {
         return (nil, nil)
     }
 
+    /// The notice of a page of rows, where it shows: next to its row when the address names a row
+    /// on the page (a quick action came back), at the top otherwise; the Undo's ids either way.
+    static func placed(_ query: Parameters, rows: [ItemRowView], folders: [Folder], t: Catalog) -> (top: String?, undoIds: String?, row: RowNotice?) {
+        let (notice, undoIds) = Self.notice(query, folders: folders, t: t)
+        let row = rowNotice(query, rows: rows, generic: (notice, undoIds), t: t)
+        return (row == nil ? notice : nil, undoIds, row)
+    }
+
     /// The notice for the row named by `at` in the address, when that row is on the page: the
     /// generic notice (deleted, copied, restored) or one about the row itself.
-    static func rowNotice(_ query: Parameters, rows: [ItemRowView], generic: (notice: String?, undoIds: String?), t: Catalog) -> RowNotice? {
+    private static func rowNotice(_ query: Parameters, rows: [ItemRowView], generic: (notice: String?, undoIds: String?), t: Catalog) -> RowNotice? {
         guard let at = query["at"].flatMap(Int64.init), let row = rows.first(where: { $0.id == at }) else { return nil }
         if query["changed"] != nil { return RowNotice(at: at, text: quantityNotice(row, t: t)) }
         if query["opened"] != nil { return RowNotice(at: at, text: t.format(.noticeOpened, ["name": row.name])) }

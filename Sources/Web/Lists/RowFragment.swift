@@ -17,9 +17,9 @@ struct RowFragment {
     func response(_ context: RequestContext, itemId: Int64, notice: (ItemRowView) -> String?) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        let item = try items.item(itemId, householdId: member.householdId)
-        let folder = try items.folder(item.folderId, householdId: member.householdId)
-        let window = DueWindow(household: try settings.household(member.householdId), now: clock.now())
+        let item = try items.item(itemId, in: member.household)
+        let folder = try items.folder(item.folderId, in: member.household)
+        let window = DueWindow(household: try settings.household(member.household), now: clock.now())
         // The page the row sits on: a list (with checkboxes) or a page that names each row's folder.
         let row = ItemRowView(item, window: window, t: t, folder: context.field("with_folder") == "1" ? displayName(folder, t) : nil)
         var shared = try rowContext(context, isStock: folder.kind == .stock)
@@ -40,7 +40,7 @@ struct RowFragment {
 
     private func rowContext(_ context: RequestContext, isStock: Bool) throws -> RowContext {
         let member = try context.signedIn
-        let shopping = try items.folders(householdId: member.householdId, kind: .shopping)
+        let shopping = try items.folders(in: member.household, kind: .shopping)
         return RowContext(
             canWrite: member.role.canWrite, isStock: isStock, hasShoppingLists: !shopping.isEmpty,
             selectable: context.field("selectable") == "1", t: context.locale)

@@ -19,9 +19,9 @@ struct TrashController {
     /// The trashed items (and recipes); items past their 30 days leave it as the page opens.
     func show(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        try items.purgeExpiredTrash(householdId: member.householdId)
+        try items.purgeExpiredTrash(in: member.household)
         let t = context.locale
-        let rows = try items.trashEntries(householdId: member.householdId).map {
+        let rows = try items.trashEntries(in: member.household).map {
             TrashPage.Row(
                 id: $0.item.id!, name: $0.item.name, folder: folderName($0, t),
                 deleted: $0.item.deletedAt.map { DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t) } ?? "")
@@ -38,7 +38,7 @@ struct TrashController {
         // Undo beside a row restores that one item (`undo`), whatever else the list has ticked.
         let undone = Int64(context.field("undo"))
         let ids = undone.map { [$0] } ?? Self.ids(context)
-        try items.restore(ids, householdId: member.householdId, by: member.memberId)
+        try items.restore(ids, in: member.household, by: member.memberId)
         guard let undone else { return .redirect(to: context.returnPath(fallback: Route.trash + "?restored=\(ids.count)")) }
         if RowFragment.wanted(context) {
             return try rows.response(context, itemId: undone) { _ in context.locale.count(.noticeRestored, 1) }
@@ -49,7 +49,7 @@ struct TrashController {
     /// The ticked items deleted for good.
     func purge(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        try items.purge(Self.ids(context), householdId: member.householdId)
+        try items.purge(Self.ids(context), in: member.household)
         return .redirect(to: Route.trash)
     }
 

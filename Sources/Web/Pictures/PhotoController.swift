@@ -18,7 +18,7 @@ struct PhotoController {
         let member = try context.signedIn
         guard let key = context.request.pathParameters["key"], let size = Int(context.request.pathParameters["size"] ?? "").flatMap(PhotoSize.init)
         else { throw InventoryError.notFound }
-        let url = try store.file(key: key, size: size, householdId: member.householdId)
+        let url = try store.file(key: key, size: size, in: member.household)
         var info = stat()
         guard stat(url.path, &info) == 0 else { throw InventoryError.notFound }
         let response = StaticFiles.fileResponse(

@@ -12,9 +12,9 @@ struct PictureUploads: Sendable {
     /// Decodes (photos and barcodes) run one at a time for the whole server.
     let decoding: DecodingLane
 
-    /// Why an upload was refused, as a catalog key the page shows beside the field.
+    /// Why an upload was refused: the words the page shows beside the field.
     struct Refusal: Error, Equatable {
-        let messageKey: String
+        let text: TextKey
     }
 
     /// The file a form sent in `field`, or nil when the person chose none (browsers still send an
@@ -23,43 +23,43 @@ struct PictureUploads: Sendable {
     /// A file the server's own disk could not take (full, read-only) is refused with that reason.
     static func file(_ request: Request, field: String) throws(Refusal) -> UploadedFile? {
         if let file = request.files.first(where: { $0.fieldName == field && !($0.size == 0 && $0.clientFileName.isEmpty && $0.writeError == nil) }) {
-            if let code = file.writeError { throw Refusal(messageKey: StorageFailure(errno: code).messageKey) }
+            if let code = file.writeError { throw Refusal(text: StorageFailure(errno: code).text) }
             return file
         }
-        if !(request.form[field] ?? "").isEmpty { throw Refusal(messageKey: "photo_unreadable") }
+        if !(request.form[field] ?? "").isEmpty { throw Refusal(text: .photoUnreadable) }
         return nil
     }
 
     /// Reads an uploaded file; the server already capped the body, this caps what is read anyway.
     static func bytes(of file: UploadedFile) throws(Refusal) -> [UInt8] {
-        guard file.size > 0 else { throw Refusal(messageKey: "photo_empty") }
+        guard file.size > 0 else { throw Refusal(text: .photoEmpty) }
         guard let data = try? Data(contentsOf: file.temporaryURL, options: .alwaysMapped), data.count <= 32 * 1024 * 1024 else {
-            throw Refusal(messageKey: "photo_unreadable")
+            throw Refusal(text: .photoUnreadable)
         }
         return [UInt8](data)
     }
 
     /// Stores the photo in `file` for the household and returns its key.
-    func store(_ file: UploadedFile, crop: SquareCrop?, householdId: Int64) throws(Refusal) -> String {
-        try store(bytes: try Self.bytes(of: file), crop: crop, householdId: householdId)
+    func store(_ file: UploadedFile, crop: SquareCrop?, in scope: HouseholdScope) throws(Refusal) -> String {
+        try store(bytes: try Self.bytes(of: file), crop: crop, in: scope)
     }
 
     /// The same for bytes from elsewhere (the online look-up's picture).
-    func store(bytes: [UInt8], crop: SquareCrop?, householdId: Int64) throws(Refusal) -> String {
+    func store(bytes: [UInt8], crop: SquareCrop?, in scope: HouseholdScope) throws(Refusal) -> String {
         let photo: NormalizedPhoto
         do {
             photo = try decoding.run { () throws(ImagingError) in try PhotoNormalizer.normalize(bytes, crop: crop) }
         } catch {
             logger.notice("photo refused", metadata: ["reason": "\(error)", "bytes": "\(bytes.count)"])
-            throw Refusal(messageKey: Self.messageKey(error))
+            throw Refusal(text: Self.text(error))
         }
         do {
-            return try store.save(large: photo.large, small: photo.small, format: photo.format == .webp ? "webp" : "jpeg", householdId: householdId)
+            return try store.save(large: photo.large, small: photo.small, format: photo.format == .webp ? "webp" : "jpeg", in: scope)
         } catch {
             // The disk's own problem (full, read-only) is told as such, beside the field.
             let storage = StorageFailure(error)
             logger.error("photo not stored", metadata: ["error": "\(error)", "storage": "\(storage.map { "\($0)" } ?? "-")"])
-            throw Refusal(messageKey: storage?.messageKey ?? "photo_not_stored")
+            throw Refusal(text: storage?.text ?? .photoNotStored)
         }
     }
 
@@ -70,16 +70,16 @@ struct PictureUploads: Sendable {
             return try decoding.run { () throws(ImagingError) in try BarcodeReader.decode(bytes) }
         } catch {
             logger.notice("barcode photo refused", metadata: ["reason": "\(error)", "bytes": "\(bytes.count)"])
-            throw Refusal(messageKey: Self.messageKey(error))
+            throw Refusal(text: Self.text(error))
         }
     }
 
-    static func messageKey(_ error: ImagingError) -> String {
+    static func text(_ error: ImagingError) -> TextKey {
         switch error {
-        case .empty: return "photo_empty"
-        case .notAnImage: return "photo_not_image"
-        case .tooLarge: return "photo_too_large"
-        case .damaged: return "photo_damaged"
+        case .empty: .photoEmpty
+        case .notAnImage: .photoNotImage
+        case .tooLarge: .photoTooLarge
+        case .damaged: .photoDamaged
         }
     }
 

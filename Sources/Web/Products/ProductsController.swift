@@ -19,8 +19,8 @@ struct ProductsController {
     func list(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        let folders = Dictionary(uniqueKeysWithValues: try items.folders(householdId: member.householdId).map { ($0.id!, displayName($0, t)) })
-        let rows = try products.all(householdId: member.householdId).map { product in
+        let folders = Dictionary(uniqueKeysWithValues: try items.folders(in: member.household).map { ($0.id!, displayName($0, t)) })
+        let rows = try products.all(in: member.household).map { product in
             ProductsPage.Row(
                 id: product.id, name: product.name, barcode: product.barcode,
                 picture: PictureURL.of(product.picture, size: .small, kind: product.kind), hasPicture: product.picture != nil,
@@ -34,50 +34,50 @@ struct ProductsController {
     /// One product's form.
     func editForm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let product = try products.product(try context.id(), householdId: member.householdId)
+        let product = try products.product(try context.id(), in: member.household)
         return renderer.response(try form(context, product, input: ProductInput(product), errors: [:]), context)
     }
 
     /// The product as corrected; a photo sent is stored first, so the form shown again keeps it.
     func save(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let product = try products.product(try context.id(), householdId: member.householdId)
+        let product = try products.product(try context.id(), in: member.household)
         var input = try context.form(ProductInput.self)
-        var errors: [String: String] = [:]
+        var errors: [String: TextKey] = [:]
         do throws(PictureUploads.Refusal) {
             if let file = try PictureUploads.file(context.request, field: "photo_file") {
                 input.picture =
-                    Picture.photo(try pictures.store(file, crop: PictureUploads.crop(input.crop), householdId: member.householdId)).formValue
+                    Picture.photo(try pictures.store(file, crop: PictureUploads.crop(input.crop), in: member.household)).formValue
             }
         } catch {
-            errors["picture"] = error.messageKey
+            errors["picture"] = error.text
         }
         if errors.isEmpty {
             do {
                 try products.update(
                     product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Int64(input.folder),
-                    picture: Picture(formValue: input.picture), householdId: member.householdId)
+                    picture: Picture(formValue: input.picture), in: member.household)
                 return .redirect(to: Route.products + "?done=saved")
             } catch InventoryError.validation(let fields) {
-                errors = fields
+                errors = fields.mapValues(\.text)
             }
         }
         return renderer.response(
-            try form(context, product, input: input, errors: errors.mapValues { context.locale[named: $0] }), context,
+            try form(context, product, input: input, errors: context.locale.messages(errors)), context,
             status: StorageFailure.status(of: errors.values) ?? 422)
     }
 
     /// The product forgotten: the next scan of its barcode asks again.
     func forget(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        try products.forget(try context.id(), householdId: member.householdId)
+        try products.forget(try context.id(), in: member.household)
         return .redirect(to: Route.products + "?done=forgotten")
     }
 
     func form(_ context: RequestContext, _ product: Product, input: ProductInput, errors: [String: String]) throws -> ProductPage {
         let t = context.locale
         let member = try context.signedIn
-        let folders = try items.folders(householdId: member.householdId)
+        let folders = try items.folders(in: member.household)
         var draft = ItemInput()
         draft.picture = input.picture
         draft.kind = input.kind

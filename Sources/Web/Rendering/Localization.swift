@@ -30,8 +30,8 @@ public struct Catalog: Sendable {
     /// The text of `family`'s key for a typed code (`t[.kind, item.kind]`), by its stored code.
     subscript<Code: RawRepresentable>(family: TextFamily, code: Code) -> String where Code.RawValue == String { self[family, code.rawValue] }
 
-    /// The text for a key that arrives as data (a field error's message key from `Inventory`);
-    /// the key itself when missing. Code that knows its key uses `TextKey`.
+    /// The text for a key spelled at run time (a field's label, `field_` + its form name); the key
+    /// itself when missing. Code that knows its key uses `TextKey`.
     subscript(named name: String) -> String { texts[name] ?? name }
 
     /// The text for a key named by another module (the reminder and backup messages), nil when
@@ -68,11 +68,6 @@ public struct Catalog: Sendable {
         }
         result += rest
         return result
-    }
-
-    /// "Page 2 of 8" under a paged page.
-    func pageOf(_ page: Int, _ pages: Int) -> String {
-        format(.pageOf, ["page": "\(page)", "pages": "\(pages)"])
     }
 
     /// `key` with `{count}` filled in, in the form the language's plural rule chooses for it

@@ -28,7 +28,7 @@ public struct Recipe: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     }
 
     public var id: Int64?
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var name: String
     /// `SearchText.fold(name)`, kept with the name (the text filter of /recipes).
     public var nameFolded: String
@@ -50,7 +50,7 @@ public struct Recipe: Codable, Sendable, Equatable, FetchableRecord, MutablePers
     public var deletedAt: Timestamp?
 
     public init(
-        id: Int64? = nil, householdId: Int64, name: String, photo: String? = nil, illustration: String? = nil, servings: Int = 2,
+        id: Int64? = nil, householdId: Household.ID, name: String, photo: String? = nil, illustration: String? = nil, servings: Int = 2,
         steps: String = "", sourceUrl: String? = nil, produce: RecipeProduce? = nil, version: Int = 1,
         createdAt: Timestamp = .now(), updatedAt: Timestamp = .now(), deletedAt: Timestamp? = nil
     ) {
@@ -140,7 +140,7 @@ public struct RecipeIngredient: Codable, Sendable, Equatable, FetchableRecord, M
     }
 
     public var id: Int64?
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var recipeId: Int64
     /// Order on the recipe, from 0.
     public var position: Int
@@ -156,7 +156,7 @@ public struct RecipeIngredient: Codable, Sendable, Equatable, FetchableRecord, M
     public var productId: Int64?
 
     public init(
-        id: Int64? = nil, householdId: Int64, recipeId: Int64, position: Int, name: String, amount: Double? = nil, unit: String? = nil,
+        id: Int64? = nil, householdId: Household.ID, recipeId: Int64, position: Int, name: String, amount: Double? = nil, unit: String? = nil,
         note: String = "", productId: Int64? = nil
     ) {
         self.id = id
@@ -194,10 +194,10 @@ public struct RecipeTag: Codable, Sendable, Equatable, FetchableRecord, Persista
     }
 
     public var recipeId: Int64
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var tag: String
 
-    public init(recipeId: Int64, householdId: Int64, tag: String) {
+    public init(recipeId: Int64, householdId: Household.ID, tag: String) {
         self.recipeId = recipeId
         self.householdId = householdId
         self.tag = tag
@@ -211,7 +211,7 @@ public struct RecipeTag: Codable, Sendable, Equatable, FetchableRecord, Persista
 /// One cooking of a recipe (table `cook`); undone when `undoneAt` is set.
 public struct Cook: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     public var id: Int64?
-    public var householdId: Int64
+    public var householdId: Household.ID
     public var recipeId: Int64?
     public var recipeName: String
     public var memberId: Int64?
@@ -221,7 +221,7 @@ public struct Cook: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var undoneAt: Timestamp?
 
     public init(
-        id: Int64? = nil, householdId: Int64, recipeId: Int64?, recipeName: String, memberId: Int64?, servings: Int,
+        id: Int64? = nil, householdId: Household.ID, recipeId: Int64?, recipeName: String, memberId: Int64?, servings: Int,
         producedItemId: Int64? = nil, cookedAt: Timestamp = .now(), undoneAt: Timestamp? = nil
     ) {
         self.id = id

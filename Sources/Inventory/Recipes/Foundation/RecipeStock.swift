@@ -61,7 +61,7 @@ public struct RecipeStock: Sendable {
     static let order = "ORDER BY i.due IS NULL, i.due, i.status IS NOT 'opened', i.id"
 
     /// The matches of the ingredients in `scope`, read in one transaction.
-    static func read(_ db: Database, householdId: Int64, scope: Scope, window: DueWindow) throws -> RecipeStock {
+    static func read(_ db: Database, householdId: Household.ID, scope: Scope, window: DueWindow) throws -> RecipeStock {
         let wanted = Self.wanted(scope, householdId)
         var byName: [String: [StockMatch]] = [:]
         let names = try Row.fetchCursor(db.cachedStatement(sql: nameSQL(wanted: wanted.names)), arguments: wanted.nameArguments + [householdId])
@@ -118,7 +118,7 @@ public struct RecipeStock: Sendable {
     static let householdFilter = "WHERE ri.household_id = ?"
 
     /// What to match for a scope: two SELECTs (names as `name`, products as `id`) and their arguments.
-    private static func wanted(_ scope: Scope, _ householdId: Int64) -> (
+    private static func wanted(_ scope: Scope, _ householdId: Household.ID) -> (
         names: String, nameArguments: StatementArguments, products: String, productArguments: StatementArguments
     ) {
         let filter: String

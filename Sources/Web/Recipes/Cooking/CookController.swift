@@ -35,11 +35,11 @@ struct CookController {
         let servings =
             try Self.servings(form.servings)
             ?? cooking.plan(
-                recipeId, servings: 1, householdId: member.householdId, window: window(member)
+                recipeId, servings: 1, in: member.household, window: window(member)
             ).recipe.servings
         do {
             let result = try cooking.cook(
-                recipeId, servings: servings, withWhatWeHave: form.withWhatWeHave, householdId: member.householdId,
+                recipeId, servings: servings, withWhatWeHave: form.withWhatWeHave, in: member.household,
                 by: member.memberId, window: window(member))
             return .redirect(to: Route.recipe(recipeId).path + "?cooked=\(result.cookId)&taken=\(result.taken)")
         } catch is CookShortfall {
@@ -52,9 +52,9 @@ struct CookController {
     func undo(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let cookId = try context.id()
-        let cook = try cooking.cook(cookId, householdId: member.householdId)
+        let cook = try cooking.cook(cookId, in: member.household)
         do {
-            try cooking.undo(cookId, householdId: member.householdId, by: member.memberId)
+            try cooking.undo(cookId, in: member.household, by: member.memberId)
         } catch InventoryError.conflict {
             // Already undone (a second tap, or another member): the stock is as the person wants it.
         }
@@ -73,7 +73,7 @@ struct CookController {
         let added: [AddedToList]
         do {
             added = try cooking.addShortfall(
-                recipeId, servings: servings, to: folder, householdId: member.householdId, by: member.memberId, window: window(member))
+                recipeId, servings: servings, to: folder, in: member.household, by: member.memberId, window: window(member))
         } catch InventoryError.validation {
             // A stock list where a shopping list was asked for: the form offers none, so no such list.
             throw InventoryError.notFound
@@ -87,7 +87,7 @@ struct CookController {
         let member = try context.signedIn
         let form = try context.form(UsedUpForm.self)
         do {
-            try cooking.setUsedUp(form.usedUp, folderId: form.usedUp == "shopping" ? form.usedUpFolder : nil, householdId: member.householdId)
+            try cooking.setUsedUp(form.usedUp, folderId: form.usedUp == "shopping" ? form.usedUpFolder : nil, in: member.household)
         } catch InventoryError.validation {
             return .redirect(to: Route.Settings.path + "?used_up_error=1#cooking")
         }
@@ -100,7 +100,7 @@ struct CookController {
     }
 
     func window(_ member: SignedIn) throws -> DueWindow {
-        DueWindow(household: try settings.household(member.householdId), now: clock.now())
+        DueWindow(household: try settings.household(member.household), now: clock.now())
     }
 
     /// For each ingredient whose stock is in units that do not compare with the recipe's, what there
@@ -122,7 +122,7 @@ struct CookController {
     func page(_ context: RequestContext, servings requested: Int?, conflict: Bool = false, status: Int = 200) throws -> Response {
         let member = try context.signedIn
         let recipeId = try context.id()
-        let contents = try cooking.cookPage(recipeId, servings: requested, householdId: member.householdId, now: clock.now())
+        let contents = try cooking.cookPage(recipeId, servings: requested, in: member.household, now: clock.now())
         let (plan, lists, stockLists) = (contents.plan, contents.shoppingLists, contents.stockLists)
         let produceFolder = stockLists.first { $0.id == plan.recipe.produceFolderId } ?? stockLists.first
         let query = context.request.query

@@ -7,10 +7,10 @@ struct CookUndoInHistory: Sendable {
     let cooking: Cooking
 
     /// What to show beside each cook's lines in `events`, by cook id; Undo only for `canWrite`.
-    func notes(for events: [ItemEvent], itemId: Int64, householdId: Int64, canWrite: Bool, t: Catalog) throws -> [Int64: CookUndoButton] {
+    func notes(for events: [ItemEvent], itemId: Int64, in scope: HouseholdScope, canWrite: Bool, t: Catalog) throws -> [Int64: CookUndoButton] {
         var notes: [Int64: CookUndoButton] = [:]
         for cookId in Set(events.compactMap(\.cookId)) {
-            let cook = try cooking.cook(cookId, householdId: householdId)
+            let cook = try cooking.cook(cookId, in: scope)
             notes[cookId] = CookUndoButton(
                 cookId: cookId, back: Route.item(itemId).path, label: t.format(.cookUndoLabel, ["name": cook.recipeName]),
                 text: t.format(cook.undoneAt == nil ? .cookHistoryCooked : .cookHistoryUndone, ["name": cook.recipeName]),

@@ -34,7 +34,7 @@ struct RecipeEditorController {
     func restore(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let ids = try context.form(RecipeIdsForm.self).values
-        try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
+        try recipes.restore(ids, in: member.household, by: member.memberId)
         let fallback = ids.count == 1 ? Route.recipe(ids[0]).path + "?restored=1" : Route.Recipes.path
         return .redirect(to: context.returnPath(fallback: fallback))
     }
@@ -47,7 +47,7 @@ struct RecipeEditorController {
     func editForm(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id = try context.id()
-        var input = try recipes.input(id, householdId: member.householdId)
+        var input = try recipes.input(id, in: member.household)
         input.ingredients = RecipeForm.rows(input.ingredients, spare: RecipeForm.spareRows)
         return renderer.response(try page(context, input: input, id: id, storedName: input.name, errors: [:]), context)
     }
@@ -56,7 +56,7 @@ struct RecipeEditorController {
     func trash(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id = try context.id()
-        try recipes.trash(id, householdId: member.householdId, by: member.memberId)
+        try recipes.trash(id, in: member.household, by: member.memberId)
         return .redirect(to: Route.Recipes.path + "?trashed=\(id)")
     }
 
@@ -69,37 +69,37 @@ struct RecipeEditorController {
     func save(_ context: RequestContext, id: Int64?) throws -> Response {
         let member = try context.signedIn
         // Someone else's (or a trashed) recipe is not there to change: 404 before anything is stored.
-        let stored = try id.map { try recipes.recipe($0, householdId: member.householdId) }
+        let stored = try id.map { try recipes.recipe($0, in: member.household) }
         let form = try context.form(RecipeEditorForm.self)
         var input = RecipeForm.input(form, fields: context.request.form)
-        var errors: [String: String] = [:]
+        var errors: [String: TextKey] = [:]
         do throws(PictureUploads.Refusal) {
             if let file = try PictureUploads.file(context.request, field: "photo_file") {
-                let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), householdId: member.householdId)
+                let key = try pictures.store(file, crop: PictureUploads.crop(form.crop), in: member.household)
                 input.picture = .photo(key)
             }
         } catch {
-            errors["picture"] = error.messageKey
+            errors["picture"] = error.text
         }
         if form.action == "more" {
             input.ingredients = RecipeForm.moreRows(input.ingredients)
-            let messages = errors.mapValues { context.locale[named: $0] }
+            let messages = context.locale.messages(errors)
             return renderer.response(
                 try page(context, input: input, id: id, storedName: stored?.name, errors: messages), context,
                 status: StorageFailure.status(of: errors.values) ?? (errors.isEmpty ? 200 : 422))
         }
         if errors.isEmpty {
             do {
-                let saved = try recipes.save(input, id: id, householdId: member.householdId, by: member.memberId)
+                let saved = try recipes.save(input, id: id, in: member.household, by: member.memberId)
                 return .redirect(to: Route.recipe(saved).path + "?saved=1")
             } catch InventoryError.validation(let fields) {
-                errors = fields
+                errors = fields.mapValues(\.text)
             }
         }
         // Typed rows stay where they were (the errors name them by index), with room to add more.
         input.ingredients = RecipeForm.rows(input.ingredients, spare: 1)
         return renderer.response(
-            try page(context, input: input, id: id, storedName: stored?.name, errors: errors.mapValues { context.locale[named: $0] }), context,
+            try page(context, input: input, id: id, storedName: stored?.name, errors: context.locale.messages(errors)), context,
             status: StorageFailure.status(of: errors.values) ?? 422)
     }
 
@@ -107,8 +107,8 @@ struct RecipeEditorController {
     func page(_ context: RequestContext, input: RecipeInput, id: Int64?, storedName: String?, errors: [String: String]) throws -> RecipeEditorPage {
         let t = context.locale
         let member = try context.signedIn
-        let products = try recipes.products(householdId: member.householdId)
-        let stockLists = try items.folders(householdId: member.householdId, kind: .stock)
+        let products = try recipes.products(in: member.household)
+        let stockLists = try items.folders(in: member.household, kind: .stock)
         let rows = input.ingredients.enumerated().map { index, row in
             IngredientRowView(index: index, input: row, errors: errors, products: products, t: t)
         }
@@ -157,7 +157,7 @@ struct RecipeEditorController {
                 autocomplete: "off", inputType: "url", maxLength: 2000),
             steps: input.steps, stepsError: errors["steps"],
             picture: PicturePicker(index: 0, input: pictureDraft, error: errors["picture"], t: t, fieldPrefix: ""),
-            rows: rows, suggestions: try recipes.ingredientSuggestions(householdId: member.householdId), produceFields: produceFields,
+            rows: rows, suggestions: try recipes.ingredientSuggestions(in: member.household), produceFields: produceFields,
             produceOpen: produceOpen, summary: errors.isEmpty ? nil : t.count(.recipeEditorErrors, errors.count),
             cancel: id.map { Route.recipe($0).path } ?? Route.Recipes.path, maxBodyBytes: maxBodyBytes)
     }

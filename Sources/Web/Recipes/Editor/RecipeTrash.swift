@@ -15,7 +15,7 @@ struct RecipeTrash {
     func restore(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let ids = try context.form(RecipeIdsForm.self).values
-        try recipes.restore(ids, householdId: member.householdId, by: member.memberId)
+        try recipes.restore(ids, in: member.household, by: member.memberId)
         return .redirect(to: Route.trash + "?recipes_restored=\(ids.count)")
     }
 
@@ -23,7 +23,7 @@ struct RecipeTrash {
     func purge(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let ids = try context.form(RecipeIdsForm.self).values
-        try recipes.purge(ids, householdId: member.householdId)
+        try recipes.purge(ids, in: member.household)
         return .redirect(to: Route.trash + "?recipes_purged=\(ids.count)")
     }
 
@@ -32,8 +32,8 @@ struct RecipeTrash {
         let member = try context.signedIn
         let t = context.locale
         // Recipes leave the trash after 30 days, as items do (the page purges items the same way).
-        try recipes.purgeExpiredTrash(householdId: member.householdId)
-        let rows = try recipes.trashed(householdId: member.householdId).map { recipe in
+        try recipes.purgeExpiredTrash(in: member.household)
+        let rows = try recipes.trashed(in: member.household).map { recipe in
             RecipeTrashSection.Row(
                 id: recipe.id!, name: recipe.name,
                 deleted: recipe.deletedAt.map { DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t) } ?? "")

@@ -41,7 +41,7 @@ struct RecipeImportController {
         let t = context.locale
         let form = try context.form(RecipeImportForm.self)
         var page = RecipeImportPage(address: form.url, text: form.text.text)
-        let household = try settings.household(member.householdId)
+        let household = try settings.household(member.household)
         let fetcher = RecipeFetcher(
             client: fetches.client(ownerAllowsPrivate: household.memberFetchesPrivate), timeout: fetchLimits.timeout, budget: fetchLimits.budget)
         let fetched: FetchedRecipe
@@ -68,10 +68,10 @@ struct RecipeImportController {
         var photoKey: String?
         if let image = fetched.image {
             do {
-                photoKey = try pictures.store(bytes: image, crop: nil, householdId: member.householdId)
+                photoKey = try pictures.store(bytes: image, crop: nil, in: member.household)
             } catch {
                 // The recipe is still worth checking; its picture can be chosen in the editor.
-                logger.notice("recipe picture not stored", metadata: ["reason": "\(error.messageKey)"])
+                logger.notice("recipe picture not stored", metadata: ["reason": "\(error.text.name)"])
             }
         }
         guard let token = drafts.keep(RecipeInput(imported: fetched.recipe, picture: photoKey.map(Picture.photo)), for: member) else {

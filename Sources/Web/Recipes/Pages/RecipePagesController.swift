@@ -35,7 +35,7 @@ struct RecipePagesController {
         let query = RecipesQuery(context.request.query)
         // Named only when it is this household's recipe in the trash: the address cannot put words here.
         let contents = try recipes.overviewPage(
-            householdId: member.householdId, filter: query.filter, trashed: context.request.query["trashed"].flatMap { Int64($0) }, now: clock.now())
+            in: member.household, filter: query.filter, trashed: context.request.query["trashed"].flatMap { Int64($0) }, now: clock.now())
         let (overview, trashed) = (contents.overview, contents.trashed)
         // Every state is counted for its chip; the chosen one is shown.
         var counts: [RecipeReadiness: Int] = [:]
@@ -96,10 +96,8 @@ struct RecipePagesController {
             cards: cards, stateChips: stateChips, tagChips: tagChips, text: query.text, hidden: hidden,
             isFiltered: query.isFiltered, empty: empty, hasRecipes: overview.total > 0,
             notice: trashed.map { t.format(.recipesTrashed, ["name": $0.name]) }, undoIds: trashed.flatMap(\.id).map(String.init),
-            here: query.with(page: page).link, pages: pages,
-            pageLabel: t.pageOf(page, pages),
-            previous: page > 1 ? query.with(page: page - 1).link : nil,
-            next: page < pages ? query.with(page: page + 1).link : nil)
+            here: query.with(page: page).link,
+            pager: Pager(page: page, of: pages, t: t) { query.with(page: $0).link })
     }
 
     // MARK: - A recipe
@@ -111,7 +109,7 @@ struct RecipePagesController {
         let requested = Int(context.request.query["servings"] ?? "").map {
             min(max($0, Self.servingsRange.lowerBound), Self.servingsRange.upperBound)
         }
-        let contents = try recipes.recipePage(id, householdId: member.householdId, servings: requested, now: clock.now())
+        let contents = try recipes.recipePage(id, in: member.household, servings: requested, now: clock.now())
         let (detail, folders) = (contents.detail, contents.folders)
         let recipe = detail.recipe
 

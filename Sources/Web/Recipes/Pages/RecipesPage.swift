@@ -53,15 +53,11 @@ struct RecipesPage: CompiledPage {
     let notice: String?
     let undoIds: String?
     let here: String
-    let pages: Int
-    /// "Page 2 of 8"; the neighbours' addresses with the same filters.
-    let pageLabel: String
-    let previous: String?
-    let next: String?
+    /// The neighbours' addresses keep the same filters.
+    let pager: Pager
 
     func title(_ t: Catalog) -> String { heading }
 
     var hasCards: Bool { !cards.isEmpty }
     var hasTags: Bool { !tagChips.isEmpty }
-    var hasPages: Bool { pages > 1 }
 }
