@@ -120,7 +120,7 @@ public final class AutomaticBackups: BackupControl, Service {
     func isBehind(now: Date) -> Bool {
         let due = plan.schedule.previous(atOrBefore: now)
         do {
-            if let success = Timestamp.date(from: try status.read().lastSuccessAt) { return success < due }
+            if let success = try status.read().lastSuccessAt { return success.date < due }
             return try status.hadHouseholds(before: due)
         } catch {
             logger.warning("backup status not read", metadata: ["error": "\(error)"])

@@ -97,7 +97,7 @@ public enum BackupArchive {
             }
             let manifest = BackupManifest(
                 formatVersion: BackupManifest.currentFormatVersion, schemaVersion: contents.schemaVersion, migrations: contents.migrations,
-                zaikoVersion: zaikoVersion, createdAt: Timestamp.string(from: now), rowCounts: contents.rowCounts,
+                zaikoVersion: zaikoVersion, createdAt: Timestamp(now), rowCounts: contents.rowCounts,
                 files: listed.sorted { $0.path < $1.path })
             try writeZip(archiveFile, files, manifest.encoded(), now)
             chmod(archiveFile.path, 0o600)

@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 
 /// `manifest.json`, the archive's table of contents: what made it, when, what the database held,
 /// and the sha256 of every other file in the archive.
@@ -12,8 +13,7 @@ public struct BackupManifest: Codable, Equatable, Sendable {
     /// Every migration applied to the database, in order.
     public var migrations: [String]
     public var zaikoVersion: String
-    /// UTC ISO-8601.
-    public var createdAt: String
+    public var createdAt: Timestamp
     /// Rows per table of the database snapshot.
     public var rowCounts: [String: Int]
     /// Every file of the archive except the manifest itself, sorted by path.

@@ -4,14 +4,14 @@ import Inventory
 /// What owners see of the server's automatic backups (the one `backup_status` row).
 public struct BackupStatus: Sendable, Equatable {
     /// The next scheduled backup; nil when no running server makes them (`--no-backup`).
-    public var nextAt: String?
-    public var lastSuccessAt: String?
+    public var nextAt: Timestamp?
+    public var lastSuccessAt: Timestamp?
     public var lastSuccessFile: String?
-    public var lastFailureAt: String?
+    public var lastFailureAt: Timestamp?
     public var lastFailureReason: BackupFailureReason?
 
     public init(
-        nextAt: String? = nil, lastSuccessAt: String? = nil, lastSuccessFile: String? = nil, lastFailureAt: String? = nil,
+        nextAt: Timestamp? = nil, lastSuccessAt: Timestamp? = nil, lastSuccessFile: String? = nil, lastFailureAt: Timestamp? = nil,
         lastFailureReason: BackupFailureReason? = nil
     ) {
         self.nextAt = nextAt
@@ -25,8 +25,8 @@ public struct BackupStatus: Sendable, Equatable {
 
     /// The last attempt failed: no good backup since the last failure.
     public var isFailing: Bool {
-        guard let failed = Timestamp.date(from: lastFailureAt) else { return false }
-        guard let succeeded = Timestamp.date(from: lastSuccessAt) else { return true }
+        guard let failed = lastFailureAt else { return false }
+        guard let succeeded = lastSuccessAt else { return true }
         return failed > succeeded
     }
 }

@@ -7,7 +7,7 @@ struct GrocyHouseholdWriter {
     let data: GrocyData
     let photos: PhotoStore
     let written: [Int64: GrocyPictures.Written]
-    let time: String
+    let time: Timestamp
     var report: GrocyReport
 
     private let productsById: [Int64: GrocyData.Product]
@@ -19,7 +19,7 @@ struct GrocyHouseholdWriter {
     private var barcodeByProduct: [Int64: String] = [:]
 
     init(
-        household: NewHousehold, data: GrocyData, photos: PhotoStore, written: [Int64: GrocyPictures.Written], time: String,
+        household: NewHousehold, data: GrocyData, photos: PhotoStore, written: [Int64: GrocyPictures.Written], time: Timestamp,
         report: GrocyReport
     ) {
         self.household = household
@@ -218,13 +218,13 @@ struct GrocyHouseholdWriter {
         return (min(amount, Quantity.maximum) * 1000).rounded() / 1000
     }
 
-    private mutating func due(_ bestBefore: String?, of name: String) -> String? {
+    private mutating func due(_ bestBefore: String?, of name: String) -> CalendarDay? {
         guard let bestBefore, !bestBefore.isEmpty, bestBefore != GrocyImport.neverExpires else { return nil }
-        guard CalendarDay(bestBefore) != nil else {
+        guard let day = CalendarDay(bestBefore) else {
             report.skip(.unreadableDate, "\(bestBefore) (\(name))")
             return nil
         }
-        return bestBefore
+        return day
     }
 
     private func unit(_ unitId: Int64?) -> ItemUnit {

@@ -38,7 +38,7 @@ public struct GrocyImport: Sendable {
             let accounts = Accounts(database: database, clock: clock)
             let (token, (household, filledReport)) = try accounts.createHousehold(name: householdName, language: language) { household in
                 var writer = GrocyHouseholdWriter(
-                    household: household, data: data, photos: photos, written: written, time: Timestamp.string(from: clock.now()),
+                    household: household, data: data, photos: photos, written: written, time: Timestamp(clock.now()),
                     report: report)
                 try writer.write()
                 return (household.scope, writer.report)

@@ -8,7 +8,7 @@ extension HouseholdExport {
         let recipeRows = recipes.map { recipe in
             [
                 String(recipe.id), recipe.name, String(recipe.servings), recipe.tags.joined(separator: ", "), recipe.sourceUrl ?? "", recipe.steps,
-                recipe.createdAt, recipe.updatedAt,
+                recipe.createdAt.description, recipe.updatedAt.description,
             ]
         }
         let ingredientRows = recipes.flatMap { recipe in

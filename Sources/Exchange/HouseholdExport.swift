@@ -22,7 +22,7 @@ public struct HouseholdExport: Sendable {
     /// The household as `household.json` holds it. Photos whose files are gone from the disk are
     /// left out (and the pictures that used them), so an export never promises a file it lacks.
     public func document(in scope: HouseholdScope) throws -> HouseholdDocument {
-        var document = try Households(database: database, clock: clock).document(in: scope, at: Timestamp.string(from: clock.now()))
+        var document = try Households(database: database, clock: clock).document(in: scope, at: Timestamp(clock.now()))
         let present = Set(
             document.photos.filter { photo in
                 PhotoSize.allCases.allSatisfy { FileManager.default.fileExists(atPath: photos.url(key: photo.key, format: photo.format, size: $0).path) }
@@ -91,16 +91,24 @@ public struct HouseholdExport: Sendable {
         let itemNames = Dictionary(document.items.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let live = document.items.filter { $0.deletedAt == nil && !trashedFolders.contains($0.folderId) }
         let items = live.map { item in
-            [String(item.id), folderNames[item.folderId] ?? ""] + ItemField.csvFields.map { $0.csvCell(item) } + [item.createdAt, item.updatedAt]
+            [String(item.id), folderNames[item.folderId] ?? ""] + ItemField.csvFields.map { $0.csvCell(item) } + [
+                item.createdAt.description, item.updatedAt.description,
+            ]
         }
         let folders = document.folders.map { folder in
-            [String(folder.id), folder.name, folder.kind, folder.icon, String(folder.position), folder.createdAt, folder.deletedAt ?? ""]
+            [
+                String(folder.id), folder.name, folder.kind, folder.icon, String(folder.position), folder.createdAt.description,
+                folder.deletedAt?.description ?? "",
+            ]
         }
         let history = document.itemEvents.map { event in
-            [String(event.itemId), itemNames[event.itemId] ?? "", event.memberId.flatMap { memberNames[$0] } ?? "", event.kind, event.detail, event.at]
+            [
+                String(event.itemId), itemNames[event.itemId] ?? "", event.memberId.flatMap { memberNames[$0] } ?? "", event.kind, event.detail,
+                event.at.description,
+            ]
         }
         let products = document.products.map { product in
-            [product.barcode, product.name, product.kind, product.unit, product.folderId.flatMap { folderNames[$0] } ?? "", product.updatedAt]
+            [product.barcode, product.name, product.kind, product.unit, product.folderId.flatMap { folderNames[$0] } ?? "", product.updatedAt.description]
         }
         let members = document.members.map { [$0.name, $0.role] }
         return [

@@ -44,7 +44,7 @@ public struct HouseholdImport: Sendable {
         try Self.checkReferences(document)
 
         // Photos: each checked and written under a new key; removed again if anything fails.
-        var staged: [(old: String, new: String, format: String, createdAt: String)] = []
+        var staged: [(old: String, new: String, format: String, createdAt: Timestamp)] = []
         do {
             for photo in document.photos {
                 var sizes: [[UInt8]] = []

@@ -27,8 +27,8 @@ extension ItemField {
         case .unit: item.unit
         case .kind: item.kind
         case .status: item.status ?? ""
-        case .due: item.due ?? ""
-        case .remindAt: item.remindAt ?? ""
+        case .due: item.due?.description ?? ""
+        case .remindAt: item.remindAt?.description ?? ""
         case .urgent: item.urgent ? "1" : "0"
         case .barcode: item.barcode ?? ""
         case .picture: ""

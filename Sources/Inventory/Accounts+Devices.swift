@@ -25,14 +25,14 @@ extension Accounts {
         return try Bool.fetchOne(
             db,
             sql: "SELECT 1 FROM trusted_device WHERE member_id = ? AND token_hash = ? AND last_used_at > ?",
-            arguments: [memberId, deviceHash(token), Timestamp.string(from: now.addingTimeInterval(-trustedDeviceLifetime))]) ?? false
+            arguments: [memberId, deviceHash(token), Timestamp(now.addingTimeInterval(-trustedDeviceLifetime))]) ?? false
     }
 
     /// After a successful sign-in: the browser's token, trusted for `memberId` from now on. A token
     /// the server made before (for this member or another one signing in on the same browser) is
     /// kept; anything else is replaced by a new one, so a token is always one the server made.
     static func trustDevice(_ db: Database, presented: String?, memberId: Member.ID, now: Date) throws -> String {
-        let stamp = Timestamp.string(from: now)
+        let stamp = Timestamp(now)
         var token = Crypto.token()
         if let presented, !presented.isEmpty, presented.utf8.count <= 100,
             try Bool.fetchOne(db, sql: "SELECT 1 FROM trusted_device WHERE token_hash = ?", arguments: [deviceHash(presented)]) == true
@@ -50,7 +50,7 @@ extension Accounts {
                 DELETE FROM trusted_device WHERE member_id = ? AND (last_used_at <= ? OR token_hash NOT IN (
                     SELECT token_hash FROM trusted_device WHERE member_id = ? ORDER BY last_used_at DESC LIMIT ?))
                 """,
-            arguments: [memberId, Timestamp.string(from: now.addingTimeInterval(-trustedDeviceLifetime)), memberId, trustedDevicesPerMember])
+            arguments: [memberId, Timestamp(now.addingTimeInterval(-trustedDeviceLifetime)), memberId, trustedDevicesPerMember])
         return token
     }
 

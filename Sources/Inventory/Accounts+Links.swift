@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// An invitation still waiting to be used.
-public typealias PendingInvitation = (id: SingleUseLink.ID, role: Role, expiresAt: String)
+public typealias PendingInvitation = (id: SingleUseLink.ID, role: Role, expiresAt: Timestamp)
 
 extension Accounts {
     func insertLink(_ db: Database, purpose: SingleUseLink.Purpose, householdId: Household.ID, memberId: Member.ID?, role: Role?, lifetime: TimeInterval) throws
@@ -52,7 +52,7 @@ extension Accounts {
         else { return nil }
         return SingleUseLink(
             id: row["id"], purpose: purpose, householdId: row["household_id"], householdName: row["household_name"],
-            memberId: row["member_id"], role: (row["role"] as String?).flatMap(Role.init(rawValue:)), expiresAt: row["expires_at"])
+            memberId: row["member_id"], role: (row["role"] as String?).flatMap(Role.init(rawValue:)), expiresAt: try row.decode(forColumn: "expires_at"))
     }
 
     /// Uses an invitation: a new member of its household, signed in. The link then stops working.
@@ -95,7 +95,7 @@ extension Accounts {
     }
 
     /// Invitations still waiting to be used at `time` (a `Timestamp` string).
-    static func pendingInvitations(_ db: Database, _ householdId: Household.ID, at time: String) throws -> [PendingInvitation] {
+    static func pendingInvitations(_ db: Database, _ householdId: Household.ID, at time: Timestamp) throws -> [PendingInvitation] {
         try Row.fetchAll(
             db,
             sql: """
@@ -103,7 +103,7 @@ extension Accounts {
                 WHERE household_id = ? AND purpose = 'invitation' AND used_at IS NULL AND expires_at > ? ORDER BY expires_at
                 """, arguments: [householdId, time]
         ).compactMap { row in
-            Role(rawValue: row["role"]).map { (id: row["id"], role: $0, expiresAt: row["expires_at"]) }
+            try Role(rawValue: row["role"]).map { (id: row["id"], role: $0, expiresAt: try row.decode(forColumn: "expires_at")) }
         }
     }
 

@@ -111,7 +111,9 @@ extension Accounts {
 
         let sessionId: DeviceSession.ID = row["session_id"]
         let idleLimit = (row["remember"] as Bool) ? Self.rememberedIdleLimit : Self.browserSessionIdleLimit
-        guard let expires = Timestamp.date(from: row["expires_at"]), let lastSeen = Timestamp.date(from: row["last_seen_at"]),
+        // A session whose times cannot be read is ended like an expired one.
+        guard let expires = (row["expires_at"] as String?).flatMap(Timestamp.init)?.date,
+            let lastSeen = (row["last_seen_at"] as String?).flatMap(Timestamp.init)?.date,
             expires > current, current.timeIntervalSince(lastSeen) < idleLimit
         else {
             try database.writer.write { db in try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [sessionId]) }
@@ -119,7 +121,7 @@ extension Accounts {
         }
         if current.timeIntervalSince(lastSeen) > Self.lastSeenResolution {
             try database.writer.write { db in
-                try db.execute(sql: "UPDATE session SET last_seen_at = ? WHERE id = ?", arguments: [Timestamp.string(from: current), sessionId])
+                try db.execute(sql: "UPDATE session SET last_seen_at = ? WHERE id = ?", arguments: [Timestamp(current), sessionId])
             }
         }
         guard let role = Role(rawValue: row["role"]) else { return nil }
@@ -145,7 +147,8 @@ extension Accounts {
                     """, arguments: [memberId, stamp(), stamp(-Self.browserSessionIdleLimit), stamp(-Self.rememberedIdleLimit)]
             ).map {
                 DeviceSession(
-                    id: $0["id"], userAgent: $0["user_agent"], createdAt: $0["created_at"], lastSeenAt: $0["last_seen_at"],
+                    id: $0["id"], userAgent: $0["user_agent"], createdAt: try $0.decode(forColumn: "created_at"),
+                    lastSeenAt: try $0.decode(forColumn: "last_seen_at"),
                     isCurrent: ($0["id"] as DeviceSession.ID) == currentSessionId)
             }
         }

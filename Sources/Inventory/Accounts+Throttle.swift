@@ -35,17 +35,17 @@ enum Throttle {
         // Rows nobody has failed on for a day are of no use any more.
         try db.execute(
             sql: "DELETE FROM login_throttle WHERE last_failure_at < ? AND (locked_until IS NULL OR locked_until < ?)",
-            arguments: [Timestamp.string(from: now.addingTimeInterval(-86400)), Timestamp.string(from: now)])
+            arguments: [Timestamp(now.addingTimeInterval(-86400)), Timestamp(now)])
         var writes: [(key: String, failures: Int, since: Date, lockedUntil: Date?)] = []
         var lockedUntil: Date?
         var lockIfFailed: Date?
         for key in keys {
             let row = try Row.fetchOne(db, sql: "SELECT failures, last_failure_at, locked_until FROM login_throttle WHERE key = ?", arguments: [key.key])
             let stored: Int = row?["failures"] ?? 0
-            let since = (row?["last_failure_at"] as String?).flatMap(Timestamp.date(from:))
+            let since = (row?["last_failure_at"] as String?).flatMap(Timestamp.init)?.date
             switch key.rule {
             case .growingLock(let free, let firstLock, let longestLock, let window):
-                if let end = (row?["locked_until"] as String?).flatMap(Timestamp.date(from:)), end > now {
+                if let end = (row?["locked_until"] as String?).flatMap(Timestamp.init)?.date, end > now {
                     lockedUntil = max(lockedUntil ?? end, end)
                     continue
                 }
@@ -85,7 +85,7 @@ enum Throttle {
                     INSERT INTO login_throttle (key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
                         last_failure_at = excluded.last_failure_at, locked_until = excluded.locked_until
-                    """, arguments: [write.key, write.failures, Timestamp.string(from: write.since), write.lockedUntil.map(Timestamp.string(from:))])
+                    """, arguments: [write.key, write.failures, Timestamp(write.since), write.lockedUntil.map(Timestamp.init)])
         }
         return .admitted(lockIfFailed: lockIfFailed)
     }

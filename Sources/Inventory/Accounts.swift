@@ -26,7 +26,7 @@ public struct Accounts: Sendable {
     }
 
     var now: Date { clock.now() }
-    func stamp(_ offset: TimeInterval = 0) -> String { Timestamp.string(from: now.addingTimeInterval(offset)) }
+    func stamp(_ offset: TimeInterval = 0) -> Timestamp { Timestamp(now.addingTimeInterval(offset)) }
 
     // MARK: - First run and households
 
@@ -77,7 +77,7 @@ public struct Accounts: Sendable {
     }
 
     /// `names` by starter key, in the household's language; a name missing there is the fallback.
-    static func insertStarterFolders(_ db: Database, householdId: Household.ID, names: [String: String], at time: String) throws {
+    static func insertStarterFolders(_ db: Database, householdId: Household.ID, names: [String: String], at time: Timestamp) throws {
         for (position, starter) in starterFolders.enumerated() {
             let name = names[starter.key].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
             var folder = Folder.Draft(

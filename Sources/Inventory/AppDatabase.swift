@@ -94,7 +94,7 @@ public final class AppDatabase: Sendable {
         if let last = lastHealthWrite.withLock({ $0 }), now - last < healthWriteInterval { return nil }
         do {
             try writer.write { db in
-                try db.execute(sql: "UPDATE health_check SET checked_at = ? WHERE id = 1", arguments: [Timestamp.string(from: Date())])
+                try db.execute(sql: "UPDATE health_check SET checked_at = ? WHERE id = 1", arguments: [Timestamp(Date())])
             }
         } catch {
             lastHealthWrite.withLock { $0 = nil }

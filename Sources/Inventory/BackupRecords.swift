@@ -2,12 +2,12 @@ import Foundation
 import GRDB
 
 /// The one `backup_status` row as stored: what the automatic backups did last and will do next
-/// (instants as `Timestamp` strings; the failure's reason as its code).
+/// (the failure's reason as its code).
 public struct StoredBackupStatus: Sendable, Equatable {
-    public var nextAt: String?
-    public var lastSuccessAt: String?
+    public var nextAt: Timestamp?
+    public var lastSuccessAt: Timestamp?
     public var lastSuccessFile: String?
-    public var lastFailureAt: String?
+    public var lastFailureAt: Timestamp?
     public var lastFailureReason: String?
 }
 
@@ -26,8 +26,9 @@ public struct BackupRecords: Sendable {
     static func status(_ db: Database) throws -> StoredBackupStatus {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM backup_status WHERE id = 1") else { return StoredBackupStatus() }
         return StoredBackupStatus(
-            nextAt: row["next_at"], lastSuccessAt: row["last_success_at"], lastSuccessFile: row["last_success_file"],
-            lastFailureAt: row["last_failure_at"], lastFailureReason: row["last_failure_reason"])
+            nextAt: try row.decode(forColumn: "next_at"), lastSuccessAt: try row.decode(forColumn: "last_success_at"),
+            lastSuccessFile: row["last_success_file"], lastFailureAt: try row.decode(forColumn: "last_failure_at"),
+            lastFailureReason: row["last_failure_reason"])
     }
 
     /// True when `scope` is the only household on the server.
@@ -42,14 +43,14 @@ public struct BackupRecords: Sendable {
     /// True when a household was made before `time`.
     public func hadHouseholds(before time: Date) throws -> Bool {
         try database.writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM household WHERE created_at < ?)", arguments: [Timestamp.string(from: time)]) ?? false
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM household WHERE created_at < ?)", arguments: [Timestamp(time)]) ?? false
         }
     }
 
     /// The next scheduled backup, or nil: none are made.
     public func recordSchedule(next: Date?) throws {
         try database.writer.write { db in
-            try db.execute(sql: "UPDATE backup_status SET next_at = ? WHERE id = 1", arguments: [next.map(Timestamp.string(from:))])
+            try db.execute(sql: "UPDATE backup_status SET next_at = ? WHERE id = 1", arguments: [next.map(Timestamp.init)])
         }
     }
 
@@ -57,7 +58,7 @@ public struct BackupRecords: Sendable {
         try database.writer.write { db in
             try db.execute(
                 sql: "UPDATE backup_status SET last_success_at = ?, last_success_file = ? WHERE id = 1",
-                arguments: [Timestamp.string(from: time), file])
+                arguments: [Timestamp(time), file])
         }
     }
 
@@ -70,7 +71,7 @@ public struct BackupRecords: Sendable {
         try database.writer.write { db in
             try db.execute(
                 sql: "UPDATE backup_status SET last_failure_at = ?, last_failure_reason = ? WHERE id = 1",
-                arguments: [Timestamp.string(from: time), reason])
+                arguments: [Timestamp(time), reason])
             let households = try Household.ID.fetchAll(db, sql: "SELECT household_id FROM push_channel ORDER BY household_id")
             for householdId in households {
                 let (title, body) = message(try ReminderQueue.language(db, householdId))

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// A calendar date with no time zone ("2026-11-22"), as due dates are.
 public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -53,6 +54,18 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146097 + dayOfEra - 719468
+    }
+
+    /// The day `dayNumber` days after 1970-01-01 (the inverse of `dayNumber`, plain arithmetic too).
+    init(dayNumber: Int) {
+        let z = dayNumber + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let dayOfEra = z - era * 146097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
     /// Midnight at the start of this day in `timeZone`.
@@ -127,5 +140,32 @@ extension CalendarDay {
         let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
         let y = month < 3 ? year - 1 : year
         return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
+    }
+}
+
+/// Bound and read as its text ("2026-11-22"); a column whose text is not a day fails the read with
+/// GRDB's error naming the column and the value.
+extension CalendarDay: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { description.databaseValue }
+
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> CalendarDay? {
+        String.fromDatabaseValue(dbValue).flatMap(CalendarDay.init)
+    }
+}
+
+/// Encoded as its text, so that exported documents keep the text they always had.
+extension CalendarDay: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let day = CalendarDay(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a day such as 2026-11-22")
+        }
+        self = day
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }

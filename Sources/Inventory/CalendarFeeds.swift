@@ -6,13 +6,12 @@ public struct FeedEvent: Sendable, Equatable {
     public let itemId: Item.ID
     public let name: String
     public let folder: String
-    /// "YYYY-MM-DD"
-    public let due: String
-    /// UTC ISO-8601, when the item has a reminder.
-    public let remindAt: String?
-    public let updatedAt: String
+    public let due: CalendarDay
+    /// When the item has a reminder.
+    public let remindAt: Timestamp?
+    public let updatedAt: Timestamp
 
-    public init(itemId: Item.ID, name: String, folder: String, due: String, remindAt: String?, updatedAt: String) {
+    public init(itemId: Item.ID, name: String, folder: String, due: CalendarDay, remindAt: Timestamp?, updatedAt: Timestamp) {
         self.itemId = itemId
         self.name = name
         self.folder = folder
@@ -56,7 +55,7 @@ public struct CalendarFeeds: Sendable {
                 sql: """
                     INSERT INTO calendar_feed (member_id, token_hash, created_at) VALUES (?, ?, ?)
                     ON CONFLICT (member_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
-                    """, arguments: [memberId, Self.hash(token), Timestamp.string(from: clock.now())])
+                    """, arguments: [memberId, Self.hash(token), Timestamp(clock.now())])
         }
         return token
     }
@@ -66,9 +65,9 @@ public struct CalendarFeeds: Sendable {
     }
 
     /// When the member's current address was made, or nil when they have none.
-    public func createdAt(memberId: Member.ID) throws -> String? {
+    public func createdAt(memberId: Member.ID) throws -> Timestamp? {
         try database.writer.read { db in
-            try String.fetchOne(db, sql: "SELECT created_at FROM calendar_feed WHERE member_id = ?", arguments: [memberId])
+            try Timestamp.fetchOne(db, sql: "SELECT created_at FROM calendar_feed WHERE member_id = ?", arguments: [memberId])
         }
     }
 
@@ -104,7 +103,9 @@ public struct CalendarFeeds: Sendable {
                     ORDER BY i.due, i.id
                     """, arguments: [householdId]
             ).map {
-                FeedEvent(itemId: $0["id"], name: $0["name"], folder: $0["folder"], due: $0["due"], remindAt: $0["remind_at"], updatedAt: $0["updated_at"])
+                FeedEvent(
+                    itemId: $0["id"], name: $0["name"], folder: $0["folder"], due: try $0.decode(forColumn: "due"),
+                    remindAt: try $0.decode(forColumn: "remind_at"), updatedAt: try $0.decode(forColumn: "updated_at"))
             }
             return CalendarFeed(householdId: householdId, householdName: row["name"], events: events)
         }
@@ -134,7 +135,7 @@ public struct ReminderSchedule: Sendable {
     /// Drops every pending reminder (and reminder messages not delivered yet), schedules again those
     /// in the future and clears reminder dates in the past. Cleared items count as changed.
     public func rebuild(in scope: HouseholdScope, by memberId: Member.ID) throws -> RebuildReport {
-        let now = Timestamp.string(from: clock.now())
+        let now = Timestamp(clock.now())
         return try database.writer.write { db in
             let pending =
                 try Int.fetchOne(

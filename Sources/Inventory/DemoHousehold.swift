@@ -68,7 +68,7 @@ public struct DemoHousehold: Sendable {
         let today = CalendarDay.today(in: zone, now: now)
         var random = SeededRandom(seed: 20261122)
         try database.writer.write { db in
-            let time = Timestamp.string(from: now)
+            let time = Timestamp(now)
             var household = Household(name: "Demo", timeZone: "Asia/Tokyo", createdAt: time)
             try household.insert(db)
             let householdId = household.id!
@@ -94,21 +94,21 @@ public struct DemoHousehold: Sendable {
                     ? (japanese ? product.ja : product.en) : "\(japanese ? product.ja : product.en) \(index / Self.products.count)"
                 let toShopping = random.next(below: 6) == 0
                 let folder = toShopping ? shopping[random.next(below: shopping.count)] : stock[random.next(below: stock.count)]
-                var due: String?
+                var due: CalendarDay?
                 var status: String?
                 var urgent = false
                 if toShopping {
                     urgent = random.next(below: 4) == 0
                 } else {
                     // Some expired, some due soon, most later.
-                    if let keeps = product.keeps { due = today.adding(days: random.next(below: keeps + 6) - 5).description }
+                    if let keeps = product.keeps { due = today.adding(days: random.next(below: keeps + 6) - 5) }
                     status = ["unopened", "unopened", "opened", "running_low"][random.next(below: 4)]
                 }
-                var remindAt: String?
-                if reminders, let day = due.flatMap(CalendarDay.init),
+                var remindAt: Timestamp?
+                if reminders, let day = due,
                     let instant = LocalDateTime.instant(day.adding(days: -1).description + "T09:00", in: zone), instant > now
                 {
-                    remindAt = Timestamp.string(from: instant)
+                    remindAt = Timestamp(instant)
                 }
                 let note = random.next(below: 8) == 0 ? (japanese ? "特売で購入" : "bought on sale") : ""
                 try insert.execute(arguments: [

@@ -82,7 +82,7 @@ extension DemoHousehold {
     ]
 
     /// The curated recipes first; past them (benchmarks), recipes of ten products each.
-    static func insertRecipes(_ db: Database, householdId: Household.ID, count: Int, random: inout SeededRandom, at time: String) throws {
+    static func insertRecipes(_ db: Database, householdId: Household.ID, count: Int, random: inout SeededRandom, at time: Timestamp) throws {
         let stock = try Folder.ID.fetchOne(
             db, sql: "SELECT id FROM folder WHERE household_id = ? AND kind = 'stock' ORDER BY position LIMIT 1", arguments: [householdId])
         for index in 0..<count {

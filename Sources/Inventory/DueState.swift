@@ -40,10 +40,10 @@ public struct DueWindow: Sendable, Equatable {
         return day <= soonUntil ? .soon : .later
     }
 
-    /// The state of a stored due date ("YYYY-MM-DD" or nil).
-    public func state(of due: String?) -> DueState {
-        guard let due, let day = CalendarDay(due) else { return .none }
-        return state(of: day)
+    /// The state of a due date, or `.none` without one.
+    public func state(of due: CalendarDay?) -> DueState {
+        guard let due else { return .none }
+        return state(of: due)
     }
 }
 

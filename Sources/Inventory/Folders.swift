@@ -72,7 +72,7 @@ public struct Folders: Sendable {
         return try database.writer.write { db in
             let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [scope.householdId]) ?? -1
             let folder = Folder.Draft(
-                householdId: scope.householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp.string(from: clock.now()))
+                householdId: scope.householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp(clock.now()))
             return try folder.insertAndFetch(db, as: Folder.self).id
         }
     }
@@ -117,7 +117,7 @@ public struct Folders: Sendable {
     public func delete(_ id: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
         try database.writer.write { db in
             let folder = try Items.folder(db, id, scope.householdId)
-            let time = Timestamp.string(from: clock.now())
+            let time = Timestamp(clock.now())
             for var item in try Item.fetchAll(db, sql: "SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL", arguments: [id]) {
                 item.deletedAt = time
                 item.version += 1

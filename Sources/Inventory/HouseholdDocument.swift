@@ -14,7 +14,7 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
 
     public var format: String = HouseholdDocument.formatName
     public var formatVersion: Int = HouseholdDocument.currentVersion
-    public var exportedAt: String
+    public var exportedAt: Timestamp
     public var household: HouseholdPart
     public var members: [MemberPart]
     public var folders: [FolderPart]
@@ -32,7 +32,7 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var dueSoonDays: Int
         public var language: String?
         public var productLookupUrl: String?
-        public var createdAt: String
+        public var createdAt: Timestamp
         /// Version 2: what happens to an item a cook uses up, and the shopping list it goes to.
         public var usedUp: String?
         public var usedUpFolderId: Int64?
@@ -46,7 +46,7 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var login: String
         public var role: String
         public var language: String?
-        public var createdAt: String
+        public var createdAt: Timestamp
     }
 
     public struct FolderPart: Codable, Sendable, Equatable {
@@ -57,15 +57,15 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var position: Int
         public var starter: String?
         public var lastStockFolderId: Int64?
-        public var createdAt: String
-        public var deletedAt: String?
+        public var createdAt: Timestamp
+        public var deletedAt: Timestamp?
     }
 
     /// A stored photo: both sizes are files under `photos/` in the archive.
     public struct PhotoPart: Codable, Sendable, Equatable {
         public var key: String
         public var format: String
-        public var createdAt: String
+        public var createdAt: Timestamp
         public var large: String
         public var small: String
     }
@@ -81,16 +81,16 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var kind: String
         public var note: String
         public var barcode: String?
-        public var due: String?
-        public var remindAt: String?
+        public var due: CalendarDay?
+        public var remindAt: Timestamp?
         /// The reminder time last sent, so a moved household does not send old reminders again.
         public var reminderSentFor: String?
         public var status: String?
         public var urgent: Bool
         public var version: Int
-        public var createdAt: String
-        public var updatedAt: String
-        public var deletedAt: String?
+        public var createdAt: Timestamp
+        public var updatedAt: Timestamp
+        public var deletedAt: Timestamp?
     }
 
     /// One line of an item's history; `memberId` is nil when that member was removed.
@@ -99,7 +99,7 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var memberId: Int64?
         public var kind: String
         public var detail: String
-        public var at: String
+        public var at: Timestamp
         /// Version 2: the cook that made this change.
         public var cookId: Int64?
         /// Version 3: the folders a move or a purchase went between (ids of `folders`).
@@ -115,7 +115,7 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var kind: String
         public var unit: String
         public var folderId: Int64?
-        public var updatedAt: String
+        public var updatedAt: Timestamp
     }
 
     public struct RecipePart: Codable, Sendable, Equatable {
@@ -130,9 +130,9 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var ingredients: [IngredientPart]
         public var produce: RecipeProduce?
         public var version: Int
-        public var createdAt: String
-        public var updatedAt: String
-        public var deletedAt: String?
+        public var createdAt: Timestamp
+        public var updatedAt: Timestamp
+        public var deletedAt: Timestamp?
     }
 
     /// An ingredient; a link to a remembered product is by its barcode (products have no id here).
@@ -151,8 +151,8 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var memberId: Int64?
         public var servings: Int
         public var producedItemId: Int64?
-        public var cookedAt: String
-        public var undoneAt: String?
+        public var cookedAt: Timestamp
+        public var undoneAt: Timestamp?
         public var takes: [CookTakePart]
     }
 
@@ -162,8 +162,8 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var amount: Double
         public var usedUp: String?
         public var fromFolderId: Int64?
-        public var due: String?
-        public var remindAt: String?
+        public var due: CalendarDay?
+        public var remindAt: Timestamp?
         public var status: String?
     }
 

@@ -41,23 +41,25 @@ public struct Households: Sendable {
     }
 
     /// Everything of the household, exported at `time`.
-    public func document(in scope: HouseholdScope, at time: String) throws -> HouseholdDocument {
+    public func document(in scope: HouseholdScope, at time: Timestamp) throws -> HouseholdDocument {
         try database.writer.read { db in try Self.document(db, householdId: scope.householdId, at: time) }
     }
 
-    static func document(_ db: Database, householdId: Household.ID, at time: String) throws -> HouseholdDocument {
+    static func document(_ db: Database, householdId: Household.ID, at time: Timestamp) throws -> HouseholdDocument {
         guard let household = try Row.fetchOne(db, sql: "SELECT * FROM household WHERE id = ?", arguments: [householdId]) else {
             throw InventoryError.notFound
         }
         let id = [householdId]
         let members = try Row.fetchAll(db, sql: "SELECT * FROM member WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
             HouseholdDocument.MemberPart(
-                id: $0["id"], name: $0["name"], login: $0["login"], role: $0["role"], language: $0["language"], createdAt: $0["created_at"])
+                id: $0["id"], name: $0["name"], login: $0["login"], role: $0["role"], language: $0["language"],
+                createdAt: try $0.decode(forColumn: "created_at"))
         }
         let folders = try Row.fetchAll(db, sql: "SELECT * FROM folder WHERE household_id = ? ORDER BY position, id", arguments: StatementArguments(id)).map {
             HouseholdDocument.FolderPart(
                 id: $0["id"], name: $0["name"], kind: $0["kind"], icon: $0["icon"], position: $0["position"], starter: $0["starter"],
-                lastStockFolderId: $0["last_stock_folder_id"], createdAt: $0["created_at"], deletedAt: $0["deleted_at"])
+                lastStockFolderId: $0["last_stock_folder_id"], createdAt: try $0.decode(forColumn: "created_at"),
+                deletedAt: try $0.decode(forColumn: "deleted_at"))
         }
         let photos = try Row.fetchAll(db, sql: "SELECT * FROM photo WHERE household_id = ? ORDER BY created_at, key", arguments: StatementArguments(id)).map {
             row -> HouseholdDocument.PhotoPart in
@@ -65,30 +67,33 @@ public struct Households: Sendable {
             let format: String = row["format"]
             let ext = format == "webp" ? "webp" : "jpg"
             return HouseholdDocument.PhotoPart(
-                key: key, format: format, createdAt: row["created_at"], large: "photos/\(key)-512.\(ext)", small: "photos/\(key)-128.\(ext)")
+                key: key, format: format, createdAt: try row.decode(forColumn: "created_at"), large: "photos/\(key)-512.\(ext)",
+                small: "photos/\(key)-128.\(ext)")
         }
         let items = try Row.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
             HouseholdDocument.ItemPart(
                 id: $0["id"], folderId: $0["folder_id"], name: $0["name"], photo: $0["photo"], illustration: $0["illustration"],
-                quantity: $0["quantity"], unit: $0["unit"], kind: $0["kind"], note: $0["note"], barcode: $0["barcode"], due: $0["due"],
-                remindAt: $0["remind_at"], reminderSentFor: $0["reminder_sent_for"], status: $0["status"], urgent: $0["urgent"],
-                version: $0["version"], createdAt: $0["created_at"], updatedAt: $0["updated_at"], deletedAt: $0["deleted_at"])
+                quantity: $0["quantity"], unit: $0["unit"], kind: $0["kind"], note: $0["note"], barcode: $0["barcode"], due: try $0.decode(forColumn: "due"),
+                remindAt: try $0.decode(forColumn: "remind_at"), reminderSentFor: $0["reminder_sent_for"], status: $0["status"], urgent: $0["urgent"],
+                version: $0["version"], createdAt: try $0.decode(forColumn: "created_at"), updatedAt: try $0.decode(forColumn: "updated_at"),
+                deletedAt: try $0.decode(forColumn: "deleted_at"))
         }
         let events = try Row.fetchAll(db, sql: "SELECT * FROM item_event WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
             HouseholdDocument.ItemEventPart(
-                itemId: $0["item_id"], memberId: $0["member_id"], kind: $0["kind"], detail: $0["detail"], at: $0["at"], cookId: $0["cook_id"],
+                itemId: $0["item_id"], memberId: $0["member_id"], kind: $0["kind"], detail: $0["detail"], at: try $0.decode(forColumn: "at"),
+                cookId: $0["cook_id"],
                 fromFolderId: $0["from_folder_id"], toFolderId: $0["to_folder_id"])
         }
         let products = try Row.fetchAll(db, sql: "SELECT * FROM product WHERE household_id = ? ORDER BY barcode", arguments: StatementArguments(id)).map {
             HouseholdDocument.ProductPart(
                 barcode: $0["barcode"], name: $0["name"], photo: $0["photo"], illustration: $0["illustration"], kind: $0["kind"], unit: $0["unit"],
-                folderId: $0["folder_id"], updatedAt: $0["updated_at"])
+                folderId: $0["folder_id"], updatedAt: try $0.decode(forColumn: "updated_at"))
         }
         return HouseholdDocument(
             exportedAt: time,
             household: .init(
                 name: household["name"], timeZone: household["time_zone"], dueSoonDays: household["due_soon_days"], language: household["language"],
-                productLookupUrl: household["product_lookup_url"], createdAt: household["created_at"], usedUp: household["used_up"],
+                productLookupUrl: household["product_lookup_url"], createdAt: try household.decode(forColumn: "created_at"), usedUp: household["used_up"],
                 usedUpFolderId: household["used_up_folder_id"]),
             members: members, folders: folders, photos: photos, items: items, itemEvents: events, products: products,
             recipes: try readRecipes(db, householdId: householdId), cooks: try readCooks(db, householdId: householdId))
@@ -99,7 +104,7 @@ public struct Households: Sendable {
     /// wrote already, each under a new key (`old` is the key the document uses). The document's
     /// references must have been checked (`HouseholdImport`).
     public func importDocument(
-        _ document: HouseholdDocument, staged: [(old: String, new: String, format: String, createdAt: String)], photos: PhotoStore
+        _ document: HouseholdDocument, staged: [(old: String, new: String, format: String, createdAt: Timestamp)], photos: PhotoStore
     ) throws -> HouseholdImportReport {
         let photoKeys = Dictionary(uniqueKeysWithValues: staged.map { ($0.old, $0.new) })
         let accounts = Accounts(database: database, clock: clock)

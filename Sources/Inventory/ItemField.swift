@@ -115,8 +115,8 @@ public enum ItemField: String, CaseIterable, Sendable {
         case .unit: item.unit.rawValue
         case .kind: item.kind.rawValue
         case .status: item.status?.rawValue ?? ItemInput().status
-        case .due: item.due ?? ""
-        case .remindAt: Timestamp.date(from: item.remindAt).map { LocalDateTime.text($0, in: timeZone) } ?? ""
+        case .due: item.due?.description ?? ""
+        case .remindAt: item.remindAt.map { LocalDateTime.text($0.date, in: timeZone) } ?? ""
         case .urgent: item.urgent ? "1" : ""
         case .barcode: item.barcode ?? ""
         case .picture: item.picture?.formValue ?? ""

@@ -6,7 +6,7 @@ enum ItemHistory {
     /// `cookId` names the cook that wrote it (so the item page can offer its Undo); `fromFolderId`
     /// and `toFolderId` keep a move or a purchase by id (named when read), `detail` what else changed.
     static func append(
-        _ db: Database, householdId: Household.ID, itemId: Item.ID, memberId: Member.ID?, kind: String, detail: String = "", at time: String,
+        _ db: Database, householdId: Household.ID, itemId: Item.ID, memberId: Member.ID?, kind: String, detail: String = "", at time: Timestamp,
         cookId: Cook.ID? = nil, fromFolderId: Folder.ID? = nil, toFolderId: Folder.ID? = nil
     ) throws {
         try db.execute(

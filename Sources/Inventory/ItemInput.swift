@@ -47,10 +47,9 @@ public struct ItemValues: Encodable, Sendable, Equatable {
     public var kind: ItemKind
     public var note: String
     public var barcode: String?
-    /// Calendar date "YYYY-MM-DD" (no time zone).
-    public var due: String?
-    /// UTC ISO-8601.
-    public var remindAt: String?
+    /// The day it is due, in no time zone.
+    public var due: CalendarDay?
+    public var remindAt: Timestamp?
     public var status: ItemStatus?
     public var urgent: Bool
 
@@ -97,22 +96,23 @@ public enum ItemValidation {
         let picture = Picture(formValue: pictureText)
         if !pictureText.isEmpty, picture == nil { errors[.picture] = .pictureInvalid }
 
-        var due: String?
-        var remindAt: String?
+        var due: CalendarDay?
+        var remindAt: Timestamp?
         var status: ItemStatus?
         var urgent = false
         switch folderKind {
         case .stock:
             let dueText = input.due.trimmingCharacters(in: .whitespaces)
             if !dueText.isEmpty {
-                if CalendarDay(dueText) != nil { due = dueText } else { errors[.due] = .dueInvalid }
+                due = CalendarDay(dueText)
+                if due == nil { errors[.due] = .dueInvalid }
             }
             let remindText = input.remindAt.trimmingCharacters(in: .whitespaces)
             if !remindText.isEmpty {
                 if dueText.isEmpty {
                     errors[.remindAt] = .remindNeedsDue
                 } else if let instant = LocalDateTime.instant(remindText, in: timeZone) {
-                    remindAt = Timestamp.string(from: instant)
+                    remindAt = Timestamp(instant)
                 } else {
                     errors[.remindAt] = .remindInvalid
                 }
@@ -131,8 +131,8 @@ public enum ItemValidation {
 
     /// True when the reminder comes after the due date's end: allowed, but worth a word.
     public static func remindsAfterDue(_ values: ItemValues, timeZone: TimeZone) -> Bool {
-        guard let due = values.due.flatMap(CalendarDay.init), let remind = values.remindAt.flatMap(Timestamp.date(from:)) else { return false }
-        return remind >= due.next.start(in: timeZone)
+        guard let due = values.due, let remind = values.remindAt else { return false }
+        return remind.date >= due.next.start(in: timeZone)
     }
 }
 

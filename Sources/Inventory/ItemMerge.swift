@@ -6,9 +6,9 @@ public struct ItemSnapshot: Sendable, Equatable {
     public var input: ItemInput
     public var folderId: Folder.ID
     /// The item's `updatedAt` then, when known: history after it is what others did since.
-    public var updatedAt: String?
+    public var updatedAt: Timestamp?
 
-    public init(input: ItemInput, folderId: Folder.ID, updatedAt: String? = nil) {
+    public init(input: ItemInput, folderId: Folder.ID, updatedAt: Timestamp? = nil) {
         self.input = input
         self.folderId = folderId
         self.updatedAt = updatedAt

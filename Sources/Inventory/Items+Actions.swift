@@ -155,7 +155,7 @@ extension Items {
     }
 
     /// One bought item into its stock list, as an unopened item, with a line in its history.
-    static func putAway(_ db: Database, _ item: inout Item, from source: Folder, into target: Folder, at time: String, by memberId: Member.ID) throws {
+    static func putAway(_ db: Database, _ item: inout Item, from source: Folder, into target: Folder, at time: Timestamp, by memberId: Member.ID) throws {
         Self.fit(&item.draft, to: .stock)
         item.status = .unopened
         item.folderId = target.id
@@ -204,7 +204,7 @@ extension Items {
     /// Joining adds the quantities, keeps the earlier of the two due dates (the merged row then
     /// warns about the oldest part of it before that part goes off) and removes the shopping row.
     public func buy(_ lines: [BoughtInput], into stockFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
-        var checked: [(BoughtInput, Double, String?)] = []
+        var checked: [(BoughtInput, Double, CalendarDay?)] = []
         var errors: [String: FieldProblem] = [:]
         for line in lines {
             switch line.check() {
@@ -291,7 +291,7 @@ extension Items {
     /// Items more than 30 days in the trash leave it; returns how many.
     @discardableResult
     public func purgeExpiredTrash(in scope: HouseholdScope) throws -> Int {
-        let limit = Timestamp.string(from: clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
+        let limit = Timestamp(clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
         return try database.writer.write { db in
             try db.execute(sql: "DELETE FROM item WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [scope.householdId, limit])
             let purged = db.changesCount
@@ -338,7 +338,7 @@ public struct BoughtInput: Sendable, Equatable {
 
     /// The quantity (a number from 0 to `Quantity.maximum`, full-width digits allowed) and the
     /// due date (empty, or a calendar date), or the problems keyed `quantity` / `due`.
-    public func check() -> Result<(quantity: Double, due: String?), FieldErrors> {
+    public func check() -> Result<(quantity: Double, due: CalendarDay?), FieldErrors> {
         var errors: [String: FieldProblem] = [:]
         var value = 1.0
         let text = quantity.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
@@ -352,9 +352,10 @@ public struct BoughtInput: Sendable, Equatable {
             }
         }
         let dueText = due.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
-        if !dueText.isEmpty, CalendarDay(dueText) == nil { errors["due"] = .dueInvalid }
+        let day = CalendarDay(dueText)
+        if !dueText.isEmpty, day == nil { errors["due"] = .dueInvalid }
         guard errors.isEmpty else { return .failure(FieldErrors(errors)) }
-        return .success((value, dueText.isEmpty ? nil : dueText))
+        return .success((value, day))
     }
 }
 

@@ -27,8 +27,8 @@ public struct UseSoon: Sendable {
 
 /// One month of the calendar: items due per day, and the items of one chosen day.
 public struct DueMonth: Sendable {
-    /// Due day ("YYYY-MM-DD") → stock items due that day.
-    public let counts: [String: Int]
+    /// Due day → stock items due that day.
+    public let counts: [CalendarDay: Int]
     public let day: CalendarDay?
     /// One page of the chosen day's items, by name.
     public let dayItems: [DueItem]
@@ -40,25 +40,31 @@ public struct DueMonth: Sendable {
 extension Items {
     /// Stock items of a household (not in the trash, stock lists only) due in a range of days.
     /// Read from the index `item_due` (household_id, due) in due order; CROSS JOIN keeps SQLite
-    /// from starting at the folders, which would need a sort.
+    /// from starting at the folders, which would need a sort. Its bounds are `bounds(from:through:)`.
     static let dueRange = """
         FROM item i CROSS JOIN folder f ON f.id = i.folder_id
         WHERE i.household_id = ? AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due BETWEEN ? AND ?
           AND f.kind = 'stock' AND f.deleted_at IS NULL
         """
 
-    static func dueCounts(_ db: Database, _ householdId: Household.ID, from: String, through: String) throws -> [String: Int] {
-        var counts: [String: Int] = [:]
+    /// The arguments of `dueRange`: from `first` (nil: from the earliest day, as the empty text
+    /// sorts before every day) through `last`.
+    static func bounds(_ householdId: Household.ID, from first: CalendarDay?, through last: CalendarDay) -> StatementArguments {
+        [householdId, first?.description ?? "", last]
+    }
+
+    static func dueCounts(_ db: Database, _ householdId: Household.ID, from: CalendarDay?, through: CalendarDay) throws -> [CalendarDay: Int] {
+        var counts: [CalendarDay: Int] = [:]
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT i.due, COUNT(*) \(dueRange) GROUP BY i.due"), arguments: [householdId, from, through])
-        while let row = try rows.next() { counts[row[0]] = row[1] }
+            db.cachedStatement(sql: "SELECT i.due, COUNT(*) \(dueRange) GROUP BY i.due"), arguments: bounds(householdId, from: from, through: through))
+        while let row = try rows.next() { counts[try row.decode(atIndex: 0)] = row[1] }
         return counts
     }
 
-    static func dueItems(_ db: Database, _ householdId: Household.ID, from: String, through: String, offset: Int) throws -> [DueItem] {
+    static func dueItems(_ db: Database, _ householdId: Household.ID, from: CalendarDay?, through: CalendarDay, offset: Int) throws -> [DueItem] {
         try Item.fetchList(
             db.cachedStatement(sql: "SELECT i.*, f.name AS folder_name, f.starter AS folder_starter \(dueRange) ORDER BY i.due, i.name, i.id LIMIT ? OFFSET ?"),
-            arguments: [householdId, from, through, ListPage.size, offset]
+            arguments: bounds(householdId, from: from, through: through) + [ListPage.size, offset]
         ) { item, row in DueItem(item: item, folderName: row["folder_name"], folderStarter: row["folder_starter"]) }
     }
 
@@ -66,7 +72,7 @@ extension Items {
     /// the caller's transaction (the reminder engine counts for its digest while it queues it).
     static func dueCounts(_ db: Database, householdId: Household.ID, window: DueWindow) throws -> DueCounts {
         var counts = DueCounts()
-        for (day, count) in try dueCounts(db, householdId, from: "", through: window.soonUntil.description) {
+        for (day, count) in try dueCounts(db, householdId, from: nil, through: window.soonUntil) {
             counts.add(window.state(of: day), count)
         }
         return counts
@@ -79,10 +85,10 @@ extension Items {
     }
 
     static func useSoon(_ db: Database, _ householdId: Household.ID, window: DueWindow, page requested: Int) throws -> UseSoon {
-        let last = window.soonUntil.description
+        let last = window.soonUntil
         // Usually everything fits on the first page, and its rows are the counts: one query.
         // Otherwise count by day first (the same range of the index), then read the page asked for.
-        var items = requested <= 1 ? try Self.dueItems(db, householdId, from: "", through: last, offset: 0) : []
+        var items = requested <= 1 ? try Self.dueItems(db, householdId, from: nil, through: last, offset: 0) : []
         var counts = DueCounts()
         if requested <= 1 && items.count < ListPage.size {
             for item in items { counts.add(window.state(of: item.item.due)) }
@@ -91,7 +97,7 @@ extension Items {
         }
         let pages = max(1, (counts.total + ListPage.size - 1) / ListPage.size)
         let page = min(max(1, requested), pages)
-        if requested > 1 { items = try Self.dueItems(db, householdId, from: "", through: last, offset: (page - 1) * ListPage.size) }
+        if requested > 1 { items = try Self.dueItems(db, householdId, from: nil, through: last, offset: (page - 1) * ListPage.size) }
         let states = items.map { window.state(of: $0.item.due) }
         let group = { (state: DueState) in zip(items, states).filter { $0.1 == state }.map(\.0) }
         return UseSoon(
@@ -105,13 +111,12 @@ extension Items {
     }
 
     static func dueMonth(_ db: Database, _ householdId: Household.ID, month: CalendarMonth, day: CalendarDay?, page requested: Int) throws -> DueMonth {
-        let counts = try Self.dueCounts(db, householdId, from: month.first.description, through: month.last.description)
+        let counts = try Self.dueCounts(db, householdId, from: month.first, through: month.last)
         guard let day else { return DueMonth(counts: counts, day: nil, dayItems: [], dayTotal: 0, page: 1, pages: 1) }
-        let text = day.description
-        let total = month.contains(day) ? counts[text] ?? 0 : try Self.dueCounts(db, householdId, from: text, through: text)[text] ?? 0
+        let total = month.contains(day) ? counts[day] ?? 0 : try Self.dueCounts(db, householdId, from: day, through: day)[day] ?? 0
         let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
         let page = min(max(1, requested), pages)
-        let items = total == 0 ? [] : try Self.dueItems(db, householdId, from: text, through: text, offset: (page - 1) * ListPage.size)
+        let items = total == 0 ? [] : try Self.dueItems(db, householdId, from: day, through: day, offset: (page - 1) * ListPage.size)
         return DueMonth(counts: counts, day: day, dayItems: items, dayTotal: total, page: page, pages: pages)
     }
 }

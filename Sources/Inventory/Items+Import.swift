@@ -91,7 +91,7 @@ extension Items {
     /// The item editor's save without a merge (the row was read in this transaction): a row that
     /// changes nothing writes nothing.
     static func importUpdate(
-        _ db: Database, _ id: Item.ID, _ values: ItemValues, into folder: Folder, householdId: Household.ID, by memberId: Member.ID, at time: String
+        _ db: Database, _ id: Item.ID, _ values: ItemValues, into folder: Folder, householdId: Household.ID, by memberId: Member.ID, at time: Timestamp
     )
         throws
     {

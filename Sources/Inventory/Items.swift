@@ -76,7 +76,7 @@ public struct ItemEvent: Sendable, Equatable {
     public let kind: String
     public let detail: String
     public let memberName: String?
-    public let at: String
+    public let at: Timestamp
     /// The cook that made this change, if one did: the item page offers its Undo.
     public var cookId: Cook.ID? = nil
     /// A move or a purchase: the folders it went between, named when read (`detail` then holds
@@ -118,7 +118,7 @@ public struct Items: Sendable {
         self.clock = clock
     }
 
-    func stamp() -> String { Timestamp.string(from: clock.now()) }
+    func stamp() -> Timestamp { Timestamp(clock.now()) }
 
     // MARK: - Reading
 
@@ -200,19 +200,20 @@ public struct Items: Sendable {
             }
             let kept = row["from_folder_id"] as Int64? != nil || row["to_folder_id"] as Int64? != nil
             return ItemEvent(
-                id: row["id"], kind: row["kind"], detail: row["detail"], memberName: row["member_name"], at: row["at"], cookId: row["cook_id"],
+                id: row["id"], kind: row["kind"], detail: row["detail"], memberName: row["member_name"], at: try row.decode(forColumn: "at"),
+                cookId: row["cook_id"],
                 folders: kept ? FolderStep(from: place("from"), to: place("to")) : nil)
         }
     }
 
-    static func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "", by memberId: Member.ID?, at time: String) throws {
+    static func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "", by memberId: Member.ID?, at time: Timestamp) throws {
         try ItemHistory.append(db, householdId: item.householdId, itemId: item.id, memberId: memberId, kind: kind, detail: detail, at: time)
     }
 
     /// A move or a purchase from folder `from` to folder `to`, kept by id (named when read);
     /// `detail`: what else changed, such as a quantity "1 → 3".
     static func record(
-        _ db: Database, _ item: Item, _ kind: String, from: Folder.ID, to: Folder.ID, detail: String = "", by memberId: Member.ID?, at time: String,
+        _ db: Database, _ item: Item, _ kind: String, from: Folder.ID, to: Folder.ID, detail: String = "", by memberId: Member.ID?, at time: Timestamp,
         cookId: Cook.ID? = nil
     ) throws {
         try ItemHistory.append(
@@ -315,7 +316,7 @@ public struct Items: Sendable {
     }
 
     /// History written since `updatedAt` (exclusive), newest first: what others did after a form was opened.
-    public func history(of itemId: Item.ID, since updatedAt: String, in scope: HouseholdScope) throws -> [ItemEvent] {
+    public func history(of itemId: Item.ID, since updatedAt: Timestamp, in scope: HouseholdScope) throws -> [ItemEvent] {
         try history(of: itemId, in: scope).filter { $0.at > updatedAt }
     }
 

@@ -30,7 +30,7 @@ public struct Member: StoredRecord {
         public var role: Role
         /// "en", "ja", … or nil to follow the browser.
         public var language: String?
-        public var createdAt: String
+        public var createdAt: Timestamp
 
         public static let databaseTableName = "member"
         public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
@@ -60,8 +60,8 @@ public struct DeviceSession: Sendable, Equatable, Identifiable {
 
     public let id: ID
     public let userAgent: String
-    public let createdAt: String
-    public let lastSeenAt: String
+    public let createdAt: Timestamp
+    public let lastSeenAt: Timestamp
     public let isCurrent: Bool
 }
 
@@ -76,7 +76,7 @@ public struct SingleUseLink: Sendable, Equatable, Identifiable {
     public let householdName: String
     public let memberId: Member.ID?
     public let role: Role?
-    public let expiresAt: String
+    public let expiresAt: Timestamp
 }
 
 public struct HouseholdSummary: Sendable, Equatable {

@@ -22,13 +22,13 @@ public struct NewHousehold {
     public func add(_ item: Item.Draft) throws -> Item { try item.insertAndFetch(db, as: Item.self) }
 
     /// One line of an item's history.
-    public func addHistoryLine(itemId: Item.ID, memberId: Member.ID?, kind: String, detail: String, at time: String) throws {
+    public func addHistoryLine(itemId: Item.ID, memberId: Member.ID?, kind: String, detail: String, at time: Timestamp) throws {
         try ItemHistory.append(db, householdId: id, itemId: itemId, memberId: memberId, kind: kind, detail: detail, at: time)
     }
 
     /// A remembered product (`barcode` unique in the household).
     public func addProduct(
-        barcode: String, name: String, photo: String?, kind: ItemKind, unit: ItemUnit, folderId: Folder.ID?, updatedAt: String
+        barcode: String, name: String, photo: String?, kind: ItemKind, unit: ItemUnit, folderId: Folder.ID?, updatedAt: Timestamp
     ) throws {
         try Self.insertProduct(
             db, householdId: id, barcode: barcode, name: name, photo: photo, illustration: nil, kind: kind.rawValue, unit: unit.rawValue, folderId: folderId,
@@ -53,7 +53,7 @@ public struct NewHousehold {
     /// The one way a product row is written whole (an import's): inside the caller's transaction.
     static func insertProduct(
         _ db: Database, householdId: Household.ID, barcode: String, name: String, photo: String?, illustration: String?, kind: String, unit: String,
-        folderId: Folder.ID?, updatedAt: String
+        folderId: Folder.ID?, updatedAt: Timestamp
     ) throws {
         try db.execute(
             sql: """

@@ -12,12 +12,12 @@ public struct PushMessage: Sendable, Equatable {
     public let items: [PushItem]
     public let state: State
     public let attempts: Int
-    public let nextAttemptAt: String
+    public let nextAttemptAt: Timestamp
     public let lastError: PushFailure?
-    public let createdAt: String
-    public let sentAt: String?
+    public let createdAt: Timestamp
+    public let sentAt: Timestamp?
 
-    public init(row: Row) {
+    public init(row: Row) throws {
         id = row["id"]
         householdId = row["household_id"]
         kind = row["kind"]
@@ -26,21 +26,21 @@ public struct PushMessage: Sendable, Equatable {
         items = (try? JSONDecoder().decode([PushItem].self, from: Data((row["items"] as String? ?? "[]").utf8))) ?? []
         state = State(rawValue: row["state"]) ?? .pending
         attempts = row["attempts"]
-        nextAttemptAt = row["next_attempt_at"]
+        nextAttemptAt = try row.decode(forColumn: "next_attempt_at")
         lastError = (row["last_error"] as String?).map(PushFailure.init(stored:))
-        createdAt = row["created_at"]
-        sentAt = row["sent_at"]
+        createdAt = try row.decode(forColumn: "created_at")
+        sentAt = try row.decode(forColumn: "sent_at")
     }
 }
 
 /// What settings shows about the channel: the last message sent, the last failure, what waits.
 public struct PushStatus: Sendable, Equatable {
-    public var lastSentAt: String?
+    public var lastSentAt: Timestamp?
     public var lastError: PushFailure?
-    public var lastErrorAt: String?
+    public var lastErrorAt: Timestamp?
     /// Messages waiting for a retry, and the earliest retry.
     public var waiting: Int = 0
-    public var nextRetryAt: String?
+    public var nextRetryAt: Timestamp?
     /// Messages given up after every retry.
     public var failed: Int = 0
 }
@@ -74,7 +74,7 @@ public struct Outbox: Sendable {
     static func enqueue(_ db: Database, householdId: Household.ID, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64
     {
         let json = String(decoding: (try? JSONEncoder().encode(items)) ?? Data("[]".utf8), as: UTF8.self)
-        let stamp = Timestamp.string(from: time)
+        let stamp = Timestamp(time)
         try db.execute(
             sql: """
                 INSERT INTO push_message (household_id, kind, title, body, items, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -93,7 +93,7 @@ public struct Outbox: Sendable {
                     db,
                     sql: """
                         SELECT COUNT(*) FROM push_message WHERE household_id = ? AND kind = 'test' AND created_at > ?
-                        """, arguments: [scope.householdId, Timestamp.string(from: now.addingTimeInterval(-Self.testWindow))]) ?? 0
+                        """, arguments: [scope.householdId, Timestamp(now.addingTimeInterval(-Self.testWindow))]) ?? 0
             guard recent < Self.testsPerWindow else { throw InventoryError.validation(["push_test": .pushTestLimited]) }
             return try Self.enqueue(db, householdId: scope.householdId, kind: "test", title: title, body: body, items: [], at: now)
         }
@@ -103,7 +103,7 @@ public struct Outbox: Sendable {
     static func retryNow(_ db: Database, householdId: Household.ID, at now: Date) throws {
         try db.execute(
             sql: "UPDATE push_message SET next_attempt_at = ? WHERE household_id = ? AND state = 'pending'",
-            arguments: [Timestamp.string(from: now), householdId])
+            arguments: [Timestamp(now), householdId])
     }
 
     /// What waited is dropped (the channel was removed).
@@ -114,13 +114,13 @@ public struct Outbox: Sendable {
     // MARK: - Delivery (the reminder engine)
 
     /// The earliest instant a pending message is due, for the engine's schedule.
-    static func nextAttempt(_ db: Database) throws -> String? {
-        try String.fetchOne(db.cachedStatement(sql: "SELECT MIN(next_attempt_at) FROM push_message WHERE state = 'pending'"))
+    static func nextAttempt(_ db: Database) throws -> Timestamp? {
+        try Timestamp.fetchOne(db.cachedStatement(sql: "SELECT MIN(next_attempt_at) FROM push_message WHERE state = 'pending'"))
     }
 
     /// Households with a message due by now, oldest first.
     public func householdsWithDueMessages() throws -> [HouseholdScope] {
-        let stamp = Timestamp.string(from: clock.now())
+        let stamp = Timestamp(clock.now())
         return try database.writer.read { db in
             try Household.ID.fetchAll(
                 db,
@@ -142,19 +142,19 @@ public struct Outbox: Sendable {
                 sql: """
                     SELECT * FROM push_message WHERE household_id = ? AND state = 'pending' AND next_attempt_at <= ?
                     ORDER BY next_attempt_at, id LIMIT ?
-                    """, arguments: [scope.householdId, Timestamp.string(from: now), tried.count + 1]
+                    """, arguments: [scope.householdId, Timestamp(now), tried.count + 1]
             ).map(PushMessage.init(row:))
             guard let message = candidates.first(where: { !tried.contains($0.id) }) else { return nil }
             try db.execute(
                 sql: "UPDATE push_message SET next_attempt_at = ? WHERE id = ?",
-                arguments: [Timestamp.string(from: now.addingTimeInterval(lease)), message.id])
+                arguments: [Timestamp(now.addingTimeInterval(lease)), message.id])
             return (message, try PushChannels.channel(db, scope.householdId))
         }
     }
 
     /// The message went out (its `attempts`-th attempt).
     public func recordSuccess(_ message: PushMessage, attempts: Int) throws {
-        let stamp = Timestamp.string(from: clock.now())
+        let stamp = Timestamp(clock.now())
         try database.writer.write { db in
             try db.execute(
                 sql: "UPDATE push_message SET state = 'sent', attempts = ?, sent_at = ?, last_error = NULL WHERE id = ?",
@@ -169,7 +169,7 @@ public struct Outbox: Sendable {
             try db.execute(
                 sql: "UPDATE push_message SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?",
                 arguments: [
-                    retryAt == nil ? "failed" : "pending", attempts, Timestamp.string(from: retryAt ?? now),
+                    retryAt == nil ? "failed" : "pending", attempts, Timestamp(retryAt ?? now),
                     failure.stored, message.id,
                 ])
         }
@@ -210,7 +210,7 @@ public struct Outbox: Sendable {
 
     static func status(_ db: Database, _ householdId: Household.ID) throws -> PushStatus {
         var status = PushStatus()
-        status.lastSentAt = try String.fetchOne(
+        status.lastSentAt = try Timestamp.fetchOne(
             db, sql: "SELECT MAX(sent_at) FROM push_message WHERE household_id = ? AND state = 'sent'", arguments: [householdId])
         if let row = try Row.fetchOne(
             db,
@@ -220,7 +220,7 @@ public struct Outbox: Sendable {
                 """, arguments: [householdId])
         {
             status.lastError = (row["last_error"] as String?).map(PushFailure.init(stored:))
-            status.lastErrorAt = row["at"]
+            status.lastErrorAt = try row.decode(forColumn: "at")
         }
         if let row = try Row.fetchOne(
             db,
@@ -230,7 +230,7 @@ public struct Outbox: Sendable {
                 """, arguments: [householdId])
         {
             status.waiting = row["waiting"]
-            status.nextRetryAt = row["next"]
+            status.nextRetryAt = try row.decode(forColumn: "next")
         }
         // A failed test is reported by the test itself, not counted as a lost message.
         status.failed =

@@ -26,10 +26,10 @@ extension PhotoStore {
 
     /// The row of a photo written by `writeFiles`, inside the caller's transaction; `createdAt`
     /// keeps the time the photo had where it came from (now when unknown).
-    func insertRow(_ db: Database, key: String, format: String, householdId: Household.ID, createdAt: String? = nil) throws {
+    func insertRow(_ db: Database, key: String, format: String, householdId: Household.ID, createdAt: Timestamp? = nil) throws {
         try db.execute(
             sql: "INSERT INTO photo (key, household_id, format, created_at) VALUES (?, ?, ?, ?)",
-            arguments: [key, householdId, format, createdAt ?? Timestamp.string(from: clock.now())])
+            arguments: [key, householdId, format, createdAt ?? Timestamp(clock.now())])
     }
 
     /// Removes the files of a photo whose row never committed.

@@ -79,7 +79,7 @@ public struct PhotoStore: Sendable {
                       AND NOT EXISTS (SELECT 1 FROM item WHERE item.photo = photo.key)
                       AND NOT EXISTS (SELECT 1 FROM product WHERE product.photo = photo.key)
                       AND NOT EXISTS (SELECT 1 FROM recipe WHERE recipe.photo = photo.key)
-                    """, arguments: [Timestamp.string(from: now.addingTimeInterval(-Self.pendingGrace))])
+                    """, arguments: [Timestamp(now.addingTimeInterval(-Self.pendingGrace))])
             for row in rows { try db.execute(sql: "DELETE FROM photo WHERE key = ?", arguments: [row["key"] as String]) }
             return rows
         }

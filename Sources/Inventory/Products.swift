@@ -14,7 +14,7 @@ public struct Product: Sendable, Equatable, Identifiable {
     public var unit: ItemUnit
     /// The folder items with this barcode were last saved to (nil once that folder is gone).
     public var folderId: Folder.ID?
-    public var updatedAt: String
+    public var updatedAt: Timestamp
 
     /// A code the enums do not know fails the read, as an item's does.
     init(row: Row) throws {
@@ -30,7 +30,7 @@ public struct Product: Sendable, Equatable, Identifiable {
         self.kind = kind
         self.unit = unit
         folderId = row["folder_id"]
-        updatedAt = row["updated_at"]
+        updatedAt = try row.decode(forColumn: "updated_at")
     }
 }
 
@@ -46,7 +46,7 @@ public struct Products: Sendable {
     }
 
     /// Called inside the transaction that saves `item`.
-    static func remember(_ db: Database, _ item: Item, at time: String) throws {
+    static func remember(_ db: Database, _ item: Item, at time: Timestamp) throws {
         guard let barcode = item.barcode else { return }
         try db.execute(
             sql: """
@@ -138,7 +138,7 @@ public struct Products: Sendable {
                     """,
                 arguments: [
                     name, kind, unit, folderId, picture?.photoKey, picture?.illustrationSlug,
-                    Timestamp.string(from: clock.now()), id, scope.householdId,
+                    Timestamp(clock.now()), id, scope.householdId,
                 ])
         }
     }

@@ -18,7 +18,7 @@ public struct PushChannel: Sendable, Equatable {
     public let accessToken: String?
     /// Local hour of the daily digest (household time zone), or nil for none.
     public let digestHour: Int?
-    public let digestSentOn: String?
+    public let digestSentOn: CalendarDay?
 
     /// Where messages are posted: the only address the server ever sends them to.
     public var target: URL? {
@@ -31,14 +31,14 @@ public struct PushChannel: Sendable, Equatable {
         }
     }
 
-    init(row: Row) {
+    init(row: Row) throws {
         householdId = row["household_id"]
         kind = PushKind(rawValue: row["kind"]) ?? .ntfy
         url = row["url"]
         topic = row["topic"]
         accessToken = row["access_token"]
         digestHour = row["digest_hour"]
-        digestSentOn = row["digest_sent_on"]
+        digestSentOn = try row.decode(forColumn: "digest_sent_on")
     }
 }
 
@@ -139,7 +139,7 @@ public struct PushChannels: Sendable {
             if let hour, sentOn == nil {
                 let zone = try Self.timeZone(db, scope.householdId)
                 let today = CalendarDay.today(in: zone, now: now)
-                if let start = Self.digestInstant(day: today, hour: hour, in: zone), start <= now { sentOn = today.description }
+                if let start = Self.digestInstant(day: today, hour: hour, in: zone), start <= now { sentOn = today }
             }
             try db.execute(
                 sql: """
@@ -149,7 +149,7 @@ public struct PushChannels: Sendable {
                         access_token = excluded.access_token, digest_hour = excluded.digest_hour,
                         digest_sent_on = excluded.digest_sent_on, updated_at = excluded.updated_at
                     """,
-                arguments: [scope.householdId, kind!.rawValue, url, kind == .ntfy ? topic : "", storedToken, hour, sentOn, Timestamp.string(from: now)])
+                arguments: [scope.householdId, kind!.rawValue, url, kind == .ntfy ? topic : "", storedToken, hour, sentOn, Timestamp(now)])
             try Outbox.retryNow(db, householdId: scope.householdId, at: now)
         }
     }

@@ -12,7 +12,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
         name = row["name"]
         timeZone = row["time_zone"]
         dueSoonDays = row["due_soon_days"]
-        createdAt = row["created_at"]
+        createdAt = try row.decode(forColumn: "created_at")
         productLookupUrl = row["product_lookup_url"]
         usedUp = row["used_up"]
         usedUpFolderId = row["used_up_folder_id"]
@@ -23,7 +23,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public var name: String
     public var timeZone: String
     public var dueSoonDays: Int
-    public var createdAt: String
+    public var createdAt: Timestamp
     /// Where unknown barcodes are looked up online; nil when the owner has not turned it on.
     public var productLookupUrl: String? = nil
     /// What happens to an item a cook uses up: "trash" or "shopping" (moved to a shopping list).
@@ -34,7 +34,7 @@ public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutableP
     /// when the operator allows private outbound at all; off unless the owner turns it on.
     public var memberFetchesPrivate: Bool = false
 
-    public init(id: ID? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: String = Timestamp.now()) {
+    public init(id: ID? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: Timestamp = .now()) {
         self.id = id
         self.name = name
         self.timeZone = timeZone
@@ -78,8 +78,8 @@ public struct Folder: StoredRecord {
             self.kind = kind
             icon = row["icon"]
             position = row["position"]
-            createdAt = row["created_at"]
-            deletedAt = row["deleted_at"]
+            createdAt = try row.decode(forColumn: "created_at")
+            deletedAt = try row.decode(forColumn: "deleted_at")
             lastStockFolderId = row["last_stock_folder_id"]
             itemCount = row["item_count"]
             starter = row["starter"]
@@ -90,8 +90,8 @@ public struct Folder: StoredRecord {
         public var kind: FolderKind
         public var icon: String
         public var position: Int
-        public var createdAt: String
-        public var deletedAt: String? = nil
+        public var createdAt: Timestamp
+        public var deletedAt: Timestamp? = nil
         /// Shopping lists: the stock folder bought items went to last.
         public var lastStockFolderId: Folder.ID? = nil
         /// Items in it, outside the trash (kept by triggers).
@@ -101,7 +101,7 @@ public struct Folder: StoredRecord {
         public var starter: String? = nil
 
         public init(
-            householdId: Household.ID, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: String = Timestamp.now()
+            householdId: Household.ID, name: String, kind: FolderKind, icon: String = "box", position: Int = 0, createdAt: Timestamp = .now()
         ) {
             self.householdId = householdId
             self.name = name
@@ -202,11 +202,12 @@ public struct Item: StoredRecord {
             }
             values = ItemValues(
                 name: row[c.name], photo: row[c.photo], illustration: row[c.illustration], quantity: row[c.quantity], unit: unit, kind: kind,
-                note: row[c.note], barcode: row[c.barcode], due: row[c.due], remindAt: row[c.remindAt], status: status, urgent: row[c.urgent])
+                note: row[c.note], barcode: row[c.barcode], due: try row.decode(atIndex: c.due), remindAt: try row.decode(atIndex: c.remindAt), status: status,
+                urgent: row[c.urgent])
             version = row[c.version]
-            createdAt = row[c.createdAt]
-            updatedAt = row[c.updatedAt]
-            deletedAt = row[c.deletedAt]
+            createdAt = try row.decode(atIndex: c.createdAt)
+            updatedAt = try row.decode(atIndex: c.updatedAt)
+            deletedAt = try row.decode(atIndex: c.deletedAt)
             searchText = c.searchText.map { row[$0] } ?? ""
         }
 
@@ -214,17 +215,17 @@ public struct Item: StoredRecord {
         public var folderId: Folder.ID
         public var values: ItemValues
         public var version: Int
-        public var createdAt: String
-        public var updatedAt: String
-        public var deletedAt: String?
+        public var createdAt: Timestamp
+        public var updatedAt: Timestamp
+        public var deletedAt: Timestamp?
         public var searchText: String = ""
 
         public init(
             householdId: Household.ID, folderId: Folder.ID, name: String, photo: String? = nil, illustration: String? = nil,
             quantity: Double = 1, unit: ItemUnit = .piece, kind: ItemKind = .other, note: String = "",
-            barcode: String? = nil, due: String? = nil, remindAt: String? = nil, status: ItemStatus? = nil,
-            urgent: Bool = false, version: Int = 1, createdAt: String = Timestamp.now(),
-            updatedAt: String = Timestamp.now(), deletedAt: String? = nil
+            barcode: String? = nil, due: CalendarDay? = nil, remindAt: Timestamp? = nil, status: ItemStatus? = nil,
+            urgent: Bool = false, version: Int = 1, createdAt: Timestamp = .now(),
+            updatedAt: Timestamp = .now(), deletedAt: Timestamp? = nil
         ) {
             self.householdId = householdId
             self.folderId = folderId
@@ -263,19 +264,5 @@ public struct Item: StoredRecord {
 
         public static let databaseTableName = "item"
         public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    }
-}
-
-/// Timestamps are stored as UTC ISO-8601 text ("2026-11-22T05:10:00Z"), which sorts as time does.
-public enum Timestamp {
-    public static func now() -> String { string(from: Date()) }
-
-    public static func string(from date: Date) -> String {
-        date.formatted(.iso8601)
-    }
-
-    public static func date(from text: String?) -> Date? {
-        guard let text else { return nil }
-        return try? Date(text, strategy: .iso8601)
     }
 }

@@ -16,15 +16,15 @@ public struct ReminderQueue: Sendable {
 
     /// What the engine's timetable depends on: the earliest pending reminder and outbox attempt, and the digest settings.
     public struct Schedule: Equatable, Sendable {
-        public var reminder: String?
-        public var attempt: String?
+        public var reminder: Timestamp?
+        public var attempt: Timestamp?
         public var digests: [DigestSetting]
     }
 
     public struct DigestSetting: Equatable, Sendable {
         public let householdId: Household.ID
         public let hour: Int
-        public let sentOn: String?
+        public let sentOn: CalendarDay?
         public let timeZone: String
 
         public var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
@@ -35,7 +35,7 @@ public struct ReminderQueue: Sendable {
 
     static func schedule(_ db: Database) throws -> Schedule {
         Schedule(
-            reminder: try String.fetchOne(
+            reminder: try Timestamp.fetchOne(
                 db.cachedStatement(
                     sql: """
                         SELECT MIN(remind_at) FROM item WHERE remind_at IS NOT NULL AND deleted_at IS NULL AND reminder_sent_for IS NOT remind_at
@@ -47,7 +47,10 @@ public struct ReminderQueue: Sendable {
                         SELECT c.household_id, c.digest_hour, c.digest_sent_on, h.time_zone FROM push_channel c JOIN household h ON h.id = c.household_id
                         WHERE c.digest_hour IS NOT NULL ORDER BY c.household_id
                         """)
-            ).map { DigestSetting(householdId: $0["household_id"], hour: $0["digest_hour"], sentOn: $0["digest_sent_on"], timeZone: $0["time_zone"]) })
+            ).map {
+                DigestSetting(
+                    householdId: $0["household_id"], hour: $0["digest_hour"], sentOn: try $0.decode(forColumn: "digest_sent_on"), timeZone: $0["time_zone"])
+            })
     }
 
     public func schedule() throws -> Schedule {
@@ -67,7 +70,7 @@ public struct ReminderQueue: Sendable {
     public static func nextDigest(_ digest: DigestSetting, now: Date) -> Date {
         let zone = digest.zone
         let today = CalendarDay.today(in: zone, now: now)
-        let day = digest.sentOn == today.description ? today.next : today
+        let day = digest.sentOn == today ? today.next : today
         return PushChannels.digestInstant(day: day, hour: digest.hour, in: zone) ?? now.addingTimeInterval(3600)
     }
 
@@ -83,7 +86,7 @@ public struct ReminderQueue: Sendable {
                     FROM item i JOIN folder f ON f.id = i.folder_id
                     WHERE i.remind_at IS NOT NULL AND i.deleted_at IS NULL AND i.reminder_sent_for IS NOT i.remind_at AND i.remind_at <= ?
                     ORDER BY i.household_id, i.remind_at, i.id
-                    """, arguments: [Timestamp.string(from: now)])
+                    """, arguments: [Timestamp(now)])
             guard !rows.isEmpty else { return }
             var byHousehold: [(Household.ID, [PushItem])] = []
             for row in rows {
@@ -109,7 +112,7 @@ public struct ReminderQueue: Sendable {
             for digest in try Self.schedule(db).digests {
                 guard Self.nextDigest(digest, now: now) <= now else { continue }
                 let today = CalendarDay.today(in: digest.zone, now: now)
-                try db.execute(sql: "UPDATE push_channel SET digest_sent_on = ? WHERE household_id = ?", arguments: [today.description, digest.householdId])
+                try db.execute(sql: "UPDATE push_channel SET digest_sent_on = ? WHERE household_id = ?", arguments: [today, digest.householdId])
                 // "This week" is the days after today: the use-soon rule with a window of a week.
                 let counts = try Items.dueCounts(db, householdId: digest.householdId, window: DueWindow(today: today, soonDays: Self.weekDays))
                 guard counts.total > 0 else { continue }

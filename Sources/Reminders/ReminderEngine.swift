@@ -115,7 +115,7 @@ public final class ReminderEngine: Service {
     /// The next instant anything is due, or nil when nothing is scheduled.
     public func nextInstant() throws -> Date? {
         let schedule = try queue.schedule()
-        var instants = [schedule.reminder, schedule.attempt].compactMap { Timestamp.date(from: $0) }
+        var instants = [schedule.reminder, schedule.attempt].compactMap { $0?.date }
         for digest in schedule.digests { instants.append(ReminderQueue.nextDigest(digest, now: clock.now())) }
         return instants.min()
     }

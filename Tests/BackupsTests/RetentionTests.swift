@@ -29,7 +29,7 @@ struct RetentionTests {
         let backups = AutomaticBackups(
             plan: BackupPlan(directory: folder.url, schedule: schedule), database: try AppDatabase.inMemory(),
             clock: clock.wall, makeArchive: { url in try Data(ArchiveName.file(for: schedule.day(of: clock.now)).utf8).write(to: url) })
-        let first = CalendarDay("2026-11-02")!
+        let first = CalendarDay("2026-11-02")
         func names(_ days: [String]) -> Set<String> { Set(days.map { "zaiko-backup-\($0).zip" }) }
         // Literal sets on the boundary days: a week's end, the first Monday and Tuesday after a full
         // week, the day the daily window leaves the first week, and the last day.

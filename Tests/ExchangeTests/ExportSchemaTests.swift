@@ -202,7 +202,7 @@ struct ExportSchemaTests {
             let item = try #require(try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM item WHERE household_id = ?", arguments: [home]))
             try db.execute(sql: "UPDATE cook SET produced_item_id = ?, undone_at = '2026-11-21T08:00:00Z' WHERE household_id = ?", arguments: [item, home])
             try db.execute(
-                sql: "UPDATE cook_take SET due = '2026-12-03', from_folder_id = ?, remind_at = '2026-12-02T09:00', status = 'opened', used_up = 'moved'",
+                sql: "UPDATE cook_take SET due = '2026-12-03', from_folder_id = ?, remind_at = '2026-12-02T09:00:00Z', status = 'opened', used_up = 'moved'",
                 arguments: [fridge])
             try db.execute(
                 sql: "UPDATE item_event SET from_folder_id = ?, to_folder_id = ? WHERE id = (SELECT MIN(id) FROM item_event WHERE household_id = ?)",

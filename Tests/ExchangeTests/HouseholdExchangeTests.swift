@@ -27,7 +27,7 @@ struct HouseholdExchangeTests {
             let bytes = PhotoSize.allCases.map { (try? [UInt8](Data(contentsOf: photos.url(key: photo.key, format: photo.format, size: $0)))) ?? [] }
             digests[photo.key] = Crypto.hex(Crypto.sha256(bytes[0])) + "/" + Crypto.hex(Crypto.sha256(bytes[1]))
         }
-        d.exportedAt = ""
+        d.exportedAt = "2000-01-01T00:00:00Z"
         d.household.usedUpFolderId = d.household.usedUpFolderId.flatMap { folders[$0] }
         d.recipes = d.recipes?.map {
             var r = $0

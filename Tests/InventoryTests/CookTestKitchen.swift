@@ -21,7 +21,7 @@ struct CookKitchen {
 
     var household: HouseholdScope { fixture.household }
     var database: AppDatabase { fixture.database }
-    var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23")!, soonDays: 3) }
+    var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23"), soonDays: 3) }
 
     func folder(_ kind: FolderKind) throws -> Folder.ID { try fixture.firstFolder(kind) }
 

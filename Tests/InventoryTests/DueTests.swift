@@ -37,7 +37,7 @@ private struct Pantry {
     }
 
     func setClock(_ iso: String) throws {
-        let target = try #require(Timestamp.date(from: iso))
+        let target = try #require(Timestamp(iso)?.date)
         fixture.clock.advance(target.timeIntervalSince(fixture.clock.now))
     }
 

@@ -20,13 +20,13 @@ import Testing
         try write("2026-11-26T03:00:00Z\n", to: file, modified: real.now)
         real.advance(3600)
         let clock = try FileClock(file: file, real: real.wall)
-        let start = try #require(Timestamp.date(from: "2026-11-26T03:00:00Z"))
+        let start = Timestamp("2026-11-26T03:00:00Z").date
         // An hour has passed since the file was written: the clock is an hour past its instant.
         #expect(clock.now == start.addingTimeInterval(3600))
 
         // A new instant written is read at once, and runs on from then.
         try write("2026-11-27T09:30:00Z", to: file, modified: real.now)
-        let moved = try #require(Timestamp.date(from: "2026-11-27T09:30:00Z"))
+        let moved = Timestamp("2026-11-27T09:30:00Z").date
         #expect(clock.now == moved)
         real.advance(5)
         #expect(clock.wall.now() == moved.addingTimeInterval(5))

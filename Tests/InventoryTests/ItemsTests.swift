@@ -26,7 +26,7 @@ private struct Kitchen {
 
     /// Moves the fixture's clock to an ISO-8601 instant ("2026-11-20T12:00:00Z").
     func setClock(_ iso: String) throws {
-        let target = try #require(Timestamp.date(from: iso))
+        let target = try #require(Timestamp(iso)?.date)
         fixture.clock.advance(target.timeIntervalSince(fixture.clock.now))
     }
 
@@ -346,7 +346,7 @@ struct ItemsTests {
         do {
             let result = ItemValidation.check(.named("Milk") { $0.due = text }, for: .stock, timeZone: .gmt)
             let stored = (try? result.get())?.due
-            #expect(stored == nil || stored == CalendarDay(text)?.description, "\(text) would be stored as \(stored ?? "")")
+            #expect(stored == nil || stored == CalendarDay(text), "\(text) would be stored as \(stored?.description ?? "")")
             do {
                 _ = try kitchen.items.register(
                     [.named("Milk") { $0.due = text }], into: kitchen.id(of: "Fridge"),

@@ -77,7 +77,7 @@ struct RecipeFoundationTests {
 
         init() throws { fixture = try Fixture(clock: ManualClock(utc("2026-11-23T09:00:00Z"))) }
 
-        var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23")!, soonDays: 3) }
+        var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23"), soonDays: 3) }
 
         func folder(_ kind: FolderKind) throws -> Folder.ID { try fixture.firstFolder(kind) }
 

@@ -13,7 +13,7 @@ struct RecipeKitchen {
     let zone = TimeZone(identifier: "UTC")!
     var household: HouseholdScope { fixture.household }
     var database: AppDatabase { fixture.database }
-    var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23")!, soonDays: 3) }
+    var window: DueWindow { DueWindow(today: CalendarDay("2026-11-23"), soonDays: 3) }
 
     /// The owner (kept: the session expires when a test moves the clock a month on).
     let member: Member.ID

@@ -232,7 +232,8 @@ struct RecipesOverviewTests {
         try kitchen.fixture.items.trash([trashed], in: kitchen.household, by: kitchen.member)
         try kitchen.database.writer.write { db in
             try db.execute(
-                sql: "INSERT INTO product (household_id, barcode, name, kind, unit, updated_at) VALUES (?, '123456', 'Apple', 'fruit', 'piece', 'x')",
+                sql:
+                    "INSERT INTO product (household_id, barcode, name, kind, unit, updated_at) VALUES (?, '123456', 'Apple', 'fruit', 'piece', '2026-11-22T00:00:00Z')",
                 arguments: [kitchen.household.householdId])
         }
         let suggestions = try kitchen.recipes.ingredientSuggestions(in: kitchen.household)

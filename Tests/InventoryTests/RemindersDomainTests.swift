@@ -158,7 +158,7 @@ struct RemindersDomainTests {
         let today = CalendarDay.today(in: .gmt, now: fixture.clock.now)
         let hour = Calendar(identifier: .gregorian).dateComponents(in: .gmt, from: fixture.clock.now).hour!
         try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "h", digestHour: "\(max(0, hour - 1))"), in: owner.household)
-        #expect(try channels.channel(in: owner.household)?.digestSentOn == today.description)
+        #expect(try channels.channel(in: owner.household)?.digestSentOn == today)
         if hour < 23 {
             try channels.save(PushChannelInput(kind: "ntfy", url: "https://ntfy.sh", topic: "h", digestHour: "23"), in: owner.household)
             #expect(try channels.channel(in: owner.household)?.digestSentOn == nil)

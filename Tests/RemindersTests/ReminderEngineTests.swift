@@ -213,7 +213,8 @@ struct ReminderEngineTests {
                 // The attempt is recorded (deliveries run on their own task), then the engine sleeps until the retry.
                 try await eventually("attempt \(attempt)") { try sender.sent.count == attempt && fixture.messages()[0].attempts == attempt }
                 let message = try fixture.messages()[0]
-                guard message.state == .pending, let retry = Timestamp.date(from: message.nextAttemptAt) else { break }
+                guard message.state == .pending else { break }
+                let retry = message.nextAttemptAt.date
                 try await eventually("asleep until the retry") { fixture.sleeper.deadline == retry }
                 fixture.sleeper.advance(to: retry)
             }
@@ -279,7 +280,7 @@ struct ReminderEngineTests {
                         """,
                     arguments: [
                         fixture.household.householdId, fixture.fridgeId, "Item \(index)",
-                        Timestamp.string(from: utc("2026-12-01T00:00:00Z").addingTimeInterval(Double(index) * 60)),
+                        Timestamp(utc("2026-12-01T00:00:00Z").addingTimeInterval(Double(index) * 60)),
                     ])
             }
         }

@@ -46,4 +46,4 @@ public struct Fixture {
 }
 
 /// The instant an ISO 8601 UTC text names ("2026-11-23T09:00:00Z").
-public func utc(_ text: String) -> Date { Timestamp.date(from: text)! }
+public func utc(_ text: String) -> Date { Timestamp(text)!.date }

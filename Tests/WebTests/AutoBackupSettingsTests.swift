@@ -85,4 +85,4 @@ struct AutoBackupSettingsTests {
     }
 }
 
-func utcDate(_ text: String) -> Date { Timestamp.date(from: text)! }
+func utcDate(_ text: String) -> Date { Timestamp(text)!.date }

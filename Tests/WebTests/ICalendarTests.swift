@@ -30,7 +30,7 @@ import Testing
                 FeedEvent(itemId: 7, name: "Milk", folder: "Fridge", due: "2026-12-31", remindAt: "2026-12-30T23:15:00Z", updatedAt: "2026-11-22T05:00:00Z"),
                 FeedEvent(itemId: 8, name: "Rice", folder: "Pantry", due: "2027-01-01", remindAt: nil, updatedAt: "2026-11-22T05:00:00Z"),
             ])
-        let text = ICalendar.document(feed, now: Timestamp.date(from: "2026-11-22T06:00:00Z")!)
+        let text = ICalendar.document(feed, now: Timestamp("2026-11-22T06:00:00Z").date)
         #expect(text.contains("UID:zaiko-item-7-household-3\r\n"))
         #expect(text.contains("DTSTART;VALUE=DATE:20261231\r\n"))
         #expect(!text.contains("DTEND"), "a DATE start alone is the whole day, also for 9999-12-31")

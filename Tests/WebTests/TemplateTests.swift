@@ -132,11 +132,11 @@ struct TemplateTests {
         var expired = Item(
             id: 1,
             draft: Item.Draft(
-                householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1).description, status: .opened))
+                householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1), status: .opened))
         expired.note = "note"
         let rows = [
             ItemRowView(expired, window: window, t: t),
-            ItemRowView(Item(id: 2, draft: Item.Draft(householdId: 1, folderId: 1, name: "Eggs", due: window.today.description)), window: window, t: t),
+            ItemRowView(Item(id: 2, draft: Item.Draft(householdId: 1, folderId: 1, name: "Eggs", due: window.today)), window: window, t: t),
             ItemRowView(Item(id: 3, draft: Item.Draft(householdId: 1, folderId: 2, name: "Rice", urgent: true)), window: window, t: t),
         ]
         let choices: [Choice] = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]

@@ -27,7 +27,7 @@ public struct PlannedTake: Sendable, Equatable {
     public let unit: String
     /// The take leaves nothing of the item: it then follows the household's used-up choice.
     public let usesUp: Bool
-    public let due: String?
+    public let due: CalendarDay?
 }
 
 /// An ingredient the stock does not cover.

@@ -57,7 +57,7 @@ extension Cooking {
     }
 
     /// A new shopping row, of the kind the household's items of that name have (else "other").
-    static func newRow(_ db: Database, _ wanted: WantedOnList, quantity: Double, unit: ItemUnit, on list: Folder, by memberId: Member.ID, at time: String)
+    static func newRow(_ db: Database, _ wanted: WantedOnList, quantity: Double, unit: ItemUnit, on list: Folder, by memberId: Member.ID, at time: Timestamp)
         throws
     {
         let kind =

@@ -13,7 +13,7 @@ public struct Cooking: Sendable {
         self.clock = clock
     }
 
-    func stamp() -> String { Timestamp.string(from: clock.now()) }
+    func stamp() -> Timestamp { Timestamp(clock.now()) }
 
     /// What cooking would take now, read in one transaction (the confirmation page).
     public func plan(_ recipeId: Recipe.ID, servings: Int, in scope: HouseholdScope, window: DueWindow) throws -> CookPlan {
@@ -80,7 +80,7 @@ public struct Cooking: Sendable {
         guard let folder else { throw InventoryError.validation(["produce_folder": .folderNotStock]) }
         let item = try Item.Draft(
             householdId: householdId, folderId: folder.id, name: produce.name, quantity: produce.quantity, unit: produce.unit, kind: produce.kind,
-            due: produce.dueDays.map { window.today.adding(days: $0).description }, status: .unopened, createdAt: history.time,
+            due: produce.dueDays.map { window.today.adding(days: $0) }, status: .unopened, createdAt: history.time,
             updatedAt: history.time
         ).insertAndFetch(db, as: Item.self)
         try history.record(db, item, "created", folder.name)
@@ -110,7 +110,7 @@ public struct Cooking: Sendable {
 struct CookHistory {
     let cookId: Cook.ID
     let memberId: Member.ID
-    let time: String
+    let time: Timestamp
 
     func record(_ db: Database, _ item: Item, _ kind: String, _ detail: String = "") throws {
         try ItemHistory.append(db, householdId: item.householdId, itemId: item.id, memberId: memberId, kind: kind, detail: detail, at: time, cookId: cookId)

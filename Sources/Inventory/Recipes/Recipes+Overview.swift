@@ -98,7 +98,7 @@ extension Recipes {
             switch match.dueState {
             case .expired: expired = true
             case .today, .soon:
-                guard let due = match.due.flatMap(CalendarDay.init) else { continue }
+                guard let due = match.due else { continue }
                 let days = Self.days(from: window.today, to: due)
                 soonest = min(soonest ?? days, days)
             case .later, .none: continue

@@ -47,7 +47,7 @@ extension Recipes {
     /// Recipes more than `trashDays` days in the trash leave it, as items do; returns how many.
     @discardableResult
     public func purgeExpiredTrash(in scope: HouseholdScope) throws -> Int {
-        let limit = Timestamp.string(from: clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
+        let limit = Timestamp(clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
         return try database.writer.write { db in
             try db.execute(
                 sql: "DELETE FROM recipe WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [scope.householdId, limit])

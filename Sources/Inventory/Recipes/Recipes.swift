@@ -18,7 +18,7 @@ public struct Recipes: Sendable {
         self.clock = clock
     }
 
-    func stamp() -> String { Timestamp.string(from: clock.now()) }
+    func stamp() -> Timestamp { Timestamp(clock.now()) }
 
     // MARK: - Reading one recipe
 

@@ -1,5 +1,6 @@
 import Backups
 import Foundation
+import Inventory
 
 /// Settings' "Automatic backups" card: the last good backup, the next one, and the last failure,
 /// in the household's time zone and the reader's language.
@@ -24,7 +25,7 @@ struct AutoBackupSection: Sendable {
     /// `control` is nil when the server makes no backups; `mayDownload` when the archive holds
     /// only this owner's household; `asked` is the `backup` query of the redirect.
     init(_ status: BackupStatus, timeZone: String, locale t: Catalog, control: (any BackupControl)? = nil, mayDownload: Bool = false, asked: String? = nil) {
-        let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: timeZone, locale: t) }
+        let when = { (instant: Timestamp) in DisplayFormat.dateTime(instant, timeZone: timeZone, locale: t) }
         var lines = [status.lastSuccessAt.map { t.format(.autobackupLastGood, ["date": when($0)]) } ?? t[.autobackupNoneYet]]
         if let next = status.nextAt { lines.append(t.format(.autobackupNext, ["date": when(next)])) }
         self.lines = lines

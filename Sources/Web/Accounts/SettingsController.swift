@@ -211,7 +211,7 @@ struct SettingsController {
         var lines: [String] = []
         var problem: PushFailureText?
         if let status = contents.pushStatus {
-            let when = { (iso: String) in DisplayFormat.dateTime(iso, timeZone: me.timeZone, locale: t) }
+            let when = { (instant: Timestamp) in DisplayFormat.dateTime(instant, timeZone: me.timeZone, locale: t) }
             lines.append(status.lastSentAt.map { t.format(.pushLastSent, ["date": when($0)]) } ?? t[.pushNeverSent])
             if let error = status.lastError {
                 problem = PushFailureText(error, t, in: "push_last_error", ["date": status.lastErrorAt.map(when) ?? ""])

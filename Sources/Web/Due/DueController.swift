@@ -116,7 +116,7 @@ struct DueController {
         for number in 1...month.dayCount {
             let date = month.day(number)
             let text = date.description
-            let count = result.counts[text] ?? 0
+            let count = result.counts[date] ?? 0
             let isToday = date == window.today
             let isExpired = count > 0 && date < window.today
             var label: String?

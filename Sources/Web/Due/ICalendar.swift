@@ -18,20 +18,19 @@ enum ICalendar {
         ]
         let stamp = utc(now)
         for event in feed.events {
-            guard let day = CalendarDay(event.due) else { continue }
             lines += [
                 "BEGIN:VEVENT",
                 // Stable for the item whatever changes about it or the address the server is reached at.
                 "UID:zaiko-item-\(event.itemId)-household-\(feed.householdId)",
                 "DTSTAMP:" + stamp,
-                "LAST-MODIFIED:" + (Timestamp.date(from: event.updatedAt).map(utc) ?? stamp),
+                "LAST-MODIFIED:" + utc(event.updatedAt.date),
                 // A DATE start alone is one whole day (RFC 5545 3.6.1); a DTEND after 9999-12-31 could not be written.
-                "DTSTART;VALUE=DATE:" + compact(day),
+                "DTSTART;VALUE=DATE:" + compact(event.due),
                 "SUMMARY:" + escape(event.name),
                 "DESCRIPTION:" + escape(event.folder),
                 "TRANSP:TRANSPARENT",
             ]
-            if let remind = Timestamp.date(from: event.remindAt) {
+            if let remind = event.remindAt?.date {
                 lines += [
                     "BEGIN:VALARM",
                     "ACTION:DISPLAY",

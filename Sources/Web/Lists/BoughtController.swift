@@ -121,7 +121,7 @@ struct BoughtPage: CompiledPage {
             due = FormField(name: "due_\(id)", label: t[.fieldDue], value: typed.due, error: errors["due_\(id)"].map { t[problem: $0] }, inputType: "date")
             join = match.map {
                 var amount = t.quantity($0.quantity, unit: $0.unit)
-                if let day = $0.due.flatMap(CalendarDay.init) {
+                if let day = $0.due {
                     amount = t.format(.boughtAmountDue, ["quantity": amount, "date": DisplayFormat.day(day, locale: t)])
                 }
                 return t.format(.boughtJoin, ["name": $0.name, "amount": amount])

@@ -34,7 +34,7 @@ struct ConflictValues {
         case .item(.due): return value.isEmpty ? "—" : CalendarDay(value).map { DisplayFormat.day($0, locale: t) } ?? value
         case .item(.remindAt):
             guard !value.isEmpty else { return "—" }
-            return LocalDateTime.instant(value, in: zone).map { DisplayFormat.dateTime(Timestamp.string(from: $0), timeZone: timeZoneId, locale: t) }
+            return LocalDateTime.instant(value, in: zone).map { DisplayFormat.dateTime(Timestamp($0), timeZone: timeZoneId, locale: t) }
                 ?? value
         case .item(.picture):
             switch Picture(formValue: value) {

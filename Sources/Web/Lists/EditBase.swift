@@ -19,7 +19,7 @@ struct EditBase: Sendable {
     /// The base a form sent back; nil for a form without one (sent before bases existed).
     init?(form: Parameters) {
         guard let version = form["version"].flatMap({ Int($0) }), let folder = form["base.folder"].flatMap({ Folder.ID($0) }) else { return nil }
-        var snapshot = ItemSnapshot(input: ItemInput(), folderId: folder, updatedAt: form["base.at"])
+        var snapshot = ItemSnapshot(input: ItemInput(), folderId: folder, updatedAt: form["base.at"].flatMap(Timestamp.init))
         for field in ItemMerge.Field.allCases {
             ItemMerge.set(field, form["base.\(field.rawValue)"] ?? "", in: &snapshot)
         }
@@ -30,6 +30,6 @@ struct EditBase: Sendable {
     /// The hidden fields that carry it (the version has its own field in each form).
     var hiddenFields: [FormField] {
         ItemMerge.Field.allCases.map { FormField.hidden("base.\($0.rawValue)", ItemMerge.value($0, snapshot)) }
-            + [.hidden("base.at", snapshot.updatedAt ?? "")]
+            + [.hidden("base.at", snapshot.updatedAt?.description ?? "")]
     }
 }

@@ -65,7 +65,7 @@ struct ItemRowView: Sendable {
         isOpened = item.status == .opened
         let state = window.state(of: item.due)
         dueState = state.rawValue
-        let dueDay = item.due.flatMap(CalendarDay.init)
+        let dueDay = item.due
         due = dueDay.map { DisplayFormat.day($0, locale: t) }
         dueWord = [.expired, .today, .soon].contains(state) ? t[.due, state.rawValue] : nil
         dueIn = dueDay.flatMap { state == .today ? nil : DueDistance.words($0, today: window.today, t) }

@@ -24,7 +24,7 @@ struct TrashController {
         let rows = try items.trashEntries(in: member.household).map {
             TrashPage.Row(
                 id: $0.item.id, name: $0.item.name, folder: folderName($0, t),
-                deleted: DisplayFormat.dateTime($0.item.deletedAt ?? "", timeZone: member.timeZone, locale: t))
+                deleted: $0.item.deletedAt.map { DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t) } ?? "")
         }
         return renderer.response(
             TrashPage(

@@ -4,12 +4,11 @@ import Inventory
 /// Values formatted once, for the reader's language and the household's time zone.
 enum DisplayFormat {
     /// "2026-11-22 14:05" style, in the household's zone.
-    static func dateTime(_ iso: String, timeZone: String, locale: Catalog) -> String {
-        guard let date = Timestamp.date(from: iso) else { return iso }
+    static func dateTime(_ instant: Timestamp, timeZone: String, locale: Catalog) -> String {
         var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
         style.locale = Locale(identifier: locale.code)
         style.timeZone = TimeZone(identifier: timeZone) ?? .gmt
-        return date.formatted(style)
+        return instant.date.formatted(style)
     }
 
     /// A short description of a browser from its User-Agent: "Chrome · Android".

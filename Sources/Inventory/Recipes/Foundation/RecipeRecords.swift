@@ -35,9 +35,9 @@ public struct Recipe: StoredRecord {
             produceDueDays = row["produce_due_days"]
             produceFolderId = row["produce_folder_id"]
             version = row["version"]
-            createdAt = row["created_at"]
-            updatedAt = row["updated_at"]
-            deletedAt = row["deleted_at"]
+            createdAt = try row.decode(forColumn: "created_at")
+            updatedAt = try row.decode(forColumn: "updated_at")
+            deletedAt = try row.decode(forColumn: "deleted_at")
         }
 
         public var householdId: Household.ID
@@ -57,14 +57,14 @@ public struct Recipe: StoredRecord {
         public var produceDueDays: Int?
         public var produceFolderId: Folder.ID?
         public var version: Int
-        public var createdAt: String
-        public var updatedAt: String
-        public var deletedAt: String?
+        public var createdAt: Timestamp
+        public var updatedAt: Timestamp
+        public var deletedAt: Timestamp?
 
         public init(
             householdId: Household.ID, name: String, photo: String? = nil, illustration: String? = nil, servings: Int = 2,
             steps: String = "", sourceUrl: String? = nil, produce: RecipeProduce? = nil, version: Int = 1,
-            createdAt: String = Timestamp.now(), updatedAt: String = Timestamp.now(), deletedAt: String? = nil
+            createdAt: Timestamp = .now(), updatedAt: Timestamp = .now(), deletedAt: Timestamp? = nil
         ) {
             self.householdId = householdId
             self.name = name
@@ -252,12 +252,12 @@ public struct Cook: StoredRecord {
         public var memberId: Member.ID?
         public var servings: Int
         public var producedItemId: Item.ID?
-        public var cookedAt: String
-        public var undoneAt: String?
+        public var cookedAt: Timestamp
+        public var undoneAt: Timestamp?
 
         public init(
             householdId: Household.ID, recipeId: Recipe.ID?, recipeName: String, memberId: Member.ID?, servings: Int,
-            producedItemId: Item.ID? = nil, cookedAt: String = Timestamp.now(), undoneAt: String? = nil
+            producedItemId: Item.ID? = nil, cookedAt: Timestamp = .now(), undoneAt: Timestamp? = nil
         ) {
             self.householdId = householdId
             self.recipeId = recipeId
@@ -302,13 +302,13 @@ public struct CookTake: StoredRecord {
         public var usedUp: UsedUp?
         /// A move to a shopping list drops these stock fields; the undo puts them back.
         public var fromFolderId: Folder.ID?
-        public var due: String?
-        public var remindAt: String?
+        public var due: CalendarDay?
+        public var remindAt: Timestamp?
         public var status: String?
 
         public init(
             cookId: Cook.ID, itemId: Item.ID, ingredientName: String, amount: Double, usedUp: UsedUp? = nil,
-            fromFolderId: Folder.ID? = nil, due: String? = nil, remindAt: String? = nil, status: String? = nil
+            fromFolderId: Folder.ID? = nil, due: CalendarDay? = nil, remindAt: Timestamp? = nil, status: String? = nil
         ) {
             self.cookId = cookId
             self.itemId = itemId

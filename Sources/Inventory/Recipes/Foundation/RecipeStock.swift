@@ -9,7 +9,7 @@ public struct StockMatch: Sendable, Equatable {
     public let quantity: Double
     /// An item unit code.
     public let unit: String
-    public let due: String?
+    public let due: CalendarDay?
     public let status: String?
     public let folderId: Folder.ID
     public let folderName: String
@@ -66,11 +66,11 @@ public struct RecipeStock: Sendable {
         let wanted = Self.wanted(scope, householdId)
         var byName: [String: [StockMatch]] = [:]
         let names = try Row.fetchCursor(db.cachedStatement(sql: nameSQL(wanted: wanted.names)), arguments: wanted.nameArguments + [householdId])
-        while let row = try names.next() { byName[row[0], default: []].append(match(row, window)) }
+        while let row = try names.next() { byName[row[0], default: []].append(try match(row, window)) }
         var byProduct: [Product.ID: [StockMatch]] = [:]
         let products = try Row.fetchCursor(
             db.cachedStatement(sql: productSQL(wanted: wanted.products)), arguments: wanted.productArguments + [householdId])
-        while let row = try products.next() { byProduct[row[0], default: []].append(match(row, window)) }
+        while let row = try products.next() { byProduct[row[0], default: []].append(try match(row, window)) }
         return RecipeStock(byName: byName, byProduct: byProduct)
     }
 
@@ -148,8 +148,8 @@ public struct RecipeStock: Sendable {
 
     /// A row of `nameSQL` or `productSQL`: what is wanted, then `columns` in their order (by index:
     /// GRDB's look-up by name lower-cases the name on every access).
-    private static func match(_ row: Row, _ window: DueWindow) -> StockMatch {
-        let due: String? = row[5]
+    private static func match(_ row: Row, _ window: DueWindow) throws -> StockMatch {
+        let due: CalendarDay? = try row.decode(atIndex: 5)
         return StockMatch(
             itemId: row[1], name: row[2], quantity: row[3], unit: row[4], due: due, status: row[6],
             folderId: row[7], folderName: row[8], folderStarter: row[9],

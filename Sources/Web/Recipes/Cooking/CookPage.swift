@@ -74,7 +74,7 @@ struct CookPage: CompiledPage {
                 itemId: take.itemId,
                 text: t.format(.cookTake, ["amount": t.quantity(take.amount, unit: take.unit), "item": take.itemName, "folder": folder]),
                 usesUp: take.usesUp,
-                due: take.due.flatMap(CalendarDay.init).map { t.format(.cookTakeDue, ["date": DisplayFormat.day($0, locale: t)]) })
+                due: take.due.map { t.format(.cookTakeDue, ["date": DisplayFormat.day($0, locale: t)]) })
             if let last = groups.last, last.name == take.ingredientName {
                 groups[groups.count - 1] = Group(name: last.name, takes: last.takes + [line])
             } else {

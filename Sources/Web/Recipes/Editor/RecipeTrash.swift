@@ -36,7 +36,7 @@ struct RecipeTrash {
         let rows = try recipes.trashed(in: member.household).map { recipe in
             RecipeTrashSection.Row(
                 id: recipe.id, name: recipe.name,
-                deleted: DisplayFormat.dateTime(recipe.deletedAt ?? "", timeZone: member.timeZone, locale: t))
+                deleted: recipe.deletedAt.map { DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t) } ?? "")
         }
         let query = context.request.query
         let notice =

@@ -156,7 +156,7 @@ struct RecipePagesController {
     }
 
     private func match(_ match: StockMatch, _ t: Catalog) -> RecipePage.Match {
-        let due = match.due.flatMap(CalendarDay.init)
+        let due = match.due
         return RecipePage.Match(
             href: Route.item(match.itemId).path, name: match.name, quantity: t.quantity(match.quantity, unit: match.unit),
             folder: displayName(match.folderName, starter: match.folderStarter, t),

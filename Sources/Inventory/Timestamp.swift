@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+
+/// An instant as Zaiko keeps it: to the whole second, stored as UTC ISO-8601 text
+/// ("2026-11-22T05:10:00Z", as SQLite's `strftime('%Y-%m-%dT%H:%M:%SZ')` writes it), which sorts as
+/// time does. Keeping only whole seconds makes a timestamp read back from its column equal the one
+/// written, and lets records compare instants rather than their text.
+public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let secondsSince1970: Int64
+
+    /// The second `date` falls in (its fraction dropped, as the text always did).
+    public init(_ date: Date) { secondsSince1970 = Int64(date.timeIntervalSince1970.rounded(.down)) }
+
+    /// Exactly "YYYY-MM-DDTHH:MM:SSZ" in ASCII digits, at a day that exists (years 1900–9999) and
+    /// a time of day that exists.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A,
+            let day = CalendarDay(String(decoding: bytes[0..<10], as: UTF8.self))
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            guard bytes[range].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        secondsSince1970 = Int64(day.dayNumber) * 86400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    /// The current second by the system's clock: a record's default; code with a `WallClock` uses
+    /// `Timestamp(clock.now())`.
+    public static func now() -> Timestamp { Timestamp(Date()) }
+
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSince1970)) }
+
+    public func adding(seconds: Int64) -> Timestamp { Timestamp(secondsSince1970: secondsSince1970 + seconds) }
+
+    private init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
+
+    /// The stored text. Hand-written, as `CalendarDay`'s is: list pages read several per row.
+    public var description: String {
+        let (days, second) = secondsSince1970.quotientAndRemainder(dividingBy: 86400)
+        let (dayNumber, secondOfDay) = second < 0 ? (days - 1, second + 86400) : (days, second)
+        let clock = [secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }
+        return "\(CalendarDay(dayNumber: Int(dayNumber)))T\(clock[0]):\(clock[1]):\(clock[2])Z"
+    }
+
+    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
+}
+
+/// Bound and read as its text; a column whose text is not a timestamp fails the read with GRDB's
+/// error naming the column and the value.
+extension Timestamp: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { description.databaseValue }
+
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Timestamp? {
+        String.fromDatabaseValue(dbValue).flatMap(Timestamp.init)
+    }
+}
+
+/// Encoded as its text, so that documents (exports, backups' manifests) keep the text they always had.
+extension Timestamp: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let timestamp = Timestamp(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a timestamp such as 2026-11-22T05:10:00Z")
+        }
+        self = timestamp
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
