@@ -14,11 +14,10 @@ extension Accounts {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": .householdNameRequired]) }
         return try database.writer.write { db in
-            var household = Household(name: trimmed, createdAt: stamp())
-            try household.insert(db)
+            let household = try Household.Draft(name: trimmed, createdAt: stamp()).insertAndFetch(db, as: Household.self)
             try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
-            let filled = try fill(NewHousehold(db: db, id: household.id!))
-            return (try insertOwnerInvitation(db, householdId: household.id!), filled)
+            let filled = try fill(NewHousehold(db: db, id: household.id))
+            return (try insertOwnerInvitation(db, householdId: household.id), filled)
         }
     }
 

@@ -23,7 +23,7 @@ public struct SettingsPageContents: Sendable {
 extension Accounts {
     /// Everything the settings page of the household shows, with the test message
     /// `testMessage` when asked for, as it was at one instant.
-    public func settingsPage(in scope: HouseholdScope, testMessage: Int64?) throws -> SettingsPageContents {
+    public func settingsPage(in scope: HouseholdScope, testMessage: PushMessage.ID?) throws -> SettingsPageContents {
         let now = stamp()
         return try database.writer.read { db in
             let channel = try PushChannels.channel(db, scope.householdId)

@@ -55,11 +55,10 @@ public struct Accounts: Sendable {
         let hash = try hasher.hash(password)
         return try database.writer.write { db in
             guard try Household.fetchCount(db) == 0 else { throw InventoryError.notFound }
-            var household = Household(name: trimmedHousehold, createdAt: stamp())
-            try household.insert(db)
+            let household = try Household.Draft(name: trimmedHousehold, createdAt: stamp()).insertAndFetch(db, as: Household.self)
             try db.execute(sql: "UPDATE household SET language = ?, time_zone = ? WHERE id = ?", arguments: [language, timeZone, household.id])
-            try Self.insertStarterFolders(db, householdId: household.id!, names: folderNames, at: stamp())
-            let member = try insertMember(db, householdId: household.id!, name: ownerName, login: login, hash: hash, role: .owner, language: nil)
+            try Self.insertStarterFolders(db, householdId: household.id, names: folderNames, at: stamp())
+            let member = try insertMember(db, householdId: household.id, name: ownerName, login: login, hash: hash, role: .owner, language: nil)
             return try createSession(db, memberId: member.id, remember: false, userAgent: userAgent)
         }
     }

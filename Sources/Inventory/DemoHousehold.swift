@@ -69,9 +69,7 @@ public struct DemoHousehold: Sendable {
         var random = SeededRandom(seed: 20261122)
         try database.writer.write { db in
             let time = Timestamp(now)
-            var household = Household(name: "Demo", timeZone: "Asia/Tokyo", createdAt: time)
-            try household.insert(db)
-            let householdId = household.id!
+            let householdId = try Household.Draft(name: "Demo", timeZone: "Asia/Tokyo", createdAt: time).insertAndFetch(db, as: Household.self).id
             try db.execute(sql: "UPDATE household SET language = 'ja' WHERE id = ?", arguments: [householdId])
             try Accounts.insertStarterFolders(db, householdId: householdId, names: Self.folderNames, at: time)
             try Folder.Draft(householdId: householdId, name: "Drugstore", kind: .shopping, icon: "drugstore", position: 4, createdAt: time).insert(db)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Tagged
 
 /// Which items of a list to show: filters combine (AND), kinds among themselves (OR).
 public struct ListFilter: Sendable, Equatable {
@@ -71,8 +72,11 @@ public struct ListPage: Sendable {
 }
 
 /// One line of an item's history.
-public struct ItemEvent: Sendable, Equatable {
-    public let id: Int64
+public struct ItemEvent: Sendable, Equatable, Identifiable {
+    /// A history line's id (table `item_event`).
+    public typealias ID = Tagged<ItemEvent, Int64>
+
+    public let id: ID
     public let kind: String
     public let detail: String
     public let memberName: String?
@@ -102,7 +106,7 @@ public struct FolderStep: Sendable, Equatable {
 public struct MergedEdit: Sendable, Equatable {
     public let merge: ItemMerge
     /// The newest history line before this save: who made the change the edit was merged with.
-    public let latestEventId: Int64?
+    public let latestEventId: ItemEvent.ID?
 }
 
 /// The items of a household: lists, the editor, quick and bulk actions, trash and history.
@@ -286,7 +290,7 @@ public struct Items: Sendable {
                 guard !merge.hasClashes else { throw InventoryError.conflict }
                 target = try Self.folder(db, merge.merged.folderId, scope.householdId)
                 values = try Self.checked(merge.merged.input, for: target.kind, timeZone: timeZone)
-                let latest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM item_event WHERE item_id = ?", arguments: [id])
+                let latest = try ItemEvent.ID.fetchOne(db, sql: "SELECT MAX(id) FROM item_event WHERE item_id = ?", arguments: [id])
                 merged = MergedEdit(merge: merge, latestEventId: latest)
             }
             if values.picture != item.picture, try !Self.foreignPhotos(db, [values.picture], householdId: scope.householdId).isEmpty {

@@ -80,7 +80,7 @@ public struct SingleUseLink: Sendable, Equatable, Identifiable {
 }
 
 public struct HouseholdSummary: Sendable, Equatable {
-    public let id: Int64
+    public let id: Household.ID
     public let name: String
     public let members: Int
     public let owners: [String]

@@ -1,10 +1,14 @@
 import Foundation
 import GRDB
+import Tagged
 
 /// A message in the outbox.
-public struct PushMessage: Sendable, Equatable {
+public struct PushMessage: Sendable, Equatable, Identifiable {
+    /// An outbox message's id (table `push_message`).
+    public typealias ID = Tagged<PushMessage, Int64>
+
     public enum State: String, Sendable { case pending, sent, failed }
-    public let id: Int64
+    public let id: ID
     public let householdId: Household.ID
     public let kind: String
     public let title: String
@@ -71,7 +75,8 @@ public struct Outbox: Sendable {
 
     /// Puts a message in the outbox, due at once (inside the caller's transaction).
     @discardableResult
-    static func enqueue(_ db: Database, householdId: Household.ID, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws -> Int64
+    static func enqueue(_ db: Database, householdId: Household.ID, kind: String, title: String, body: String, items: [PushItem], at time: Date) throws
+        -> PushMessage.ID
     {
         let json = String(decoding: (try? JSONEncoder().encode(items)) ?? Data("[]".utf8), as: UTF8.self)
         let stamp = Timestamp(time)
@@ -79,12 +84,12 @@ public struct Outbox: Sendable {
             sql: """
                 INSERT INTO push_message (household_id, kind, title, body, items, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [householdId, kind, title, body, json, stamp, stamp])
-        return db.lastInsertedRowID
+        return PushMessage.ID(rawValue: db.lastInsertedRowID)
     }
 
     /// Queues a test message for the engine to send now; its id, to follow how it went. Refused
     /// without a channel (`push`) and past `testsPerWindow` tests in `testWindow` (`push_test`).
-    public func enqueueTest(in scope: HouseholdScope, title: String, body: String) throws -> Int64 {
+    public func enqueueTest(in scope: HouseholdScope, title: String, body: String) throws -> PushMessage.ID {
         let now = clock.now()
         return try database.writer.write { db in
             guard try PushChannels.channel(db, scope.householdId) != nil else { throw InventoryError.validation(["push": .pushNoChannel]) }
@@ -134,7 +139,7 @@ public struct Outbox: Sendable {
 
     /// The household's oldest due message not in `tried`, with its channel (nil when it has none),
     /// held for `lease` seconds so that no other engine on the same file sends it meanwhile.
-    public func claimNext(in scope: HouseholdScope, skipping tried: Set<Int64>, lease: TimeInterval) throws -> (PushMessage, PushChannel?)? {
+    public func claimNext(in scope: HouseholdScope, skipping tried: Set<PushMessage.ID>, lease: TimeInterval) throws -> (PushMessage, PushChannel?)? {
         let now = clock.now()
         return try database.writer.write { db in
             let candidates = try Row.fetchAll(
@@ -177,17 +182,17 @@ public struct Outbox: Sendable {
 
     // MARK: - Reading
 
-    public func message(_ id: Int64, in scope: HouseholdScope) throws -> PushMessage? {
+    public func message(_ id: PushMessage.ID, in scope: HouseholdScope) throws -> PushMessage? {
         try database.writer.read { db in try Self.message(db, id, scope.householdId) }
     }
 
-    static func message(_ db: Database, _ id: Int64, _ householdId: Household.ID) throws -> PushMessage? {
+    static func message(_ db: Database, _ id: PushMessage.ID, _ householdId: Household.ID) throws -> PushMessage? {
         try Row.fetchOne(db, sql: "SELECT * FROM push_message WHERE id = ? AND household_id = ?", arguments: [id, householdId]).map(PushMessage.init(row:))
     }
 
     /// Waits, at most `timeout`, until the engine has tried to send message `id` (or it is gone).
     /// No polling: an observation of the row sees each commit that changes it.
-    public func awaitAttempt(_ id: Int64, in scope: HouseholdScope, timeout: Duration) async throws -> PushMessage? {
+    public func awaitAttempt(_ id: PushMessage.ID, in scope: HouseholdScope, timeout: Duration) async throws -> PushMessage? {
         if timeout > .zero {
             let writer = database.writer
             await withTaskGroup(of: Void.self) { group in

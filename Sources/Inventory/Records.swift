@@ -2,50 +2,59 @@ import Foundation
 import GRDB
 import Tagged
 
-public struct Household: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// A household: the people who share one inventory, and its settings.
+@dynamicMemberLookup
+public struct Household: StoredRecord {
     /// A household's id, a type of its own so that it is never confused with another record's.
     public typealias ID = Tagged<Household, Int64>
 
-    /// Decoded by hand: every page reads the household, and Codable decoding cost more than the query.
-    public init(row: Row) throws {
-        id = row["id"]
-        name = row["name"]
-        timeZone = row["time_zone"]
-        dueSoonDays = row["due_soon_days"]
-        createdAt = try row.decode(forColumn: "created_at")
-        productLookupUrl = row["product_lookup_url"]
-        usedUp = row["used_up"]
-        usedUpFolderId = row["used_up_folder_id"]
-        memberFetchesPrivate = row["member_fetches_private"]
-    }
+    public let id: ID
+    public var draft: Draft
 
-    public var id: ID?
-    public var name: String
-    public var timeZone: String
-    public var dueSoonDays: Int
-    public var createdAt: Timestamp
-    /// Where unknown barcodes are looked up online; nil when the owner has not turned it on.
-    public var productLookupUrl: String? = nil
-    /// What happens to an item a cook uses up: "trash" or "shopping" (moved to a shopping list).
-    public var usedUp: String = "trash"
-    /// The shopping list used-up items go to; nil (or gone): the first shopping list.
-    public var usedUpFolderId: Folder.ID? = nil
-    /// Whether members' recipe imports may reach the home network (local and private addresses),
-    /// when the operator allows private outbound at all; off unless the owner turns it on.
-    public var memberFetchesPrivate: Bool = false
-
-    public init(id: ID? = nil, name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: Timestamp = .now()) {
+    public init(id: ID, draft: Draft) {
         self.id = id
-        self.name = name
-        self.timeZone = timeZone
-        self.dueSoonDays = dueSoonDays
-        self.createdAt = createdAt
+        self.draft = draft
     }
 
-    public static let databaseTableName = "household"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = ID(rawValue: inserted.rowID) }
+    /// A household's fields, without its id: what an insert writes.
+    public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+        /// Decoded by hand: every page reads the household, and Codable decoding cost more than the query.
+        public init(row: Row) throws {
+            name = row["name"]
+            timeZone = row["time_zone"]
+            dueSoonDays = row["due_soon_days"]
+            createdAt = try row.decode(forColumn: "created_at")
+            productLookupUrl = row["product_lookup_url"]
+            usedUp = row["used_up"]
+            usedUpFolderId = row["used_up_folder_id"]
+            memberFetchesPrivate = row["member_fetches_private"]
+        }
+
+        public var name: String
+        public var timeZone: String
+        public var dueSoonDays: Int
+        public var createdAt: Timestamp
+        /// Where unknown barcodes are looked up online; nil when the owner has not turned it on.
+        public var productLookupUrl: String? = nil
+        /// What happens to an item a cook uses up: "trash" or "shopping" (moved to a shopping list).
+        public var usedUp: String = "trash"
+        /// The shopping list used-up items go to; nil (or gone): the first shopping list.
+        public var usedUpFolderId: Folder.ID? = nil
+        /// Whether members' recipe imports may reach the home network (local and private addresses),
+        /// when the operator allows private outbound at all; off unless the owner turns it on.
+        public var memberFetchesPrivate: Bool = false
+
+        public init(name: String, timeZone: String = "UTC", dueSoonDays: Int = 3, createdAt: Timestamp = .now()) {
+            self.name = name
+            self.timeZone = timeZone
+            self.dueSoonDays = dueSoonDays
+            self.createdAt = createdAt
+        }
+
+        public static let databaseTableName = "household"
+        public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    }
 }
 
 public enum FolderKind: String, Codable, Sendable, CaseIterable {

@@ -173,7 +173,7 @@ public final class ReminderEngine: Service {
     /// Sends the household's messages whose time has come, oldest first, one at a time; a failure
     /// waits for its next attempt.
     func deliverDueMessages(in scope: HouseholdScope) async {
-        var tried = Set<Int64>()
+        var tried = Set<PushMessage.ID>()
         do {
             while !stopped.load(ordering: .acquiring) {
                 guard let (message, channel) = try outbox.claimNext(in: scope, skipping: tried, lease: Self.sendingLease) else { return }

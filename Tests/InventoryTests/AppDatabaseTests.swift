@@ -7,9 +7,7 @@ import Testing
 @Suite("AppDatabase and the first schema")
 struct AppDatabaseTests {
     func household(_ db: Database, _ name: String) throws -> Household {
-        var household = Household(name: name)
-        try household.insert(db)
-        return household
+        try Household.Draft(name: name).insertAndFetch(db, as: Household.self)
     }
 
     @Test func migratesAnEmptyDatabaseToTheCurrentSchema() throws {
@@ -94,10 +92,10 @@ struct AppDatabaseTests {
         try database.writer.write { db in
             let ours = try household(db, "Ours")
             let theirs = try household(db, "Theirs")
-            let theirFridge = try Folder.Draft(householdId: theirs.id!, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
-            let intruder = Item.Draft(householdId: ours.id!, folderId: theirFridge.id, name: "Milk")
+            let theirFridge = try Folder.Draft(householdId: theirs.id, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
+            let intruder = Item.Draft(householdId: ours.id, folderId: theirFridge.id, name: "Milk")
             #expect(throws: DatabaseError.self) { try intruder.insert(db) }
-            let fine = try Item.Draft(householdId: theirs.id!, folderId: theirFridge.id, name: "Milk").insertAndFetch(db, as: Item.self)
+            let fine = try Item.Draft(householdId: theirs.id, folderId: theirFridge.id, name: "Milk").insertAndFetch(db, as: Item.self)
             #expect(fine.id.rawValue > 0)
         }
     }
@@ -108,18 +106,18 @@ struct AppDatabaseTests {
             let home = try household(db, "Home")
             let other = try household(db, "Grandparents")
             for owner in [home, other] {
-                let folder = try Folder.Draft(householdId: owner.id!, name: "Pantry", kind: .stock).insertAndFetch(db, as: Folder.self)
-                try Item.Draft(householdId: owner.id!, folderId: folder.id, name: "Rice").insert(db)
+                let folder = try Folder.Draft(householdId: owner.id, name: "Pantry", kind: .stock).insertAndFetch(db, as: Folder.self)
+                try Item.Draft(householdId: owner.id, folderId: folder.id, name: "Rice").insert(db)
                 try db.execute(
                     sql:
                         "INSERT INTO member (household_id, name, login, password_hash, role, created_at) VALUES (?, 'A', ?, 'x', 'owner', '2026-01-01T00:00:00Z')",
-                    arguments: [owner.id!, "login\(owner.id!)"])
+                    arguments: [owner.id, "login\(owner.id)"])
             }
-            _ = try Household.deleteOne(db, key: home.id!)
+            _ = try Household.deleteOne(db, key: home.id)
             for table in ["folder", "item", "member"] {
-                let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE household_id = ?", arguments: [home.id!])
+                let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE household_id = ?", arguments: [home.id])
                 #expect(left == 0, "\(table) rows survived")
-                let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE household_id = ?", arguments: [other.id!])
+                let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE household_id = ?", arguments: [other.id])
                 #expect(kept == 1, "the other household lost \(table) rows")
             }
         }
@@ -129,19 +127,19 @@ struct AppDatabaseTests {
         let database = try AppDatabase.inMemory()
         try database.writer.write { db in
             let home = try household(db, "Home")
-            let folder = try Folder.Draft(householdId: home.id!, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
+            let folder = try Folder.Draft(householdId: home.id, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
             let bad: [Item.Draft] = [
-                Item.Draft(householdId: home.id!, folderId: folder.id, name: ""),
-                Item.Draft(householdId: home.id!, folderId: folder.id, name: String(repeating: "x", count: 101)),
-                Item.Draft(householdId: home.id!, folderId: folder.id, name: "Milk", quantity: -1),
+                Item.Draft(householdId: home.id, folderId: folder.id, name: ""),
+                Item.Draft(householdId: home.id, folderId: folder.id, name: String(repeating: "x", count: 101)),
+                Item.Draft(householdId: home.id, folderId: folder.id, name: "Milk", quantity: -1),
                 // A reminder needs a due date.
-                Item.Draft(householdId: home.id!, folderId: folder.id, name: "Milk", remindAt: "2026-11-23T09:00:00Z"),
+                Item.Draft(householdId: home.id, folderId: folder.id, name: "Milk", remindAt: "2026-11-23T09:00:00Z"),
             ]
             for item in bad {
                 #expect(throws: DatabaseError.self, "\(item) was accepted") { try item.insert(db) }
             }
             // Codes the enums cannot spell, written over a valid item's.
-            let milk = try Item.Draft(householdId: home.id!, folderId: folder.id, name: "Milk").insertAndFetch(db, as: Item.self)
+            let milk = try Item.Draft(householdId: home.id, folderId: folder.id, name: "Milk").insertAndFetch(db, as: Item.self)
             for (column, code) in [("unit", "barrel"), ("kind", "rock"), ("status", "eaten"), ("due", "tomorrow")] {
                 #expect(throws: DatabaseError.self, "\(column) \(code) was accepted") {
                     try db.execute(sql: "UPDATE item SET \(column) = ? WHERE id = ?", arguments: [code, milk.id])
@@ -154,8 +152,8 @@ struct AppDatabaseTests {
         let database = try AppDatabase.inMemory()
         try database.writer.write { db in
             let home = try household(db, "Home")
-            let folder = try Folder.Draft(householdId: home.id!, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
-            let milk = try Item.Draft(householdId: home.id!, folderId: folder.id, name: "Milk", unit: .L, kind: .dairyEggs, status: .runningLow).insertAndFetch(
+            let folder = try Folder.Draft(householdId: home.id, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
+            let milk = try Item.Draft(householdId: home.id, folderId: folder.id, name: "Milk", unit: .L, kind: .dairyEggs, status: .runningLow).insertAndFetch(
                 db, as: Item.self)
             let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [milk.id]))
             #expect(try Item(row: row) == milk)

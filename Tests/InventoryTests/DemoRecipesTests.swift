@@ -15,7 +15,7 @@ struct DemoRecipesTests {
         let (lacking, urgent) = try database.writer.read { db -> ([String: Int], Set<String>) in
             let household = try #require(try Household.fetchOne(db))
             let window = DueWindow(household: household, now: now)
-            let stock = try RecipeStock.read(db, householdId: household.id!, scope: .household, window: window)
+            let stock = try RecipeStock.read(db, householdId: household.id, scope: .household, window: window)
             var lacking: [String: Int] = [:]
             var urgent: Set<String> = []
             for recipe in try Recipe.fetchAll(db) {

@@ -35,15 +35,15 @@ struct DueStateTests {
         // 16:00 UTC on the 22nd is already 01:00 on the 23rd in Tokyo.
         let now = Date(timeIntervalSince1970: 1_795_363_200)
         #expect(Timestamp(now).description == "2026-11-22T16:00:00Z")
-        let tokyo = DueWindow(household: Household(name: "Home", timeZone: "Asia/Tokyo", dueSoonDays: 2), now: now)
+        let tokyo = DueWindow(household: Household(id: 1, draft: .init(name: "Home", timeZone: "Asia/Tokyo", dueSoonDays: 2)), now: now)
         #expect(tokyo.today == CalendarDay(year: 2026, month: 11, day: 23))
         #expect(tokyo.soonUntil == CalendarDay(year: 2026, month: 11, day: 25))
         #expect(tokyo.state(of: "2026-11-22") == .expired)
         #expect(tokyo.state(of: "2026-11-23") == .today)
-        let utc = DueWindow(household: Household(name: "Home", timeZone: "UTC", dueSoonDays: 2), now: now)
+        let utc = DueWindow(household: Household(id: 1, draft: .init(name: "Home", timeZone: "UTC", dueSoonDays: 2)), now: now)
         #expect(utc.state(of: "2026-11-22") == .today)
         // An unknown zone counts as UTC rather than failing the page.
-        let unknown = DueWindow(household: Household(name: "Home", timeZone: "Mars/Olympus", dueSoonDays: 2), now: now)
+        let unknown = DueWindow(household: Household(id: 1, draft: .init(name: "Home", timeZone: "Mars/Olympus", dueSoonDays: 2)), now: now)
         #expect(unknown.today == utc.today)
     }
 

@@ -49,13 +49,15 @@ import Testing
 
     @Test func anItemsTimestampsAndDayRoundTripAsTheirText() throws {
         let database = try AppDatabase.inMemory()
-        let household = try database.writer.write { db in try Household(name: "Home", createdAt: "2026-11-01T00:00:00Z").inserted(db) }
+        let household = try database.writer.write { db in
+            try Household.Draft(name: "Home", createdAt: "2026-11-01T00:00:00Z").insertAndFetch(db, as: Household.self)
+        }
         let folder = try database.writer.write { db in
-            try Folder.Draft(householdId: household.id!, name: "Fridge", kind: .stock, createdAt: "2026-11-01T00:00:00Z").insertAndFetch(db, as: Folder.self)
+            try Folder.Draft(householdId: household.id, name: "Fridge", kind: .stock, createdAt: "2026-11-01T00:00:00Z").insertAndFetch(db, as: Folder.self)
         }
         let written = try database.writer.write { db in
             try Item.Draft(
-                householdId: household.id!, folderId: folder.id, name: "Milk", due: "2026-11-25", remindAt: "2026-11-24T23:30:00Z",
+                householdId: household.id, folderId: folder.id, name: "Milk", due: "2026-11-25", remindAt: "2026-11-24T23:30:00Z",
                 createdAt: "2026-11-20T08:00:05Z", updatedAt: "2026-11-21T09:10:11Z", deletedAt: "2026-11-22T10:20:30Z"
             ).insertAndFetch(db, as: Item.self)
         }
@@ -92,9 +94,9 @@ import Testing
     @Test func anUnreadableDueFailsTheItemsRead() throws {
         let database = try AppDatabase.inMemory()
         let item = try database.writer.write { db in
-            let household = try Household(name: "Home").inserted(db)
-            let folder = try Folder.Draft(householdId: household.id!, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
-            return try Item.Draft(householdId: household.id!, folderId: folder.id, name: "Milk").insertAndFetch(db, as: Item.self)
+            let household = try Household.Draft(name: "Home").insertAndFetch(db, as: Household.self)
+            let folder = try Folder.Draft(householdId: household.id, name: "Fridge", kind: .stock).insertAndFetch(db, as: Folder.self)
+            return try Item.Draft(householdId: household.id, folderId: folder.id, name: "Milk").insertAndFetch(db, as: Item.self)
         }
         try database.writer.write { db in try db.execute(sql: "UPDATE item SET due = '2026-02-30'") }
         #expect(throws: RowDecodingError.self) { try database.writer.read { db in try Item.fetchOne(db, key: item.id) } }

@@ -103,7 +103,7 @@ struct EscapingTests {
         let member = SignedIn(
             sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,
             household: HouseholdScope(1), householdName: text, timeZone: "UTC", csrfToken: "token")
-        let window = DueWindow(household: Household(id: 1, name: "Home", timeZone: "UTC"), now: Date(timeIntervalSince1970: 1_795_000_000))
+        let window = DueWindow(household: Household(id: 1, draft: .init(name: "Home", timeZone: "UTC")), now: Date(timeIntervalSince1970: 1_795_000_000))
         var item = Item(id: 1, draft: Item.Draft(householdId: 1, folderId: 1, name: text, due: window.today, status: .opened))
         item.note = text
         let choices = [Choice(value: text, label: text, selected: true)]
@@ -122,7 +122,7 @@ struct EscapingTests {
     @Test(arguments: hostileTexts)
     func rowsAloneEscapeTheSameWay(text: String) {
         let t = Catalog(code: "en", texts: [:])
-        let household = Household(id: 1, name: "Home", timeZone: "UTC")
+        let household = Household(id: 1, draft: .init(name: "Home", timeZone: "UTC"))
         let window = DueWindow(household: household, now: Date(timeIntervalSince1970: 1_795_000_000))
         var item = Item(id: 1, draft: Item.Draft(householdId: 1, folderId: 1, name: text, due: window.today, status: .opened))
         item.note = text

@@ -135,9 +135,9 @@ struct RemindersWebTests {
     }
 
     /// The id in "/settings?test=<id>#push".
-    func testId(_ response: Response) throws -> Int64 {
+    func testId(_ response: Response) throws -> PushMessage.ID {
         let location = try #require(response.header("Location"))
-        return try #require(Int64(location.split(separator: "=").last?.prefix { $0 != "#" } ?? ""))
+        return try #require(PushMessage.ID(String(location.split(separator: "=").last?.prefix { $0 != "#" } ?? "")))
     }
 
     @Test func aFailedTestShowsOnlyTheStatusNeverTheAnswersBody() async throws {

@@ -127,7 +127,7 @@ struct TemplateTests {
     /// Three rows (expired with a note and user markup, due today, urgent) and two folders to choose.
     static func sampleRows(_ t: Catalog) -> (rows: [ItemRowView], choices: [Choice]) {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
-        let household = Household(id: 1, name: "Home", timeZone: "Asia/Tokyo")
+        let household = Household(id: 1, draft: .init(name: "Home", timeZone: "Asia/Tokyo"))
         let window = DueWindow(household: household, now: now)
         var expired = Item(
             id: 1,

@@ -109,7 +109,7 @@ struct SettingsController {
 
     /// The engine sends a message on its own task; wait a moment for its answer, never for long
     /// (the page "Send a test" redirects to says "on its way" when the answer is not there yet).
-    private func awaitFirstAttempt(_ id: Int64, in scope: HouseholdScope) throws {
+    private func awaitFirstAttempt(_ id: PushMessage.ID, in scope: HouseholdScope) throws {
         guard pushTestWait > .zero else { return }
         _ = try waitForTask { () async -> Result<PushMessage?, any Error> in
             do { return .success(try await outbox.awaitAttempt(id, in: scope, timeout: pushTestWait)) } catch {
@@ -249,7 +249,7 @@ struct SettingsController {
     ) throws -> SettingsPage {
         let me = try context.signedIn
         let t = context.locale
-        let contents = try accounts.settingsPage(in: me.household, testMessage: context.request.query["test"].flatMap(Int64.init))
+        let contents = try accounts.settingsPage(in: me.household, testMessage: context.request.query["test"].flatMap(PushMessage.ID.init))
         let household = contents.household
         var householdForm: HouseholdForm?
         var lookupForm: LookupForm?

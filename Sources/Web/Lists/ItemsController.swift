@@ -571,7 +571,7 @@ struct ItemsController {
         guard let fields = context.request.query["merged"] else { return nil }
         let t = context.locale
         let labels = fields.split(separator: ",").compactMap { ItemMerge.Field(rawValue: String($0)) }.map { ConflictValues.labelKey($0) }.map { t[named: $0] }
-        let event = Int64(context.request.query["by"] ?? "").flatMap { id in history.first { $0.id == id } }
+        let event = ItemEvent.ID(context.request.query["by"] ?? "").flatMap { id in history.first { $0.id == id } }
         let who = event?.memberName ?? t[.historySomeone]
         return labels.isEmpty ? t[.mergedNoticeNothing] : t.format(.mergedNotice, ["name": who, "fields": labels.joined(separator: ", ")])
     }
