@@ -6,16 +6,19 @@ import Synchronization
 /// requests, and an `AnswerQueue` whose threads hand each fully read request to a `Responder`, first
 /// come first served. Quick answers (static files) are given on the thread that read the request.
 public final class Server: @unchecked Sendable {
-    // Mutable state (daemon) is only touched by start/shutdown, called from one thread.
+    // Mutable state (answers, port, certificate) is only written by start, called from one thread.
     public let configuration: ServerConfiguration
     let responder: any Responder
-    private var daemon: OpaquePointer?
+    /// The running libmicrohttpd daemon, which owns the listening socket from start to stop. Set by
+    /// `start`; `shutdown` takes it, so only one stop (of several, or of two at once) stops it.
+    private let daemon = Atomic<OpaquePointer?>(nil)
     /// Set by `start` before libmicrohttpd runs and never cleared, so its threads read it unraced.
     private var answers: AnswerQueue?
     /// Requests handed to the responder and not yet completed: a graceful stop waits for these
     /// only. Requests still receiving their body were never acknowledged and are dropped.
     let answering = Atomic<Int>(0)
-    /// Set once shutting down: answers then close their connection, so keep-alive clients leave.
+    /// Set once shutting down: new connections are then closed at once, and answers close their
+    /// connection, so keep-alive clients leave.
     let stopping = Atomic<Bool>(false)
     /// Per-client connection counts and request deadlines.
     let connections: ConnectionGuard
@@ -82,7 +85,7 @@ public final class Server: @unchecked Sendable {
                 host: configuration.host, port: configuration.port,
                 reason: configuration.tls == nil ? "libmicrohttpd refused to start" : "libmicrohttpd refused to start TLS with these priorities")
         }
-        daemon = started
+        daemon.store(started, ordering: .releasing)
         port = zaiko_mhd_bound_port(started)
         // Handshakes on a connection accepted before this line fail (no certificate yet): the
         // port is only known once bound.
@@ -95,25 +98,27 @@ public final class Server: @unchecked Sendable {
     /// `runningLimit` more. An answer still running then (a handler that does not return) is given
     /// up: its connection is closed unanswered and its label ("POST /path") returned, so a stop
     /// always ends. A request still receiving its body is dropped at once: nothing was acknowledged.
+    /// Only the first call stops the server; any other returns at once.
     @discardableResult
     public func shutdown(grace: Duration = .seconds(10), runningLimit: Duration = .seconds(2)) -> [String] {
-        guard let daemon else { return [] }
+        guard let daemon = daemon.exchange(nil, ordering: .acquiringAndReleasing) else { return [] }
         // Sequentially consistent with `answer`: either it sees `stopping` and drops the request,
-        // or this loop sees the request counted and waits for it.
+        // or this loop sees the request counted and waits for it. From here on `acceptPolicy`
+        // closes every new connection at once. Not `MHD_quiesce_daemon`: with a thread pool on
+        // epoll it takes the listening socket out of each thread's epoll set while that thread,
+        // awake for a connection, may see the quiesce and take it out itself; the second
+        // EPOLL_CTL_DEL fails and libmicrohttpd aborts the process ("Failed to remove listen FD
+        // from epoll set", daemon.c:5531 in 0.9.75; upstream still has the race).
         stopping.store(true, ordering: .sequentiallyConsistent)
-        let listener = MHD_quiesce_daemon(daemon)
         waitForAnswers(upTo: grace)
         // Waiting requests are dropped, the ones being answered finish or are given up. libmicrohttpd
         // must not be stopped with a connection still suspended: the dropped ones are closed first.
         let abandoned = answers?.stop(upTo: runningLimit) ?? []
         waitForAnswers(upTo: .seconds(2))
+        // Joins libmicrohttpd's threads, then closes the listening socket.
         MHD_stop_daemon(daemon)
         connections.stopSweeping()
-        // Only now: libmicrohttpd's threads may use the listening socket until they are stopped
-        // (closing it earlier made a worker abort on epoll_ctl).
-        if listener >= 0 { close(listener) }
         if let certificate { CertificateRetrieval.unregister(certificate, port: port) }
-        self.daemon = nil
         return abandoned
     }
 
@@ -420,9 +425,13 @@ private let postIterator: MHD_PostDataIterator = { cls, _, key, fileName, conten
     return accepted ? MHD_Result.YES : .NO
 }
 
+/// Refuses every connection once the server is stopping (libmicrohttpd closes it at once), and a
+/// client's connection past what `ConnectionGuard` allows it.
 private let acceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
-    guard let cls, let address, let client = ClientKey(address) else { return .YES }
+    guard let cls else { return .YES }
     let server = Unmanaged<Server>.fromOpaque(cls).takeUnretainedValue()
+    if server.stopping.load(ordering: .acquiring) { return .NO }
+    guard let address, let client = ClientKey(address) else { return .YES }
     return server.connections.mayAccept(client) ? .YES : .NO
 }
 

@@ -69,6 +69,31 @@ import Testing
         #expect(gate.answered == ["/hold"])
     }
 
+    @Test func aConnectionOpenedDuringAStopIsClosedAtOnce() throws {
+        let gate = Gate()
+        let server = try GatedServer(threads: 1, gate: gate)
+        defer { gate.open() }
+        let slow = try server.holdOne(gate)
+        let waiting = try server.client()
+        waiting.send(Array("GET /page HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        try waitUntil(upTo: 60) { gate.queued == 2 }
+        let stopped = stopInBackground(server.server, grace: .zero, runningLimit: .seconds(600))
+        // Dropped by the stop: it has begun.
+        #expect(waiting.isClosedByServer())
+
+        // The stop still waits for the held answer; a newcomer is closed unanswered, not kept
+        // waiting until the stop ends.
+        let late = try server.client()
+        late.send(Array("GET /late HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        #expect(late.isClosedByServer())
+        #expect(!stopped.isSet)
+
+        gate.open()
+        #expect(try slow.readReply().text == "/hold")
+        try waitUntil(upTo: 60) { stopped.isSet }
+        #expect(gate.answered == ["/hold"])
+    }
+
     @Test func aStopGivesUpAnAnswerThatNeverEndsOnceItsLimitHasPassed() throws {
         let gate = Gate()
         let server = try GatedServer(threads: 1, gate: gate)
