@@ -7,17 +7,15 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Exactly "YYYY-MM-DD" in ASCII digits, and a day that exists.
     public init?(_ text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10),
+        var text = text
+        guard let day = text.withUTF8({ CalendarDay(utf8: $0) }) else { return nil }
+        self = day
+    }
+
+    /// `init(_:)` over the text's bytes, read in place (a `Timestamp` reads its first ten).
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
+            let y = ASCIIDigits.read(bytes, 0..<4), let m = ASCIIDigits.read(bytes, 5..<7), let d = ASCIIDigits.read(bytes, 8..<10),
             (1900...9999).contains(y), (1...12).contains(m), d >= 1, d <= Self.daysIn(month: m, year: y)
         else { return nil }
         (year, month, day) = (y, m, d)
@@ -75,13 +73,27 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         return calendar.date(from: DateComponents(year: year, month: month, day: day))!
     }
 
+    /// "YYYY-MM-DD", written in place: list pages write one or more per row.
     public var description: String {
-        // Hand-padded: String(format:) is slow on Linux and this runs for every row.
-        func pad(_ n: Int, _ width: Int) -> String {
-            let digits = String(n)
-            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        guard (0...9999).contains(year) else {
+            // Only arithmetic far from any stored day (which has four digits) comes here: the year
+            // as it is, padded to four digits, then "-MM-DD".
+            let digits = String(year)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + description(year: 0).dropFirst(4)
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        return description(year: year)
+    }
+
+    /// The text with `year` for the year, which has four digits.
+    private func description(year: Int) -> String {
+        String(unsafeUninitializedCapacity: 10) { bytes in
+            ASCIIDigits.write(year, width: 4, at: 0, in: bytes)
+            bytes[4] = 0x2D
+            ASCIIDigits.write(month, width: 2, at: 5, in: bytes)
+            bytes[7] = 0x2D
+            ASCIIDigits.write(day, width: 2, at: 8, in: bytes)
+            return 10
+        }
     }
 
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
@@ -132,6 +144,31 @@ public struct CalendarMonth: Sendable, Equatable, Comparable, CustomStringConver
     public var description: String { String(first.description.prefix(7)) }
 
     public static func < (a: CalendarMonth, b: CalendarMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
+}
+
+/// Fixed-width decimal numbers read and written in place, for the texts of days and timestamps:
+/// pages read and write several per row, and building them from `String(n)`, padding and
+/// interpolation cost an allocation or more per piece.
+enum ASCIIDigits {
+    /// The number `range` of `bytes` spells, or nil when one of them is not a digit 0–9.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
+    }
+
+    /// Writes `value` (not negative, below 10^width) as `width` digits, zero-padded, from `offset` on.
+    static func write(_ value: Int, width: Int, at offset: Int, in bytes: UnsafeMutableBufferPointer<UInt8>) {
+        var rest = value
+        for index in (offset..<offset + width).reversed() {
+            bytes[index] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+    }
 }
 
 extension CalendarDay {

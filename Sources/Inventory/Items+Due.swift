@@ -68,12 +68,30 @@ extension Items {
         ) { item, row in DueItem(item: item, folderName: row["folder_name"], folderStarter: row["folder_starter"]) }
     }
 
+    /// The statement of `dueCounts(_:householdId:window:)`: items before, on and after today
+    /// (three times today's text), of a household, due on or before the last day of the window.
+    static let dueStateCounts = """
+        SELECT COUNT(*) FILTER (WHERE i.due < ?), COUNT(*) FILTER (WHERE i.due = ?), COUNT(*) FILTER (WHERE i.due > ?)
+        FROM folder f CROSS JOIN item i ON i.folder_id = f.id
+        WHERE f.household_id = ? AND f.kind = 'stock' AND f.deleted_at IS NULL
+          AND i.deleted_at IS NULL AND i.due IS NOT NULL AND i.due <= ?
+        """
+
     /// How many stock items of a household are expired, due today and due soon in `window`; inside
     /// the caller's transaction (the reminder engine counts for its digest while it queues it).
+    ///
+    /// SQLite counts, in one pass over the index `item_due_by_folder` (folder_id, due) of each stock
+    /// folder: the index holds every column the count reads, so no item row is looked up, where
+    /// `dueRange` looks up each item and its folder (a household with a thousand expired items
+    /// spent most of its use-soon page there). The household is the folder's: an item's household
+    /// is always its folder's (a foreign key on both). A stored day sorts as its text does, so the
+    /// states are text comparisons, and no row becomes a `CalendarDay`.
     static func dueCounts(_ db: Database, householdId: Household.ID, window: DueWindow) throws -> DueCounts {
+        let today = window.today.description
         var counts = DueCounts()
-        for (day, count) in try dueCounts(db, householdId, from: nil, through: window.soonUntil) {
-            counts.add(window.state(of: day), count)
+        // An aggregate without GROUP BY gives exactly one row.
+        if let row = try Row.fetchOne(db.cachedStatement(sql: dueStateCounts), arguments: [today, today, today, householdId, window.soonUntil]) {
+            (counts.expired, counts.today, counts.soon) = (row[0], row[1], row[2])
         }
         return counts
     }
@@ -87,7 +105,7 @@ extension Items {
     static func useSoon(_ db: Database, _ householdId: Household.ID, window: DueWindow, page requested: Int) throws -> UseSoon {
         let last = window.soonUntil
         // Usually everything fits on the first page, and its rows are the counts: one query.
-        // Otherwise count by day first (the same range of the index), then read the page asked for.
+        // Otherwise SQLite counts the states (`dueCounts`), and the page asked for is read.
         var items = requested <= 1 ? try Self.dueItems(db, householdId, from: nil, through: last, offset: 0) : []
         var counts = DueCounts()
         if requested <= 1 && items.count < ListPage.size {

@@ -173,9 +173,11 @@ public struct Items: Sendable {
         try database.writer.read { db in try Self.item(db, id, scope.householdId) }
     }
 
+    /// One item of the household, in the trash or not. Its statement is prepared once per
+    /// connection: preparing it cost a fifth of the item editor, which reads one item.
     static func item(_ db: Database, _ id: Item.ID, _ householdId: Household.ID, deleted: Bool = false) throws -> Item {
         let sql = "SELECT * FROM item WHERE id = ? AND household_id = ? AND deleted_at IS \(deleted ? "NOT " : "")NULL"
-        guard let item = try Item.fetchOne(db, sql: sql, arguments: [id, householdId]) else { throw InventoryError.notFound }
+        guard let item = try Item.fetchOne(db.cachedStatement(sql: sql), arguments: [id, householdId]) else { throw InventoryError.notFound }
         return item
     }
 

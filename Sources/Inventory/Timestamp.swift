@@ -15,16 +15,17 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Exactly "YYYY-MM-DDTHH:MM:SSZ" in ASCII digits, at a day that exists (years 1900–9999) and
     /// a time of day that exists.
     public init?(_ text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let timestamp = text.withUTF8({ Timestamp(utf8: $0) }) else { return nil }
+        self = timestamp
+    }
+
+    /// `init(_:)` over the text's bytes, read in place: list pages read several per row.
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 20, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A,
-            let day = CalendarDay(String(decoding: bytes[0..<10], as: UTF8.self))
-        else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            guard bytes[range].allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            return bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        }
-        guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            hour < 24, minute < 60, second < 60
+            let day = CalendarDay(utf8: UnsafeBufferPointer(rebasing: bytes[0..<10])),
+            let hour = ASCIIDigits.read(bytes, 11..<13), let minute = ASCIIDigits.read(bytes, 14..<16),
+            let second = ASCIIDigits.read(bytes, 17..<19), hour < 24, minute < 60, second < 60
         else { return nil }
         secondsSince1970 = Int64(day.dayNumber) * 86400 + Int64(hour * 3600 + minute * 60 + second)
     }
@@ -39,12 +40,22 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     private init(secondsSince1970: Int64) { self.secondsSince1970 = secondsSince1970 }
 
-    /// The stored text. Hand-written, as `CalendarDay`'s is: list pages read several per row.
+    /// The stored text, written in place with no `DateFormatter` or `Calendar`: list pages and the
+    /// item editor's hidden fields write several per request.
     public var description: String {
         let (days, second) = secondsSince1970.quotientAndRemainder(dividingBy: 86400)
-        let (dayNumber, secondOfDay) = second < 0 ? (days - 1, second + 86400) : (days, second)
-        let clock = [secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }
-        return "\(CalendarDay(dayNumber: Int(dayNumber)))T\(clock[0]):\(clock[1]):\(clock[2])Z"
+        let (dayNumber, secondOfDay) = second < 0 ? (days - 1, Int(second) + 86400) : (days, Int(second))
+        let clock = String(unsafeUninitializedCapacity: 10) { bytes in
+            bytes[0] = 0x54
+            ASCIIDigits.write(secondOfDay / 3600, width: 2, at: 1, in: bytes)
+            bytes[3] = 0x3A
+            ASCIIDigits.write(secondOfDay % 3600 / 60, width: 2, at: 4, in: bytes)
+            bytes[6] = 0x3A
+            ASCIIDigits.write(secondOfDay % 60, width: 2, at: 7, in: bytes)
+            bytes[9] = 0x5A
+            return 10
+        }
+        return CalendarDay(dayNumber: Int(dayNumber)).description + clock
     }
 
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.secondsSince1970 < b.secondsSince1970 }

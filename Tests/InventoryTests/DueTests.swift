@@ -164,6 +164,38 @@ struct DueTests {
         #expect(try pantry.useSoon(page: 99).page == 2)
     }
 
+    @Test func aFullPagesCountsLeaveOutTheTrashShoppingListsAndOtherHouseholds() throws {
+        let pantry = try Pantry()
+        try pantry.setClock("2026-11-22T12:00:00Z")
+        for index in 0..<ListPage.size { try pantry.add("Expired \(index)", due: "2026-11-\(10 + index % 10)") }
+        try pantry.add("Today", due: "2026-11-22", to: "Pantry")
+        try pantry.add("Soon", due: "2026-11-25", to: "Freezer")
+        try pantry.add("Later", due: "2026-11-26")
+        try pantry.add("Undated", due: nil)
+        let trashed = try pantry.add("Trashed", due: "2026-11-21")
+        try pantry.items.trash([trashed], in: pantry.household, by: pantry.owner.memberId)
+        let listed = try pantry.add("Listed", due: nil, to: "Supermarket")
+        try pantry.fixture.database.writer.write { db in
+            try db.execute(sql: "UPDATE item SET due = '2026-11-22' WHERE id = ?", arguments: [listed])
+        }
+        let other = try pantry.fixture.accounts.createHousehold(name: "Grandparents")
+        let grandma = try #require(
+            try pantry.fixture.accounts.session(
+                token: pantry.fixture.accounts.acceptInvitation(
+                    token: other, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
+        try pantry.add("Their tofu", due: "2026-11-22", in: grandma.household, by: grandma.memberId)
+
+        let first = try pantry.useSoon()
+        #expect(first.expired.count == ListPage.size && (first.page, first.pages) == (1, 2))
+        #expect((first.expiredCount, first.todayCount, first.soonCount) == (ListPage.size, 1, 1))
+        let second = try pantry.useSoon(page: 2)
+        #expect(names(second.today) == ["Today"] && names(second.soon) == ["Soon"])
+        // In the trash, a folder takes its items out of the counts too.
+        try Folders(database: pantry.fixture.database, clock: pantry.fixture.clock.wall)
+            .delete(try pantry.folderId("Freezer"), in: pantry.household, by: pantry.owner.memberId)
+        #expect(try pantry.useSoon().soonCount == 0)
+    }
+
     @Test func monthCountsStopAtTheMonthsEdges() throws {
         let pantry = try Pantry()
         try pantry.add("October's last", due: "2026-10-31")
@@ -226,5 +258,16 @@ struct DueTests {
         #expect(!plans[0].contains("TEMP B-TREE"), "counts sort in memory: \(plans[0])")
         // Items come in due order from the index; only names within a day are sorted.
         #expect(!plans[1].contains("TEMP B-TREE FOR ORDER BY"), "\(plans[1])")
+    }
+
+    @Test func stateCountsReadOnlyEachStockFoldersDueIndex() throws {
+        let database = try AppDatabase.inMemory()
+        let plan = try database.writer.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + Items.dueStateCounts, arguments: ["2026-11-22", "2026-11-22", "2026-11-22", 1, "2026-11-25"])
+                .map { $0["detail"] as String }.joined(separator: " | ")
+        }
+        #expect(plan.hasPrefix("SEARCH f USING INDEX folder_order (household_id=?)"), "\(plan)")
+        #expect(plan.contains("SEARCH i USING INDEX item_due_by_folder (folder_id=? AND due>? AND due<?)"), "\(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
     }
 }

@@ -35,6 +35,40 @@ import Testing
         }
     }
 
+    /// The text is written and read digit by digit, without `Calendar`: the edges of days, months,
+    /// leap years and the years a stored timestamp can have.
+    @Test func aTimestampsTextAtTheEdgesOfTheCalendar() throws {
+        let edges: [(Int64, String)] = [
+            (0, "1970-01-01T00:00:00Z"), (-1, "1969-12-31T23:59:59Z"), (-2_208_988_800, "1900-01-01T00:00:00Z"),
+            (-2_203_891_200, "1900-03-01T00:00:00Z"), (951_782_400, "2000-02-29T00:00:00Z"), (1_709_210_096, "2024-02-29T12:34:56Z"),
+            (4_102_444_799, "2099-12-31T23:59:59Z"), (4_107_542_399, "2100-02-28T23:59:59Z"), (4_107_542_400, "2100-03-01T00:00:00Z"),
+            (253_402_300_799, "9999-12-31T23:59:59Z"),
+        ]
+        for (seconds, text) in edges {
+            let stamp = Timestamp(Date(timeIntervalSince1970: TimeInterval(seconds)))
+            #expect(stamp.description == text)
+            #expect(Timestamp(text)?.secondsSince1970 == seconds, "\(text)")
+        }
+        for text in [
+            "1899-12-31T23:59:59Z", "1900-02-29T00:00:00Z", "2100-02-29T00:00:00Z", "2026-11-22T05:10:6aZ", "2026-11-22T05:60:00Z", "2026-11-22T05:10:00z",
+        ] {
+            #expect(Timestamp(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func aDaysTextAtTheEdgesOfTheCalendar() throws {
+        for text in ["1900-01-01", "1970-01-01", "2000-02-29", "2024-02-29", "2099-12-31", "9999-12-31"] {
+            #expect(CalendarDay(text)?.description == text)
+        }
+        #expect(CalendarDay(year: 2026, month: 3, day: 5).description == "2026-03-05")
+        // Arithmetic can step past four-digit years; the text keeps the year as it is.
+        #expect(CalendarDay(year: 10000, month: 1, day: 1).description == "10000-01-01")
+        #expect(CalendarDay(year: 999, month: 12, day: 31).description == "0999-12-31")
+        for text in ["1899-12-31", "2100-02-29", "2026-11-3a", "2026-00-10", "2026-11-00"] {
+            #expect(CalendarDay(text) == nil, "\(text)")
+        }
+    }
+
     @Test func aDayIsStoredAsItsText() throws {
         let queue = try DatabaseQueue()
         let (text, read) = try queue.read { db in
