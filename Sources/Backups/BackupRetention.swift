@@ -52,14 +52,6 @@ public struct BackupRetention: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension CalendarDay: Hashable {
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(year)
-        hasher.combine(month)
-        hasher.combine(day)
-    }
-}
-
 /// The file name of the automatic backup made on a day: `zaiko-backup-2026-11-22.zip`. Only files
 /// named so are ever pruned; anything else in the folder (a backup made by hand) is left alone.
 public enum ArchiveName {

@@ -180,29 +180,7 @@ extension CalendarDay {
     }
 }
 
-/// Bound and read as its text ("2026-11-22"); a column whose text is not a day fails the read with
-/// GRDB's error naming the column and the value.
-extension CalendarDay: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { description.databaseValue }
-
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> CalendarDay? {
-        String.fromDatabaseValue(dbValue).flatMap(CalendarDay.init)
-    }
-}
-
-/// Encoded as its text, so that exported documents keep the text they always had.
-extension CalendarDay: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let day = CalendarDay(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a day such as 2026-11-22")
-        }
-        self = day
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+/// Bound, read and encoded as its text ("2026-11-22").
+extension CalendarDay: StoredAsText {
+    public static let textExample = "a day such as 2026-11-22"
 }

@@ -61,29 +61,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
 }
 
-/// Bound and read as its text; a column whose text is not a timestamp fails the read with GRDB's
-/// error naming the column and the value.
-extension Timestamp: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { description.databaseValue }
-
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Timestamp? {
-        String.fromDatabaseValue(dbValue).flatMap(Timestamp.init)
-    }
-}
-
-/// Encoded as its text, so that documents (exports, backups' manifests) keep the text they always had.
-extension Timestamp: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let timestamp = Timestamp(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a timestamp such as 2026-11-22T05:10:00Z")
-        }
-        self = timestamp
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+/// Bound, read and encoded as its text.
+extension Timestamp: StoredAsText {
+    public static let textExample = "a timestamp such as 2026-11-22T05:10:00Z"
 }
