@@ -12,3 +12,13 @@ extension Tagged: @retroactive DatabaseValueConvertible where RawValue: Database
         RawValue.fromDatabaseValue(dbValue).map(Self.init(rawValue:))
     }
 }
+
+/// Read straight from the statement's column when the raw value can be (`Int64`), as GRDB reads the
+/// raw value itself: without it every id of every row went through a `DatabaseValue` first.
+extension Tagged: @retroactive StatementColumnConvertible where RawValue: StatementColumnConvertible {
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        guard let rawValue = RawValue(sqliteStatement: sqliteStatement, index: index) else { return nil }
+        self.init(rawValue: rawValue)
+    }
+}
