@@ -37,9 +37,11 @@ def test_the_owner_backs_up_now_and_downloads_the_archive_on_a_phone(server, mak
     status = card.locator(".autobackup-running, .autobackup-notice").first
     expect(status).to_be_visible()
     assert status.inner_text() in (t["autobackup_running"], t["autobackup_done"])
-    # Reloaded until the server's backup thread has made it (an event, not a duration).
+    # Reloaded until the server's backup thread has made it (an event, not a duration): the link
+    # is there and the page no longer says it is being made (the archive is in place a moment
+    # before its result is recorded, and a reload in that moment shows the link without the date).
     for _ in range(120):
-        if card.locator("a.autobackup-download").count():
+        if card.locator("a.autobackup-download").count() and not card.locator(".autobackup-running").count():
             break
         page.wait_for_timeout(500)  # a poll interval, not a wait for an outcome
         page.reload()
