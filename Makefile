@@ -17,11 +17,6 @@ TEST_PACKAGES := chromium-headless-shell python3-venv fonts-noto-cjk zbar-tools 
 run: deps release
 	.build/release/zaiko serve
 
-# Debug builds without the index store: it serves editors (sourcekit-lsp), and writing it costs a
-# quarter more compiler CPU (Inventory: 14.9 instead of 11.9 CPU-seconds). Every debug build here
-# uses these flags: a build with other flags (a bare `swift build`) recompiles everything.
-SWIFT_BUILD := swift build --disable-index-store
-
 # One build of everything (the zaiko binary the browser tests start, and the Swift test targets);
 # `swift test --skip-build` then runs the tests without a second pass over the build graph.
 # Three workers on two cores: the suite is CPU-bound, and a third worker fills the moments one waits
@@ -48,10 +43,10 @@ test: deps test-deps lint build-tests
 	[ $$browser_status -eq 0 ] && [ $$swift_status -eq 0 ]
 
 build:
-	$(SWIFT_BUILD)
+	swift build
 
 build-tests:
-	$(SWIFT_BUILD) --build-tests
+	swift build --build-tests
 
 release:
 	swift build -c release --product zaiko
