@@ -24,23 +24,10 @@ run: deps release
 # --dist worksteal: a worker that runs out of tests takes some of another's, so a few long tests
 # (accessibility of every page in both languages) do not leave a core idle at the end.
 BROWSER_TESTS := $(VENV)/bin/pytest -q -n 3 --dist worksteal Tests/Browser
-# `make test` runs the Swift tests beside the browser tests: they take the CPU the browser tests
-# leave idle (on a shared machine: both phases in 567 s instead of 1032 s one after the other, for
-# about the same CPU, 864 against 823 CPU-seconds), and end well before them (one at a time,
-# --no-parallel, they took about as long as the browser tests). Their output goes to this file and is shown whole when one fails, else its
-# last line.
-SWIFT_TEST_LOG := test-output/swift-test.log
 
 test: deps test-deps lint build-tests
-	@mkdir -p $(dir $(SWIFT_TEST_LOG))
-	@echo "swift test --skip-build > $(SWIFT_TEST_LOG), beside:"
-	@echo "$(BROWSER_TESTS)"
-	@swift test --skip-build > $(SWIFT_TEST_LOG) 2>&1 & swift_tests=$$!; \
-	$(BROWSER_TESTS); browser_status=$$?; \
-	wait $$swift_tests; swift_status=$$?; \
-	if [ $$swift_status -eq 0 ]; then tail -n 1 $(SWIFT_TEST_LOG); \
-	else cat $(SWIFT_TEST_LOG); echo "The Swift tests failed (their output above is in $(SWIFT_TEST_LOG))."; fi; \
-	[ $$browser_status -eq 0 ] && [ $$swift_status -eq 0 ]
+	swift test --skip-build
+	$(BROWSER_TESTS)
 
 build:
 	swift build
