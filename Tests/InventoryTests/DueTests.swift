@@ -95,11 +95,7 @@ struct DueTests {
         try pantry.fixture.database.writer.write { db in
             try db.execute(sql: "UPDATE item SET due = '2026-11-22' WHERE id = ?", arguments: [listed])
         }
-        let other = try pantry.fixture.accounts.createHousehold(name: "Grandparents")
-        let grandma = try #require(
-            try pantry.fixture.accounts.session(
-                token: pantry.fixture.accounts.acceptInvitation(
-                    token: other, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
+        let grandma = try pantry.fixture.otherHousehold()
         try pantry.add("Their tofu", due: "2026-11-22", in: grandma.household, by: grandma.memberId)
         // A folder in the trash takes its items with it.
         try pantry.add("Freezer fish", due: "2026-11-23", to: "Freezer")
@@ -178,11 +174,7 @@ struct DueTests {
         try pantry.fixture.database.writer.write { db in
             try db.execute(sql: "UPDATE item SET due = '2026-11-22' WHERE id = ?", arguments: [listed])
         }
-        let other = try pantry.fixture.accounts.createHousehold(name: "Grandparents")
-        let grandma = try #require(
-            try pantry.fixture.accounts.session(
-                token: pantry.fixture.accounts.acceptInvitation(
-                    token: other, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
+        let grandma = try pantry.fixture.otherHousehold()
         try pantry.add("Their tofu", due: "2026-11-22", in: grandma.household, by: grandma.memberId)
 
         let first = try pantry.useSoon()

@@ -67,13 +67,7 @@ private struct Kitchen {
         try #require(try folders.overview(in: household).first { $0.name == folderName })
     }
 
-    /// A second household ("Grandparents", with its starter folders) and its owner, signed in.
-    func otherHousehold() throws -> SignedIn {
-        let invitation = try fixture.accounts.createHousehold(name: "Grandparents")
-        let token = try fixture.accounts.acceptInvitation(
-            token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")
-        return try #require(try fixture.accounts.session(token: token))
-    }
+    func otherHousehold() throws -> SignedIn { try fixture.otherHousehold() }
 }
 
 extension ItemEvent {

@@ -39,6 +39,13 @@ public struct Fixture {
         return try accounts.acceptInvitation(token: invitation, name: login.capitalized, login: login, password: Self.password, userAgent: userAgent)
     }
 
+    /// A second household ("Grandparents", with its starter folders) and its owner, signed in.
+    public func otherHousehold() throws -> SignedIn {
+        let invitation = try accounts.createHousehold(name: "Grandparents")
+        let token = try accounts.acceptInvitation(token: invitation, name: "Grandma", login: "grandma", password: Self.password, userAgent: "")
+        return try #require(try accounts.session(token: token))
+    }
+
     /// The household's first folder of a kind (the starter Fridge, the starter shopping list).
     public func firstFolder(_ kind: FolderKind, in household: HouseholdScope? = nil) throws -> Folder.ID {
         try #require(try items.folders(in: household ?? self.household, kind: kind).first?.id)
