@@ -277,7 +277,7 @@ struct SettingsController {
         ]
         let members = contents.members.map { member in
             SettingsPage.Row(
-                id: member.id ?? 0, name: member.name, login: member.login, role: t[.role, member.role.rawValue],
+                id: member.id, name: member.name, login: member.login, role: t[.role, member.role.rawValue],
                 roleOptions: t.roleOptions(selected: member.role), isMe: member.id == me.memberId)
         }
         let invitations = contents.invitations.map {
