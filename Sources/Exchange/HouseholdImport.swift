@@ -129,10 +129,17 @@ public struct HouseholdImport: Sendable {
         } catch let DecodingError.keyNotFound(key, _) {
             throw HouseholdImportError.damagedDocument("\(key.stringValue) is missing")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw HouseholdImportError.damagedDocument("\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
+            throw HouseholdImportError.damagedDocument("\(place(context)) has the wrong type")
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            throw HouseholdImportError.damagedDocument("\(place(context)) has a value this server does not know")
         } catch {
             throw HouseholdImportError.damagedDocument("not valid JSON")
         }
+    }
+
+    /// Where in the document a value is, as `items.3.unit`.
+    private static func place(_ context: DecodingError.Context) -> String {
+        context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     }
 
     /// Every id a part refers to is in the file; pictures and roles are ones this server knows.

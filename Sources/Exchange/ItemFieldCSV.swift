@@ -24,9 +24,9 @@ extension ItemField {
         switch self {
         case .name: item.name
         case .quantity: SpreadsheetCSV.decimal(item.quantity)
-        case .unit: item.unit
-        case .kind: item.kind
-        case .status: item.status ?? ""
+        case .unit: item.unit.rawValue
+        case .kind: item.kind.rawValue
+        case .status: item.status?.rawValue ?? ""
         case .due: item.due?.description ?? ""
         case .remindAt: item.remindAt?.description ?? ""
         case .urgent: item.urgent ? "1" : "0"

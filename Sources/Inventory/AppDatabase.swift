@@ -198,8 +198,9 @@ final class OpenedFileGuard: TransactionObserver, Sendable {
 
     func databaseWillCommit() throws {
         let now = check.now()
-        let (recent, rescuing) = state.withLock { state in
-            (state.seen == nil && state.lastGood.map { now - $0 < check.interval } == true, state.rescuing)
+        let (recent, rescuing) = state.withLock { state -> (Bool, Bool) in
+            let checkedLately: Bool = state.lastGood.map { now - $0 < check.interval } ?? false
+            return (state.seen == nil && checkedLately, state.rescuing)
         }
         if recent || rescuing { return }
         if change() != nil { throw StorageFailure.databaseFileChanged }

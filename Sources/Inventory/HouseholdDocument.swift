@@ -70,27 +70,59 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var small: String
     }
 
+    /// An item: what a person edits of it (`values`, declared once in `ItemValues` and written
+    /// under its names beside the others, one flat object in the file) and what storage keeps
+    /// around it. `part.name` reads `part.values.name`.
+    @dynamicMemberLookup
     public struct ItemPart: Codable, Sendable, Equatable {
         public var id: Int64
         public var folderId: Int64
-        public var name: String
-        public var photo: String?
-        public var illustration: String?
-        public var quantity: Double
-        public var unit: String
-        public var kind: String
-        public var note: String
-        public var barcode: String?
-        public var due: CalendarDay?
-        public var remindAt: Timestamp?
+        public var values: ItemValues
         /// The reminder time last sent, so a moved household does not send old reminders again.
         public var reminderSentFor: String?
-        public var status: String?
-        public var urgent: Bool
         public var version: Int
         public var createdAt: Timestamp
         public var updatedAt: Timestamp
         public var deletedAt: Timestamp?
+
+        public init(
+            id: Int64, folderId: Int64, values: ItemValues, reminderSentFor: String?, version: Int, createdAt: Timestamp, updatedAt: Timestamp,
+            deletedAt: Timestamp?
+        ) {
+            (self.id, self.folderId, self.values, self.reminderSentFor) = (id, folderId, values, reminderSentFor)
+            (self.version, self.createdAt, self.updatedAt, self.deletedAt) = (version, createdAt, updatedAt, deletedAt)
+        }
+
+        public subscript<Value>(dynamicMember field: WritableKeyPath<ItemValues, Value>) -> Value {
+            get { values[keyPath: field] }
+            set { values[keyPath: field] = newValue }
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, folderId, reminderSentFor, version, createdAt, updatedAt, deletedAt
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                id: try container.decode(Int64.self, forKey: .id), folderId: try container.decode(Int64.self, forKey: .folderId),
+                values: try ItemValues(from: decoder), reminderSentFor: try container.decodeIfPresent(String.self, forKey: .reminderSentFor),
+                version: try container.decode(Int.self, forKey: .version), createdAt: try container.decode(Timestamp.self, forKey: .createdAt),
+                updatedAt: try container.decode(Timestamp.self, forKey: .updatedAt),
+                deletedAt: try container.decodeIfPresent(Timestamp.self, forKey: .deletedAt))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try values.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(folderId, forKey: .folderId)
+            try container.encodeIfPresent(reminderSentFor, forKey: .reminderSentFor)
+            try container.encode(version, forKey: .version)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(updatedAt, forKey: .updatedAt)
+            try container.encodeIfPresent(deletedAt, forKey: .deletedAt)
+        }
     }
 
     /// One line of an item's history; `memberId` is nil when that member was removed.

@@ -70,13 +70,12 @@ public struct Households: Sendable {
                 key: key, format: format, createdAt: try row.decode(forColumn: "created_at"), large: "photos/\(key)-512.\(ext)",
                 small: "photos/\(key)-128.\(ext)")
         }
-        let items = try Row.fetchAll(db, sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
+        let items = try Item.fetchList(
+            try db.cachedStatement(sql: "SELECT * FROM item WHERE household_id = ? ORDER BY id"), arguments: StatementArguments(id)
+        ) { item, row in
             HouseholdDocument.ItemPart(
-                id: $0["id"], folderId: $0["folder_id"], name: $0["name"], photo: $0["photo"], illustration: $0["illustration"],
-                quantity: $0["quantity"], unit: $0["unit"], kind: $0["kind"], note: $0["note"], barcode: $0["barcode"], due: try $0.decode(forColumn: "due"),
-                remindAt: try $0.decode(forColumn: "remind_at"), reminderSentFor: $0["reminder_sent_for"], status: $0["status"], urgent: $0["urgent"],
-                version: $0["version"], createdAt: try $0.decode(forColumn: "created_at"), updatedAt: try $0.decode(forColumn: "updated_at"),
-                deletedAt: try $0.decode(forColumn: "deleted_at"))
+                id: item.id.rawValue, folderId: item.folderId.rawValue, values: item.draft.values, reminderSentFor: row["reminder_sent_for"],
+                version: item.version, createdAt: item.createdAt, updatedAt: item.updatedAt, deletedAt: item.deletedAt)
         }
         let events = try Row.fetchAll(db, sql: "SELECT * FROM item_event WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
             HouseholdDocument.ItemEventPart(
@@ -150,18 +149,19 @@ public struct Households: Sendable {
 
             var itemIds: [Int64: Item.ID] = [:]
             for item in document.items {
-                try db.execute(
-                    sql: """
-                        INSERT INTO item (household_id, folder_id, name, photo, illustration, quantity, unit, kind, note, barcode, due, remind_at,
-                                          reminder_sent_for, status, urgent, version, created_at, updated_at, deleted_at, search_text)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        householdId, folderIds[item.folderId], item.name, item.photo.flatMap { photoKeys[$0] }, item.illustration, item.quantity,
-                        item.unit, item.kind, item.note, item.barcode, item.due, item.remindAt, item.reminderSentFor, item.status, item.urgent,
-                        item.version, item.createdAt, item.updatedAt, item.deletedAt, SearchText.fold(item.name, item.note),
-                    ])
-                itemIds[item.id] = Item.ID(rawValue: db.lastInsertedRowID)
+                guard let folderId = folderIds[item.folderId] else {
+                    throw DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "item \(item.id) is in a folder that is not in the file")
+                }
+                var values = item.values
+                values.photo = item.photo.flatMap { photoKeys[$0] }
+                let stored = try Item.Draft(
+                    householdId: householdId, folderId: folderId, values: values, version: item.version, createdAt: item.createdAt,
+                    updatedAt: item.updatedAt, deletedAt: item.deletedAt
+                ).insertAndFetch(db, as: Item.self)
+                if let sent = item.reminderSentFor {
+                    try db.execute(sql: "UPDATE item SET reminder_sent_for = ? WHERE id = ?", arguments: [sent, stored.id])
+                }
+                itemIds[item.id] = stored.id
             }
             for product in document.products {
                 try NewHousehold.insertProduct(

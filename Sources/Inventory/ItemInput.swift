@@ -36,7 +36,7 @@ public struct ItemInput: Sendable, Equatable {
 
 /// What a person edits of an item, checked: the form's fields as a stored `Item` keeps them (its
 /// `values`), one column each.
-public struct ItemValues: Encodable, Sendable, Equatable {
+public struct ItemValues: Codable, Sendable, Equatable {
     public var name: String
     /// The key of a stored photo (see `PhotoStore`).
     public var photo: String?

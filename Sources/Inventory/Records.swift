@@ -246,16 +246,26 @@ public struct Item: StoredRecord {
             urgent: Bool = false, version: Int = 1, createdAt: Timestamp = .now(),
             updatedAt: Timestamp = .now(), deletedAt: Timestamp? = nil
         ) {
+            self.init(
+                householdId: householdId, folderId: folderId,
+                values: ItemValues(
+                    name: name, photo: photo, illustration: illustration, quantity: quantity, unit: unit, kind: kind, note: note, barcode: barcode,
+                    due: due, remindAt: remindAt, status: status, urgent: urgent),
+                version: version, createdAt: createdAt, updatedAt: updatedAt, deletedAt: deletedAt)
+        }
+
+        public init(
+            householdId: Household.ID, folderId: Folder.ID, values: ItemValues, version: Int = 1, createdAt: Timestamp, updatedAt: Timestamp,
+            deletedAt: Timestamp? = nil
+        ) {
             self.householdId = householdId
             self.folderId = folderId
-            values = ItemValues(
-                name: name, photo: photo, illustration: illustration, quantity: quantity, unit: unit, kind: kind, note: note, barcode: barcode,
-                due: due, remindAt: remindAt, status: status, urgent: urgent)
+            self.values = values
             self.version = version
             self.createdAt = createdAt
             self.updatedAt = updatedAt
             self.deletedAt = deletedAt
-            self.searchText = SearchText.fold(name, note)
+            self.searchText = SearchText.fold(values.name, values.note)
         }
 
         /// An edited field, `draft.name` for `draft.values.name`.

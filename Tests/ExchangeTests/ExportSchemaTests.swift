@@ -63,11 +63,16 @@ struct ExportSchemaTests {
     }
 
     /// The fields of a document part as snake_case names, nested structs flattened with their
-    /// name as a prefix (`produce.dueDays` is `produce_due_days`).
+    /// name as a prefix (`produce.dueDays` is `produce_due_days`); an item's `values` are written
+    /// beside its other fields, without a prefix (`ItemPart`'s encoding).
     static func fields(of part: Any, prefix: String = "") -> Set<String> {
         var names: Set<String> = []
         for child in Mirror(reflecting: part).children {
             guard let label = child.label else { continue }
+            if let values = child.value as? ItemValues {
+                names.formUnion(fields(of: values, prefix: prefix))
+                continue
+            }
             let name = prefix + snakeCase(label)
             names.insert(name)
             var value = child.value

@@ -32,7 +32,11 @@ struct CookTests {
         #expect(event.memberName == "Aki")
 
         let cook = try kitchen.cooking.cook(result.cookId, in: kitchen.household)
-        #expect(cook.recipeId == smoothie && cook.recipeName == "Smoothie" && cook.servings == 2 && cook.undoneAt == nil && cook.memberId == kitchen.member)
+        #expect(cook.recipeId == smoothie)
+        #expect(cook.recipeName == "Smoothie")
+        #expect(cook.servings == 2)
+        #expect(cook.undoneAt == nil)
+        #expect(cook.memberId == kitchen.member)
         let takes = try kitchen.database.writer.read { db in
             try CookTake.fetchAll(db, sql: "SELECT * FROM cook_take WHERE cook_id = ? ORDER BY id", arguments: [result.cookId])
         }
@@ -106,8 +110,13 @@ struct CookTests {
         let result = try kitchen.cook(juice)
         let juiceId = try #require(result.producedItemId)
         let item = try kitchen.row(juiceId)
-        #expect(item.name == "Fresh juice" && item.quantity == 500 && item.unit == .ml && item.kind == .drinks)
-        #expect(item.folderId == freezer && item.due == "2026-11-25" && item.status == .unopened)
+        #expect(item.name == "Fresh juice")
+        #expect(item.quantity == 500)
+        #expect(item.unit == .ml)
+        #expect(item.kind == .drinks)
+        #expect(item.folderId == freezer)
+        #expect(item.due == "2026-11-25")
+        #expect(item.status == .unopened)
         let created = try #require(try kitchen.history(juiceId).first)
         #expect(created.kind == "created" && created.detail == "Freezer box" && created.cookId == result.cookId)
         #expect(try kitchen.cooking.cook(result.cookId, in: kitchen.household).producedItemId == juiceId)

@@ -65,7 +65,10 @@ struct CookUndoTests {
 
         try undo(kitchen, cookId)
         let row = try kitchen.row(tofu)
-        #expect(row.folderId == fridge && row.quantity == 2 && row.due == "2026-11-25" && row.status == .opened)
+        #expect(row.folderId == fridge)
+        #expect(row.quantity == 2)
+        #expect(row.due == "2026-11-25")
+        #expect(row.status == .opened)
         let moved = try kitchen.history(tofu).prefix(2)
         #expect(moved.map(\.kind) == ["quantity", "moved"])
         #expect(moved.allSatisfy { $0.cookId == cookId })

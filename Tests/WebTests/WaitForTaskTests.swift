@@ -30,7 +30,13 @@ struct WaitForTaskTests {
                 // only, as a pool-bound wait would last for ever) ten seconds.
                 let released = Mutex(false)
                 let releaseOnce = { @Sendable () -> Bool in
-                    guard released.withLock({ let was = $0; $0 = true; return !was }) else { return false }
+                    guard
+                        released.withLock({
+                            let was = $0
+                            $0 = true
+                            return !was
+                        })
+                    else { return false }
                     for _ in 0..<width { release.signal() }
                     return true
                 }

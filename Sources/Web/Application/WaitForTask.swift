@@ -82,4 +82,3 @@ private final class WaitingThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 }
-
