@@ -131,7 +131,7 @@ public struct HouseholdImport: Sendable {
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             throw HouseholdImportError.damagedDocument("\(place(context)) has the wrong type")
         } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-            throw HouseholdImportError.damagedDocument("\(place(context)) has a value this server does not know")
+            throw HouseholdImportError.damagedDocument("\(place(context)) has a value this server cannot read")
         } catch {
             throw HouseholdImportError.damagedDocument("not valid JSON")
         }

@@ -279,7 +279,7 @@ struct HouseholdExchangeTests {
                     items[1]["unit"] = "furlong"
                     object["items"] = items
                     files["household.json"] = try encode(object)
-                }, "items.1.unit has a value this server does not know"
+                }, "items.1.unit has a value this server cannot read"
             ),
             (
                 try tampered(source, "dangling-product.zip") { files in

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Which thread answers: requests wait their turn in one queue for the answering threads, whichever
@@ -49,16 +50,12 @@ import Testing
 
     @Test func aStopDropsRequestsWaitingTheirTurnAndFinishesTheOneBeingAnswered() throws {
         let gate = Gate()
-        let server = try GatedServer(threads: 1, gate: gate)
-        defer { gate.open() }
-        let slow = try server.holdOne(gate)
-        let waiting = try server.client()
-        waiting.send(Array("GET /page HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-        try waitUntil(upTo: 60) { gate.queued == 2 }
-
-        let stopped = stopInBackground(server.server, grace: .zero, runningLimit: .seconds(600))
-        // The waiting request is closed unanswered; the stop then waits for the one being answered.
-        #expect(waiting.isClosedByServer())
+        let (server, slow, stopped) = try stopWithOneAnsweredAndOneWaiting(gate)
+        defer {
+            gate.open()
+            withExtendedLifetime(server) {}
+        }
+        // The stop then waits for the one being answered.
         #expect(!stopped.isSet)
 
         gate.open()
@@ -71,15 +68,11 @@ import Testing
 
     @Test func aConnectionOpenedDuringAStopIsClosedAtOnce() throws {
         let gate = Gate()
-        let server = try GatedServer(threads: 1, gate: gate)
-        defer { gate.open() }
-        let slow = try server.holdOne(gate)
-        let waiting = try server.client()
-        waiting.send(Array("GET /page HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-        try waitUntil(upTo: 60) { gate.queued == 2 }
-        let stopped = stopInBackground(server.server, grace: .zero, runningLimit: .seconds(600))
-        // Dropped by the stop: it has begun.
-        #expect(waiting.isClosedByServer())
+        let (server, slow, stopped) = try stopWithOneAnsweredAndOneWaiting(gate)
+        defer {
+            gate.open()
+            withExtendedLifetime(server) {}
+        }
 
         // The stop still waits for the held answer; a newcomer is closed unanswered, not kept
         // waiting until the stop ends.
@@ -92,6 +85,19 @@ import Testing
         #expect(try slow.readReply().text == "/hold")
         try waitUntil(upTo: 60) { stopped.isSet }
         #expect(gate.answered == ["/hold"])
+    }
+
+    /// A one-thread server answering `/hold` (held by the gate) with `/page` waiting its turn, then
+    /// stopping in the background: the waiting request has been closed unanswered, the stop has begun.
+    private func stopWithOneAnsweredAndOneWaiting(_ gate: Gate) throws -> (GatedServer, slow: RawHTTPClient, stopped: Flag) {
+        let server = try GatedServer(threads: 1, gate: gate)
+        let slow = try server.holdOne(gate)
+        let waiting = try server.client()
+        waiting.send(Array("GET /page HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        try waitUntil(upTo: 60) { gate.queued == 2 }
+        let stopped = stopInBackground(server.server, grace: .zero, runningLimit: .seconds(600))
+        #expect(waiting.isClosedByServer(), "a request waiting its turn is dropped by the stop")
+        return (server, slow, stopped)
     }
 
     @Test func aStopGivesUpAnAnswerThatNeverEndsOnceItsLimitHasPassed() throws {
@@ -113,6 +119,7 @@ private final class Gate: Sendable {
     private let heldCount = Atomic<Int>(0)
     private let queuedCount = Atomic<Int>(0)
     private let opened = Flag()
+    private let door = Latch()
     private let answeredPaths = Mutex<[String]>([])
 
     var held: Int { heldCount.load(ordering: .acquiring) }
@@ -120,12 +127,15 @@ private final class Gate: Sendable {
     var queued: Int { queuedCount.load(ordering: .acquiring) }
     var isOpen: Bool { opened.isSet }
     var answered: [String] { answeredPaths.withLock { $0 } }
-    func open() { opened.set() }
+    func open() {
+        opened.set()
+        door.open()
+    }
 
     fileprivate func answer(_ path: String) -> String {
         if path == "/hold" {
             heldCount.add(1, ordering: .releasing)
-            while !opened.isSet { usleep(1_000) }
+            door.wait()
         }
         answeredPaths.withLock { $0.append(path) }
         return path

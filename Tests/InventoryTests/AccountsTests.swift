@@ -349,11 +349,7 @@ struct AccountsTests {
     @Test func membersOfAnotherHouseholdAreNotFound() throws {
         let fixture = try Fixture()
         let owner = try fixture.owner
-        let invitation = try fixture.accounts.createHousehold(name: "Grandparents")
-        let grandma = try #require(
-            try fixture.accounts.session(
-                token: try fixture.accounts.acceptInvitation(
-                    token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")))
+        let grandma = try fixture.otherHousehold()
         #expect(grandma.role == .owner)
         #expect(grandma.household != owner.household)
         #expect(throws: InventoryError.notFound) {

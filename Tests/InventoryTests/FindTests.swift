@@ -103,10 +103,7 @@ struct FindTests {
         try home.add("Milk")
         let owner = try home.fixture.owner
         try home.items.trash([trashed], in: home.household, by: owner.memberId)
-        let invitation = try home.fixture.accounts.createHousehold(name: "Grandparents")
-        let token = try home.fixture.accounts.acceptInvitation(
-            token: invitation, name: "Grandma", login: "grandma", password: Fixture.password, userAgent: "")
-        let grandma = try #require(try home.fixture.accounts.session(token: token))
+        let grandma = try home.fixture.otherHousehold()
         try home.add("Their milk", in: grandma.household)
 
         #expect(try home.search("milk") == ["Fridge": ["Milk"]])

@@ -66,8 +66,6 @@ private struct Kitchen {
     func overview(_ folderName: String) throws -> FolderOverview {
         try #require(try folders.overview(in: household).first { $0.name == folderName })
     }
-
-    func otherHousehold() throws -> SignedIn { try fixture.otherHousehold() }
 }
 
 extension ItemEvent {
@@ -634,7 +632,7 @@ struct ItemsTests {
 
     @Test func markingBoughtIsAllOrNothingWhenAnIdBelongsToAnotherHousehold() throws {
         let kitchen = try Kitchen()
-        let grandma = try kitchen.otherHousehold()
+        let grandma = try kitchen.fixture.otherHousehold()
         let theirs = try kitchen.items.register(
             [.named("Senbei")], into: kitchen.folder("Supermarket", in: grandma.household).id,
             in: grandma.household, by: grandma.memberId, timeZone: kitchen.utc)[0]
@@ -897,7 +895,7 @@ struct ItemsTests {
 
     @Test func everyItemMethodTreatsAnotherHouseholdsIdsAsNotFound() throws {
         let kitchen = try Kitchen()
-        let grandma = try kitchen.otherHousehold()
+        let grandma = try kitchen.fixture.otherHousehold()
         let (us, them) = (kitchen.household, grandma.household)
         let by = kitchen.member
         let items = kitchen.items
@@ -983,7 +981,7 @@ struct ItemsTests {
 
     @Test func anotherHouseholdsItemHistoryIsNotFound() throws {
         let kitchen = try Kitchen()
-        let grandma = try kitchen.otherHousehold()
+        let grandma = try kitchen.fixture.otherHousehold()
         let theirs = try kitchen.items.register(
             [.named("Their milk")], into: kitchen.folder("Fridge", in: grandma.household).id,
             in: grandma.household, by: grandma.memberId, timeZone: kitchen.utc)[0]

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -11,47 +10,31 @@ import Testing
 /// deadline. The answering thread that waits runs the work itself.
 @Suite("Waiting for a task on an answering thread")
 struct WaitForTaskTests {
-    @Test func theWorkFinishesWhileEveryThreadOfThePoolIsHeld() async throws {
-        let width = ProcessInfo.processInfo.activeProcessorCount
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        // One task per thread of the pool, each blocking its thread until released.
-        for _ in 0..<width {
-            Task.detached {
-                holding.signal()
-                release.wait()
-            }
-        }
-        // An answering thread of its own: the test's task needs the pool too.
-        let answeredWhileHeld = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+    @Test func everyStepOfTheWorkRunsOnTheWaitingThread() async throws {
+        let (waiting, steps) = await withCheckedContinuation { (done: CheckedContinuation<(pthread_t, [pthread_t]), Never>) in
+            // An answering thread of its own, outside the pool.
             Thread {
-                for _ in 0..<width { holding.wait() }
-                // Whoever comes first releases the pool: the work's end, or (the failure bound
-                // only, as a pool-bound wait would last for ever) ten seconds.
-                let released = Mutex(false)
-                let releaseOnce = { @Sendable () -> Bool in
-                    guard
-                        released.withLock({
-                            let was = $0
-                            $0 = true
-                            return !was
-                        })
-                    else { return false }
-                    for _ in 0..<width { release.signal() }
-                    return true
-                }
-                DispatchQueue.global().asyncAfter(deadline: .now() + 10) { _ = releaseOnce() }
+                let steps = Mutex<[pthread_t]>([])
                 let value = waitForTask { () async -> Int in
+                    steps.withLock { $0.append(pthread_self()) }
                     // A suspension resumed from another thread, as an outbound request's is.
                     let resumed = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
                         Thread { continuation.resume(returning: 41) }.start()
                     }
+                    steps.withLock { $0.append(pthread_self()) }
                     await Task.yield()
+                    steps.withLock { $0.append(pthread_self()) }
+                    // A child task runs there too.
+                    async let child = { () async -> pthread_t in pthread_self() }()
+                    let childThread = await child
+                    steps.withLock { $0.append(childThread) }
                     return resumed + 1
                 }
-                done.resume(returning: releaseOnce() && value == 42)
+                precondition(value == 42)
+                done.resume(returning: (pthread_self(), steps.withLock { $0 }))
             }.start()
         }
-        #expect(answeredWhileHeld, "the work waited for the cooperative pool")
+        #expect(steps.count == 4)
+        #expect(steps.allSatisfy { pthread_equal($0, waiting) != 0 }, "a step ran on another thread (the pool's)")
     }
 }

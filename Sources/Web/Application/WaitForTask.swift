@@ -4,10 +4,12 @@ import Synchronization
 /// The one place a thread waits for async work, and why: handlers are synchronous (SQLite is), and
 /// run on the answering threads (`AnswerQueue`), Zaiko's own threads outside Swift's cooperative
 /// pool. A handler that needs async work (an outbound request, the push test's wait for the engine)
-/// runs it as a task whose jobs the waiting answering thread runs itself, until the task ends: the
-/// work needs no thread of the pool, which whatever else runs there (the engine, a test process's
-/// other tests) may hold for longer than the work's deadline. The work's own deadlines bound the
-/// wait. Never call it from async code (it would hold one of the pool's threads).
+/// runs it as a task whose jobs the waiting answering thread runs itself, until the task ends. An
+/// outbound request then needs no thread of the pool, which whatever else runs there (the engine,
+/// a test process's other tests) may hold for longer than the request's deadline. What the work
+/// hands to others still runs where they run it: a `Task.sleep`'s wake-up and a GRDB observation's
+/// values (the push test's wait) come through the pool. The work's own deadlines bound the wait.
+/// Never call it from async code (it would hold one of the pool's threads).
 func waitForTask<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
     let executor = WaitingThreadExecutor()
     let result = Mutex<T?>(nil)
