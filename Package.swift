@@ -56,8 +56,11 @@ let package = Package(
         .target(
             name: "HTTPServer",
             // GnuTLS: the HTTPS listener's certificate callback (libmicrohttpd's TLS is GnuTLS).
-            dependencies: ["CMicroHTTPD", "CGnuTLS"]
+            // Gzip: public text files are kept compressed as well.
+            dependencies: ["CMicroHTTPD", "CGnuTLS", "Gzip"]
         ),
+        // The gzip format over ZIPFoundation's deflate (zlib): one header, one trailer.
+        .target(name: "Gzip", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Background services (the reminder engine, backups, certificate renewal, the photo cleaner,
         // the listeners) and their one owner: started in order, stopped in reverse. No dependencies.
         .target(name: "Lifecycle"),
@@ -192,7 +195,7 @@ let package = Package(
         // cheap password hashing, waiting for an event, running heavy work off the cooperative pool.
         .target(name: "TestSupport", dependencies: ["Inventory", "Lifecycle"], path: "Tests/TestSupport"),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle", "TestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Inventory", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Gzip", "Inventory", "TestSupport"]),
         .testTarget(
             name: "InventoryTests", dependencies: ["Inventory", "TestSupport", .product(name: "Tagged", package: "swift-tagged")]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import Gzip
 import Synchronization
 
 /// A public file kept in memory with its validators made once, so answering it costs no system
@@ -9,15 +10,22 @@ final class PreloadedFile: Sendable {
     static let largestSize = 1 << 20
 
     struct Snapshot: Sendable {
-        let body: SharedBytes
-        let etag: String
+        /// The file as it is, and gzipped when it is text that compresses (compressed once, here).
+        let identity: Representation
+        let gzip: Representation?
         let modified: Int
-        /// The headers of a 200 and of a 304, in the order `StaticFiles.fileResponse` sends them.
-        let okHeaders: [(name: String, value: String)]
-        let notModifiedHeaders: [(name: String, value: String)]
         /// What the file was when read: a different stat means read it again.
         let size: Int
         let modifiedNanoseconds: Int
+    }
+
+    /// One encoding of the file, with its own validator (a gzipped body is another representation).
+    struct Representation: Sendable {
+        let body: SharedBytes
+        let etag: String
+        /// The headers of a 200 and of a 304, in the order `StaticFiles.fileResponse` sends them.
+        let okHeaders: [(name: String, value: String)]
+        let notModifiedHeaders: [(name: String, value: String)]
     }
 
     /// The real path, inside the public folder.
@@ -48,13 +56,15 @@ final class PreloadedFile: Sendable {
         }
     }
 
-    /// The response to `request`: a 304 when its validators match, else the bytes from memory.
+    /// The response to `request`: gzipped when it accepts gzip and the file has a gzipped form; a
+    /// 304 when its validators match that form, else the bytes from memory.
     func response(to request: Request) -> Response? {
         guard let snapshot = current() else { return nil }
-        if StaticFiles.notModified(request, etag: snapshot.etag, modified: snapshot.modified) {
-            return Response(status: 304, headers: snapshot.notModifiedHeaders)
+        let chosen = snapshot.gzip.flatMap { ContentCoding.acceptsGzip(request.headers["accept-encoding"]) ? $0 : nil } ?? snapshot.identity
+        if StaticFiles.notModified(request, etag: chosen.etag, modified: snapshot.modified) {
+            return Response(status: 304, headers: chosen.notModifiedHeaders)
         }
-        return Response(status: 200, headers: snapshot.okHeaders, body: .shared(snapshot.body))
+        return Response(status: 200, headers: chosen.okHeaders, body: .shared(chosen.body))
     }
 
     private func refreshed(_ snapshot: Snapshot?) -> Snapshot? {
@@ -74,11 +84,21 @@ final class PreloadedFile: Sendable {
         else { return nil }
         let modified = Int(info.st_mtim.tv_sec)
         let etag = StaticFiles.etag(size: Int(info.st_size), modified: modified, nanoseconds: Int(info.st_mtim.tv_nsec))
-        let validators: [(name: String, value: String)] = [
-            ("ETag", etag), ("Last-Modified", HTTPDate.string(fromUnixSeconds: modified)), ("Cache-Control", cacheControl),
-        ]
+        let lastModified = ("Last-Modified", HTTPDate.string(fromUnixSeconds: modified))
+        let bytes = [UInt8](data)
+        let compressed = ContentCoding.isCompressible(contentType) ? Gzip.compress(bytes) : nil
+        // Sent only when it saves something; then both forms say that the answer depends on it.
+        let gzipped = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
+        let vary: [(name: String, value: String)] = gzipped == nil ? [] : [("Vary", "Accept-Encoding")]
+        func representation(_ body: [UInt8], etag: String, encoding: [(name: String, value: String)]) -> Representation {
+            let validators = [("ETag", etag), lastModified, ("Cache-Control", cacheControl)] + vary
+            return Representation(
+                body: SharedBytes(body), etag: etag, okHeaders: [("Content-Type", contentType)] + encoding + validators,
+                notModifiedHeaders: validators)
+        }
         return Snapshot(
-            body: SharedBytes(data), etag: etag, modified: modified, okHeaders: [("Content-Type", contentType)] + validators,
-            notModifiedHeaders: validators, size: Int(info.st_size), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+            identity: representation(bytes, etag: etag, encoding: []),
+            gzip: gzipped.map { representation($0, etag: ContentCoding.gzipETag(etag), encoding: [("Content-Encoding", "gzip")]) },
+            modified: modified, size: Int(info.st_size), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
     }
 }

@@ -12,8 +12,8 @@ final class TestServer {
 
     /// `configure` changes limits and deadlines from the defaults for the test; `prepare` sees the server before it starts.
     init(
-        maxBodyBytes: Int = 20 * 1024 * 1024, probe: Probe = Probe(), configure: (inout ServerConfiguration) -> Void = { _ in },
-        prepare: (Server) -> Void = { _ in }
+        maxBodyBytes: Int = 20 * 1024 * 1024, probe: Probe = Probe(), publicFiles: [String: [UInt8]] = [:],
+        configure: (inout ServerConfiguration) -> Void = { _ in }, prepare: (Server) -> Void = { _ in }
     ) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("zaiko-http-\(UUID().uuidString)")
         uploads = root.appendingPathComponent("uploads")
@@ -22,6 +22,7 @@ final class TestServer {
         try FileManager.default.createDirectory(at: publicFolder.appendingPathComponent("css"), withIntermediateDirectories: true)
         try Data("body { color: green }\n".utf8).write(to: publicFolder.appendingPathComponent("css/app.css"))
         try Data("secret\n".utf8).write(to: root.appendingPathComponent("secret.txt"))
+        for (path, bytes) in publicFiles { try Data(bytes).write(to: publicFolder.appendingPathComponent(path)) }
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, maxBodyBytes: maxBodyBytes, uploadDirectory: uploads)
         configure(&configuration)
         server = Server(configuration: configuration, responder: EchoResponder(staticFiles: try StaticFiles(root: publicFolder), probe: probe))
