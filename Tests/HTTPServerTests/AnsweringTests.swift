@@ -118,19 +118,15 @@ import Testing
 private final class Gate: Sendable {
     private let heldCount = Atomic<Int>(0)
     private let queuedCount = Atomic<Int>(0)
-    private let opened = Flag()
     private let door = Latch()
     private let answeredPaths = Mutex<[String]>([])
 
     var held: Int { heldCount.load(ordering: .acquiring) }
     /// Requests that went to the answering threads' queue.
     var queued: Int { queuedCount.load(ordering: .acquiring) }
-    var isOpen: Bool { opened.isSet }
+    var isOpen: Bool { door.isOpen }
     var answered: [String] { answeredPaths.withLock { $0 } }
-    func open() {
-        opened.set()
-        door.open()
-    }
+    func open() { door.open() }
 
     fileprivate func answer(_ path: String) -> String {
         if path == "/hold" {

@@ -53,6 +53,19 @@ private struct Pantry {
         return try items.useSoon(in: household, window: window, page: page)
     }
 
+    /// Dated items the due lists and counts leave out: one in the trash (expired), one on a shopping
+    /// list (the app keeps no due date there; one written anyway), and another household's due today.
+    func addWhatStaysOut() throws {
+        let trashed = try add("Trashed milk", due: "2026-11-21")
+        try items.trash([trashed], in: household, by: owner.memberId)
+        let listed = try add("Listed eggs", due: nil, to: "Supermarket")
+        try fixture.database.writer.write { db in
+            try db.execute(sql: "UPDATE item SET due = '2026-11-22' WHERE id = ?", arguments: [listed])
+        }
+        let grandma = try fixture.otherHousehold()
+        try add("Their tofu", due: "2026-11-22", in: grandma.household, by: grandma.memberId)
+    }
+
     func day(_ text: String) throws -> CalendarDay { try #require(CalendarDay(text)) }
     func month(_ text: String) throws -> CalendarMonth { try #require(CalendarMonth(text)) }
 }
@@ -88,15 +101,7 @@ struct DueTests {
     @Test func trashedItemsShoppingListsAndOtherHouseholdsStayOut() throws {
         let pantry = try Pantry()
         try pantry.setClock("2026-11-22T12:00:00Z")
-        let trashed = try pantry.add("Trashed milk", due: "2026-11-21")
-        try pantry.items.trash([trashed], in: pantry.household, by: pantry.owner.memberId)
-        // A shopping item keeps no due date through the app; one written there anyway stays out.
-        let listed = try pantry.add("Listed eggs", due: nil, to: "Supermarket")
-        try pantry.fixture.database.writer.write { db in
-            try db.execute(sql: "UPDATE item SET due = '2026-11-22' WHERE id = ?", arguments: [listed])
-        }
-        let grandma = try pantry.fixture.otherHousehold()
-        try pantry.add("Their tofu", due: "2026-11-22", in: grandma.household, by: grandma.memberId)
+        try pantry.addWhatStaysOut()
         // A folder in the trash takes its items with it.
         try pantry.add("Freezer fish", due: "2026-11-23", to: "Freezer")
         try Folders(database: pantry.fixture.database, clock: pantry.fixture.clock.wall)
@@ -168,14 +173,7 @@ struct DueTests {
         try pantry.add("Soon", due: "2026-11-25", to: "Freezer")
         try pantry.add("Later", due: "2026-11-26")
         try pantry.add("Undated", due: nil)
-        let trashed = try pantry.add("Trashed", due: "2026-11-21")
-        try pantry.items.trash([trashed], in: pantry.household, by: pantry.owner.memberId)
-        let listed = try pantry.add("Listed", due: nil, to: "Supermarket")
-        try pantry.fixture.database.writer.write { db in
-            try db.execute(sql: "UPDATE item SET due = '2026-11-22' WHERE id = ?", arguments: [listed])
-        }
-        let grandma = try pantry.fixture.otherHousehold()
-        try pantry.add("Their tofu", due: "2026-11-22", in: grandma.household, by: grandma.memberId)
+        try pantry.addWhatStaysOut()
 
         let first = try pantry.useSoon()
         #expect(first.expired.count == ListPage.size && (first.page, first.pages) == (1, 2))

@@ -5,20 +5,26 @@ import Foundation
 public final class Latch: @unchecked Sendable {
     // NSCondition: a blocking wait that wakes when signalled, not on a timer.
     private let condition = NSCondition()
-    private var isOpen = false
+    private var opened = false
 
     public init() {}
 
     public func open() {
         condition.lock()
-        isOpen = true
+        opened = true
         condition.broadcast()
         condition.unlock()
     }
 
+    public var isOpen: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return opened
+    }
+
     public func wait() {
         condition.lock()
-        while !isOpen { condition.wait() }
+        while !opened { condition.wait() }
         condition.unlock()
     }
 }
