@@ -8,6 +8,8 @@ public struct Response: Sendable {
         case file(descriptor: Int32, size: UInt64)
         /// Bytes kept in memory for many responses, sent without a copy.
         case shared(SharedBytes)
+        /// Bytes sent over time by whoever holds the stream (Server-Sent Events), holding no thread.
+        case stream(ResponseStream)
     }
 
     public var status: Int

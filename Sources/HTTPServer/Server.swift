@@ -22,6 +22,9 @@ public final class Server: @unchecked Sendable {
     let stopping = Atomic<Bool>(false)
     /// Per-client connection counts and request deadlines.
     let connections: ConnectionGuard
+    /// Streamed answers being sent: a stop ends them, since libmicrohttpd must not be stopped with a
+    /// connection suspended and a stream's connection is suspended between sends.
+    let streams = OpenStreams()
     public private(set) var port: UInt16 = 0
     /// The certificate of an HTTPS listener, reloaded when its files change.
     private var certificate: ReloadingCertificate?
@@ -110,6 +113,7 @@ public final class Server: @unchecked Sendable {
         // EPOLL_CTL_DEL fails and libmicrohttpd aborts the process ("Failed to remove listen FD
         // from epoll set", daemon.c:5531 in 0.9.75; upstream still has the race).
         stopping.store(true, ordering: .sequentiallyConsistent)
+        streams.endAll()
         waitForAnswers(upTo: grace)
         // Waiting requests are dropped, the ones being answered finish or are given up. libmicrohttpd
         // must not be stopped with a connection still suspended: the dropped ones are closed first.
@@ -235,7 +239,7 @@ public final class Server: @unchecked Sendable {
         if let tracked = state.connection { connections.answering(tracked) }
         let request = state.makeRequest()
         guard !state.answersBeforeBody, let answers, !responder.answersInline(request) else {
-            return Self.queue(response(to: request, state), on: connection)
+            return queue(response(to: request, state), on: connection)
         }
         MHD_suspend_connection(connection)
         let suspended = SuspendedConnection(pointer: connection)
@@ -285,7 +289,7 @@ public final class Server: @unchecked Sendable {
         if let tracked = state.connection { connections.awaitingRequest(tracked) }
     }
 
-    static func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
+    func queue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
         let mhdResponse: OpaquePointer?
         switch response.body {
         case .bytes(let bytes) where bytes.isEmpty:
@@ -305,6 +309,14 @@ public final class Server: @unchecked Sendable {
             let retained = Unmanaged.passRetained(shared)
             mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(shared.count, shared.base, releaseShared, retained.toOpaque())
             if mhdResponse == nil { retained.release() }
+        case .stream(let stream):
+            // Of unknown length (sent chunked); libmicrohttpd asks the stream for bytes as the socket
+            // takes them, and releases it once the connection is done.
+            stream.attach(to: connection)
+            let sending = Unmanaged.passRetained(SendingStream(stream, streams))
+            streams.opened(stream)
+            mhdResponse = MHD_create_response_from_callback(UInt64.max, 4096, readStream, sending.toOpaque(), releaseStream)
+            if mhdResponse == nil { sending.takeRetainedValue().release() }
         }
         guard let mhdResponse else { return .NO }
         for (name, value) in response.headers {
@@ -339,7 +351,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         // Called again once an answering thread resumed the connection.
         if let ready = state.readyAnswer {
             state.readyAnswer = nil
-            return Server.queue(ready, on: connection)
+            return server.queue(ready, on: connection)
         }
         if state.dropped { return .NO }
         uploadDataSize.pointee = 0
@@ -370,6 +382,16 @@ private final class Settlement: Sendable {
 /// allows `MHD_resume_connection` from any thread).
 private struct SuspendedConnection: @unchecked Sendable {
     let pointer: OpaquePointer
+}
+
+private let readStream: MHD_ContentReaderCallback = { cls, _, buffer, max in
+    guard let cls, let buffer else { return ResponseStream.endOfStream }
+    return Unmanaged<SendingStream>.fromOpaque(cls).takeUnretainedValue().stream.read(into: buffer, max: max)
+}
+
+private let releaseStream: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<SendingStream>.fromOpaque(cls).takeRetainedValue().release()
 }
 
 private let releaseShared: MHD_ContentReaderFreeCallback = { cls in

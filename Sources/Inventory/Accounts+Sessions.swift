@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Synchronization
+import Tagged
 
 /// The result of a login attempt. Never says whether the login exists.
 public enum LoginOutcome: Sendable, Equatable {
@@ -142,9 +143,9 @@ extension Accounts {
                 db,
                 sql: """
                     SELECT id, user_agent, created_at, last_seen_at FROM session
-                    WHERE member_id = ? AND expires_at > ? AND (last_seen_at > ? OR remember = 1 AND last_seen_at > ?)
+                    WHERE member_id = ? AND \(Self.isOpenSQL)
                     ORDER BY last_seen_at DESC
-                    """, arguments: [memberId, stamp(), stamp(-Self.browserSessionIdleLimit), stamp(-Self.rememberedIdleLimit)]
+                    """, arguments: [memberId] + isOpenArguments()
             ).map {
                 DeviceSession(
                     id: $0["id"], userAgent: $0["user_agent"], createdAt: try $0.decode(forColumn: "created_at"),
@@ -167,4 +168,62 @@ extension Accounts {
             try db.execute(sql: "DELETE FROM session WHERE member_id = ? AND id != ?", arguments: [memberId, sessionId])
         }
     }
+
+    /// Which of `sessionIds` are still open (not signed out, revoked, expired or idle too long):
+    /// an open event stream ends with its session.
+    public func openSessions(among sessionIds: [DeviceSession.ID]) throws -> Set<DeviceSession.ID> {
+        guard !sessionIds.isEmpty else { return [] }
+        return try database.writer.read { db in
+            var open = Set<DeviceSession.ID>()
+            // In slices, within SQLite's limit on bound values.
+            for start in stride(from: 0, to: sessionIds.count, by: 500) {
+                let slice = sessionIds[start..<min(start + 500, sessionIds.count)]
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                let ids = try DeviceSession.ID.fetchAll(
+                    db, sql: "SELECT id FROM session WHERE id IN (\(marks)) AND \(Self.isOpenSQL)",
+                    arguments: StatementArguments(slice.map(\.rawValue)) + isOpenArguments())
+                open.formUnion(ids)
+            }
+            return open
+        }
+    }
+
+    /// A session still in use, with `isOpenArguments()`: `session(token:)` ends any other.
+    static let isOpenSQL = "expires_at > ? AND (last_seen_at > ? OR remember = 1 AND last_seen_at > ?)"
+
+    func isOpenArguments() -> StatementArguments {
+        [stamp(), stamp(-Self.browserSessionIdleLimit), stamp(-Self.rememberedIdleLimit)]
+    }
+
+    /// Calls `notify` after every commit that ended sessions (sign-out, revocation, a member removed
+    /// or their password changed, an expired session found), with their ids, on the writer's thread:
+    /// it must only hand them on.
+    public func whenSessionsEnd(_ notify: @escaping @Sendable ([DeviceSession.ID]) -> Void) {
+        database.writer.add(transactionObserver: EndedSessions(notify), extent: .databaseLifetime)
+    }
+}
+
+/// Collects the sessions a transaction deletes (directly or by a member's removal) and tells them
+/// once it commits.
+private final class EndedSessions: TransactionObserver, @unchecked Sendable {
+    // Only touched on the writer's thread, one transaction at a time.
+    private var ended: [DeviceSession.ID] = []
+    private let notify: @Sendable ([DeviceSession.ID]) -> Void
+
+    init(_ notify: @escaping @Sendable ([DeviceSession.ID]) -> Void) { self.notify = notify }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        if case .delete(let table) = eventKind { return table == "session" }
+        return false
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) { ended.append(DeviceSession.ID(rawValue: event.rowID)) }
+
+    func databaseDidCommit(_ db: Database) {
+        let sessions = ended
+        ended = []
+        if !sessions.isEmpty { notify(sessions) }
+    }
+
+    func databaseDidRollback(_ db: Database) { ended = [] }
 }

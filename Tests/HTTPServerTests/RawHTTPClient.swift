@@ -84,6 +84,18 @@ final class RawHTTPClient {
         return Reply(status: status, headers: headers, body: body)
     }
 
+    /// The next chunk of a chunked body (after `readReply` read the head); empty for the last one.
+    func readChunk() throws -> [UInt8] {
+        let lineEnd = try readUntil(Array("\r\n".utf8))
+        let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self).split(separator: ";").first.map(String.init) ?? ""
+        guard let size = Int(sizeText, radix: 16) else { throw POSIXError(.EPROTO) }
+        buffer.removeFirst(lineEnd + 2)
+        try fill(size + 2)
+        let chunk = Array(buffer[..<size])
+        buffer.removeFirst(size + 2)
+        return chunk
+    }
+
     /// True when the server has closed the connection (end of file or reset), not when it is
     /// still open and silent (the read times out).
     func isClosedByServer() -> Bool {
