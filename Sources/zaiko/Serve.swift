@@ -130,6 +130,9 @@ struct Serve: AsyncParsableCommand {
             var options = AppOptions(
                 secureCookies: secureCookies, setupCode: setupCode, clock: clock, photos: dataDirectory.photosURL, pushTestWait: .seconds(5))
             options.maxBodyBytes = maxBodyMB * 1024 * 1024
+            // Live-update streams leave half the connections to pages, and beat within the idle timeout.
+            options.liveEvents.total = max(1, maxConnections / 2)
+            options.liveEvents.heartbeat = .seconds(max(1, min(15, idleTimeout / 2)))
             // Where requests typed by an owner may go: decided once, for push and the look-up alike.
             let outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))
             options.outbound = outbound

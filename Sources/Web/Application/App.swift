@@ -57,6 +57,8 @@ public struct AppOptions: Sendable {
     public var recipeFetch: (timeout: TimeInterval, budget: Duration) = (RecipeFetcher.standardTimeout, RecipeFetcher.standardBudget)
     /// The languages offered: the catalogs built in (a test may add one).
     public var localizations = Localizations.embedded
+    /// How many live-update streams are kept open, and their heartbeat.
+    public var liveEvents = LiveEventLimits()
 
     public init(
         secureCookies: Bool = false, setupCode: String? = nil, hasher: any PasswordHashing = Argon2id.standard, clock: WallClock = .system,
@@ -114,6 +116,8 @@ public final class App: Responder {
         TLSController(file: caFile, source: options.tls, renderer: renderer).register(in: &router)
         SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock, httpsHelp: httpsHelp).register(in: &router)
         InvitationController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
+        EventsController(live: LiveEvents(feed: ChangeFeed(database: database), accounts: accounts, limits: options.liveEvents))
+            .register(in: &router)
         // The scheme of links shown for copying, over plain HTTP (over HTTPS they say https).
         let scheme = options.secureCookies ? "https" : "http"
         let feeds = CalendarFeeds(database: database, clock: options.clock)

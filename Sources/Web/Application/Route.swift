@@ -13,6 +13,8 @@ enum Route {
     static let folders = "/folders"
     /// The folders' settings: names, order, new folders.
     static let folderSettings = "/folders/edit"
+    /// The signed-in member's stream of their household's changes (Server-Sent Events).
+    static let events = "/events"
 
     static func item(_ id: Inventory.Item.ID) -> Item { Item(path: "/items/\(id)") }
     static func folder(_ id: Inventory.Folder.ID) -> Folder { Folder(path: "/folders/\(id)") }

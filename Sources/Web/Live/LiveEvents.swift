@@ -1,0 +1,206 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Synchronization
+
+/// The open event streams (`GET /events`) and the one thread that feeds them: after a commit moves
+/// a household's change feed, its streams get the changes they have not seen, as one event; every
+/// `heartbeat` each stream gets a comment, which also finds clients that left and streams whose
+/// session ended. No stream holds a thread in between (`ResponseStream`).
+///
+/// Streams are capped per member and in all (`LiveEventLimits`), so pages keep the connections they need:
+/// a page refused a stream works on without live updates.
+final class LiveEvents: Sendable {
+    /// Why a stream was not opened.
+    enum Refusal: Error, Equatable {
+        case memberHasTooMany
+        case serverHasTooMany
+    }
+
+    private struct Subscriber {
+        let stream: ResponseStream
+        let member: SignedIn
+        /// The last sequence this stream was sent (or told about at its start).
+        var seen: Int64
+    }
+
+    private struct State {
+        var subscribers: [ObjectIdentifier: Subscriber] = [:]
+        /// Households whose feed moved since the thread last looked.
+        var moved: Set<Household.ID> = []
+        /// Sessions ended since the thread last looked.
+        var endedSessions: Set<DeviceSession.ID> = []
+    }
+
+    let limits: LiveEventLimits
+    private let feed: ChangeFeed
+    private let accounts: Accounts
+    private let state = Mutex(State())
+    private let wake = Wake()
+    private let started = Atomic<Bool>(false)
+
+    init(feed: ChangeFeed, accounts: Accounts, limits: LiveEventLimits = LiveEventLimits()) {
+        self.feed = feed
+        self.accounts = accounts
+        self.limits = limits
+    }
+
+    deinit { wake.signal() }
+
+    var openStreams: Int { state.withLock { $0.subscribers.count } }
+
+    /// At the first stream: listens to the feed and to ended sessions, and starts the thread, which
+    /// holds the hub only while it works (it ends once the hub is gone).
+    private func startOnce() {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        feed.onCommit { [weak self] household, _ in self?.moved(household) }
+        accounts.whenSessionsEnd { [weak self] sessions in self?.ended(sessions) }
+        let wake = self.wake
+        let heartbeat = limits.heartbeat
+        let thread = Thread { [weak self] in
+            var nextHeartbeat = ContinuousClock.now + heartbeat
+            while true {
+                wake.wait(until: nextHeartbeat)
+                guard let live = self else { return }
+                live.work(beating: ContinuousClock.now >= nextHeartbeat)
+                if ContinuousClock.now >= nextHeartbeat { nextHeartbeat = ContinuousClock.now + heartbeat }
+            }
+        }
+        thread.name = "zaiko-live-events"
+        thread.start()
+    }
+
+    /// A new stream for `member`, starting after `since` (the `Last-Event-ID` of a reconnect, or
+    /// the sequence the page was rendered at), else from now.
+    func open(for member: SignedIn, since: Int64?) throws -> ResponseStream {
+        startOnce()
+        let latest = try feed.latestSequence(in: member.household)
+        let start = since.map { min(max(0, $0), latest) } ?? latest
+        let stream = ResponseStream(maxPending: limits.maxPending) { [weak self] in self?.closed() }
+        try state.withLock { state in
+            guard state.subscribers.count < limits.total else { throw Refusal.serverHasTooMany }
+            let held = state.subscribers.values.count { $0.member.memberId == member.memberId }
+            guard held < limits.perMember else { throw Refusal.memberHasTooMany }
+            state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, member: member, seen: start)
+            if start < latest { state.moved.insert(member.household.householdId) }
+        }
+        // The reconnect delay, and the sequence this stream starts from: the first thing a client
+        // reads, so a reconnect names it even when nothing changes meanwhile.
+        stream.send(LiveEventMessage.ready(start))
+        if start < latest { wake.signal() }
+        return stream
+    }
+
+    // MARK: - Told from other threads
+
+    private func moved(_ household: Household.ID) {
+        state.withLock { _ = $0.moved.insert(household) }
+        wake.signal()
+    }
+
+    private func ended(_ sessions: [DeviceSession.ID]) {
+        state.withLock { $0.endedSessions.formUnion(sessions) }
+        wake.signal()
+    }
+
+    /// A stream's connection is gone: its subscriber goes (found by the streams no longer open).
+    private func closed() {
+        state.withLock { state in state.subscribers = state.subscribers.filter { $0.value.stream.isOpen } }
+    }
+
+    // MARK: - The thread
+
+    /// One round: the ended sessions' streams end, the moved households' streams get their
+    /// changes, and with `beating` every stream its heartbeat.
+    private func work(beating: Bool) {
+        let (moved, endedSessions) = state.withLock { state in
+            defer {
+                state.moved = []
+                state.endedSessions = []
+            }
+            return (state.moved, state.endedSessions)
+        }
+        if !endedSessions.isEmpty { end { endedSessions.contains($0.member.sessionId) } }
+        for household in moved { deliver(to: household) }
+        if beating { beat() }
+    }
+
+    /// Sends each stream of `household` what it has not seen: one `changes` event per stream
+    /// (streams that saw the same sequence share one read), or `reload` when the feed no longer
+    /// holds what it missed or more than a batch is missing.
+    private func deliver(to household: Household.ID) {
+        let subscribers = state.withLock { $0.subscribers.values.filter { $0.member.household.householdId == household } }
+        guard let scope = subscribers.first?.member.household else { return }
+        for (seen, group) in Dictionary(grouping: subscribers, by: \.seen) {
+            // A read that fails (the database unavailable) is tried again at the next commit.
+            guard let read = try? feed.changes(since: seen, in: scope, limit: limits.batch) else { continue }
+            let (message, latest) = LiveEventMessage.catchingUp(read)
+            guard latest != seen else { continue }
+            for subscriber in group { subscriber.stream.send(message) }
+            state.withLock { state in
+                for subscriber in group { state.subscribers[ObjectIdentifier(subscriber.stream)]?.seen = latest }
+            }
+        }
+    }
+
+    /// A comment to every stream; the streams of sessions no longer open end.
+    private func beat() {
+        let subscribers = state.withLock { Array($0.subscribers.values) }
+        if let open = try? accounts.openSessions(among: Array(Set(subscribers.map(\.member.sessionId)))) {
+            end { !open.contains($0.member.sessionId) }
+        }
+        for subscriber in subscribers where subscriber.stream.isOpen { subscriber.stream.send(LiveEventMessage.heartbeat) }
+    }
+
+    private func end(where shouldEnd: (Subscriber) -> Bool) {
+        let ending = state.withLock { state in
+            let ending = state.subscribers.values.filter(shouldEnd)
+            for subscriber in ending { state.subscribers[ObjectIdentifier(subscriber.stream)] = nil }
+            return ending
+        }
+        for subscriber in ending {
+            subscriber.stream.send(LiveEventMessage.signedOut)
+            subscriber.stream.end()
+        }
+    }
+}
+
+/// Wakes the hub's thread: after a commit, an ended session, the hub's end, or at the next heartbeat.
+private final class Wake: @unchecked Sendable {
+    // `pending` is guarded by `condition`'s lock, so a signal between two waits is not lost.
+    private let condition = NSCondition()
+    private var pending = false
+
+    func signal() {
+        condition.lock()
+        pending = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait(until deadline: ContinuousClock.Instant) {
+        condition.lock()
+        while !pending, ContinuousClock.now < deadline {
+            let left = deadline - ContinuousClock.now
+            _ = condition.wait(until: Date().addingTimeInterval(Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18))
+        }
+        pending = false
+        condition.unlock()
+    }
+}
+
+/// How many event streams the server keeps open, and how it keeps them.
+public struct LiveEventLimits: Sendable {
+    /// Streams one member may hold (each tab holds one where the browser cannot share it).
+    public var perMember = 8
+    /// Streams in all: `zaiko serve` leaves half its connections to pages.
+    public var total = 256
+    /// Shorter than any idle timeout between the browser and the server (the server's is 30 s).
+    public var heartbeat = Duration.seconds(15)
+    /// Changes sent in one event at most; a stream further behind is told to reload.
+    public var batch = ChangeFeed.maximumLimit
+    /// Bytes kept for a client that does not read (see `ResponseStream.maxPending`).
+    public var maxPending = 256 * 1024
+
+    public init() {}
+}
