@@ -13,7 +13,7 @@ extension Accounts {
     ) throws -> (token: String, filled: T) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.storedLength <= 100 else { throw InventoryError.validation(["household": .householdNameRequired]) }
-        return try database.writer.write { db in
+        return try database.write(by: nil, at: stamp()) { db in
             let household = try Household.Draft(name: trimmed, createdAt: stamp()).insertAndFetch(db, as: Household.self)
             try db.execute(sql: "UPDATE household SET language = ? WHERE id = ?", arguments: [language, household.id])
             let filled = try fill(NewHousehold(db: db, id: household.id))

@@ -53,7 +53,7 @@ public struct Accounts: Sendable {
         guard errors.isEmpty else { throw InventoryError.validation(errors) }
         let trimmedHousehold = householdName.trimmingCharacters(in: .whitespacesAndNewlines)
         let hash = try hasher.hash(password)
-        return try database.writer.write { db in
+        return try database.write(by: nil, at: stamp()) { db in
             guard try Household.fetchCount(db) == 0 else { throw InventoryError.notFound }
             let household = try Household.Draft(name: trimmedHousehold, createdAt: stamp()).insertAndFetch(db, as: Household.self)
             try db.execute(sql: "UPDATE household SET language = ?, time_zone = ? WHERE id = ?", arguments: [language, timeZone, household.id])

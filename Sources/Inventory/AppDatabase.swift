@@ -15,6 +15,8 @@ public final class AppDatabase: Sendable {
 
     /// Refuses every commit once the file is no longer the one that was opened (nil in memory).
     let fileGuard: OpenedFileGuard?
+    /// Calls `ChangeFeed.onCommit`'s listeners after a commit that advanced a household's changes.
+    let committedChanges = CommittedChanges()
 
     /// Migrates `writer` to the current schema. `fileCheck` says how long a check that the file is
     /// still the one opened stands for the next writes, and which clock measures it (a seam for tests).
@@ -25,6 +27,22 @@ public final class AppDatabase: Sendable {
         fileGuard = openedFile.map { OpenedFileGuard(path: writer.path, opened: $0, check: fileCheck) }
         try Schema.migrator.migrate(writer)
         if let fileGuard { writer.add(transactionObserver: fileGuard, extent: .databaseLifetime) }
+        writer.add(transactionObserver: committedChanges, extent: .databaseLifetime)
+    }
+
+    /// A named write on behalf of `memberId` at `time`, in one transaction: the change feed's records
+    /// name them (`change_actor`, which the triggers read, is set first and cleared last, inside the
+    /// transaction, so no other write ever sees it). Every store method that knows who writes uses it.
+    func write<T>(by memberId: Member.ID?, at time: Timestamp, _ updates: (Database) throws -> T) throws -> T {
+        try writer.write { db in
+            try db.cachedStatement(
+                sql:
+                    "INSERT OR REPLACE INTO change_actor (id, member_id, at, records_before) VALUES (1, ?, ?, (SELECT IFNULL(MAX(rowid), 0) FROM change_record))"
+            ).execute(arguments: [memberId, time])
+            let result = try updates(db)
+            try db.cachedStatement(sql: "DELETE FROM change_actor").execute()
+            return result
+        }
     }
 
     /// The household database at `url` (created if missing), checked with `quick_check` first:

@@ -136,7 +136,7 @@ public struct ReminderSchedule: Sendable {
     /// in the future and clears reminder dates in the past. Cleared items count as changed.
     public func rebuild(in scope: HouseholdScope, by memberId: Member.ID) throws -> RebuildReport {
         let now = Timestamp(clock.now())
-        return try database.writer.write { db in
+        return try database.write(by: memberId, at: now) { db in
             let pending =
                 try Int.fetchOne(
                     db,

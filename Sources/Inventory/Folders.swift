@@ -69,10 +69,10 @@ public struct Folders: Sendable {
     @discardableResult
     public func create(name: String, kind: FolderKind, icon: String, in scope: HouseholdScope) throws -> Folder.ID {
         let trimmed = try Self.check(name: name, icon: icon)
-        return try database.writer.write { db in
+        let time = Timestamp(clock.now())
+        return try database.write(by: nil, at: time) { db in
             let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM folder WHERE household_id = ?", arguments: [scope.householdId]) ?? -1
-            let folder = Folder.Draft(
-                householdId: scope.householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: Timestamp(clock.now()))
+            let folder = Folder.Draft(householdId: scope.householdId, name: trimmed, kind: kind, icon: icon, position: last + 1, createdAt: time)
             return try folder.insertAndFetch(db, as: Folder.self).id
         }
     }
@@ -81,7 +81,7 @@ public struct Folders: Sendable {
     /// Sent back unchanged it is no rename: a starter folder keeps following each reader's language.
     public func update(_ id: Folder.ID, name: String, icon: String, in scope: HouseholdScope, shownName: String? = nil) throws {
         let trimmed = try Self.check(name: name, icon: icon)
-        try database.writer.write { db in
+        try database.write(by: nil, at: Timestamp(clock.now())) { db in
             let folder = try Items.folder(db, id, scope.householdId)
             if trimmed == (shownName ?? folder.name) {
                 try db.execute(sql: "UPDATE folder SET icon = ? WHERE id = ?", arguments: [icon, id])
@@ -93,7 +93,7 @@ public struct Folders: Sendable {
 
     /// Swaps a folder with its neighbour above (-1) or below (+1) in the household's order.
     public func move(_ id: Folder.ID, by step: Int, in scope: HouseholdScope) throws {
-        try database.writer.write { db in
+        try database.write(by: nil, at: Timestamp(clock.now())) { db in
             var ids = try Folder.ID.fetchAll(
                 db, sql: "SELECT id FROM folder WHERE household_id = ? AND deleted_at IS NULL ORDER BY position, id", arguments: [scope.householdId])
             guard let index = ids.firstIndex(of: id) else { throw InventoryError.notFound }
@@ -115,9 +115,9 @@ public struct Folders: Sendable {
 
     /// The folder and its items go to the trash together (restoring an item brings the folder back).
     public func delete(_ id: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
+        let time = Timestamp(clock.now())
+        try database.write(by: memberId, at: time) { db in
             let folder = try Items.folder(db, id, scope.householdId)
-            let time = Timestamp(clock.now())
             for var item in try Item.fetchAll(db, sql: "SELECT * FROM item WHERE folder_id = ? AND deleted_at IS NULL", arguments: [id]) {
                 item.deletedAt = time
                 item.version += 1

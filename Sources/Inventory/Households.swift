@@ -107,7 +107,7 @@ public struct Households: Sendable {
     ) throws -> HouseholdImportReport {
         let photoKeys = Dictionary(uniqueKeysWithValues: staged.map { ($0.old, $0.new) })
         let accounts = Accounts(database: database, clock: clock)
-        return try database.writer.write { db in
+        return try database.write(by: nil, at: Timestamp(clock.now())) { db in
             let source = document.household
             try db.execute(
                 sql: """

@@ -15,7 +15,8 @@ extension Items {
     /// within `Quantity.maximum`, or that would pass it, is refused: `delta=inf` stored infinity.
     @discardableResult
     public func adjustQuantity(_ id: Item.ID, by delta: Double, in scope: HouseholdScope, by memberId: Member.ID) throws -> Double {
-        try database.writer.write { db in
+        let time = stamp()
+        return try database.write(by: memberId, at: time) { db in
             // Another household's item is not found, whatever the step.
             var item = try Self.item(db, id, scope.householdId)
             guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": .quantityStepInvalid]) }
@@ -25,7 +26,7 @@ extension Items {
             item.quantity = after
             guard item.quantity != before else { return before }
             item.version += 1
-            item.updatedAt = stamp()
+            item.updatedAt = time
             try item.update(db)
             try Self.record(db, item, "quantity", "\(Quantity.text(before)) → \(Quantity.text(item.quantity))", by: memberId, at: item.updatedAt)
             return item.quantity
@@ -33,14 +34,15 @@ extension Items {
     }
 
     public func markOpened(_ id: Item.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             var item = try Self.item(db, id, scope.householdId)
             guard item.status != .opened else { return }
             let folder = try Self.folder(db, item.folderId, scope.householdId)
             guard folder.kind == .stock else { throw InventoryError.notFound }
             item.status = .opened
             item.version += 1
-            item.updatedAt = stamp()
+            item.updatedAt = time
             try item.update(db)
             try Self.record(db, item, "opened", by: memberId, at: item.updatedAt)
         }
@@ -48,14 +50,15 @@ extension Items {
 
     /// Marks a shopping-list item urgent or not (the row's menu). Stock items have no urgency: 404.
     public func setUrgent(_ id: Item.ID, _ urgent: Bool, in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             var item = try Self.item(db, id, scope.householdId)
             let folder = try Self.folder(db, item.folderId, scope.householdId)
             guard folder.kind == .shopping else { throw InventoryError.notFound }
             guard item.urgent != urgent else { return }
             item.urgent = urgent
             item.version += 1
-            item.updatedAt = stamp()
+            item.updatedAt = time
             try item.update(db)
             try Self.record(db, item, "changed", "urgent", by: memberId, at: item.updatedAt)
         }
@@ -63,7 +66,8 @@ extension Items {
 
     /// Gives an item a new picture (the item page's upload); the product memory learns it too.
     public func setPicture(_ id: Item.ID, _ picture: Picture?, in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             var item = try Self.item(db, id, scope.householdId)
             if try !Self.foreignPhotos(db, [picture], householdId: scope.householdId).isEmpty {
                 throw InventoryError.validation(["picture": .pictureInvalid])
@@ -71,7 +75,7 @@ extension Items {
             item.photo = picture?.photoKey
             item.illustration = picture?.illustrationSlug
             item.version += 1
-            item.updatedAt = stamp()
+            item.updatedAt = time
             try item.update(db)
             try Self.record(db, item, "changed", "picture", by: memberId, at: item.updatedAt)
             try Products.remember(db, item, at: item.updatedAt)
@@ -87,10 +91,10 @@ extension Items {
     /// "Buy again" for several items at once, all or none: the copies' ids, in order.
     @discardableResult
     public func buyAgain(_ ids: [Item.ID], onto shoppingFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws -> [Item.ID] {
-        try database.writer.write { db in
+        let time = stamp()
+        return try database.write(by: memberId, at: time) { db in
             let target = try Self.folder(db, shoppingFolderId, scope.householdId)
             guard target.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
-            let time = stamp()
             return try ids.map { id in
                 let item = try Self.item(db, id, scope.householdId)
                 var copy = Item.Draft(
@@ -106,9 +110,9 @@ extension Items {
 
     /// Moves items to `folderId`, all or none; what the target kind lacks is dropped.
     public func move(_ ids: [Item.ID], to folderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             let target = try Self.folder(db, folderId, scope.householdId)
-            let time = stamp()
             for id in ids {
                 var item = try Self.item(db, id, scope.householdId)
                 guard item.folderId != folderId else { continue }
@@ -126,6 +130,7 @@ extension Items {
     /// Keeps what both kinds share; drops what the target kind does not have.
     static func fit(_ item: inout Item.Draft, to kind: FolderKind) {
         for field in ItemField.allCases where !field.fits(kind) { field.drop(from: &item) }
+        leaveBasket(&item, for: kind)
         switch kind {
         case .stock:
             if item.status == nil { item.status = .unopened }
@@ -135,13 +140,47 @@ extension Items {
         }
     }
 
+    /// An item that goes to a stock list is no longer in anyone's basket (bought, moved, edited there).
+    static func leaveBasket(_ item: inout Item.Draft, for kind: FolderKind) {
+        guard kind == .stock else { return }
+        item.inBasket = false
+        item.inBasketBy = nil
+    }
+
+    /// Ticks a shopping-list row as in the basket, or unticks it, for every shopper to see; who
+    /// ticked it is kept. Stock items have no basket: 404.
+    public func setInBasket(_ id: Item.ID, _ inBasket: Bool, in scope: HouseholdScope, by memberId: Member.ID) throws {
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
+            var item = try Self.item(db, id, scope.householdId)
+            guard try Self.folder(db, item.folderId, scope.householdId).kind == .shopping else { throw InventoryError.notFound }
+            guard item.inBasket != inBasket else { return }
+            item.inBasket = inBasket
+            item.inBasketBy = inBasket ? memberId : nil
+            item.version += 1
+            item.updatedAt = time
+            try item.update(db)
+        }
+    }
+
+    /// How many rows of each of the household's shopping lists are in the basket (lists with none left out).
+    public func basketCounts(in scope: HouseholdScope) throws -> [Folder.ID: Int] {
+        try database.writer.read { db in
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT folder_id, COUNT(*) AS count FROM item WHERE household_id = ? AND in_basket = 1 AND deleted_at IS NULL GROUP BY folder_id"),
+                arguments: [scope.householdId])
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["folder_id"] as Folder.ID, $0["count"] as Int) })
+        }
+    }
+
     /// Shopping → stock: the items are bought and now in `stockFolderId`, which the shopping list
     /// remembers for next time.
     public func markBought(_ ids: [Item.ID], into stockFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             let target = try Self.folder(db, stockFolderId, scope.householdId)
             guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
-            let time = stamp()
             var sources = Set<Folder.ID>()
             for id in ids {
                 var item = try Self.item(db, id, scope.householdId)
@@ -213,10 +252,10 @@ extension Items {
             }
         }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
-        try database.writer.write { db in
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             let target = try Self.folder(db, stockFolderId, scope.householdId)
             guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
-            let time = stamp()
             var sources = Set<Folder.ID>()
             for (line, quantity, due) in checked {
                 var item = try Self.item(db, line.id, scope.householdId)
@@ -248,8 +287,8 @@ extension Items {
 
     /// To the trash, all or none; they can be restored for 30 days.
     public func trash(_ ids: [Item.ID], in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
-            let time = stamp()
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             for id in ids {
                 var item = try Self.item(db, id, scope.householdId)
                 item.deletedAt = time
@@ -262,8 +301,8 @@ extension Items {
 
     /// Back from the trash, with their folder if it was deleted too.
     public func restore(_ ids: [Item.ID], in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
-            let time = stamp()
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             for id in ids {
                 var item = try Self.item(db, id, scope.householdId, deleted: true)
                 item.deletedAt = nil
@@ -279,7 +318,7 @@ extension Items {
 
     /// Deletes items in the trash for good.
     public func purge(_ ids: [Item.ID], in scope: HouseholdScope) throws {
-        try database.writer.write { db in
+        try database.write(by: nil, at: stamp()) { db in
             for id in ids {
                 let item = try Self.item(db, id, scope.householdId, deleted: true)
                 _ = try item.delete(db)
@@ -291,8 +330,9 @@ extension Items {
     /// Items more than 30 days in the trash leave it; returns how many.
     @discardableResult
     public func purgeExpiredTrash(in scope: HouseholdScope) throws -> Int {
-        let limit = Timestamp(clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
-        return try database.writer.write { db in
+        let now = stamp()
+        let limit = now.adding(seconds: -Int64(Self.trashDays) * 86400)
+        return try database.write(by: nil, at: now) { db in
             try db.execute(sql: "DELETE FROM item WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [scope.householdId, limit])
             let purged = db.changesCount
             try Self.dropEmptyDeletedFolders(db, scope.householdId)

@@ -68,10 +68,10 @@ extension Items {
     public func runImport(
         _ rows: [ImportRow], defaultFolderId: Folder.ID, folderIds: [String: Folder.ID], in scope: HouseholdScope, by memberId: Member.ID, timeZone: TimeZone
     ) throws -> ImportPlan {
-        try database.writer.write { db in
+        let time = stamp()
+        return try database.write(by: memberId, at: time) { db in
             let plan = try Self.plan(db, rows, defaultFolderId: defaultFolderId, folderIds: folderIds, householdId: scope.householdId, timeZone: timeZone)
             guard plan.problems.isEmpty else { return plan }
-            let time = stamp()
             for row in plan.rows {
                 let folder = try Self.folder(db, row.folderId, scope.householdId)
                 if let id = row.itemId {
@@ -98,6 +98,7 @@ extension Items {
         var item = try Self.item(db, id, householdId)
         let before = item
         Self.apply(values, to: &item.draft)
+        Self.leaveBasket(&item.draft, for: folder.kind)
         item.folderId = folder.id
         let changed = Self.changedFields(before, item)
         guard !changed.isEmpty || before.folderId != item.folderId else { return }

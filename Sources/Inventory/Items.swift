@@ -245,8 +245,8 @@ public struct Items: Sendable {
         }
         if !errors.isEmpty { throw ItemFormErrors(errors) }
         if values.isEmpty { throw ItemFormErrors([0: [.name: .itemNameRequired]]) }
-        return try database.writer.write { db in
-            let time = stamp()
+        let time = stamp()
+        return try database.write(by: memberId, at: time) { db in
             let indexes = drafts.indices.filter { !drafts[$0].isBlank }
             let foreign = try Self.foreignPhotos(db, values.map(\.picture), householdId: scope.householdId).map { indexes[$0] }
             if !foreign.isEmpty { throw ItemFormErrors(Dictionary(uniqueKeysWithValues: foreign.map { ($0, [.picture: .pictureInvalid]) })) }
@@ -276,7 +276,8 @@ public struct Items: Sendable {
         _ id: Item.ID, with input: ItemInput, folderId: Folder.ID, version: Int, base: ItemSnapshot? = nil, in scope: HouseholdScope, by memberId: Member.ID,
         timeZone: TimeZone
     ) throws -> MergedEdit? {
-        try database.writer.write { db in
+        let time = stamp()
+        return try database.write(by: memberId, at: time) { db in
             var item = try Self.item(db, id, scope.householdId)
             var target = try Self.folder(db, folderId, scope.householdId)
             // What was typed is checked first, so a mistake comes back beside its field even on a stale form.
@@ -300,9 +301,10 @@ public struct Items: Sendable {
             }
             let before = item
             Self.apply(values, to: &item.draft)
+            Self.leaveBasket(&item.draft, for: target.kind)
             item.folderId = target.id
             item.version += 1
-            item.updatedAt = stamp()
+            item.updatedAt = time
             try item.update(db)
             if before.folderId != item.folderId {
                 try Self.record(db, item, "moved", from: before.folderId, to: item.folderId, by: memberId, at: item.updatedAt)

@@ -123,7 +123,8 @@ public struct Products: Sendable {
         let unit = ItemUnit(rawValue: unit)
         if unit == nil { errors["unit"] = .unitInvalid }
         guard errors.isEmpty, let kind, let unit else { throw InventoryError.validation(errors) }
-        try database.writer.write { db in
+        let time = Timestamp(clock.now())
+        try database.write(by: nil, at: time) { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId]) == true else {
                 throw InventoryError.notFound
             }
@@ -138,14 +139,14 @@ public struct Products: Sendable {
                     """,
                 arguments: [
                     name, kind, unit, folderId, picture?.photoKey, picture?.illustrationSlug,
-                    Timestamp(clock.now()), id, scope.householdId,
+                    time, id, scope.householdId,
                 ])
         }
     }
 
     /// Forgets a barcode; items keep their own values.
     public func forget(_ id: Product.ID, in scope: HouseholdScope) throws {
-        try database.writer.write { db in
+        try database.write(by: nil, at: Timestamp(clock.now())) { db in
             try db.execute(sql: "DELETE FROM product WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId])
             if db.changesCount == 0 { throw InventoryError.notFound }
         }

@@ -163,7 +163,7 @@ public struct Item: StoredRecord {
     struct ColumnPositions {
         let id, householdId, folderId, name, photo, illustration, quantity, unit, kind, note, barcode, due, remindAt,
             status, urgent, version, createdAt, updatedAt, deletedAt: Int
-        let searchText: Int?
+        let searchText, inBasket, inBasketBy: Int?
 
         init(_ names: [String]) throws {
             func at(_ column: String) throws -> Int {
@@ -178,6 +178,7 @@ public struct Item: StoredRecord {
             (remindAt, status, urgent, version) = (try at("remind_at"), try at("status"), try at("urgent"), try at("version"))
             (createdAt, updatedAt, deletedAt) = (try at("created_at"), try at("updated_at"), try at("deleted_at"))
             searchText = names.firstIndex(of: "search_text")
+            (inBasket, inBasketBy) = (names.firstIndex(of: "in_basket"), names.firstIndex(of: "in_basket_by"))
         }
     }
 
@@ -228,6 +229,8 @@ public struct Item: StoredRecord {
             updatedAt = try row.decode(atIndex: c.updatedAt)
             deletedAt = try row.decode(atIndex: c.deletedAt)
             searchText = c.searchText.map { row[$0] } ?? ""
+            inBasket = c.inBasket.map { row[$0] } ?? false
+            inBasketBy = c.inBasketBy.flatMap { row[$0] }
         }
 
         public var householdId: Household.ID
@@ -238,6 +241,10 @@ public struct Item: StoredRecord {
         public var updatedAt: Timestamp
         public var deletedAt: Timestamp?
         public var searchText: String = ""
+        /// On a shopping list: ticked as in the basket, by whom (`Items.setInBasket`). Shopping state
+        /// of the moment, cleared when the item leaves for a stock list (`Items.fit`), not exported.
+        public var inBasket = false
+        public var inBasketBy: Member.ID? = nil
 
         public init(
             householdId: Household.ID, folderId: Folder.ID, name: String, photo: String? = nil, illustration: String? = nil,
@@ -275,7 +282,7 @@ public struct Item: StoredRecord {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case householdId, folderId, version, createdAt, updatedAt, deletedAt, searchText
+            case householdId, folderId, version, createdAt, updatedAt, deletedAt, searchText, inBasket, inBasketBy
         }
 
         /// One row: the item's own columns and its values' beside them.
@@ -289,6 +296,8 @@ public struct Item: StoredRecord {
             try container.encode(updatedAt, forKey: .updatedAt)
             try container.encodeIfPresent(deletedAt, forKey: .deletedAt)
             try container.encode(searchText, forKey: .searchText)
+            try container.encode(inBasket, forKey: .inBasket)
+            try container.encodeIfPresent(inBasketBy, forKey: .inBasketBy)
         }
 
         public static let databaseTableName = "item"

@@ -24,6 +24,7 @@ enum Schema {
         migrator.registerMigration("v13 what can we make: ingredient indexes and recipes version", migrate: v13)
         migrator.registerMigration("v14 trusted sign-in devices, members' fetches to the home network", migrate: v14)
         migrator.registerMigration("v15 history names folders by id", migrate: v15)
+        migrator.registerMigration("v16 change feed, in the basket", migrate: v16)
         return migrator
     }
 
@@ -556,5 +557,137 @@ enum Schema {
                 ALTER TABLE item_event ADD COLUMN from_folder_id INTEGER;
                 ALTER TABLE item_event ADD COLUMN to_folder_id INTEGER;
                 """)
+    }
+
+    /// The change feed (see `ChangeFeed`): every change to a household's folders, items, products and
+    /// recipes advances `household.change_sequence` and leaves a `change_record`, by triggers, so that
+    /// every writer is covered (the server, an import, sqlite3 by hand). Who made a change and when
+    /// come from `change_actor`, the one row a named write (`AppDatabase.write(by:at:)`) sets at the
+    /// start of its transaction and clears at its end; without it the member is NULL and the time
+    /// SQLite's clock. A record is one row's change, with these exceptions: an update that changes
+    /// nothing shown (an item's `reminder_sent_for`, a folder's `item_count`, a product's
+    /// `updated_at`) leaves none, and an ingredient's or tag's change is the recipe's, recorded once
+    /// when the same named write's newest record is already that recipe's. Each record written
+    /// removes at most one, its household's oldest, when that is 5,000 records or 14 days older: the
+    /// feed stays bounded without a job, and its records stay numbered without gaps (a reader that
+    /// asks for an older number than the oldest kept has missed some).
+    ///
+    /// And "in the basket": a ticked row of a shopping list, shared by every shopper, and who ticked it.
+    static func v16(_ db: Database) throws {
+        var sql = """
+            ALTER TABLE household ADD COLUMN change_sequence INTEGER NOT NULL DEFAULT 0;
+
+            CREATE TABLE change_record (
+                household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                -- The household's change_sequence after this change: 1, 2, 3… per household.
+                seq INTEGER NOT NULL,
+                entity TEXT NOT NULL CHECK (entity IN ('folder', 'item', 'product', 'recipe')),
+                entity_id INTEGER NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('created', 'changed', 'deleted')),
+                -- Items' and recipes' version after the change.
+                version INTEGER,
+                -- Items: the folder before the change (NULL when created) and after it (NULL when deleted).
+                from_folder_id INTEGER,
+                to_folder_id INTEGER,
+                -- Folders, items and recipes: in the trash after the change (moving there is a change).
+                in_trash INTEGER NOT NULL DEFAULT 0 CHECK (in_trash IN (0, 1)),
+                member_id INTEGER REFERENCES member(id) ON DELETE SET NULL,
+                at TEXT NOT NULL,
+                PRIMARY KEY (household_id, seq)
+            );
+
+            -- The named write under way: who and when, and the last record before it (its own come after).
+            CREATE TABLE change_actor (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                member_id INTEGER,
+                at TEXT NOT NULL,
+                records_before INTEGER NOT NULL
+            );
+
+            CREATE TRIGGER change_record_numbered AFTER INSERT ON change_record BEGIN
+                UPDATE household SET change_sequence = NEW.seq WHERE id = NEW.household_id;
+                DELETE FROM change_record WHERE household_id = NEW.household_id
+                    AND seq = (SELECT MIN(seq) FROM change_record WHERE household_id = NEW.household_id)
+                    AND seq < NEW.seq AND (seq <= NEW.seq - 5000 OR at < strftime('%Y-%m-%dT%H:%M:%SZ', NEW.at, '-14 days'));
+            END;
+
+            ALTER TABLE item ADD COLUMN in_basket INTEGER NOT NULL DEFAULT 0 CHECK (in_basket IN (0, 1));
+            ALTER TABLE item ADD COLUMN in_basket_by INTEGER REFERENCES member(id) ON DELETE SET NULL;
+            -- The shopping lists' "N in the basket".
+            CREATE INDEX item_in_basket ON item(household_id, folder_id) WHERE in_basket = 1 AND deleted_at IS NULL;
+
+            """
+        /// The statement that records one change of `entity`: each argument is SQL over the trigger's NEW and OLD.
+        func record(
+            _ entity: String, _ kind: String, id: String, household: String, version: String = "NULL", from: String = "NULL", to: String = "NULL",
+            inTrash: String = "0"
+        ) -> String {
+            """
+                INSERT INTO change_record (household_id, seq, entity, entity_id, kind, version, from_folder_id, to_folder_id, in_trash, member_id, at)
+                    SELECT h.id, h.change_sequence + 1, '\(entity)', \(id), '\(kind)', \(version), \(from), \(to), \(inTrash), a.member_id,
+                        COALESCE(a.at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                    FROM household h LEFT JOIN change_actor a ON a.id = 1 WHERE h.id = \(household);
+            """
+        }
+        /// A trigger per row event of `table`, each running `record(kind, row)` (row: NEW, or OLD for a
+        /// delete); an update counts only when one of the `shown` columns changed.
+        func triggers(_ table: String, shown: [String], record: (_ kind: String, _ row: String) -> String) -> String {
+            let changed = shown.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")
+            return """
+                CREATE TRIGGER \(table)_insert_recorded AFTER INSERT ON \(table) BEGIN
+                \(record("created", "NEW"))
+                END;
+                CREATE TRIGGER \(table)_update_recorded AFTER UPDATE OF \(shown.joined(separator: ", ")) ON \(table)
+                    WHEN \(changed) BEGIN
+                \(record("changed", "NEW"))
+                END;
+                CREATE TRIGGER \(table)_delete_recorded AFTER DELETE ON \(table) BEGIN
+                \(record("deleted", "OLD"))
+                END;
+
+                """
+        }
+        sql += triggers("folder", shown: ["name", "kind", "icon", "position", "starter", "deleted_at"]) { kind, row in
+            record("folder", kind, id: "\(row).id", household: "\(row).household_id", inTrash: kind == "deleted" ? "0" : "\(row).deleted_at IS NOT NULL")
+        }
+        let itemShown = [
+            "version", "folder_id", "deleted_at", "name", "photo", "illustration", "quantity", "unit", "kind", "note", "barcode", "due", "remind_at",
+            "status", "urgent", "in_basket", "in_basket_by",
+        ]
+        sql += triggers("item", shown: itemShown) { kind, row in
+            record(
+                "item", kind, id: "\(row).id", household: "\(row).household_id", version: "\(row).version",
+                from: kind == "created" ? "NULL" : "OLD.folder_id", to: kind == "deleted" ? "NULL" : "NEW.folder_id",
+                inTrash: kind == "deleted" ? "0" : "NEW.deleted_at IS NOT NULL")
+        }
+        sql += triggers("product", shown: ["barcode", "name", "photo", "illustration", "kind", "unit", "folder_id"]) { kind, row in
+            record("product", kind, id: "\(row).id", household: "\(row).household_id")
+        }
+        let recipeShown = [
+            "version", "deleted_at", "name", "photo", "illustration", "servings", "steps", "source_url", "produce_name", "produce_quantity",
+            "produce_unit", "produce_kind", "produce_due_days", "produce_folder_id",
+        ]
+        sql += triggers("recipe", shown: recipeShown) { kind, row in
+            record(
+                "recipe", kind, id: "\(row).id", household: "\(row).household_id", version: "\(row).version",
+                inTrash: kind == "deleted" ? "0" : "\(row).deleted_at IS NOT NULL")
+        }
+        // An ingredient or a tag changes its recipe, while the recipe is there (not when it goes with it).
+        for (table, shown) in [
+            ("recipe_ingredient", ["recipe_id", "position", "name", "amount", "unit", "note", "product_id"]), ("recipe_tag", ["recipe_id", "tag"]),
+        ] {
+            sql += triggers(table, shown: shown) { _, row in
+                """
+                    INSERT INTO change_record (household_id, seq, entity, entity_id, kind, version, from_folder_id, to_folder_id, in_trash, member_id, at)
+                        SELECT h.id, h.change_sequence + 1, 'recipe', r.id, 'changed', r.version, NULL, NULL, r.deleted_at IS NOT NULL, a.member_id,
+                            COALESCE(a.at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                        FROM recipe r JOIN household h ON h.id = r.household_id LEFT JOIN change_actor a ON a.id = 1
+                        WHERE r.id = \(row).recipe_id AND NOT EXISTS (
+                            SELECT 1 FROM change_record c WHERE c.household_id = h.id AND c.seq = h.change_sequence
+                                AND c.entity = 'recipe' AND c.entity_id = r.id AND c.rowid > a.records_before);
+                """
+            }
+        }
+        try db.execute(sql: sql)
     }
 }

@@ -13,11 +13,11 @@ extension Cooking {
     )
         throws -> [AddedToList]
     {
-        try database.writer.write { db in
+        let time = stamp()
+        return try database.write(by: memberId, at: time) { db in
             let list = try Items.folder(db, shoppingFolderId, scope.householdId)
             guard list.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
             let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: scope.householdId, window: window)
-            let time = stamp()
             var added: [AddedToList] = []
             for wanted in WantedOnList.lines(plan.shortfalls) {
                 let rows = try Item.fetchAll(

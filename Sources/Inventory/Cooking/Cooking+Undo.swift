@@ -7,10 +7,11 @@ extension Cooking {
     /// their due date, reminder and status; the produced item goes to the trash. `.conflict` if the
     /// cook was undone already; `.notFound` for another household's cook.
     public func undo(_ cookId: Cook.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             var cook = try Self.cook(db, cookId, scope.householdId)
             guard cook.undoneAt == nil else { throw InventoryError.conflict }
-            let history = CookHistory(cookId: cookId, memberId: memberId, time: stamp())
+            let history = CookHistory(cookId: cookId, memberId: memberId, time: time)
             // Last take first: an item two ingredients took from comes out of the trash before the first take is added back.
             let takes = try CookTake.fetchAll(db, sql: "SELECT * FROM cook_take WHERE cook_id = ? ORDER BY id DESC", arguments: [cookId])
             for take in takes { try Self.giveBack(take, db, householdId: scope.householdId, history: history) }
@@ -52,6 +53,7 @@ extension Cooking {
                 item.remindAt = take.due == nil ? nil : take.remindAt
                 item.status = take.status.flatMap(ItemStatus.init(rawValue:)) ?? .unopened
                 item.urgent = false
+                Items.leaveBasket(&item.draft, for: .stock)
                 // On the list it was "one to buy"; back in stock it has what the cook took.
                 quantity = take.amount
                 try history.record(db, item, "moved", from: from, to: target.id)

@@ -31,12 +31,12 @@ public struct Cooking: Sendable {
     public func cook(_ recipeId: Recipe.ID, servings: Int, withWhatWeHave: Bool, in scope: HouseholdScope, by memberId: Member.ID, window: DueWindow) throws
         -> CookResult
     {
-        try database.writer.write { db in
+        let time = stamp()
+        return try database.write(by: memberId, at: time) { db in
             let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: scope.householdId, window: window)
             if plan.isShort, !withWhatWeHave || (plan.takes.isEmpty && plan.recipe.produce == nil) {
                 throw CookShortfall(shortfalls: plan.shortfalls)
             }
-            let time = stamp()
             var cook = try Cook.Draft(
                 householdId: scope.householdId, recipeId: recipeId, recipeName: plan.recipe.name, memberId: memberId, servings: servings, cookedAt: time
             ).insertAndFetch(db, as: Cook.self)

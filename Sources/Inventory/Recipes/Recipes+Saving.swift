@@ -9,8 +9,8 @@ extension Recipes {
     /// item's stock list must be the household's own; another's is a validation error.
     @discardableResult
     public func save(_ input: RecipeInput, id: Recipe.ID?, in scope: HouseholdScope, by memberId: Member.ID) throws -> Recipe.ID {
-        try database.writer.write { db in
-            let time = stamp()
+        let time = stamp()
+        return try database.write(by: memberId, at: time) { db in
             // A recipe that is not there (or not ours) is not found, whatever the form says.
             let stored = try id.map { try Self.recipe(db, $0, scope.householdId) }
             let values: RecipeValues

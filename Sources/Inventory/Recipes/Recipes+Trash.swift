@@ -4,9 +4,10 @@ import GRDB
 extension Recipes {
     /// To the trash: gone from /recipes and its page until restored or purged.
     public func trash(_ id: Recipe.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             var recipe = try Self.recipe(db, id, scope.householdId)
-            recipe.deletedAt = stamp()
+            recipe.deletedAt = time
             recipe.version += 1
             try recipe.update(db)
         }
@@ -14,8 +15,8 @@ extension Recipes {
 
     /// Back from the trash, all or none (an id not in this household's trash is `.notFound`).
     public func restore(_ ids: [Recipe.ID], in scope: HouseholdScope, by memberId: Member.ID) throws {
-        try database.writer.write { db in
-            let time = stamp()
+        let time = stamp()
+        try database.write(by: memberId, at: time) { db in
             for id in ids {
                 var recipe = try Self.recipe(db, id, scope.householdId, deleted: true)
                 recipe.deletedAt = nil
@@ -28,7 +29,7 @@ extension Recipes {
 
     /// Deletes recipes in the trash for good; their ingredients and tags go with them.
     public func purge(_ ids: [Recipe.ID], in scope: HouseholdScope) throws {
-        try database.writer.write { db in
+        try database.write(by: nil, at: stamp()) { db in
             for id in ids { _ = try Self.recipe(db, id, scope.householdId, deleted: true).delete(db) }
         }
     }
@@ -47,8 +48,9 @@ extension Recipes {
     /// Recipes more than `trashDays` days in the trash leave it, as items do; returns how many.
     @discardableResult
     public func purgeExpiredTrash(in scope: HouseholdScope) throws -> Int {
-        let limit = Timestamp(clock.now().addingTimeInterval(-Double(Self.trashDays) * 86400))
-        return try database.writer.write { db in
+        let now = stamp()
+        let limit = now.adding(seconds: -Int64(Self.trashDays) * 86400)
+        return try database.write(by: nil, at: now) { db in
             try db.execute(
                 sql: "DELETE FROM recipe WHERE household_id = ? AND deleted_at IS NOT NULL AND deleted_at < ?", arguments: [scope.householdId, limit])
             return db.changesCount
