@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Clients that try to hold the server: trickling bytes, many connections, odd requests, and a

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Servers stopped while libmicrohttpd's threads are busy with their connections, as in the test

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Synchronization
+import TestSupport
 
 /// A live server on a free port with a responder that reports what it received.
 final class TestServer {

@@ -35,9 +35,10 @@ struct HouseholdFixture {
     /// `backups`: the server's backups as Settings sees them (none when not given).
     /// `database`: a file database instead of the in-memory one (tests of the file's fate).
     /// `pendingLimits`: the room for waiting CSV previews and recipe drafts.
+    /// `liveEvents`: how many event streams may be open, and their heartbeat.
     init(
         secureCookies: Bool = false, logger: Logger? = nil, allowPrivateOutbound: Bool = true, backups: (any BackupControl)? = nil,
-        database: AppDatabase? = nil, pendingLimits: PendingStoreLimits = .standard
+        database: AppDatabase? = nil, pendingLimits: PendingStoreLimits = .standard, liveEvents: LiveEventLimits = LiveEventLimits()
     ) async throws {
         let home = try Fixture(database: database, clock: ManualClock(Date()), userAgent: "phone")
         let database = home.database
@@ -55,6 +56,7 @@ struct HouseholdFixture {
         // themselves are RecipeFetcherTests' concern.
         options.recipeFetch = (300, .seconds(600))
         options.backups = backups
+        options.liveEvents = liveEvents
         app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger ?? quiet, options: options)
 
         owner = home.ownerToken

@@ -93,6 +93,8 @@ public final class App: Responder {
     /// Cached once true: households are never all removed while the server runs.
     let householdExists: Atomic<Bool>
     let hosts: HostAllowlist?
+    /// The open live-update streams.
+    let live: LiveEvents
 
     public init(database: AppDatabase, resources: Resources, logger: Logger, options: AppOptions = AppOptions()) async throws {
         self.database = database
@@ -116,8 +118,9 @@ public final class App: Responder {
         TLSController(file: caFile, source: options.tls, renderer: renderer).register(in: &router)
         SessionController(accounts: accounts, renderer: renderer, cookies: cookies, clock: options.clock, httpsHelp: httpsHelp).register(in: &router)
         InvitationController(accounts: accounts, renderer: renderer, cookies: cookies).register(in: &router)
-        EventsController(live: LiveEvents(feed: ChangeFeed(database: database), accounts: accounts, limits: options.liveEvents))
-            .register(in: &router)
+        let live = LiveEvents(feed: ChangeFeed(database: database), accounts: accounts, limits: options.liveEvents)
+        self.live = live
+        EventsController(live: live).register(in: &router)
         // The scheme of links shown for copying, over plain HTTP (over HTTPS they say https).
         let scheme = options.secureCookies ? "https" : "http"
         let feeds = CalendarFeeds(database: database, clock: options.clock)

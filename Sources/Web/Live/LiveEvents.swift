@@ -75,19 +75,20 @@ final class LiveEvents: Sendable {
     func open(for member: SignedIn, since: Int64?) throws -> ResponseStream {
         startOnce()
         let latest = try feed.latestSequence(in: member.household)
-        let start = since.map { min(max(0, $0), latest) } ?? latest
+        // A number ahead of the feed (a database restored from an older copy) is told to reload.
+        let start = since.map { max(0, $0) } ?? latest
         let stream = ResponseStream(maxPending: limits.maxPending) { [weak self] in self?.closed() }
         try state.withLock { state in
             guard state.subscribers.count < limits.total else { throw Refusal.serverHasTooMany }
             let held = state.subscribers.values.count { $0.member.memberId == member.memberId }
             guard held < limits.perMember else { throw Refusal.memberHasTooMany }
             state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, member: member, seen: start)
-            if start < latest { state.moved.insert(member.household.householdId) }
+            if start != latest { state.moved.insert(member.household.householdId) }
         }
         // The reconnect delay, and the sequence this stream starts from: the first thing a client
         // reads, so a reconnect names it even when nothing changes meanwhile.
         stream.send(LiveEventMessage.ready(start))
-        if start < latest { wake.signal() }
+        if start != latest { wake.signal() }
         return stream
     }
 

@@ -2,13 +2,13 @@ import Foundation
 
 /// A minimal HTTP/1.1 client over one TCP socket, so tests control exactly what is sent
 /// (paths with `..`, several requests on one connection) and see exactly what comes back.
-final class RawHTTPClient {
-    struct Reply {
-        let status: Int
-        let headers: [String: String]
-        let body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
+public final class RawHTTPClient {
+    public struct Reply: Sendable {
+        public let status: Int
+        public let headers: [String: String]
+        public let body: [UInt8]
+        public var text: String { String(decoding: body, as: UTF8.self) }
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
     private let socketDescriptor: Int32
@@ -16,7 +16,7 @@ final class RawHTTPClient {
 
     /// `source`: the local address to connect from (any of 127.0.0.0/8 works on Linux), so a test
     /// can be several clients.
-    init(port: UInt16, source: String? = nil) throws {
+    public init(port: UInt16, source: String? = nil) throws {
         socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         if let source {
             var local = sockaddr_in()
@@ -42,7 +42,7 @@ final class RawHTTPClient {
 
     deinit { close(socketDescriptor) }
 
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(socketDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -52,7 +52,7 @@ final class RawHTTPClient {
     }
 
     /// Sends one request and reads its reply.
-    func request(
+    public func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) throws -> Reply {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -63,7 +63,7 @@ final class RawHTTPClient {
         return try readReply(bodyExpected: method != "HEAD")
     }
 
-    func readReply(bodyExpected: Bool = true) throws -> Reply {
+    public func readReply(bodyExpected: Bool = true) throws -> Reply {
         let headEnd = try readUntil(Array("\r\n\r\n".utf8))
         let headText = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
@@ -85,7 +85,7 @@ final class RawHTTPClient {
     }
 
     /// The next chunk of a chunked body (after `readReply` read the head); empty for the last one.
-    func readChunk() throws -> [UInt8] {
+    public func readChunk() throws -> [UInt8] {
         let lineEnd = try readUntil(Array("\r\n".utf8))
         let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self).split(separator: ";").first.map(String.init) ?? ""
         guard let size = Int(sizeText, radix: 16) else { throw POSIXError(.EPROTO) }
@@ -98,7 +98,7 @@ final class RawHTTPClient {
 
     /// True when the server has closed the connection (end of file or reset), not when it is
     /// still open and silent (the read times out).
-    func isClosedByServer() -> Bool {
+    public func isClosedByServer() -> Bool {
         var byte: UInt8 = 0
         let n = recv(socketDescriptor, &byte, 1, 0)
         return n == 0 || (n < 0 && (errno == ECONNRESET || errno == EPIPE))
@@ -106,7 +106,7 @@ final class RawHTTPClient {
 
     /// Whether the server has closed the connection, without waiting (bytes it sent before
     /// closing are not counted as closed).
-    func isClosedNow() -> Bool {
+    public func isClosedNow() -> Bool {
         var descriptor = pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 0) > 0 else { return false }
         var byte: UInt8 = 0
