@@ -148,7 +148,8 @@ extension Items {
     }
 
     /// Ticks a shopping-list row as in the basket, or unticks it, for every shopper to see; who
-    /// ticked it is kept. Stock items have no basket: 404.
+    /// ticked it is kept. The version goes up (an open page learns it from the change feed), but the
+    /// history gets no line: a tick is the shopping of the moment. Stock items have no basket: 404.
     public func setInBasket(_ id: Item.ID, _ inBasket: Bool, in scope: HouseholdScope, by memberId: Member.ID) throws {
         let time = stamp()
         try database.write(by: memberId, at: time) { db in
