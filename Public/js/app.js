@@ -504,9 +504,10 @@ document.querySelectorAll("form.editor").forEach((form) => {
 (() => {
   const lists = document.querySelectorAll("ul.item-list");
   if (!lists.length || !window.fetch) return;
-  const quick = /^\/(items\/\d+\/(quantity|opened|urgent|delete|buy-again)|trash\/restore)$/;
+  const quick = /^\/(items\/\d+\/(quantity|opened|urgent|basket|delete|buy-again)|trash\/restore)$/;
   const live = document.createElement("div");
   live.className = "row-live";
+  live.dataset.local = ""; // made here, not by the server: live updates leave it alone
   live.setAttribute("role", "status");
   live.setAttribute("aria-live", "polite");
   (document.querySelector("main") || document.body).append(live);
@@ -627,6 +628,14 @@ document.querySelectorAll("form.editor").forEach((form) => {
     if (!button || !form) return;
     send(form, button, null);
   });
+  // On a shopping list the whole row is the basket's tap target (its links, buttons, tick box and
+  // menu keep their own).
+  document.addEventListener("click", (event) => {
+    const row = event.target.closest("li.item-row");
+    const basket = row && row.querySelector("button.basket");
+    if (!basket || event.target.closest("a, button, input, label, summary, details")) return;
+    basket.click();
+  });
   // One row menu open at a time; Escape or a tap elsewhere closes it.
   document.addEventListener("toggle", (event) => {
     const menu = event.target;
@@ -685,3 +694,170 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   button.hidden = true;
   select.addEventListener("change", () => select.form.requestSubmit(button));
 });
+
+// ── live: what others change shows up without a reload ──
+// The server streams the household's changes (/events, Server-Sent Events) from the sequence the
+// page was rendered at (body[data-since]). A change that concerns this page fetches the page again
+// and patches only what differs, the way the server renders it: rows keep their place, ticked boxes
+// stay ticked, and an element being worked in (a focused field, an open menu, a form being edited)
+// is never overwritten: "Changed by Hanako — Show" appears instead. Tabs of one browser share one
+// stream (the tab holding a Web Lock opens it and passes events on over a BroadcastChannel).
+(() => {
+  const since = Number(document.body.dataset.since);
+  if (!Number.isFinite(since) || !document.querySelector("main") || !window.fetch || !window.EventSource) return;
+  let seen = since;
+  const folder = (location.pathname.match(/^\/folders\/(\d+)$/) || [])[1];
+  const item = (location.pathname.match(/^\/items\/(\d+)(\/edit)?$/) || []);
+  // An editor is never patched: what the person typed stays, and saving merges (three-way).
+  const isEditor = !!document.querySelector("main form.editor, main form[data-editor]") || /\/(edit|new)$/.test(location.pathname);
+
+  // Which changes this page shows: pages that show none (settings, account…) ignore the stream.
+  const path = location.pathname;
+  const concerns = (change) => {
+    if (folder) return change.entity === "folder" ? String(change.id) === folder
+      : change.entity === "item" && (String(change.from) === folder || String(change.to) === folder);
+    if (item[1]) return change.entity === "item" && String(change.id) === item[1];
+    if (path === "/") return change.entity === "folder" || change.entity === "item";
+    if (/^\/(soon|calendar|trash)$/.test(path)) return change.entity === "item";
+    if (/^\/recipes(\/|$)/.test(path)) return change.entity === "recipe" || change.entity === "item";
+    return false;
+  };
+
+  const notice = document.createElement("div");
+  notice.className = "live-notice";
+  notice.setAttribute("role", "status");
+  notice.hidden = true;
+  const text = document.createElement("span");
+  const show = document.createElement("button");
+  show.type = "button";
+  show.className = "link-button";
+  show.textContent = document.body.dataset.liveShow || "Show";
+  show.addEventListener("click", () => location.reload());
+  notice.append(text, " ", show);
+  document.body.append(notice);
+  const tell = (by) => {
+    const template = by ? document.body.dataset.liveChangedBy : document.body.dataset.liveChanged;
+    text.textContent = (template || "Changed").replace("{name}", by || "");
+    notice.hidden = false;
+  };
+
+  // Being worked in: a focused field, an open menu, a row whose quick action is on its way.
+  const busy = (element) => {
+    const active = document.activeElement;
+    if (active && element.contains(active) && active.matches("input:not([type=checkbox]):not([type=radio]), textarea, select")) return true;
+    return !!(element.matches("details[open]") || element.querySelector("details[open]"));
+  };
+  // Ticks the person made stay made.
+  const keepTicks = (current, fresh) => {
+    current.querySelectorAll("input[type=checkbox][id]").forEach((box) => {
+      const twin = fresh.querySelector(`#${CSS.escape(box.id)}`);
+      if (twin && twin.type === "checkbox") twin.checked = box.checked;
+    });
+    if (current.matches("input[type=checkbox]") && fresh.matches("input[type=checkbox]")) fresh.checked = current.checked;
+  };
+  let kept = false;
+  // What the server rendered, without what scripts here added (marked data-local).
+  const kids = (element) => [...element.children].filter((child) => !child.hasAttribute("data-local"));
+  const replace = (current, fresh) => {
+    if (busy(current)) { kept = true; return; }
+    current.querySelectorAll(":scope > [data-local]").forEach((local) => fresh.append(local));
+    const focused = document.activeElement && current.contains(document.activeElement) ? document.activeElement : null;
+    const focusKey = focused && (focused.id || focused.getAttribute("formaction") + "|" + (focused.getAttribute("value") || ""));
+    keepTicks(current, fresh);
+    current.replaceWith(fresh);
+    if (focusKey) {
+      const again = fresh.querySelector(`[id="${CSS.escape(focusKey)}"]`) ||
+        [...fresh.querySelectorAll("[formaction]")].find((b) => b.getAttribute("formaction") + "|" + (b.getAttribute("value") || "") === focusKey);
+      if (again) again.focus({ preventScroll: true });
+    }
+  };
+  // Only what the server's data decides is patched: the lists' rows, the folder cards, a list's
+  // count and its Put away; everything else on the page (what scripts here showed, hid or added)
+  // stays as it is. A list's rows are matched by id: rows come, go and change in place, and the
+  // notices beside them are left alone.
+  const REGIONS = "ul.item-list, ul.folder-list, .list-head > .hint, .put-away";
+  const patchList = (current, fresh) => {
+    if (current.isEqualNode(fresh)) return;
+    const freshRows = kids(fresh);
+    if (!freshRows.some((child) => child.id)) {
+      const rows = kids(current);
+      if (rows.length !== freshRows.length) { replace(current, fresh); return; }
+      rows.forEach((child, index) => { if (!child.isEqualNode(freshRows[index])) replace(child, freshRows[index]); });
+      return;
+    }
+    const freshIds = new Set(freshRows.map((child) => child.id).filter(Boolean));
+    kids(current).forEach((child) => { if (child.id && !freshIds.has(child.id) && !busy(child)) child.remove(); });
+    let previous = null;
+    freshRows.forEach((child) => {
+      if (!child.id) return;
+      const existing = current.querySelector(`:scope > #${CSS.escape(child.id)}`);
+      if (existing) { if (!existing.isEqualNode(child)) replace(existing, child); }
+      else if (previous && previous.isConnected) previous.after(child);
+      else current.prepend(child);
+      previous = document.getElementById(child.id);
+    });
+  };
+  // False when the page has nothing to patch (an item's page, a recipe) or its shape changed (a
+  // list became empty, or its first rows arrived): then the notice offers to show it.
+  const patch = (main, freshMain) => {
+    const current = [...main.querySelectorAll(REGIONS)], fresh = [...freshMain.querySelectorAll(REGIONS)];
+    if (!current.length || current.length !== fresh.length || current.some((element, index) => element.className !== fresh[index].className)) return false;
+    current.forEach((element, index) => {
+      if (element.tagName === "UL") patchList(element, fresh[index]);
+      else if (!element.isEqualNode(fresh[index])) replace(element, fresh[index]);
+    });
+    return true;
+  };
+
+  let running = false, again = false, lastBy = null;
+  const refresh = async () => {
+    if (running || document.documentElement.hasAttribute("data-row-busy")) { again = true; return; }
+    running = true;
+    try {
+      const response = await fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      if (!response.ok || response.redirected) { tell(lastBy); return; }
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = page.querySelector("main");
+      if (!fresh) return;
+      kept = false;
+      if (!patch(document.querySelector("main"), fresh)) kept = true;
+      const freshSince = Number(page.body.dataset.since);
+      if (Number.isFinite(freshSince)) document.body.dataset.since = String(freshSince);
+      if (kept) tell(lastBy);
+    } catch (error) {
+      // Offline or the server restarting: the stream reconnects and brings the change again.
+    } finally {
+      running = false;
+      if (again) { again = false; setTimeout(refresh, 50); }
+    }
+  };
+
+  const receive = (type, data, id) => {
+    if (type === "signed-out") { location.reload(); return; }
+    if (type === "reload") { if (isEditor) tell(null); else refresh(); return; }
+    if (type !== "changes") return;
+    let changes;
+    try { changes = JSON.parse(data); } catch (error) { return; }
+    const fresh = changes.filter((change) => change.seq > seen && concerns(change));
+    seen = Math.max(seen, Number(id) || 0);
+    if (!fresh.length) return;
+    lastBy = fresh[fresh.length - 1].by;
+    if (isEditor) tell(lastBy);
+    else refresh();
+  };
+
+  // One stream per browser where it can be shared; each tab keeps its own place (`seen`).
+  const channel = window.BroadcastChannel ? new BroadcastChannel("zaiko-events") : null;
+  if (channel) channel.onmessage = (message) => receive(message.data.type, message.data.data, message.data.id);
+  const listen = () => new Promise(() => {
+    const source = new EventSource(`/events?since=${encodeURIComponent(String(seen))}`);
+    for (const type of ["changes", "reload", "signed-out"]) {
+      source.addEventListener(type, (event) => {
+        receive(type, event.data, event.lastEventId);
+        if (channel) channel.postMessage({ type, data: event.data, id: event.lastEventId });
+      });
+    }
+  });
+  if (channel && navigator.locks) navigator.locks.request("zaiko-events", listen);
+  else listen();
+})();

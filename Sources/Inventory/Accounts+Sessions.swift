@@ -103,7 +103,7 @@ extension Accounts {
                         sql: """
                             SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, s.expires_at, s.remember,
                                    m.id AS member_id, m.name AS member_name, m.login, m.role, m.language,
-                                   h.id AS household_id, h.name AS household_name, h.time_zone
+                                   h.id AS household_id, h.name AS household_name, h.time_zone, h.change_sequence
                             FROM session s JOIN member m ON m.id = s.member_id JOIN household h ON h.id = m.household_id
                             WHERE s.token_hash = ?
                             """), arguments: [tokenHash])
@@ -129,7 +129,7 @@ extension Accounts {
         return SignedIn(
             sessionId: sessionId, memberId: row["member_id"], memberName: row["member_name"], login: row["login"], role: role,
             language: row["language"], household: HouseholdScope(row["household_id"]), householdName: row["household_name"],
-            timeZone: row["time_zone"], csrfToken: row["csrf_token"])
+            timeZone: row["time_zone"], csrfToken: row["csrf_token"], changeSequence: row["change_sequence"])
     }
 
     /// Ends the session on the server: its token stops working everywhere.

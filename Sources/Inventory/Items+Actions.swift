@@ -175,6 +175,19 @@ extension Items {
         }
     }
 
+    /// The rows of a shopping list in the basket, in the list's order: what "Put away" opens the
+    /// Bought page for (at most 200, which its address can carry).
+    public func inBasket(_ folderId: Folder.ID, in scope: HouseholdScope) throws -> [Item.ID] {
+        try database.writer.read { db in
+            try Item.ID.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT id FROM item WHERE household_id = ? AND folder_id = ? AND in_basket = 1 AND deleted_at IS NULL
+                        ORDER BY urgent DESC, name COLLATE NOCASE, id LIMIT 200
+                        """), arguments: [scope.householdId, folderId])
+        }
+    }
+
     /// Shopping → stock: the items are bought and now in `stockFolderId`, which the shopping list
     /// remembers for next time.
     public func markBought(_ ids: [Item.ID], into stockFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {

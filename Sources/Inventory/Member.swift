@@ -51,6 +51,9 @@ public struct SignedIn: Sendable, Equatable {
     public let householdName: String
     public let timeZone: String
     public let csrfToken: String
+    /// The household's change feed sequence when the session was read: a page rendered for this
+    /// request shows everything up to it, and its live updates start from there.
+    public var changeSequence: Int64 = 0
 }
 
 /// One signed-in device of a member.

@@ -30,6 +30,8 @@ enum Route {
         var quantity: String { path + "/quantity" }
         var opened: String { path + "/opened" }
         var urgent: String { path + "/urgent" }
+        /// In the basket or back out of it (shopping rows).
+        var basket: String { path + "/basket" }
         var delete: String { path + "/delete" }
         var buyAgain: String { path + "/buy-again" }
         var empty: String { path + "/empty" }

@@ -41,6 +41,15 @@ struct UrgentForm: Decodable {
     var urgent: Bool
 }
 
+/// A shopping row's basket tap: `in_basket` = 1 puts it in, 0 takes it out.
+struct BasketForm: Decodable {
+    var inBasket: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case inBasket = "in_basket"
+    }
+}
+
 /// The delete button names the neighbouring row, to go back to.
 struct TrashForm: Decodable {
     var next: Item.ID?

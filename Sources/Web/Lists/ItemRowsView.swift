@@ -10,7 +10,7 @@ struct ItemRowsView {
         /// What the last action did, shown right above this row.
         let notice: RowNotice?
         let canMarkOpened: Bool
-        /// Shopping rows: "Mark urgent" or "Not urgent" in the menu.
+        /// Shopping rows: "Mark urgent" or "Not urgent" in the menu, and the basket tap.
         let canMarkUrgent: Bool
         /// After a delete the list comes back to this row (the next one, else the previous).
         let neighbour: Item.ID?
@@ -21,6 +21,11 @@ struct ItemRowsView {
         var urgent: Bool { item.urgent }
         /// What the menu's urgency button sends: the opposite of now.
         var urgentValue: String { item.urgent ? "0" : "1" }
+        var inBasket: Bool { item.inBasket }
+        /// Shopping rows of a member who may write: the basket tap (the whole row, with script).
+        let canBasket: Bool
+        /// What the basket tap sends: the opposite of now.
+        var basketValue: String { item.inBasket ? "0" : "1" }
         var thumbnail: String { item.thumbnail }
         var hasPicture: Bool { item.hasPicture }
         var dueWord: String? { item.dueWord }
@@ -57,7 +62,7 @@ struct ItemRowsView {
             let neighbour = index + 1 < rows.count ? rows[index + 1].id : index > 0 ? rows[index - 1].id : nil
             return Row(
                 item: row, notice: notice?.at == row.id ? notice : nil, canMarkOpened: shared.isStock && !row.isOpened,
-                canMarkUrgent: !shared.isStock, neighbour: neighbour)
+                canMarkUrgent: !shared.isStock, neighbour: neighbour, canBasket: !shared.isStock && shared.canWrite)
         }
         canWrite = shared.canWrite
         checkable = shared.canWrite && shared.selectable

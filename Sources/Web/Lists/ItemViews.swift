@@ -44,6 +44,8 @@ struct ItemRowView: Sendable {
     /// for today, which the row's tag already says.
     let dueIn: String?
     let urgent: Bool
+    /// Shopping rows: in a shopper's basket.
+    let inBasket: Bool
     let note: String?
     /// The photo or illustration, else the kind's icon.
     let thumbnail: String
@@ -70,6 +72,7 @@ struct ItemRowView: Sendable {
         dueWord = [.expired, .today, .soon].contains(state) ? t[.due, state.rawValue] : nil
         dueIn = dueDay.flatMap { state == .today ? nil : DueDistance.words($0, today: window.today, t) }
         urgent = item.urgent
+        inBasket = item.inBasket
         note = item.note.isEmpty ? nil : item.note
         self.folder = folder
     }

@@ -30,6 +30,7 @@ struct ItemsController {
         router.post(Route.Item.pattern.quantity, .writer, use: adjustQuantity)
         router.post(Route.Item.pattern.opened, .writer, use: markOpened)
         router.post(Route.Item.pattern.urgent, .writer, use: setUrgent)
+        router.post(Route.Item.pattern.basket, .writer, use: setInBasket)
         router.post(Route.Item.pattern.delete, .writer, use: trash)
         router.post(Route.Item.pattern.buyAgain, .writer, use: buyAgain)
         router.get(Route.Item.pattern.empty, .writer, use: askWhenEmpty)
@@ -266,6 +267,18 @@ struct ItemsController {
             return try rows.response(context, itemId: id) { Notices.urgentNotice($0, t: context.locale) }
         }
         return ListQuery.back(context, at: id, ["urgent": urgent ? "1" : "0"])
+    }
+
+    /// A tap on a shopping row (`in_basket` = 1 or 0): saved at once, so every shopper sees it.
+    func setInBasket(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id: Item.ID = try context.id()
+        let inBasket = try context.form(BasketForm.self).inBasket
+        try items.setInBasket(id, inBasket, in: member.household, by: member.memberId)
+        if RowFragment.wanted(context) {
+            return try rows.response(context, itemId: id) { Notices.basketNotice($0, t: context.locale) }
+        }
+        return ListQuery.back(context, at: id, ["basket": inBasket ? "1" : "0"])
     }
 
     /// To the trash, with Undo in the notice.

@@ -71,6 +71,13 @@ struct ListController {
             hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
         let rows = result.items.map { ItemRowView($0, window: window, t: t) }
         let notice = Notices.placed(query, rows: rows, folders: allFolders, t: t)
+        // A shopping list's rows in the basket, on whichever page they are: "Put away N" opens the
+        // Bought page for exactly those.
+        let putAway = try (folder.kind == .shopping && member.role.canWrite ? items.inBasket(folder.id, in: member.household) : nil).map { ids in
+            PutAway(
+                href: BoughtController.address(list: folder.id, ids: ids, stock: nil, back: link(page: result.page)),
+                label: t.format(.putAway, ["count": "\(ids.count)"]), isEmpty: ids.isEmpty)
+        }
 
         return ItemListPage(
             folderId: folder.id, name: displayName(folder, t), isStock: folder.kind == .stock,
@@ -90,8 +97,16 @@ struct ListController {
             shoppingTargets: folder.kind == .stock
                 ? allFolders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: false) } : [],
             shoppingCount: allFolders.filter { $0.kind == .shopping }.count,
-            notice: notice.top, undoIds: notice.undoIds)
+            notice: notice.top, undoIds: notice.undoIds, putAway: putAway)
     }
+}
+
+/// "Put away 3" under a shopping list: the Bought page for the rows in the basket (kept, hidden,
+/// while none are, so a live update only fills it in).
+struct PutAway {
+    let href: String
+    let label: String
+    let isEmpty: Bool
 }
 
 /// A stock or shopping list (`Templates/list.mustache`, compiled).
@@ -119,6 +134,7 @@ struct ItemListPage: CompiledPage {
     let shoppingCount: Int
     let notice: String?
     let undoIds: String?
+    var putAway: PutAway? = nil
 
     func title(_ t: Catalog) -> String { name }
 

@@ -46,11 +46,16 @@ enum Notices {
         if query["changed"] != nil { return RowNotice(at: at, text: quantityNotice(row, t: t)) }
         if query["opened"] != nil { return RowNotice(at: at, text: t.format(.noticeOpened, ["name": row.name])) }
         if query["urgent"] != nil { return RowNotice(at: at, text: urgentNotice(row, t: t)) }
+        if query["basket"] != nil { return RowNotice(at: at, text: basketNotice(row, t: t)) }
         return generic.notice.map { RowNotice(at: at, text: $0, undoIds: generic.undoIds) }
     }
 
     static func quantityNotice(_ row: ItemRowView, t: Catalog) -> String {
         t.format(.noticeQuantity, ["name": row.name, "quantity": row.amount])
+    }
+
+    static func basketNotice(_ row: ItemRowView, t: Catalog) -> String {
+        t.format(row.inBasket ? .noticeInBasket : .noticeOutOfBasket, ["name": row.name])
     }
 
     static func urgentNotice(_ row: ItemRowView, t: Catalog) -> String {

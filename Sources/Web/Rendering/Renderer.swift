@@ -18,11 +18,14 @@ struct MemberChrome {
     let household: String
     let canWrite: Bool
     let isOwner: Bool
+    /// Where the page's live updates start (see `SignedIn.changeSequence`).
+    let since: Int64
 
     init(_ member: SignedIn) {
         name = member.memberName
         household = member.householdName
         canWrite = member.role.canWrite
         isOwner = member.role == .owner
+        since = member.changeSequence
     }
 }
