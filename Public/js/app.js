@@ -575,8 +575,9 @@ document.querySelectorAll("form.editor").forEach((form) => {
       const reference = row || (place && place.next && place.next.isConnected ? place.next : null);
       const top = reference ? reference.getBoundingClientRect().top : null;
       let kept = null, focusTarget = null;
-      if (path.endsWith("/delete") && row) {
-        // Gone to the trash: remember its place for Undo, and give focus to its neighbour.
+      if (row && !fresh) {
+        // Gone from this list (deleted here or by someone meanwhile, or moved elsewhere): remember
+        // its place for Undo, and give focus to its neighbour.
         const next = row.nextElementSibling, previous = row.previousElementSibling;
         removed.set(row.id.replace("item-", ""), {
           list: row.parentElement, next, selectable: !!row.querySelector(".row-check"), withFolder: !!row.querySelector(".item-folder"),
@@ -809,6 +810,17 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
     return true;
   };
 
+  const whenFree = (then) => {
+    const check = () => setTimeout(() => {
+      if (document.querySelector("main details[open]") || busy(document.querySelector("main"))) return;
+      document.removeEventListener("toggle", check, true);
+      document.removeEventListener("focusout", check, true);
+      then();
+    }, 0);
+    document.addEventListener("toggle", check, true);
+    document.addEventListener("focusout", check, true);
+  };
+
   let running = false, again = false, lastBy = null;
   const refresh = async () => {
     if (running || document.documentElement.hasAttribute("data-row-busy")) { again = true; return; }
@@ -820,10 +832,11 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
       const fresh = page.querySelector("main");
       if (!fresh) return;
       kept = false;
-      if (!patch(document.querySelector("main"), fresh)) kept = true;
-      const freshSince = Number(page.body.dataset.since);
-      if (Number.isFinite(freshSince)) document.body.dataset.since = String(freshSince);
-      if (kept) tell(lastBy);
+      const patched = patch(document.querySelector("main"), fresh);
+      if (!patched || kept) tell(lastBy);
+      else notice.hidden = true;
+      // A row kept for the person's open menu or field is brought up to date once they are done.
+      if (patched && kept) whenFree(refresh);
     } catch (error) {
       // Offline or the server restarting: the stream reconnects and brings the change again.
     } finally {

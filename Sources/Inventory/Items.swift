@@ -181,6 +181,23 @@ public struct Items: Sendable {
         return item
     }
 
+    /// Where an item is now, for an action from a page that showed it elsewhere: in a folder, in
+    /// the trash (and who put it there, from its history), or gone for good.
+    public func whereabouts(of id: Item.ID, in scope: HouseholdScope) throws -> ItemWhereabouts {
+        try database.writer.read { db in
+            guard let item = try Item.fetchOne(db, sql: "SELECT * FROM item WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId])
+            else { return .gone }
+            guard item.deletedAt != nil else { return .inFolder(item.folderId, name: item.name) }
+            let by = try String.fetchOne(
+                db,
+                sql: """
+                    SELECT m.name FROM item_event e JOIN member m ON m.id = e.member_id
+                    WHERE e.item_id = ? AND e.household_id = ? AND e.kind = 'deleted' ORDER BY e.id DESC LIMIT 1
+                    """, arguments: [id, scope.householdId])
+            return .inTrash(name: item.name, by: by)
+        }
+    }
+
     public func history(of itemId: Item.ID, in scope: HouseholdScope) throws -> [ItemEvent] {
         try database.writer.read { db in try Self.history(db, of: itemId, scope.householdId) }
     }
@@ -341,4 +358,13 @@ public struct Items: Sendable {
     static func changedFields(_ a: Item, _ b: Item) -> [String] {
         ItemField.changed(from: a, to: b).map(\.rawValue)
     }
+}
+
+/// Where an item is now (see `Items.whereabouts`).
+public enum ItemWhereabouts: Sendable, Equatable {
+    case inFolder(Folder.ID, name: String)
+    /// In the trash, put there by the member named (nil: unknown).
+    case inTrash(name: String, by: String?)
+    /// Deleted for good (or never this household's).
+    case gone
 }

@@ -27,12 +27,13 @@ struct ItemsController {
         router.get(Route.Item.pattern.path, .signedIn, use: show)
         router.post(Route.Item.pattern.path, .writer, uploads: true, use: save)
         router.post(Route.Item.pattern.photo, .writer, uploads: true, use: savePhoto)
-        router.post(Route.Item.pattern.quantity, .writer, use: adjustQuantity)
-        router.post(Route.Item.pattern.opened, .writer, use: markOpened)
-        router.post(Route.Item.pattern.urgent, .writer, use: setUrgent)
-        router.post(Route.Item.pattern.basket, .writer, use: setInBasket)
-        router.post(Route.Item.pattern.delete, .writer, use: trash)
-        router.post(Route.Item.pattern.buyAgain, .writer, use: buyAgain)
+        // A row's quick actions: on an item someone deleted meanwhile, answered in place.
+        router.post(Route.Item.pattern.quantity, .writer, use: rows.inPlace(adjustQuantity))
+        router.post(Route.Item.pattern.opened, .writer, use: rows.inPlace(markOpened))
+        router.post(Route.Item.pattern.urgent, .writer, use: rows.inPlace(setUrgent))
+        router.post(Route.Item.pattern.basket, .writer, use: rows.inPlace(setInBasket))
+        router.post(Route.Item.pattern.delete, .writer, use: rows.inPlace(trash))
+        router.post(Route.Item.pattern.buyAgain, .writer, use: rows.inPlace(buyAgain))
         router.get(Route.Item.pattern.empty, .writer, use: askWhenEmpty)
     }
 

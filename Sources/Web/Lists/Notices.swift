@@ -23,6 +23,8 @@ enum Notices {
             // Several from the bulk bar, or one row's "Buy again".
             if let copies = query["copies"].flatMap(Int.init) { return (t.count(.noticeCopiedMany, copies, ["list": displayName(list, t)]), nil) }
             return (t.format(.noticeCopied, ["list": displayName(list, t)]), nil)
+        } else if query["gone"] != nil {
+            return (t[.noticeGone], nil)
         } else if query["notice"] == "none_selected" {
             return (t[.noticeNoneSelected], nil)
         } else if query["warn"] == "remind_after_due" {

@@ -25,9 +25,45 @@ struct RowFragment {
         var shared = try rowContext(context, isStock: folder.kind == .stock)
         let text = notice(row).map { RowNotice(at: itemId, text: $0) }
         let here = context.returnPath(fallback: Route.folder(folder.id).path)
+        // Someone moved it to another list meanwhile: it leaves this one, and the notice says where.
+        if let shown = Self.listFolder(here), shown != folder.id {
+            return try self.notice(context, RowNotice(at: nil, text: t.format(.noticeMovedTo, ["name": item.name, "folder": displayName(folder, t)])))
+        }
         // The use-soon page's rows link to the recipes that use them.
         shared.recipesLink = here == "/soon" || here.hasPrefix("/soon?")
         return Self.fragment(ItemRowsView([row], shared: shared, here: here, notice: text, t: shared.t).bytes)
+    }
+
+    /// `action` on a row, answered in place when its item is no longer there (someone deleted it
+    /// meanwhile): the notice says who, with Undo while it is in the trash; without script, the
+    /// list again with "Deleted" and Undo at the top. Never a bare "not found" page.
+    func inPlace(_ action: @escaping Handler) -> Handler {
+        { context in
+            do {
+                return try action(context)
+            } catch InventoryError.notFound {
+                let member = try context.signedIn
+                let id: Item.ID = try context.id()
+                let t = context.locale
+                switch try items.whereabouts(of: id, in: member.household) {
+                case .inFolder:
+                    throw InventoryError.notFound
+                case .inTrash(let name, let by):
+                    guard Self.wanted(context) else { return ListQuery.back(context, at: nil, ["deleted": "\(id)"]) }
+                    let text = by.map { t.format(.noticeDeletedBy, ["name": name, "member": $0]) } ?? t.format(.noticeDeletedNamed, ["name": name])
+                    return try notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
+                case .gone:
+                    guard Self.wanted(context) else { return ListQuery.back(context, at: nil, ["gone": "1"]) }
+                    return try notice(context, RowNotice(at: nil, text: t[.noticeGone]))
+                }
+            }
+        }
+    }
+
+    /// The folder whose list `path` is (`/folders/3?q=milk`), if it is one.
+    static func listFolder(_ path: String) -> Folder.ID? {
+        guard path.hasPrefix("/folders/") else { return nil }
+        return Folder.ID(String(path.dropFirst("/folders/".count).prefix { $0.isNumber }))
     }
 
     /// Only a notice: the row is gone (to the trash), with Undo.
