@@ -18,11 +18,14 @@ struct MemberChrome {
     let household: String
     let canWrite: Bool
     let isOwner: Bool
+    /// The household's, in which the offline banner says when its copy was saved.
+    let timeZone: String
 
     init(_ member: SignedIn) {
         name = member.memberName
         household = member.householdName
         canWrite = member.role.canWrite
         isOwner = member.role == .owner
+        timeZone = member.timeZone
     }
 }
