@@ -1,5 +1,5 @@
 // Zaiko's service worker: what a phone keeps to read the household's lists without a network.
-// Browsers allow a worker over HTTPS only; app.js registers it there, at /sw.js, for the whole site.
+// app.js registers it on HTTPS pages (a secure context, as a worker needs), at /sw.js, for the whole site.
 //
 // Kept: the folders page and every stock list the member opens (pages: network first, the copy
 // when the network fails or is slow), every shopping list of the household whether opened or not
@@ -12,21 +12,21 @@
 const PAGES = "zaiko-pages-v1";
 const FILES = "zaiko-files-v1";
 const INDEX = "/offline/lists.json";
-/// How long a page may take from the network before its copy is shown instead.
+// How long a page may take from the network before its copy is shown instead.
 const NETWORK_PATIENCE_MS = 3000;
 
-/// Counts the times every copy was dropped: a page or file fetched before the last drop (another
-/// member's, or one from before signing out) is not stored after it.
+// Counts the times every copy was dropped: a page or file fetched before the last drop (another
+// member's, or one from before signing out) is not stored after it.
 let generation = 0;
-/// The shopping lists are fetched again after every page that comes from the network (what was
-/// just added to one is on the phone before it leaves home), one round at a time: a page that
-/// comes while a round runs queues one more, which any later page joins.
+// The shopping lists are fetched again after every page that comes from the network (what was
+// just added to one is on the phone before it leaves home), one round at a time: a page that
+// comes while a round runs queues one more, which any later page joins.
 let listsRound = Promise.resolve();
 let listsRoundQueued = false;
 
-/// Pages kept when opened: the folders page and the lists (filters and pages of a list included).
+// Pages kept when opened: the folders page and the lists (filters and pages of a list included).
 const keptPage = (url) => url.pathname === "/" || /^\/folders\/\d+$/.test(url.pathname);
-/// Files kept: the site's public files and the household's photos.
+// Files kept: the site's public files and the household's photos.
 const keptFile = (url) => url.pathname.startsWith("/static/") || url.pathname.startsWith("/photos/");
 
 self.addEventListener("install", () => self.skipWaiting());
@@ -60,15 +60,15 @@ self.addEventListener("fetch", (event) => {
   else if (keptFile(url)) event.respondWith(fileFromCopyFirst(event));
 });
 
-/// Drops every copy (Cache Storage is this site's alone).
+// Drops every copy (Cache Storage is this site's alone).
 async function forget() {
   generation += 1;
   const names = await caches.keys();
   await Promise.all(names.map((name) => caches.delete(name)));
 }
 
-/// Whether an answer is one to keep: this site's own, successful, not a detour (a signed-out
-/// request is redirected to the sign-in page).
+// Whether an answer is one to keep: this site's own, successful, not a detour (a signed-out
+// request is redirected to the sign-in page).
 const keepable = (response) => response.ok && response.type === "basic" && !response.redirected;
 
 async function pageFromNetworkFirst(event) {
@@ -96,9 +96,10 @@ async function pageFromNetworkFirst(event) {
   }
 }
 
-/// The copy as it is shown offline: marked with when it was saved (the server's `Date`), for the banner.
+// The copy as it is shown offline: marked with when it was saved, for the banner. That is the
+// server's `Date`, which every answer carries (libmicrohttpd adds it): the page was made then.
 async function offline(copy) {
-  const saved = new Date(copy.headers.get("Date") || Date.now()).toISOString();
+  const saved = new Date(copy.headers.get("Date")).toISOString();
   const html = (await copy.text()).replace("<html", `<html data-offline-copy="${saved}"`);
   const headers = new Headers(copy.headers);
   headers.delete("Content-Length");
@@ -120,7 +121,7 @@ async function fileFromCopyFirst(event) {
   return response;
 }
 
-/// Stores an answer unless every copy was dropped since it was asked for.
+// Stores an answer unless every copy was dropped since it was asked for.
 async function store(cacheName, key, response, before) {
   const cache = await caches.open(cacheName);
   if (generation === before) await cache.put(key, response);
@@ -131,8 +132,8 @@ async function keepFile(url, before) {
   if (keepable(response)) await store(FILES, url, response, before);
 }
 
-/// A page's copy, and the files it uses that are not kept yet: thumbnails below the first screen
-/// (loaded lazily) and those of a list never opened are fetched here.
+// A page's copy, and the files it uses that are not kept yet: thumbnails below the first screen
+// (loaded lazily) and those of a list never opened are fetched here.
 async function keepPage(url, response, before) {
   const html = await response.clone().text();
   await store(PAGES, url, response, before);
@@ -156,10 +157,10 @@ function keepListsAgain() {
   return listsRound;
 }
 
-/// Every shopping list of the household, from the index the server keeps for the member signed
-/// in. The index also says who that is: copies of another member's are dropped first, and all
-/// of them when no one is signed in any more (the sign-in page answers instead). Offline, the
-/// copies stay as they are.
+// Every shopping list of the household, from the index the server keeps for the member signed
+// in. The index also says who that is: copies of another member's are dropped first, and all
+// of them when no one is signed in any more (the sign-in page answers instead). Offline, the
+// copies stay as they are.
 async function keepLists() {
   let response;
   try {
