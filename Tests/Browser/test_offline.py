@@ -53,6 +53,13 @@ def wait_until_kept(page, path: str, containing: str):
         arg=[path, containing])
 
 
+def first_paint(page) -> float:
+    """Milliseconds from the navigation's start to the page's first contentful paint (printed with
+    -s: a figure to read, not asserted)."""
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
+    return page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+
+
 def thumbnail_loaded(page, name: str) -> bool:
     row = page.locator("li.item-row", has=page.locator("a.item-name", has_text=name))
     thumbnail = row.locator("img.item-thumb")
@@ -73,8 +80,7 @@ def test_lists_open_offline_with_the_banner_until_sign_out(tls_server, trusting_
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     wait_until_kept(page, shopping, "Tofu")
     page.goto(tls_server.https + stock)
-    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime")
-    print(f"\nfirst contentful paint of the stock list from the network, online ({locale}): {paint:.0f} ms")
+    print(f"\nfirst contentful paint of the stock list from the network, online ({locale}): {first_paint(page):.0f} ms")
     wait_until_kept(page, stock, "Milk")
     banner = page.locator(".offline-banner")
     expect(banner).to_be_hidden()
@@ -85,16 +91,14 @@ def test_lists_open_offline_with_the_banner_until_sign_out(tls_server, trusting_
     expect(banner).to_have_text(BANNER[locale])
     expect(page.locator("a.item-name", has_text="Milk")).to_be_visible()
     assert thumbnail_loaded(page, "Milk")
-    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime")
-    print(f"first contentful paint of the stock list from the worker, offline ({locale}): {paint:.0f} ms")
+    print(f"first contentful paint of the stock list from the worker, offline ({locale}): {first_paint(page):.0f} ms")
     screenshot(page, f"offline-banner-{locale[:2]}-390", full_page=False)
     no_axe_problems(page)
 
     page.goto(tls_server.https + shopping)
     expect(banner).to_have_text(BANNER[locale])
     assert thumbnail_loaded(page, "Tofu")
-    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime")
-    print(f"first contentful paint of the shopping list never opened, from the worker, offline ({locale}): {paint:.0f} ms")
+    print(f"first contentful paint of the shopping list never opened, from the worker, offline ({locale}): {first_paint(page):.0f} ms")
     # A page it was never asked to keep is not there.
     with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"):
         page.goto(tls_server.https + "/calendar")
