@@ -60,12 +60,16 @@ def first_paint(page) -> float:
     return page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
 
 
-def thumbnail_loaded(page, name: str) -> bool:
+def thumbnail(page, name: str) -> tuple[str, bool]:
+    """The address of the row's thumbnail, and whether the picture came (it loads lazily)."""
     row = page.locator("li.item-row", has=page.locator("a.item-name", has_text=name))
-    thumbnail = row.locator("img.item-thumb")
-    thumbnail.scroll_into_view_if_needed()
-    expect(thumbnail).to_be_visible()
-    return thumbnail.evaluate("img => img.complete && img.naturalWidth > 0")
+    image = row.locator("img.item-thumb")
+    image.scroll_into_view_if_needed()
+    loaded = image.evaluate("""img => img.complete ? img.naturalWidth > 0 : new Promise((resolve) => {
+        img.addEventListener("load", () => resolve(img.naturalWidth > 0));
+        img.addEventListener("error", () => resolve(false));
+    })""")
+    return image.get_attribute("src"), loaded
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
@@ -90,14 +94,15 @@ def test_lists_open_offline_with_the_banner_until_sign_out(tls_server, trusting_
     expect(banner).to_be_visible()
     expect(banner).to_have_text(BANNER[locale])
     expect(page.locator("a.item-name", has_text="Milk")).to_be_visible()
-    assert thumbnail_loaded(page, "Milk")
+    source, loaded = thumbnail(page, "Milk")
+    assert source.startswith("/photos/") and loaded
     print(f"first contentful paint of the stock list from the worker, offline ({locale}): {first_paint(page):.0f} ms")
     screenshot(page, f"offline-banner-{locale[:2]}-390", full_page=False)
     no_axe_problems(page)
 
     page.goto(tls_server.https + shopping)
     expect(banner).to_have_text(BANNER[locale])
-    assert thumbnail_loaded(page, "Tofu")
+    assert thumbnail(page, "Tofu") == ("/static/illustrations/tofu.svg", True)
     print(f"first contentful paint of the shopping list never opened, from the worker, offline ({locale}): {first_paint(page):.0f} ms")
     # A page it was never asked to keep is not there.
     with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"):
