@@ -874,3 +874,43 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   if (channel && navigator.locks) navigator.locks.request("zaiko-events", listen);
   else listen();
 })();
+
+// ── offline: the service worker (Public/sw.js) and the copies it keeps ──
+// Over HTTPS the worker keeps the lists to read without a network. (Browsers allow a worker on
+// plain-HTTP loopback addresses too; there it stays off: nobody carries the server's own machine
+// to the shop.) A page it answers with its copy is marked `data-offline-copy` with the time the
+// copy was saved; the banner, rendered hidden with its words, says so in the household's time zone.
+(() => {
+  const banner = document.querySelector(".offline-banner");
+  const saved = document.documentElement.dataset.offlineCopy;
+  if (!banner || !saved) return;
+  const when = new Date(saved), zone = banner.dataset.timeZone || undefined, lang = document.documentElement.lang;
+  const day = (instant) => instant.toLocaleDateString("en-CA", { timeZone: zone });
+  // A copy from an earlier day says its date as well.
+  const style = day(when) === day(new Date()) ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" };
+  banner.textContent = banner.dataset.text.replace("{time}", new Intl.DateTimeFormat(lang, { ...style, timeZone: zone }).format(when));
+  banner.hidden = false;
+})();
+
+if ("serviceWorker" in navigator && location.protocol === "https:") {
+  navigator.serviceWorker.register("/sw.js").catch(() => { /* no worker: the pages work as before */ });
+  // Signing out drops every copy first, so the next person on this phone finds none (the
+  // server's answer says so too, with Clear-Site-Data): the worker's, told so it stores nothing
+  // fetched before, and whatever this site keeps in IndexedDB.
+  document.querySelectorAll('form[action="/logout"]').forEach((form) => {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const worker = navigator.serviceWorker.controller;
+      const told = worker && new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        worker.postMessage("forget", [channel.port2]);
+      });
+      const copies = caches.keys().then((names) => Promise.all(names.map((name) => caches.delete(name))));
+      const databases = indexedDB.databases ? indexedDB.databases().then((all) => all.forEach((db) => indexedDB.deleteDatabase(db.name))) : null;
+      const patience = new Promise((resolve) => setTimeout(resolve, 2000));
+      await Promise.race([Promise.all([told, copies, databases]).catch(() => {}), patience]);
+      form.submit();
+    });
+  });
+}

@@ -7,8 +7,11 @@ time from a test clock file (ZAIKO_TEST_CLOCK, see README), and tests ask `now()
 no test sees a day end, and a test moves it with `server.clock.advance(seconds)` instead of waiting."""
 
 import atexit
+import base64
+import hashlib
 import os
 import queue
+import re
 import shutil
 import signal
 import subprocess
@@ -405,3 +408,87 @@ def join(page, link, name="Ken", login="ken", password="another long passphrase"
     with page.expect_navigation() as nav:
         page.click("main form button[type=submit]")
     return nav.value
+
+
+# --- HTTPS: a test CA, a server whose certificate it signed, a Chromium that trusts it ---
+
+# The certificate's name, mapped to 127.0.0.1 in Chromium: a page on 127.0.0.1 or localhost is a
+# secure context even over HTTP, so only a real host name shows what HTTPS adds.
+HTTPS_HOST = "zaiko.test"
+_HTTPS_LINE = re.compile(r"^Listening for HTTPS on [^ ]+:(\d+)$")
+
+
+def _openssl(*args, cwd=None):
+    subprocess.run(["openssl", *args], check=True, cwd=cwd, capture_output=True)
+
+
+@pytest.fixture
+def certs(tmp_path) -> Path:
+    """A CA and a leaf for 127.0.0.1, localhost and zaiko.test; server.crt is leaf + CA."""
+    folder = tmp_path / "tls"
+    folder.mkdir()
+    _openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+             "-keyout", "ca.key", "-out", "ca.crt", "-days", "30", "-subj", "/CN=Zaiko browser test CA",
+             "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign", cwd=folder)
+    (folder / "leaf.ext").write_text(
+        "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n"
+        f"subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:{HTTPS_HOST}\n")
+    _openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+             "-keyout", "server.key", "-out", "leaf.csr", "-subj", f"/CN={HTTPS_HOST}", cwd=folder)
+    _openssl("x509", "-req", "-in", "leaf.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-set_serial", "7",
+             "-days", "30", "-extfile", "leaf.ext", "-out", "leaf.crt", cwd=folder)
+    (folder / "server.crt").write_bytes((folder / "leaf.crt").read_bytes() + (folder / "ca.crt").read_bytes())
+    return folder
+
+
+def https_port(server) -> int:
+    """The HTTPS port from the start-up lines (the second line, after the HTTP one)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for line in list(server.stdout_lines):
+            match = _HTTPS_LINE.match(line)
+            if match:
+                return int(match.group(1))
+        time.sleep(0.05)
+    pytest.fail("no 'Listening for HTTPS' line; stdout:\n" + "\n".join(server.stdout_lines))
+
+
+@pytest.fixture
+def tls_server(make_server, certs):
+    """A server with the test CA's certificate, answering to zaiko.test; `.https` is its HTTPS origin
+    under that name, `.https_port` and `.http_port` its ports."""
+    server = make_server("--https-port", "0", "--tls-cert", str(certs / "server.crt"), "--tls-key", str(certs / "server.key"),
+                         "--public-name", HTTPS_HOST)
+    server.https_port = https_port(server)
+    server.http_port = int(server.url.rsplit(":", 1)[1])
+    server.https = f"https://{HTTPS_HOST}:{server.https_port}"
+    return server
+
+
+def spki_hash(certificate: Path) -> str:
+    """base64(SHA-256(SubjectPublicKeyInfo)): what --ignore-certificate-errors-spki-list takes."""
+    der = subprocess.run(["openssl", "x509", "-in", str(certificate), "-noout", "-pubkey"], check=True, capture_output=True).stdout
+    spki = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "DER"], input=der, check=True, capture_output=True).stdout
+    return base64.b64encode(hashlib.sha256(spki).digest()).decode()
+
+
+def trusting_arguments(certs: Path) -> list[str]:
+    """Chromium's arguments to trust the test CA (by its public key, found in the chain the server
+    sends) and to resolve zaiko.test to 127.0.0.1."""
+    return ["--no-sandbox", f"--ignore-certificate-errors-spki-list={spki_hash(certs / 'ca.crt')}",
+            f"--host-resolver-rules=MAP {HTTPS_HOST} 127.0.0.1"]
+
+
+@pytest.fixture
+def trusting_browser(certs, browser):
+    """Chromium that trusts the test CA; launched by the session's Playwright (one per process)."""
+    trusting = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=trusting_arguments(certs))
+    yield trusting
+    trusting.close()
+
+
+def new_phone_page(browser, locale="en-US"):
+    """A page of a new context of `browser` at phone width."""
+    context = browser.new_context(**PHONE, locale=locale, color_scheme="light")
+    context.set_default_timeout(PAGE_TIMEOUT_MS)
+    return context.new_page()

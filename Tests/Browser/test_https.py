@@ -4,67 +4,16 @@ Chromium trusting a test CA made here with openssl; cookies over HTTPS vs HTTP; 
 The certificate names zaiko.test (mapped to 127.0.0.1 in Chromium): a page on 127.0.0.1 or
 localhost is a secure context even over HTTP, so only a real host name shows what HTTPS adds."""
 
-import base64
-import hashlib
 import http.client
-import re
 import signal
 import socket
 import ssl
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, PAGE_TIMEOUT_MS, PHONE, fill_setup_form, screenshot, setup_code
-
-HOST = "zaiko.test"
-HTTPS_LINE = re.compile(r"^Listening for HTTPS on [^ ]+:(\d+)$")
-
-
-def run(*args, cwd=None):
-    subprocess.run(args, check=True, cwd=cwd, capture_output=True)
-
-
-@pytest.fixture
-def certs(tmp_path) -> Path:
-    """A CA and a leaf for 127.0.0.1, localhost and zaiko.test; server.crt is leaf + CA."""
-    folder = tmp_path / "tls"
-    folder.mkdir()
-    run("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-        "-keyout", "ca.key", "-out", "ca.crt", "-days", "30", "-subj", "/CN=Zaiko browser test CA",
-        "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign", cwd=folder)
-    (folder / "leaf.ext").write_text(
-        "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n"
-        f"subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:{HOST}\n")
-    run("openssl", "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-        "-keyout", "server.key", "-out", "leaf.csr", "-subj", f"/CN={HOST}", cwd=folder)
-    run("openssl", "x509", "-req", "-in", "leaf.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-set_serial", "7",
-        "-days", "30", "-extfile", "leaf.ext", "-out", "leaf.crt", cwd=folder)
-    (folder / "server.crt").write_bytes((folder / "leaf.crt").read_bytes() + (folder / "ca.crt").read_bytes())
-    return folder
-
-
-def https_port(server) -> int:
-    """The HTTPS port from the start-up lines (the second line, after the HTTP one)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        for line in list(server.stdout_lines):
-            match = HTTPS_LINE.match(line)
-            if match:
-                return int(match.group(1))
-        time.sleep(0.05)
-    pytest.fail("no 'Listening for HTTPS' line; stdout:\n" + "\n".join(server.stdout_lines))
-
-
-@pytest.fixture
-def tls_server(make_server, certs):
-    server = make_server("--https-port", "0", "--tls-cert", str(certs / "server.crt"), "--tls-key", str(certs / "server.key"),
-                         "--public-name", HOST)
-    server.https_port = https_port(server)
-    server.http_port = int(server.url.rsplit(":", 1)[1])
-    return server
+from conftest import HTTPS_HOST, fill_setup_form, https_port, new_phone_page, screenshot, setup_code
 
 
 def handshake(port, ca: Path, minimum, maximum, ciphers=None, seclevel0=False):
@@ -114,34 +63,10 @@ def test_weak_ciphers_are_refused(tls_server, certs, cipher):
     assert "no ciphers available" not in str(refused.value), refused.value
 
 
-def spki_hash(certificate: Path) -> str:
-    """base64(SHA-256(SubjectPublicKeyInfo)): what --ignore-certificate-errors-spki-list takes."""
-    der = subprocess.run(["openssl", "x509", "-in", str(certificate), "-noout", "-pubkey"], check=True, capture_output=True).stdout
-    spki = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "DER"], input=der, check=True, capture_output=True).stdout
-    return base64.b64encode(hashlib.sha256(spki).digest()).decode()
-
-
-@pytest.fixture
-def trusting_browser(certs, browser):
-    """Chromium that trusts the test CA (by its public key, found in the chain the server sends)
-    and resolves zaiko.test to 127.0.0.1; launched by the session's Playwright (one per process)."""
-    trusting = browser.browser_type.launch(executable_path=CHROMIUM, headless=True, args=[
-        "--no-sandbox", f"--ignore-certificate-errors-spki-list={spki_hash(certs / 'ca.crt')}",
-        f"--host-resolver-rules=MAP {HOST} 127.0.0.1"])
-    yield trusting
-    trusting.close()
-
-
-def new_page(browser):
-    context = browser.new_context(**PHONE, locale="en-US", color_scheme="light")
-    context.set_default_timeout(PAGE_TIMEOUT_MS)
-    return context.new_page()
-
-
 def test_chromium_trusting_the_ca_loads_the_login_page_as_a_secure_context(tls_server, trusting_browser, browser):
-    https = f"https://{HOST}:{tls_server.https_port}"
-    http = f"http://{HOST}:{tls_server.http_port}"
-    page = new_page(trusting_browser)
+    https = f"https://{HTTPS_HOST}:{tls_server.https_port}"
+    http = f"http://{HTTPS_HOST}:{tls_server.http_port}"
+    page = new_phone_page(trusting_browser)
     response = page.goto(https + "/setup")
     assert response.status == 200
     assert page.evaluate("window.isSecureContext") is True
@@ -165,9 +90,9 @@ def test_chromium_trusting_the_ca_loads_the_login_page_as_a_secure_context(tls_s
 
 
 def test_cookies_over_https_are_secure_and_host_prefixed_and_stay_off_http(tls_server, trusting_browser):
-    https = f"https://{HOST}:{tls_server.https_port}"
-    http = f"http://{HOST}:{tls_server.http_port}"
-    page = new_page(trusting_browser)
+    https = f"https://{HTTPS_HOST}:{tls_server.https_port}"
+    http = f"http://{HTTPS_HOST}:{tls_server.http_port}"
+    page = new_phone_page(trusting_browser)
     # Over HTTP first: the form token cookie as before, not Secure.
     page.goto(http + "/login")
     plain = {c["name"]: c for c in page.context.cookies()}
@@ -198,16 +123,16 @@ def test_cookies_over_https_are_secure_and_host_prefixed_and_stay_off_http(tls_s
 
 
 def test_https_only_redirects_http_except_healthz_and_the_ca(make_server, certs):
-    server = make_server("--https-port", "0", "--https-only", "--public-name", HOST,
+    server = make_server("--https-port", "0", "--https-only", "--public-name", HTTPS_HOST,
                          "--tls-cert", str(certs / "server.crt"), "--tls-key", str(certs / "server.key"))
     port = https_port(server)
     http_port = int(server.url.rsplit(":", 1)[1])
     connection = http.client.HTTPConnection("127.0.0.1", http_port, timeout=60)
-    connection.request("GET", "/login?next=%2Fitems%3Fq%3Da%2Bb", headers={"Host": f"{HOST}:{http_port}"})
+    connection.request("GET", "/login?next=%2Fitems%3Fq%3Da%2Bb", headers={"Host": f"{HTTPS_HOST}:{http_port}"})
     reply = connection.getresponse()
     reply.read()
     assert reply.status == 307
-    assert reply.getheader("Location") == f"https://{HOST}:{port}/login?next=%2Fitems%3Fq%3Da%2Bb"
+    assert reply.getheader("Location") == f"https://{HTTPS_HOST}:{port}/login?next=%2Fitems%3Fq%3Da%2Bb"
     # A form posted over HTTP is not read, only redirected.
     connection.request("POST", "/login", body="login=aki&password=x", headers={"Content-Type": "application/x-www-form-urlencoded"})
     reply = connection.getresponse()

@@ -15,6 +15,8 @@ struct AuthorizationMatrixTests {
     static let table: [String: Expected] = [
         "GET /healthz": .asset,
         "GET /static/{path...}": .asset,
+        "GET /sw.js": .asset,
+        "GET /offline/lists.json": .signedIn,
         "GET /setup": .open, "POST /setup": .open,
         "GET /login": .open, "POST /login": .open,
         "GET /join/{token}": .open, "POST /join/{token}": .open,

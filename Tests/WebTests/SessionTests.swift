@@ -83,6 +83,8 @@ struct SessionTests {
         #expect(response.status == 303)
         #expect(response.setCookies.contains { $0.hasPrefix("zaiko_session=;") && $0.contains("Max-Age=0") })
         #expect(try fixture.accounts.session(token: fixture.member) == nil)
+        // The browser drops the offline copies of the household's lists and photos too.
+        #expect(response.header("Clear-Site-Data") == #""cache", "storage""#)
     }
 
     @Test func signingOutAfterTheSessionExpiredLandsOnTheLoginPage() async throws {

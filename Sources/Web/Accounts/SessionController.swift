@@ -55,12 +55,22 @@ struct SessionController {
         return response
     }
 
+    /// Ends the session and tells the browser to forget what it keeps of this site besides cookies:
+    /// the service worker's copies of the household's lists and photos, and its HTTP cache, so the
+    /// next person to use the phone finds none of them (browsers honour it over HTTPS, where alone
+    /// the worker exists; app.js clears the copies too before the form is sent).
     func logOut(_ context: RequestContext) throws -> Response {
         try accounts.logOut(sessionId: try context.signedIn.sessionId)
         var response = Response.redirect(to: Route.login)
         response.headers.append(("Set-Cookie", cookies.over(context.request).clearSession()))
+        response.headers.append(("Clear-Site-Data", Self.forgetCopies))
         return response
     }
+
+    /// `Clear-Site-Data` on signing out: the HTTP cache and every store of the site (Cache
+    /// Storage, IndexedDB, the service worker's registration), not the cookies (the device cookie
+    /// stays, as the browser is still the one that signed in before).
+    static let forgetCopies = "\"cache\", \"storage\""
 
     /// Only paths on this site: one leading `/`, no second `/` right after it, no backslash and no
     /// control character anywhere (browsers drop tabs and newlines, turning `/\t/evil` into `//evil`).

@@ -109,8 +109,8 @@ public final class App: Responder {
         householdExists = Atomic(exists)
 
         var router = Router<Endpoint>()
-        SystemController(database: database, renderer: renderer, staticFiles: try StaticFiles(root: resources.publicFiles), logger: logger)
-            .register(in: &router)
+        let staticFiles = try StaticFiles(root: resources.publicFiles)
+        SystemController(database: database, renderer: renderer, staticFiles: staticFiles, logger: logger).register(in: &router)
         let setup = SetupController(accounts: accounts, renderer: renderer, cookies: cookies, setupCode: exists ? nil : options.setupCode)
         setup.register(in: &router)
         let caFile = options.tls.map { CACertificateFile(url: $0.certificate) }
@@ -134,6 +134,7 @@ public final class App: Responder {
             pushTestWait: options.pushTestWait, backupControl: options.backups, operatorAllowsPrivate: options.memberFetches.operatorAllowsPrivate
         ).register(in: &router)
         let items = Items(database: database, clock: options.clock)
+        OfflineController(staticFiles: staticFiles, items: items, renderer: renderer).register(in: &router)
         let photoStore = try PhotoStore(directory: options.photos, database: database, clock: options.clock)
         self.photos = photoStore
         decoding = DecodingLane()

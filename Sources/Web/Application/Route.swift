@@ -156,6 +156,14 @@ extension Route {
 
     static let login = "/login"
     static let logout = "/logout"
+
+    /// What a phone keeps to read offline (see `OfflineController`).
+    enum Offline {
+        /// The service worker's script: at the root, so its scope is the whole site.
+        static let worker = "/sw.js"
+        /// The pages the worker keeps without their being opened.
+        static let lists = "/offline/lists.json"
+    }
     static let setup = "/setup"
     /// An invitation's link and form; `join("{token}")` is the routes' pattern.
     static func join(_ token: String) -> String { "/join/\(token)" }

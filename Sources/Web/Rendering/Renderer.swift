@@ -20,6 +20,8 @@ struct MemberChrome {
     let isOwner: Bool
     /// Where the page's live updates start (see `SignedIn.changeSequence`).
     let since: Int64
+    /// The household's, in which the offline banner says when its copy was saved.
+    let timeZone: String
 
     init(_ member: SignedIn) {
         name = member.memberName
@@ -27,5 +29,6 @@ struct MemberChrome {
         canWrite = member.role.canWrite
         isOwner = member.role == .owner
         since = member.changeSequence
+        timeZone = member.timeZone
     }
 }
