@@ -40,6 +40,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Open connections from one client (an IPv4 address, or an IPv6 /64).")
     var maxConnectionsPerClient: Int = 32
 
+    @Option(help: "Live-update streams one member may hold open at once (one per tab that cannot share one).")
+    var liveStreamsPerMember: Int = 8
+
     @Option(help: "Seconds an idle connection is kept.")
     var idleTimeout: Int = 30
 
@@ -132,6 +135,7 @@ struct Serve: AsyncParsableCommand {
             options.maxBodyBytes = maxBodyMB * 1024 * 1024
             // Live-update streams leave half the connections to pages, and beat within the idle timeout.
             options.liveEvents.total = max(1, maxConnections / 2)
+            options.liveEvents.perMember = max(1, liveStreamsPerMember)
             options.liveEvents.heartbeat = .seconds(max(1, min(15, idleTimeout / 2)))
             // Where requests typed by an owner may go: decided once, for push and the look-up alike.
             let outbound = OutboundHTTP(policy: AddressPolicy(allowsPrivate: allowPrivateOutbound))

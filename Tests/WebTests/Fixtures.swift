@@ -20,12 +20,12 @@ func get(_ app: App, _ path: String, language: String? = nil, headers: [(String,
 }
 
 extension Response {
-    /// The body as text: a page's bytes or a public file's from memory ("" for a file sent from disk).
+    /// The body as text: a page's bytes or a public file's from memory ("" for a file sent from disk or a stream).
     var text: String {
         switch body {
         case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
         case .shared(let shared): String(decoding: shared.bytes, as: UTF8.self)
-        case .file: ""
+        case .file, .stream: ""
         }
     }
 }
