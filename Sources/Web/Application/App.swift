@@ -96,7 +96,8 @@ public final class App: Responder {
         self.database = database
         self.logger = logger
         self.hosts = options.hosts
-        let renderer = Renderer(localizations: options.localizations)
+        let staticFiles = try StaticFiles(root: resources.publicFiles)
+        let renderer = Renderer(localizations: options.localizations, staticFiles: staticFiles)
         self.renderer = renderer
         let accounts = Accounts(database: database, hasher: options.hasher, clock: options.clock)
         self.accounts = accounts
@@ -105,7 +106,7 @@ public final class App: Responder {
         householdExists = Atomic(exists)
 
         var router = Router<Endpoint>()
-        SystemController(database: database, renderer: renderer, staticFiles: try StaticFiles(root: resources.publicFiles), logger: logger)
+        SystemController(database: database, renderer: renderer, staticFiles: staticFiles, logger: logger)
             .register(in: &router)
         let setup = SetupController(accounts: accounts, renderer: renderer, cookies: cookies, setupCode: exists ? nil : options.setupCode)
         setup.register(in: &router)
@@ -152,7 +153,8 @@ public final class App: Responder {
         let recipeTrash = RecipeTrash(recipes: recipes, renderer: renderer)
         recipeTrash.register(in: &router)
         TrashController(
-            items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock), recipes: recipeTrash
+            items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock, urls: renderer.staticURLs),
+            recipes: recipeTrash
         ).register(in: &router)
         DueController(items: items, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock, limits: options.pendingLimits)).register(
