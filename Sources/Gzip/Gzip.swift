@@ -12,12 +12,12 @@ public enum Gzip {
         var stream = z_stream()
         guard zaiko_deflate_init(&stream, level) == Z_OK else { preconditionFailure("zlib refused deflate level \(level)") }
         defer { deflateEnd(&stream) }
-        // The bound of a zlib stream; gzip's header and trailer are 12 bytes longer than zlib's.
-        let capacity = Int(deflateBound(&stream, uLong(bytes.count))) + 12
+        // zlib's bound counts the stream's wrapper too (gzip's header and trailer here).
+        let capacity = Int(deflateBound(&stream, uLong(bytes.count)))
         return [UInt8](unsafeUninitializedCapacity: capacity) { output, written in
-            var input = bytes
-            input.withUnsafeMutableBufferPointer { input in
-                stream.next_in = input.baseAddress
+            bytes.withUnsafeBufferPointer { input in
+                // zlib's next_in is not const without ZLIB_CONST; deflate only reads through it.
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
                 stream.avail_in = uInt(input.count)
                 stream.next_out = output.baseAddress
                 stream.avail_out = uInt(capacity)
