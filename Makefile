@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV := .venv
 # Debian packages the build needs (headers + pkg-config for the system library targets).
-BUILD_PACKAGES := pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libgd-dev libzbar-dev libgnutls28-dev libqrencode-dev
+BUILD_PACKAGES := pkg-config zlib1g-dev libmicrohttpd-dev libsqlite3-dev libsodium-dev libgd-dev libzbar-dev libgnutls28-dev libqrencode-dev
 # What the Swift tests need: zint and heif-enc make barcode and HEIC fixtures (ImagingTests); openssl, curl
 # and python3 make test certificates and talk to the HTTPS listener (TLSCertificatesTests, TLSTests, HTTPSCookieTests).
 SWIFT_TEST_PACKAGES := zint libheif-examples openssl curl python3

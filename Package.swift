@@ -47,6 +47,12 @@ let package = Package(
             providers: [.apt(["libgnutls28-dev"])]
         ),
         .systemLibrary(
+            // zlib's deflate for gzip (ZIPFoundation has its own module of it, named CZlib).
+            name: "CZlibDeflate",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CQRencode",
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
@@ -59,8 +65,8 @@ let package = Package(
             // Gzip: public text files are kept compressed as well.
             dependencies: ["CMicroHTTPD", "CGnuTLS", "Gzip"]
         ),
-        // The gzip format over ZIPFoundation's deflate (zlib): one header, one trailer.
-        .target(name: "Gzip", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // The gzip format through zlib, at a chosen level (pages are compressed per request).
+        .target(name: "Gzip", dependencies: ["CZlibDeflate"]),
         // Background services (the reminder engine, backups, certificate renewal, the photo cleaner,
         // the listeners) and their one owner: started in order, stopped in reverse. No dependencies.
         .target(name: "Lifecycle"),

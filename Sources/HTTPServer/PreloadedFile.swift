@@ -2,9 +2,10 @@ import Foundation
 import Gzip
 import Synchronization
 
-/// A public file kept in memory with its validators made once, so answering it costs no system
-/// call and no formatting. Checked against the disk at most once a second: an edited file is
-/// served within a second, a removed or grown-too-large one falls back to the disk path.
+/// A public file kept in memory with its validators and its content's hash made once, so answering
+/// it costs no system call and no formatting. Checked against the disk at most once a second: an
+/// edited file is served (and named by its new hash) within a second, a removed or grown-too-large
+/// one falls back to the disk path.
 final class PreloadedFile: Sendable {
     /// Larger files are sent from their descriptor instead.
     static let largestSize = 1 << 20
@@ -13,6 +14,8 @@ final class PreloadedFile: Sendable {
         /// The file as it is, and gzipped when it is text that compresses (compressed once, here).
         let identity: Representation
         let gzip: Representation?
+        /// The content's hash (`ContentHash`), which versioned addresses carry (`?v=`).
+        let version: String
         let modified: Int
         /// What the file was when read: a different stat means read it again.
         let size: Int
@@ -23,7 +26,7 @@ final class PreloadedFile: Sendable {
     struct Representation: Sendable {
         let body: SharedBytes
         let etag: String
-        /// The headers of a 200 and of a 304, in the order `StaticFiles.fileResponse` sends them.
+        /// The headers of a 200 and of a 304 but Cache-Control, which depends on the address asked for.
         let okHeaders: [(name: String, value: String)]
         let notModifiedHeaders: [(name: String, value: String)]
     }
@@ -31,16 +34,14 @@ final class PreloadedFile: Sendable {
     /// The real path, inside the public folder.
     let path: String
     let contentType: String
-    let cacheControl: String
     private let state: Mutex<(snapshot: Snapshot?, checkedAt: Int)>
 
     /// Nil when the file cannot be read or is too large.
-    init?(path: String, contentType: String, cacheControl: String) {
+    init?(path: String, contentType: String) {
         self.path = path
         self.contentType = contentType
-        self.cacheControl = cacheControl
         var info = stat()
-        guard stat(path, &info) == 0, let snapshot = Self.read(path, info, contentType: contentType, cacheControl: cacheControl) else { return nil }
+        guard stat(path, &info) == 0, let snapshot = Self.read(path, info, contentType: contentType) else { return nil }
         state = Mutex((snapshot, time(nil)))
     }
 
@@ -57,14 +58,16 @@ final class PreloadedFile: Sendable {
     }
 
     /// The response to `request`: gzipped when it accepts gzip and the file has a gzipped form; a
-    /// 304 when its validators match that form, else the bytes from memory.
-    func response(to request: Request) -> Response? {
+    /// 304 when its validators match that form, else the bytes from memory. `cacheControl` decides
+    /// from the version the file has now (an address naming it may be kept for good).
+    func response(to request: Request, cacheControl: (_ version: String) -> String) -> Response? {
         guard let snapshot = current() else { return nil }
         let chosen = snapshot.gzip.flatMap { ContentCoding.acceptsGzip(request.headers["accept-encoding"]) ? $0 : nil } ?? snapshot.identity
+        let caching = ("Cache-Control", cacheControl(snapshot.version))
         if StaticFiles.notModified(request, etag: chosen.etag, modified: snapshot.modified) {
-            return Response(status: 304, headers: chosen.notModifiedHeaders)
+            return Response(status: 304, headers: chosen.notModifiedHeaders + [caching])
         }
-        return Response(status: 200, headers: chosen.okHeaders, body: .shared(chosen.body))
+        return Response(status: 200, headers: chosen.okHeaders + [caching], body: .shared(chosen.body))
     }
 
     private func refreshed(_ snapshot: Snapshot?) -> Snapshot? {
@@ -75,10 +78,10 @@ final class PreloadedFile: Sendable {
         {
             return snapshot
         }
-        return Self.read(path, info, contentType: contentType, cacheControl: cacheControl)
+        return Self.read(path, info, contentType: contentType)
     }
 
-    private static func read(_ path: String, _ info: stat, contentType: String, cacheControl: String) -> Snapshot? {
+    private static func read(_ path: String, _ info: stat, contentType: String) -> Snapshot? {
         guard (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= largestSize,
             let data = FileManager.default.contents(atPath: path), data.count == Int(info.st_size)
         else { return nil }
@@ -91,7 +94,7 @@ final class PreloadedFile: Sendable {
         let gzipped = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
         let vary: [(name: String, value: String)] = gzipped == nil ? [] : [("Vary", "Accept-Encoding")]
         func representation(_ body: [UInt8], etag: String, encoding: [(name: String, value: String)]) -> Representation {
-            let validators = [("ETag", etag), lastModified, ("Cache-Control", cacheControl)] + vary
+            let validators = [("ETag", etag), lastModified] + vary
             return Representation(
                 body: SharedBytes(body), etag: etag, okHeaders: [("Content-Type", contentType)] + encoding + validators,
                 notModifiedHeaders: validators)
@@ -99,6 +102,6 @@ final class PreloadedFile: Sendable {
         return Snapshot(
             identity: representation(bytes, etag: etag, encoding: []),
             gzip: gzipped.map { representation($0, etag: ContentCoding.gzipETag(etag), encoding: [("Content-Encoding", "gzip")]) },
-            modified: modified, size: Int(info.st_size), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+            version: ContentHash.of(bytes), modified: modified, size: Int(info.st_size), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
     }
 }

@@ -250,7 +250,8 @@ public final class Server: @unchecked Sendable {
             AnswerQueue.Job(
                 label: "\(request.method.prefix(16)) \(request.path)",
                 run: { [self] in
-                    let answer = response(to: request, state)
+                    // Compressed here, on the answering thread, never on a polling thread.
+                    let answer = PageCompression.compressed(response(to: request, state), for: request)
                     guard settlement.settle() else { return }
                     state.readyAnswer = answer
                     MHD_resume_connection(suspended.pointer)

@@ -3,17 +3,25 @@ import Foundation
 /// Serves files below one folder (`Public/`), with validators for 304 answers.
 /// A path that would leave the folder (`..`, a symlink pointing out, a NUL) is refused.
 ///
+/// A page names a file by its version (`css/app.css?v=<ContentHash>`, see `version(of:)`): that
+/// address is kept by browsers for a year without asking again, since another content has another
+/// address. The plain address (a bookmark, an old page) and one naming another version (a page
+/// made before the file was edited) get the current file, revalidated on every use.
+///
 /// The folder's files (up to `PreloadedFile.largestSize` each) are read into memory when this is
 /// made and answered from there; a file added later, or spelled another way (`css//app.css`), is
 /// looked up on disk as before.
 public struct StaticFiles: Sendable {
     /// The folder, with symlinks resolved.
     public let root: String
+    /// For the plain address, or one naming a version the file no longer has.
     public let cacheControl: String
+    /// For the address naming the file's current version.
+    public static let versionedCacheControl = "public, max-age=31536000, immutable"
     /// By path below the folder, as a request names it (`css/app.css`).
     private let preloaded: [String: PreloadedFile]
 
-    public init(root: URL, cacheControl: String = "public, max-age=3600") throws {
+    public init(root: URL, cacheControl: String = "public, no-cache") throws {
         guard let resolved = Self.realPath(root.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: root.path])
         }
@@ -23,7 +31,7 @@ public struct StaticFiles: Sendable {
         for case let relative as String in FileManager.default.enumerator(atPath: resolved) ?? FileManager.DirectoryEnumerator() {
             // The same checks as a request's path: inside the folder, no hidden segment.
             guard let path = Self.resolve(relative, in: resolved),
-                let file = PreloadedFile(path: path, contentType: MediaType.forPath(path), cacheControl: cacheControl)
+                let file = PreloadedFile(path: path, contentType: MediaType.forPath(path))
             else { continue }
             preloaded[relative] = file
         }
@@ -33,7 +41,12 @@ public struct StaticFiles: Sendable {
     /// The response for `relativePath` (already percent-decoded), or nil when there is no such
     /// file inside the folder (refused paths answer nil as well: they are not there).
     public func response(for relativePath: String, request: Request) -> Response? {
-        if let file = preloaded[relativePath], let response = file.response(to: request) { return response }
+        let asked = request.query["v"]
+        if let file = preloaded[relativePath],
+            let response = file.response(to: request, cacheControl: { $0 == asked ? Self.versionedCacheControl : cacheControl })
+        {
+            return response
+        }
         guard let path = resolve(relativePath) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
@@ -43,6 +56,12 @@ public struct StaticFiles: Sendable {
         return Self.fileResponse(
             path: path, size: info.st_size, contentType: MediaType.forPath(path), etag: etag, modified: modified,
             cacheControl: cacheControl, request: request)
+    }
+
+    /// The version of a file kept in memory as it is now (re-read within a second of an edit), for
+    /// its address; nil for a file that is not (too large, added later): it has the plain address.
+    public func version(of relativePath: String) -> String? {
+        preloaded[relativePath]?.current()?.version
     }
 
     /// A regular file sent from its descriptor, or 304 when the client's copy is current.
@@ -83,15 +102,20 @@ public struct StaticFiles: Sendable {
     static func notModified(_ request: Request, etag: String, modified: Int) -> Bool {
         if let match = request.headers["if-none-match"] {
             // If-None-Match wins over If-Modified-Since when present (RFC 9110 13.2.2).
-            return match.split(separator: ",").contains {
-                let tag = $0.trimmingCharacters(in: " \t")
-                return tag == "*" || tag == etag || tag == "W/" + etag
-            }
+            return ifNoneMatch(match, names: etag)
         }
         if let since = request.headers["if-modified-since"], let seconds = HTTPDate.unixSeconds(from: since) {
             return modified <= seconds
         }
         return false
+    }
+
+    /// Whether an `If-None-Match` value names `etag` (weakly compared, as a GET's is), or is `*`.
+    static func ifNoneMatch(_ header: String, names etag: String) -> Bool {
+        header.split(separator: ",").contains {
+            let tag = $0.trimmingCharacters(in: " \t")
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
     }
 
     static func realPath(_ path: String) -> String? {

@@ -165,13 +165,14 @@ def test_pick_an_illustration(server, page_phone):
         "imgs => imgs.filter(i => i.complete && i.naturalWidth === 0).map(i => i.src)")
     assert broken == []
     assert save(page).status == 200
-    assert thumb(page, "Natto") == "/static/illustrations/natto.svg"
+    # Named by its version (the content's hash), as every public file a page names.
+    assert re.fullmatch(r"/static/illustrations/natto\.svg\?v=[0-9a-f]{16}", thumb(page, "Natto"))
     assert "has-picture" in row(page, "Natto").locator("img.item-thumb").get_attribute("class")
-    assert fetch(page, server, "/static/illustrations/natto.svg").headers["content-type"].startswith("image/svg+xml")
+    assert fetch(page, server, thumb(page, "Natto")).headers["content-type"].startswith("image/svg+xml")
 
     # The item page shows the illustration and keeps it when opened for editing.
     click_nav(page, "li.item-row a.item-name")
-    assert page.locator(".item-hero img").get_attribute("src") == "/static/illustrations/natto.svg"
+    assert page.locator(".item-hero img").get_attribute("src").split("?v=")[0] == "/static/illustrations/natto.svg"
     item = urlparse(page.url).path
     page.goto(server.url + item + "/edit")
     assert page.locator("input[name='d0.picture'][value='illustration:natto']").is_checked()

@@ -85,7 +85,12 @@ struct EchoResponder: Responder {
         return .read(.serverLimits, note: "admitted \(head.method) \(head.path), note \(head.admissionNote == nil ? "nil" : "set")")
     }
 
+    /// `/page…` is made per request like an application's page (`PageCompressionTests`); `/inline…`
+    /// too, answered on the thread that read it.
+    func answersInline(_ request: Request) -> Bool { request.path.hasPrefix("/inline") }
+
     func respond(to request: Request) -> Response {
+        if request.path.hasPrefix("/page") || request.path.hasPrefix("/inline") { return Self.page(request.query) }
         if request.path.hasPrefix("/static/") {
             return staticFiles.response(for: String(request.path.dropFirst("/static/".count)), request: request)
                 ?? Response(status: 404, contentType: "text/plain", text: "not found")
@@ -109,6 +114,15 @@ struct EchoResponder: Responder {
 
     func respond(toRefused request: Request, status: Int) -> Response {
         Response(status: status, contentType: "text/plain", text: "refused \(status)")
+    }
+
+    /// A list of `rows` rows as `type` (HTML unless named), with the ETag `etag` when given.
+    static func page(_ query: Parameters) -> Response {
+        let rows = Int(query["rows"] ?? "") ?? 100
+        let body = (0..<rows).map { "<li class=\"row\">Milk \($0), 2 bottles, due 2026-11-\(10 + $0 % 20)</li>\n" }.joined()
+        var response = Response(status: 200, contentType: query["type"] ?? "text/html; charset=utf-8", text: body)
+        if let etag = query["etag"] { response.headers.append(("ETag", "\"\(etag)\"")) }
+        return response
     }
 }
 

@@ -75,18 +75,21 @@ struct EscapingTests {
         let member = SignedIn(
             sessionId: 1, memberId: 1, memberName: text, login: "aki", role: .owner, language: nil,
             household: HouseholdScope(1), householdName: text, timeZone: "UTC", csrfToken: "token")
-        let icons = [Choice(value: "box", label: text, selected: true, icon: "box")]
+        let icons = [Choice(value: "box", label: text, selected: true, iconURL: "/static/icons/folders/box.svg")]
         let pages: [any CompiledPage] = [
             // A name in aria-label and value attributes and in element content.
             FoldersEditPage(
-                rows: [.init(id: 1, name: text, icon: "box", kind: text, isFirst: false, isLast: false)], name: text,
+                rows: [.init(id: 1, name: text, iconURL: "/static/icons/folders/box.svg", kind: text, isFirst: false, isLast: false)], name: text,
                 nameError: text, iconError: nil, icons: icons, kinds: [Choice(value: "1", label: text, selected: true)]),
             FolderFormPage(id: 1, heading: text, name: text, nameError: text, iconError: nil, icons: icons),
             // A value through a partial (partials/field).
             FormPage(
                 heading: text, intro: text, formError: text, action: "/setup", submitLabel: text,
                 fields: [FormField(name: "name", label: text, value: text, error: text, hint: text)], footerLink: ("/login", text)),
-            HomePage(household: text, stock: [.init(id: 1, name: text, icon: "box", count: text)], shopping: [], useSoon: text, hasUseSoon: true),
+            HomePage(
+                household: text, stock: [.init(id: 1, name: text, iconURL: "/static/icons/folders/box.svg", count: text)], shopping: [], useSoon: text,
+                hasUseSoon: true, clockIcon: "/static/icons/ui/clock.svg",
+                calendarIcon: "/static/icons/ui/calendar.svg"),
         ]
         for page in pages {
             let (html, _) = TemplateTests.rendered(page, renderer, t, member: member)
@@ -108,7 +111,7 @@ struct EscapingTests {
         item.note = text
         let choices = [Choice(value: text, label: text, selected: true)]
         let page = ItemListPage(
-            folderId: 1, name: text, isStock: true, total: text, rows: [ItemRowView(item, window: window, t: t, folder: text)],
+            folderId: 1, name: text, isStock: true, total: text, rows: [ItemRowView(item, window: window, t: t, urls: .plain, folder: text)],
             shared: RowContext(canWrite: true, isStock: true, hasShoppingLists: true, t: t),
             rowNotice: RowNotice(at: 1, text: text, undoIds: text), query: text, kinds: choices, statuses: choices,
             activeFilters: [text], isFiltered: true, pager: Pager(pageLabel: text, previous: text, next: text), here: text,
@@ -126,7 +129,7 @@ struct EscapingTests {
         let window = DueWindow(household: household, now: Date(timeIntervalSince1970: 1_795_000_000))
         var item = Item(id: 1, draft: Item.Draft(householdId: 1, folderId: 1, name: text, due: window.today, status: .opened))
         item.note = text
-        let rows = [ItemRowView(item, window: window, t: t, folder: text)]
+        let rows = [ItemRowView(item, window: window, t: t, urls: .plain, folder: text)]
         let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, t: t)
         // The rows as a script gets them after a quick action (`RowFragment`), notice included.
         let view = ItemRowsView(rows, shared: shared, here: "/folders/1?q=" + text, notice: RowNotice(at: 1, text: text, undoIds: text), t: shared.t)

@@ -109,7 +109,9 @@ struct TemplateTests {
                 heading: t[.setupHeading], intro: t[.setupIntro], formError: t[.loginFailed], action: "/setup",
                 submitLabel: t[.setupSubmit], fields: [field, select, checkbox], footerLink: ("/login", t[.loginHeading])),
             HomePage(
-                household: "Home", stock: [.init(id: 1, name: "Fridge", icon: "fridge", count: "3")], shopping: [], useSoon: "Use soon · 3", hasUseSoon: true),
+                household: "Home", stock: [.init(id: 1, name: "Fridge", iconURL: "/static/icons/folders/fridge.svg", count: "3")], shopping: [],
+                useSoon: "Use soon · 3", hasUseSoon: true, clockIcon: "/static/icons/ui/clock.svg",
+                calendarIcon: "/static/icons/ui/calendar.svg"),
             AccountPage(
                 heading: t[.accountHeading], saved: t[.savedProfile], profileFields: [field, select], passwordFields: [field],
                 devices: [
@@ -135,9 +137,9 @@ struct TemplateTests {
                 householdId: 1, folderId: 1, name: "<b>牛乳</b> & milk", quantity: 1.5, due: window.today.adding(days: -1), status: .opened))
         expired.note = "note"
         let rows = [
-            ItemRowView(expired, window: window, t: t),
-            ItemRowView(Item(id: 2, draft: Item.Draft(householdId: 1, folderId: 1, name: "Eggs", due: window.today)), window: window, t: t),
-            ItemRowView(Item(id: 3, draft: Item.Draft(householdId: 1, folderId: 2, name: "Rice", urgent: true)), window: window, t: t),
+            ItemRowView(expired, window: window, t: t, urls: .plain),
+            ItemRowView(Item(id: 2, draft: Item.Draft(householdId: 1, folderId: 1, name: "Eggs", due: window.today)), window: window, t: t, urls: .plain),
+            ItemRowView(Item(id: 3, draft: Item.Draft(householdId: 1, folderId: 2, name: "Rice", urgent: true)), window: window, t: t, urls: .plain),
         ]
         let choices: [Choice] = [Choice(value: "1", label: "Fridge", selected: true), Choice(value: "2", label: "Pantry", selected: false)]
         return (rows, choices)
@@ -148,8 +150,8 @@ struct TemplateTests {
         var input = ItemInput()
         input.name = "Milk"
         let drafts = [
-            DraftView(index: 0, input: input, fieldsKind: .stock, errors: ["0.name": "!"], t: t, single: false),
-            DraftView(index: 1, input: ItemInput(), fieldsKind: .shopping, errors: [:], t: t, single: false),
+            DraftView(index: 0, input: input, fieldsKind: .stock, errors: ["0.name": "!"], t: t, urls: .plain, single: false),
+            DraftView(index: 1, input: ItemInput(), fieldsKind: .shopping, errors: [:], t: t, urls: .plain, single: false),
         ]
         return [
             EditorPage(
@@ -182,13 +184,15 @@ struct TemplateTests {
                 ], notice: "Saved"),
             ProductPage(
                 heading: "Product", id: 1, fields: [FormField(name: "name", label: "Name", value: "Natto", error: "!")],
-                picture: PicturePicker(index: 0, input: input, error: "!", t: t, fieldPrefix: "")),
+                picture: PicturePicker(index: 0, input: input, error: "!", t: t, urls: .plain, fieldPrefix: "")),
             TrashPage(rows: [.init(id: 1, name: "Milk", folder: "Fridge", deleted: "today")], notice: "Restored"),
             FoldersEditPage(
-                rows: [.init(id: 1, name: "Fridge", icon: "fridge", kind: "Stock", isFirst: true, isLast: false)], name: "",
-                nameError: "!", iconError: nil, icons: [Choice(value: "box", label: "Box", selected: true, icon: "box")], kinds: choices),
+                rows: [.init(id: 1, name: "Fridge", iconURL: "/static/icons/folders/fridge.svg", kind: "Stock", isFirst: true, isLast: false)], name: "",
+                nameError: "!", iconError: nil, icons: [Choice(value: "box", label: "Box", selected: true, iconURL: "/static/icons/folders/box.svg")],
+                kinds: choices),
             FolderFormPage(
-                id: 1, heading: "Edit", name: "Fridge", nameError: nil, iconError: "!", icons: [Choice(value: "box", label: "Box", selected: true, icon: "box")]
+                id: 1, heading: "Edit", name: "Fridge", nameError: nil, iconError: "!",
+                icons: [Choice(value: "box", label: "Box", selected: true, iconURL: "/static/icons/folders/box.svg")]
             ),
             ChoicePage(
                 heading: "Which list?", message: "Choose", back: "/folders/1",
@@ -220,7 +224,7 @@ struct TemplateTests {
                 lines: [
                     .init(
                         item: milk, typed: BoughtInput(id: 1, quantity: "x", due: "2026-13-01"), match: milk, joins: true,
-                        errors: ["quantity_1": .quantityInvalid, "due_1": .dueInvalid], t: t)
+                        errors: ["quantity_1": .quantityInvalid, "due_1": .dueInvalid], t: t, urls: .plain)
                 ], hasErrors: true, saveLabel: t.count(.boughtSave, 1)),
             UseSoonPage(
                 groups: [], shared: shared, here: "/soon", summary: "0", empty: t[.soonEmptyToday], pager: Pager(pageLabel: "1/1", previous: nil, next: nil),
@@ -244,7 +248,8 @@ struct TemplateTests {
     func findPages(_ t: Catalog, rows: [ItemRowView]) -> [any CompiledPage] {
         let shared = RowContext(canWrite: true, isStock: true, hasShoppingLists: true, selectable: false, t: t)
         let group = HomeSearchPage.Group(
-            id: 1, name: "<b>Fridge</b>", icon: "fridge", count: "12", rows: rows, shared: shared, more: "All 12 in Fridge", moreHref: "/folders/1?q=milk")
+            id: 1, name: "<b>Fridge</b>", iconURL: "/static/icons/folders/fridge.svg", count: "12", rows: rows, shared: shared, more: "All 12 in Fridge",
+            moreHref: "/folders/1?q=milk")
         return [
             HomeSearchPage(
                 household: "Home", query: "<b>牛乳</b>", groups: [group], here: "/?q=milk", heading: "Results", summary: "12 items", empty: "",
@@ -281,4 +286,9 @@ struct TemplateTests {
                 stockTargets: [], shoppingCount: 0, notice: nil, undoIds: nil),
         ]
     }
+}
+
+extension StaticURLs {
+    /// Plain addresses, for views made without the app's public files.
+    static let plain = StaticURLs(files: nil)
 }

@@ -140,10 +140,10 @@ struct CatalogPluralTests {
         let en = try catalog("en"), ja = try catalog("ja")
         var item = Item(id: 1, draft: Item.Draft(householdId: 1, folderId: 1, name: "Beer", quantity: 6, unit: .can))
         let window = DueWindow(today: try #require(CalendarDay("2026-11-22")), soonDays: 3)
-        #expect(ItemRowView(item, window: window, t: en).amount == "6 cans")
-        #expect(ItemRowView(item, window: window, t: ja).amount == "6缶")
+        #expect(ItemRowView(item, window: window, t: en, urls: .plain).amount == "6 cans")
+        #expect(ItemRowView(item, window: window, t: ja, urls: .plain).amount == "6缶")
         item.quantity = 1
-        #expect(ItemRowView(item, window: window, t: en).amount == "1 can")
+        #expect(ItemRowView(item, window: window, t: en, urls: .plain).amount == "1 can")
     }
 }
 

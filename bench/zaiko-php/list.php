@@ -25,6 +25,25 @@ function catalog(string $code): ?array {
     return $texts;
 }
 
+/**
+ * StaticURLs: a public file's address with its content's hash, FNV-1a 64 as Zaiko's ContentHash,
+ * worked out once per version of the file (its size and time) and kept as a PHP file like the catalogs.
+ */
+function static_url(string $path): string {
+    static $known = [];
+    if (isset($known[$path])) { return $known[$path]; }
+    $file = getenv('ZAIKO_PUBLIC') . "/$path";
+    $info = @stat($file);
+    if ($info === false) { return $known[$path] = "/static/$path"; }
+    $php = (getenv('ZAIKO_CACHE') ?: sys_get_temp_dir()) . '/zaiko-static-' . md5("$file {$info['size']} {$info['mtime']}") . '.php';
+    if (is_file($php)) { return $known[$path] = include $php; }
+    $url = "/static/$path?v=" . hash('fnv1a64', file_get_contents($file));
+    $tmp = $php . '.' . getmypid();
+    file_put_contents($tmp, '<?php return ' . var_export($url, true) . ';');
+    rename($tmp, $php);
+    return $known[$path] = $url;
+}
+
 /** Catalog::plural: an exact form (`key_=1`), else the language's category (`key_one`), else the key. */
 function plural(array $t, string $lang, string $key, string $number, string $count): string {
     $int = strstr($number, '.', true);
@@ -158,8 +177,8 @@ $rows = array_map(function (array $r, int $i) use ($rows, $t, $tx, $lang, $today
         'dueIn' => $due === null || $state === 'today' ? null : $dueIn[$due],
         'thumbnail' => match (true) {
             $r['photo'] !== null => "/photos/{$r['photo']}/128",
-            $r['illustration'] !== null => "/static/illustrations/{$r['illustration']}.svg",
-            default => '/static/icons/folders/' . (KIND_ICONS[$r['kind']] ?? 'box') . '.svg',
+            $r['illustration'] !== null => static_url("illustrations/{$r['illustration']}.svg"),
+            default => static_url('icons/folders/' . (KIND_ICONS[$r['kind']] ?? 'box') . '.svg'),
         },
         'hasPicture' => $r['photo'] !== null || $r['illustration'] !== null,
         'kindText' => $tx("kind_{$r['kind']}"), 'status' => $r['status'],
@@ -187,15 +206,15 @@ header('Cache-Control: no-store');
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title><?= $name ?> · <?= e($tx('app_name')) ?></title>
-<link rel="stylesheet" href="/static/css/app.css">
-<link rel="icon" href="/static/icons/zaiko.svg" type="image/svg+xml">
-<link rel="manifest" href="/static/manifest.webmanifest">
-<script src="/static/js/app.js" defer></script>
+<link rel="stylesheet" href="<?= static_url('css/app.css') ?>">
+<link rel="icon" href="<?= static_url('icons/zaiko.svg') ?>" type="image/svg+xml">
+<link rel="manifest" href="<?= static_url('manifest.webmanifest') ?>">
+<script src="<?= static_url('js/app.js') ?>" defer></script>
 </head>
 <body>
 <a class="skip-link" href="#main"><?= e($tx('skip_to_content')) ?></a>
 <header class="site-header">
-<a class="brand" href="/"><img src="/static/icons/zaiko.svg" alt="" width="32" height="32"><span class="brand-name"><?= e($tx('app_name')) ?></span></a>
+<a class="brand" href="/"><img src="<?= static_url('icons/zaiko.svg') ?>" alt="" width="32" height="32"><span class="brand-name"><?= e($tx('app_name')) ?></span></a>
 <nav class="site-nav" aria-label="<?= e($tx('nav_label')) ?>">
 <a href="/"><?= e($tx('nav_folders')) ?></a>
 <a href="/calendar"><?= e($tx('nav_calendar')) ?></a>

@@ -100,7 +100,8 @@ public final class App: Responder {
         self.database = database
         self.logger = logger
         self.hosts = options.hosts
-        let renderer = Renderer(localizations: options.localizations)
+        let staticFiles = try StaticFiles(root: resources.publicFiles)
+        let renderer = Renderer(localizations: options.localizations, staticFiles: staticFiles)
         self.renderer = renderer
         let accounts = Accounts(database: database, hasher: options.hasher, clock: options.clock)
         self.accounts = accounts
@@ -109,8 +110,8 @@ public final class App: Responder {
         householdExists = Atomic(exists)
 
         var router = Router<Endpoint>()
-        let staticFiles = try StaticFiles(root: resources.publicFiles)
-        SystemController(database: database, renderer: renderer, staticFiles: staticFiles, logger: logger).register(in: &router)
+        SystemController(database: database, renderer: renderer, staticFiles: staticFiles, logger: logger)
+            .register(in: &router)
         let setup = SetupController(accounts: accounts, renderer: renderer, cookies: cookies, setupCode: exists ? nil : options.setupCode)
         setup.register(in: &router)
         let caFile = options.tls.map { CACertificateFile(url: $0.certificate) }
@@ -160,7 +161,8 @@ public final class App: Responder {
         let recipeTrash = RecipeTrash(recipes: recipes, renderer: renderer)
         recipeTrash.register(in: &router)
         TrashController(
-            items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock), recipes: recipeTrash
+            items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock, urls: renderer.staticURLs),
+            recipes: recipeTrash
         ).register(in: &router)
         DueController(items: items, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock, limits: options.pendingLimits)).register(

@@ -59,7 +59,9 @@ struct DueController {
         var (shared, shopping) = try rowContext(context, folders: folders, selectable: true)
         shared.recipesLink = true
         func here(_ page: Int) -> String { Self.link(Route.soon, page > 1 ? [("page", "\(page)")] : []) }
-        func rows(_ list: [DueItem]) -> [ItemRowView] { list.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) } }
+        func rows(_ list: [DueItem]) -> [ItemRowView] {
+            list.map { ItemRowView($0.item, window: window, t: t, urls: renderer.staticURLs, folder: folderName($0, t)) }
+        }
         let groups = [
             UseSoonPage.Group(state: "expired", heading: t[.soonExpired], count: result.expiredCount, rows: rows(result.expired)),
             UseSoonPage.Group(state: "today", heading: t[.soonToday], count: result.todayCount, rows: rows(result.today)),
@@ -139,7 +141,7 @@ struct DueController {
             func here(_ page: Int) -> String {
                 Self.link(Route.calendar, [("month", month.description), ("day", day.description)] + (page > 1 ? [("page", "\(page)")] : []))
             }
-            let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, folder: folderName($0, t)) }
+            let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, urls: renderer.staticURLs, folder: folderName($0, t)) }
             let notice = Notices.placed(query, rows: rows, folders: shopping, t: t)
             dayView = CalendarPage.DayItems(
                 heading: t.format(.calendarDayHeading, ["date": DisplayFormat.day(day, locale: t)]),

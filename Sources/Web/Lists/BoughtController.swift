@@ -91,7 +91,8 @@ struct BoughtController {
                 let typed = input(item.id, item)
                 // Opened on a list page, every line joins its match unless the person says otherwise.
                 let joins = context.request.method == "GET" ? true : typed.addToExisting
-                return BoughtPage.Line(item: item, typed: typed, match: matches[item.id], joins: joins, errors: errors, t: t)
+                return BoughtPage.Line(
+                    item: item, typed: typed, match: matches[item.id], joins: joins, errors: errors, t: t, urls: renderer.staticURLs)
             },
             hasErrors: !errors.isEmpty, saveLabel: t.count(.boughtSave, bought.count))
         return renderer.response(page, context, status: status)
@@ -110,11 +111,11 @@ struct BoughtPage: CompiledPage {
         let joins: Bool
         let separate: String
 
-        init(item: Item, typed: BoughtInput, match: Item?, joins: Bool, errors: [String: FieldProblem], t: Catalog) {
+        init(item: Item, typed: BoughtInput, match: Item?, joins: Bool, errors: [String: FieldProblem], t: Catalog, urls: StaticURLs) {
             let id = item.id
             self.id = id
             name = item.name
-            thumbnail = PictureURL.of(item.picture, size: .small, kind: item.kind)
+            thumbnail = urls.picture(item.picture, size: .small, kind: item.kind)
             quantity = FormField(
                 name: "quantity_\(id)", label: t.format(.boughtQuantity, ["unit": t[.unit, item.unit]]), value: typed.quantity,
                 error: errors["quantity_\(id)"].map { t[problem: $0] }, maxLength: 20, inputMode: "decimal")

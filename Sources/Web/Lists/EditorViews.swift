@@ -32,12 +32,13 @@ struct DraftView: Sendable {
     static let moreFields = ItemField.formOrder.filter { !shownAtOnce.contains($0) }
 
     init(
-        index: Int, input: ItemInput, fieldsKind: FolderKind, errors: [String: String], t: Catalog, single: Bool, focus: String? = nil
+        index: Int, input: ItemInput, fieldsKind: FolderKind, errors: [String: String], t: Catalog, urls: StaticURLs, single: Bool,
+        focus: String? = nil
     ) {
         self.index = index
         self.single = single
         stockFields = fieldsKind == .stock
-        picture = PicturePicker(index: index, input: input, error: errors["\(index).picture"], t: t)
+        picture = PicturePicker(index: index, input: input, error: errors["\(index).picture"], t: t, urls: urls)
         number = t.format(.draftNumber, ["number": "\(index + 1)"])
         func name(_ field: String) -> String { "d\(index).\(field)" }
         func error(_ field: String) -> String? { errors["\(index).\(field)"] }
@@ -101,12 +102,12 @@ struct PicturePicker: Sendable {
     /// Opened when an illustration is the choice, so the person sees it.
     let illustrationChosen: Bool
 
-    init(index: Int, input: ItemInput, error: String?, t: Catalog, fieldPrefix: String? = nil) {
+    init(index: Int, input: ItemInput, error: String?, t: Catalog, urls: StaticURLs, fieldPrefix: String? = nil) {
         prefix = fieldPrefix ?? "d\(index)."
         idPrefix = fieldPrefix ?? "d\(index)-"
         self.error = error
         let current = Picture(formValue: input.picture)
-        preview = PictureURL.of(current, size: .small, kind: ItemKind(rawValue: input.kind))
+        preview = urls.picture(current, size: .small, kind: ItemKind(rawValue: input.kind))
         hasPicture = current != nil
         illustrationChosen = if case .illustration = current { true } else { false }
         var options = [Option(value: "", label: t[.pictureNone], src: nil, checked: current == nil)]
@@ -115,7 +116,7 @@ struct PicturePicker: Sendable {
         }
         options += Illustrations.all.map { entry in
             Option(
-                value: "illustration:\(entry.slug)", label: t[.illustration, entry.slug], src: "/static/illustrations/\(entry.slug).svg",
+                value: "illustration:\(entry.slug)", label: t[.illustration, entry.slug], src: urls.illustration(entry.slug),
                 checked: current == .illustration(entry.slug))
         }
         self.options = options

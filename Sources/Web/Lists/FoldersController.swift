@@ -32,7 +32,7 @@ struct FoldersController {
         func rows(_ kind: FolderKind) -> [HomePage.Row] {
             overview.filter { $0.kind == kind }.map {
                 HomePage.Row(
-                    id: $0.id, name: displayName($0, t), icon: $0.icon, count: t.count(.itemCount, $0.itemCount),
+                    id: $0.id, name: displayName($0, t), iconURL: renderer.staticURLs.folderIcon($0.icon), count: t.count(.itemCount, $0.itemCount),
                     expired: $0.expired > 0 ? t.format(.countExpired, ["count": "\($0.expired)"]) : nil,
                     soon: $0.dueSoon > 0 ? t.format(.countSoon, ["count": "\($0.dueSoon)"]) : nil)
             }
@@ -42,7 +42,8 @@ struct FoldersController {
         return renderer.response(
             HomePage(
                 household: member.householdName, stock: rows(.stock), shopping: rows(.shopping),
-                useSoon: t.format(.homeUseSoon, ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0), context)
+                useSoon: t.format(.homeUseSoon, ["count": "\(useSoon)"]), hasUseSoon: useSoon > 0,
+                clockIcon: renderer.staticURLs("icons/ui/clock.svg"), calendarIcon: renderer.staticURLs("icons/ui/calendar.svg")), context)
     }
 
     /// The folders' edit mode: names, icons, order, a new folder.
@@ -129,8 +130,8 @@ struct FoldersController {
             let folder = group.folder
             let more = group.total > group.items.count
             return HomeSearchPage.Group(
-                id: folder.id, name: displayName(folder, t), icon: folder.icon, count: t.count(.itemCount, group.total),
-                rows: group.items.map { ItemRowView($0, window: window, t: t) },
+                id: folder.id, name: displayName(folder, t), iconURL: renderer.staticURLs.folderIcon(folder.icon),
+                count: t.count(.itemCount, group.total), rows: group.items.map { ItemRowView($0, window: window, t: t, urls: renderer.staticURLs) },
                 shared: RowContext(
                     canWrite: member.role.canWrite, isStock: folder.kind == .stock, hasShoppingLists: hasShoppingLists, selectable: false, t: t),
                 more: more ? t.format(.homeSearchMore, ["count": "\(group.total)", "folder": displayName(folder, t)]) : nil,
@@ -146,7 +147,7 @@ struct FoldersController {
     }
 
     func iconChoices(selected: String, t: Catalog) -> [Choice] {
-        Folders.icons.map { Choice(value: $0, label: t[.icon, $0], selected: $0 == selected, icon: $0) }
+        Folders.icons.map { Choice(value: $0, label: t[.icon, $0], selected: $0 == selected, iconURL: renderer.staticURLs.folderIcon($0)) }
     }
 
     func editPage(_ context: RequestContext, errors: [String: String]) throws -> FoldersEditPage {
@@ -155,7 +156,7 @@ struct FoldersController {
         let all = try folders.overview(in: member.household)
         let rows = all.enumerated().map { index, folder in
             FoldersEditPage.Row(
-                id: folder.id, name: displayName(folder, t), icon: folder.icon,
+                id: folder.id, name: displayName(folder, t), iconURL: renderer.staticURLs.folderIcon(folder.icon),
                 kind: t[folder.kind == .stock ? .kindStockList : .kindShoppingList],
                 isFirst: index == 0, isLast: index == all.count - 1)
         }
@@ -182,7 +183,7 @@ struct HomePage: CompiledPage {
     struct Row: Sendable {
         let id: Folder.ID
         let name: String
-        let icon: String
+        let iconURL: String
         let count: String
         var expired: String? = nil
         var soon: String? = nil
@@ -194,11 +195,17 @@ struct HomePage: CompiledPage {
     /// "Use soon · 7": the link to the use-soon page.
     let useSoon: String
     let hasUseSoon: Bool
+    /// The shortcuts' icons (use soon, calendar), by their versioned addresses.
+    let clockIcon: String
+    let calendarIcon: String
 
     func title(_ t: Catalog) -> String { household }
 
     func render(in outer: PageChrome, into w: inout HTMLWriter) {
-        HomeView(household: household, useSoon: useSoon, hasUseSoon: hasUseSoon, stock: stock, shopping: shopping).render(in: outer, into: &w)
+        HomeView(
+            household: household, useSoon: useSoon, hasUseSoon: hasUseSoon, clockIcon: clockIcon, calendarIcon: calendarIcon, stock: stock,
+            shopping: shopping
+        ).render(in: outer, into: &w)
     }
 }
 
@@ -208,7 +215,7 @@ struct HomeSearchPage: CompiledPage {
     struct Group: Sendable {
         let id: Folder.ID
         let name: String
-        let icon: String
+        let iconURL: String
         let count: String
         let rows: [ItemRowView]
         let shared: RowContext
@@ -247,7 +254,7 @@ struct HomeView {
 
         var id: Folder.ID { group.id }
         var name: String { group.name }
-        var icon: String { group.icon }
+        var iconURL: String { group.iconURL }
         var count: String { group.count }
         var more: String? { group.more }
         var moreHref: String? { group.moreHref }
@@ -266,6 +273,8 @@ struct HomeView {
     var undoIds: String? = nil
     var useSoon = ""
     var hasUseSoon = false
+    var clockIcon = ""
+    var calendarIcon = ""
     var stock: [HomePage.Row] = []
     var shopping: [HomePage.Row] = []
 
@@ -276,7 +285,7 @@ struct FoldersEditPage: CompiledPage {
     struct Row: Sendable {
         let id: Folder.ID
         let name: String
-        let icon: String
+        let iconURL: String
         let kind: String
         let isFirst: Bool
         let isLast: Bool

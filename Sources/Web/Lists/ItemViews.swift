@@ -53,14 +53,14 @@ struct ItemRowView: Sendable {
     /// The item's folder, on pages that gather items from several folders.
     let folder: String?
 
-    init(_ item: Item, window: DueWindow, t: Catalog, folder: String? = nil) {
+    init(_ item: Item, window: DueWindow, t: Catalog, urls: StaticURLs, folder: String? = nil) {
         id = item.id ?? 0
         name = item.name
         amountParts = t.quantityParts(item.quantity, unit: item.unit.rawValue)
         amount = amountParts.before + amountParts.number + amountParts.after
         kind = t[.kind, item.kind]
         let picture = item.picture
-        thumbnail = PictureURL.of(picture, size: .small, kind: item.kind)
+        thumbnail = urls.picture(picture, size: .small, kind: item.kind)
         hasPicture = picture != nil
         status = item.status.map { t[.status, $0] }
         statusKey = item.status?.rawValue
@@ -98,7 +98,8 @@ struct Choice: Sendable {
     let value: String
     let label: String
     let selected: Bool
-    var icon: String? = nil
+    /// A folder icon's address, in the icon picker.
+    var iconURL: String? = nil
 }
 
 extension DisplayFormat {

@@ -322,7 +322,7 @@ struct ItemsController {
         return renderer.response(ChoicePage.empty(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
     }
 
-    var rows: RowFragment { RowFragment(items: items, settings: settings, clock: clock) }
+    var rows: RowFragment { RowFragment(items: items, settings: settings, clock: clock, urls: renderer.staticURLs) }
 
     /// The disk refused the save (full, read-only, failing): logged with its cause, and the form
     /// comes back with everything typed and a banner. Any other error goes on to the error page.
@@ -505,7 +505,7 @@ struct ItemsController {
         }
         let draftViews = drafts.enumerated().map { index, draft in
             DraftView(
-                index: index, input: draft, fieldsKind: fieldsKind, errors: errors, t: t, single: item != nil,
+                index: index, input: draft, fieldsKind: fieldsKind, errors: errors, t: t, urls: renderer.staticURLs, single: item != nil,
                 focus: state.focus)
         }
         let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == folder.id) }
@@ -597,7 +597,7 @@ struct ItemsController {
         let contents = try items.itemPage(itemId, in: member.household)
         let (item, folder, events) = (contents.item, contents.folder, contents.history)
         let window = DueWindow(household: contents.household, now: clock.now())
-        let row = ItemRowView(item, window: window, t: t)
+        let row = ItemRowView(item, window: window, t: t, urls: renderer.staticURLs)
         var facts: [ItemPage.Fact] = [
             .init(label: t[.fieldFolder], value: displayName(folder, t)),
             .init(label: t[.fieldQuantity], value: row.amount),
@@ -627,7 +627,7 @@ struct ItemsController {
         case nil: pictureAlt = ""
         }
         return ItemPage(
-            name: item.name, id: item.id, picture: PictureURL.of(picture, size: .large, kind: item.kind), hasPicture: picture != nil,
+            name: item.name, id: item.id, picture: renderer.staticURLs.picture(picture, size: .large, kind: item.kind), hasPicture: picture != nil,
             pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id,
             canWrite: member.role.canWrite, photoError: photoError,
             saved: context.request.query["saved"] == "photo"

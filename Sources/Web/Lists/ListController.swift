@@ -69,7 +69,7 @@ struct ListController {
         let shared = RowContext(
             canWrite: member.role.canWrite, isStock: folder.kind == .stock,
             hasShoppingLists: allFolders.contains { $0.kind == .shopping }, t: t)
-        let rows = result.items.map { ItemRowView($0, window: window, t: t) }
+        let rows = result.items.map { ItemRowView($0, window: window, t: t, urls: renderer.staticURLs) }
         let notice = Notices.placed(query, rows: rows, folders: allFolders, t: t)
         // A shopping list's rows in the basket, on whichever page they are: "Put away N" opens the
         // Bought page for exactly those.

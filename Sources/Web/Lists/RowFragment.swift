@@ -9,6 +9,8 @@ struct RowFragment {
     let items: Items
     let settings: HouseholdSettings
     let clock: WallClock
+    /// The row's picture by its versioned address, as on the list page.
+    let urls: StaticURLs
 
     /// Whether the request asks for a fragment rather than a redirect back to the list.
     static func wanted(_ context: RequestContext) -> Bool { context.field("fragment") == "1" }
@@ -21,7 +23,7 @@ struct RowFragment {
         let folder = try items.folder(item.folderId, in: member.household)
         let window = DueWindow(household: try settings.household(member.household), now: clock.now())
         // The page the row sits on: a list (with checkboxes) or a page that names each row's folder.
-        let row = ItemRowView(item, window: window, t: t, folder: context.field("with_folder") == "1" ? displayName(folder, t) : nil)
+        let row = ItemRowView(item, window: window, t: t, urls: urls, folder: context.field("with_folder") == "1" ? displayName(folder, t) : nil)
         var shared = try rowContext(context, isStock: folder.kind == .stock)
         let text = notice(row).map { RowNotice(at: itemId, text: $0) }
         let here = context.returnPath(fallback: Route.folder(folder.id).path)

@@ -90,15 +90,3 @@ struct PictureUploads: Sendable {
         return SquareCrop(x: parts[0], y: parts[1], side: parts[2])
     }
 }
-
-/// Where pages find a picture: photos through `/photos`, illustrations and kind icons as static files.
-enum PictureURL {
-    /// A picture's address; without one, the icon of `kind` (the box when there is no kind).
-    static func of(_ picture: Picture?, size: PhotoSize, kind: ItemKind?) -> String {
-        switch picture {
-        case .photo(let key): return Route.photo(key, "\(size.rawValue)")
-        case .illustration(let slug): return "/static/illustrations/\(slug).svg"
-        case nil: return "/static/icons/folders/\(ItemRowView.icon(forKind: kind)).svg"
-        }
-    }
-}

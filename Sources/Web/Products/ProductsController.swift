@@ -23,7 +23,7 @@ struct ProductsController {
         let rows = try products.all(in: member.household).map { product in
             ProductsPage.Row(
                 id: product.id, name: product.name, barcode: product.barcode,
-                picture: PictureURL.of(product.picture, size: .small, kind: product.kind), hasPicture: product.picture != nil,
+                picture: renderer.staticURLs.picture(product.picture, size: .small, kind: product.kind), hasPicture: product.picture != nil,
                 details: [t[.kind, product.kind], t[.unit, product.unit], product.folderId.flatMap { folders[$0] }].compactMap { $0 }
                     .joined(separator: " · "))
         }
@@ -96,7 +96,7 @@ struct ProductsController {
         ]
         return ProductPage(
             heading: t.format(.productsEditHeading, ["code": product.barcode]), id: product.id, fields: fields,
-            picture: PicturePicker(index: 0, input: draft, error: errors["picture"], t: t, fieldPrefix: ""))
+            picture: PicturePicker(index: 0, input: draft, error: errors["picture"], t: t, urls: renderer.staticURLs, fieldPrefix: ""))
     }
 }
 

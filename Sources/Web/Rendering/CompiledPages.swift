@@ -32,6 +32,8 @@ struct PageChrome {
     let pageTitle: String
     let me: MemberChrome?
     let csrf: String
+    /// The stylesheet, script, manifest and logo, by their versioned addresses.
+    let layoutFiles: LayoutFiles
 }
 
 extension TemplateLabels {
@@ -64,7 +66,8 @@ extension Renderer {
     /// The page in the reader's language, their name in the header, the form token.
     func bytes(_ page: some CompiledPage, locale: Catalog, member: SignedIn? = nil, csrfToken: String = "") -> [UInt8] {
         let chrome = PageChrome(
-            t: .of(locale), lang: locale.code, pageTitle: page.title(locale), me: member.map(MemberChrome.init), csrf: csrfToken)
+            t: .of(locale), lang: locale.code, pageTitle: page.title(locale), me: member.map(MemberChrome.init), csrf: csrfToken,
+            layoutFiles: LayoutFiles(urls: staticURLs))
         var writer = PageSize.writer()
         page.render(in: chrome, into: &writer)
         PageSize.remember(writer)

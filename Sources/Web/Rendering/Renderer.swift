@@ -6,9 +6,13 @@ import Inventory
 /// and the languages' texts are embedded too (`Localizations.embedded`): nothing is read at start.
 public struct Renderer: Sendable {
     public let localizations: Localizations
+    /// Where pages find public files (their versioned addresses).
+    let staticURLs: StaticURLs
 
-    public init(localizations: Localizations = .embedded) {
+    /// `staticFiles`: the public files pages name by version; nil names them by their plain address.
+    public init(localizations: Localizations = .embedded, staticFiles: StaticFiles? = nil) {
         self.localizations = localizations
+        staticURLs = StaticURLs(files: staticFiles)
     }
 }
 

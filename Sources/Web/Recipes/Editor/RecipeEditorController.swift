@@ -156,7 +156,7 @@ struct RecipeEditorController {
                 name: "source_url", label: t[.recipeEditorSourceUrl], value: input.sourceUrl, error: errors["source_url"],
                 autocomplete: "off", inputType: "url", maxLength: 2000),
             steps: input.steps, stepsError: errors["steps"],
-            picture: PicturePicker(index: 0, input: pictureDraft, error: errors["picture"], t: t, fieldPrefix: ""),
+            picture: PicturePicker(index: 0, input: pictureDraft, error: errors["picture"], t: t, urls: renderer.staticURLs, fieldPrefix: ""),
             rows: rows, suggestions: try recipes.ingredientSuggestions(in: member.household), produceFields: produceFields,
             produceOpen: produceOpen, summary: errors.isEmpty ? nil : t.count(.recipeEditorErrors, errors.count),
             cancel: id.map { Route.recipe($0).path } ?? Route.Recipes.path, maxBodyBytes: maxBodyBytes)

@@ -50,7 +50,7 @@ struct RecipePagesController {
             let state = RecipeWords.readiness(summary.readiness, missingCount: summary.missing.count, t)
             return RecipesPage.Card(
                 href: Route.recipe(summary.recipe.id).path, name: summary.recipe.name,
-                picture: PictureURL.of(summary.recipe.picture, size: .small, kind: .prepared), hasPicture: summary.recipe.picture != nil,
+                picture: renderer.staticURLs.picture(summary.recipe.picture, size: .small, kind: .prepared), hasPicture: summary.recipe.picture != nil,
                 state: summary.readiness.rawValue, stateText: state.text, stateMark: state.mark,
                 missing: summary.missing.isEmpty ? nil : RecipeWords.list(summary.missing, t),
                 useSoon: summary.useSoon.isEmpty ? nil : t.format(.recipesCardUseSoon, ["names": RecipeWords.list(summary.useSoon, t)]),
@@ -128,7 +128,7 @@ struct RecipePagesController {
         }
         let shopping = folders.filter { $0.kind == .shopping }
         return RecipePage(
-            id: id, name: recipe.name, picture: PictureURL.of(picture, size: .large, kind: .prepared), hasPicture: picture != nil,
+            id: id, name: recipe.name, picture: renderer.staticURLs.picture(picture, size: .large, kind: .prepared), hasPicture: picture != nil,
             pictureAlt: pictureAlt,
             tags: detail.tags.map { RecipesPage.Chip(href: RecipesQuery(tag: $0).link, label: $0, count: nil, current: false) },
             state: detail.readiness.rawValue, stateText: state.text, stateMark: state.mark,
