@@ -86,7 +86,7 @@ $token = $_COOKIE['zaiko_session'] ?? '';
 if ($token === '' || strlen($token) > 100) { header('Location: /login', true, 303); exit; }
 $q = $db->prepare('SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, s.expires_at, s.remember,
        m.id AS member_id, m.name AS member_name, m.login, m.role, m.language,
-       h.id AS household_id, h.name AS household_name, h.time_zone
+       h.id AS household_id, h.name AS household_name, h.time_zone, h.change_sequence
 FROM session s JOIN member m ON m.id = s.member_id JOIN household h ON h.id = m.household_id
 WHERE s.token_hash = ?');
 $q->bindValue(1, hash('sha256', $token, true), PDO::PARAM_LOB);
@@ -211,7 +211,7 @@ header('Cache-Control: no-store');
 <link rel="manifest" href="<?= static_url('manifest.webmanifest') ?>">
 <script src="<?= static_url('js/app.js') ?>" defer></script>
 </head>
-<body>
+<body data-since="<?= (int)$me['change_sequence'] ?>" data-live-changed-by="<?= e($tx('live_changed_by')) ?>" data-live-changed="<?= e($tx('live_changed')) ?>" data-live-show="<?= e($tx('live_show')) ?>">
 <a class="skip-link" href="#main"><?= e($tx('skip_to_content')) ?></a>
 <header class="site-header">
 <a class="brand" href="/"><img src="<?= static_url('icons/zaiko.svg') ?>" alt="" width="32" height="32"><span class="brand-name"><?= e($tx('app_name')) ?></span></a>
@@ -226,6 +226,7 @@ header('Cache-Control: no-store');
 </nav>
 </header>
 <main id="main" tabindex="-1">
+<p class="offline-banner" role="status" data-text="<?= e($tx('offline_banner')) ?>" data-time-zone="<?= e($me['time_zone']) ?>" hidden></p>
 <div class="list-head">
 <h1><?= $name ?></h1>
 <p class="hint"><?= e(plural($t, $lang, 'item_count', (string)$total, (string)$total)) ?></p>
