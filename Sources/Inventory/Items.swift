@@ -182,11 +182,18 @@ public struct Items: Sendable {
     }
 
     /// Where an item is now, for an action from a page that showed it elsewhere: in a folder, in
-    /// the trash (and who put it there, from its history), or gone for good.
+    /// the trash (and who put it there, from its history), or gone for good (the change feed
+    /// remembers this household's item). Any other id, another household's included, is not found.
     public func whereabouts(of id: Item.ID, in scope: HouseholdScope) throws -> ItemWhereabouts {
         try database.writer.read { db in
             guard let item = try Item.fetchOne(db, sql: "SELECT * FROM item WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId])
-            else { return .gone }
+            else {
+                let known = try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM change_record WHERE household_id = ? AND entity = 'item' AND entity_id = ? LIMIT 1",
+                    arguments: [scope.householdId, id])
+                guard known == true else { throw InventoryError.notFound }
+                return .gone
+            }
             guard item.deletedAt != nil else { return .inFolder(item.folderId, name: item.name) }
             let by = try String.fetchOne(
                 db,
@@ -365,6 +372,6 @@ public enum ItemWhereabouts: Sendable, Equatable {
     case inFolder(Folder.ID, name: String)
     /// In the trash, put there by the member named (nil: unknown).
     case inTrash(name: String, by: String?)
-    /// Deleted for good (or never this household's).
+    /// Deleted for good.
     case gone
 }

@@ -36,10 +36,11 @@ import Testing
         let gone = try fixture.send("POST", "/items/\(id)/opened", as: fixture.member, form: [("return", list), ("fragment", "1")])
         #expect(gone.status == 200)
         #expect(gone.text.contains("This item was deleted for good."))
-        // Grandparents' owner learns nothing about Home's item 1 beyond what any missing id says.
+        // Another household's item answers as any id that never existed: not found.
         let foreign = try fixture.send("POST", "/items/\(fixture.itemId)/opened", as: fixture.otherOwner, form: [("return", "/"), ("fragment", "1")])
-        #expect(foreign.text.contains("This item was deleted for good."))
+        #expect(foreign.status == 404)
         #expect(!foreign.text.contains("Milk"))
+        #expect(try fixture.send("POST", "/items/999999/opened", as: fixture.member, form: [("return", list), ("fragment", "1")]).status == 404)
     }
 
     @Test func aStepOnAnItemMovedToAnotherListSaysWhere() async throws {
