@@ -821,7 +821,7 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
     document.addEventListener("focusout", check, true);
   };
 
-  let running = false, again = false, lastBy = null;
+  let running = false, again = false, lastBy = null, stop = () => {};
   const refresh = async () => {
     if (running || document.documentElement.hasAttribute("data-row-busy")) { again = true; return; }
     running = true;
@@ -846,7 +846,9 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   };
 
   const receive = (type, data, id) => {
-    if (type === "signed-out") { location.reload(); return; }
+    // Signed out (here or elsewhere): the stream has ended for good; the next tap goes to the
+    // sign-in page.
+    if (type === "signed-out") { stop(); return; }
     if (type === "reload") { if (isEditor) tell(null); else refresh(); return; }
     if (type !== "changes") return;
     let changes;
@@ -864,6 +866,7 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   if (channel) channel.onmessage = (message) => receive(message.data.type, message.data.data, message.data.id);
   const listen = () => new Promise(() => {
     const source = new EventSource(`/events?since=${encodeURIComponent(String(seen))}`);
+    stop = () => source.close();
     for (const type of ["changes", "reload", "signed-out"]) {
       source.addEventListener(type, (event) => {
         receive(type, event.data, event.lastEventId);

@@ -74,18 +74,23 @@ import Testing
         #expect(try events.ended())
     }
 
-    @Test func streamsAreCappedPerMemberAndInAll() async throws {
+    @Test func aMembersNewestStreamEndsTheirOldestPastTheirCapAndTheServerRefusesPastItsOwn() async throws {
         var limits = LiveEventLimits()
         limits.perMember = 2
         limits.total = 3
         let live = try await LiveServer(limits: limits)
-        let kept = try (0..<2).map { _ in try live.events(as: live.fixture.owner) }
-        #expect(try live.open(as: live.fixture.owner).status == 503, "the owner's third")
-        let third = try live.events(as: live.fixture.member)
+        let first = try live.events(as: live.fixture.owner)
+        _ = try first.next()
+        let second = try live.events(as: live.fixture.owner)
+        // The owner's third (a page left behind the first): the first ends, the third is served.
+        let third = try live.events(as: live.fixture.owner)
+        #expect(try third.next().event == "ready")
+        #expect(try first.ended(), "the oldest ended")
+        let others = try live.events(as: live.fixture.member)
         #expect(try live.open(as: live.fixture.viewer).status == 503, "the server's fourth")
         // Pages are answered meanwhile.
         #expect(try RawHTTPClient(port: live.port).request("GET", "/healthz").status == 200)
-        _ = (kept, third)
+        _ = (second, others)
     }
 
     @Test func noStreamWithoutASession() async throws {

@@ -17,11 +17,9 @@ struct EventsController {
         let stream: ResponseStream
         do {
             stream = try live.open(for: member, since: since)
-        } catch let refusal as LiveEvents.Refusal {
+        } catch is LiveEvents.TooManyStreams {
             // The page works on without live updates; EventSource does not retry a refusal.
-            var response = Response(
-                status: 503, contentType: "text/plain; charset=utf-8",
-                text: refusal == .memberHasTooMany ? "Too many open live-update streams for this member.\n" : "Too many open live-update streams.\n")
+            var response = Response(status: 503, contentType: "text/plain; charset=utf-8", text: "Too many open live-update streams.\n")
             response.setHeader("Retry-After", "60")
             return response
         }

@@ -8,24 +8,25 @@ import Synchronization
 /// `heartbeat` each stream gets a comment, which also finds clients that left and streams whose
 /// session ended. No stream holds a thread in between (`ResponseStream`).
 ///
-/// Streams are capped per member and in all (`LiveEventLimits`), so pages keep the connections they need:
-/// a page refused a stream works on without live updates.
+/// Streams are capped in all (`LiveEventLimits`), so pages keep the connections they need: a page
+/// refused a stream works on without live updates. A member past their own cap gives up their
+/// oldest stream, most likely a page already left (its client is only noticed gone at a send).
 final class LiveEvents: Sendable {
-    /// Why a stream was not opened.
-    enum Refusal: Error, Equatable {
-        case memberHasTooMany
-        case serverHasTooMany
-    }
+    /// The server holds as many streams as it keeps room for.
+    struct TooManyStreams: Error {}
 
     private struct Subscriber {
         let stream: ResponseStream
         let member: SignedIn
+        /// Opened after every stream with a smaller number.
+        let order: Int
         /// The last sequence this stream was sent (or told about at its start).
         var seen: Int64
     }
 
     private struct State {
         var subscribers: [ObjectIdentifier: Subscriber] = [:]
+        var opened = 0
         /// Households whose feed moved since the thread last looked.
         var moved: Set<Household.ID> = []
         /// Sessions ended since the thread last looked.
@@ -78,13 +79,19 @@ final class LiveEvents: Sendable {
         // A number ahead of the feed (a database restored from an older copy) is told to reload.
         let start = since.map { max(0, $0) } ?? latest
         let stream = ResponseStream(maxPending: limits.maxPending) { [weak self] in self?.closed() }
-        try state.withLock { state in
-            guard state.subscribers.count < limits.total else { throw Refusal.serverHasTooMany }
-            let held = state.subscribers.values.count { $0.member.memberId == member.memberId }
-            guard held < limits.perMember else { throw Refusal.memberHasTooMany }
-            state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, member: member, seen: start)
+        // A member at their limit gives up their oldest stream: a page left or a tab closed is
+        // only noticed at its next send, and the newest stream is the one being looked at.
+        let evicted = try state.withLock { state -> ResponseStream? in
+            let held = state.subscribers.values.filter { $0.member.memberId == member.memberId }
+            let oldest = held.count >= limits.perMember ? held.min(by: { $0.order < $1.order })?.stream : nil
+            guard state.subscribers.count - (oldest == nil ? 0 : 1) < limits.total else { throw TooManyStreams() }
+            if let oldest { state.subscribers[ObjectIdentifier(oldest)] = nil }
+            state.opened += 1
+            state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, member: member, order: state.opened, seen: start)
             if start != latest { state.moved.insert(member.household.householdId) }
+            return oldest
         }
+        evicted?.end()
         // The reconnect delay, and the sequence this stream starts from: the first thing a client
         // reads, so a reconnect names it even when nothing changes meanwhile.
         stream.send(LiveEventMessage.ready(start))
@@ -192,7 +199,8 @@ private final class Wake: @unchecked Sendable {
 
 /// How many event streams the server keeps open, and how it keeps them.
 public struct LiveEventLimits: Sendable {
-    /// Streams one member may hold (each tab holds one where the browser cannot share it).
+    /// Streams one member may hold (each tab holds one where the browser cannot share it); a new
+    /// one past it ends the member's oldest.
     public var perMember = 8
     /// Streams in all: `zaiko serve` leaves half its connections to pages.
     public var total = 256
