@@ -58,16 +58,11 @@ public struct ReminderQueue: Sendable {
     }
 
     /// Calls `onChange` on `queue` with the schedule whenever a commit changes it, whoever wrote,
-    /// until the returned cancellable is cancelled (or released). The schedule reads the same tables
-    /// and columns every time, so it is observed as a constant region, which GRDB fetches from a
-    /// reader connection: fetched on the writer (`tracking`), each fetch turned `query_only` on and
-    /// off there, SQLite then prepared every statement of the writer again, and every quantity tap
-    /// (whose full-row update touches `remind_at`) compiled its statements anew (bench/README.md,
-    /// "what the change feed's triggers cost a write").
+    /// until the returned cancellable is cancelled (or released).
     public func observeSchedule(
         on queue: DispatchQueue, onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Schedule) -> Void
     ) -> AnyDatabaseCancellable {
-        ValueObservation.trackingConstantRegion { db in try Self.schedule(db) }.removeDuplicates()
+        ValueObservation.tracking { db in try Self.schedule(db) }.removeDuplicates()
             .start(in: database.writer, scheduling: .async(onQueue: queue), onError: onError, onChange: onChange)
     }
 
