@@ -609,6 +609,8 @@ document.querySelectorAll("form.editor").forEach((form) => {
       form.requestSubmit(button);
     } finally {
       document.documentElement.removeAttribute("data-row-busy");
+      // Rows changed here: a live update fetched before this is out of date (see below).
+      document.documentElement.dataset.rowEpoch = String(Number(document.documentElement.dataset.rowEpoch || 0) + 1);
     }
   }
 
@@ -825,10 +827,17 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   const refresh = async () => {
     if (running || document.documentElement.hasAttribute("data-row-busy")) { again = true; return; }
     running = true;
+    // A quick action here while the page was on its way (a delete, then its Undo) makes the
+    // fetched page older than the rows on screen: it is fetched again instead of patched in.
+    const epoch = document.documentElement.dataset.rowEpoch;
     try {
       const response = await fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
       if (!response.ok || response.redirected) { tell(lastBy); return; }
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      if (epoch !== document.documentElement.dataset.rowEpoch || document.documentElement.hasAttribute("data-row-busy")) {
+        again = true;
+        return;
+      }
       const fresh = page.querySelector("main");
       if (!fresh) return;
       kept = false;
