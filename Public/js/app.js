@@ -779,6 +779,14 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   // stays as it is. A list's rows are matched by id: rows come, go and change in place, and the
   // notices beside them are left alone.
   const REGIONS = "ul.item-list, ul.folder-list, .list-head > .hint, .put-away";
+  // A row from a quick action's answer does not name its neighbour for the no-script delete
+  // (`name="next"`): that alone is no change.
+  const sameRow = (a, b) => {
+    if (a.isEqualNode(b)) return true;
+    const [x, y] = [a.cloneNode(true), b.cloneNode(true)];
+    for (const row of [x, y]) row.querySelectorAll("button[formaction$='/delete']").forEach((d) => { d.removeAttribute("name"); d.removeAttribute("value"); });
+    return x.isEqualNode(y);
+  };
   const patchList = (current, fresh) => {
     if (current.isEqualNode(fresh)) return;
     const freshRows = kids(fresh);
@@ -794,7 +802,7 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
     freshRows.forEach((child) => {
       if (!child.id) return;
       const existing = current.querySelector(`:scope > #${CSS.escape(child.id)}`);
-      if (existing) { if (!existing.isEqualNode(child)) replace(existing, child); }
+      if (existing) { if (!sameRow(existing, child)) replace(existing, child); }
       else if (previous && previous.isConnected) previous.after(child);
       else current.prepend(child);
       previous = document.getElementById(child.id);
