@@ -496,6 +496,287 @@ document.querySelectorAll("form.editor").forEach((form) => {
   });
 });
 
+// ── queue: what a person does without a network waits on this phone, and is sent once it is back ──
+// In the shop with no signal, a basket tap, − / + and "Add to the list" are kept in IndexedDB as
+// intents (the request they make, an id made here, and the quantity the step was made on), shown
+// at once on the rows ("Waiting to be sent") and counted in the banner. They are sent in order as
+// soon as the server answers again (here or in another tab: a Web Lock lets one tab send), each
+// with its id: the server applies an id once, so an intent whose answer was lost is not applied
+// twice. Nothing expires and nothing is dropped without a word: what was sent, merged or needs a
+// decision is listed afterwards, each with its Undo or choice. Intents are kept by member; another
+// member signed in on this phone neither sees nor sends them, and signing out deletes them.
+const offlineQueue = (() => {
+  const member = document.body.dataset.member;
+  const banner = document.querySelector(".queue-banner");
+  if (!member || !banner || !window.indexedDB || !window.fetch) return null;
+  const words = banner.dataset;
+  const STORE = "intents";
+  // Paths whose actions can wait: a row's basket and − / +, and adding by name to a list.
+  const waits = /^\/(items\/\d+\/(quantity|basket)|folders\/\d+\/add)$/;
+  let database = null;
+  const open = () => database || (database = new Promise((resolve, reject) => {
+    const request = indexedDB.open("zaiko-queue", 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "seq", autoIncrement: true });
+    request.onsuccess = () => {
+      const db = request.result;
+      // Signing out deletes the database: this connection must not hold it open.
+      db.onversionchange = () => { db.close(); database = null; };
+      resolve(db);
+    };
+    request.onerror = () => { database = null; reject(request.error); };
+  }));
+  const transact = async (mode, work) => {
+    const db = await open();
+    return new Promise((resolve, reject) => {
+      const transaction = db.transaction(STORE, mode);
+      const request = work(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(request && request.result);
+      transaction.onerror = transaction.onabort = () => reject(transaction.error);
+    });
+  };
+  const pending = async () => ((await transact("readonly", (store) => store.getAll())) || []).filter((intent) => intent.member === member);
+  const forget = (seq) => transact("readwrite", (store) => store.delete(seq));
+  const newId = () => [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+
+  // ── on the page: rows show what waits ──
+  const numberIn = (row) => {
+    const qty = row && row.querySelector(".qty");
+    if (!qty) return null;
+    const text = [...qty.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join("").trim();
+    return text === "" || !Number.isFinite(Number(text)) ? null : Number(text);
+  };
+  const setNumber = (row, value) => {
+    const qty = row.querySelector(".qty");
+    const node = qty && [...qty.childNodes].find((child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim() !== "");
+    if (node) node.textContent = String(Math.round(value * 1000) / 1000);
+  };
+  const markWaiting = (row) => {
+    row.dataset.waiting = "";
+    const meta = row.querySelector(".item-meta");
+    if (meta) meta.dataset.waiting = words.rowWaiting;
+  };
+  const listOf = (path) => (path.match(/^\/folders\/(\d+)\/add$/) || [])[1];
+  // A row made here for an item added by name, until the server's own row replaces it.
+  const localRow = (intent) => {
+    const row = document.createElement("li");
+    row.className = "item-row row-compact";
+    row.dataset.local = "";
+    row.dataset.intent = intent.id;
+    const thumb = document.querySelector("ul.item-list img.item-thumb:not(.has-picture)");
+    if (thumb) {
+      const image = thumb.cloneNode();
+      image.removeAttribute("loading");
+      row.append(image);
+    }
+    const name = document.createElement("span");
+    name.className = "item-name";
+    name.textContent = intent.fields.name;
+    const meta = document.createElement("p");
+    meta.className = "item-meta";
+    const qty = document.createElement("div");
+    qty.className = "item-qty";
+    qty.innerHTML = '<span class="qty"></span>';
+    qty.firstChild.textContent = intent.fields.quantity || "1";
+    row.append(name, meta, qty);
+    markWaiting(row);
+    return row;
+  };
+  const listHere = () => {
+    let list = document.querySelector("ul.item-list");
+    const form = document.querySelector("form.list-form");
+    if (!list && form) {
+      list = document.createElement("ul");
+      list.className = "item-list";
+      list.dataset.local = "";
+      const empty = form.querySelector("p.empty");
+      if (empty) empty.hidden = true;
+      form.prepend(list);
+    }
+    return list;
+  };
+  // What an intent does, shown on this page as if done.
+  const show = (intent) => {
+    const list = listOf(intent.path);
+    if (list) {
+      if (location.pathname !== `/folders/${list}` || document.querySelector(`[data-intent="${intent.id}"]`)) return;
+      const rows = listHere();
+      if (rows) rows.prepend(localRow(intent));
+      return;
+    }
+    const row = document.getElementById(`item-${intent.item}`);
+    if (!row) return;
+    if (intent.path.endsWith("/quantity")) {
+      setNumber(row, Math.max(0, Number(intent.fields.seen) + Number(intent.fields.delta)));
+    } else if (intent.path.endsWith("/basket")) {
+      const inBasket = intent.fields.in_basket === "1";
+      row.classList.toggle("in-basket", inBasket);
+      const button = row.querySelector("button.basket");
+      if (button) { button.setAttribute("aria-pressed", String(inBasket)); button.value = inBasket ? "0" : "1"; }
+    }
+    markWaiting(row);
+  };
+  const showAll = async (item) => {
+    for (const intent of await pending()) if (item === undefined || intent.item === item) show(intent);
+  };
+
+  // ── the banner: how many wait, and why they are not sent yet ──
+  let trouble = null; // null, "retrying" or "sign-in"
+  const tellCount = async () => {
+    const count = (await pending()).length;
+    let text = count ? (count === 1 ? words.one : words.other.replace("{count}", String(count))) : "";
+    if (count && trouble) text += " — " + (trouble === "sign-in" ? words.signIn : words.retrying);
+    banner.textContent = text;
+    banner.hidden = !count;
+    return count;
+  };
+
+  // ── after sending: what happened to each, with its Undo or choice ──
+  let report = null;
+  const reportLine = (nodes) => {
+    if (!report || !report.isConnected) {
+      report = document.createElement("form");
+      report.className = "sync-notice notice";
+      report.method = "post";
+      report.dataset.local = "";
+      report.setAttribute("role", "status");
+      const token = document.querySelector("input[name=_csrf]");
+      const back = document.createElement("input");
+      back.type = "hidden"; back.name = "return"; back.value = location.pathname + location.search;
+      const csrf = document.createElement("input");
+      csrf.type = "hidden"; csrf.name = "_csrf"; csrf.value = token ? token.value : "";
+      const head = document.createElement("p");
+      head.className = "sync-head";
+      const title = document.createElement("strong");
+      title.textContent = words.sent;
+      const close = document.createElement("button");
+      close.type = "button";
+      close.className = "notice-dismiss";
+      close.setAttribute("aria-label", words.dismiss);
+      close.addEventListener("click", () => { report.remove(); report = null; });
+      head.append(title, close);
+      report.append(csrf, back, head, document.createElement("ul"));
+      banner.after(report);
+    }
+    const line = document.createElement("li");
+    line.append(...nodes);
+    line.querySelectorAll(".notice-dismiss").forEach((button) => button.remove());
+    report.querySelector("ul").append(line);
+  };
+
+  // ── sending ──
+  let retryTimer = null, patience = 5000;
+  const later = () => {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(send, patience);
+    patience = Math.min(patience * 2, 60000);
+  };
+  // The answer to one intent; false when sending must stop for now (the intent stays).
+  const deliver = async (intent) => {
+    const token = document.querySelector("input[name=_csrf]");
+    const body = new URLSearchParams(intent.fields);
+    body.set("_csrf", token ? token.value : "");
+    body.set("intent", intent.id);
+    body.set("fragment", "1");
+    body.set("return", intent.page || "/");
+    let response;
+    try {
+      response = await fetch(intent.path, { method: "POST", body, credentials: "same-origin", headers: { Accept: "text/html+fragment" } });
+    } catch (unreachable) {
+      // Offline is no trouble to mention (the count says it waits); a failure online is.
+      trouble = navigator.onLine ? "retrying" : null;
+      return false;
+    }
+    if (response.redirected && new URL(response.url).pathname === "/login") { trouble = "sign-in"; return false; }
+    if (response.headers.get("X-Zaiko-Fragment") === "row") {
+      const template = document.createElement("template");
+      template.innerHTML = await response.text();
+      const fresh = template.content.querySelector("li.item-row");
+      const notice = template.content.querySelector(".row-notice .notice");
+      const local = document.querySelector(`[data-intent="${intent.id}"]`);
+      if (local) local.remove();
+      if (fresh) {
+        const old = document.getElementById(fresh.id);
+        if (old) old.replaceWith(fresh);
+        else if (local || (listOf(intent.path) && location.pathname === `/folders/${listOf(intent.path)}`)) {
+          const rows = listHere();
+          if (rows) rows.prepend(fresh);
+        }
+      }
+      await forget(intent.seq);
+      if (fresh) await showAll(intent.item);
+      if (notice) reportLine([...notice.childNodes]);
+      return true;
+    }
+    // Refused for a reason sending again will not change (a step past the largest quantity, a
+    // list deleted meanwhile): said in the list, not kept.
+    if (response.status >= 400 && response.status < 500 && response.status !== 403 && response.status !== 429) {
+      const line = document.createElement("span");
+      line.textContent = words.failed.replace("{name}", intent.name || "").replace("{status}", String(response.status));
+      reportLine([line]);
+      const local = document.querySelector(`[data-intent="${intent.id}"]`);
+      if (local) local.remove();
+      await forget(intent.seq);
+      return true;
+    }
+    // A token from before a new sign-in (403), the server busy or failing: tried again later.
+    trouble = "retrying";
+    return false;
+  };
+  let sending = false;
+  const sendAll = async () => {
+    for (;;) {
+      const [next] = await pending();
+      if (!next) { trouble = null; patience = 5000; return; }
+      if (!(await deliver(next))) { later(); return; }
+      trouble = null;
+    }
+  };
+  async function send() {
+    // Without a network nothing is tried: the browser's "online" brings the next round.
+    if (sending || !navigator.onLine) return;
+    sending = true;
+    try {
+      if (navigator.locks) await navigator.locks.request("zaiko-queue", sendAll);
+      else await sendAll();
+    } catch (error) {
+      later();
+    } finally {
+      sending = false;
+      await tellCount().catch(() => {});
+    }
+  }
+
+  // Whether an action must wait: one of those that can, while others wait before it (in order).
+  const busy = async () => (await pending()).length > 0;
+  // Keeps an action; `fields` are what the page would have sent.
+  const keep = async (path, fields, row) => {
+    const intent = {
+      member, id: newId(), path, fields: {}, page: location.pathname + location.search, at: Date.now(),
+      item: row && row.id ? row.id.replace("item-", "") : undefined,
+      name: row ? (row.querySelector(".item-name") || {}).textContent : fields.name,
+    };
+    for (const [name, value] of Object.entries(fields)) {
+      if (!["_csrf", "return", "fragment", "selectable", "with_folder"].includes(name)) intent.fields[name] = value;
+    }
+    // − / + remembers the quantity it was made on: the server merges it with what others did.
+    if (path.endsWith("/quantity")) intent.fields.seen = String(numberIn(row) ?? 0);
+    await transact("readwrite", (store) => store.add(intent));
+    // Kept although the browser says it is online: the request failed on the way.
+    if (navigator.onLine) trouble = "retrying";
+    const kept = (await pending()).find((each) => each.id === intent.id);
+    show(kept || intent);
+    await tellCount();
+    later();
+    return intent;
+  };
+
+  window.addEventListener("online", () => { patience = 5000; send(); });
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send(); });
+  // What waits is shown on the page as it loads (an offline copy knows nothing of it), then sent.
+  showAll().then(tellCount).then((count) => { if (count) send(); }).catch(() => {});
+  return { waits: (path) => waits.test(path), busy, keep, send, showAll, listOf };
+})();
+
 // ── rows: quick actions on a list row update that row in place ──
 // Without JavaScript each action posts the list's form and comes back to the row (#item-N) with
 // its notice above it. Here the same post goes through fetch with `fragment=1`; the server answers
@@ -503,7 +784,7 @@ document.querySelectorAll("form.editor").forEach((form) => {
 // not move, focus stays on the same button, and the notice is announced in a live region.
 (() => {
   const lists = document.querySelectorAll("ul.item-list");
-  if (!lists.length || !window.fetch) return;
+  if ((!lists.length && !document.querySelector("form.list-add")) || !window.fetch) return;
   const quick = /^\/(items\/\d+\/(quantity|opened|urgent|basket|delete|buy-again)|trash\/restore)$/;
   const live = document.createElement("div");
   live.className = "row-live";
@@ -551,6 +832,9 @@ document.querySelectorAll("form.editor").forEach((form) => {
       if (place && place.selectable) body.set("selectable", "1");
       if (place && place.withFolder) body.set("with_folder", "1");
     }
+    // An action that can wait on this phone waits behind those already waiting (they go in order).
+    const wait = offlineQueue && offlineQueue.waits(path) && row;
+    if (wait && await offlineQueue.busy()) { await offlineQueue.keep(path, Object.fromEntries(body), row); return; }
     document.documentElement.setAttribute("data-row-busy", "");
     button.disabled = true;
     try {
@@ -604,9 +888,12 @@ document.querySelectorAll("form.editor").forEach((form) => {
       if (top !== null && kept && kept.isConnected) window.scrollBy(0, kept.getBoundingClientRect().top - top);
       if (focusTarget) focusTarget.focus({ preventScroll: true });
     } catch (error) {
+      // No answer (no network, or it failed on the way): the page stays. An action that can wait
+      // is kept on this phone and sent when the server answers again; any other says it was not saved.
       button.disabled = false;
-      form.dataset.noFetch = "1";
-      form.requestSubmit(button);
+      if (wait) await offlineQueue.keep(path, Object.fromEntries(body), row);
+      else if (offlineQueue) announce(notSaved());
+      else { form.dataset.noFetch = "1"; form.requestSubmit(button); }
     } finally {
       document.documentElement.removeAttribute("data-row-busy");
       // Rows changed here: a live update fetched before this is out of date (see below).
@@ -631,6 +918,59 @@ document.querySelectorAll("form.editor").forEach((form) => {
     if (!button || !form) return;
     send(form, button, null);
   });
+  const notSaved = () => {
+    const text = document.createElement("span");
+    text.textContent = (document.querySelector(".queue-banner") || { dataset: {} }).dataset.notSaved || "";
+    return text;
+  };
+
+  // "Add to the list": the new row (or the row of that name already there) in place at the top,
+  // the field emptied and focused for the next one. Without a network the name waits on this phone.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!form.matches("form.list-add") || form.dataset.noFetch) return;
+    const input = form.elements.namedItem("name");
+    // Nothing typed: the server's message beside the field, the ordinary way.
+    if (!input.value.trim()) return;
+    event.preventDefault();
+    const path = new URL(form.action, location.href).pathname;
+    const body = new URLSearchParams(new FormData(form));
+    body.set("fragment", "1");
+    const keep = async () => { await offlineQueue.keep(path, Object.fromEntries(body), null); input.value = ""; input.focus(); };
+    if (offlineQueue && await offlineQueue.busy()) { await keep(); return; }
+    document.documentElement.setAttribute("data-row-busy", "");
+    try {
+      const response = await fetch(path, { method: "POST", body, credentials: "same-origin", headers: { Accept: "text/html+fragment" } });
+      const list = document.querySelector("ul.item-list");
+      if (response.headers.get("X-Zaiko-Fragment") !== "row" || !list) {
+        // A problem to show beside the field, or the list's first row (the page changes shape).
+        if (response.headers.get("X-Zaiko-Fragment") === "row") { location.reload(); return; }
+        form.dataset.noFetch = "1";
+        form.requestSubmit();
+        return;
+      }
+      const template = document.createElement("template");
+      template.innerHTML = await response.text();
+      const fresh = template.content.querySelector("li.item-row");
+      if (fresh) {
+        const old = document.getElementById(fresh.id);
+        if (old) old.replaceWith(fresh);
+        else list.prepend(fresh);
+      }
+      const notice = template.content.querySelector(".row-notice");
+      if (notice) notice.querySelectorAll("button").forEach((b) => { b.type = "button"; });
+      announce(notice);
+      input.value = "";
+      input.focus();
+    } catch (error) {
+      if (offlineQueue) await keep();
+      else { form.dataset.noFetch = "1"; form.requestSubmit(); }
+    } finally {
+      document.documentElement.removeAttribute("data-row-busy");
+      document.documentElement.dataset.rowEpoch = String(Number(document.documentElement.dataset.rowEpoch || 0) + 1);
+    }
+  });
+
   // On a shopping list the whole row is the basket's tap target (its links, buttons, tick box and
   // menu keep their own).
   document.addEventListener("click", (event) => {
@@ -746,6 +1086,8 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
 
   // Being worked in: a focused field, an open menu, a row whose quick action is on its way.
   const busy = (element) => {
+    // A row showing what waits on this phone keeps showing it until it is sent.
+    if (element.matches("[data-waiting]") || element.querySelector("[data-waiting]")) return true;
     const active = document.activeElement;
     if (active && element.contains(active) && active.matches("input:not([type=checkbox]):not([type=radio]), textarea, select")) return true;
     return !!(element.matches("details[open]") || element.querySelector("details[open]"));
@@ -884,6 +1226,12 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   const listen = () => new Promise(() => {
     const source = new EventSource(`/events?since=${encodeURIComponent(String(seen))}`);
     stop = () => source.close();
+    // A page the worker answered with its copy: once the stream is open again, whatever changed
+    // since the copy arrives and is patched in, so it is no longer "offline, as of".
+    source.addEventListener("open", () => {
+      const offline = document.querySelector(".offline-banner");
+      if (offline) offline.hidden = true;
+    });
     for (const type of ["changes", "reload", "signed-out"]) {
       source.addEventListener(type, (event) => {
         receive(type, event.data, event.lastEventId);
@@ -910,6 +1258,8 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   const style = day(when) === day(new Date()) ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" };
   banner.textContent = banner.dataset.text.replace("{time}", new Intl.DateTimeFormat(lang, { ...style, timeZone: zone }).format(when));
   banner.hidden = false;
+  // Back online: what changed since the copy comes over the live stream (and what waited here is sent).
+  window.addEventListener("online", () => { banner.hidden = true; });
 })();
 
 if ("serviceWorker" in navigator && location.protocol === "https:") {

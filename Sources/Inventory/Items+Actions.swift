@@ -2,6 +2,15 @@ import Foundation
 import GRDB
 import Tagged
 
+/// What "Add to the list" did: a new row, or a row of the same name and unit that was there
+/// (`joined`: its quantity before; it keeps the larger of the two).
+public struct ListAddition: Sendable, Equatable {
+    public let id: Item.ID
+    public let joined: Double?
+    /// The row's quantity now.
+    public let quantity: Double
+}
+
 /// An item in the trash, with the folder it came from.
 public struct TrashEntry: Sendable, Equatable {
     public let item: Item
@@ -13,15 +22,31 @@ public struct TrashEntry: Sendable, Equatable {
 extension Items {
     /// − / + on a list row: the new quantity (never below 0). A step that is not a finite number
     /// within `Quantity.maximum`, or that would pass it, is refused: `delta=inf` stored infinity.
+    ///
+    /// `seen`: the quantity the step was made on, when it was made on a page that may be old (a
+    /// phone offline sends it with an `intent`). A step changes one field, so the three-way merge
+    /// of `ItemMerge` comes down to that field: whatever else others changed meanwhile stays theirs;
+    /// if they changed the quantity too, to something other than this step makes it,
+    /// `.quantityChanged` is thrown and nothing is written (the person decides).
     @discardableResult
-    public func adjustQuantity(_ id: Item.ID, by delta: Double, in scope: HouseholdScope, by memberId: Member.ID) throws -> Double {
+    public func adjustQuantity(
+        _ id: Item.ID, by delta: Double, seen: Double? = nil, intent: IntentId? = nil, in scope: HouseholdScope, by memberId: Member.ID
+    ) throws -> Double {
         let time = stamp()
-        return try database.write(by: memberId, at: time) { db in
+        return try database.write(by: memberId, at: time, intent: intent) { db in
             // Another household's item is not found, whatever the step.
             var item = try Self.item(db, id, scope.householdId)
             guard delta.isFinite, abs(delta) <= Quantity.maximum else { throw InventoryError.validation(["delta": .quantityStepInvalid]) }
             let before = item.quantity
-            let after = max(0, ((item.quantity + delta) * 1000).rounded() / 1000)
+            let stepped = { (from: Double) in max(0, ((from + delta) * 1000).rounded() / 1000) }
+            if let seen, Quantity.text(seen) != Quantity.text(before) {
+                // Both sides changed the quantity: the same way is no clash (nothing left to do).
+                guard seen.isFinite, Quantity.text(stepped(seen)) == Quantity.text(before) else {
+                    throw InventoryError.quantityChanged(current: before)
+                }
+                return before
+            }
+            let after = stepped(before)
             guard after <= Quantity.maximum else { throw InventoryError.validation(["delta": .quantityTooLarge]) }
             item.quantity = after
             guard item.quantity != before else { return before }
@@ -150,9 +175,10 @@ extension Items {
     /// Ticks a shopping-list row as in the basket, or unticks it, for every shopper to see; who
     /// ticked it is kept. The version goes up (an open page learns it from the change feed), but the
     /// history gets no line: a tick is the shopping of the moment. Stock items have no basket: 404.
-    public func setInBasket(_ id: Item.ID, _ inBasket: Bool, in scope: HouseholdScope, by memberId: Member.ID) throws {
+    /// A tick sets a state, so one made on an old page merges by itself: whoever ticked last wins.
+    public func setInBasket(_ id: Item.ID, _ inBasket: Bool, intent: IntentId? = nil, in scope: HouseholdScope, by memberId: Member.ID) throws {
         let time = stamp()
-        try database.write(by: memberId, at: time) { db in
+        try database.write(by: memberId, at: time, intent: intent) { db in
             var item = try Self.item(db, id, scope.householdId)
             guard try Self.folder(db, item.folderId, scope.householdId).kind == .shopping else { throw InventoryError.notFound }
             guard item.inBasket != inBasket else { return }
@@ -243,11 +269,50 @@ extension Items {
 
     /// The oldest row in the stock list with the same folded name and the same unit.
     static func stockMatch(_ db: Database, for item: Item, in stockFolderId: Folder.ID) throws -> Item? {
-        let name = SearchText.fold(item.name.trimmingCharacters(in: .whitespacesAndNewlines))
+        try sameRow(db, named: item.name, unit: item.unit, in: stockFolderId, except: item.id)
+    }
+
+    /// The oldest row of `folderId` called `name` (folded as search folds it) in `unit`.
+    static func sameRow(_ db: Database, named name: String, unit: ItemUnit, in folderId: Folder.ID, except id: Item.ID? = nil) throws -> Item? {
+        let folded = SearchText.fold(name.trimmingCharacters(in: .whitespacesAndNewlines))
         let candidates = try Item.fetchAll(
-            db, sql: "SELECT * FROM item WHERE folder_id = ? AND unit = ? AND deleted_at IS NULL AND id != ? ORDER BY id",
-            arguments: [stockFolderId, item.unit, item.id])
-        return candidates.first { SearchText.fold($0.name.trimmingCharacters(in: .whitespacesAndNewlines)) == name }
+            db, sql: "SELECT * FROM item WHERE folder_id = ? AND unit = ? AND deleted_at IS NULL AND id IS NOT ? ORDER BY id",
+            arguments: [folderId, unit, id])
+        return candidates.first { SearchText.fold($0.name.trimmingCharacters(in: .whitespacesAndNewlines)) == folded }
+    }
+
+    /// "Add to the list" on a shopping list: an item by its name (and how many, in which unit).
+    /// A row of the same name and unit already there takes it instead of a second row: two people
+    /// who both add "Milk, 2" mean the same two bottles, so the row keeps the larger quantity.
+    public func addToList(
+        _ input: ItemInput, list listId: Folder.ID, intent: IntentId? = nil, in scope: HouseholdScope, by memberId: Member.ID, timeZone: TimeZone
+    ) throws -> ListAddition {
+        let folder = try self.folder(listId, in: scope)
+        guard folder.kind == .shopping else { throw InventoryError.notFound }
+        let value: ItemValues
+        switch ItemValidation.check(input, for: .shopping, timeZone: timeZone) {
+        case .success(let checked): value = checked
+        case .failure(let problems): throw problems
+        }
+        let time = stamp()
+        return try database.write(by: memberId, at: time, intent: intent) { db in
+            if var row = try Self.sameRow(db, named: value.name, unit: value.unit, in: listId) {
+                let before = row.quantity
+                guard value.quantity > before else { return ListAddition(id: row.id, joined: before, quantity: before) }
+                row.quantity = value.quantity
+                row.version += 1
+                row.updatedAt = time
+                try row.update(db)
+                try Self.record(db, row, "quantity", "\(Quantity.text(before)) → \(Quantity.text(row.quantity))", by: memberId, at: time)
+                return ListAddition(id: row.id, joined: before, quantity: row.quantity)
+            }
+            var draft = Item.Draft(householdId: scope.householdId, folderId: listId, name: value.name, createdAt: time, updatedAt: time)
+            Self.apply(value, to: &draft)
+            let item = try draft.insertAndFetch(db, as: Item.self)
+            try Self.record(db, item, "created", folder.name, by: memberId, at: time)
+            try Products.remember(db, item, at: time)
+            return ListAddition(id: item.id, joined: nil, quantity: item.quantity)
+        }
     }
 
     /// Shopping → stock with what the person typed on the "Bought" page: each item's quantity and

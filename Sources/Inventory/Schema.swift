@@ -25,6 +25,7 @@ enum Schema {
         migrator.registerMigration("v14 trusted sign-in devices, members' fetches to the home network", migrate: v14)
         migrator.registerMigration("v15 history names folders by id", migrate: v15)
         migrator.registerMigration("v16 change feed, in the basket", migrate: v16)
+        migrator.registerMigration("v17 actions sent again from a phone apply once", migrate: v17)
         return migrator
     }
 
@@ -689,5 +690,20 @@ enum Schema {
             }
         }
         try db.execute(sql: sql)
+    }
+
+    static func v17(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                -- The actions a member's phone made and sent (an id made on the phone each): one sent
+                -- again, because its answer was lost on the way, is recognised and not applied twice.
+                -- Each member keeps their newest 5,000 (see `AppDatabase.write(by:at:intent:)`).
+                CREATE TABLE applied_intent (
+                    member_id INTEGER NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                    intent_id TEXT NOT NULL CHECK (length(intent_id) BETWEEN 8 AND 64),
+                    applied_at TEXT NOT NULL
+                );
+                CREATE UNIQUE INDEX applied_intent_by_member ON applied_intent(member_id, intent_id);
+                """)
     }
 }

@@ -116,6 +116,7 @@ struct DurableStorageTests {
         ("v14 trusted sign-in devices, members' fetches to the home network", "0376fdc46125b95a4a1bcbec5a514aa3f46a47e84260c9e9492189d174683122"),
         ("v15 history names folders by id", "81d7cbb0a5f8b1da2340ba1284c864bde0ccd3c1d80e37f2962ea990224e77e9"),
         ("v16 change feed, in the basket", "9f955ae7b0b3e267c4941e420a962a00b384c0fd6b9a0e8b4c62e392c300a57e"),
+        ("v17 actions sent again from a phone apply once", "48df74bbd80727ad5925090cff9e58d8e334343715cd2788dcf73d1230bd832a"),
     ]
 
     /// Every table, index and trigger with its SQL, once the migrations up to `migration` ran.

@@ -52,7 +52,7 @@ struct AuthorizationMatrixTests {
         "POST /folders/{id}/move": .writer,
         "GET /folders/{id}/delete": .writer,
         "POST /folders/{id}/delete": .writer,
-        "POST /folders/{id}/bulk": .writer,
+        "POST /folders/{id}/bulk": .writer, "POST /folders/{id}/add": .writer,
         "GET /folders/{id}/bought": .writer, "POST /folders/{id}/bought": .writer,
         "GET /items/new": .writer,
         "POST /items/new": .writer,

@@ -211,7 +211,7 @@ header('Cache-Control: no-store');
 <link rel="manifest" href="<?= static_url('manifest.webmanifest') ?>">
 <script src="<?= static_url('js/app.js') ?>" defer></script>
 </head>
-<body data-since="<?= (int)$me['change_sequence'] ?>" data-live-changed-by="<?= e($tx('live_changed_by')) ?>" data-live-changed="<?= e($tx('live_changed')) ?>" data-live-show="<?= e($tx('live_show')) ?>">
+<body data-member="<?= (int)$me['member_id'] ?>" data-since="<?= (int)$me['change_sequence'] ?>" data-live-changed-by="<?= e($tx('live_changed_by')) ?>" data-live-changed="<?= e($tx('live_changed')) ?>" data-live-show="<?= e($tx('live_show')) ?>">
 <a class="skip-link" href="#main"><?= e($tx('skip_to_content')) ?></a>
 <header class="site-header">
 <a class="brand" href="/"><img src="<?= static_url('icons/zaiko.svg') ?>" alt="" width="32" height="32"><span class="brand-name"><?= e($tx('app_name')) ?></span></a>
@@ -227,6 +227,9 @@ header('Cache-Control: no-store');
 </header>
 <main id="main" tabindex="-1">
 <p class="offline-banner" role="status" data-text="<?= e($tx('offline_banner')) ?>" data-time-zone="<?= e($me['time_zone']) ?>" hidden></p>
+<?php if ($canWrite): ?>
+<p class="queue-banner" role="status" data-one="<?= e($tx('queue_waiting_one')) ?>" data-other="<?= e($tx('queue_waiting')) ?>" data-retrying="<?= e($tx('queue_retrying')) ?>" data-sign-in="<?= e($tx('queue_sign_in')) ?>" data-sent="<?= e($tx('queue_sent')) ?>" data-row-waiting="<?= e($tx('queue_row_waiting')) ?>" data-failed="<?= e($tx('queue_failed')) ?>" data-not-saved="<?= e($tx('queue_not_saved')) ?>" data-dismiss="<?= e($tx('dismiss')) ?>" hidden></p>
+<?php endif ?>
 <div class="list-head">
 <h1><?= $name ?></h1>
 <p class="hint"><?= e(plural($t, $lang, 'item_count', (string)$total, (string)$total)) ?></p>

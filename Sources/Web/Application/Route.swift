@@ -48,6 +48,8 @@ enum Route {
         var delete: String { path + "/delete" }
         var bulk: String { path + "/bulk" }
         var bought: String { path + "/bought" }
+        /// "Add to the list" (shopping lists).
+        var add: String { path + "/add" }
     }
 }
 

@@ -31,9 +31,12 @@ struct ItemPhotoForm: Decodable {
     var crop: String
 }
 
-/// + or − on a row.
+/// + or − on a row; from a page that may be old (a phone that was offline), with the quantity
+/// the step was made on and the id the phone gave the step (see `IntentId`).
 struct QuantityStepForm: Decodable {
     var delta: Double?
+    var seen: Double?
+    var intent: String?
 }
 
 /// "Mark urgent" (1) or "Not urgent" (0).
@@ -44,10 +47,22 @@ struct UrgentForm: Decodable {
 /// A shopping row's basket tap: `in_basket` = 1 puts it in, 0 takes it out.
 struct BasketForm: Decodable {
     var inBasket: Bool
+    /// The id a phone gave the tap (see `IntentId`).
+    var intent: String?
 
     enum CodingKeys: String, CodingKey {
         case inBasket = "in_basket"
+        case intent
     }
+}
+
+/// "Add to the list" on a shopping list: a name, and optionally how many in which unit.
+struct ListAddForm: Decodable {
+    var name: String
+    var quantity: String?
+    var unit: String?
+    /// The id a phone gave the addition (see `IntentId`).
+    var intent: String?
 }
 
 /// The delete button names the neighbouring row, to go back to.

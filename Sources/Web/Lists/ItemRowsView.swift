@@ -80,9 +80,20 @@ struct ItemRowsView {
 }
 
 /// What the last quick action on a row did, shown right above the row it concerns (`at`) so the
-/// person sees it where they tapped; `undoIds` offers Undo after a delete.
+/// person sees it where they tapped; `undoIds` offers Undo after a delete, `buttons` other quick
+/// actions (Undo of an action a phone sent after being offline, the choice after a clash).
 struct RowNotice: Sendable {
     let at: Item.ID?
     let text: String
     var undoIds: String? = nil
+    var buttons: [NoticeButton] = []
+}
+
+/// A quick action offered in a notice: a button that posts the list's form to `path` with
+/// `name=value`, as a row's own buttons do.
+struct NoticeButton: Sendable {
+    let label: String
+    let path: String
+    let name: String
+    let value: String
 }

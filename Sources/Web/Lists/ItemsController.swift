@@ -223,28 +223,57 @@ struct ItemsController {
     // Quick actions on one row. Each answers by going back to the row it came from
     // (`#item-N`, the notice above it), or with the row itself when a script asks.
 
-    /// + or − on a row (`delta`); reaching zero asks what to do with the item.
+    /// + or − on a row (`delta`); reaching zero asks what to do with the item. A step a phone
+    /// made offline comes with the quantity it saw (`seen`) and its id (`intent`): see
+    /// `Items.adjustQuantity` and `replayed`.
     func adjustQuantity(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id: Item.ID = try context.id()
-        let delta = try context.form(QuantityStepForm.self).delta ?? .nan
+        let form = try context.form(QuantityStepForm.self)
+        let delta = form.delta ?? .nan
+        let intent = IntentId(form.intent)
+        let t = context.locale
         let quantity: Double
         do {
-            quantity = try items.adjustQuantity(id, by: delta, in: member.household, by: member.memberId)
+            quantity = try items.adjustQuantity(id, by: delta, seen: form.seen, intent: intent, in: member.household, by: member.memberId)
         } catch InventoryError.validation(let fields) {
             // A hand-made step (`delta=inf`), or + past the largest quantity.
-            let t = context.locale
             let page = ErrorPage(status: 422, heading: t[.error422Title], message: t[problem: fields["delta"] ?? .quantityStepInvalid])
             return renderer.response(page, context, status: 422)
+        } catch InventoryError.alreadyApplied {
+            return try replayed(context, itemId: id, undo: nil)
+        } catch InventoryError.quantityChanged(let current) {
+            // Changed meanwhile by someone else: the row as it is, and a button for what the step meant.
+            let mine = max(0, (((form.seen ?? current) + delta) * 1000).rounded() / 1000)
+            guard RowFragment.wanted(context) else { return ListQuery.back(context, at: id, ["changed": "\(id)"]) }
+            let wanted = t.quantity(mine, unit: try items.item(id, in: member.household).unit)
+            return try rows.response(context, itemId: id) { row in
+                let text = t.format(.noticeQuantityClash, ["name": row.name, "quantity": row.amount, "mine": wanted])
+                let choice = NoticeButton(
+                    label: t.format(.quantityUseMine, ["mine": wanted]), path: Route.item(id).quantity, name: "delta",
+                    value: Quantity.text(((mine - current) * 1000).rounded() / 1000))
+                return RowNotice(at: id, text: text, buttons: [choice])
+            }
         }
-        // Reaching zero asks what to do with the item.
-        if quantity == 0, delta < 0 {
+        // Reaching zero asks what to do with the item (not for a step sent again from a phone: it
+        // is reported in the list of what was sent, and the row shows 0).
+        if quantity == 0, delta < 0, intent == nil {
             return .redirect(to: Route.item(id).empty + "?return=\(ListQuery.encoded(context.returnPath(fallback: "/") + "#item-\(id)"))")
         }
         if RowFragment.wanted(context) {
-            return try rows.response(context, itemId: id) { Notices.quantityNotice($0, t: context.locale) }
+            let undo = intent.map { _ in NoticeButton(label: t[.undo], path: Route.item(id).quantity, name: "delta", value: Quantity.text(-delta)) }
+            return try rows.response(context, itemId: id) { RowNotice(at: id, text: Notices.quantityNotice($0, t: t), buttons: undo.map { [$0] } ?? []) }
         }
         return ListQuery.back(context, at: id, ["changed": "\(id)"])
+    }
+
+    /// The answer to an action a phone sent again after it was applied (its first answer was lost):
+    /// the row as it is now, saying so.
+    func replayed(_ context: RequestContext, itemId: Item.ID, undo: NoticeButton?) throws -> Response {
+        guard RowFragment.wanted(context) else { return ListQuery.back(context, at: itemId, [:]) }
+        return try rows.response(context, itemId: itemId) {
+            RowNotice(at: itemId, text: context.locale.format(.noticeAlreadySaved, ["name": $0.name]), buttons: undo.map { [$0] } ?? [])
+        }
     }
 
     /// "Opened" in a stock row's menu.
@@ -274,12 +303,20 @@ struct ItemsController {
     func setInBasket(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let id: Item.ID = try context.id()
-        let inBasket = try context.form(BasketForm.self).inBasket
-        try items.setInBasket(id, inBasket, in: member.household, by: member.memberId)
-        if RowFragment.wanted(context) {
-            return try rows.response(context, itemId: id) { Notices.basketNotice($0, t: context.locale) }
+        let form = try context.form(BasketForm.self)
+        let intent = IntentId(form.intent)
+        let t = context.locale
+        // Sent from a phone that was offline: the list of what was sent offers to take it back.
+        let undo = intent.map { _ in NoticeButton(label: t[.undo], path: Route.item(id).basket, name: "in_basket", value: form.inBasket ? "0" : "1") }
+        do {
+            try items.setInBasket(id, form.inBasket, intent: intent, in: member.household, by: member.memberId)
+        } catch InventoryError.alreadyApplied {
+            return try replayed(context, itemId: id, undo: undo)
         }
-        return ListQuery.back(context, at: id, ["basket": inBasket ? "1" : "0"])
+        if RowFragment.wanted(context) {
+            return try rows.response(context, itemId: id) { RowNotice(at: id, text: Notices.basketNotice($0, t: t), buttons: undo.map { [$0] } ?? []) }
+        }
+        return ListQuery.back(context, at: id, ["basket": form.inBasket ? "1" : "0"])
     }
 
     /// To the trash, with Undo in the notice.

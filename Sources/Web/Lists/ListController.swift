@@ -13,6 +13,7 @@ struct ListController {
     func register(in router: inout Router<Endpoint>) {
         router.get(Route.Folder.pattern.path, .signedIn, use: show)
         router.post(Route.Folder.pattern.bulk, .writer, use: bulk)
+        router.post(Route.Folder.pattern.add, .writer, use: add)
     }
 
     /// A stock or shopping list with its filters (`q`, `kind`, `status`, `due`, `page`).
@@ -26,6 +27,52 @@ struct ListController {
         let folder = try items.folder(try context.id(), in: member.household)
         let back = context.returnPath(fallback: Route.folder(folder.id).path)
         return try BulkActions(items: items).answer(context, back: back, shoppingList: folder.kind == .shopping ? folder.id : nil)
+    }
+
+    /// "Add to the list" on a shopping list: a new row, or the row of that name and unit already
+    /// there (see `Items.addToList`). Back at the row with its notice, or the row itself for a
+    /// script; a missing or too long name shows the list again with the message beside the field
+    /// and what was typed. A phone that was offline sends its id (`intent`) with it.
+    func add(_ context: RequestContext) throws -> Response {
+        let rows = RowFragment(items: items, settings: settings, clock: clock, urls: renderer.staticURLs)
+        let member = try context.signedIn
+        let folderId: Folder.ID = try context.id()
+        let form = try context.form(ListAddForm.self)
+        let t = context.locale
+        var input = ItemInput()
+        input.name = form.name
+        if let quantity = form.quantity, !quantity.isEmpty { input.quantity = quantity }
+        if let unit = form.unit, !unit.isEmpty { input.unit = unit }
+        let intent = IntentId(form.intent)
+        let added: ListAddition
+        do {
+            added = try items.addToList(
+                input, list: folderId, intent: intent, in: member.household, by: member.memberId, timeZone: TimeZone(identifier: member.timeZone) ?? .gmt)
+        } catch let errors as ItemFieldErrors {
+            var page = try page(context, folderId: folderId)
+            page.addName = form.name
+            page.addError = errors.fields.sorted { $0.key.rawValue < $1.key.rawValue }.first.map { t[problem: $0.value] }
+            return renderer.response(page, context, status: 422)
+        } catch InventoryError.alreadyApplied {
+            // Sent again from a phone: the row of that name, if it is still there, says it is saved.
+            guard RowFragment.wanted(context) else { return .redirect(to: context.returnPath(fallback: Route.folder(folderId).path)) }
+            return try rows.notice(context, RowNotice(at: nil, text: t.format(.noticeAlreadySaved, ["name": input.name])))
+        }
+        // Sent from a phone that was offline: the list of what was sent offers to take it back.
+        var undo: [NoticeButton] = []
+        if intent != nil {
+            if let before = added.joined {
+                if added.quantity != before {
+                    undo = [NoticeButton(label: t[.undo], path: Route.item(added.id).quantity, name: "delta", value: Quantity.text(before - added.quantity))]
+                }
+            } else {
+                undo = [NoticeButton(label: t[.undo], path: Route.item(added.id).delete, name: "next", value: "")]
+            }
+        }
+        guard RowFragment.wanted(context) else { return ListQuery.back(context, at: added.id, ["listed": added.joined == nil ? "new" : "joined"]) }
+        return try rows.response(context, itemId: added.id) { row in
+            RowNotice(at: added.id, text: Notices.listedNotice(row, joined: added.joined != nil, t: t), buttons: undo)
+        }
     }
 
     /// The applied filters in words, for the one line the closed filter panel shows.
@@ -135,6 +182,9 @@ struct ItemListPage: CompiledPage {
     let notice: String?
     let undoIds: String?
     var putAway: PutAway? = nil
+    /// "Add to the list" (shopping lists): what was typed, when it comes back with a problem.
+    var addName = ""
+    var addError: String? = nil
 
     func title(_ t: Catalog) -> String { name }
 

@@ -49,6 +49,7 @@ enum Notices {
         if query["opened"] != nil { return RowNotice(at: at, text: t.format(.noticeOpened, ["name": row.name])) }
         if query["urgent"] != nil { return RowNotice(at: at, text: urgentNotice(row, t: t)) }
         if query["basket"] != nil { return RowNotice(at: at, text: basketNotice(row, t: t)) }
+        if let listed = query["listed"] { return RowNotice(at: at, text: listedNotice(row, joined: listed == "joined", t: t)) }
         return generic.notice.map { RowNotice(at: at, text: $0, undoIds: generic.undoIds) }
     }
 
@@ -58,6 +59,11 @@ enum Notices {
 
     static func basketNotice(_ row: ItemRowView, t: Catalog) -> String {
         t.format(row.inBasket ? .noticeInBasket : .noticeOutOfBasket, ["name": row.name])
+    }
+
+    /// "Add to the list": a new row, or the row of that name that was there (with its quantity now).
+    static func listedNotice(_ row: ItemRowView, joined: Bool, t: Catalog) -> String {
+        joined ? t.format(.noticeListJoined, ["name": row.name, "quantity": row.amount]) : t.format(.noticeListAdded, ["name": row.name])
     }
 
     static func urgentNotice(_ row: ItemRowView, t: Catalog) -> String {

@@ -17,6 +17,11 @@ struct RowFragment {
 
     /// The row of `itemId` with the notice `notice(row)` above it.
     func response(_ context: RequestContext, itemId: Item.ID, notice: (ItemRowView) -> String?) throws -> Response {
+        try response(context, itemId: itemId) { (row: ItemRowView) in notice(row).map { RowNotice(at: itemId, text: $0) } }
+    }
+
+    /// The row of `itemId` with the notice `notice(row)` (text and buttons) above it.
+    func response(_ context: RequestContext, itemId: Item.ID, notice: (ItemRowView) -> RowNotice?) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
         let item = try items.item(itemId, in: member.household)
@@ -25,7 +30,7 @@ struct RowFragment {
         // The page the row sits on: a list (with checkboxes) or a page that names each row's folder.
         let row = ItemRowView(item, window: window, t: t, urls: urls, folder: context.field("with_folder") == "1" ? displayName(folder, t) : nil)
         var shared = try rowContext(context, isStock: folder.kind == .stock)
-        let text = notice(row).map { RowNotice(at: itemId, text: $0) }
+        let text = notice(row)
         let here = context.returnPath(fallback: Route.folder(folder.id).path)
         // Someone moved it to another list meanwhile: it leaves this one, and the notice says where.
         if let shown = Self.listFolder(here), shown != folder.id {
@@ -48,8 +53,13 @@ struct RowFragment {
                 let id: Item.ID = try context.id()
                 let t = context.locale
                 switch try items.whereabouts(of: id, in: member.household) {
-                case .inFolder:
-                    throw InventoryError.notFound
+                case .inFolder(let folderId, let name):
+                    // The action does not fit where the item is now (a basket tap from a phone that
+                    // was offline, on something bought meanwhile): the notice says where it went.
+                    let here = context.returnPath(fallback: "")
+                    guard Self.wanted(context), let shown = Self.listFolder(here), shown != folderId else { throw InventoryError.notFound }
+                    let folder = try items.folder(folderId, in: member.household)
+                    return try notice(context, RowNotice(at: nil, text: t.format(.noticeMovedTo, ["name": name, "folder": displayName(folder, t)])))
                 case .inTrash(let name, let by):
                     guard Self.wanted(context) else { return ListQuery.back(context, at: nil, ["deleted": "\(id)"]) }
                     let text = by.map { t.format(.noticeDeletedBy, ["name": name, "member": $0]) } ?? t.format(.noticeDeletedNamed, ["name": name])

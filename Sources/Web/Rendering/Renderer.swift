@@ -18,6 +18,8 @@ public struct Renderer: Sendable {
 
 /// The signed-in member as the header and the pages see them.
 struct MemberChrome {
+    /// Whose page it is: a phone keeps the actions it could not send yet by member (see app.js).
+    let memberId: Int64
     let name: String
     let household: String
     let canWrite: Bool
@@ -28,6 +30,7 @@ struct MemberChrome {
     let timeZone: String
 
     init(_ member: SignedIn) {
+        memberId = member.memberId.rawValue
         name = member.memberName
         household = member.householdName
         canWrite = member.role.canWrite
