@@ -512,7 +512,7 @@ const offlineQueue = (() => {
   const words = banner.dataset;
   const STORE = "intents";
   // Paths whose actions can wait: a row's basket and − / +, and adding by name to a list.
-  const waits = /^\/(items\/\d+\/(quantity|basket)|folders\/\d+\/add)$/;
+  const waits = /^\/(items\/\d+\/(quantity|basket)|folders\/\d+\/(add|bought))$/;
   let database = null;
   const open = () => database || (database = new Promise((resolve, reject) => {
     const request = indexedDB.open("zaiko-queue", 1);
@@ -607,6 +607,10 @@ const offlineQueue = (() => {
     if (!row) return;
     if (intent.path.endsWith("/quantity")) {
       setNumber(row, Math.max(0, Number(intent.fields.seen) + Number(intent.fields.delta)));
+    } else if (intent.path.endsWith("/bought")) {
+      row.classList.add("is-bought-waiting");
+      const box = row.querySelector("input.row-check");
+      if (box && box.checked) { box.checked = false; box.dispatchEvent(new Event("change", { bubbles: true })); }
     } else if (intent.path.endsWith("/basket")) {
       const inBasket = intent.fields.in_basket === "1";
       row.classList.toggle("in-basket", inBasket);
@@ -702,6 +706,11 @@ const offlineQueue = (() => {
           if (rows) rows.prepend(fresh);
         }
       }
+      // Only a notice: the item left this list (bought here, or deleted or moved by someone).
+      if (!fresh && intent.item) {
+        const gone = document.getElementById(`item-${intent.item}`);
+        if (gone) gone.remove();
+      }
       await forget(intent.seq);
       if (fresh) await showAll(intent.item);
       if (notice) reportLine([...notice.childNodes]);
@@ -769,6 +778,31 @@ const offlineQueue = (() => {
     later();
     return intent;
   };
+
+  // "Mark bought" in the bulk bar of a shopping list: without a network (or behind what already
+  // waits) each ticked row waits as one purchase into the chosen stock list, as the list shows it
+  // (its quantity, no due date, joining a row of the same name there). Online, the Bought page
+  // opens as usual to type quantities and dates.
+  document.addEventListener("submit", async (event) => {
+    const form = event.target, button = event.submitter;
+    if (!form.matches("form.list-form") || form.dataset.noQueue || !button || button.name !== "action" || button.value !== "bought") return;
+    event.preventDefault();
+    const ticked = [...form.querySelectorAll("input.row-check:checked")];
+    const stock = form.elements.namedItem("stock");
+    if (!ticked.length || !stock || (navigator.onLine && !(await busy()))) {
+      form.dataset.noQueue = "1";
+      form.requestSubmit(button);
+      delete form.dataset.noQueue;
+      return;
+    }
+    for (const box of ticked) {
+      const row = box.closest("li.item-row");
+      const id = box.value;
+      const fields = { action: "save", stock: stock.value, ids: id, [`join_${id}`]: "add", name: (row.querySelector(".item-name") || {}).textContent || "" };
+      fields[`quantity_${id}`] = String(numberIn(row) ?? 1);
+      await keep(form.getAttribute("action").replace(/\/bulk$/, "/bought"), fields, row);
+    }
+  });
 
   window.addEventListener("online", () => { patience = 5000; send(); });
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send(); });

@@ -21,6 +21,18 @@ public struct IntentId: Sendable, Hashable, CustomStringConvertible {
     static let remembered = 5_000
 }
 
+extension Items {
+    /// Whether `intent` was applied for this member: an action that takes its item off a list (a
+    /// purchase) is recognised when it comes again although the item is no longer there.
+    public func wasApplied(_ intent: IntentId, by memberId: Member.ID) throws -> Bool {
+        try database.writer.read { db in
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM applied_intent WHERE member_id = ? AND intent_id = ?)"),
+                arguments: [memberId, intent.rawValue]) ?? false
+        }
+    }
+}
+
 extension AppDatabase {
     /// `write(by:at:)` for an action a phone may send more than once: when `intent` was applied
     /// for this member before, nothing is written and `InventoryError.alreadyApplied` is thrown;

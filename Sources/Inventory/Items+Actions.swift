@@ -321,7 +321,10 @@ extension Items {
     ///
     /// Joining adds the quantities, keeps the earlier of the two due dates (the merged row then
     /// warns about the oldest part of it before that part goes off) and removes the shopping row.
-    public func buy(_ lines: [BoughtInput], into stockFolderId: Folder.ID, in scope: HouseholdScope, by memberId: Member.ID) throws {
+    /// `intent`: the id a phone gave it, when it was made offline (see `IntentId`).
+    public func buy(
+        _ lines: [BoughtInput], into stockFolderId: Folder.ID, intent: IntentId? = nil, in scope: HouseholdScope, by memberId: Member.ID
+    ) throws {
         var checked: [(BoughtInput, Double, CalendarDay?)] = []
         var errors: [String: FieldProblem] = [:]
         for line in lines {
@@ -332,7 +335,7 @@ extension Items {
         }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         let time = stamp()
-        try database.write(by: memberId, at: time) { db in
+        try database.write(by: memberId, at: time, intent: intent) { db in
             let target = try Self.folder(db, stockFolderId, scope.householdId)
             guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
             var sources = Set<Folder.ID>()

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import PHONE, new_phone_page, no_axe_problems, screenshot, setup_household, sign_out
-from test_offline import first_list, set_up, wait_until_kept
+from test_offline import add_item, first_list, set_up, wait_until_kept
 
 WAITING = {"en-US": "{count} changes waiting to be sent", "ja-JP": "送信待ちの変更が{count}件あります"}
 WAITING_ONE = {"en-US": "1 change waiting to be sent", "ja-JP": "送信待ちの変更が1件あります"}
@@ -212,3 +212,41 @@ def test_add_to_the_list_without_script_says_what_is_wrong_beside_the_field(serv
         page.press("#list-add-name", "Enter")
     expect(row(page, "Milk")).to_have_count(1)
     expect(page.locator(".row-notice")).to_contain_text({"en-US": "was on the list already", "ja-JP": "すでにリストにありました"}[locale])
+
+
+def test_rows_marked_bought_offline_go_into_the_stock_list_once_back(tls_server, trusting_browser):
+    page = new_phone_page(trusting_browser)
+    set_up(page, tls_server)
+    stock, shopping = first_list(page, "stock"), first_list(page, "shopping")
+    add_item(page, tls_server, stock, "Butter")
+    page.goto(tls_server.https + shopping)
+    for name in ("Butter", "Jam"):
+        quick_add(page, name)
+        expect(row(page, name)).to_be_visible()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.reload()
+    wait_until_kept(page, shopping, "Jam")
+
+    page.context.set_offline(True)
+    page.reload()
+    for name in ("Butter", "Jam"):
+        row(page, name).locator("input.row-check").check()
+    page.select_option("#bulk-stock", label=page.locator(f"#bulk-stock option[value='{stock.rsplit('/', 1)[1]}']").inner_text())
+    page.click(".bulk-bar button[name=action][value=bought]")
+    expect(page.locator(".queue-banner")).to_have_text(WAITING["en-US"].format(count=2))
+    expect(row(page, "Jam")).to_have_class(re.compile(r"\bis-bought-waiting\b"))
+    expect(page.locator("input.row-check:checked")).to_have_count(0)
+    assert page.url == tls_server.https + shopping
+
+    page.context.set_offline(False)
+    expect(page.locator(".queue-banner")).to_be_hidden()
+    lines = page.locator(".sync-notice li")
+    expect(lines).to_have_count(2)
+    expect(lines.nth(0)).to_contain_text("“Butter” is now in")
+    expect(lines.nth(1)).to_contain_text("“Jam” is now in")
+    expect(row(page, "Butter")).to_have_count(0)
+    expect(row(page, "Jam")).to_have_count(0)
+    page.goto(tls_server.https + stock)
+    expect(row(page, "Butter")).to_have_count(1)
+    expect(row(page, "Butter").locator(".qty")).to_have_text(number(2))
+    expect(row(page, "Jam")).to_have_count(1)

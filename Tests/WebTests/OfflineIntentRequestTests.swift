@@ -86,4 +86,23 @@ import Testing
         #expect(tap.text.contains("“Bread” is now in"))
         #expect(!tap.text.contains("<li class=\"item-row"))
     }
+
+    @Test func aRowBoughtOfflineGoesIntoTheStockListOnceAndJoinsItsNamesake() async throws {
+        let fixture = try await HouseholdFixture()
+        let (list, household, owner) = try shopping(fixture)
+        var input = ItemInput()
+        input.name = "Milk"
+        let milk = try fixture.items.register([input], into: list, in: household, by: owner, timeZone: .gmt)[0]
+        let bought: [(String, String)] = [
+            ("action", "save"), ("stock", "\(fixture.fridgeId)"), ("ids", "\(milk)"), ("quantity_\(milk)", "2"), ("join_\(milk)", "add"),
+            ("name", "Milk"), ("intent", "bought-milk-1"), ("return", "/folders/\(list)"), ("fragment", "1"),
+        ]
+        let first = try fixture.send("POST", "/folders/\(list)/bought", as: fixture.owner, form: bought)
+        #expect(first.status == 200, "\(first.text)")
+        #expect(first.text.contains("“Milk” is now in"))
+        #expect(try fixture.items.item(fixture.itemId, in: household).quantity == 3, "joined the Milk in the fridge (1 + 2)")
+        let again = try fixture.send("POST", "/folders/\(list)/bought", as: fixture.owner, form: bought)
+        #expect(again.status == 200 && again.text.contains("Milk: saved already."))
+        #expect(try fixture.items.item(fixture.itemId, in: household).quantity == 3)
+    }
 }

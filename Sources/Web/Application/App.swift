@@ -150,7 +150,7 @@ public final class App: Responder {
             folders: Folders(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock
         ).register(in: &router)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
-        BoughtController(items: items, renderer: renderer).register(in: &router)
+        BoughtController(items: items, renderer: renderer, settings: settings, clock: options.clock).register(in: &router)
         ItemsController(
             items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
             renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger,

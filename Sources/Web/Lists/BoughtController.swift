@@ -8,6 +8,8 @@ import Inventory
 struct BoughtController {
     let items: Items
     let renderer: Renderer
+    let settings: HouseholdSettings
+    let clock: WallClock
 
     /// The page's address for these items of shopping list `list`, bought into `stock`.
     static func address(list: Folder.ID, ids: [Item.ID], stock: Folder.ID?, back: String) -> String {
@@ -46,6 +48,8 @@ struct BoughtController {
         }
         // "Use this list" (without JavaScript): the same page for another stock list, as typed.
         guard context.field("action") == "save", let stock else { return try answer(context, ids: ids, stock: stock, typed) }
+        // One row from a phone that was offline, answered in place.
+        if RowFragment.wanted(context), ids.count == 1 { return try buyFromPhone(context, id: ids[0], into: stock) }
         let listId: Folder.ID = try context.id()
         let back = context.returnPath(fallback: Route.folder(listId).path)
         do {
@@ -55,6 +59,38 @@ struct BoughtController {
             return try answer(context, ids: ids, stock: stock, errors: errors, status: 422, typed)
         }
         return .redirect(to: ListQuery.adding(["bought": "\(ids.count)"], to: back))
+    }
+
+    /// One row bought into `stock` from a phone that was offline (the bulk bar's "Mark bought"
+    /// there), as the list showed it: its quantity, no due date, joining a row of the same name.
+    /// Sent with its id (`intent`), it is applied once; answered in place: where the item is now,
+    /// or why it could not be bought (someone bought or deleted it meanwhile).
+    func buyFromPhone(_ context: RequestContext, id: Item.ID, into stock: Folder.ID) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        let rows = RowFragment(items: items, settings: settings, clock: clock, urls: renderer.staticURLs)
+        let line = BoughtInput(id: id, quantity: context.field("quantity_\(id)"), due: "", addToExisting: context.field("join_\(id)") == "add")
+        let intent = IntentId(context.field("intent"))
+        // Sent again after its answer was lost: the row may be gone (added to the stock list's row).
+        if let intent, try items.wasApplied(intent, by: member.memberId) {
+            return try rows.notice(context, RowNotice(at: nil, text: t.format(.noticeAlreadySaved, ["name": context.field("name")])))
+        }
+        let name: String
+        do {
+            name = try lines(context, ids: [id])[0].name
+            try items.buy([line], into: stock, intent: intent, in: member.household, by: member.memberId)
+        } catch InventoryError.notFound {
+            return try rows.whereabouts(context, of: id)
+        } catch InventoryError.alreadyApplied {
+            // Bought the first time; that answer was lost on the way.
+            return try rows.whereabouts(context, of: id)
+        } catch InventoryError.validation(let fields) {
+            let problem = fields.values.first ?? .quantityInvalid
+            return renderer.response(ErrorPage(status: 422, heading: t[.error422Title], message: t[problem: problem]), context, status: 422)
+        }
+        // In the stock list now (on its own row, or added to the row of the same name there).
+        let folder = try items.folder(stock, in: member.household)
+        return try rows.notice(context, RowNotice(at: nil, text: t.format(.noticeMovedTo, ["name": name, "folder": displayName(folder, t)])))
     }
 
     /// The ticked items, all on this shopping list (anything else is not found).

@@ -49,26 +49,31 @@ struct RowFragment {
             do {
                 return try action(context)
             } catch InventoryError.notFound {
-                let member = try context.signedIn
-                let id: Item.ID = try context.id()
-                let t = context.locale
-                switch try items.whereabouts(of: id, in: member.household) {
-                case .inFolder(let folderId, let name):
-                    // The action does not fit where the item is now (a basket tap from a phone that
-                    // was offline, on something bought meanwhile): the notice says where it went.
-                    let here = context.returnPath(fallback: "")
-                    guard Self.wanted(context), let shown = Self.listFolder(here), shown != folderId else { throw InventoryError.notFound }
-                    let folder = try items.folder(folderId, in: member.household)
-                    return try notice(context, RowNotice(at: nil, text: t.format(.noticeMovedTo, ["name": name, "folder": displayName(folder, t)])))
-                case .inTrash(let name, let by):
-                    guard Self.wanted(context) else { return ListQuery.back(context, at: nil, ["deleted": "\(id)"]) }
-                    let text = by.map { t.format(.noticeDeletedBy, ["name": name, "member": $0]) } ?? t.format(.noticeDeletedNamed, ["name": name])
-                    return try notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
-                case .gone:
-                    guard Self.wanted(context) else { return ListQuery.back(context, at: nil, ["gone": "1"]) }
-                    return try notice(context, RowNotice(at: nil, text: t[.noticeGone]))
-                }
+                return try whereabouts(context, of: try context.id())
             }
+        }
+    }
+
+    /// The answer for an action on item `id` that was not found where the action expected it:
+    /// deleted (by whom, with Undo), deleted for good, or moved to another folder than the page's.
+    func whereabouts(_ context: RequestContext, of id: Item.ID) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        switch try items.whereabouts(of: id, in: member.household) {
+        case .inFolder(let folderId, let name):
+            // The action does not fit where the item is now (a basket tap from a phone that was
+            // offline, on something bought meanwhile): the notice says where it went.
+            let here = context.returnPath(fallback: "")
+            guard Self.wanted(context), let shown = Self.listFolder(here), shown != folderId else { throw InventoryError.notFound }
+            let folder = try items.folder(folderId, in: member.household)
+            return try notice(context, RowNotice(at: nil, text: t.format(.noticeMovedTo, ["name": name, "folder": displayName(folder, t)])))
+        case .inTrash(let name, let by):
+            guard Self.wanted(context) else { return ListQuery.back(context, at: nil, ["deleted": "\(id)"]) }
+            let text = by.map { t.format(.noticeDeletedBy, ["name": name, "member": $0]) } ?? t.format(.noticeDeletedNamed, ["name": name])
+            return try notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
+        case .gone:
+            guard Self.wanted(context) else { return ListQuery.back(context, at: nil, ["gone": "1"]) }
+            return try notice(context, RowNotice(at: nil, text: t[.noticeGone]))
         }
     }
 
