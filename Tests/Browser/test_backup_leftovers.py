@@ -31,8 +31,8 @@ def leftovers(folder) -> list[str]:
 
 
 def heavy_data(folder):
-    """A demo household whose items carry 40 photos of 1 MB of random bytes each, so a backup
-    and a restore take long enough to be caught half-way."""
+    """A demo household whose items carry 40 photos of 256 KB of random bytes each (10 MB), so a
+    backup and a restore take long enough to be caught half-way (the watch polls every millisecond)."""
     zaiko("demo", "--items", "40", "--data", str(folder))
     photos = folder / "photos"
     photos.mkdir(exist_ok=True)
@@ -42,7 +42,7 @@ def heavy_data(folder):
         for index, item in enumerate(items):
             key = f"{index:032x}"
             for size in (512, 128):
-                (photos / f"{key}-{size}.jpg").write_bytes(os.urandom(1 << 20 if size == 512 else 1 << 16))
+                (photos / f"{key}-{size}.jpg").write_bytes(os.urandom(1 << 18 if size == 512 else 1 << 14))
             db.execute("INSERT INTO photo (key, household_id, format, created_at) VALUES (?, ?, 'jpeg', '2026-11-22T10:00:00Z')",
                        (key, household))
             db.execute("UPDATE item SET photo = ?, illustration = NULL WHERE id = ?", (key, item))

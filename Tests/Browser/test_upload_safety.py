@@ -367,8 +367,10 @@ def test_sigterm_always_exits_cleanly(tmp_path):
     for i in range(25):
         data = tmp_path / f"data{i}"
         data.mkdir()
-        # HTTPS on a free port too: the default 8443 may be taken on this machine.
-        proc = subprocess.Popen([str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--https-port", "0", "--data", str(data),
+        # Without HTTPS: its default port 8443 may be taken on this machine, and making a local CA
+        # for each of 25 starts is most of their cost (every other test's server listens for HTTPS
+        # and is stopped with SIGTERM, its exit code checked: conftest's make_server).
+        proc = subprocess.Popen([str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--no-https", "--data", str(data),
                                  "--resources", str(Path(__file__).resolve().parents[2])],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
