@@ -25,16 +25,9 @@ run: deps release
 # (accessibility of every page in both languages) do not leave a core idle at the end.
 BROWSER_TESTS := $(VENV)/bin/pytest -q -n 3 --dist worksteal Tests/Browser
 
-# The Swift tests run beside the browser tests: the browser suite leaves about a third of the two
-# cores idle (servers starting, pages waiting on each other), which the Swift tests fill. Their
-# output is kept in .build/swift-test.log and printed once both are done (all of it if they failed).
 test: deps test-deps lint build-tests
-	@swift test --skip-build > .build/swift-test.log 2>&1 & swift_tests=$$!; \
-	$(BROWSER_TESTS); browser=$$?; \
-	wait $$swift_tests; swift=$$?; \
-	if [ $$swift -ne 0 ]; then cat .build/swift-test.log; else grep -E "^(✔ Test run|\s*Executed)" .build/swift-test.log; fi; \
-	echo "Swift tests: exit $$swift; browser tests: exit $$browser"; \
-	[ $$swift -eq 0 ] && [ $$browser -eq 0 ]
+	swift test --skip-build
+	$(BROWSER_TESTS)
 
 build:
 	swift build

@@ -534,7 +534,13 @@ const offlineQueue = (() => {
       transaction.onerror = transaction.onabort = () => reject(transaction.error);
     });
   };
-  const pending = async () => ((await transact("readonly", (store) => store.getAll())) || []).filter((intent) => intent.member === member);
+  // The database is made by the first action that waits: a page that finds none asks nothing more.
+  const made = () => database ? Promise.resolve(true)
+    : indexedDB.databases ? indexedDB.databases().then((all) => all.some((db) => db.name === "zaiko-queue")) : Promise.resolve(true);
+  const pending = async () => {
+    if (!(await made())) return [];
+    return ((await transact("readonly", (store) => store.getAll())) || []).filter((intent) => intent.member === member);
+  };
   const forget = (seq) => transact("readwrite", (store) => store.delete(seq));
   const newId = () => [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 

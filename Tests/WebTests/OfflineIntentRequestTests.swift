@@ -105,4 +105,16 @@ import Testing
         #expect(again.status == 200 && again.text.contains("Milk: saved already."))
         #expect(try fixture.items.item(fixture.itemId, in: household).quantity == 3)
     }
+
+    @Test func aStepOnAnItemDeletedMeanwhileIsReportedWithRestore() async throws {
+        let fixture = try await HouseholdFixture()
+        let id = fixture.itemId, list = "/folders/\(fixture.fridgeId)"
+        #expect(try fixture.send("POST", "/items/\(id)/delete", as: fixture.member, form: [("return", list)]).status == 303)
+        let step = try fixture.send(
+            "POST", "/items/\(id)/quantity", as: fixture.owner,
+            form: [("delta", "1"), ("seen", "1"), ("intent", "step-on-deleted"), ("return", list), ("fragment", "1")])
+        #expect(step.status == 200)
+        #expect(step.text.contains("Ken deleted “Milk”."))
+        #expect(step.text.contains("formaction=\"/trash/restore\" name=\"undo\" value=\"\(id)\">Restore</button>"))
+    }
 }

@@ -70,6 +70,11 @@ struct RowFragment {
         case .inTrash(let name, let by):
             guard Self.wanted(context) else { return ListQuery.back(context, at: nil, ["deleted": "\(id)"]) }
             let text = by.map { t.format(.noticeDeletedBy, ["name": name, "member": $0]) } ?? t.format(.noticeDeletedNamed, ["name": name])
+            // What a phone sent after being offline, on an item someone deleted meanwhile: Restore.
+            if IntentId(context.field("intent")) != nil {
+                let restore = NoticeButton(label: t[.trashRestore], path: Route.trashRestore, name: "undo", value: "\(id)")
+                return try notice(context, RowNotice(at: nil, text: text, buttons: [restore]))
+            }
             return try notice(context, RowNotice(at: nil, text: text, undoIds: "\(id)"))
         case .gone:
             guard Self.wanted(context) else { return ListQuery.back(context, at: nil, ["gone": "1"]) }
