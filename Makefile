@@ -29,11 +29,15 @@ test: deps test-deps lint build-tests
 	swift test --skip-build
 	$(BROWSER_TESTS)
 
+# The tests' builds carry no debug info: nothing here reads it (a crash still names its functions),
+# and writing it is about a sixth of a clean build (349 s against 414 s on a clean clone here).
+DEBUG_BUILD := swift build -Xswiftc -gnone
+
 build:
-	swift build
+	$(DEBUG_BUILD)
 
 build-tests:
-	swift build --build-tests
+	$(DEBUG_BUILD) --build-tests
 
 release:
 	swift build -c release --product zaiko
