@@ -542,6 +542,11 @@ const offlineQueue = (() => {
     return ((await transact("readonly", (store) => store.getAll())) || []).filter((intent) => intent.member === member);
   };
   const forget = (seq) => transact("readwrite", (store) => store.delete(seq));
+  // The rows' shape on this page, so a row the server sends looks like its neighbours.
+  const rowShape = (body) => {
+    if (document.querySelector("ul.item-list .row-check")) body.set("selectable", "1");
+    if (document.querySelector("ul.item-list .item-folder")) body.set("with_folder", "1");
+  };
   const newId = () => [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 
   // ── on the page: rows show what waits ──
@@ -688,6 +693,7 @@ const offlineQueue = (() => {
     body.set("intent", intent.id);
     body.set("fragment", "1");
     body.set("return", intent.page || "/");
+    rowShape(body);
     let response;
     try {
       response = await fetch(intent.path, { method: "POST", body, credentials: "same-origin", headers: { Accept: "text/html+fragment" } });
@@ -814,7 +820,7 @@ const offlineQueue = (() => {
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send(); });
   // What waits is shown on the page as it loads (an offline copy knows nothing of it), then sent.
   showAll().then(tellCount).then((count) => { if (count) send(); }).catch(() => {});
-  return { waits: (path) => waits.test(path), busy, keep, send, showAll, listOf };
+  return { waits: (path) => waits.test(path), busy, keep, send, showAll, listOf, rowShape };
 })();
 
 // ── rows: quick actions on a list row update that row in place ──
@@ -976,6 +982,7 @@ const offlineQueue = (() => {
     const path = new URL(form.action, location.href).pathname;
     const body = new URLSearchParams(new FormData(form));
     body.set("fragment", "1");
+    if (document.querySelector("ul.item-list .row-check")) body.set("selectable", "1");
     const keep = async () => { await offlineQueue.keep(path, Object.fromEntries(body), null); input.value = ""; input.focus(); };
     if (offlineQueue && await offlineQueue.busy()) { await keep(); return; }
     document.documentElement.setAttribute("data-row-busy", "");

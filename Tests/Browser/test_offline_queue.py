@@ -67,6 +67,7 @@ def test_four_actions_made_offline_reach_the_server_once_each(tls_server, trusti
         quick_add(page, name)
         expect(row(page, name)).to_be_visible()
     assert page.input_value("#list-add-name") == "", "the field is ready for the next name"
+    expect(row(page, "Bread").locator("input.row-check")).to_have_count(1)  # a row like its neighbours
     assert page.evaluate("document.activeElement.id") == "list-add-name"
     row(page, "Eggs").locator("button.step[value='1']").click()
     expect(row(page, "Eggs").locator(".qty")).to_have_text(number(2))
@@ -126,6 +127,7 @@ def test_four_actions_made_offline_reach_the_server_once_each(tls_server, trusti
     expect(lines.nth(3).locator("button", has_text="Make it 3 pieces")).to_be_visible()
     expect(row(page, "Eggs").locator(".qty")).to_have_text(number(5))
     expect(page.locator("[data-waiting]")).to_have_count(0)
+    expect(row(page, "Tofu").locator("input.row-check")).to_have_count(1)
     expect(page.locator(".offline-banner")).to_be_hidden()
     screenshot(page, "offline-queue-sent-en-390", full_page=False)
     no_axe_problems(page)
