@@ -784,8 +784,7 @@ const offlineQueue = (() => {
     await transact("readwrite", (store) => store.add(intent));
     // Kept although the browser says it is online: the request failed on the way.
     if (navigator.onLine) trouble = "retrying";
-    const kept = (await pending()).find((each) => each.id === intent.id);
-    show(kept || intent);
+    show(intent);
     await tellCount();
     later();
     return intent;
@@ -858,6 +857,10 @@ const offlineQueue = (() => {
   // Which button in the new row stands for the one pressed (its action and value).
   const sameButton = (row, path, value) => [...row.querySelectorAll("button[formaction]")]
     .find((b) => pathOf(b) === path && (b.getAttribute("value") || "") === (value || ""));
+  // Rows changed here: a live update fetched before this is out of date (see "live" below).
+  const rowsChanged = () => {
+    document.documentElement.dataset.rowEpoch = String(Number(document.documentElement.dataset.rowEpoch || 0) + 1);
+  };
   // A removed row's place, so Undo can put it back there.
   const removed = new Map();
 
@@ -942,8 +945,7 @@ const offlineQueue = (() => {
       else { form.dataset.noFetch = "1"; form.requestSubmit(button); }
     } finally {
       document.documentElement.removeAttribute("data-row-busy");
-      // Rows changed here: a live update fetched before this is out of date (see below).
-      document.documentElement.dataset.rowEpoch = String(Number(document.documentElement.dataset.rowEpoch || 0) + 1);
+      rowsChanged();
     }
   }
 
@@ -1014,7 +1016,7 @@ const offlineQueue = (() => {
       else { form.dataset.noFetch = "1"; form.requestSubmit(); }
     } finally {
       document.documentElement.removeAttribute("data-row-busy");
-      document.documentElement.dataset.rowEpoch = String(Number(document.documentElement.dataset.rowEpoch || 0) + 1);
+      rowsChanged();
     }
   });
 

@@ -25,11 +25,7 @@ extension Items {
     /// Whether `intent` was applied for this member: an action that takes its item off a list (a
     /// purchase) is recognised when it comes again although the item is no longer there.
     public func wasApplied(_ intent: IntentId, by memberId: Member.ID) throws -> Bool {
-        try database.writer.read { db in
-            try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM applied_intent WHERE member_id = ? AND intent_id = ?)"),
-                arguments: [memberId, intent.rawValue]) ?? false
-        }
+        try database.writer.read { db in try AppDatabase.wasApplied(db, intent, by: memberId) }
     }
 }
 
@@ -41,10 +37,7 @@ extension AppDatabase {
     func write<T>(by memberId: Member.ID, at time: Timestamp, intent: IntentId?, _ updates: (Database) throws -> T) throws -> T {
         try write(by: memberId, at: time) { db in
             guard let intent else { return try updates(db) }
-            let seen = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM applied_intent WHERE member_id = ? AND intent_id = ?)"),
-                arguments: [memberId, intent.rawValue])
-            if seen == true { throw InventoryError.alreadyApplied }
+            if try Self.wasApplied(db, intent, by: memberId) { throw InventoryError.alreadyApplied }
             let result = try updates(db)
             try db.cachedStatement(sql: "INSERT INTO applied_intent (member_id, intent_id, applied_at) VALUES (?, ?, ?)")
                 .execute(arguments: [memberId, intent.rawValue, time])
@@ -56,5 +49,11 @@ extension AppDatabase {
             ).execute(arguments: [memberId, IntentId.remembered])
             return result
         }
+    }
+
+    static func wasApplied(_ db: Database, _ intent: IntentId, by memberId: Member.ID) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM applied_intent WHERE member_id = ? AND intent_id = ?)"),
+            arguments: [memberId, intent.rawValue]) ?? false
     }
 }

@@ -149,8 +149,10 @@ public final class App: Responder {
         FoldersController(
             folders: Folders(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock
         ).register(in: &router)
-        ListController(items: items, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
-        BoughtController(items: items, renderer: renderer, settings: settings, clock: options.clock).register(in: &router)
+        // A list's rows as the page renders them, for the answers that swap one in place.
+        let rows = RowFragment(items: items, settings: settings, clock: options.clock, urls: renderer.staticURLs)
+        ListController(items: items, settings: settings, renderer: renderer, clock: options.clock, rows: rows).register(in: &router)
+        BoughtController(items: items, renderer: renderer, rows: rows).register(in: &router)
         ItemsController(
             items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
             renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger,
@@ -161,8 +163,7 @@ public final class App: Responder {
         let recipeTrash = RecipeTrash(recipes: recipes, renderer: renderer)
         recipeTrash.register(in: &router)
         TrashController(
-            items: items, renderer: renderer, rows: RowFragment(items: items, settings: settings, clock: options.clock, urls: renderer.staticURLs),
-            recipes: recipeTrash
+            items: items, renderer: renderer, rows: rows, recipes: recipeTrash
         ).register(in: &router)
         DueController(items: items, renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock, limits: options.pendingLimits)).register(

@@ -8,8 +8,8 @@ import Inventory
 struct BoughtController {
     let items: Items
     let renderer: Renderer
-    let settings: HouseholdSettings
-    let clock: WallClock
+    /// The answers to a purchase sent from a phone: where the item is now.
+    let rows: RowFragment
 
     /// The page's address for these items of shopping list `list`, bought into `stock`.
     static func address(list: Folder.ID, ids: [Item.ID], stock: Folder.ID?, back: String) -> String {
@@ -68,7 +68,6 @@ struct BoughtController {
     func buyFromPhone(_ context: RequestContext, id: Item.ID, into stock: Folder.ID) throws -> Response {
         let member = try context.signedIn
         let t = context.locale
-        let rows = RowFragment(items: items, settings: settings, clock: clock, urls: renderer.staticURLs)
         let line = BoughtInput(id: id, quantity: context.field("quantity_\(id)"), due: "", addToExisting: context.field("join_\(id)") == "add")
         let intent = IntentId(context.field("intent"))
         // Sent again after its answer was lost: the row may be gone (added to the stock list's row).

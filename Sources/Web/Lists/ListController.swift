@@ -9,6 +9,8 @@ struct ListController {
     let settings: HouseholdSettings
     let renderer: Renderer
     let clock: WallClock
+    /// The row a script asks for after "Add to the list".
+    let rows: RowFragment
 
     func register(in router: inout Router<Endpoint>) {
         router.get(Route.Folder.pattern.path, .signedIn, use: show)
@@ -34,7 +36,6 @@ struct ListController {
     /// script; a missing or too long name shows the list again with the message beside the field
     /// and what was typed. A phone that was offline sends its id (`intent`) with it.
     func add(_ context: RequestContext) throws -> Response {
-        let rows = RowFragment(items: items, settings: settings, clock: clock, urls: renderer.staticURLs)
         let member = try context.signedIn
         let folderId: Folder.ID = try context.id()
         let form = try context.form(ListAddForm.self)
