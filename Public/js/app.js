@@ -1087,6 +1087,19 @@ document.querySelectorAll("select[data-bought-refresh]").forEach((select) => {
   select.addEventListener("change", () => select.form.requestSubmit(button));
 });
 
+// Shortcuts under a due date ("+3 days", "+1 week", "+1 month"; rendered hidden, since without
+// JavaScript they could do nothing): a tap puts their day into the field. Listened for on the
+// document, so a draft the editor adds by copying another has them working too.
+document.querySelectorAll("[data-shortcuts]").forEach((group) => { group.hidden = false; });
+document.addEventListener("click", (event) => {
+  const chip = event.target.closest("[data-shortcuts] button[data-value]");
+  const field = chip && document.getElementById(chip.parentElement.dataset.target);
+  if (!field) return;
+  field.value = chip.dataset.value;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  field.dispatchEvent(new Event("change", { bubbles: true }));
+});
+
 // ── live: what others change shows up without a reload ──
 // The server streams the household's changes (/events, Server-Sent Events) from the sequence the
 // page was rendered at (body[data-since]). A change that concerns this page fetches the page again

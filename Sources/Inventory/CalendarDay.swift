@@ -40,6 +40,14 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
     public var next: CalendarDay { adding(days: 1) }
 
+    /// The same day `months` months later, or the month's last day when it has no such day
+    /// (31 January + 1 month is 28 or 29 February).
+    public func adding(months: Int) -> CalendarDay {
+        let index = year * 12 + (month - 1) + months
+        let (y, m) = (index / 12, index % 12 + 1)
+        return CalendarDay(year: y, month: m, day: min(day, Self.daysIn(month: m, year: y)))
+    }
+
     /// Days from `other` to this day: 2 when this is the day after tomorrow of `other`, −2 two days before.
     public func days(since other: CalendarDay) -> Int { dayNumber - other.dayNumber }
 

@@ -7,10 +7,11 @@ import Foundation
 /// Versions: 1 had no recipes; 2 adds `recipes` (with ingredients and tags), `cooks` (what each
 /// cooking took, so it can still be undone), the used-up choice and the cook of each history line.
 /// 3 keeps the two folders of a history line's move or purchase by id (`detail` then holds only what
-/// else changed). A reader accepts every earlier version: the new parts are optional.
+/// else changed). 4 adds `shelfLives`, what the household learned of how long its products keep.
+/// A reader accepts every earlier version: the new parts are optional.
 public struct HouseholdDocument: Codable, Sendable, Equatable {
     public static let formatName = "zaiko-household"
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     public var format: String = HouseholdDocument.formatName
     public var formatVersion: Int = HouseholdDocument.currentVersion
@@ -25,6 +26,8 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
     /// Version 2; nil in version 1 files.
     public var recipes: [RecipePart]?
     public var cooks: [CookPart]?
+    /// Version 4; nil before.
+    public var shelfLives: [ShelfLifePart]?
 
     public struct HouseholdPart: Codable, Sendable, Equatable {
         public var name: String
@@ -148,6 +151,17 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var unit: String
         public var folderId: Int64?
         public var updatedAt: Timestamp
+    }
+
+    /// One registration's shelf life (see `ShelfLife`): the days from the day it went into a stock
+    /// list to its due date.
+    public struct ShelfLifePart: Codable, Sendable, Equatable {
+        public var productKey: String
+        public var folderId: Int64?
+        public var itemId: Int64?
+        public var registeredOn: CalendarDay
+        public var days: Int
+        public var at: Timestamp
     }
 
     public struct RecipePart: Codable, Sendable, Equatable {

@@ -95,7 +95,12 @@ public struct Households: Sendable {
                 productLookupUrl: household["product_lookup_url"], createdAt: try household.decode(forColumn: "created_at"), usedUp: household["used_up"],
                 usedUpFolderId: household["used_up_folder_id"]),
             members: members, folders: folders, photos: photos, items: items, itemEvents: events, products: products,
-            recipes: try readRecipes(db, householdId: householdId), cooks: try readCooks(db, householdId: householdId))
+            recipes: try readRecipes(db, householdId: householdId), cooks: try readCooks(db, householdId: householdId),
+            shelfLives: try Row.fetchAll(db, sql: "SELECT * FROM shelf_life WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
+                HouseholdDocument.ShelfLifePart(
+                    productKey: $0["product_key"], folderId: $0["folder_id"], itemId: $0["item_id"],
+                    registeredOn: try $0.decode(forColumn: "registered_on"), days: $0["days"], at: try $0.decode(forColumn: "at"))
+            })
     }
 
     /// A NEW household from another server's export, in one transaction with new ids and the owner
@@ -176,6 +181,16 @@ public struct Households: Sendable {
                     db, householdId: householdId, itemId: itemIds[event.itemId]!, memberId: event.memberId.flatMap { memberIds[$0] }, kind: event.kind,
                     detail: event.detail, at: event.at, cookId: event.cookId.flatMap { cookIds[$0] },
                     fromFolderId: event.fromFolderId.flatMap { folderIds[$0] }, toFolderId: event.toFolderId.flatMap { folderIds[$0] })
+            }
+            for sample in document.shelfLives ?? [] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO shelf_life (household_id, product_key, folder_id, item_id, registered_on, days, at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        householdId, sample.productKey, sample.folderId.flatMap { folderIds[$0] }, sample.itemId.flatMap { itemIds[$0] },
+                        sample.registeredOn, sample.days, sample.at,
+                    ])
             }
             let token = try accounts.insertOwnerInvitation(db, householdId: householdId)
             var report = HouseholdImportReport(

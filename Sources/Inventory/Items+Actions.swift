@@ -242,6 +242,7 @@ extension Items {
         item.updatedAt = time
         try item.update(db)
         try Self.record(db, item, "bought", from: source.id, to: target.id, by: memberId, at: time)
+        try ShelfLife.registered(db, item, at: time)
     }
 
     /// The shopping lists remember where their bought things went, for next time.
@@ -354,6 +355,10 @@ extension Items {
                     try Self.record(
                         db, existing, "bought", from: source.id, to: target.id,
                         detail: "\(Quantity.text(before)) → \(Quantity.text(existing.quantity))", by: memberId, at: time)
+                    // What was bought is a sample of the product, though no row of its own keeps it.
+                    var purchase = item
+                    (purchase.folderId, purchase.due) = (target.id, due)
+                    try ShelfLife.registered(db, purchase, at: time, joining: true)
                     _ = try item.delete(db)
                     continue
                 }

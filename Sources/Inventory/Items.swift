@@ -124,6 +124,9 @@ public struct Items: Sendable {
 
     func stamp() -> Timestamp { Timestamp(clock.now()) }
 
+    /// Today in `timeZone` by this store's clock.
+    public func today(in timeZone: TimeZone) -> CalendarDay { CalendarDay.today(in: timeZone, now: clock.now()) }
+
     // MARK: - Reading
 
     public func folder(_ id: Folder.ID, in scope: HouseholdScope) throws -> Folder {
@@ -280,6 +283,7 @@ public struct Items: Sendable {
                 let item = try draft.insertAndFetch(db, as: Item.self)
                 try Self.record(db, item, "created", folder.name, by: memberId, at: time)
                 try Products.remember(db, item, at: time)
+                try ShelfLife.registered(db, item, at: time)
                 return item.id
             }
         }
@@ -336,6 +340,7 @@ public struct Items: Sendable {
             let changed = Self.changedFields(before, item)
             if !changed.isEmpty { try Self.record(db, item, "changed", changed.joined(separator: ","), by: memberId, at: item.updatedAt) }
             try Products.remember(db, item, at: item.updatedAt)
+            try ShelfLife.edited(db, item, from: before.folderId, at: time)
             return merged
         }
     }

@@ -102,6 +102,15 @@ public struct Products: Sendable {
         drafts[index].fill(from: product)
         let alone = drafts.indices.allSatisfy { $0 == index || drafts[$0].isBlank }
         if alone, folder.kind == .stock, let usual, usual.kind == .stock { folder = usual }
+        // The due date it usually gets in that stock list, unless one is typed already.
+        if folder.kind == .stock, drafts[index].due.trimmingCharacters(in: .whitespaces).isEmpty {
+            let stockList = folder.id
+            let due = try database.writer.read { db in
+                try ShelfLife.usualDue(
+                    db, householdId: scope.householdId, key: ShelfLife.key(barcode: barcode), folderId: stockList, at: Timestamp(clock.now()))
+            }
+            if let due { drafts[index].due = due.description }
+        }
         return true
     }
 
@@ -147,8 +156,11 @@ public struct Products: Sendable {
     /// Forgets a barcode; items keep their own values.
     public func forget(_ id: Product.ID, in scope: HouseholdScope) throws {
         try database.write(by: nil, at: Timestamp(clock.now())) { db in
-            try db.execute(sql: "DELETE FROM product WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId])
-            if db.changesCount == 0 { throw InventoryError.notFound }
+            let barcode = try String.fetchOne(db, sql: "SELECT barcode FROM product WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId])
+            guard let barcode else { throw InventoryError.notFound }
+            try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id])
+            // Its shelf life too: what was learned of the barcode is forgotten.
+            try ShelfLife.forget(db, householdId: scope.householdId, key: ShelfLife.key(barcode: barcode))
         }
     }
 }

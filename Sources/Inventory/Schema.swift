@@ -26,6 +26,7 @@ enum Schema {
         migrator.registerMigration("v15 history names folders by id", migrate: v15)
         migrator.registerMigration("v16 change feed, in the basket", migrate: v16)
         migrator.registerMigration("v17 actions sent again from a phone apply once", migrate: v17)
+        migrator.registerMigration("v18 shelf life learned per product", migrate: v18)
         return migrator
     }
 
@@ -704,6 +705,30 @@ enum Schema {
                     applied_at TEXT NOT NULL
                 );
                 CREATE UNIQUE INDEX applied_intent_by_member ON applied_intent(member_id, intent_id);
+                """)
+    }
+}
+
+extension Schema {
+    static func v18(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                -- How long each registration of a product was given: its due date less the day it went
+                -- into a stock list (`ShelfLife`). The median of a product's last ones is the due date
+                -- the Bought page, a re-scan and the editor suggest. A product is its barcode, else its
+                -- folded name and unit. An item deleted for good leaves its samples (item_id NULL).
+                CREATE TABLE shelf_life (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    product_key TEXT NOT NULL CHECK (length(product_key) BETWEEN 3 AND 420),
+                    folder_id INTEGER REFERENCES folder(id) ON DELETE SET NULL,
+                    item_id INTEGER UNIQUE REFERENCES item(id) ON DELETE SET NULL,
+                    registered_on TEXT NOT NULL CHECK (registered_on GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                    days INTEGER NOT NULL,
+                    at TEXT NOT NULL
+                );
+                CREATE INDEX shelf_life_by_product ON shelf_life(household_id, product_key, id);
+                CREATE INDEX shelf_life_by_folder ON shelf_life(folder_id);
                 """)
     }
 }

@@ -51,6 +51,7 @@ struct ExportSchemaTests {
         "recipe_tag.recipe_id": "a tag is listed under its recipe",
         "cook_take.id": "what a cook took keeps its order; the new server numbers it",
         "cook_take.cook_id": "what a cook took is listed under its cook",
+        "shelf_life.id": "the samples keep their order; the new server numbers them",
     ]
 
     /// Columns carried under another name: the document field (snake_case) that holds them.
@@ -106,6 +107,7 @@ struct ExportSchemaTests {
             "photo": try #require(document.photos.first), "item": try #require(document.items.first),
             "item_event": try #require(document.itemEvents.first), "product": try #require(document.products.first), "recipe": recipe,
             "recipe_ingredient": recipe.ingredients[0], "recipe_tag": recipe, "cook": cook, "cook_take": cook.takes[0],
+            "shelf_life": try #require(document.shelfLives?.first),
         ]
     }
 

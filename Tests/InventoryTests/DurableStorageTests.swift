@@ -117,6 +117,7 @@ struct DurableStorageTests {
         ("v15 history names folders by id", "81d7cbb0a5f8b1da2340ba1284c864bde0ccd3c1d80e37f2962ea990224e77e9"),
         ("v16 change feed, in the basket", "9f955ae7b0b3e267c4941e420a962a00b384c0fd6b9a0e8b4c62e392c300a57e"),
         ("v17 actions sent again from a phone apply once", "48df74bbd80727ad5925090cff9e58d8e334343715cd2788dcf73d1230bd832a"),
+        ("v18 shelf life learned per product", "47cff69b559ff8b2503fe0d24485702890121000170911392a03befb761aa23e"),
     ]
 
     /// Every table, index and trigger with its SQL, once the migrations up to `migration` ran.

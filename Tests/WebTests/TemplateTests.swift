@@ -6,6 +6,8 @@ import Testing
 
 @Suite("Templates and catalogs")
 struct TemplateTests {
+    /// The day the pages with a due date field are rendered on.
+    static let today = CalendarDay.today(in: .gmt, now: Date(timeIntervalSince1970: 1_795_000_000))
     let templates = repositoryRoot.appendingPathComponent("Templates")
 
     func templateFiles() throws -> [URL] {
@@ -150,8 +152,8 @@ struct TemplateTests {
         var input = ItemInput()
         input.name = "Milk"
         let drafts = [
-            DraftView(index: 0, input: input, fieldsKind: .stock, errors: ["0.name": "!"], t: t, urls: .plain, single: false),
-            DraftView(index: 1, input: ItemInput(), fieldsKind: .shopping, errors: [:], t: t, urls: .plain, single: false),
+            DraftView(index: 0, input: input, fieldsKind: .stock, errors: ["0.name": "!"], today: Self.today, t: t, urls: .plain, single: false),
+            DraftView(index: 1, input: ItemInput(), fieldsKind: .shopping, errors: [:], today: Self.today, t: t, urls: .plain, single: false),
         ]
         return [
             EditorPage(
@@ -223,8 +225,8 @@ struct TemplateTests {
                 listId: 2, back: "/folders/2", listName: "Supermarket", stockLists: choices, stockError: t[.folderNotStock],
                 lines: [
                     .init(
-                        item: milk, typed: BoughtInput(id: 1, quantity: "x", due: "2026-13-01"), match: milk, joins: true,
-                        errors: ["quantity_1": .quantityInvalid, "due_1": .dueInvalid], t: t, urls: .plain)
+                        item: milk, typed: BoughtInput(id: 1, quantity: "x", due: "2026-13-01"), suggested: "2026-12-04", match: milk,
+                        joins: true, errors: ["quantity_1": .quantityInvalid, "due_1": .dueInvalid], today: Self.today, t: t, urls: .plain)
                 ], hasErrors: true, saveLabel: t.count(.boughtSave, 1)),
             UseSoonPage(
                 groups: [], shared: shared, here: "/soon", summary: "0", empty: t[.soonEmptyToday], pager: Pager(pageLabel: "1/1", previous: nil, next: nil),

@@ -27,6 +27,16 @@ struct FormField: Sendable {
     var autofocus = false
     /// What the browser fills in by script on a fresh form (`data-fill`: "time-zone").
     var fill: String?
+    /// Buttons that fill the field with a value at a tap ("+3 days" on a due date), shown by script.
+    var shortcuts: [Shortcut] = []
+    /// What the buttons are for, for screen readers.
+    var shortcutsLabel: String?
+
+    /// A button beside a field that puts `value` into it.
+    struct Shortcut: Sendable {
+        let label: String
+        let value: String
+    }
 
     init(
         name: String, label: String, kind: Kind = .text, value: String = "", error: String? = nil, hint: String? = nil,
@@ -59,6 +69,19 @@ struct FormField: Sendable {
     var isCheckbox: Bool { kind == .checkbox }
     var isHidden: Bool { kind == .hidden }
     var isInput: Bool { kind == .text || kind == .password }
+    var hasShortcuts: Bool { !shortcuts.isEmpty }
+
+    /// A due date field, with the shortcuts "+3 days", "+1 week" and "+1 month" from `today`.
+    static func due(name: String, label: String, value: String, error: String?, hint: String? = nil, today: CalendarDay, _ t: Catalog) -> FormField {
+        var field = FormField(name: name, label: label, value: value, error: error, hint: hint, inputType: "date")
+        field.shortcutsLabel = t[.dueShortcuts]
+        field.shortcuts = [
+            Shortcut(label: t[.dueShortcutThreeDays], value: today.adding(days: 3).description),
+            Shortcut(label: t[.dueShortcutWeek], value: today.adding(days: 7).description),
+            Shortcut(label: t[.dueShortcutMonth], value: today.adding(months: 1).description),
+        ]
+        return field
+    }
 
     static func hidden(_ name: String, _ value: String) -> FormField {
         FormField(name: name, label: "", kind: .hidden, value: value)

@@ -118,16 +118,24 @@ struct BoughtController {
         guard !bought.isEmpty, !stockLists.isEmpty else { return .redirect(to: ListQuery.adding(["notice": "none_selected"], to: back)) }
         let stock = stockLists.first { $0.id == requested } ?? stockLists.first { $0.id == list.lastStockFolderId } ?? stockLists[0]
         let matches = try items.stockMatches(for: ids, within: stock.id, in: member.household)
+        // The due date each usually gets in this stock list (see `ShelfLife`).
+        let usual = try items.usualDues(for: bought, into: stock.id, in: member.household)
+        let today = items.today(in: TimeZone(identifier: member.timeZone) ?? .gmt)
         let page = BoughtPage(
             listId: listId, back: back, listName: displayName(list, t),
             stockLists: stockLists.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == stock.id) },
             stockError: errors["folder"].map { t[problem: $0] },
             lines: bought.map { item in
-                let typed = input(item.id, item)
+                var typed = input(item.id, item)
+                // A due date left as it was filled in (empty on the page's first opening) is the usual
+                // one for the stock list chosen now; a date the person typed or cleared stays.
+                let suggested = usual[item.id]?.description ?? ""
+                if typed.due == context.field("suggested_\(item.id)") { typed.due = suggested }
                 // Opened on a list page, every line joins its match unless the person says otherwise.
                 let joins = context.request.method == "GET" ? true : typed.addToExisting
                 return BoughtPage.Line(
-                    item: item, typed: typed, match: matches[item.id], joins: joins, errors: errors, t: t, urls: renderer.staticURLs)
+                    item: item, typed: typed, suggested: suggested, match: matches[item.id], joins: joins, errors: errors, today: today, t: t,
+                    urls: renderer.staticURLs)
             },
             hasErrors: !errors.isEmpty, saveLabel: t.count(.boughtSave, bought.count))
         return renderer.response(page, context, status: status)
@@ -141,12 +149,18 @@ struct BoughtPage: CompiledPage {
         let thumbnail: String
         let quantity: FormField
         let due: FormField
+        /// The due date filled in from the usual shelf life ("" when nothing is learned), sent back
+        /// so that another stock list's can replace it while the person has not changed it.
+        let suggested: String
         /// "Add to the existing Milk (1 bottle)", when the stock list has a row of the same name and unit.
         let join: String?
         let joins: Bool
         let separate: String
 
-        init(item: Item, typed: BoughtInput, match: Item?, joins: Bool, errors: [String: FieldProblem], t: Catalog, urls: StaticURLs) {
+        init(
+            item: Item, typed: BoughtInput, suggested: String, match: Item?, joins: Bool, errors: [String: FieldProblem], today: CalendarDay,
+            t: Catalog, urls: StaticURLs
+        ) {
             let id = item.id
             self.id = id
             name = item.name
@@ -154,7 +168,10 @@ struct BoughtPage: CompiledPage {
             quantity = FormField(
                 name: "quantity_\(id)", label: t.format(.boughtQuantity, ["unit": t[.unit, item.unit]]), value: typed.quantity,
                 error: errors["quantity_\(id)"].map { t[problem: $0] }, maxLength: 20, inputMode: "decimal")
-            due = FormField(name: "due_\(id)", label: t[.fieldDue], value: typed.due, error: errors["due_\(id)"].map { t[problem: $0] }, inputType: "date")
+            self.suggested = suggested
+            due = FormField.due(
+                name: "due_\(id)", label: t[.fieldDue], value: typed.due, error: errors["due_\(id)"].map { t[problem: $0] },
+                hint: !suggested.isEmpty && typed.due == suggested ? t[.boughtDueUsual] : nil, today: today, t)
             join = match.map {
                 var amount = t.quantity($0.quantity, unit: $0.unit)
                 if let day = $0.due {

@@ -32,8 +32,8 @@ struct DraftView: Sendable {
     static let moreFields = ItemField.formOrder.filter { !shownAtOnce.contains($0) }
 
     init(
-        index: Int, input: ItemInput, fieldsKind: FolderKind, errors: [String: String], t: Catalog, urls: StaticURLs, single: Bool,
-        focus: String? = nil
+        index: Int, input: ItemInput, fieldsKind: FolderKind, errors: [String: String], today: CalendarDay, t: Catalog, urls: StaticURLs,
+        single: Bool, focus: String? = nil
     ) {
         self.index = index
         self.single = single
@@ -54,7 +54,7 @@ struct DraftView: Sendable {
         kind = FormField(
             name: name("kind"), label: t[.fieldKind], kind: .select, error: error("kind"),
             options: ItemKind.allCases.map { .init(value: $0.rawValue, label: t[.kind, $0], selected: $0.rawValue == input.kind) })
-        due = FormField(name: name("due"), label: t[.fieldDue], value: input.due, error: error("due"), inputType: "date")
+        due = FormField.due(name: name("due"), label: t[.fieldDue], value: input.due, error: error("due"), today: today, t)
         stockMore = [
             FormField(
                 name: name("remind_at"), label: t[.fieldRemindAt], value: input.remindAt, error: error("remind_at"),

@@ -540,10 +540,11 @@ struct ItemsController {
                         ? t.format(.editorUnfitDraft, ["draft": t.format(.draftNumber, ["number": "\(index + 1)"]), "fields": labels]) : labels
                 })
         }
+        let today = items.today(in: try timeZone(context.signedIn))
         let draftViews = drafts.enumerated().map { index, draft in
             DraftView(
-                index: index, input: draft, fieldsKind: fieldsKind, errors: errors, t: t, urls: renderer.staticURLs, single: item != nil,
-                focus: state.focus)
+                index: index, input: draft, fieldsKind: fieldsKind, errors: errors, today: today, t: t, urls: renderer.staticURLs,
+                single: item != nil, focus: state.focus)
         }
         let stock = folders.filter { $0.kind == .stock }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == folder.id) }
         let shopping = folders.filter { $0.kind == .shopping }.map { Choice(value: "\($0.id)", label: displayName($0, t), selected: $0.id == folder.id) }

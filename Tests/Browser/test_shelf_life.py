@@ -1,0 +1,140 @@
+"""Zaiko learns how long things keep: putting away the week's shopping, the Bought page fills in
+each due date from the household's earlier registrations of the same product in that stock list,
+says so beside the field, and a shortcut ("+3 days", "+1 week", "+1 month") sets one that was
+never learned. At phone width, in both languages; the story counts taps and page loads."""
+
+from datetime import timedelta
+from urllib.parse import urlparse
+
+import pytest
+
+from conftest import DESKTOP, no_axe_problems, screenshot, setup_household
+from test_bulk import Story
+from test_inventory import folder_ids, register, row, today
+
+TEXTS = {
+    "en": {"fridge": "Fridge", "freezer": "Freezer", "market": "Supermarket", "usual": "Filled in from how long it usually keeps.",
+           "week": "+1 week", "three": "+3 days", "month": "+1 month", "bought": "5 items bought and put away."},
+    "ja": {"fridge": "冷蔵庫", "freezer": "冷凍庫", "market": "スーパー", "usual": "いつもの日持ちから入れました。",
+           "week": "+1週間", "three": "+3日", "month": "+1か月", "bought": "5件を購入済みにして移動しました。"},
+}
+# What the household bought before, with the days it kept in the fridge.
+LEARNED = {"Milk": 7, "Yogurt": 10, "Tofu": 5, "Eggs": 14}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_putting_away_the_weeks_shopping_fills_in_the_usual_due_dates(server, page_phone, locale):
+    t = TEXTS[locale[:2]]
+    page = page_phone
+    setup_household(page, server)
+    ids = folder_ids(page, server)
+    fridge, freezer, market = ids[t["fridge"]], ids[t["freezer"]], ids[t["market"]]
+    # Last week's shopping, registered with the dates on the packs; bread went to the freezer.
+    register(page, server, fridge, [{"name": name, "due": today() + timedelta(days=days)} for name, days in LEARNED.items()])
+    register(page, server, freezer, [{"name": "Bread", "due": today() + timedelta(days=60)}])
+    # This week's list: the same things, and cheese, never bought before.
+    register(page, server, market, [{"name": name} for name in [*LEARNED, "Cheese"]])
+
+    story = Story(page)
+    story.go(f"{server.url}/folders/{market}")
+    story.tap("input[data-select-all]")
+    # The bar's stock list is the fridge already (the first one).
+    assert page.locator("#bulk-stock option:checked").inner_text() == t["fridge"]
+    story.tap_and_wait(".bulk-bar button[name=action][value=bought]")
+    assert urlparse(page.url).path == f"/folders/{market}/bought"
+    line = lambda name: page.locator("fieldset.bought-line").filter(has_text=name)
+    for name, days in LEARNED.items():
+        assert line(name).locator("input[name^=due_]").input_value() == (today() + timedelta(days=days)).isoformat(), name
+        assert line(name).locator(".hint").inner_text() == t["usual"]
+    cheese = line("Cheese")
+    assert cheese.locator("input[name^=due_]").input_value() == ""
+    assert cheese.locator(".hint").count() == 0
+    # Never learned: one tap on "+1 week".
+    shortcuts = cheese.locator("[data-shortcuts]")
+    assert shortcuts.is_visible()
+    assert shortcuts.locator("button").all_inner_texts() == [t["three"], t["week"], t["month"]]
+    story.tap(f"fieldset.bought-line:has-text('Cheese') [data-shortcuts] button:text-is('{t['week']}')")
+    assert cheese.locator("input[name^=due_]").input_value() == (today() + timedelta(days=7)).isoformat()
+    no_axe_problems(page)
+    screenshot(page, f"bought-usual-{locale[:2]}-phone")
+    story.tap_and_wait("button[name=action][value=save]")
+    taps, loads = story.done(f"put away 5 items with due dates ({locale})")
+    # Before: a date typed for each of the five instead of the one shortcut (9 taps, 3 loads).
+    assert (taps, loads) == (5, 3)
+
+    page.goto(f"{server.url}/folders/{fridge}")
+    for name, days in LEARNED.items():
+        # The fridge had a row of each already: the purchase joined it, keeping the earlier date.
+        assert row(page, name).locator(".qty").inner_text().startswith("2"), name
+    assert row(page, "Cheese").count() == 1
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_another_stock_list_offers_its_own_usual_date_and_a_typed_one_stays(server, page_phone, locale):
+    t = TEXTS[locale[:2]]
+    page = page_phone
+    setup_household(page, server)
+    ids = folder_ids(page, server)
+    fridge, freezer, market = ids[t["fridge"]], ids[t["freezer"]], ids[t["market"]]
+    register(page, server, fridge, [{"name": "Bread", "due": today() + timedelta(days=4)}, {"name": "Fish", "due": today() + timedelta(days=2)}])
+    register(page, server, freezer, [{"name": "Bread", "due": today() + timedelta(days=60)}, {"name": "Fish", "due": today() + timedelta(days=90)}])
+    register(page, server, market, [{"name": "Bread"}, {"name": "Fish"}])
+    page.goto(f"{server.url}/folders/{market}")
+    page.check("input[data-select-all]")
+    page.select_option("#bulk-stock", label=t["fridge"])
+    with page.expect_navigation():
+        page.click(".bulk-bar button[name=action][value=bought]")
+    bread = page.locator("fieldset.bought-line").filter(has_text="Bread").locator("input[name^=due_]")
+    fish = page.locator("fieldset.bought-line").filter(has_text="Fish").locator("input[name^=due_]")
+    assert bread.input_value() == (today() + timedelta(days=4)).isoformat()
+    # The person types their own date for the fish; then chooses the freezer.
+    typed = (today() + timedelta(days=30)).isoformat()
+    fish.fill(typed)
+    with page.expect_navigation():
+        page.select_option("#bought-stock", label=t["freezer"])
+    bread = page.locator("fieldset.bought-line").filter(has_text="Bread").locator("input[name^=due_]")
+    fish = page.locator("fieldset.bought-line").filter(has_text="Fish").locator("input[name^=due_]")
+    assert bread.input_value() == (today() + timedelta(days=60)).isoformat(), "the freezer's usual date replaces the fridge's"
+    assert fish.input_value() == typed, "a date the person typed stays"
+
+
+def test_the_editor_offers_the_shortcuts_on_every_draft_at_desktop_width(server, make_page):
+    page = make_page(DESKTOP, "en-US")
+    setup_household(page, server)
+    fridge = folder_ids(page, server)["Fridge"]
+    page.goto(f"{server.url}/items/new?folder={fridge}")
+    page.fill('[name="d0.name"]', "Cheese")
+    page.click('[data-target="f-d0.due"] button:text-is("+1 month")')
+    month = today().replace(day=1) + timedelta(days=32)
+    assert page.input_value('[name="d0.due"]').startswith(f"{month.year:04d}-{month.month:02d}-")
+    # A second draft, added in place, has working shortcuts of its own.
+    page.click('button[name=action][value=add]')
+    page.fill('[name="d1.name"]', "Ham")
+    page.click('[data-target="f-d1.due"] button:text-is("+3 days")')
+    assert page.input_value('[name="d1.due"]') == (today() + timedelta(days=3)).isoformat()
+    assert page.input_value('[name="d0.due"]').startswith(f"{month.year:04d}-{month.month:02d}-")
+    screenshot(page, "editor-shortcuts-en-desktop")
+    with page.expect_navigation():
+        page.click("button[name=action][value=save]")
+    assert row(page, "Ham").locator(".due").count() == 1
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_on_a_phone_one_draft_has_the_shortcuts_and_two_make_way_for_each_other(server, page_phone, locale):
+    t = TEXTS[locale[:2]]
+    page = page_phone
+    setup_household(page, server)
+    fridge = folder_ids(page, server)[t["fridge"]]
+    page.goto(f"{server.url}/items/new?folder={fridge}")
+    page.fill('[name="d0.name"]', "Cheese")
+    page.click(f'[data-target="f-d0.due"] button:text-is("{t["three"]}")')
+    assert page.input_value('[name="d0.due"]') == (today() + timedelta(days=3)).isoformat()
+    no_axe_problems(page)
+    screenshot(page, f"editor-shortcuts-{locale[:2]}-phone", full_page=False)
+    # A second draft: two drafts fit one phone screen (test_editor), so the shortcuts make way.
+    page.click("button[name=action][value=add]")
+    assert not page.locator('[data-target="f-d0.due"]').is_visible()
+    assert not page.locator('[data-target="f-d1.due"]').is_visible()
+    # Back to one: they are there again.
+    page.click("#draft-1 button.draft-remove")
+    assert page.locator('[data-target="f-d0.due"]').is_visible()
