@@ -56,7 +56,7 @@ struct ShelfLifeTests {
     @Test func theMedianOfTheProductsRegistrationsIsOfferedFromToday() throws {
         try register("Milk", dueIn: 7)
         try register("Milk", dueIn: 9)
-        try register("milk ", dueIn: 8)  // the same product: names are folded as search folds them
+        try register("milk ", dueIn: 8) // the same product: names are folded as search folds them
         #expect(try offered("MILK") == today.adding(days: 8))
         #expect(try offered("Milk", unit: "L") == nil, "another unit is another product")
         #expect(try offered("Cream") == nil, "nothing learned, nothing offered")
@@ -76,9 +76,9 @@ struct ShelfLifeTests {
         try register("Yogurt", dueIn: 7)
         try register("Yogurt", dueIn: 7)
         try register("Yogurt", dueIn: 8)
-        try register("Yogurt", dueIn: 400)  // a year typed wrong: outvoted
-        try register("Yogurt", dueIn: -3)  // expired already when registered: not a shelf life
-        try register("Yogurt", dueIn: 20 * 366)  // twenty years: a typing mistake
+        try register("Yogurt", dueIn: 400) // a year typed wrong: outvoted
+        try register("Yogurt", dueIn: -3) // expired already when registered: not a shelf life
+        try register("Yogurt", dueIn: 20 * 366) // twenty years: a typing mistake
         try register("Yogurt", dueIn: nil)
         #expect(try offered("Yogurt") == today.adding(days: 7))
         try register("Salt", unit: "pack", dueIn: nil)
@@ -99,7 +99,7 @@ struct ShelfLifeTests {
     }
 
     @Test func editingTheDueDateCorrectsWhatWasLearned() throws {
-        let milk = try register("Milk", dueIn: 70)  // 70 typed for 7
+        let milk = try register("Milk", dueIn: 70) // 70 typed for 7
         let current = try items.item(milk, in: household)
         var input = ItemInput(current, timeZone: utc)
         // Edited the next day: the sample still counts from the day it was registered.
