@@ -61,9 +61,19 @@ public final class AppDatabase: Sendable {
         return try AppDatabase(pool, healthWriteInterval: healthWriteInterval, fileCheck: fileCheck)
     }
 
-    /// An empty in-memory database with the same configuration, for tests.
+    /// An empty in-memory database with the same configuration, for tests: a copy of one migrated
+    /// once in this process (tests make hundreds, and the migrations cost more than the copy).
     public static func inMemory(healthWriteInterval: Duration = .seconds(1)) throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue(configuration: configuration()), healthWriteInterval: healthWriteInterval)
+        let queue = try DatabaseQueue(configuration: configuration())
+        try migratedInMemory.get().backup(to: queue)
+        return try AppDatabase(queue, healthWriteInterval: healthWriteInterval)
+    }
+
+    /// The schema as the migrations make it, in memory, made the first time it is asked for.
+    private static let migratedInMemory = Result<DatabaseQueue, any Error> {
+        let queue = try DatabaseQueue(configuration: configuration())
+        try Schema.migrator.migrate(queue)
+        return queue
     }
 
     static func configuration() -> Configuration {

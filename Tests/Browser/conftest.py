@@ -269,7 +269,12 @@ def run_axe(page):
     options = {"resultTypes": ["violations"]}
     if lang and not lang.startswith("en") and os.environ.get("ZAIKO_AXE_CONTRAST") != "all":
         options["rules"] = {"color-contrast": {"enabled": False}}
-    return _AXE.run(page, options=options)
+    started = time.monotonic()
+    result = _AXE.run(page, options=options)
+    if os.environ.get("AXE_LOG"):
+        with open(os.environ["AXE_LOG"], "a") as log:
+            log.write(f"{time.monotonic() - started:.2f} {lang} {page.url}\n")
+    return result
 
 
 SERIOUS = ("serious", "critical")

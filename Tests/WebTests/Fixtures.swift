@@ -6,11 +6,13 @@ import Web
 
 /// The repository root, where Templates/ and Public/ live.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The repository's public files, read once for every app the tests make.
+let repositoryResources = try! Resources(root: repositoryRoot).loaded()
 
 func makeApp() async throws -> App {
     var logger = Logger(label: "test")
     logger.logLevel = .critical
-    return try await App(database: try AppDatabase.inMemory(), resources: Resources(root: repositoryRoot), logger: logger)
+    return try await App(database: try AppDatabase.inMemory(), resources: repositoryResources, logger: logger)
 }
 
 func get(_ app: App, _ path: String, language: String? = nil, headers: [(String, String)] = []) -> Response {

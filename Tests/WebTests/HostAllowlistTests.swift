@@ -20,7 +20,7 @@ import Web
         logger.logLevel = .critical
         var options = AppOptions(setupCode: setupCode)
         options.hosts = hosts()
-        return try await App(database: try AppDatabase.inMemory(), resources: Resources(root: repositoryRoot), logger: logger, options: options)
+        return try await App(database: try AppDatabase.inMemory(), resources: repositoryResources, logger: logger, options: options)
     }
 
     static func request(_ app: App, _ method: String, _ path: String, host: String, origin: String? = nil, form: [(String, String)] = []) -> Response {

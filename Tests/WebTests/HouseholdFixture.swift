@@ -57,7 +57,7 @@ struct HouseholdFixture {
         options.recipeFetch = (300, .seconds(600))
         options.backups = backups
         options.liveEvents = liveEvents
-        app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger ?? quiet, options: options)
+        app = try await App(database: database, resources: repositoryResources, logger: logger ?? quiet, options: options)
 
         owner = home.ownerToken
         member = try join(home.household, "ken", .member)

@@ -30,7 +30,7 @@ struct LanguageCatalogTests {
         let hasher = Argon2id(opsLimit: 1, memLimit: 8192)
         var options = AppOptions(setupCode: "ABCD2345", hasher: hasher)
         options.localizations = Self.withFrench()
-        let app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger, options: options)
+        let app = try await App(database: database, resources: repositoryResources, logger: logger, options: options)
 
         let setup = app.respond(
             to: Request(

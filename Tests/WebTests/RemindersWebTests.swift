@@ -77,7 +77,7 @@ struct RemindersWebTests {
         let lines = LogLines()
         let logger = Logger(label: "capture") { _ in CapturingHandler(lines: lines) }
         let app = try await App(
-            database: fixture.app.database, resources: Resources(root: repositoryRoot), logger: logger,
+            database: fixture.app.database, resources: repositoryResources, logger: logger,
             options: AppOptions(hasher: HouseholdFixture.hasher, clock: fixture.clock.wall))
         _ = app.respond(to: Request(method: "GET", path: "/calendar/\(token).ics"))
         _ = app.respond(to: Request(method: "GET", path: "/calendar/wrong-token.ics"))
@@ -203,7 +203,7 @@ struct RemindersWebTests {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let app = try await App(
-            database: fixture.app.database, resources: Resources(root: repositoryRoot), logger: logger,
+            database: fixture.app.database, resources: repositoryResources, logger: logger,
             options: AppOptions(hasher: HouseholdFixture.hasher, clock: fixture.clock.wall, pushTestWait: .seconds(3600)))
         let owner = try #require(try fixture.accounts.session(token: fixture.owner))
         let request = Request(

@@ -22,7 +22,7 @@ import Testing
             var logger = Logger(label: "test")
             logger.logLevel = .critical
             app = try await App(
-                database: database, resources: Resources(root: repositoryRoot), logger: logger,
+                database: database, resources: repositoryResources, logger: logger,
                 options: AppOptions(setupCode: SetupFormTests.code, hasher: SetupFormTests.hasher, clock: clock.wall))
         }
 

@@ -129,7 +129,7 @@ struct StorageFailureTests {
     @Test func everyServerErrorIsLoggedWithItsCause() async throws {
         let lines = LogLines()
         let logger = Logger(label: "capture") { _ in CapturingHandler(lines: lines) }
-        let app = try await App(database: try AppDatabase.inMemory(), resources: Resources(root: repositoryRoot), logger: logger)
+        let app = try await App(database: try AppDatabase.inMemory(), resources: repositoryResources, logger: logger)
         let request = Request(method: "POST", path: "/items/new", headers: Headers([("Accept-Language", "ja")]))
 
         let full = app.failure(DatabaseError(resultCode: .SQLITE_FULL), request, member: nil)
@@ -155,7 +155,7 @@ struct StorageFailureTests {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let app = try await App(
-            database: try AppDatabase.open(at: file), resources: Resources(root: repositoryRoot), logger: logger,
+            database: try AppDatabase.open(at: file), resources: repositoryResources, logger: logger,
             options: AppOptions(photos: folder.appendingPathComponent("photos")))
         #expect(get(app, "/healthz").status == 200)
         try FileManager.default.removeItem(at: file)
@@ -166,7 +166,7 @@ struct StorageFailureTests {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let database = try AppDatabase.inMemory(healthWriteInterval: .zero)
-        let app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: logger)
+        let app = try await App(database: database, resources: repositoryResources, logger: logger)
         #expect(get(app, "/healthz").status == 200)
         try await database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = 1") }
         #expect(get(app, "/healthz").status == 503)

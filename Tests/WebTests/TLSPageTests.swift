@@ -69,7 +69,7 @@ struct TLSPageTests {
             var options = AppOptions(
                 setupCode: household ? nil : "ABCD2345", hasher: Argon2id(opsLimit: 1, memLimit: 8192), clock: home?.clock.wall ?? .system)
             options.tls = TLSPageSource(certificate: folder.appending("ca.crt"), addresses: TLSPageTests.addresses)
-            app = try await App(database: database, resources: Resources(root: repositoryRoot), logger: quiet, options: options)
+            app = try await App(database: database, resources: repositoryResources, logger: quiet, options: options)
         }
 
         func get(_ path: String, language: String = "en", session: String? = nil, secure: Bool = false) -> Response {

@@ -11,9 +11,24 @@ import Synchronization
 /// Where the app finds its public files (templates and texts are compiled into the binary).
 public struct Resources: Sendable {
     public let publicFiles: URL
+    /// The public files read already (hashed, and compressed where that pays), for every app made
+    /// with these resources; nil: each app reads them when it is made (a server makes one app).
+    let loadedFiles: StaticFiles?
 
     public init(root: URL) {
         publicFiles = root.appendingPathComponent("Public")
+        loadedFiles = nil
+    }
+
+    /// These resources with the public files read now, once for every app made with them (tests
+    /// make an app per test, hundreds over the same files).
+    public func loaded() throws -> Resources {
+        Resources(publicFiles: publicFiles, loadedFiles: try StaticFiles(root: publicFiles))
+    }
+
+    private init(publicFiles: URL, loadedFiles: StaticFiles?) {
+        self.publicFiles = publicFiles
+        self.loadedFiles = loadedFiles
     }
 
     /// A root that holds `Public/`.
@@ -100,7 +115,7 @@ public final class App: Responder {
         self.database = database
         self.logger = logger
         self.hosts = options.hosts
-        let staticFiles = try StaticFiles(root: resources.publicFiles)
+        let staticFiles = try resources.loadedFiles ?? StaticFiles(root: resources.publicFiles)
         let renderer = Renderer(localizations: options.localizations, staticFiles: staticFiles)
         self.renderer = renderer
         let accounts = Accounts(database: database, hasher: options.hasher, clock: options.clock)
