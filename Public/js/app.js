@@ -418,6 +418,52 @@ function showInPreview(input, file) {
   }
 }
 
+// An illustration chosen shows in the preview at once, and gives a draft still of kind "Other"
+// its kind (milk: dairy and eggs). Listened for on the document: drafts added in place have it too.
+function chooseIllustration(radio) {
+  const field = radio.closest(".picture-field");
+  const preview = field && field.querySelector("img.picture-preview");
+  const image = radio.closest("label") && radio.closest("label").querySelector("img");
+  if (preview) {
+    if (!("emptySrc" in preview.dataset)) {
+      preview.dataset.emptySrc = preview.getAttribute("src");
+      preview.dataset.emptyHasPicture = preview.classList.contains("has-picture") ? "1" : "";
+    }
+    preview.src = image ? image.src : preview.dataset.emptySrc;
+    preview.classList.toggle("has-picture", Boolean(image));
+  }
+  const draft = radio.closest("fieldset.draft") || radio.form;
+  const kind = draft && draft.querySelector('select[name$="kind"]');
+  if (kind && radio.dataset.kind && kind.value === "other") kind.value = radio.dataset.kind;
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches('.illustration-grid input[type="radio"]')) chooseIllustration(event.target);
+});
+
+// A name picked from the household's names (the datalist) fills what its latest item had: the
+// unit, the kind, its illustration and the due date it usually gets here, each only where the
+// draft still has the default (nothing the person chose is changed).
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  if (!input.matches || !input.matches('input[list="known-names"]') || !input.list) return;
+  const typed = input.value.trim().toLowerCase();
+  const known = [...input.list.options].find((option) => option.value.trim().toLowerCase() === typed);
+  const draft = input.closest("fieldset.draft");
+  if (!known || !draft) return;
+  const set = (selector, value, untouched) => {
+    const el = draft.querySelector(selector);
+    if (el && value && !el.disabled && untouched(el)) el.value = value;
+  };
+  set('select[name$=".unit"]', known.dataset.unit, (el) => el.value === "piece");
+  set('select[name$=".kind"]', known.dataset.kind, (el) => el.value === "other");
+  set('input[name$=".due"]', known.dataset.due, (el) => el.value === "");
+  const none = draft.querySelector('.illustration-grid input[type="radio"][value=""]');
+  if (known.dataset.picture && none && none.checked) {
+    const radio = [...draft.querySelectorAll('.illustration-grid input[type="radio"]')].find((r) => r.value === known.dataset.picture);
+    if (radio) { radio.checked = true; chooseIllustration(radio); }
+  }
+});
+
 // Each draft carries both kinds' own fields (stock: due date, reminder, status; shopping:
 // urgent); the kind not in use is disabled, so it is not sent. Changing the folder shows the
 // other kind's fields at once, and says beside the select what typed there will not be kept.

@@ -138,3 +138,91 @@ def test_on_a_phone_one_draft_has_the_shortcuts_and_two_make_way_for_each_other(
     # Back to one: they are there again.
     page.click("#draft-1 button.draft-remove")
     assert page.locator('[data-target="f-d0.due"]').is_visible()
+
+
+# Eight things a household buys every week: unit, kind, the days they keep.
+WEEKLY = [("Milk", "bottle", "dairy_eggs", 7), ("Eggs", "pack", "dairy_eggs", 14), ("Tofu", "pack", "other", 5),
+          ("Yogurt", "piece", "dairy_eggs", 10), ("Natto", "pack", "other", 8), ("Bread", "bag", "other", 4),
+          ("Spinach", "bag", "vegetables", 3), ("Chicken", "pack", "meat", 2)]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_registering_eight_known_items_takes_a_name_each(server, page_phone, locale):
+    from test_inventory import add_draft, field, open_more, save
+    t = TEXTS[locale[:2]]
+    page = page_phone
+    setup_household(page, server)
+    fridge = folder_ids(page, server)[t["fridge"]]
+
+    # The first week: nothing is known, every field is set by hand.
+    first = Story(page)
+    first.go(f"{server.url}/items/new?folder={fridge}")
+    for i, (name, unit, kind, days) in enumerate(WEEKLY):
+        if i:
+            first.taps += 1
+            add_draft(page)
+        first.fill(field(i, "name"), name)
+        first.fill(field(i, "due"), (today() + timedelta(days=days)).isoformat())
+        first.taps += 1
+        open_more(page, i)
+        if unit != "piece":
+            first.taps += 1
+            page.select_option(field(i, "unit"), unit)
+        if kind != "other":
+            first.taps += 1
+            page.select_option(field(i, "kind"), kind)
+    first.taps += 1
+    assert save(page).status == 200
+    before = first.done(f"register 8 items, nothing known ({locale})")
+
+    # A week later the same eight: a name each, picked from the suggestions, fills the rest.
+    later = Story(page)
+    later.go(f"{server.url}/items/new?folder={fridge}")
+    assert page.locator("datalist#known-names option").count() == len(WEEKLY)
+    for i, (name, unit, kind, days) in enumerate(WEEKLY):
+        if i:
+            later.taps += 1
+            add_draft(page)
+        later.fill(field(i, "name"), name)
+        page.press(field(i, "name"), "Tab")  # leaving the field is the next tap, not an extra one
+        assert page.input_value(field(i, "unit")) == unit, name
+        assert page.input_value(field(i, "kind")) == kind, name
+        assert page.input_value(field(i, "due")) == (today() + timedelta(days=days)).isoformat(), name
+    no_axe_problems(page)
+    screenshot(page, f"editor-known-names-{locale[:2]}-phone", full_page=False)
+    later.taps += 1
+    assert save(page).status == 200
+    after = later.done(f"register 8 known items ({locale})")
+    # 45 taps before (a name, a date, More, the unit and the kind by hand), 17 now.
+    assert (before[0], after[0]) == (45, 17), (before, after)
+
+    page.goto(f"{server.url}/folders/{fridge}")
+    for name, unit, kind, days in WEEKLY:
+        assert row(page, name).count() == 2, name
+
+
+def test_an_illustration_chosen_sets_the_kind_and_the_preview_and_a_pick_fills_it(server, page_phone):
+    page = page_phone
+    setup_household(page, server)
+    fridge = folder_ids(page, server)["Fridge"]
+    page.goto(f"{server.url}/items/new?folder={fridge}")
+    page.fill('[name="d0.name"]', "Milk")
+    page.click("#draft-0 details.illustration-picker summary")
+    page.check('#draft-0 input[name="d0.picture"][value="illustration:milk"]')
+    assert page.locator("#draft-0 img.picture-preview").get_attribute("src").split("?")[0].endswith("/illustrations/milk.svg")
+    assert page.input_value('[name="d0.kind"]') == "dairy_eggs"
+    with page.expect_navigation():
+        page.click("button[name=action][value=save]")
+    # A kind chosen by the person is not changed by an illustration.
+    page.goto(f"{server.url}/items/new?folder={fridge}")
+    page.click("#draft-0 details.draft-more summary")
+    page.select_option('[name="d0.kind"]', "drinks")
+    page.click("#draft-0 details.illustration-picker summary")
+    page.check('#draft-0 input[name="d0.picture"][value="illustration:cheese"]')
+    assert page.input_value('[name="d0.kind"]') == "drinks"
+    # Picking "Milk" from the names fills its illustration into a draft without a picture.
+    page.goto(f"{server.url}/items/new?folder={fridge}")
+    page.fill('[name="d0.name"]', "milk")
+    page.press('[name="d0.name"]', "Tab")
+    assert page.locator('#draft-0 input[name="d0.picture"][value="illustration:milk"]').is_checked()
+    assert page.locator("#draft-0 img.picture-preview").get_attribute("src").split("?")[0].endswith("/illustrations/milk.svg")

@@ -181,4 +181,26 @@ struct ShelfLifeTests {
         let item = try items.item(row, in: grandma.household)
         #expect(try items.usualDues(for: [item], into: fridge, in: grandma.household).isEmpty)
     }
+
+    @Test func theNamesAreTheMostUsedFirstWithWhatTheirLatestItemHadAndTheUsualDueDate() throws {
+        try register("Milk", dueIn: 7)
+        try register("Milk", dueIn: 9)
+        try register("milk", dueIn: 8)
+        try register("Bread", in: "Freezer", unit: "pack", dueIn: 60)
+        try register("Salt", unit: "pack", dueIn: nil)
+        let names = try items.knownNames(in: household, stockFolderId: folder("Fridge"))
+        #expect(names.map(\.name) == ["milk", "Salt", "Bread"], "the most used first, then the latest; the latest spelling")
+        #expect(names[0].unit == .bottle)
+        #expect(names[0].due == today.adding(days: 8))
+        #expect(names[1].due == nil, "nothing learned")
+        #expect(names[2].due == today.adding(days: 60), "only the freezer knows bread: its date")
+        // The same in one pass as product by product.
+        let fridge = try folder("Fridge")
+        let all = try fixture.database.writer.read { db in try ShelfLife.usualDays(db, householdId: household.householdId, folderId: fridge) }
+        let one = try fixture.database.writer.read { db in
+            try ShelfLife.usualDays(db, householdId: household.householdId, key: "name:bottle:milk", folderId: fridge)
+        }
+        #expect(all["name:bottle:milk"] == one)
+        #expect(try items.knownNames(in: fixture.otherHousehold().household, stockFolderId: nil).isEmpty)
+    }
 }

@@ -27,6 +27,8 @@ struct FormField: Sendable {
     var autofocus = false
     /// What the browser fills in by script on a fresh form (`data-fill`: "time-zone").
     var fill: String?
+    /// The id of a `<datalist>` whose options the browser suggests as the person types.
+    var list: String?
     /// Buttons that fill the field with a value at a tap ("+3 days" on a due date), shown by script.
     var shortcuts: [Shortcut] = []
     /// What the buttons are for, for screen readers.

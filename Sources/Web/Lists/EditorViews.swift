@@ -8,7 +8,7 @@ import Inventory
 struct DraftView: Sendable {
     let index: Int
     let number: String
-    let nameField: FormField
+    var nameField: FormField
     let quantity: FormField
     let unit: FormField
     let kind: FormField
@@ -46,6 +46,7 @@ struct DraftView: Sendable {
         nameField = FormField(
             name: name("name"), label: t[.fieldItemName], value: input.name, error: error("name"), autocomplete: "off", required: true,
             maxLength: 100, autofocus: focus == "f-\(name("name"))")
+        nameField.list = EditorPage.knownNamesList
         quantity = FormField(
             name: name("quantity"), label: t[.fieldQuantity], value: input.quantity, error: error("quantity"), inputType: "text", maxLength: 12)
         unit = FormField(
@@ -90,6 +91,8 @@ struct PicturePicker: Sendable {
         let label: String
         let src: String?
         let checked: Bool
+        /// An illustration's kind, which choosing it sets when the draft has none yet.
+        var kind: String? = nil
     }
 
     /// Field names: "d0.picture" in the item editor, "picture" on the product form.
@@ -117,7 +120,7 @@ struct PicturePicker: Sendable {
         options += Illustrations.all.map { entry in
             Option(
                 value: "illustration:\(entry.slug)", label: t[.illustration, entry.slug], src: urls.illustration(entry.slug),
-                checked: current == .illustration(entry.slug))
+                checked: current == .illustration(entry.slug), kind: entry.kind)
         }
         self.options = options
     }
@@ -156,6 +159,35 @@ struct EditorPage: CompiledPage {
     let cancel: String
     var state = EditorState()
     var maxBodyBytes = 20 * 1024 * 1024
+    /// The household's names, suggested in every draft's name field (`<datalist>`); picking one
+    /// fills what its latest item had (by script).
+    var knownNames: [KnownNameOption] = []
+    static let knownNamesList = "known-names"
+
+    /// A suggested name, with what picking it fills in.
+    struct KnownNameOption: Sendable {
+        let name: String
+        let unit: String
+        let kind: String
+        /// An illustration's form value ("illustration:milk"); photos are not offered (each item
+        /// keeps its own).
+        let illustration: String?
+        let preview: String?
+        let due: String?
+
+        init(_ known: KnownName, urls: StaticURLs) {
+            name = known.name
+            unit = known.unit.rawValue
+            kind = known.kind.rawValue
+            if case .illustration(let slug) = known.picture {
+                illustration = known.picture?.formValue
+                preview = urls.illustration(slug)
+            } else {
+                (illustration, preview) = (nil, nil)
+            }
+            due = known.due?.description
+        }
+    }
 
     func title(_ t: Catalog) -> String { heading }
 

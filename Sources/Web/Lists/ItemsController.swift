@@ -560,7 +560,10 @@ struct ItemsController {
             summary: state.storageError ?? (errors.isEmpty ? nil : t.count(.editorErrors, Set(failed).count)),
             summaryLink: state.storageError == nil ? firstFailed : nil,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
-            cancel: item.map { Route.item($0.id).path } ?? Route.folder(folder.id).path, state: state, maxBodyBytes: maxBodyBytes)
+            cancel: item.map { Route.item($0.id).path } ?? Route.folder(folder.id).path, state: state, maxBodyBytes: maxBodyBytes,
+            knownNames: try items.knownNames(in: context.signedIn.household, stockFolderId: folder.kind == .stock ? folder.id : nil).map {
+                EditorPage.KnownNameOption($0, urls: renderer.staticURLs)
+            })
     }
 
     /// The page for a save that clashed: who changed the item since the form was opened and when,
