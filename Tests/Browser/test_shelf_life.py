@@ -22,13 +22,17 @@ TEXTS = {
 LEARNED = {"Milk": 7, "Yogurt": 10, "Tofu": 5, "Eggs": 14}
 
 
-@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
-def test_putting_away_the_weeks_shopping_fills_in_the_usual_due_dates(server, page_phone, locale):
-    t = TEXTS[locale[:2]]
-    page = page_phone
+def new_household(page, server, t):
+    """A household set up on `page`; its fridge, freezer and shopping list."""
     setup_household(page, server)
     ids = folder_ids(page, server)
-    fridge, freezer, market = ids[t["fridge"]], ids[t["freezer"]], ids[t["market"]]
+    return ids[t["fridge"]], ids[t["freezer"]], ids[t["market"]]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_putting_away_the_weeks_shopping_fills_in_the_usual_due_dates(server, page_phone, locale):
+    page, t = page_phone, TEXTS[locale[:2]]
+    fridge, freezer, market = new_household(page, server, t)
     # Last week's shopping, registered with the dates on the packs; bread went to the freezer.
     register(page, server, fridge, [{"name": name, "due": today() + timedelta(days=days)} for name, days in LEARNED.items()])
     register(page, server, freezer, [{"name": "Bread", "due": today() + timedelta(days=60)}])
@@ -71,11 +75,8 @@ def test_putting_away_the_weeks_shopping_fills_in_the_usual_due_dates(server, pa
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
 def test_another_stock_list_offers_its_own_usual_date_and_a_typed_one_stays(server, page_phone, locale):
-    t = TEXTS[locale[:2]]
-    page = page_phone
-    setup_household(page, server)
-    ids = folder_ids(page, server)
-    fridge, freezer, market = ids[t["fridge"]], ids[t["freezer"]], ids[t["market"]]
+    page, t = page_phone, TEXTS[locale[:2]]
+    fridge, freezer, market = new_household(page, server, t)
     register(page, server, fridge, [{"name": "Bread", "due": today() + timedelta(days=4)}, {"name": "Fish", "due": today() + timedelta(days=2)}])
     register(page, server, freezer, [{"name": "Bread", "due": today() + timedelta(days=60)}, {"name": "Fish", "due": today() + timedelta(days=90)}])
     register(page, server, market, [{"name": "Bread"}, {"name": "Fish"}])
