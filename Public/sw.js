@@ -22,6 +22,11 @@ let generation = 0;
 // just added to one is on the phone before it leaves home), one round at a time: a page that
 // comes while a round runs queues one more, which any later page joins.
 let listsRound = Promise.resolve();
+// Pages are asked for in an order (`asks`); a page's copy is replaced only by an answer asked for
+// later than the one kept (`newest`, by address). Answers come back in any order: a list fetched
+// before an item was added must not overwrite a copy fetched after it.
+let asks = 0;
+const newest = new Map();
 let listsRoundQueued = false;
 
 // Pages kept when opened: the folders page and the lists (filters and pages of a list included).
@@ -74,12 +79,13 @@ const keepable = (response) => response.ok && response.type === "basic" && !resp
 async function pageFromNetworkFirst(event) {
   const request = event.request;
   const before = generation;
+  const asked = ++asks;
   const network = fetch(request);
   event.waitUntil(network.then(async (response) => {
     if (!keepable(response)) return;
     const copy = response.clone();
     await keepListsAgain();
-    await keepPage(request.url, copy, before);
+    await keepPage(request.url, copy, before, asked);
   }).catch(() => {}));
   const copy = () => caches.match(request.url, { cacheName: PAGES });
   // Slow: the copy if there is one, else whatever the network brings.
@@ -121,10 +127,16 @@ async function fileFromCopyFirst(event) {
   return response;
 }
 
-// Stores an answer unless every copy was dropped since it was asked for.
-async function store(cacheName, key, response, before) {
+// Stores an answer unless every copy was dropped since it was asked for, or (`asked`, for pages)
+// the copy kept was asked for later.
+async function store(cacheName, key, response, before, asked) {
   const cache = await caches.open(cacheName);
-  if (generation === before) await cache.put(key, response);
+  if (generation !== before) return;
+  if (asked !== undefined) {
+    if (asked < (newest.get(key) || 0)) return;
+    newest.set(key, asked);
+  }
+  await cache.put(key, response);
 }
 
 async function keepFile(url, before) {
@@ -134,9 +146,9 @@ async function keepFile(url, before) {
 
 // A page's copy, and the files it uses that are not kept yet: thumbnails below the first screen
 // (loaded lazily) and those of a list never opened are fetched here.
-async function keepPage(url, response, before) {
+async function keepPage(url, response, before, asked) {
   const html = await response.clone().text();
-  await store(PAGES, url, response, before);
+  await store(PAGES, url, response, before, asked);
   const files = await caches.open(FILES);
   const used = [...html.matchAll(/<(?:img|script)\b[^>]*?\ssrc="([^"]+)"|<link\b[^>]*?\shref="([^"]+)"/g)]
     .map((match) => new URL((match[1] || match[2]).replaceAll("&amp;", "&"), self.location.origin))
@@ -184,8 +196,9 @@ async function keepLists() {
   }
   await Promise.all(index.lists.map(async (list) => {
     try {
+      const asked = ++asks;
       const page = await fetch(list);
-      if (keepable(page)) await keepPage(new URL(list, self.location.origin).href, page, before);
+      if (keepable(page)) await keepPage(new URL(list, self.location.origin).href, page, before, asked);
     } catch (unreachable) {
       // Kept as it was; the next page from the network tries again.
     }

@@ -122,6 +122,16 @@ public struct Products: Sendable {
         }
     }
 
+    /// How many days each barcode usually keeps (`ShelfLife`, over every stock list); barcodes with
+    /// nothing learned are left out.
+    public func usualShelfLives(in scope: HouseholdScope) throws -> [String: Int] {
+        let prefix = ShelfLife.key(barcode: "")
+        return try database.writer.read { db in
+            let usual = try ShelfLife.usualDays(db, householdId: scope.householdId, folderId: nil)
+            return Dictionary(uniqueKeysWithValues: usual.compactMap { key, days in key.hasPrefix(prefix) ? (String(key.dropFirst(prefix.count)), days) : nil })
+        }
+    }
+
     /// Corrects what was learned. Errors are message keys by field name.
     public func update(_ id: Product.ID, name: String, kind: String, unit: String, folderId: Folder.ID?, picture: Picture?, in scope: HouseholdScope) throws {
         var errors: [String: FieldProblem] = [:]

@@ -284,6 +284,15 @@ struct PictureUploadTests {
         let fixture = try await HouseholdFixture()
         #expect(try fixture.send("GET", "/products", as: fixture.viewer).text.contains("4901234567894"))
         #expect(try fixture.send("GET", "/products", as: fixture.otherOwner).text.contains("4901234567894") == false)
+        // Registered with a due date ten days on, the product says how long it keeps.
+        #expect(!(try fixture.send("GET", "/products", as: fixture.viewer).text.contains("keeps about")))
+        let owner = try #require(try fixture.accounts.session(token: fixture.owner))
+        var milk = ItemInput()
+        milk.name = "Milk"
+        milk.barcode = "4901234567894"
+        milk.due = CalendarDay.today(in: .gmt, now: fixture.clock.now).adding(days: 10).description
+        _ = try fixture.items.register([milk], into: fixture.fridgeId, in: owner.household, by: owner.memberId, timeZone: .gmt)
+        #expect(try fixture.send("GET", "/products", as: fixture.viewer).text.contains("keeps about 10 days"))
         let invalid = try fixture.send(
             "POST", "/products/\(fixture.productId)", as: fixture.member,
             form: [("name", ""), ("kind", "dairy_eggs"), ("unit", "bottle"), ("folder", ""), ("picture", "")])

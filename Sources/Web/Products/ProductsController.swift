@@ -20,12 +20,15 @@ struct ProductsController {
         let member = try context.signedIn
         let t = context.locale
         let folders = Dictionary(uniqueKeysWithValues: try items.folders(in: member.household).map { ($0.id, displayName($0, t)) })
+        let keeps = try products.usualShelfLives(in: member.household)
         let rows = try products.all(in: member.household).map { product in
             ProductsPage.Row(
                 id: product.id, name: product.name, barcode: product.barcode,
                 picture: renderer.staticURLs.picture(product.picture, size: .small, kind: product.kind), hasPicture: product.picture != nil,
-                details: [t[.kind, product.kind], t[.unit, product.unit], product.folderId.flatMap { folders[$0] }].compactMap { $0 }
-                    .joined(separator: " · "))
+                details: [
+                    t[.kind, product.kind], t[.unit, product.unit], product.folderId.flatMap { folders[$0] },
+                    keeps[product.barcode].map { t.count(.productsKeeps, $0) },
+                ].compactMap { $0 }.joined(separator: " · "))
         }
         let notice = context.request.query["done"].flatMap { ["forgotten": t[.productsForgotten], "saved": t[.productsSaved]][$0] }
         return renderer.response(ProductsPage(rows: rows, notice: notice), context)
