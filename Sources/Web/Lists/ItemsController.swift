@@ -561,7 +561,9 @@ struct ItemsController {
             summaryLink: state.storageError == nil ? firstFailed : nil,
             returnTo: context.request.query["return"] ?? context.request.form["return"] ?? "",
             cancel: item.map { Route.item($0.id).path } ?? Route.folder(folder.id).path, state: state, maxBodyBytes: maxBodyBytes,
-            knownNames: try items.knownNames(in: context.signedIn.household, stockFolderId: folder.kind == .stock ? folder.id : nil).map {
+            // Suggestions only: a database that cannot be read (the form comes back refused) still
+            // gives the form with what was typed.
+            knownNames: ((try? items.knownNames(in: context.signedIn.household, stockFolderId: folder.kind == .stock ? folder.id : nil)) ?? []).map {
                 EditorPage.KnownNameOption($0, urls: renderer.staticURLs)
             })
     }
