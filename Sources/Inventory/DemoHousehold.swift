@@ -81,8 +81,9 @@ public struct DemoHousehold: Sendable {
             let shopping = folders.filter { $0.kind == .shopping }
             let insert = try db.makeStatement(
                 sql: """
-                    INSERT INTO item (household_id, folder_id, name, illustration, quantity, unit, kind, note, due, remind_at, status, urgent, created_at, updated_at, search_text)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO item (household_id, folder_id, name, illustration, quantity, unit, kind, note, due, remind_at, status, urgent, created_at, updated_at, search_text,
+                        name_key)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             for index in 0..<count {
                 let product = Self.products[random.next(below: Self.products.count)]
@@ -112,7 +113,7 @@ public struct DemoHousehold: Sendable {
                 try insert.execute(arguments: [
                     householdId, folder.id, name, Self.illustrations[product.en], product.quantity, product.unit, product.kind, note, due, remindAt, status,
                     urgent, time, time,
-                    SearchText.fold(name, note),
+                    SearchText.fold(name, note), KeepStock.nameKey(name),
                 ])
             }
             try Self.insertRecipes(db, householdId: householdId, count: recipeCount, random: &random, at: time)

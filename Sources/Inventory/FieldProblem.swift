@@ -13,6 +13,10 @@ public enum FieldProblem: Sendable, Hashable {
     case quantityStepInvalid
     case amountInvalid, amountTooLarge
     case produceQuantityInvalid
+    /// A keep rule's minimum that is not a number above 0; a refill or pack amount that is not a number.
+    case keepMinimumInvalid, keepAmountInvalid
+    /// A keep rule's refill amount under its minimum.
+    case keepRefillBelowMinimum
     case recipeServingsInvalid, cookServingsInvalid
 
     // Choices from a fixed list.

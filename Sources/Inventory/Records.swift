@@ -282,7 +282,7 @@ public struct Item: StoredRecord {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case householdId, folderId, version, createdAt, updatedAt, deletedAt, searchText, inBasket, inBasketBy
+            case householdId, folderId, version, createdAt, updatedAt, deletedAt, searchText, inBasket, inBasketBy, nameKey
         }
 
         /// One row: the item's own columns and its values' beside them.
@@ -298,6 +298,8 @@ public struct Item: StoredRecord {
             try container.encode(searchText, forKey: .searchText)
             try container.encode(inBasket, forKey: .inBasket)
             try container.encodeIfPresent(inBasketBy, forKey: .inBasketBy)
+            // The product a keep rule counts it as, from its name: never stale, whoever saves.
+            try container.encode(KeepStock.nameKey(values.name), forKey: .nameKey)
         }
 
         public static let databaseTableName = "item"

@@ -19,6 +19,18 @@ public struct ReminderQueue: Sendable {
         public var reminder: Timestamp?
         public var attempt: Timestamp?
         public var digests: [DigestSetting]
+        /// Households with keep rules, and the day their rules were last checked on.
+        public var keepDays: [KeepDay] = []
+    }
+
+    /// A household with keep rules: its items expire overnight without a write, so its rules are
+    /// checked once at the start of each of its days (`checkKeepRulesOnNewDays`).
+    public struct KeepDay: Equatable, Sendable {
+        public let householdId: Household.ID
+        public let checkedOn: CalendarDay?
+        public let timeZone: String
+
+        public var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
     }
 
     public struct DigestSetting: Equatable, Sendable {
@@ -50,7 +62,36 @@ public struct ReminderQueue: Sendable {
             ).map {
                 DigestSetting(
                     householdId: $0["household_id"], hour: $0["digest_hour"], sentOn: try $0.decode(forColumn: "digest_sent_on"), timeZone: $0["time_zone"])
-            })
+            },
+            keepDays: try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT h.id, h.keep_checked_on, h.time_zone FROM household h
+                        WHERE EXISTS (SELECT 1 FROM keep_rule r WHERE r.household_id = h.id) ORDER BY h.id
+                        """)
+            ).map { KeepDay(householdId: $0["id"], checkedOn: try $0.decode(forColumn: "keep_checked_on"), timeZone: $0["time_zone"]) })
+    }
+
+    /// When a household's rules are next checked: now when today's check is still to make, else at
+    /// the start of its tomorrow.
+    public static func nextKeepCheck(_ day: KeepDay, now: Date) -> Date {
+        let today = CalendarDay.today(in: day.zone, now: now)
+        guard day.checkedOn == today else { return now }
+        return PushChannels.digestInstant(day: today.next, hour: 0, in: day.zone) ?? now.addingTimeInterval(3600)
+    }
+
+    /// Checks the keep rules of each household whose day has begun since its last check: an item
+    /// that expired overnight no longer counts as stock, and its refill goes on the list.
+    public func checkKeepRulesOnNewDays() throws {
+        let now = clock.now()
+        let time = Timestamp(now)
+        for day in try schedule().keepDays where Self.nextKeepCheck(day, now: now) <= now {
+            try database.write(by: nil, at: time) { db in
+                try KeepRules.checkAll(db, day.householdId, at: time)
+                try db.execute(
+                    sql: "UPDATE household SET keep_checked_on = ? WHERE id = ?", arguments: [CalendarDay.today(in: day.zone, now: now), day.householdId])
+            }
+        }
     }
 
     public func schedule() throws -> Schedule {

@@ -27,6 +27,7 @@ enum Schema {
         migrator.registerMigration("v16 change feed, in the basket", migrate: v16)
         migrator.registerMigration("v17 actions sent again from a phone apply once", migrate: v17)
         migrator.registerMigration("v18 shelf life learned per product", migrate: v18)
+        migrator.registerMigration("v19 keep rules: what to keep in stock", migrate: v19)
         return migrator
     }
 
@@ -730,5 +731,90 @@ extension Schema {
                 CREATE INDEX shelf_life_by_product ON shelf_life(household_id, product_key, id);
                 CREATE INDEX shelf_life_by_folder ON shelf_life(folder_id);
                 """)
+    }
+
+    static func v19(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                -- An item's name folded as search folds it (`KeepStock.nameKey`): with its unit, the
+                -- product a keep rule counts. Written by `Item.Draft` on every save.
+                ALTER TABLE item ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+
+                -- What the household keeps in stock: at least `minimum` of a product (its folded name
+                -- and unit) in its stock lists; under it, the shortfall up to `refill_to`, in whole
+                -- packs of `pack`, goes on the household's keep list (`KeepStock`).
+                CREATE TABLE keep_rule (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    name_key TEXT NOT NULL CHECK (length(name_key) BETWEEN 1 AND 400),
+                    unit TEXT NOT NULL,
+                    minimum REAL NOT NULL CHECK (minimum > 0 AND minimum <= 1000000),
+                    refill_to REAL NOT NULL CHECK (refill_to >= minimum AND refill_to <= 1000000),
+                    pack REAL NOT NULL DEFAULT 1 CHECK (pack > 0 AND pack <= 1000000),
+                    kind TEXT NOT NULL DEFAULT 'other',
+                    -- A person changed the rule's row or took it off the shopping list: nothing is
+                    -- added before the stock has recovered once.
+                    declined INTEGER NOT NULL DEFAULT 0 CHECK (declined IN (0, 1)),
+                    created_at TEXT NOT NULL,
+                    UNIQUE (household_id, name_key, unit)
+                );
+
+                -- A shopping row the rule put there, or added to: `refill_quantity` of its quantity is
+                -- the rule's. A person's change of the row (its quantity, name, unit or list, or
+                -- ticking it bought into stock) makes the whole row theirs.
+                ALTER TABLE item ADD COLUMN keep_rule_id INTEGER REFERENCES keep_rule(id) ON DELETE SET NULL;
+                ALTER TABLE item ADD COLUMN refill_quantity REAL;
+                CREATE INDEX item_by_product ON item(household_id, name_key, unit) WHERE deleted_at IS NULL;
+
+                -- Where refills go (nil or gone: the first shopping list), and whether expired items
+                -- count as stock (they do not, unless the household says so).
+                ALTER TABLE household ADD COLUMN keep_folder_id INTEGER REFERENCES folder(id) ON DELETE SET NULL;
+                ALTER TABLE household ADD COLUMN keep_counts_expired INTEGER NOT NULL DEFAULT 0 CHECK (keep_counts_expired IN (0, 1));
+                -- The household's day its rules were last checked at the start of (items expire overnight
+                -- without a write): the reminder engine checks them again once a day.
+                ALTER TABLE household ADD COLUMN keep_checked_on TEXT;
+
+                -- Products a write touched that have a keep rule, checked before that write commits
+                -- (`AppDatabase.write(by:at:)`): every writer's change is seen, and a product without a
+                -- rule costs one indexed look-up.
+                CREATE TABLE keep_check (
+                    household_id INTEGER NOT NULL,
+                    name_key TEXT NOT NULL,
+                    unit TEXT NOT NULL,
+                    PRIMARY KEY (household_id, name_key, unit)
+                ) WITHOUT ROWID;
+                CREATE TRIGGER keep_checked_on_insert AFTER INSERT ON item
+                    WHEN EXISTS (SELECT 1 FROM keep_rule WHERE household_id = NEW.household_id AND name_key = NEW.name_key AND unit = NEW.unit) BEGIN
+                    INSERT OR IGNORE INTO keep_check VALUES (NEW.household_id, NEW.name_key, NEW.unit);
+                END;
+                CREATE TRIGGER keep_checked_on_delete AFTER DELETE ON item
+                    WHEN EXISTS (SELECT 1 FROM keep_rule WHERE household_id = OLD.household_id AND name_key = OLD.name_key AND unit = OLD.unit) BEGIN
+                    INSERT OR IGNORE INTO keep_check VALUES (OLD.household_id, OLD.name_key, OLD.unit);
+                END;
+                CREATE TRIGGER keep_checked_on_update AFTER UPDATE OF name_key, unit, quantity, folder_id, deleted_at, due ON item
+                    WHEN EXISTS (SELECT 1 FROM keep_rule WHERE household_id = OLD.household_id AND name_key = OLD.name_key AND unit = OLD.unit)
+                        OR EXISTS (SELECT 1 FROM keep_rule WHERE household_id = NEW.household_id AND name_key = NEW.name_key AND unit = NEW.unit) BEGIN
+                    INSERT OR IGNORE INTO keep_check VALUES (OLD.household_id, OLD.name_key, OLD.unit);
+                    INSERT OR IGNORE INTO keep_check VALUES (NEW.household_id, NEW.name_key, NEW.unit);
+                END;
+                -- A person's change of a rule's row makes it theirs, and taking it off the list too: either
+                -- way the person decided what to buy, and the rule adds nothing until the stock has
+                -- recovered once. (The rule's own writes change `refill_quantity` with the quantity, and
+                -- delete its rows outright.)
+                CREATE TRIGGER keep_row_taken_over AFTER UPDATE OF quantity, name_key, unit, folder_id ON item
+                    WHEN OLD.refill_quantity IS NOT NULL AND NEW.refill_quantity IS OLD.refill_quantity BEGIN
+                    UPDATE keep_rule SET declined = 1 WHERE id = OLD.keep_rule_id;
+                    UPDATE item SET refill_quantity = NULL, keep_rule_id = NULL WHERE id = NEW.id;
+                END;
+                CREATE TRIGGER keep_row_declined AFTER UPDATE OF deleted_at ON item
+                    WHEN OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL AND OLD.keep_rule_id IS NOT NULL BEGIN
+                    UPDATE keep_rule SET declined = 1 WHERE id = OLD.keep_rule_id;
+                    UPDATE item SET refill_quantity = NULL, keep_rule_id = NULL WHERE id = NEW.id;
+                END;
+                """)
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM item") {
+            try db.execute(sql: "UPDATE item SET name_key = ? WHERE id = ?", arguments: [KeepStock.nameKey(row["name"]), row["id"] as Int64])
+        }
     }
 }

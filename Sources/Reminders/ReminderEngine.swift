@@ -117,6 +117,7 @@ public final class ReminderEngine: Service {
         let schedule = try queue.schedule()
         var instants = [schedule.reminder, schedule.attempt].compactMap { $0?.date }
         for digest in schedule.digests { instants.append(ReminderQueue.nextDigest(digest, now: clock.now())) }
+        for day in schedule.keepDays { instants.append(ReminderQueue.nextKeepCheck(day, now: clock.now())) }
         return instants.min()
     }
 
@@ -133,6 +134,10 @@ public final class ReminderEngine: Service {
         do { try queueDueDigests() } catch {
             healthy = false
             logger.error("digests could not be queued", metadata: ["error": "\(error)"])
+        }
+        do { try queue.checkKeepRulesOnNewDays() } catch {
+            healthy = false
+            logger.error("keep rules could not be checked", metadata: ["error": "\(error)"])
         }
         if deliveryFailed.exchange(false, ordering: .acquiringAndReleasing) {
             healthy = false

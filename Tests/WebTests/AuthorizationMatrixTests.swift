@@ -61,6 +61,8 @@ struct AuthorizationMatrixTests {
         "POST /items/{id}": .writer,
         "POST /items/{id}/quantity": .writer,
         "POST /items/{id}/opened": .writer,
+        "POST /items/{id}/keep": .writer,
+        "POST /items/{id}/keep/stop": .writer,
         "POST /items/{id}/urgent": .writer,
         "POST /items/{id}/basket": .writer,
         "POST /items/{id}/delete": .writer,
@@ -98,6 +100,7 @@ struct AuthorizationMatrixTests {
         "POST /cooks/{id}/undo": .writer,
         "POST /recipes/{id}/shopping": .writer,
         "POST /settings/used-up": .owner,
+        "POST /settings/keep": .owner,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }

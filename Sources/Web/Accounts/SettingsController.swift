@@ -8,6 +8,7 @@ import Inventory
 struct SettingsController {
     let accounts: Accounts
     let settings: HouseholdSettings
+    let keepRules: KeepRules
     let renderer: Renderer
     /// How members reach the server, for the invitation link: https behind a TLS proxy.
     let scheme: String
@@ -308,6 +309,8 @@ struct SettingsController {
                 BackupStatus(contents.backups), timeZone: me.timeZone, locale: t, control: backupControl,
                 mayDownload: contents.holdsOnlyHousehold, asked: context.request.query["backup"]),
             usedUp: UsedUpSection(household: household, shoppingLists: contents.shoppingLists, query: context.request.query, t: t),
+            keep: KeepSettingsSection(
+                try keepRules.settings(in: me.household), shoppingLists: contents.shoppingLists, query: context.request.query, t: t),
             homeNetwork: HomeNetworkSection(
                 allowed: household.memberFetchesPrivate, operatorAllows: operatorAllowsPrivate, saved: savedText("home_network")))
     }
@@ -368,6 +371,7 @@ struct SettingsPage: CompiledPage {
     var lookupSaved: String? = nil
     var autobackup: AutoBackupSection? = nil
     var usedUp: UsedUpSection? = nil
+    var keep: KeepSettingsSection? = nil
     var homeNetwork: HomeNetworkSection? = nil
 
     func title(_ t: Catalog) -> String { heading }

@@ -143,8 +143,9 @@ public final class App: Responder {
         AccountController(accounts: accounts, renderer: renderer, cookies: cookies, feeds: feeds, scheme: scheme, httpsHelp: httpsHelp).register(in: &router)
         CalendarFeedController(feeds: feeds, clock: options.clock).register(in: &router)
         let settings = HouseholdSettings(database: database)
+        let keepRules = KeepRules(database: database, clock: options.clock)
         SettingsController(
-            accounts: accounts, settings: settings, renderer: renderer, scheme: scheme,
+            accounts: accounts, settings: settings, keepRules: keepRules, renderer: renderer, scheme: scheme,
             push: PushChannels(database: database, clock: options.clock), outbox: Outbox(database: database, clock: options.clock),
             schedule: ReminderSchedule(database: database, clock: options.clock),
             pushTestWait: options.pushTestWait, backupControl: options.backups, operatorAllowsPrivate: options.memberFetches.operatorAllowsPrivate
@@ -162,18 +163,19 @@ public final class App: Responder {
             .register(in: &router)
         ProductsController(products: products, items: items, pictures: pictures, renderer: renderer).register(in: &router)
         FoldersController(
-            folders: Folders(database: database, clock: options.clock), items: items, settings: settings, renderer: renderer, clock: options.clock
+            folders: Folders(database: database, clock: options.clock), items: items, settings: settings, keepRules: keepRules, renderer: renderer,
+            clock: options.clock
         ).register(in: &router)
         // A list's rows as the page renders them, for the answers that swap one in place.
         let rows = RowFragment(items: items, settings: settings, clock: options.clock, urls: renderer.staticURLs)
         ListController(items: items, settings: settings, renderer: renderer, clock: options.clock, rows: rows).register(in: &router)
         BoughtController(items: items, renderer: renderer, rows: rows).register(in: &router)
-        ItemsController(
-            items: items, settings: settings, products: products, pictures: pictures, lookup: ProductLookup(client: options.outbound),
-            renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes, logger: logger,
-            cookUndo: CookUndoInHistory(cooking: Cooking(database: database, clock: options.clock))
-        )
-        .register(in: &router)
+        let itemsController = ItemsController(
+            items: items, settings: settings, products: products, keepRules: keepRules, pictures: pictures,
+            lookup: ProductLookup(client: options.outbound), renderer: renderer, clock: options.clock, maxBodyBytes: options.maxBodyBytes,
+            logger: logger, cookUndo: CookUndoInHistory(cooking: Cooking(database: database, clock: options.clock)))
+        itemsController.register(in: &router)
+        KeepController(keepRules: keepRules, itemPages: itemsController).register(in: &router)
         let recipes = Recipes(database: database, clock: options.clock)
         let recipeTrash = RecipeTrash(recipes: recipes, renderer: renderer)
         recipeTrash.register(in: &router)

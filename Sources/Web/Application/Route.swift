@@ -35,6 +35,9 @@ enum Route {
         var delete: String { path + "/delete" }
         var buyAgain: String { path + "/buy-again" }
         var empty: String { path + "/empty" }
+        /// What to keep in stock of the item's product: saved, or stopped.
+        var keep: String { path + "/keep" }
+        var keepStop: String { path + "/keep/stop" }
     }
 
     /// One folder: its list (`path`, where its settings save) and its actions.
@@ -111,6 +114,7 @@ extension Route {
         static let rebuildReminders = "/settings/reminders/rebuild"
         static let invitations = "/settings/invitations"
         static let usedUp = "/settings/used-up"
+        static let keep = "/settings/keep"
         static let export = "/settings/export"
         static let backUpNow = "/settings/backups/now"
         static let latestBackup = "/settings/backups/latest"

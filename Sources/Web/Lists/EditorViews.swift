@@ -261,6 +261,8 @@ struct ItemPage: CompiledPage {
     let saved: String?
     /// "Recipes with this" (stock items): /recipes?ingredient=<name>.
     var recipesLink: String? = nil
+    /// "Keep in stock" (writers): the item's product's keep rule.
+    var keep: KeepSection? = nil
 
     func title(_ t: Catalog) -> String { name }
 }

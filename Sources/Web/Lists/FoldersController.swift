@@ -7,6 +7,7 @@ struct FoldersController {
     let folders: Folders
     let items: Items
     let settings: HouseholdSettings
+    let keepRules: KeepRules
     let renderer: Renderer
     let clock: WallClock
 
@@ -29,12 +30,15 @@ struct FoldersController {
         let text = (context.request.query["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if !text.isEmpty { return renderer.response(try searchPage(context, text: text), context) }
         let overview = try folders.overview(in: member.household)
+        // Kept products under their minimum, told on the list their refills go to.
+        let below = try keepRules.belowMinimum(in: member.household)
         func rows(_ kind: FolderKind) -> [HomePage.Row] {
             overview.filter { $0.kind == kind }.map {
                 HomePage.Row(
                     id: $0.id, name: displayName($0, t), iconURL: renderer.staticURLs.folderIcon($0.icon), count: t.count(.itemCount, $0.itemCount),
                     expired: $0.expired > 0 ? t.format(.countExpired, ["count": "\($0.expired)"]) : nil,
-                    soon: $0.dueSoon > 0 ? t.format(.countSoon, ["count": "\($0.dueSoon)"]) : nil)
+                    soon: $0.dueSoon > 0 ? t.format(.countSoon, ["count": "\($0.dueSoon)"]) : nil,
+                    belowMinimum: below.listId == $0.id ? t.count(.keepBelowMinimum, below.count) : nil)
             }
         }
         // Expired and due within the window, across stock lists: what the use-soon page lists.
@@ -187,6 +191,8 @@ struct HomePage: CompiledPage {
         let count: String
         var expired: String? = nil
         var soon: String? = nil
+        /// "3 below minimum": on the list the refills of kept products go to.
+        var belowMinimum: String? = nil
     }
 
     let household: String

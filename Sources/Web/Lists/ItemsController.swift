@@ -10,6 +10,7 @@ struct ItemsController {
     let items: Items
     let settings: HouseholdSettings
     let products: Products
+    let keepRules: KeepRules
     let pictures: PictureUploads
     let lookup: ProductLookup
     let renderer: Renderer
@@ -633,7 +634,10 @@ struct ItemsController {
         return labels.isEmpty ? t[.mergedNoticeNothing] : t.format(.mergedNotice, ["name": who, "fields": labels.joined(separator: ", ")])
     }
 
-    func detail(_ context: RequestContext, itemId: Item.ID, photoError: String? = nil) throws -> ItemPage {
+    /// `keep`: the keep form as typed and its mistakes, when a save of it was refused.
+    func detail(
+        _ context: RequestContext, itemId: Item.ID, photoError: String? = nil, keep typedKeep: (form: KeepForm, errors: [String: String])? = nil
+    ) throws -> ItemPage {
         let t = context.locale
         let member = try context.signedIn
         // One snapshot: the item, the household, the item's folder and its history.
@@ -669,13 +673,16 @@ struct ItemsController {
         case .photo: pictureAlt = t.format(.photoOf, ["name": item.name])
         case nil: pictureAlt = ""
         }
+        let keep =
+            member.role.canWrite
+            ? KeepSection(item: item, rule: try keepRules.rule(forItem: item.id, in: member.household), typed: typedKeep, t: t) : nil
+        let saved = ["photo": t[.photoSaved], "keep": t[.keepSaved], "keep-stopped": t[.keepStopped]][context.request.query["saved"] ?? ""]
         return ItemPage(
             name: item.name, id: item.id, picture: renderer.staticURLs.picture(picture, size: .large, kind: item.kind), hasPicture: picture != nil,
             pictureAlt: pictureAlt, dueState: row.dueState, facts: facts, history: history, folderId: folder.id,
             canWrite: member.role.canWrite, photoError: photoError,
-            saved: context.request.query["saved"] == "photo"
-                ? t[.photoSaved] : context.request.query["undone"] == "1" ? t[.cookUndone] : mergedNotice(context, item: item, history: events),
-            recipesLink: folder.kind == .stock ? RecipesQuery.forIngredient(item.name) : nil)
+            saved: saved ?? (context.request.query["undone"] == "1" ? t[.cookUndone] : mergedNotice(context, item: item, history: events)),
+            recipesLink: folder.kind == .stock ? RecipesQuery.forIngredient(item.name) : nil, keep: keep)
     }
 
     static func historyDetail(_ event: ItemEvent, _ t: Catalog) -> String? {

@@ -18,6 +18,9 @@ extension FieldProblem {
         case .amountInvalid: .recipeErrorAmountInvalid
         case .amountTooLarge: .recipeErrorAmountTooLarge
         case .produceQuantityInvalid: .recipeErrorProduceQuantityInvalid
+        case .keepMinimumInvalid: .keepMinimumInvalid
+        case .keepAmountInvalid: .keepAmountInvalid
+        case .keepRefillBelowMinimum: .keepRefillBelowMinimum
         case .recipeServingsInvalid: .recipeErrorServingsInvalid
         case .cookServingsInvalid: .cookServingsInvalid
         case .unitInvalid: .unitInvalid
