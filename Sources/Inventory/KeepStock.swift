@@ -17,6 +17,8 @@ public struct KeepRule: Sendable, Equatable {
     public let pack: Double
     /// What the stock lists hold of it now (expired items left out unless the household counts them).
     public let inStock: Double
+    /// What the rule has on the shopping lists now (0: nothing, or declined by a person).
+    public let onList: Double
 
     public var isBelowMinimum: Bool { inStock < minimum }
 }
@@ -233,13 +235,15 @@ public struct KeepRules: Sendable {
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT id, name, name_key, unit, minimum, refill_to, pack FROM keep_rule
-                    WHERE household_id = ? AND (?2 IS NULL OR (name_key = ?2 AND unit = ?3)) ORDER BY name_key, unit
+                    SELECT r.id, r.name, r.name_key, r.unit, r.minimum, r.refill_to, r.pack,
+                        (SELECT TOTAL(i.refill_quantity) FROM item i WHERE i.keep_rule_id = r.id AND i.deleted_at IS NULL) AS on_list
+                    FROM keep_rule r WHERE r.household_id = ?1 AND (?2 IS NULL OR (r.name_key = ?2 AND r.unit = ?3)) ORDER BY r.name_key, r.unit
                     """), arguments: [householdId, nameKey, unit])
         return try rows.map { row in
             KeepRule(
                 id: row["id"], name: row["name"], unit: ItemUnit(rawValue: row["unit"]) ?? .piece, minimum: row["minimum"], refillTo: row["refill_to"],
-                pack: row["pack"], inStock: try KeepStock.inStock(db, householdId: householdId, nameKey: row["name_key"], unit: row["unit"], at: time))
+                pack: row["pack"], inStock: try KeepStock.inStock(db, householdId: householdId, nameKey: row["name_key"], unit: row["unit"], at: time),
+                onList: row["on_list"])
         }
     }
 

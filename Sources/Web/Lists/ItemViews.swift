@@ -168,8 +168,16 @@ struct ChoicePage: CompiledPage {
             cancelLabel: t[.cancel])
     }
 
-    static func empty(item: Item, lists: [Folder], back: String, t: Catalog) -> ChoicePage {
+    /// `kept`: the item's product's keep rule. When its refill is on a shopping list already, the
+    /// page says so and offers no move there (a second row of the same thing).
+    static func empty(item: Item, lists: [Folder], kept: KeepRule? = nil, back: String, t: Catalog) -> ChoicePage {
         var options = [Option(action: "/items/\(item.id)/delete", label: t[.emptyDelete], isPrimary: true)]
+        if let kept, kept.onList > 0 {
+            return ChoicePage(
+                heading: t.format(.emptyHeading, ["name": item.name]),
+                message: t.format(.keepEmptyMessage, ["amount": t.quantity(kept.onList, unit: kept.unit)]), back: back, options: options,
+                cancelLabel: t[.emptyKeep])
+        }
         options += lists.map {
             Option(
                 action: "/folders/\(item.folderId)/bulk", label: t.format(.emptyMoveTo, ["list": displayName($0, t)]),

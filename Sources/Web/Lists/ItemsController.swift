@@ -357,7 +357,9 @@ struct ItemsController {
         let member = try context.signedIn
         let item = try items.item(try context.id(), in: member.household)
         let lists = try items.folders(in: member.household, kind: .shopping)
-        return renderer.response(ChoicePage.empty(item: item, lists: lists, back: context.returnPath(fallback: "/"), t: context.locale), context)
+        let kept = try keepRules.rule(forItem: item.id, in: member.household)
+        return renderer.response(
+            ChoicePage.empty(item: item, lists: lists, kept: kept, back: context.returnPath(fallback: "/"), t: context.locale), context)
     }
 
     var rows: RowFragment { RowFragment(items: items, settings: settings, clock: clock, urls: renderer.staticURLs) }

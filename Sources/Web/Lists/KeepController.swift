@@ -121,12 +121,13 @@ struct KeepSection: Sendable {
         summary = rule.map { rule in
             t.format(
                 rule.isBelowMinimum ? .keepSummaryBelow : .keepSummary,
-                ["stock": Quantity.text(rule.inStock) + " " + unit, "minimum": Quantity.text(rule.minimum) + " " + unit])
+                ["stock": t.quantity(rule.inStock, unit: rule.unit), "minimum": t.quantity(rule.minimum, unit: rule.unit)])
         }
         below = rule?.isBelowMinimum ?? false
         kept = rule != nil
         open = rule != nil || !errors.isEmpty
-        action = Route.item(item.id).keep
+        // The answer opens at the card: a refused amount is seen beside its field, not below the fold.
+        action = Route.item(item.id).keep + "#keep"
         stopAction = Route.item(item.id).keepStop
     }
 }
