@@ -918,6 +918,8 @@ const offlineQueue = (() => {
       if (field) body.set(name, field.value);
     }
     if (button.name) body.set(button.name, button.value);
+    // A typed amount is a step made on the quantity shown: someone else's change meanwhile is caught.
+    if (button.dataset.seen) body.set("seen", button.dataset.seen);
     body.set("fragment", "1");
     if (row) {
       if (row.querySelector(".row-check")) body.set("selectable", "1");
@@ -1392,3 +1394,80 @@ if ("serviceWorker" in navigator && location.protocol === "https:") {
     });
   });
 }
+
+// ── a row's quantity: tap it to type the amount ──
+// On a row with − and +, the quantity is a button that turns into a field: Enter (or leaving the
+// field) sends the difference as one step made on the quantity shown, the way − and + are sent
+// (in place, waiting on the phone without a network, someone else's change meanwhile caught);
+// Escape leaves it as it was. Without script the item's editor types the amount.
+(() => {
+  const label = document.body.dataset.typeAmount, invalid = document.body.dataset.typeAmountInvalid;
+  if (!label) return;
+  const shown = (qty) => {
+    const text = [...qty.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join("").trim();
+    return text === "" || !Number.isFinite(Number(text)) ? null : Number(text);
+  };
+  const nameOf = (qty) => ((qty.closest("li.item-row") || document).querySelector(".item-name") || {}).textContent || "";
+  const enhance = () => document.querySelectorAll("li.item-row .item-qty > span.qty:not([role])").forEach((qty) => {
+    if (!qty.parentElement.querySelector("button.step") || shown(qty) === null) return;
+    qty.setAttribute("role", "button");
+    qty.tabIndex = 0;
+    qty.setAttribute("aria-label", label.replace("{name}", nameOf(qty)));
+  });
+  enhance();
+  new MutationObserver(enhance).observe(document.body, { childList: true, subtree: true });
+
+  const open = (qty) => {
+    const box = qty.parentElement, step = box.querySelector("button.step"), form = qty.closest("form");
+    const before = shown(qty);
+    if (!step || !form || before === null || box.querySelector("input.qty-input")) return;
+    const input = document.createElement("input");
+    input.className = "qty-input";
+    input.type = "text";
+    input.inputMode = "decimal";
+    input.autocomplete = "off";
+    input.maxLength = 12;
+    input.value = String(before);
+    input.setAttribute("aria-label", label.replace("{name}", nameOf(qty)));
+    qty.hidden = true;
+    qty.after(input);
+    input.focus();
+    input.select();
+    let done = false;
+    const close = () => { done = true; input.remove(); qty.hidden = false; };
+    const commit = () => {
+      if (done) return;
+      const typed = Number(input.value.normalize("NFKC").trim().replace(",", "."));
+      if (input.value.trim() === "" || !Number.isFinite(typed) || typed < 0 || typed > 1000000) {
+        input.setAttribute("aria-invalid", "true");
+        input.setCustomValidity(invalid || "");
+        input.reportValidity();
+        return;
+      }
+      const delta = Math.round((typed - before) * 1000) / 1000;
+      close();
+      if (delta === 0) { qty.focus(); return; }
+      const send = step.cloneNode(false);
+      send.value = String(delta);
+      send.dataset.seen = String(before);
+      send.hidden = true;
+      send.removeAttribute("aria-label");
+      box.append(send);
+      form.requestSubmit(send);
+    };
+    input.addEventListener("input", () => { input.removeAttribute("aria-invalid"); input.setCustomValidity(""); });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") { event.preventDefault(); commit(); }
+      if (event.key === "Escape") { event.preventDefault(); close(); qty.focus(); }
+    });
+    input.addEventListener("blur", () => { if (!done && input.getAttribute("aria-invalid") !== "true") commit(); });
+  };
+  document.addEventListener("click", (event) => {
+    const qty = event.target.closest("li.item-row .item-qty > span.qty[role=button]");
+    if (qty) { event.preventDefault(); open(qty); }
+  });
+  document.addEventListener("keydown", (event) => {
+    const qty = event.target.closest && event.target.closest("span.qty[role=button]");
+    if (qty && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); open(qty); }
+  });
+})();

@@ -78,6 +78,8 @@ const KIND_ICONS = ['meat' => 'meat', 'fish' => 'fish', 'vegetables' => 'vegetab
     'drinks' => 'bottle', 'seasonings' => 'spices', 'prepared' => 'rice'];
 const KINDS = ['meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other'];
 const STATUSES = ['unopened', 'opened', 'running_low'];
+/** ItemUnit.step: one tap of − or +. */
+const UNIT_STEPS = ['g' => 50, 'ml' => 100, 'kg' => 0.1, 'L' => 0.1];
 
 $db = new PDO('sqlite:' . getenv('ZAIKO_DB'), null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);
 $db->exec('PRAGMA query_only = 1');
@@ -184,6 +186,7 @@ $rows = array_map(function (array $r, int $i) use ($rows, $t, $tx, $lang, $today
         'kindText' => $tx("kind_{$r['kind']}"), 'status' => $r['status'],
         'statusText' => $r['status'] === null ? null : $tx("status_{$r['status']}"),
         'before' => $before, 'number' => $number, 'after' => $after,
+        'step' => quantity_text(UNIT_STEPS[$r['unit']] ?? 1),
         'neighbour' => $next === null ? null : (int)$next,
     ];
 }, $rows, array_keys($rows));
@@ -211,7 +214,7 @@ header('Cache-Control: no-store');
 <link rel="manifest" href="<?= static_url('manifest.webmanifest') ?>">
 <script src="<?= static_url('js/app.js') ?>" defer></script>
 </head>
-<body data-member="<?= (int)$me['member_id'] ?>" data-since="<?= (int)$me['change_sequence'] ?>" data-live-changed-by="<?= e($tx('live_changed_by')) ?>" data-live-changed="<?= e($tx('live_changed')) ?>" data-live-show="<?= e($tx('live_show')) ?>">
+<body data-member="<?= (int)$me['member_id'] ?>" data-since="<?= (int)$me['change_sequence'] ?>" data-live-changed-by="<?= e($tx('live_changed_by')) ?>" data-live-changed="<?= e($tx('live_changed')) ?>" data-live-show="<?= e($tx('live_show')) ?>" data-type-amount="<?= e($tx('qty_type_amount')) ?>" data-type-amount-invalid="<?= e($tx('quantity_invalid')) ?>">
 <a class="skip-link" href="#main"><?= e($tx('skip_to_content')) ?></a>
 <header class="site-header">
 <a class="brand" href="/"><img src="<?= static_url('icons/zaiko.svg') ?>" alt="" width="32" height="32"><span class="brand-name"><?= e($tx('app_name')) ?></span></a>
@@ -302,11 +305,11 @@ header('Cache-Control: no-store');
 </p>
 <div class="item-qty">
 <?php if ($canWrite): ?>
-<button class="step" type="submit" formaction="/items/<?= $id ?>/quantity" name="delta" value="-1" aria-label="<?= e($tx('decrease')) ?> <?= $n ?>">−</button>
+<button class="step" type="submit" formaction="/items/<?= $id ?>/quantity" name="delta" value="-<?= $r['step'] ?>" aria-label="<?= e($tx('decrease')) ?> <?= $n ?>">−</button>
 <?php endif ?>
 <span class="qty"><?php if ($r['before'] !== ''): ?><small><?= e($r['before']) ?></small><?php endif ?><?= e($r['number']) ?><small><?= e($r['after']) ?></small></span>
 <?php if ($canWrite): ?>
-<button class="step" type="submit" formaction="/items/<?= $id ?>/quantity" name="delta" value="1" aria-label="<?= e($tx('increase')) ?> <?= $n ?>">+</button>
+<button class="step" type="submit" formaction="/items/<?= $id ?>/quantity" name="delta" value="<?= $r['step'] ?>" aria-label="<?= e($tx('increase')) ?> <?= $n ?>">+</button>
 <?php endif ?>
 </div>
 <?php if ($canWrite): ?>

@@ -38,6 +38,7 @@ struct ItemRowsView {
         var before: String { item.amountParts.before }
         var number: String { item.amountParts.number }
         var after: String { item.amountParts.after }
+        var step: String { item.step }
         /// "Recipes with this" (rows of the use-soon page).
         var recipesHref: String { RecipesQuery.forIngredient(item.name) }
     }

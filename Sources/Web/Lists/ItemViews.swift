@@ -31,6 +31,8 @@ struct ItemRowView: Sendable {
     let amount: String
     /// `amount` split around its number, for the row's quantity (the number stands out).
     let amountParts: (before: String, number: String, after: String)
+    /// One tap of − or + ("1", "50", "0.1"): the unit's step (`ItemUnit.step`).
+    let step: String
     let kind: String
     let status: String?
     /// The status as stored (`unopened`, `opened`, `running_low`), for the row's class.
@@ -58,6 +60,7 @@ struct ItemRowView: Sendable {
         name = item.name
         amountParts = t.quantityParts(item.quantity, unit: item.unit.rawValue)
         amount = amountParts.before + amountParts.number + amountParts.after
+        step = Quantity.text(item.unit.step)
         kind = t[.kind, item.kind]
         let picture = item.picture
         thumbnail = urls.picture(picture, size: .small, kind: item.kind)
