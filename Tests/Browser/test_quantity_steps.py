@@ -32,7 +32,7 @@ def test_steps_fit_the_unit_and_a_tap_on_the_quantity_types_it(server, make_page
     story = Story(page)
     quantity = row(page, "Eggs").locator(".qty")
     expect(quantity).to_have_attribute("role", "button")
-    expect(quantity).to_have_attribute("aria-label", t["qty_type_amount"].replace("{name}", "Eggs"))
+    expect(quantity).to_have_attribute("aria-label", t["row_type_amount"].replace("{name}", "Eggs"))
     story.tap(f"{row_selector_of(page, 'Eggs')} .qty")
     field = row(page, "Eggs").locator("input.qty-input")
     expect(field).to_be_focused()

@@ -214,7 +214,7 @@ header('Cache-Control: no-store');
 <link rel="manifest" href="<?= static_url('manifest.webmanifest') ?>">
 <script src="<?= static_url('js/app.js') ?>" defer></script>
 </head>
-<body data-member="<?= (int)$me['member_id'] ?>" data-since="<?= (int)$me['change_sequence'] ?>" data-live-changed-by="<?= e($tx('live_changed_by')) ?>" data-live-changed="<?= e($tx('live_changed')) ?>" data-live-show="<?= e($tx('live_show')) ?>" data-type-amount="<?= e($tx('qty_type_amount')) ?>" data-type-amount-invalid="<?= e($tx('quantity_invalid')) ?>">
+<body data-member="<?= (int)$me['member_id'] ?>" data-since="<?= (int)$me['change_sequence'] ?>" data-live-changed-by="<?= e($tx('live_changed_by')) ?>" data-live-changed="<?= e($tx('live_changed')) ?>" data-live-show="<?= e($tx('live_show')) ?>" data-type-amount="<?= e($tx('row_type_amount')) ?>" data-type-amount-invalid="<?= e($tx('quantity_invalid')) ?>">
 <a class="skip-link" href="#main"><?= e($tx('skip_to_content')) ?></a>
 <header class="site-header">
 <a class="brand" href="/"><img src="<?= static_url('icons/zaiko.svg') ?>" alt="" width="32" height="32"><span class="brand-name"><?= e($tx('app_name')) ?></span></a>
