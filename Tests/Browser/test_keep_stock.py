@@ -13,8 +13,17 @@ from test_inventory import first_folder, register, row, row_action
 from test_live import LANGUAGES, loads_of, row_selector_of, words
 
 
-def quantity_of(page, name) -> str:
-    return row(page, name).locator(".qty").inner_text()
+def send_keep(page, server, item: dict, fields: dict) -> None:
+    """Registers `item` in the first stock list, opens its page and sends its keep card with `fields`."""
+    fridge = first_folder(page, server, "stock")
+    register(page, server, fridge, [item])
+    page.goto(f"{server.url}/folders/{fridge}")
+    page.click(f"{row_selector_of(page, item['name'])} a.item-name")
+    page.locator("details.keep-card summary").click()
+    for name, value in fields.items():
+        page.fill(f"#f-keep_{name}", value)
+    with page.expect_navigation():
+        page.click("details.keep-card button[type=submit]")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -93,15 +102,7 @@ def test_a_keep_rule_puts_milk_on_the_other_phones_list_when_it_runs_low(server,
 def test_a_mistyped_amount_is_told_beside_its_field_and_kept(server, make_page, lang):
     t = words(lang)
     page = setup_household(make_page(PHONE, LANGUAGES[lang]), server)
-    fridge = first_folder(page, server, "stock")
-    register(page, server, fridge, [{"name": "Flour", "quantity": 500, "unit": "g"}])
-    page.goto(f"{server.url}/folders/{fridge}")
-    page.click(f"{row_selector_of(page, 'Flour')} a.item-name")
-    page.locator("details.keep-card summary").click()
-    page.fill("#f-keep_minimum", "1000")
-    page.fill("#f-keep_refill_to", "500")
-    with page.expect_navigation():
-        page.click("details.keep-card button[type=submit]")
+    send_keep(page, server, {"name": "Flour", "quantity": 500, "unit": "g"}, {"minimum": "1000", "refill_to": "500"})
     expect(page.locator("#f-keep_refill_to-error")).to_contain_text(t["keep_refill_below_minimum"])
     assert page.locator("#f-keep_minimum").input_value() == "1000"
     assert page.locator("#f-keep_refill_to").input_value() == "500"
@@ -112,15 +113,7 @@ def test_a_mistyped_amount_is_told_beside_its_field_and_kept(server, make_page, 
 
 def test_the_keep_card_at_desktop_width(server, make_page):
     page = setup_household(make_page(DESKTOP, "en-US"), server)
-    fridge = first_folder(page, server, "stock")
-    register(page, server, fridge, [{"name": "Rice", "quantity": 1, "unit": "kg"}])
-    page.goto(f"{server.url}/folders/{fridge}")
-    page.click(f"{row_selector_of(page, 'Rice')} a.item-name")
-    page.locator("details.keep-card summary").click()
-    page.fill("#f-keep_minimum", "2")
-    page.fill("#f-keep_pack", "5")
-    with page.expect_navigation():
-        page.click("details.keep-card button[type=submit]")
+    send_keep(page, server, {"name": "Rice", "quantity": 1, "unit": "kg"}, {"minimum": "2", "pack": "5"})
     expect(page.locator(".keep-summary")).to_have_class(re.compile("keep-below"))
     no_axe_problems(page)
     screenshot(page, "keep-item-en-desktop")
