@@ -173,6 +173,17 @@ public struct HouseholdImport: Sendable {
         try check(
             shelfLives.allSatisfy { ($0.productKey.hasPrefix("barcode:") || $0.productKey.hasPrefix("name:")) && $0.productKey.unicodeScalars.count <= 420 },
             "a shelf life names its product in a way this server does not know")
+        let keepRules = document.keepRules ?? []
+        let ruleIds = Set(keepRules.map(\.id))
+        try check(ruleIds.count == keepRules.count, "two keep rules have the same id")
+        try check(document.items.allSatisfy { $0.keepRuleId.map(ruleIds.contains) ?? true }, "an item refers to a keep rule that is not in the file")
+        try check(document.household.keepFolderId.map(folders.contains) ?? true, "the keep rules' list is a folder that is not in the file")
+        try check(
+            keepRules.allSatisfy { rule in
+                (1...100).contains(rule.name.count) && (1...400).contains(rule.nameKey.count) && ItemUnit(rawValue: rule.unit) != nil
+                    && ItemKind(rawValue: rule.kind) != nil && rule.minimum > 0 && rule.refillTo >= rule.minimum && rule.pack > 0
+                    && max(rule.minimum, rule.refillTo, rule.pack) <= Quantity.maximum
+            }, "a keep rule holds an amount, unit or name this server does not take")
         try checkRecipeReferences(document)
     }
 }

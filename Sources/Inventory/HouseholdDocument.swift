@@ -8,10 +8,12 @@ import Foundation
 /// cooking took, so it can still be undone), the used-up choice and the cook of each history line.
 /// 3 keeps the two folders of a history line's move or purchase by id (`detail` then holds only what
 /// else changed). 4 adds `shelfLives`, what the household learned of how long its products keep.
+/// 5 adds `keepRules` (what the household keeps in stock), where their refills go and whether
+/// expired items count, and which shopping rows a rule put there.
 /// A reader accepts every earlier version: the new parts are optional.
 public struct HouseholdDocument: Codable, Sendable, Equatable {
     public static let formatName = "zaiko-household"
-    public static let currentVersion = 4
+    public static let currentVersion = 5
 
     public var format: String = HouseholdDocument.formatName
     public var formatVersion: Int = HouseholdDocument.currentVersion
@@ -28,6 +30,8 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
     public var cooks: [CookPart]?
     /// Version 4; nil before.
     public var shelfLives: [ShelfLifePart]?
+    /// Version 5; nil before.
+    public var keepRules: [KeepRulePart]?
 
     public struct HouseholdPart: Codable, Sendable, Equatable {
         public var name: String
@@ -39,6 +43,9 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         /// Version 2: what happens to an item a cook uses up, and the shopping list it goes to.
         public var usedUp: String?
         public var usedUpFolderId: Int64?
+        /// Version 5: the shopping list keep rules' refills go to, and whether expired items count.
+        public var keepFolderId: Int64?
+        public var keepCountsExpired: Bool?
     }
 
     /// A member's name and role (the history names them); the login so the operator of the new
@@ -87,13 +94,17 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var createdAt: Timestamp
         public var updatedAt: Timestamp
         public var deletedAt: Timestamp?
+        /// Version 5: a shopping row a keep rule put there or added to, and how much of it is the rule's.
+        public var keepRuleId: Int64?
+        public var refillQuantity: Double?
 
         public init(
             id: Int64, folderId: Int64, values: ItemValues, reminderSentFor: String?, version: Int, createdAt: Timestamp, updatedAt: Timestamp,
-            deletedAt: Timestamp?
+            deletedAt: Timestamp?, keepRuleId: Int64? = nil, refillQuantity: Double? = nil
         ) {
             (self.id, self.folderId, self.values, self.reminderSentFor) = (id, folderId, values, reminderSentFor)
             (self.version, self.createdAt, self.updatedAt, self.deletedAt) = (version, createdAt, updatedAt, deletedAt)
+            (self.keepRuleId, self.refillQuantity) = (keepRuleId, refillQuantity)
         }
 
         public subscript<Value>(dynamicMember field: WritableKeyPath<ItemValues, Value>) -> Value {
@@ -102,7 +113,7 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, folderId, reminderSentFor, version, createdAt, updatedAt, deletedAt
+            case id, folderId, reminderSentFor, version, createdAt, updatedAt, deletedAt, keepRuleId, refillQuantity
         }
 
         public init(from decoder: any Decoder) throws {
@@ -112,7 +123,9 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
                 values: try ItemValues(from: decoder), reminderSentFor: try container.decodeIfPresent(String.self, forKey: .reminderSentFor),
                 version: try container.decode(Int.self, forKey: .version), createdAt: try container.decode(Timestamp.self, forKey: .createdAt),
                 updatedAt: try container.decode(Timestamp.self, forKey: .updatedAt),
-                deletedAt: try container.decodeIfPresent(Timestamp.self, forKey: .deletedAt))
+                deletedAt: try container.decodeIfPresent(Timestamp.self, forKey: .deletedAt),
+                keepRuleId: try container.decodeIfPresent(Int64.self, forKey: .keepRuleId),
+                refillQuantity: try container.decodeIfPresent(Double.self, forKey: .refillQuantity))
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -125,6 +138,8 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
             try container.encode(createdAt, forKey: .createdAt)
             try container.encode(updatedAt, forKey: .updatedAt)
             try container.encodeIfPresent(deletedAt, forKey: .deletedAt)
+            try container.encodeIfPresent(keepRuleId, forKey: .keepRuleId)
+            try container.encodeIfPresent(refillQuantity, forKey: .refillQuantity)
         }
     }
 
@@ -162,6 +177,21 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var registeredOn: CalendarDay
         public var days: Int
         public var at: Timestamp
+    }
+
+    /// What the household keeps in stock of one product (see `KeepStock`).
+    public struct KeepRulePart: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var name: String
+        public var nameKey: String
+        public var unit: String
+        public var minimum: Double
+        public var refillTo: Double
+        public var pack: Double
+        public var kind: String
+        /// A person took the rule's refill off the list: nothing is added before the stock recovers.
+        public var declined: Bool
+        public var createdAt: Timestamp
     }
 
     public struct RecipePart: Codable, Sendable, Equatable {

@@ -75,7 +75,8 @@ public struct Households: Sendable {
         ) { item, row in
             HouseholdDocument.ItemPart(
                 id: item.id.rawValue, folderId: item.folderId.rawValue, values: item.draft.values, reminderSentFor: row["reminder_sent_for"],
-                version: item.version, createdAt: item.createdAt, updatedAt: item.updatedAt, deletedAt: item.deletedAt)
+                version: item.version, createdAt: item.createdAt, updatedAt: item.updatedAt, deletedAt: item.deletedAt, keepRuleId: row["keep_rule_id"],
+                refillQuantity: row["refill_quantity"])
         }
         let events = try Row.fetchAll(db, sql: "SELECT * FROM item_event WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
             HouseholdDocument.ItemEventPart(
@@ -93,13 +94,19 @@ public struct Households: Sendable {
             household: .init(
                 name: household["name"], timeZone: household["time_zone"], dueSoonDays: household["due_soon_days"], language: household["language"],
                 productLookupUrl: household["product_lookup_url"], createdAt: try household.decode(forColumn: "created_at"), usedUp: household["used_up"],
-                usedUpFolderId: household["used_up_folder_id"]),
+                usedUpFolderId: household["used_up_folder_id"], keepFolderId: household["keep_folder_id"],
+                keepCountsExpired: household["keep_counts_expired"]),
             members: members, folders: folders, photos: photos, items: items, itemEvents: events, products: products,
             recipes: try readRecipes(db, householdId: householdId), cooks: try readCooks(db, householdId: householdId),
             shelfLives: try Row.fetchAll(db, sql: "SELECT * FROM shelf_life WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
                 HouseholdDocument.ShelfLifePart(
                     productKey: $0["product_key"], folderId: $0["folder_id"], itemId: $0["item_id"],
                     registeredOn: try $0.decode(forColumn: "registered_on"), days: $0["days"], at: try $0.decode(forColumn: "at"))
+            },
+            keepRules: try Row.fetchAll(db, sql: "SELECT * FROM keep_rule WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
+                HouseholdDocument.KeepRulePart(
+                    id: $0["id"], name: $0["name"], nameKey: $0["name_key"], unit: $0["unit"], minimum: $0["minimum"], refillTo: $0["refill_to"],
+                    pack: $0["pack"], kind: $0["kind"], declined: $0["declined"], createdAt: try $0.decode(forColumn: "created_at"))
             })
     }
 
@@ -192,6 +199,28 @@ public struct Households: Sendable {
                         sample.registeredOn, sample.days, sample.at,
                     ])
             }
+            // Keep rules after the items (no item written here is checked against them: the file
+            // holds the exporting server's checked state), then the rows they put on the lists.
+            var keepRuleIds: [Int64: Int64] = [:]
+            for rule in document.keepRules ?? [] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO keep_rule (household_id, name, name_key, unit, minimum, refill_to, pack, kind, declined, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        householdId, rule.name, rule.nameKey, rule.unit, rule.minimum, rule.refillTo, rule.pack, rule.kind, rule.declined, rule.createdAt,
+                    ])
+                keepRuleIds[rule.id] = db.lastInsertedRowID
+            }
+            for item in document.items where item.keepRuleId != nil || item.refillQuantity != nil {
+                try db.execute(
+                    sql: "UPDATE item SET keep_rule_id = ?, refill_quantity = ? WHERE id = ?",
+                    arguments: [item.keepRuleId.flatMap { keepRuleIds[$0] }, item.refillQuantity, itemIds[item.id]])
+            }
+            try db.execute(
+                sql: "UPDATE household SET keep_folder_id = ?, keep_counts_expired = ? WHERE id = ?",
+                arguments: [source.keepFolderId.flatMap { folderIds[$0] }, source.keepCountsExpired ?? false, householdId])
             let token = try accounts.insertOwnerInvitation(db, householdId: householdId)
             var report = HouseholdImportReport(
                 household: HouseholdScope(householdId), householdName: source.name, members: members, folders: document.folders.count,

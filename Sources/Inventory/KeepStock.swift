@@ -72,18 +72,19 @@ enum KeepStock {
         let below = stock < minimum
         var declined: Bool = rule["declined"]
         if declined, !below {
-            try db.execute(sql: "UPDATE keep_rule SET declined = 0 WHERE id = ?", arguments: [ruleId])
+            try db.cachedStatement(sql: "UPDATE keep_rule SET declined = 0 WHERE id = ?").execute(arguments: [ruleId])
             declined = false
         }
         var share = 0.0
         if below, !declined {
-            let personal = try Double.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT TOTAL(i.quantity - IFNULL(i.refill_quantity, 0)) FROM item i JOIN folder f ON f.id = i.folder_id
-                        WHERE i.household_id = ? AND i.name_key = ? AND i.unit = ? AND i.deleted_at IS NULL
-                            AND f.kind = 'shopping' AND f.deleted_at IS NULL
-                        """), arguments: [householdId, nameKey, unit]) ?? 0
+            let personal =
+                try Double.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT TOTAL(i.quantity - IFNULL(i.refill_quantity, 0)) FROM item i JOIN folder f ON f.id = i.folder_id
+                            WHERE i.household_id = ? AND i.name_key = ? AND i.unit = ? AND i.deleted_at IS NULL
+                                AND f.kind = 'shopping' AND f.deleted_at IS NULL
+                            """), arguments: [householdId, nameKey, unit]) ?? 0
             let needed = (rule["refill_to"] as Double) - stock - personal
             let pack: Double = rule["pack"]
             if needed > 0 { share = min((needed / pack - 1e-9).rounded(.up) * pack, Quantity.maximum) }
@@ -122,16 +123,16 @@ enum KeepStock {
             let refill: Double = row["refill_quantity"] ?? 0
             let id: Item.ID = row["id"]
             if index == 0, share > 0 {
-                try db.execute(
-                    sql: "UPDATE item SET quantity = ?, refill_quantity = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                try db.cachedStatement(sql: "UPDATE item SET quantity = ?, refill_quantity = ?, version = version + 1, updated_at = ? WHERE id = ?").execute(
                     arguments: [max(quantity - refill, 0) + share, share, time, id])
             } else if quantity <= refill + 1e-9 {
-                try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [id])
+                try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?").execute(arguments: [id])
             } else {
-                try db.execute(
+                try db.cachedStatement(
                     sql: """
                         UPDATE item SET quantity = ?, refill_quantity = NULL, keep_rule_id = NULL, version = version + 1, updated_at = ? WHERE id = ?
-                        """, arguments: [quantity - refill, time, id])
+                        """
+                ).execute(arguments: [quantity - refill, time, id])
             }
         }
         guard rows.isEmpty, share > 0, let listId = try keepList(db, householdId) else { return }
@@ -142,17 +143,18 @@ enum KeepStock {
                     SELECT id, quantity FROM item WHERE folder_id = ? AND name_key = ? AND unit = ? AND deleted_at IS NULL ORDER BY id LIMIT 1
                     """), arguments: [listId, nameKey, unit])
         {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE item SET quantity = ?, refill_quantity = ?, keep_rule_id = ?, version = version + 1, updated_at = ? WHERE id = ?
-                    """, arguments: [(personal["quantity"] as Double) + share, share, ruleId, time, personal["id"] as Item.ID])
+                    """
+            ).execute(arguments: [(personal["quantity"] as Double) + share, share, ruleId, time, personal["id"] as Item.ID])
             return
         }
         let draft = Item.Draft(
             householdId: householdId, folderId: listId, name: rule["name"], quantity: share, unit: ItemUnit(rawValue: unit) ?? .piece,
             kind: ItemKind(rawValue: rule["kind"]) ?? .other, createdAt: time, updatedAt: time)
         let item = try draft.insertAndFetch(db, as: Item.self)
-        try db.execute(sql: "UPDATE item SET refill_quantity = ?, keep_rule_id = ? WHERE id = ?", arguments: [share, ruleId, item.id])
+        try db.cachedStatement(sql: "UPDATE item SET refill_quantity = ?, keep_rule_id = ? WHERE id = ?").execute(arguments: [share, ruleId, item.id])
         let memberId = try Member.ID.fetchOne(db.cachedStatement(sql: "SELECT member_id FROM change_actor WHERE id = 1"))
         try ItemHistory.append(db, householdId: householdId, itemId: item.id, memberId: memberId, kind: "created", at: time)
     }
@@ -160,14 +162,14 @@ enum KeepStock {
     /// The product's unopened items and those with no status say "running low" while it is under the
     /// minimum; once it is not, none does.
     static func markRunningLow(_ db: Database, below: Bool, householdId: Household.ID, nameKey: String, unit: String, at time: Timestamp) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE item SET status = ?, version = version + 1, updated_at = ?
                 WHERE household_id = ? AND name_key = ? AND unit = ? AND deleted_at IS NULL
                     AND (CASE WHEN ? THEN status IS NULL OR status = 'unopened' ELSE status = 'running_low' END)
                     AND folder_id IN (SELECT id FROM folder WHERE household_id = ? AND kind = 'stock')
-                """,
-            arguments: [below ? "running_low" : nil, time, householdId, nameKey, unit, below, householdId])
+                """
+        ).execute(arguments: [below ? "running_low" : nil, time, householdId, nameKey, unit, below, householdId])
     }
 
     /// The shopping list refills go to: the household's choice while it is a shopping list outside
@@ -218,15 +220,16 @@ public struct KeepRules: Sendable {
         let time = Timestamp(clock.now())
         return try database.writer.read { db in
             let today = try ShelfLife.today(db, scope.householdId, at: time)
-            let count = try Int.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT COUNT(*) FROM keep_rule r JOIN household h ON h.id = r.household_id
-                        WHERE r.household_id = ? AND r.minimum > (
-                            SELECT TOTAL(i.quantity) FROM item i JOIN folder f ON f.id = i.folder_id
-                            WHERE i.household_id = r.household_id AND i.name_key = r.name_key AND i.unit = r.unit AND i.deleted_at IS NULL
-                                AND f.kind = 'stock' AND f.deleted_at IS NULL AND (h.keep_counts_expired OR i.due IS NULL OR i.due >= ?))
-                        """), arguments: [scope.householdId, today]) ?? 0
+            let count =
+                try Int.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT COUNT(*) FROM keep_rule r JOIN household h ON h.id = r.household_id
+                            WHERE r.household_id = ? AND r.minimum > (
+                                SELECT TOTAL(i.quantity) FROM item i JOIN folder f ON f.id = i.folder_id
+                                WHERE i.household_id = r.household_id AND i.name_key = r.name_key AND i.unit = r.unit AND i.deleted_at IS NULL
+                                    AND f.kind = 'stock' AND f.deleted_at IS NULL AND (h.keep_counts_expired OR i.due IS NULL OR i.due >= ?))
+                            """), arguments: [scope.householdId, today]) ?? 0
             return (count, count > 0 ? try KeepStock.keepList(db, scope.householdId) : nil)
         }
     }

@@ -72,7 +72,7 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
                 "recipe_ingredients.csv"} <= set(archive.namelist())
         document = json.loads(archive.read("household.json"))
         raw = archive.read("items.csv")
-    assert document["format"] == "zaiko-household" and document["format_version"] == 4
+    assert document["format"] == "zaiko-household" and document["format_version"] == 5
     assert "password_hash" not in json.dumps(document)
     # The spreadsheet: a BOM, then rows Python's csv module reads with the Japanese intact.
     assert raw.startswith(b"\xef\xbb\xbf")

@@ -22,7 +22,6 @@ struct ExportSchemaTests {
         "grdb_migrations": "the schema's version, the new server's own",
         "health_check": "the server's own write check",
         "keep_check": "kept products a write touched, checked before it commits: empty between transactions",
-        "keep_rule": "not in household format 4 yet: the keep rules are set again on the new server (issue 25 says so)",
         "login_throttle": "failed sign-ins on this server",
         "push_channel": "holds the channel's access token: set up again on the new server",
         "push_message": "the outbox of messages this server sent or is sending",
@@ -42,10 +41,6 @@ struct ExportSchemaTests {
         "folder.item_count": "counted by triggers from the items",
         "item.search_text": "made from the item's texts by the new server",
         "item.name_key": "made from the item's name by the new server",
-        "item.keep_rule_id": "keep rules are not carried yet: a refill row arrives as a person's row",
-        "item.refill_quantity": "keep rules are not carried yet: a refill row arrives as a person's row",
-        "household.keep_folder_id": "keep rules are not carried yet, nor where their refills go",
-        "household.keep_counts_expired": "keep rules are not carried yet, nor what they count",
         "household.keep_checked_on": "the day this server last checked the keep rules: the new server checks them on its own days",
         "item.in_basket": "shopping of the moment (ticked in a shop), not the household's lasting state",
         "item.in_basket_by": "who ticked a row in the basket: shopping of the moment, as in_basket",
@@ -116,6 +111,7 @@ struct ExportSchemaTests {
             "item_event": try #require(document.itemEvents.first), "product": try #require(document.products.first), "recipe": recipe,
             "recipe_ingredient": recipe.ingredients[0], "recipe_tag": recipe, "cook": cook, "cook_take": cook.takes[0],
             "shelf_life": try #require(document.shelfLives?.first),
+            "keep_rule": try #require(document.keepRules?.first),
         ]
     }
 
@@ -123,6 +119,7 @@ struct ExportSchemaTests {
     func everyColumnIsPlaced() throws {
         let source = try ExchangeFixture()
         defer { source.remove() }
+        try Self.fillEveryColumn(source)
         let schema = try Self.schema(try AppDatabase.inMemory())
         let document = try HouseholdExport(database: source.fixture.database, photos: source.photos).document(in: source.fixture.household)
         let parts = try Self.parts(document)
@@ -231,6 +228,15 @@ struct ExportSchemaTests {
             try db.execute(sql: "UPDATE member SET language = 'en' WHERE household_id = ?", arguments: [home])
             try db.execute(sql: "UPDATE product SET illustration = 'milk' WHERE household_id = ?", arguments: [home])
             try db.execute(sql: "UPDATE household SET product_lookup_url = 'https://lookup.example/{barcode}' WHERE id = ?", arguments: [home])
+            // A keep rule (declined by a person) whose refill is on the shopping list, and where refills go.
+            try db.execute(
+                sql: """
+                    INSERT INTO keep_rule (household_id, name, name_key, unit, minimum, refill_to, pack, kind, declined, created_at)
+                    VALUES (?, 'Milk', 'milk', 'bottle', 2, 4, 1, 'dairy_eggs', 1, '2026-11-20T08:00:00Z')
+                    """, arguments: [home])
+            try db.execute(
+                sql: "UPDATE item SET keep_rule_id = ?, refill_quantity = 1 WHERE id = ?", arguments: [db.lastInsertedRowID, item])
+            try db.execute(sql: "UPDATE household SET keep_folder_id = ?, keep_counts_expired = 1 WHERE id = ?", arguments: [shopping, home])
         }
     }
 

@@ -282,6 +282,27 @@ struct HouseholdExchangeTests {
                 }, "items.1.unit has a value this server cannot read"
             ),
             (
+                try tampered(source, "dangling-keep-rule.zip") { files in
+                    var object = try document(files)
+                    var items = try #require(object["items"] as? [[String: Any]])
+                    items[0]["keep_rule_id"] = 987_654
+                    object["items"] = items
+                    files["household.json"] = try encode(object)
+                }, "an item refers to a keep rule"
+            ),
+            (
+                try tampered(source, "keep-rule-amount.zip") { files in
+                    var object = try document(files)
+                    object["keep_rules"] = [
+                        [
+                            "id": 1, "name": "Milk", "name_key": "milk", "unit": "bottle", "minimum": 0, "refill_to": 2, "pack": 1, "kind": "other",
+                            "declined": false, "created_at": "2026-11-20T08:00:00Z",
+                        ]
+                    ]
+                    files["household.json"] = try encode(object)
+                }, "a keep rule holds an amount"
+            ),
+            (
                 try tampered(source, "dangling-product.zip") { files in
                     var object = try document(files)
                     var recipes = try #require(object["recipes"] as? [[String: Any]])

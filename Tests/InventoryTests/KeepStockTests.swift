@@ -124,7 +124,8 @@ struct KeepStockTests {
         let row = try #require(try kitchen.listRows("Milk").first)
         try kitchen.items.markBought([row], into: try kitchen.folder(.stock), in: kitchen.household, by: kitchen.member)
         #expect(try kitchen.onList("Milk") == [])
-        #expect(try kitchen.database.writer.read { db in try Double.fetchOne(db, sql: "SELECT refill_quantity FROM item WHERE id = ?", arguments: [row]) } == nil)
+        #expect(
+            try kitchen.database.writer.read { db in try Double.fetchOne(db, sql: "SELECT refill_quantity FROM item WHERE id = ?", arguments: [row]) } == nil)
         #expect(try kitchen.rules.belowMinimumCount(in: kitchen.household) == 0)
     }
 
