@@ -399,39 +399,31 @@ document.querySelectorAll("[data-replace-url]").forEach((element) => {
 
 // ── editor: the folder select shows its kind's fields at once, Enter never looks up from Name, the preview shows the chosen photo ──
 
-// The picture preview shows the photo just chosen (it would keep the box icon until saved);
-// choosing nothing again brings back what was there.
-function showInPreview(input, file) {
-  const preview = (input.closest(".picture-field") || input.parentElement).querySelector("img.picture-preview");
+// The picture preview of `element`'s picture field shows `src` (a picture chosen), or without one
+// what it showed when the page came (the box icon, or the saved picture).
+function setPreview(element, src) {
+  const preview = (element.closest(".picture-field") || element.parentElement).querySelector("img.picture-preview");
   if (!preview) return;
   if (!("emptySrc" in preview.dataset)) {
     preview.dataset.emptySrc = preview.getAttribute("src");
     preview.dataset.emptyHasPicture = preview.classList.contains("has-picture") ? "1" : "";
   }
   if (preview.src.startsWith("blob:")) URL.revokeObjectURL(preview.src);
-  if (file) {
-    preview.src = URL.createObjectURL(file);
-    preview.classList.add("has-picture");
-  } else {
-    preview.src = preview.dataset.emptySrc;
-    preview.classList.toggle("has-picture", preview.dataset.emptyHasPicture === "1");
-  }
+  preview.src = src || preview.dataset.emptySrc;
+  preview.classList.toggle("has-picture", src ? true : preview.dataset.emptyHasPicture === "1");
+}
+
+// The picture preview shows the photo just chosen (it would keep the box icon until saved);
+// choosing nothing again brings back what was there.
+function showInPreview(input, file) {
+  setPreview(input, file ? URL.createObjectURL(file) : null);
 }
 
 // An illustration chosen shows in the preview at once, and gives a draft still of kind "Other"
 // its kind (milk: dairy and eggs). Listened for on the document: drafts added in place have it too.
 function chooseIllustration(radio) {
-  const field = radio.closest(".picture-field");
-  const preview = field && field.querySelector("img.picture-preview");
   const image = radio.closest("label") && radio.closest("label").querySelector("img");
-  if (preview) {
-    if (!("emptySrc" in preview.dataset)) {
-      preview.dataset.emptySrc = preview.getAttribute("src");
-      preview.dataset.emptyHasPicture = preview.classList.contains("has-picture") ? "1" : "";
-    }
-    preview.src = image ? image.src : preview.dataset.emptySrc;
-    preview.classList.toggle("has-picture", Boolean(image));
-  }
+  setPreview(radio, image ? image.src : null);
   const draft = radio.closest("fieldset.draft") || radio.form;
   const kind = draft && draft.querySelector('select[name$="kind"]');
   if (kind && radio.dataset.kind && kind.value === "other") kind.value = radio.dataset.kind;
