@@ -766,6 +766,8 @@ extension Schema {
                 ALTER TABLE item ADD COLUMN keep_rule_id INTEGER REFERENCES keep_rule(id) ON DELETE SET NULL;
                 ALTER TABLE item ADD COLUMN refill_quantity REAL;
                 CREATE INDEX item_by_product ON item(household_id, name_key, unit) WHERE deleted_at IS NULL;
+                -- A rule's rows (each check reads them; deleting a rule sets theirs to NULL).
+                CREATE INDEX item_by_keep_rule ON item(keep_rule_id) WHERE keep_rule_id IS NOT NULL;
 
                 -- Where refills go (nil or gone: the first shopping list), and whether expired items
                 -- count as stock (they do not, unless the household says so).
