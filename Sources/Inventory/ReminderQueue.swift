@@ -100,10 +100,17 @@ public struct ReminderQueue: Sendable {
 
     /// Calls `onChange` on `queue` with the schedule whenever a commit changes it, whoever wrote,
     /// until the returned cancellable is cancelled (or released).
+    ///
+    /// A constant region (the schedule reads the same tables and columns every time): GRDB then
+    /// fetches it from a reader. Tracked otherwise, it was fetched on the writer connection after
+    /// every commit that touched `household` (each write moves its change sequence) inside
+    /// `isolated(readOnly:)`, whose `PRAGMA query_only` expires every prepared statement of the
+    /// writer: the next write compiled all of its statements again, each item update with every
+    /// trigger of the item table (bench/keep-taps).
     public func observeSchedule(
         on queue: DispatchQueue, onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Schedule) -> Void
     ) -> AnyDatabaseCancellable {
-        ValueObservation.tracking { db in try Self.schedule(db) }.removeDuplicates()
+        ValueObservation.trackingConstantRegion { db in try Self.schedule(db) }.removeDuplicates()
             .start(in: database.writer, scheduling: .async(onQueue: queue), onError: onError, onChange: onChange)
     }
 
