@@ -163,7 +163,7 @@ public struct Item: StoredRecord {
     struct ColumnPositions {
         let id, householdId, folderId, name, photo, illustration, quantity, unit, kind, note, barcode, due, remindAt,
             status, urgent, version, createdAt, updatedAt, deletedAt: Int
-        let searchText, inBasket, inBasketBy: Int?
+        let searchText, inBasket, inBasketBy, refillQuantity: Int?
 
         init(_ names: [String]) throws {
             func at(_ column: String) throws -> Int {
@@ -179,6 +179,7 @@ public struct Item: StoredRecord {
             (createdAt, updatedAt, deletedAt) = (try at("created_at"), try at("updated_at"), try at("deleted_at"))
             searchText = names.firstIndex(of: "search_text")
             (inBasket, inBasketBy) = (names.firstIndex(of: "in_basket"), names.firstIndex(of: "in_basket_by"))
+            refillQuantity = names.firstIndex(of: "refill_quantity")
         }
     }
 
@@ -231,6 +232,7 @@ public struct Item: StoredRecord {
             searchText = c.searchText.map { row[$0] } ?? ""
             inBasket = c.inBasket.map { row[$0] } ?? false
             inBasketBy = c.inBasketBy.flatMap { row[$0] }
+            refillQuantity = c.refillQuantity.flatMap { row[$0] }
         }
 
         public var householdId: Household.ID
@@ -245,6 +247,9 @@ public struct Item: StoredRecord {
         /// of the moment, cleared when the item leaves for a stock list (`Items.fit`), not exported.
         public var inBasket = false
         public var inBasketBy: Member.ID? = nil
+        /// On a shopping list: how much of the row a keep rule put there (`KeepStock`), read only:
+        /// the rule writes it, and saving the item never does.
+        public var refillQuantity: Double? = nil
 
         public init(
             householdId: Household.ID, folderId: Folder.ID, name: String, photo: String? = nil, illustration: String? = nil,

@@ -77,6 +77,8 @@ def test_a_keep_rule_puts_milk_on_the_other_phones_list_when_it_runs_low(server,
     assert after.done(f"notice and refill with a keep rule ({lang})") == (1, 0)
     expect(row(ken, "Milk")).to_have_count(1)
     expect(row(ken, "Milk").locator(".qty")).to_have_text(re.compile(r"3"))
+    expect(row(ken, "Milk").locator(".item-refill")).to_have_text(t["row_refill"])
+    expect(row(ken, "Eggs").locator(".item-refill")).to_have_count(0)
     expect(row(aki, "Milk").locator(".item-status")).to_have_text(t["status_running_low"])
     assert ken_loads == [], f"Ken's list reloaded: {ken_loads}"
     screenshot(ken, f"keep-refill-on-list-{lang}-phone", full_page=False)

@@ -39,6 +39,7 @@ struct ItemRowsView {
         var number: String { item.amountParts.number }
         var after: String { item.amountParts.after }
         var step: String { item.step }
+        var refill: Bool { item.refill }
         /// "Recipes with this" (rows of the use-soon page).
         var recipesHref: String { RecipesQuery.forIngredient(item.name) }
     }

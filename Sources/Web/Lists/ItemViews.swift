@@ -33,6 +33,8 @@ struct ItemRowView: Sendable {
     let amountParts: (before: String, number: String, after: String)
     /// One tap of − or + ("1", "50", "0.1"): the unit's step (`ItemUnit.step`).
     let step: String
+    /// A shopping row a keep rule put there or added to: it says so.
+    let refill: Bool
     let kind: String
     let status: String?
     /// The status as stored (`unopened`, `opened`, `running_low`), for the row's class.
@@ -61,6 +63,7 @@ struct ItemRowView: Sendable {
         amountParts = t.quantityParts(item.quantity, unit: item.unit.rawValue)
         amount = amountParts.before + amountParts.number + amountParts.after
         step = Quantity.text(item.unit.step)
+        refill = item.refillQuantity != nil
         kind = t[.kind, item.kind]
         let picture = item.picture
         thumbnail = urls.picture(picture, size: .small, kind: item.kind)
