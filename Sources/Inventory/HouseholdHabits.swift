@@ -48,7 +48,7 @@ public struct HouseholdHabits: Sendable {
             let since = min(useSince, Timestamp(firstDay.start(in: zone)))
             var tally = Tally(days: days, useSince: useSince, now: Timestamp(now), firstMonth: CalendarMonth(firstDay))
             try Self.forEachEntry(db, scope.householdId, since: since) { tally.add($0) }
-            let stock = try Self.inStock(db, scope.householdId, names: &tally.names)
+            let stock = try Self.inStock(db, scope.householdId)
             return tally.report(weeks: weeks, months: months, today: today, stock: stock)
         }
     }
@@ -58,16 +58,15 @@ public struct HouseholdHabits: Sendable {
     /// its transaction.
     static func expiredUnusedThisWeek(_ db: Database, _ householdId: Household.ID, now: Date) throws -> ExpiredUnused {
         let zone = try timeZone(db, householdId)
-        let days = LocalDays(zone: zone)
+        var days = LocalDays(zone: zone)
         let firstDay = CalendarDay.today(in: zone, now: now).adding(days: -6)
-        var names = FoldedNames()
         var count = 0
         var listed: [String] = []
         var seen = Set<ProductKey>()
         try forEachEntry(db, householdId, since: Timestamp(firstDay.start(in: zone))) { entry in
             guard entry.at <= Timestamp(now), entry.isWaste(on: days.day(of: entry.at)) else { return }
             count += 1
-            if seen.insert(names.key(entry.name, entry.unit)).inserted { listed.append(entry.name) }
+            if seen.insert(entry.product).inserted { listed.append(entry.name) }
         }
         return ExpiredUnused(count: count, names: Array(listed.prefix(digestNames)), products: listed.count)
     }
@@ -82,33 +81,38 @@ public struct HouseholdHabits: Sendable {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT name, unit, kind, quantity, event, due, at FROM stock_use WHERE household_id = ? AND at >= ? ORDER BY at, id
+                    SELECT name, name_folded, unit, kind, quantity, event, due, at FROM stock_use WHERE household_id = ? AND at >= ? ORDER BY at, id
                     """),
             arguments: [householdId, since])
         while let row = try rows.next() {
             // A code this version does not know (a later one's) is left out, not guessed.
-            guard let unit = ItemUnit(rawValue: row[1]), let kind = ItemKind(rawValue: row[2]), let event = LedgerEvent(rawValue: row[4]),
-                let at = Timestamp(row[6] as String)
+            guard let unit = ItemUnit(rawValue: row[2]), let kind = ItemKind(rawValue: row[3]), let event = LedgerEvent(rawValue: row[5]),
+                let at = Timestamp(row[7] as String)
             else { continue }
-            let due: String? = row[5]
-            try body(LedgerEntry(name: row[0], unit: unit, kind: kind, quantity: row[3], event: event, due: due.flatMap(CalendarDay.init), at: at))
+            let due: String? = row[6]
+            try body(
+                LedgerEntry(
+                    name: row[0], product: ProductKey(folded: row[1], unit: unit), kind: kind, quantity: row[4], event: event,
+                    due: due.flatMap(CalendarDay.init), at: at))
         }
     }
 
-    /// What each product has in the household's stock lists now (expired items too), by product.
-    static func inStock(_ db: Database, _ householdId: Household.ID, names: inout FoldedNames) throws -> [ProductKey: Double] {
+    /// What each product has in the household's stock lists now (expired items too), by product:
+    /// the folded name is the start of the item's search_text, as in the ledger.
+    static func inStock(_ db: Database, _ householdId: Household.ID) throws -> [ProductKey: Double] {
         var stock: [ProductKey: Double] = [:]
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT i.name, i.unit, SUM(i.quantity) FROM item i JOIN folder f ON f.id = i.folder_id
+                    SELECT substr(i.search_text, 1, instr(i.search_text, char(10)) - 1) AS folded, i.unit, SUM(i.quantity)
+                    FROM item i JOIN folder f ON f.id = i.folder_id
                     WHERE i.household_id = ? AND i.deleted_at IS NULL AND f.kind = 'stock' AND f.deleted_at IS NULL
-                    GROUP BY i.name, i.unit
+                    GROUP BY folded, i.unit
                     """),
             arguments: [householdId])
         while let row = try rows.next() {
             guard let unit = ItemUnit(rawValue: row[1]) else { continue }
-            stock[names.key(row[0], unit), default: 0] += row[2] as Double
+            stock[ProductKey(folded: row[0], unit: unit), default: 0] += row[2] as Double
         }
         return stock
     }
@@ -124,7 +128,7 @@ enum LedgerEvent: String {
 /// One row of the use ledger.
 struct LedgerEntry {
     let name: String
-    let unit: ItemUnit
+    let product: ProductKey
     let kind: ItemKind
     let quantity: Double
     let event: LedgerEvent
@@ -147,25 +151,24 @@ struct ProductKey: Hashable {
     let unit: ItemUnit
 }
 
-/// Names folded once each: a ledger of a year holds few names many times, and folding (NFKC) is
-/// the costly part of reading it.
-struct FoldedNames {
-    private var folded: [String: String] = [:]
-
-    mutating func key(_ name: String, _ unit: ItemUnit) -> ProductKey {
-        if let known = folded[name] { return ProductKey(folded: known, unit: unit) }
-        let made = SearchText.fold(name.trimmingCharacters(in: .whitespacesAndNewlines))
-        folded[name] = made
-        return ProductKey(folded: made, unit: unit)
-    }
-}
-
 /// The household's calendar day of an instant (its time zone's offset then, summer time included).
+/// The offset is asked once per quarter of an hour of time (zones change theirs only on a quarter
+/// hour): a year of ledger rows asks Foundation a few thousand times, not once a row.
 struct LocalDays {
     let zone: TimeZone
+    private var offsets: [Int64: Int64] = [:]
 
-    func day(of time: Timestamp) -> CalendarDay {
-        let offset = Int64(zone.secondsFromGMT(for: time.date))
+    init(zone: TimeZone) { self.zone = zone }
+
+    mutating func day(of time: Timestamp) -> CalendarDay {
+        let quarter = time.secondsSince1970 >= 0 ? time.secondsSince1970 / 900 : (time.secondsSince1970 - 899) / 900
+        let offset: Int64
+        if let known = offsets[quarter] {
+            offset = known
+        } else {
+            offset = Int64(zone.secondsFromGMT(for: time.date))
+            offsets[quarter] = offset
+        }
         let local = time.secondsSince1970 + offset
         return CalendarDay(dayNumber: Int(local >= 0 ? local / 86400 : (local - 86399) / 86400))
     }
@@ -173,11 +176,10 @@ struct LocalDays {
 
 /// Sums the ledger as it is read, for `HabitsReport`.
 struct Tally {
-    let days: LocalDays
+    var days: LocalDays
     let useSince: Timestamp
     let now: Timestamp
     let firstMonth: CalendarMonth
-    var names = FoldedNames()
 
     struct Product {
         var name: String
@@ -195,7 +197,7 @@ struct Tally {
 
     mutating func add(_ entry: LedgerEntry) {
         guard entry.at <= now else { return }
-        let key = names.key(entry.name, entry.unit)
+        let key = entry.product
         var product = products[key] ?? Product(name: entry.name, kind: entry.kind)
         // The newest name and kind stand for the product.
         (product.name, product.kind) = (entry.name, entry.kind)

@@ -754,10 +754,15 @@ extension Schema {
     static func v20(_ db: Database) throws {
         let at = "COALESCE((SELECT at FROM change_actor WHERE id = 1), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"
         let isStock = { (folder: String) in "(SELECT kind FROM folder WHERE id = \(folder)) = 'stock'" }
+        // The name folded as search folds it: the start of the item's search_text (fold(name) + newline
+        // + fold(note)), so the ledger groups by product without folding again when it is read.
+        let folded = { (row: String) in
+            "CASE WHEN instr(\(row).search_text, char(10)) > 0 THEN substr(\(row).search_text, 1, instr(\(row).search_text, char(10)) - 1) ELSE lower(trim(\(row).name)) END"
+        }
         func entry(_ row: String, quantity: String, event: String) -> String {
             """
-                INSERT INTO stock_use (household_id, item_id, name, unit, kind, quantity, event, due, at)
-                    VALUES (\(row).household_id, \(row).id, \(row).name, \(row).unit, \(row).kind, \(quantity), \(event), \(row).due, \(at));
+                INSERT INTO stock_use (household_id, item_id, name, name_folded, unit, kind, quantity, event, due, at)
+                    VALUES (\(row).household_id, \(row).id, \(row).name, \(folded(row)), \(row).unit, \(row).kind, \(quantity), \(event), \(row).due, \(at));
             """
         }
         try db.execute(
@@ -767,6 +772,7 @@ extension Schema {
                     household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
                     item_id INTEGER REFERENCES item(id) ON DELETE SET NULL,
                     name TEXT NOT NULL,
+                    name_folded TEXT NOT NULL,
                     unit TEXT NOT NULL,
                     kind TEXT NOT NULL,
                     quantity REAL NOT NULL CHECK (quantity > 0),
