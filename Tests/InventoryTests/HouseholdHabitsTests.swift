@@ -225,3 +225,16 @@ struct HouseholdHabitsTests {
         #expect(try items.item(milk, in: household).quantity == 2)
     }
 }
+
+/// The household's day of an instant, across summer time.
+@Suite struct LocalDaysTests {
+    @Test func theDayFollowsTheZonesOffsetAcrossItsTransitions() {
+        var days = LocalDays(zone: TimeZone(identifier: "America/New_York")!)
+        // 8 March 2026, 07:00 UTC is 02:00 EST → 03:00 EDT; 04:30 UTC on 9 March is 00:30 EDT, 23:30 EST the day before.
+        let instants = ["2026-03-07T04:30:00Z", "2026-03-08T06:59:59Z", "2026-03-08T07:00:00Z", "2026-03-09T04:30:00Z", "2026-11-02T04:30:00Z"]
+        let expected = ["2026-03-06", "2026-03-08", "2026-03-08", "2026-03-09", "2026-11-01"]
+        #expect(instants.map { days.day(of: Timestamp(utc($0))).description } == expected)
+        // Out of order too.
+        #expect(days.day(of: Timestamp(utc("2026-03-07T04:30:00Z"))).description == "2026-03-06")
+    }
+}
