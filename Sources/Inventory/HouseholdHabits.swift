@@ -190,6 +190,19 @@ struct Tally {
         var stockedDays: [CalendarDay] = []
         var wastedTimes = 0
         var wastedQuantity = 0.0
+
+        mutating func add(_ entry: LedgerEntry, day: CalendarDay, wasted: Bool, used: Bool) {
+            // The newest name and kind stand for the product.
+            (name, kind) = (entry.name, entry.kind)
+            if entry.event == .stocked {
+                if stockedDays.last != day { stockedDays.append(day) }
+            } else if wasted {
+                wastedTimes += 1
+                wastedQuantity += entry.quantity
+            } else if used {
+                self.used += entry.quantity
+            }
+        }
     }
 
     var products: [ProductKey: Product] = [:]
@@ -199,24 +212,17 @@ struct Tally {
 
     mutating func add(_ entry: LedgerEntry) {
         guard entry.at <= now else { return }
-        let key = entry.product
-        var product = products[key] ?? Product(name: entry.name, kind: entry.kind)
-        // The newest name and kind stand for the product.
-        (product.name, product.kind) = (entry.name, entry.kind)
         let day = days.day(of: entry.at)
-        if entry.event == .stocked {
-            if product.stockedDays.last != day { product.stockedDays.append(day) }
-        } else if entry.isWaste(on: day) {
-            if CalendarMonth(day) >= firstMonth {
-                product.wastedTimes += 1
-                product.wastedQuantity += entry.quantity
-                wasteByMonth[day.year * 12 + day.month, default: 0] += 1
-                wasteByKind[entry.kind, default: 0] += 1
-            }
-        } else if entry.isOutgoing, entry.at > useSince {
-            product.used += entry.quantity
+        let counted = CalendarMonth(day) >= firstMonth
+        let wasted = entry.isWaste(on: day)
+        if wasted, counted {
+            wasteByMonth[day.year * 12 + day.month, default: 0] += 1
+            wasteByKind[entry.kind, default: 0] += 1
         }
-        products[key] = product
+        let used = !wasted && entry.isOutgoing && entry.at > useSince
+        // One look-up a row, the product changed in place (hashing a name is much of the cost).
+        products[entry.product, default: Product(name: entry.name, kind: entry.kind)].add(
+            entry, day: day, wasted: wasted && counted, used: used)
     }
 
     func report(weeks: Int, months: Int, today: CalendarDay, stock: [ProductKey: Double]) -> HabitsReport {
