@@ -780,9 +780,7 @@ extension Schema {
                     due TEXT,
                     at TEXT NOT NULL
                 );
-                -- The Household page reads a household's rows of the last months in time order: every
-                -- column it reads is in the index, so no row is looked up in the table.
-                CREATE INDEX stock_use_by_household ON stock_use(household_id, at, name_folded, unit, kind, event, quantity, due, name);
+                CREATE INDEX stock_use_by_household ON stock_use(household_id, at);
                 CREATE INDEX stock_use_by_item ON stock_use(item_id);
 
                 CREATE TRIGGER stock_use_registered AFTER INSERT ON item
