@@ -152,9 +152,24 @@ public struct ReminderQueue: Sendable {
         }
     }
 
+    /// What one household's digest tells.
+    public struct DigestContents: Sendable, Equatable {
+        /// Expired, due today, due in the week after today.
+        public var counts: DueCounts
+        /// What expired unused in the seven days to now (`HouseholdHabits`).
+        public var expiredUnused: ExpiredUnused
+
+        public init(counts: DueCounts, expiredUnused: ExpiredUnused = .none) {
+            self.counts = counts
+            self.expiredUnused = expiredUnused
+        }
+
+        public var isEmpty: Bool { counts.total == 0 && expiredUnused.count == 0 }
+    }
+
     /// Each household whose digest hour has come today: counts of expired, due today and due in the
-    /// week after today, as one message (none when all three are 0).
-    public func queueDueDigests(compose: (_ language: String, _ counts: DueCounts) -> (title: String, body: String)) throws {
+    /// week after today, and what expired unused this week, as one message (none when all are 0).
+    public func queueDueDigests(compose: (_ language: String, _ contents: DigestContents) -> (title: String, body: String)) throws {
         let now = clock.now()
         try database.writer.write { db in
             for digest in try Self.schedule(db).digests {
@@ -163,8 +178,10 @@ public struct ReminderQueue: Sendable {
                 try db.execute(sql: "UPDATE push_channel SET digest_sent_on = ? WHERE household_id = ?", arguments: [today, digest.householdId])
                 // "This week" is the days after today: the use-soon rule with a window of a week.
                 let counts = try Items.dueCounts(db, householdId: digest.householdId, window: DueWindow(today: today, soonDays: Self.weekDays))
-                guard counts.total > 0 else { continue }
-                let (title, body) = compose(try Self.language(db, digest.householdId), counts)
+                let contents = DigestContents(
+                    counts: counts, expiredUnused: try HouseholdHabits.expiredUnusedThisWeek(db, digest.householdId, now: now))
+                guard !contents.isEmpty else { continue }
+                let (title, body) = compose(try Self.language(db, digest.householdId), contents)
                 try Outbox.enqueue(db, householdId: digest.householdId, kind: "digest", title: title, body: body, items: [], at: now)
             }
         }

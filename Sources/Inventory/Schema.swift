@@ -28,6 +28,7 @@ enum Schema {
         migrator.registerMigration("v17 actions sent again from a phone apply once", migrate: v17)
         migrator.registerMigration("v18 shelf life learned per product", migrate: v18)
         migrator.registerMigration("v19 keep rules: what to keep in stock", migrate: v19)
+        migrator.registerMigration("v20 use and waste ledger", migrate: v20)
         return migrator
     }
 
@@ -818,5 +819,85 @@ extension Schema {
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM item") {
             try db.execute(sql: "UPDATE item SET name_key = ? WHERE id = ?", arguments: [KeepStock.nameKey(row["name"]), row["id"] as Int64])
         }
+    }
+}
+
+extension Schema {
+    /// The household's use and waste ledger (`HouseholdHabits`): what came into its stock lists and
+    /// what left them by use or the trash, kept by triggers on `item` so that every writer is covered
+    /// (a page, a cook, an import, sqlite3 by hand). An item's history (`item_event`) goes with the
+    /// item when the trash is emptied; these rows stay (`item_id` set to NULL) so a year of habits
+    /// can be drawn.
+    ///
+    /// Rows (`event`):
+    /// - `stocked`: an item registered into a stock list, moved into one from a shopping list (bought),
+    ///   or its quantity raised there (a purchase added to a row, a + tap): `quantity` is what came in.
+    /// - `used`: its quantity lowered while in a stock list, by that much; `used_up` when it reached 0.
+    /// - `trashed`: put in the trash from a stock list with `quantity` left (the rest used up, or
+    ///   thrown away); taken out of the trash again, the row goes.
+    ///
+    /// Whether a row is waste is decided when read, in the household's time zone: `due` (the item's
+    /// due date then) before the household's day of `at`, for `used_up` and `trashed` rows. `at` is the
+    /// named write's time (`change_actor`, so tests inject the clock), else SQLite's clock.
+    static func v20(_ db: Database) throws {
+        let at = "COALESCE((SELECT at FROM change_actor WHERE id = 1), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"
+        let isStock = { (folder: String) in "(SELECT kind FROM folder WHERE id = \(folder)) = 'stock'" }
+        // The name folded as search folds it: the start of the item's search_text (fold(name) + newline
+        // + fold(note)), so the ledger groups by product without folding again when it is read.
+        let folded = { (row: String) in
+            "CASE WHEN instr(\(row).search_text, char(10)) > 0 THEN substr(\(row).search_text, 1, instr(\(row).search_text, char(10)) - 1) ELSE lower(trim(\(row).name)) END"
+        }
+        func entry(_ row: String, quantity: String, event: String) -> String {
+            """
+                INSERT INTO stock_use (household_id, item_id, name, name_folded, unit, kind, quantity, event, due, at)
+                    VALUES (\(row).household_id, \(row).id, \(row).name, \(folded(row)), \(row).unit, \(row).kind, \(quantity), \(event), \(row).due, \(at));
+            """
+        }
+        try db.execute(
+            sql: """
+                CREATE TABLE stock_use (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    item_id INTEGER REFERENCES item(id) ON DELETE SET NULL,
+                    name TEXT NOT NULL,
+                    name_folded TEXT NOT NULL,
+                    unit TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    quantity REAL NOT NULL CHECK (quantity > 0),
+                    event TEXT NOT NULL CHECK (event IN ('stocked', 'used', 'used_up', 'trashed')),
+                    due TEXT,
+                    at TEXT NOT NULL
+                );
+                CREATE INDEX stock_use_by_household ON stock_use(household_id, at);
+                CREATE INDEX stock_use_by_item ON stock_use(item_id);
+
+                CREATE TRIGGER stock_use_registered AFTER INSERT ON item
+                    WHEN NEW.deleted_at IS NULL AND NEW.quantity > 0 AND \(isStock("NEW.folder_id")) BEGIN
+                \(entry("NEW", quantity: "NEW.quantity", event: "'stocked'"))
+                END;
+                CREATE TRIGGER stock_use_bought AFTER UPDATE OF folder_id ON item
+                    WHEN NEW.deleted_at IS NULL AND OLD.deleted_at IS NULL AND NEW.quantity > 0
+                        AND \(isStock("NEW.folder_id")) AND NOT \(isStock("OLD.folder_id")) BEGIN
+                \(entry("NEW", quantity: "NEW.quantity", event: "'stocked'"))
+                END;
+                CREATE TRIGGER stock_use_added AFTER UPDATE OF quantity ON item
+                    WHEN NEW.quantity > OLD.quantity AND NEW.deleted_at IS NULL AND OLD.deleted_at IS NULL AND NEW.unit = OLD.unit
+                        AND NEW.folder_id = OLD.folder_id AND \(isStock("NEW.folder_id")) BEGIN
+                \(entry("NEW", quantity: "NEW.quantity - OLD.quantity", event: "'stocked'"))
+                END;
+                CREATE TRIGGER stock_use_used AFTER UPDATE OF quantity ON item
+                    WHEN NEW.quantity < OLD.quantity AND NEW.deleted_at IS NULL AND OLD.deleted_at IS NULL AND NEW.unit = OLD.unit
+                        AND \(isStock("OLD.folder_id")) BEGIN
+                \(entry("OLD", quantity: "OLD.quantity - NEW.quantity", event: "CASE WHEN NEW.quantity = 0 THEN 'used_up' ELSE 'used' END"))
+                END;
+                CREATE TRIGGER stock_use_trashed AFTER UPDATE OF deleted_at ON item
+                    WHEN OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL AND OLD.quantity > 0 AND \(isStock("OLD.folder_id")) BEGIN
+                \(entry("OLD", quantity: "OLD.quantity", event: "'trashed'"))
+                END;
+                CREATE TRIGGER stock_use_restored AFTER UPDATE OF deleted_at ON item
+                    WHEN OLD.deleted_at IS NOT NULL AND NEW.deleted_at IS NULL BEGIN
+                    DELETE FROM stock_use WHERE item_id = NEW.id AND event = 'trashed';
+                END;
+                """)
     }
 }

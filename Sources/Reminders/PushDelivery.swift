@@ -104,6 +104,8 @@ public struct ReminderTexts: Sendable {
         "push_and_more": "and {count} more",
         "push_digest_title": "Today in Zaiko",
         "push_digest_body": "{expired} expired, {today} due today, {week} this week",
+        "push_digest_expired_unused": "{count} expired unused this week: {names}",
+        "push_digest_expired_unused_one": "1 expired unused this week: {names}",
     ]
 
     func text(_ language: String, _ key: String, _ values: [String: String] = [:]) -> String {
@@ -129,10 +131,21 @@ public struct ReminderTexts: Sendable {
         return (text(language, "push_reminders_title", ["count": count]), text(language, "push_reminders_body", ["count": count, "list": list]))
     }
 
-    func digest(expired: Int, today: Int, week: Int, language: String) -> (title: String, body: String) {
-        (
-            text(language, "push_digest_title"),
-            text(language, "push_digest_body", ["expired": "\(expired)", "today": "\(today)", "week": "\(week)"])
-        )
+    /// The digest: the counts of what is due, then, on a line of its own when there was any, what
+    /// expired unused this week, named ("and 2 more" past the first few products).
+    func digest(_ contents: ReminderQueue.DigestContents, language: String) -> (title: String, body: String) {
+        let counts = contents.counts
+        var body = text(language, "push_digest_body", ["expired": "\(counts.expired)", "today": "\(counts.today)", "week": "\(counts.soon)"])
+        let wasted = contents.expiredUnused
+        if wasted.count > 0 {
+            var names = wasted.names.joined(separator: text(language, "push_list_separator"))
+            if wasted.products > wasted.names.count {
+                names += text(language, "push_list_separator") + text(language, "push_and_more", ["count": "\(wasted.products - wasted.names.count)"])
+            }
+            // "1 expired unused…": each catalog has the `_one` form, as the app's counted phrases.
+            let key = wasted.count == 1 ? "push_digest_expired_unused_one" : "push_digest_expired_unused"
+            body += "\n" + text(language, key, ["count": "\(wasted.count)", "names": names])
+        }
+        return (text(language, "push_digest_title"), body)
     }
 }

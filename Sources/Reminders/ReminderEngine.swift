@@ -155,9 +155,7 @@ public final class ReminderEngine: Service {
     }
 
     func queueDueDigests() throws {
-        try queue.queueDueDigests { language, counts in
-            texts.digest(expired: counts.expired, today: counts.today, week: counts.soon, language: language)
-        }
+        try queue.queueDueDigests { language, contents in texts.digest(contents, language: language) }
     }
 
     /// Starts a delivery task for each household with a message due and none running yet.

@@ -119,6 +119,7 @@ struct DurableStorageTests {
         ("v17 actions sent again from a phone apply once", "48df74bbd80727ad5925090cff9e58d8e334343715cd2788dcf73d1230bd832a"),
         ("v18 shelf life learned per product", "47cff69b559ff8b2503fe0d24485702890121000170911392a03befb761aa23e"),
         ("v19 keep rules: what to keep in stock", "a9b2d8249f7769dc3d292b79ae3fd04d991fefd0f9f239a9693789cd87e552fc"),
+        ("v20 use and waste ledger", "b8f253c6d2eb4dd183432b2535d96258dccea6a109e13eff89f4bc136c9aa651"),
     ]
 
     /// Every table, index and trigger with its SQL, once the migrations up to `migration` ran.

@@ -249,6 +249,35 @@ struct ReminderEngineTests {
         }
     }
 
+    @Test func theDigestNamesWhatExpiredUnusedThisWeek() async throws {
+        let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T12:00:00Z"))
+        try fixture.ntfy("http://push.test", digestHour: "7")
+        // Thrown away expired on 22 November (Tokyo): within the week before the digest of the 23rd.
+        let milk = try fixture.item("Old milk", due: "2026-11-20", remind: nil)
+        let natto = try fixture.item("Natto", due: "2026-11-21", remind: nil)
+        try fixture.items.trash([milk, natto], in: fixture.household, by: fixture.memberId)
+        try fixture.item("Tofu", due: "2026-11-23", remind: nil)
+        let sender = RecordingSender(clock: fixture.clock)
+        let japanese: [String: String] = [
+            "push_digest_body": "期限切れ{expired}件、今日まで{today}件、今週中{week}件", "push_list_separator": "、",
+            "push_digest_expired_unused": "今週、期限切れで使わなかったもの{count}件：{names}",
+        ]
+        let texts = ReminderTexts { language, key in language == "ja" ? japanese[key] : nil }
+        try await running(fixture.engine(sender: sender, texts: texts)) {
+            try await eventually { fixture.sleeper.deadline == utc("2026-11-22T22:00:00Z") }
+            fixture.sleeper.advance(to: utc("2026-11-22T22:00:00Z"))
+            try await eventually { sender.sent.count == 1 }
+        }
+        #expect(sender.sent[0].body == "0 expired, 1 due today, 0 this week\n2 expired unused this week: Old milk, Natto")
+        // In the household's language, the same line.
+        let contents = ReminderQueue.DigestContents(counts: DueCounts(), expiredUnused: ExpiredUnused(count: 7, names: ["牛乳", "卵"], products: 4))
+        #expect(texts.digest(contents, language: "ja").body == "期限切れ0件、今日まで0件、今週中0件\n今週、期限切れで使わなかったもの7件：牛乳、卵、and 2 more")
+        #expect(
+            ReminderTexts.english.digest(
+                ReminderQueue.DigestContents(counts: DueCounts(), expiredUnused: ExpiredUnused(count: 1, names: ["Jam"], products: 1)), language: "en"
+            ).body == "0 expired, 0 due today, 0 this week\n1 expired unused this week: Jam")
+    }
+
     @Test func messagesSpeakTheHouseholdsLanguage() async throws {
         let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T23:00:00Z"), language: "ja")
         try fixture.ntfy("http://push.test")

@@ -77,6 +77,7 @@ struct AuthorizationMatrixTests {
         "GET /photos/{key}/{size}": .signedIn,
         "POST /items/{id}/photo": .writer,
         "GET /products": .signedIn,
+        "GET /household": .signedIn,
         "GET /products/{id}": .writer,
         "POST /products/{id}": .writer,
         "POST /products/{id}/forget": .writer,

@@ -42,6 +42,7 @@ struct PageSnapshotTests {
         Page(name: "recipe", path: "/recipes/1"),
         Page(name: "settings", path: "/settings"),
         Page(name: "account", path: "/account"),
+        Page(name: "household", path: "/household", languages: ["en", "ja"]),
     ]
 
     @Test(arguments: pages)

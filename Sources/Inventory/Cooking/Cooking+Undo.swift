@@ -25,6 +25,14 @@ extension Cooking {
                 try produced.update(db)
                 try history.record(db, produced, "deleted")
             }
+            // What the cook used and made never happened: its rows of the use ledger go (those the giving
+            // back itself wrote, at this write's time, too), so an undone cook is no use and no waste.
+            try db.execute(
+                sql: """
+                    DELETE FROM stock_use WHERE household_id = ? AND item_id IN (SELECT item_id FROM cook_take WHERE cook_id = ? UNION SELECT ?)
+                        AND (at = ? OR (at = ? AND (event IN ('used', 'used_up') OR item_id IS ?)))
+                    """,
+                arguments: [scope.householdId, cookId, cook.producedItemId, history.time, cook.cookedAt, cook.producedItemId])
             cook.undoneAt = history.time
             try cook.update(db)
         }

@@ -183,6 +183,7 @@ public final class App: Responder {
             items: items, renderer: renderer, rows: rows, recipes: recipeTrash
         ).register(in: &router)
         DueController(items: items, renderer: renderer, clock: options.clock).register(in: &router)
+        HouseholdController(habits: HouseholdHabits(database: database), renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock, limits: options.pendingLimits)).register(
             in: &router)
         recipeDrafts = RecipeImportController(

@@ -200,6 +200,8 @@ extension Route {
     static let trashRestore = "/trash/restore"
     static let trashPurge = "/trash/purge"
     static let products = "/products"
+    /// What the household uses and wastes (`?weeks=`, `?months=` choose the spans, clamped).
+    static let household = "/household"
     static func product(_ id: Inventory.Product.ID) -> Product { Product(path: "/products/\(id)") }
 
     /// A product the household's scans taught it: its form (`path`) and forgetting it.
