@@ -172,6 +172,22 @@ enum KeepStock {
         ).execute(arguments: [below ? "running_low" : nil, time, householdId, nameKey, unit, below, householdId])
     }
 
+    /// The names of the household's kept products under their minimum at `time`, by name: one
+    /// statement, whatever the number of rules.
+    static func belowMinimum(_ db: Database, _ householdId: Household.ID, at time: Timestamp) throws -> [String] {
+        let today = try ShelfLife.today(db, householdId, at: time)
+        return try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT r.name FROM keep_rule r JOIN household h ON h.id = r.household_id
+                    WHERE r.household_id = ? AND r.minimum > (
+                        SELECT TOTAL(i.quantity) FROM item i JOIN folder f ON f.id = i.folder_id
+                        WHERE i.household_id = r.household_id AND i.name_key = r.name_key AND i.unit = r.unit AND i.deleted_at IS NULL
+                            AND f.kind = 'stock' AND f.deleted_at IS NULL AND (h.keep_counts_expired OR i.due IS NULL OR i.due >= ?))
+                    ORDER BY r.name_key, r.unit
+                    """), arguments: [householdId, today])
+    }
+
     /// The shopping list refills go to: the household's choice while it is a shopping list outside
     /// the trash, else its first shopping list; nil when it has none.
     static func keepList(_ db: Database, _ householdId: Household.ID) throws -> Folder.ID? {
@@ -219,17 +235,7 @@ public struct KeepRules: Sendable {
     public func belowMinimum(in scope: HouseholdScope) throws -> (count: Int, listId: Folder.ID?) {
         let time = Timestamp(clock.now())
         return try database.writer.read { db in
-            let today = try ShelfLife.today(db, scope.householdId, at: time)
-            let count =
-                try Int.fetchOne(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT COUNT(*) FROM keep_rule r JOIN household h ON h.id = r.household_id
-                            WHERE r.household_id = ? AND r.minimum > (
-                                SELECT TOTAL(i.quantity) FROM item i JOIN folder f ON f.id = i.folder_id
-                                WHERE i.household_id = r.household_id AND i.name_key = r.name_key AND i.unit = r.unit AND i.deleted_at IS NULL
-                                    AND f.kind = 'stock' AND f.deleted_at IS NULL AND (h.keep_counts_expired OR i.due IS NULL OR i.due >= ?))
-                            """), arguments: [scope.householdId, today]) ?? 0
+            let count = try KeepStock.belowMinimum(db, scope.householdId, at: time).count
             return (count, count > 0 ? try KeepStock.keepList(db, scope.householdId) : nil)
         }
     }

@@ -158,13 +158,16 @@ public struct ReminderQueue: Sendable {
         public var counts: DueCounts
         /// What expired unused in the seven days to now (`HouseholdHabits`).
         public var expiredUnused: ExpiredUnused
+        /// The kept products under their minimum now, by name (`KeepStock`).
+        public var belowMinimum: [String]
 
-        public init(counts: DueCounts, expiredUnused: ExpiredUnused = .none) {
+        public init(counts: DueCounts, expiredUnused: ExpiredUnused = .none, belowMinimum: [String] = []) {
             self.counts = counts
             self.expiredUnused = expiredUnused
+            self.belowMinimum = belowMinimum
         }
 
-        public var isEmpty: Bool { counts.total == 0 && expiredUnused.count == 0 }
+        public var isEmpty: Bool { counts.total == 0 && expiredUnused.count == 0 && belowMinimum.isEmpty }
     }
 
     /// Each household whose digest hour has come today: counts of expired, due today and due in the
@@ -179,7 +182,8 @@ public struct ReminderQueue: Sendable {
                 // "This week" is the days after today: the use-soon rule with a window of a week.
                 let counts = try Items.dueCounts(db, householdId: digest.householdId, window: DueWindow(today: today, soonDays: Self.weekDays))
                 let contents = DigestContents(
-                    counts: counts, expiredUnused: try HouseholdHabits.expiredUnusedThisWeek(db, digest.householdId, now: now))
+                    counts: counts, expiredUnused: try HouseholdHabits.expiredUnusedThisWeek(db, digest.householdId, now: now),
+                    belowMinimum: try KeepStock.belowMinimum(db, digest.householdId, at: Timestamp(now)))
                 guard !contents.isEmpty else { continue }
                 let (title, body) = compose(try Self.language(db, digest.householdId), contents)
                 try Outbox.enqueue(db, householdId: digest.householdId, kind: "digest", title: title, body: body, items: [], at: now)

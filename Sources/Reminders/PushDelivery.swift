@@ -106,6 +106,8 @@ public struct ReminderTexts: Sendable {
         "push_digest_body": "{expired} expired, {today} due today, {week} this week",
         "push_digest_expired_unused": "{count} expired unused this week: {names}",
         "push_digest_expired_unused_one": "1 expired unused this week: {names}",
+        "push_digest_below_minimum": "{count} below minimum: {names}",
+        "push_digest_below_minimum_one": "1 below minimum: {names}",
     ]
 
     func text(_ language: String, _ key: String, _ values: [String: String] = [:]) -> String {
@@ -116,6 +118,8 @@ public struct ReminderTexts: Sendable {
 
     /// Listed items in one message, at most; the rest are counted.
     static let listed = 20
+    /// Products named on a line of the digest, at most; the rest are counted.
+    static let digestNames = 5
 
     /// One message for the reminders of one household that are due together.
     func reminder(_ items: [PushItem], language: String) -> (title: String, body: String) {
@@ -145,6 +149,16 @@ public struct ReminderTexts: Sendable {
             // "1 expired unused…": each catalog has the `_one` form, as the app's counted phrases.
             let key = wasted.count == 1 ? "push_digest_expired_unused_one" : "push_digest_expired_unused"
             body += "\n" + text(language, key, ["count": "\(wasted.count)", "names": names])
+        }
+        // Kept products under their minimum (their refills are on the shopping list already).
+        let short = contents.belowMinimum
+        if !short.isEmpty {
+            var names = short.prefix(Self.digestNames).joined(separator: text(language, "push_list_separator"))
+            if short.count > Self.digestNames {
+                names += text(language, "push_list_separator") + text(language, "push_and_more", ["count": "\(short.count - Self.digestNames)"])
+            }
+            let key = short.count == 1 ? "push_digest_below_minimum_one" : "push_digest_below_minimum"
+            body += "\n" + text(language, key, ["count": "\(short.count)", "names": names])
         }
         return (text(language, "push_digest_title"), body)
     }

@@ -278,6 +278,32 @@ struct ReminderEngineTests {
             ).body == "0 expired, 0 due today, 0 this week\n1 expired unused this week: Jam")
     }
 
+    @Test func theDigestNamesWhatIsBelowItsMinimum() async throws {
+        let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T12:00:00Z"))
+        try fixture.ntfy("http://push.test", digestHour: "7")
+        // Milk kept at 2 with 1 left, eggs kept at 6 with 12: only milk is short (nothing is due).
+        let milk = try fixture.item("Milk", due: "2027-01-10", remind: nil)
+        let eggs = try fixture.item("Eggs", due: "2027-01-10", remind: nil)
+        try fixture.items.adjustQuantity(eggs, by: 11, in: fixture.household, by: fixture.memberId)
+        let rules = KeepRules(database: fixture.database, clock: fixture.clock.wall)
+        try rules.keep(forItem: milk, minimum: "2", refillTo: "", pack: "", in: fixture.household, by: fixture.memberId)
+        try rules.keep(forItem: eggs, minimum: "6", refillTo: "", pack: "", in: fixture.household, by: fixture.memberId)
+        let sender = RecordingSender(clock: fixture.clock)
+        try await running(fixture.engine(sender: sender)) {
+            // The rules are checked again at the start of Tokyo's 23rd (15:00 UTC), before the digest.
+            try await eventually { fixture.sleeper.deadline == utc("2026-11-22T15:00:00Z") }
+            fixture.sleeper.advance(to: utc("2026-11-22T15:00:00Z"))
+            try await eventually { fixture.sleeper.deadline == utc("2026-11-22T22:00:00Z") }
+            fixture.sleeper.advance(to: utc("2026-11-22T22:00:00Z"))
+            try await eventually { sender.sent.count == 1 }
+        }
+        #expect(sender.sent[0].body == "0 expired, 0 due today, 0 this week\n1 below minimum: Milk")
+        let japanese: [String: String] = ["push_digest_below_minimum": "最低量未満{count}件：{names}", "push_list_separator": "、"]
+        let texts = ReminderTexts { language, key in language == "ja" ? japanese[key] : nil }
+        let contents = ReminderQueue.DigestContents(counts: DueCounts(), belowMinimum: ["牛乳", "卵", "豆腐"])
+        #expect(texts.digest(contents, language: "ja").body.hasSuffix("\n最低量未満3件：牛乳、卵、豆腐"))
+    }
+
     @Test func messagesSpeakTheHouseholdsLanguage() async throws {
         let fixture = try EngineFixture(timeZone: "Asia/Tokyo", start: utc("2026-11-22T23:00:00Z"), language: "ja")
         try fixture.ntfy("http://push.test")
