@@ -1224,11 +1224,14 @@ document.addEventListener("click", (event) => {
   // notices beside them are left alone.
   const REGIONS = "ul.item-list, ul.folder-list, .list-head > .hint, .put-away";
   // A row from a quick action's answer does not name its neighbour for the no-script delete
-  // (`name="next"`): that alone is no change.
+  // (`name="next"`): that alone is no change. (Without this, a row a script had marked up was
+  // never equal to the server's, and every live update replaced every row of the list.)
   const sameRow = (a, b) => {
     if (a.isEqualNode(b)) return true;
     const [x, y] = [a.cloneNode(true), b.cloneNode(true)];
     for (const row of [x, y]) row.querySelectorAll("button[formaction$='/delete']").forEach((d) => { d.removeAttribute("name"); d.removeAttribute("value"); });
+    // Nor is what a script here added to it: the quantity made a button to type the amount.
+    for (const row of [x, y]) row.querySelectorAll("span.qty[role]").forEach((q) => { for (const a of ["role", "tabindex", "aria-label"]) q.removeAttribute(a); });
     return x.isEqualNode(y);
   };
   const patchList = (current, fresh) => {
