@@ -3,6 +3,7 @@ after the server notices, and the stop saves everything the open database held b
 says where, and exits non-zero; that file opens, and a server started on it has every acknowledged
 write."""
 
+import re
 import signal
 import sqlite3
 import urllib.error
@@ -13,18 +14,30 @@ from test_durability import Client, set_up
 
 
 def try_add(client, name):
-    """Posts a new item; True when acknowledged (the 303 was followed to the list), False when refused."""
+    """Posts a new item; True when acknowledged (answered 303), False when refused or when the
+    form itself could not be read (then nothing was posted)."""
     try:
-        status, page = client.post("/items/new", {
-            "folder": "1", "d0.name": name, "d0.quantity": "1", "d0.unit": "piece", "d0.kind": "other", "action": "save"})
-    except urllib.error.HTTPError as refused:
-        assert refused.code in (503, 507), f"refused with {refused.code}"
-        page = refused.read().decode()
-        assert name in page, "the refused form keeps what was typed"
+        form = client.get("/items/new")
+    except urllib.error.HTTPError as unavailable:
+        assert unavailable.code in (503, 507), f"the form answered {unavailable.code}"
         return False
-    # Acknowledged: the 303 was followed to the folder's list (the new row may be on a later page
-    # of it once more than a page of items was added).
-    assert status == 200 and urllib.parse.urlsplit(client.landed).path == "/folders/1", client.landed
+    token = re.search(r'name="_csrf" value="([^"]*)"', form).group(1)
+    data = urllib.parse.urlencode({
+        "folder": "1", "d0.name": name, "d0.quantity": "1", "d0.unit": "piece", "d0.kind": "other",
+        "action": "save", "_csrf": token}).encode()
+    try:
+        with client.opener.open(client.url + "/items/new", data=data, timeout=60) as response:
+            landed = response.geturl()
+    except urllib.error.HTTPError as refused:
+        if urllib.parse.urlsplit(refused.geturl()).path == "/folders/1":
+            # The 303 acknowledged the write; only the list it leads to could not be read once the
+            # file was gone.
+            return True
+        assert refused.code in (503, 507), f"refused with {refused.code}"
+        assert name in refused.read().decode(), "the refused form keeps what was typed"
+        return False
+    # Acknowledged: the 303 was followed to the folder's list.
+    assert urllib.parse.urlsplit(landed).path == "/folders/1", landed
     return True
 
 
