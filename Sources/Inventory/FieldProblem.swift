@@ -18,6 +18,10 @@ public enum FieldProblem: Sendable, Hashable {
     /// A keep rule's refill amount under its minimum.
     case keepRefillBelowMinimum
     case recipeServingsInvalid, cookServingsInvalid
+    /// A meal's servings that are not a whole number within `MealPlan.servingsRange`.
+    case mealServingsInvalid
+    /// Weeks to repeat a meal that are not within `MealPlan.repeatWeeks`.
+    case mealWeeksInvalid
 
     // Choices from a fixed list.
     case unitInvalid, kindInvalid, statusInvalid, iconInvalid, pictureInvalid, roleInvalid, timeZoneInvalid
@@ -37,6 +41,13 @@ public enum FieldProblem: Sendable, Hashable {
     case noteTooLong, recipeNoteTooLong, stepsTooLong, tagTooLong, tooManyTags
 
     // Days and times.
+    /// A meal's day that is no date, or further than `MealPlan.reachDays` from today.
+    case mealDayInvalid
+    /// A meal that is neither breakfast, lunch, dinner nor other.
+    case mealSlotInvalid
+    /// A meal with neither a recipe nor a note.
+    case mealRecipeOrNote
+    case mealNoteTooLong
     case dueInvalid, remindInvalid, remindNeedsDue, dueSoonInvalid, produceDueDaysInvalid, digestHourInvalid
 
     // Barcodes.

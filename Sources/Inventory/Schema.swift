@@ -29,6 +29,7 @@ enum Schema {
         migrator.registerMigration("v18 shelf life learned per product", migrate: v18)
         migrator.registerMigration("v19 keep rules: what to keep in stock", migrate: v19)
         migrator.registerMigration("v20 use and waste ledger", migrate: v20)
+        migrator.registerMigration("v21 the meal plan", migrate: v21)
         return migrator
     }
 
@@ -898,6 +899,39 @@ extension Schema {
                     WHEN OLD.deleted_at IS NOT NULL AND NEW.deleted_at IS NULL BEGIN
                     DELETE FROM stock_use WHERE item_id = NEW.id AND event = 'trashed';
                 END;
+                """)
+    }
+
+    /// The meal plan (`MealPlan`): a household's days × meals, each a recipe for some servings or a
+    /// free note. A meal planned weekly shares its `series_id` (the first meal's id) with its copies.
+    /// Cooked from the plan, it names its cook (undoing the cook plans it again); skipped, it says so.
+    /// And a member's calendar feed may carry the plan.
+    static func v21(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE meal (
+                    id INTEGER PRIMARY KEY,
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    day TEXT NOT NULL CHECK (length(day) = 10),
+                    slot TEXT NOT NULL CHECK (slot IN ('breakfast', 'lunch', 'dinner', 'other')),
+                    position INTEGER NOT NULL DEFAULT 0,
+                    recipe_id INTEGER REFERENCES recipe(id) ON DELETE CASCADE,
+                    servings INTEGER CHECK (servings BETWEEN 1 AND 99),
+                    note TEXT NOT NULL DEFAULT '' CHECK (length(note) <= 200),
+                    series_id INTEGER,
+                    cook_id INTEGER REFERENCES cook(id) ON DELETE SET NULL,
+                    done TEXT CHECK (done IN ('cooked', 'skipped')),
+                    member_id INTEGER REFERENCES member(id) ON DELETE SET NULL,
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    CHECK (recipe_id IS NOT NULL OR length(note) >= 1),
+                    CHECK ((recipe_id IS NULL) = (servings IS NULL))
+                );
+                CREATE INDEX meal_by_day ON meal(household_id, day);
+                CREATE INDEX meal_by_cook ON meal(cook_id) WHERE cook_id IS NOT NULL;
+                CREATE INDEX meal_by_recipe ON meal(recipe_id) WHERE recipe_id IS NOT NULL;
+
+                ALTER TABLE calendar_feed ADD COLUMN meals INTEGER NOT NULL DEFAULT 1 CHECK (meals IN (0, 1));
                 """)
     }
 }

@@ -13,6 +13,7 @@ struct TextFamilyTests {
     /// Each family with the codes the pages look it up by.
     static let families: [(family: TextFamily, codes: [String])] = [
         (.kind, ItemKind.allCases.map(\.rawValue)),
+        (.planSlot, MealSlot.allCases.map(\.rawValue)),
         (.status, ItemStatus.allCases.map(\.rawValue)),
         (.unit, ItemUnit.allCases.map(\.rawValue) + IngredientUnit.allCases.filter { !$0.isCookingMeasure }.map(\.rawValue)),
         (.recipeEditorUnit, IngredientUnit.allCases.filter(\.isCookingMeasure).map(\.rawValue)),

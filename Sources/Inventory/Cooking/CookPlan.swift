@@ -9,6 +9,18 @@ public struct CookPlan: Sendable {
     public let shortfalls: [Shortfall]
     /// Ingredients present but not taken: presence-only ones, and those only in units that do not compare.
     public let notTaken: [NotTaken]
+    /// Ingredients lacking on a planned day because the stock that would cover them is past its
+    /// date by then (see `CookPlanner.plan(_:_:stock:servings:on:left:)`); empty for a cook now.
+    public let expiredByThen: [String]
+
+    init(recipe: Recipe, servings: Int, takes: [PlannedTake], shortfalls: [Shortfall], notTaken: [NotTaken], expiredByThen: [String] = []) {
+        self.recipe = recipe
+        self.servings = servings
+        self.takes = takes
+        self.shortfalls = shortfalls
+        self.notTaken = notTaken
+        self.expiredByThen = expiredByThen
+    }
 
     public var isShort: Bool { !shortfalls.isEmpty }
 }

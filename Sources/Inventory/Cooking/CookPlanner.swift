@@ -25,16 +25,35 @@ enum CookPlanner {
     }
 
     static func plan(_ recipe: Recipe, _ ingredients: [RecipeIngredient], stock: RecipeStock, servings: Int) -> CookPlan {
-        // What earlier ingredients left of each item they took from.
         var left: [Item.ID: Double] = [:]
+        return plan(recipe, ingredients, stock: stock, servings: servings, on: nil, left: &left)
+    }
+
+    /// The plan for cooking on `day` (nil: today) with what `left` says remains of each item (what
+    /// earlier ingredients, or earlier meals of the plan, took is no longer there); `left` comes
+    /// back with this plan's takes taken. On a later day, stock due before it has expired by then:
+    /// it is not taken, and an ingredient it would have covered names it in `expiredByThen`.
+    static func plan(
+        _ recipe: Recipe, _ ingredients: [RecipeIngredient], stock: RecipeStock, servings: Int, on day: CalendarDay?, left: inout [Item.ID: Double]
+    ) -> CookPlan {
         var takes: [PlannedTake] = []
         var shortfalls: [Shortfall] = []
         var notTaken: [NotTaken] = []
+        var expiredByThen: [String] = []
         for ingredient in ingredients {
             let need = ingredient.need(servings: servings, of: recipe.servings)
-            let fresh = stock.matches(for: ingredient).filter { !$0.isExpired }.map { match in
-                left[match.itemId].map { match.with(quantity: $0) } ?? match
+            var fresh: [StockMatch] = []
+            var expiring = false
+            for match in stock.matches(for: ingredient) where !match.isExpired {
+                let remaining = left[match.itemId].map { match.with(quantity: $0) } ?? match
+                if let day, let due = match.due, due < day {
+                    expiring = expiring || remaining.quantity > 0
+                } else {
+                    fresh.append(remaining)
+                }
             }
+            let lacking = need.standing(fresh: fresh).isLacking
+            if expiring && lacking { expiredByThen.append(ingredient.name) }
             switch need.standing(fresh: fresh) {
             case .missing:
                 shortfalls.append(Shortfall(ingredientName: ingredient.name, missing: need.presenceOnly ? nil : need.amount, unit: need.unit))
@@ -77,7 +96,8 @@ enum CookPlanner {
                 if passedOver { notTaken.append(NotTaken(ingredientName: ingredient.name, reason: .unitsDoNotCompare)) }
             }
         }
-        return CookPlan(recipe: recipe, servings: servings, takes: takes, shortfalls: shortfalls, notTaken: notTaken)
+        return CookPlan(
+            recipe: recipe, servings: servings, takes: takes, shortfalls: shortfalls, notTaken: notTaken, expiredByThen: expiredByThen)
     }
 
     /// Three decimals, as item quantities are kept.

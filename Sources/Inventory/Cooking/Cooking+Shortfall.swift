@@ -18,42 +18,54 @@ extension Cooking {
             let list = try Items.folder(db, shoppingFolderId, scope.householdId)
             guard list.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
             let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: scope.householdId, window: window)
-            var added: [AddedToList] = []
-            for wanted in WantedOnList.lines(plan.shortfalls) {
-                let rows = try Item.fetchAll(
-                    db,
-                    sql: """
-                        SELECT * FROM item WHERE household_id = ? AND deleted_at IS NULL AND search_text >= ? AND search_text < ? AND folder_id = ?
-                        ORDER BY id
-                        """, arguments: [scope.householdId, wanted.folded + "\n", wanted.folded + "\u{0B}", list.id])
-                // A missing amount is never in a cooking measure, so its unit is an item unit too.
-                guard let missing = wanted.missing, let unit = wanted.unit, let itemUnit = ItemUnit(rawValue: unit.rawValue) else {
-                    if rows.isEmpty {
-                        try Self.newRow(db, wanted, quantity: 1, unit: .piece, on: list, by: memberId, at: time)
-                        added.append(AddedToList(name: wanted.name, amount: nil, unit: "piece", merged: false))
-                    }
-                    continue
-                }
-                let onList = rows.reduce(0.0) { sum, row in
-                    sum + (IngredientUnit(rawValue: row.unit.rawValue).flatMap { $0.convert(row.quantity, to: unit) } ?? 0)
-                }
-                let amount = CookPlanner.rounded(missing - onList)
-                guard amount > 0 else { continue }
-                if var row = rows.first(where: { $0.unit == itemUnit }) {
-                    let before = row.quantity
-                    row.quantity = min(Quantity.maximum, CookPlanner.rounded(before + amount))
-                    row.version += 1
-                    row.updatedAt = time
-                    try row.update(db)
-                    try Items.record(db, row, "quantity", "\(Quantity.text(before)) → \(Quantity.text(row.quantity))", by: memberId, at: time)
-                    added.append(AddedToList(name: row.name, amount: amount, unit: unit.rawValue, merged: true))
-                } else {
-                    try Self.newRow(db, wanted, quantity: min(Quantity.maximum, amount), unit: itemUnit, on: list, by: memberId, at: time)
-                    added.append(AddedToList(name: wanted.name, amount: amount, unit: unit.rawValue, merged: false))
-                }
-            }
-            return added
+            return try Self.putOnList(WantedOnList.lines(plan.shortfalls), list, counting: [list.id], db, by: memberId, at: time)
         }
+    }
+
+    /// Puts each wanted line on `list`: the missing amount minus what the `counting` lists already
+    /// hold of it (same folded name, a unit that compares, converted), added to a row of `list` of
+    /// the same name and unit when there is one, else as a new row in the line's unit. A line that
+    /// only needs to be there is added as one item unless a counted list has it. So a second call
+    /// adds nothing. Returns what it added.
+    static func putOnList(_ lines: [WantedOnList], _ list: Folder, counting: [Folder.ID], _ db: Database, by memberId: Member.ID, at time: Timestamp)
+        throws -> [AddedToList]
+    {
+        var added: [AddedToList] = []
+        let marks = Array(repeating: "?", count: max(1, counting.count)).joined(separator: ", ")
+        for wanted in lines {
+            let rows = try Item.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM item WHERE household_id = ? AND deleted_at IS NULL AND search_text >= ? AND search_text < ? AND folder_id IN (\(marks))
+                    ORDER BY id
+                    """, arguments: StatementArguments([list.householdId, wanted.folded + "\n", wanted.folded + "\u{0B}"] + (counting.isEmpty ? [list.id] : counting)))
+            // A missing amount is never in a cooking measure, so its unit is an item unit too.
+            guard let missing = wanted.missing, let unit = wanted.unit, let itemUnit = ItemUnit(rawValue: unit.rawValue) else {
+                if rows.isEmpty {
+                    try Self.newRow(db, wanted, quantity: 1, unit: .piece, on: list, by: memberId, at: time)
+                    added.append(AddedToList(name: wanted.name, amount: nil, unit: "piece", merged: false))
+                }
+                continue
+            }
+            let onList = rows.reduce(0.0) { sum, row in
+                sum + (IngredientUnit(rawValue: row.unit.rawValue).flatMap { $0.convert(row.quantity, to: unit) } ?? 0)
+            }
+            let amount = CookPlanner.rounded(missing - onList)
+            guard amount > 0 else { continue }
+            if var row = rows.first(where: { $0.unit == itemUnit && $0.folderId == list.id }) {
+                let before = row.quantity
+                row.quantity = min(Quantity.maximum, CookPlanner.rounded(before + amount))
+                row.version += 1
+                row.updatedAt = time
+                try row.update(db)
+                try Items.record(db, row, "quantity", "\(Quantity.text(before)) → \(Quantity.text(row.quantity))", by: memberId, at: time)
+                added.append(AddedToList(name: row.name, amount: amount, unit: unit.rawValue, merged: true))
+            } else {
+                try Self.newRow(db, wanted, quantity: min(Quantity.maximum, amount), unit: itemUnit, on: list, by: memberId, at: time)
+                added.append(AddedToList(name: wanted.name, amount: amount, unit: unit.rawValue, merged: false))
+            }
+        }
+        return added
     }
 
     /// A new shopping row, of the kind the household's items of that name have (else "other").

@@ -35,6 +35,10 @@ extension Cooking {
                 arguments: [scope.householdId, cookId, cook.producedItemId, history.time, cook.cookedAt, cook.producedItemId])
             cook.undoneAt = history.time
             try cook.update(db)
+            // A meal cooked from the plan is planned again: it reserves its ingredients once more.
+            try db.execute(
+                sql: "UPDATE meal SET cook_id = NULL, done = NULL, updated_at = ? WHERE cook_id = ? AND household_id = ?",
+                arguments: [history.time, cookId, scope.householdId])
         }
     }
 

@@ -28,11 +28,17 @@ public struct Cooking: Sendable {
     /// with it, takes what there is, but a cook that would take nothing and make nothing is refused
     /// the same way. Used-up items follow `Household.usedUp`. Produces the recipe's item. Every
     /// touched item gets an item_event with the cook's id.
-    public func cook(_ recipeId: Recipe.ID, servings: Int, withWhatWeHave: Bool, in scope: HouseholdScope, by memberId: Member.ID, window: DueWindow) throws
-        -> CookResult
-    {
+    /// Cooking a meal of the plan (`meal`, of this recipe) marks it cooked in the same transaction;
+    /// undoing the cook plans it again.
+    public func cook(
+        _ recipeId: Recipe.ID, servings: Int, withWhatWeHave: Bool, meal mealId: Meal.ID? = nil, in scope: HouseholdScope, by memberId: Member.ID,
+        window: DueWindow
+    ) throws -> CookResult {
         let time = stamp()
         return try database.write(by: memberId, at: time) { db in
+            // A meal of the plan is this recipe's, or not this cook's to mark.
+            var meal = try mealId.map { try MealPlan.meal(db, $0, scope.householdId) }
+            if let meal, meal.recipeId != recipeId { throw InventoryError.notFound }
             let plan = try CookPlanner.plan(db, recipeId: recipeId, servings: servings, householdId: scope.householdId, window: window)
             if plan.isShort, !withWhatWeHave || (plan.takes.isEmpty && plan.recipe.produce == nil) {
                 throw CookShortfall(shortfalls: plan.shortfalls)
@@ -40,6 +46,12 @@ public struct Cooking: Sendable {
             var cook = try Cook.Draft(
                 householdId: scope.householdId, recipeId: recipeId, recipeName: plan.recipe.name, memberId: memberId, servings: servings, cookedAt: time
             ).insertAndFetch(db, as: Cook.self)
+            if var meal {
+                meal.cookId = cook.id
+                meal.done = .cooked
+                meal.updatedAt = time
+                try meal.update(db)
+            }
             let history = CookHistory(cookId: cook.id, memberId: memberId, time: time)
             let usedUp = try UsedUpPlace.read(db, householdId: scope.householdId)
             var usedUpCount = 0

@@ -10,8 +10,11 @@ public struct RecipeFilter: Sendable, Equatable {
     public var text: String
     /// Recipes with an ingredient of this folded name, or linked to a product whose name folds to it.
     public var ingredient: String?
+    /// Count what the meal plan reserves as free stock.
+    public var ignoresPlan: Bool
 
-    public init(readiness: RecipeReadiness? = nil, tag: String? = nil, text: String = "", ingredient: String? = nil) {
+    public init(readiness: RecipeReadiness? = nil, tag: String? = nil, text: String = "", ingredient: String? = nil, ignoresPlan: Bool = false) {
+        self.ignoresPlan = ignoresPlan
         self.readiness = readiness
         self.tag = tag
         self.text = text
@@ -52,6 +55,8 @@ public struct RecipeOverview: Sendable {
     public let tags: [String]
     /// The household's recipes before filtering (outside the trash).
     public let total: Int
+    /// The meal plan reserves some stock (the page then offers to ignore it).
+    public let planReserves: Bool
 }
 
 /// What /recipes shows of a recipe itself (not its steps or what it makes).
@@ -104,4 +109,7 @@ public struct RecipeDetail: Sendable {
     public let servings: Int
     public let ingredients: [IngredientAvailability]
     public let readiness: RecipeReadiness
+    /// The meal plan reserves some of the stock this recipe's ingredients match: shown as not free
+    /// unless the plan was ignored.
+    public let planReserves: Bool
 }

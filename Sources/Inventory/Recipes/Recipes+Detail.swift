@@ -7,15 +7,25 @@ extension Recipes {
 
     /// A recipe's page: every ingredient scaled to `servings` (nil or out of 1…100: the recipe's
     /// own) against the fresh stock, with its fresh and expired matches apart.
-    public func detail(_ id: Recipe.ID, in scope: HouseholdScope, servings: Int?, window: DueWindow) throws -> RecipeDetail {
-        try database.writer.read { db in try Self.detail(db, id, householdId: scope.householdId, servings: servings, window: window) }
+    /// What the meal plan reserves is not free (`ignoringPlan`: counted as free).
+    public func detail(_ id: Recipe.ID, in scope: HouseholdScope, servings: Int?, window: DueWindow, ignoringPlan: Bool = false) throws -> RecipeDetail {
+        try database.writer.read { db in
+            try Self.detail(db, id, householdId: scope.householdId, servings: servings, window: window, ignoringPlan: ignoringPlan)
+        }
     }
 
-    static func detail(_ db: Database, _ id: Recipe.ID, householdId: Household.ID, servings: Int?, window: DueWindow) throws -> RecipeDetail {
+    static func detail(_ db: Database, _ id: Recipe.ID, householdId: Household.ID, servings: Int?, window: DueWindow, ignoringPlan: Bool = false) throws
+        -> RecipeDetail
+    {
         let recipe = try Self.recipe(db, id, householdId)
         let ingredients = try Self.ingredients(db, of: id)
         let tags = try Self.tags(db, of: id)
-        let stock = try RecipeStock.read(db, householdId: householdId, scope: .recipes([id]), window: window)
+        let allStock = try RecipeStock.read(db, householdId: householdId, scope: .recipes([id]), window: window)
+        let reservations = try MealReservations.read(db, householdId: householdId, window: window)
+        let stock = ignoringPlan ? allStock : allStock.less(reservations)
+        let planReserves = ingredients.contains { ingredient in
+            allStock.matches(for: ingredient).contains { reservations.reserved[$0.itemId] != nil }
+        }
         let shown = servings.flatMap { Self.servingsRange.contains($0) ? $0 : nil } ?? recipe.servings
         let lines = ingredients.map { ingredient in
             let matches = stock.matches(for: ingredient)
@@ -26,6 +36,6 @@ extension Recipes {
         }
         return RecipeDetail(
             recipe: recipe, tags: tags, servings: shown, ingredients: lines,
-            readiness: RecipeReadiness(lacking: lines.filter(\.standing.isLacking).count))
+            readiness: RecipeReadiness(lacking: lines.filter(\.standing.isLacking).count), planReserves: planReserves)
     }
 }

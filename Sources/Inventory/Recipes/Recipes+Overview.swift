@@ -22,7 +22,9 @@ extension Recipes {
             while let row = try products.next() { productNames[row[0]] = row[1] }
         }
         let scope = RecipeStock.Scope.given(names: catalog.names, products: catalog.products)
-        let stock = try RecipeStock.read(db, householdId: householdId, scope: scope, window: window)
+        let allStock = try RecipeStock.read(db, householdId: householdId, scope: scope, window: window)
+        let reservations = try MealReservations.read(db, householdId: householdId, window: window)
+        let stock = filter.ignoresPlan ? allStock : allStock.less(reservations)
         // Each ingredient key's standing once, for every recipe that uses it.
         let standings =
             catalog.names.map { Standing(stock.byName[$0] ?? [], window) } + catalog.products.map { Standing(stock.byProduct[$0] ?? [], window) }
@@ -50,7 +52,8 @@ extension Recipes {
             if a.recipe.nameFolded != b.recipe.nameFolded { return a.recipe.nameFolded < b.recipe.nameFolded }
             return a.recipe.id < b.recipe.id
         }
-        return RecipeOverview(recipes: summaries, tags: catalog.tags, total: catalog.recipes.count)
+        return RecipeOverview(
+            recipes: summaries, tags: catalog.tags, total: catalog.recipes.count, planReserves: !reservations.reserved.isEmpty)
     }
 
     /// An ingredient key's matches as /recipes weighs them.

@@ -196,8 +196,12 @@ public final class App: Responder {
             recipes: recipes, items: items, pictures: pictures, renderer: renderer, maxBodyBytes: options.maxBodyBytes,
             drafts: { token, member in drafts.take(token, for: member) }
         ).register(in: &router)
-        CookController(
-            cooking: Cooking(database: database, clock: options.clock), settings: settings, renderer: renderer, clock: options.clock
+        let cooking = Cooking(database: database, clock: options.clock)
+        let mealPlan = MealPlan(database: database, clock: options.clock)
+        CookController(cooking: cooking, plan: mealPlan, settings: settings, renderer: renderer, clock: options.clock).register(in: &router)
+        PlanController(
+            plan: mealPlan, recipes: recipes, cooking: cooking, settings: settings, folders: items,
+            renderer: renderer, clock: options.clock
         ).register(in: &router)
         RecipePagesController(
             recipes: recipes, renderer: renderer, clock: options.clock

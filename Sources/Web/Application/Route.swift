@@ -99,6 +99,32 @@ extension Route {
     }
 }
 
+// MARK: - The meal plan
+
+extension Route {
+    /// The meal plan's week (`path`, `?from=` a day of the week to show, `?day=` the add form's day).
+    enum Plan {
+        static let path = "/plan"
+        /// Where a new meal is placed.
+        static let meals = "/plan/meals"
+        /// What the shown days lack, onto a shopping list.
+        static let shopping = "/plan/shopping"
+    }
+
+    static func meal(_ id: Inventory.Meal.ID) -> Meal { Meal(path: "/meals/\(id)") }
+
+    /// One meal of the plan: moved or copied (`path`), and what else can be done with it.
+    struct Meal: Sendable {
+        static let pattern = Meal(path: "/meals/{id}")
+
+        let path: String
+        var repeatWeekly: String { path + "/repeat" }
+        var skip: String { path + "/skip" }
+        var planAgain: String { path + "/plan-again" }
+        var delete: String { path + "/delete" }
+    }
+}
+
 // MARK: - Settings and the account
 
 extension Route {

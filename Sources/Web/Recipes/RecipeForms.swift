@@ -38,6 +38,8 @@ struct CookForm: Decodable {
     /// Nil: the recipe's own (see `CookController.servings`).
     var servings: Int?
     var withWhatWeHave: Bool
+    /// Cooked from the plan: this meal is marked cooked with it.
+    var meal: Meal.ID?
 }
 
 /// What the recipe lacks for `servings`, onto the shopping list `folder`.

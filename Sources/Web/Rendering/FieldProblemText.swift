@@ -23,6 +23,12 @@ extension FieldProblem {
         case .keepRefillBelowMinimum: .keepRefillBelowMinimum
         case .recipeServingsInvalid: .recipeErrorServingsInvalid
         case .cookServingsInvalid: .cookServingsInvalid
+        case .mealServingsInvalid: .planServingsInvalid
+        case .mealWeeksInvalid: .planWeeksInvalid
+        case .mealDayInvalid: .planDayInvalid
+        case .mealSlotInvalid: .planSlotInvalid
+        case .mealRecipeOrNote: .planRecipeOrNote
+        case .mealNoteTooLong: .planNoteTooLong
         case .unitInvalid: .unitInvalid
         case .kindInvalid: .kindInvalid
         case .statusInvalid: .statusInvalid

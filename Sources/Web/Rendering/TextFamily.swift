@@ -37,6 +37,8 @@ struct TextFamily: Sendable {
     static let illustration = TextFamily("illustration_")
     /// A folder icon's name (`Folders.icons`).
     static let icon = TextFamily("icon_")
+    /// A meal of the day (`MealSlot`).
+    static let planSlot = TextFamily("plan_slot_")
     /// A push service (`PushKind`).
     static let pushKind = TextFamily("push_kind_")
     /// Why a push message did not go out, but for an HTTP status (`PushFailure.stored`).

@@ -6,6 +6,7 @@ import Inventory
 /// itself, its undo, and adding what is missing to a shopping list.
 struct CookController {
     let cooking: Cooking
+    let plan: MealPlan
     let settings: HouseholdSettings
     let renderer: Renderer
     let clock: WallClock
@@ -22,6 +23,7 @@ struct CookController {
     }
 
     /// The confirmation page for the servings asked for (`?servings=`), else the recipe's own.
+    /// From the plan (`?meal=`), the page cooks that meal and leads back to the plan.
     func cookForm(_ context: RequestContext) throws -> Response {
         try page(context, servings: Self.servings(context.request.query["servings"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }))
     }
@@ -39,8 +41,15 @@ struct CookController {
             ).recipe.servings
         do {
             let result = try cooking.cook(
-                recipeId, servings: servings, withWhatWeHave: form.withWhatWeHave, in: member.household,
+                recipeId, servings: servings, withWhatWeHave: form.withWhatWeHave, meal: form.meal, in: member.household,
                 by: member.memberId, window: window(member))
+            if let meal = form.meal {
+                // Back to the plan, at the meal, with its Undo.
+                let day = try plan.meal(meal, in: member.household).day
+                return .redirect(
+                    to: PlanController.back(to: day, context.locale, ["cooked": "\(result.cookId)"]).replacingOccurrences(
+                        of: "#day-\(day)", with: "#meal-\(meal)"))
+            }
             return .redirect(to: Route.recipe(recipeId).path + "?cooked=\(result.cookId)&taken=\(result.taken)")
         } catch is CookShortfall {
             // The stock changed since the page was read (someone else cooked): say what is short now.
@@ -127,8 +136,12 @@ struct CookController {
         let produceFolder = stockLists.first { $0.id == plan.recipe.produceFolderId } ?? stockLists.first
         let query = context.request.query
         let added = Int(query["added"] ?? "").flatMap { count in Folder.ID(query["list"] ?? "").map { (count: count, list: $0) } }
+        let meal = try (context.request.form["meal"] ?? query["meal"]).flatMap { Int64($0) }.map {
+            try self.plan.meal(Meal.ID(rawValue: $0), in: member.household)
+        }
         let view = CookPage(
-            plan: plan, shoppingLists: lists, produceFolder: produceFolder, conflict: conflict, added: added,
+            plan: plan, meal: meal.flatMap { $0.recipeId == recipeId ? $0 : nil }, shoppingLists: lists, produceFolder: produceFolder,
+            conflict: conflict, added: added,
             uncomparable: Self.uncomparable(contents.detail, t: context.locale), t: context.locale)
         return renderer.response(view, context, status: status)
     }

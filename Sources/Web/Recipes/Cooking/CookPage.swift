@@ -48,9 +48,11 @@ struct CookPage: CompiledPage {
     let back: String
     let here: String
     let added: Added?
+    /// Cooking a meal of the plan: its id, carried by every form of the page.
+    let meal: String?
 
     init(
-        plan: CookPlan, shoppingLists: [Folder], produceFolder: Folder?, conflict: Bool, added: (count: Int, list: Folder.ID)?,
+        plan: CookPlan, meal: Meal? = nil, shoppingLists: [Folder], produceFolder: Folder?, conflict: Bool, added: (count: Int, list: Folder.ID)?,
         uncomparable: [String: String], t: Catalog
     ) {
         let recipe = plan.recipe
@@ -100,8 +102,11 @@ struct CookPage: CompiledPage {
         self.shoppingLists = shoppingLists.enumerated().map { index, list in
             Choice(value: "\(list.id)", label: displayName(list, t), selected: index == 0)
         }
-        back = Route.recipe(recipeId).path + "?servings=\(plan.servings)"
-        here = Route.recipe(recipeId).cook + "?servings=\(plan.servings)"
+        self.meal = meal.map { "\($0.id)" }
+        back =
+            meal.map { PlanController.back(to: $0.day, t).replacingOccurrences(of: "#day-\($0.day)", with: "#meal-\($0.id)") }
+            ?? Route.recipe(recipeId).path + "?servings=\(plan.servings)"
+        here = Route.recipe(recipeId).cook + "?servings=\(plan.servings)" + (meal.map { "&meal=\($0.id)" } ?? "")
         // Only a list of this household is named (the address cannot put words in the page).
         self.added = added.flatMap { added in
             shoppingLists.first { $0.id == added.list }.map {

@@ -1,0 +1,64 @@
+import GRDB
+
+/// The stock the plan's meals reserve, meal after meal in date order (then breakfast, lunch,
+/// dinner, other, then as placed): each takes as Cook would on its day (earliest due first, opened
+/// first, nothing past its date by then) from what the meals before it left. So two dinners that
+/// each need 4 of the same 6 eggs are one covered and one 2 short, never both covered.
+/// Meals of days gone by, cooked, skipped or of a recipe in the trash reserve nothing.
+struct MealReservations {
+    /// Each planned meal's plan on its day.
+    let plans: [Meal.ID: CookPlan]
+    /// How much of each item the meals reserve, in the item's unit.
+    let reserved: [Item.ID: Double]
+
+    static let empty = MealReservations(plans: [:], reserved: [:])
+
+    static let mealsSQL = """
+        SELECT * FROM meal WHERE household_id = ? AND day >= ? AND day <= ? AND done IS NULL AND recipe_id IS NOT NULL
+        ORDER BY day, \(MealSlot.orderSQL), position, id
+        """
+
+    /// The reservations of the meals from today through `last` (nil: every meal planned).
+    static func read(_ db: Database, householdId: Household.ID, window: DueWindow, through last: CalendarDay? = nil) throws -> MealReservations {
+        let meals = try Meal.fetchAll(
+            db.cachedStatement(sql: mealsSQL), arguments: [householdId, window.today, last.map(\.description) ?? "9999-12-31"])
+        guard !meals.isEmpty else { return .empty }
+        let recipeIds = Array(Set(meals.compactMap { $0.recipeId }))
+        let marks = Array(repeating: "?", count: recipeIds.count).joined(separator: ", ")
+        let recipes = Dictionary(
+            uniqueKeysWithValues: try Recipe.fetchAll(
+                db, sql: "SELECT * FROM recipe WHERE household_id = ? AND deleted_at IS NULL AND id IN (\(marks))",
+                arguments: StatementArguments([householdId] + recipeIds)
+            ).map { ($0.id, $0) })
+        let ingredients = Dictionary(
+            grouping: try RecipeIngredient.fetchAll(
+                db, sql: "SELECT * FROM recipe_ingredient WHERE household_id = ? AND recipe_id IN (\(marks)) ORDER BY position, id",
+                arguments: StatementArguments([householdId] + recipeIds)), by: { $0.recipeId })
+        let stock = try RecipeStock.read(db, householdId: householdId, scope: .recipes(Array(recipes.keys)), window: window)
+        var left: [Item.ID: Double] = [:]
+        var plans: [Meal.ID: CookPlan] = [:]
+        var reserved: [Item.ID: Double] = [:]
+        for meal in meals {
+            guard let recipeId = meal.recipeId, let recipe = recipes[recipeId] else { continue }
+            let plan = CookPlanner.plan(
+                recipe, ingredients[recipeId] ?? [], stock: stock, servings: meal.servings ?? recipe.servings,
+                on: meal.day > window.today ? meal.day : nil, left: &left)
+            plans[meal.id] = plan
+            for take in plan.takes { reserved[take.itemId, default: 0] += take.amount }
+        }
+        return MealReservations(plans: plans, reserved: reserved)
+    }
+}
+
+extension RecipeStock {
+    /// The same stock with what the plan reserves taken off each item (never below 0).
+    func less(_ reservations: MealReservations) -> RecipeStock {
+        guard !reservations.reserved.isEmpty else { return self }
+        func free(_ matches: [StockMatch]) -> [StockMatch] {
+            matches.map { match in
+                reservations.reserved[match.itemId].map { match.with(quantity: max(0, CookPlanner.rounded(match.quantity - $0))) } ?? match
+            }
+        }
+        return RecipeStock(byName: byName.mapValues(free), byProduct: byProduct.mapValues(free))
+    }
+}

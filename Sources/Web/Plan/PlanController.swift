@@ -1,0 +1,188 @@
+import Foundation
+import HTTPServer
+import Inventory
+
+/// The meal plan on the web: a week of days (one per row on a phone, a grid on a desktop), the one
+/// form that places a meal, each meal's changes, and the week's shopping. Every form works
+/// without JavaScript and comes back at the day it changed.
+struct PlanController {
+    let plan: MealPlan
+    let recipes: Recipes
+    let cooking: Cooking
+    let settings: HouseholdSettings
+    let folders: Items
+    let renderer: Renderer
+    let clock: WallClock
+
+    /// Recipes offered first in the add form: those that use what is due soon, then those in stock.
+    static let suggestionCount = 3
+
+    func register(in router: inout Router<Endpoint>) {
+        router.get(Route.Plan.path, .signedIn, use: page)
+        router.post(Route.Plan.meals, .writer, use: add)
+        router.post(Route.Plan.shopping, .writer, use: addMissing)
+        router.post(Route.Meal.pattern.path, .writer, use: change)
+        router.post(Route.Meal.pattern.repeatWeekly, .writer, use: repeatWeekly)
+        router.post(Route.Meal.pattern.skip, .writer, use: skip)
+        router.post(Route.Meal.pattern.planAgain, .writer, use: planAgain)
+        router.post(Route.Meal.pattern.delete, .writer, use: remove)
+    }
+
+    func window(_ member: SignedIn) throws -> DueWindow {
+        DueWindow(household: try settings.household(member.household), now: clock.now())
+    }
+
+    /// The first day of the week `day` is in, by the reader's first weekday (Sunday in English,
+    /// Monday in Japanese: the catalogs' `calendar_first_weekday`).
+    static func weekStart(of day: CalendarDay, _ t: Catalog) -> CalendarDay {
+        let first = Int(t[.calendarFirstWeekday]) ?? 0
+        return day.adding(days: -((day.weekday - first + 7) % 7))
+    }
+
+    /// The week a page shows: `?from=` when it is a day, else this week.
+    static func week(_ from: String?, today: CalendarDay, _ t: Catalog) -> CalendarDay {
+        let asked = from.flatMap { $0.utf8.count == 10 ? CalendarDay($0) : nil }
+        guard let asked, abs(asked.days(since: today)) <= MealPlan.reachDays else { return weekStart(of: today, t) }
+        return weekStart(of: asked, t)
+    }
+
+    func page(_ context: RequestContext) throws -> Response {
+        try render(context)
+    }
+
+    /// The week's page; after a refused form, that form again with what was typed and why.
+    func render(
+        _ context: RequestContext, form: MealForm? = nil, errors: [String: String] = [:],
+        changing: (id: Meal.ID, form: MealForm, errors: [String: String])? = nil, status: Int = 200
+    ) throws -> Response {
+        let member = try context.signedIn
+        let t = context.locale
+        let window = try window(member)
+        let query = context.request.query
+        let shownDay = try changing.map { try plan.meal($0.id, in: member.household).day } ?? form.flatMap { CalendarDay($0.day) }
+        let first = shownDay.map { Self.weekStart(of: $0, t) } ?? Self.week(query["from"], today: window.today, t)
+        let days = try plan.days(from: first, count: 7, in: member.household, window: window)
+        let overview = try recipes.overview(in: member.household, filter: RecipeFilter(), window: window)
+        let lists = try folders.folders(in: member.household).filter { $0.kind == .shopping }
+        let cooked = try Int64(query["cooked"] ?? "").map { try cooking.cook(Cook.ID(rawValue: $0), in: member.household) }
+        let added = Int(query["added"] ?? "").flatMap { count in
+            Folder.ID(query["list"] ?? "").flatMap { id in lists.first { $0.id == id }.map { (count, $0) } }
+        }
+        let chosenDay = form.map(\.day) ?? query["day"].flatMap { CalendarDay($0) }.map(\.description)
+        let view = PlanPage(
+            first: first, days: days, today: window.today, overview: overview, lists: lists, form: form ?? MealForm(day: chosenDay ?? ""),
+            errors: errors, changing: changing, cooked: cooked.flatMap { $0.undoneAt == nil ? $0 : nil }, undone: query["undone"] != nil, added: added,
+            canWrite: member.role.canWrite, t: t)
+        return renderer.response(view, context, status: status)
+    }
+
+    /// Where a form sends the person back: the week and the day it changed.
+    static func back(to day: CalendarDay?, _ t: Catalog, _ extra: [String: String] = [:]) -> String {
+        var query = extra
+        if let day { query["from"] = weekStart(of: day, t).description }
+        let text = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        return Route.Plan.path + (text.isEmpty ? "" : "?" + text) + (day.map { "#day-\($0)" } ?? "")
+    }
+
+    func add(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = try context.form(MealForm.self)
+        do {
+            let meal = try plan.add(form.input, in: member.household, by: member.memberId, window: window(member))
+            return .redirect(to: Self.back(to: meal.day, context.locale))
+        } catch InventoryError.validation(let problems) {
+            return try render(context, form: form, errors: context.locale.messages(problems), status: 422)
+        }
+    }
+
+    /// Move (or, with `action=copy`, copy) a meal to the day and meal chosen, with its servings and note.
+    func change(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id: Meal.ID = try context.id()
+        let form = try context.form(MealForm.self)
+        do {
+            let meal = try plan.change(id, to: form.input, copy: form.action == "copy", in: member.household, by: member.memberId, window: window(member))
+            return .redirect(to: Self.back(to: meal.day, context.locale))
+        } catch InventoryError.validation(let problems) {
+            // Beside that meal's own form, open, with what was typed.
+            return try render(context, changing: (id, form, context.locale.messages(problems)), status: 422)
+        } catch InventoryError.conflict {
+            // Cooked meanwhile: the page shows it so.
+            return .redirect(to: Self.back(to: try plan.meal(id, in: member.household).day, context.locale))
+        }
+    }
+
+    func repeatWeekly(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id: Meal.ID = try context.id()
+        let form = try context.form(RepeatForm.self)
+        let meal = try plan.meal(id, in: member.household)
+        // The form offers 1…12 weeks; anything else is not a number of weeks it could send.
+        let weeks = form.weeks.utf8.count <= 2 ? Int(form.weeks) ?? 0 : 0
+        do {
+            let placed = try plan.repeatWeekly(id, weeks: weeks, in: member.household, by: member.memberId, window: window(member))
+            return .redirect(to: Self.back(to: meal.day, context.locale, ["repeated": "\(placed)"]))
+        } catch InventoryError.validation {
+            return .redirect(to: Self.back(to: meal.day, context.locale))
+        }
+    }
+
+    func skip(_ context: RequestContext) throws -> Response { try mark(context, skipped: true) }
+    func planAgain(_ context: RequestContext) throws -> Response { try mark(context, skipped: false) }
+
+    func mark(_ context: RequestContext, skipped: Bool) throws -> Response {
+        let member = try context.signedIn
+        let id: Meal.ID = try context.id()
+        let meal = try plan.meal(id, in: member.household)
+        do {
+            try plan.mark(id, skipped: skipped, in: member.household, by: member.memberId)
+        } catch InventoryError.conflict {
+            // Cooked meanwhile: the page shows it so.
+        }
+        return .redirect(to: Self.back(to: meal.day, context.locale))
+    }
+
+    func remove(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let id: Meal.ID = try context.id()
+        let meal = try plan.meal(id, in: member.household)
+        try plan.remove(id, in: member.household, by: member.memberId)
+        return .redirect(to: Self.back(to: meal.day, context.locale))
+    }
+
+    /// The week's net shopping onto the chosen list.
+    func addMissing(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = try context.form(PlanShoppingForm.self)
+        guard let first = CalendarDay(form.from), let last = CalendarDay(form.through), let list = form.folder else { throw InventoryError.notFound }
+        let added: [AddedToList]
+        do {
+            added = try plan.addMissing(from: first, through: last, to: list, in: member.household, by: member.memberId, window: window(member))
+        } catch InventoryError.validation {
+            throw InventoryError.notFound
+        }
+        return .redirect(to: Self.back(to: first, context.locale, ["added": "\(added.count)", "list": "\(list)"]).replacingOccurrences(of: "#day-\(first)", with: "#plan-shopping"))
+    }
+}
+
+/// A meal as typed: the add form, and each meal's change form (`action` move or copy).
+struct MealForm: Decodable {
+    var day = ""
+    var slot = "dinner"
+    var recipe = ""
+    var servings = ""
+    var note = ""
+    var action = ""
+
+    var input: MealInput { MealInput(day: day, slot: slot, recipe: recipe, servings: servings, note: note) }
+}
+
+struct RepeatForm: Decodable {
+    var weeks = ""
+}
+
+struct PlanShoppingForm: Decodable {
+    var from = ""
+    var through = ""
+    var folder: Folder.ID?
+}
