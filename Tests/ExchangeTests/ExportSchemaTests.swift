@@ -23,6 +23,7 @@ struct ExportSchemaTests {
         "health_check": "the server's own write check",
         "keep_check": "kept products a write touched, checked before it commits: empty between transactions",
         "login_throttle": "failed sign-ins on this server",
+        "meal": "the meal plan (issue 26) is not in the document yet: a moved household plans its meals again",
         "push_channel": "holds the channel's access token: set up again on the new server",
         "push_message": "the outbox of messages this server sent or is sending",
         "session": "sign-ins on this server; members sign in again on the new one",

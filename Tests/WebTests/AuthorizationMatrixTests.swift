@@ -78,6 +78,10 @@ struct AuthorizationMatrixTests {
         "POST /items/{id}/photo": .writer,
         "GET /products": .signedIn,
         "GET /household": .signedIn,
+        // The meal plan: read by everyone, changed by writers.
+        "GET /plan": .signedIn, "POST /plan/meals": .writer, "POST /plan/shopping": .writer,
+        "POST /meals/{id}": .writer, "POST /meals/{id}/repeat": .writer, "POST /meals/{id}/skip": .writer,
+        "POST /meals/{id}/plan-again": .writer, "POST /meals/{id}/delete": .writer,
         "GET /products/{id}": .writer,
         "POST /products/{id}": .writer,
         "POST /products/{id}/forget": .writer,

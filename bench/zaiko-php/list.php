@@ -222,6 +222,7 @@ header('Cache-Control: no-store');
 <a href="/"><?= e($tx('nav_folders')) ?></a>
 <a href="/calendar"><?= e($tx('nav_calendar')) ?></a>
 <a href="/recipes"><?= e($tx('nav_recipes')) ?></a>
+<a href="/plan"><?= e($tx('nav_plan')) ?></a>
 <?php if ($me['role'] === 'owner'): ?><a href="/settings"><?= e($tx('nav_settings')) ?></a><?php endif ?>
 
 <a href="/account" aria-label="<?= e($tx('nav_account')) ?>: <?= $memberName ?>"><?= $memberName ?></a>

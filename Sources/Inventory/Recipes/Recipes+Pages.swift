@@ -33,11 +33,14 @@ extension Recipes {
 
     /// Recipe `id`'s `detail` for `servings`, with the household's folders, as they were at one
     /// instant. `now` places the household's due window.
-    public func recipePage(_ id: Recipe.ID, in scope: HouseholdScope, servings: Int?, now: Date) throws -> RecipePageContents {
+    public func recipePage(_ id: Recipe.ID, in scope: HouseholdScope, servings: Int?, now: Date, ignoringPlan: Bool = false) throws
+        -> RecipePageContents
+    {
         try database.writer.read { db in
             let window = DueWindow(household: try HouseholdSettings.household(db, scope.householdId), now: now)
             return RecipePageContents(
-                window: window, detail: try Self.detail(db, id, householdId: scope.householdId, servings: servings, window: window),
+                window: window, detail: try Self.detail(
+                    db, id, householdId: scope.householdId, servings: servings, window: window, ignoringPlan: ignoringPlan),
                 folders: try Items.folders(db, scope.householdId))
         }
     }

@@ -79,6 +79,14 @@ struct RecipePage: CompiledPage {
     let shoppingLists: [Choice]
     let notices: [Notice]
     let here: String
+    /// The meal plan reserves some of what this recipe matches: said, with the toggle to ignore it.
+    let planHint: PlanHint?
+
+    struct PlanHint: Sendable {
+        let text: String
+        let href: String
+        let label: String
+    }
 
     func title(_ t: Catalog) -> String { name }
 

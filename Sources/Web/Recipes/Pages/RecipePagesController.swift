@@ -109,7 +109,8 @@ struct RecipePagesController {
         let requested = Int(context.request.query["servings"] ?? "").map {
             min(max($0, Self.servingsRange.lowerBound), Self.servingsRange.upperBound)
         }
-        let contents = try recipes.recipePage(id, in: member.household, servings: requested, now: clock.now())
+        let ignoringPlan = context.request.query["plan"] == "ignore"
+        let contents = try recipes.recipePage(id, in: member.household, servings: requested, now: clock.now(), ignoringPlan: ignoringPlan)
         let (detail, folders) = (contents.detail, contents.folders)
         let recipe = detail.recipe
 
@@ -142,7 +143,12 @@ struct RecipePagesController {
             canWrite: member.role.canWrite, isLacking: !lacking.isEmpty,
             shoppingLists: shopping.enumerated().map { Choice(value: "\($1.id)", label: displayName($1, t), selected: $0 == 0) },
             notices: RecipeNotices.from(context.request.query, shopping: shopping, t: t),
-            here: Route.recipe(id).path + (requested == nil ? "" : "?servings=\(servings)"))
+            here: Route.recipe(id).path + (requested == nil ? "" : "?servings=\(servings)"),
+            planHint: detail.planReserves
+                ? RecipePage.PlanHint(
+                    text: t[ignoringPlan ? .planIgnoredHint : .planReservedHint],
+                    href: Route.recipe(id).path + "?servings=\(servings)" + (ignoringPlan ? "" : "&plan=ignore") + "#servings",
+                    label: t[ignoringPlan ? .planCountAgain : .planIgnore]) : nil)
     }
 
     private func ingredient(of availability: IngredientAvailability, _ t: Catalog) -> RecipePage.Ingredient {
