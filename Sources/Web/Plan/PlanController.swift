@@ -32,18 +32,12 @@ struct PlanController {
         DueWindow(household: try settings.household(member.household), now: clock.now())
     }
 
-    /// The first day of the week `day` is in, by the reader's first weekday (Sunday in English,
-    /// Monday in Japanese: the catalogs' `calendar_first_weekday`).
-    static func weekStart(of day: CalendarDay, _ t: Catalog) -> CalendarDay {
-        let first = Int(t[.calendarFirstWeekday]) ?? 0
-        return day.adding(days: -((day.weekday - first + 7) % 7))
-    }
-
-    /// The week a page shows: `?from=` when it is a day, else this week.
-    static func week(_ from: String?, today: CalendarDay, _ t: Catalog) -> CalendarDay {
+    /// The first day a page shows: `?from=` when it is a day within reach, else today. A page
+    /// shows seven days from there (from today: what is planned next, whatever the weekday).
+    static func first(_ from: String?, today: CalendarDay) -> CalendarDay {
         let asked = from.flatMap { $0.utf8.count == 10 ? CalendarDay($0) : nil }
-        guard let asked, abs(asked.days(since: today)) <= MealPlan.reachDays else { return weekStart(of: today, t) }
-        return weekStart(of: asked, t)
+        guard let asked, abs(asked.days(since: today)) <= MealPlan.reachDays else { return today }
+        return asked
     }
 
     func page(_ context: RequestContext) throws -> Response {
@@ -59,8 +53,8 @@ struct PlanController {
         let t = context.locale
         let window = try window(member)
         let query = context.request.query
-        let shownDay = try changing.map { try plan.meal($0.id, in: member.household).day } ?? form.flatMap { CalendarDay($0.day) }
-        let first = shownDay.map { Self.weekStart(of: $0, t) } ?? Self.week(query["from"], today: window.today, t)
+        let shown = (changing?.form ?? form).flatMap { CalendarDay($0.shown) }.map(\.description)
+        let first = Self.first(shown ?? query["from"], today: window.today)
         let days = try plan.days(from: first, count: 7, in: member.household, window: window)
         let overview = try recipes.overview(in: member.household, filter: RecipeFilter(), window: window)
         let lists = try folders.folders(in: member.household).filter { $0.kind == .shopping }
@@ -68,7 +62,7 @@ struct PlanController {
         let added = Int(query["added"] ?? "").flatMap { count in
             Folder.ID(query["list"] ?? "").flatMap { id in lists.first { $0.id == id }.map { (count, $0) } }
         }
-        let chosenDay = form.map(\.day) ?? query["day"].flatMap { CalendarDay($0) }.map(\.description)
+        let chosenDay = form.map(\.day) ?? query["day"].flatMap { $0.utf8.count == 10 ? CalendarDay($0) : nil }.map(\.description)
         let view = PlanPage(
             first: first, days: days, today: window.today, overview: overview, lists: lists, form: form ?? MealForm(day: chosenDay ?? ""),
             errors: errors, changing: changing, cooked: cooked.flatMap { $0.undoneAt == nil ? $0 : nil }, undone: query["undone"] != nil, added: added,
@@ -76,10 +70,16 @@ struct PlanController {
         return renderer.response(view, context, status: status)
     }
 
-    /// Where a form sends the person back: the week and the day it changed.
-    static func back(to day: CalendarDay?, _ t: Catalog, _ extra: [String: String] = [:]) -> String {
+    /// Where a form sends the person back: the page it came from (`shown`, its first day) at the
+    /// day it changed when that page shows it, else the seven days from that day.
+    static func back(to day: CalendarDay?, shown: String?, _ extra: [String: String] = [:]) -> String {
         var query = extra
-        if let day { query["from"] = weekStart(of: day, t).description }
+        let first = shown.flatMap { $0.utf8.count == 10 ? CalendarDay($0) : nil }
+        if let day {
+            if let first, (0...6).contains(day.days(since: first)) { query["from"] = first.description } else { query["from"] = day.description }
+        } else if let first {
+            query["from"] = first.description
+        }
         let text = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         return Route.Plan.path + (text.isEmpty ? "" : "?" + text) + (day.map { "#day-\($0)" } ?? "")
     }
@@ -89,7 +89,7 @@ struct PlanController {
         let form = try context.form(MealForm.self)
         do {
             let meal = try plan.add(form.input, in: member.household, by: member.memberId, window: window(member))
-            return .redirect(to: Self.back(to: meal.day, context.locale))
+            return .redirect(to: Self.back(to: meal.day, shown: form.shown))
         } catch InventoryError.validation(let problems) {
             return try render(context, form: form, errors: context.locale.messages(problems), status: 422)
         }
@@ -102,13 +102,13 @@ struct PlanController {
         let form = try context.form(MealForm.self)
         do {
             let meal = try plan.change(id, to: form.input, copy: form.action == "copy", in: member.household, by: member.memberId, window: window(member))
-            return .redirect(to: Self.back(to: meal.day, context.locale))
+            return .redirect(to: Self.back(to: meal.day, shown: form.shown))
         } catch InventoryError.validation(let problems) {
             // Beside that meal's own form, open, with what was typed.
             return try render(context, changing: (id, form, context.locale.messages(problems)), status: 422)
         } catch InventoryError.conflict {
             // Cooked meanwhile: the page shows it so.
-            return .redirect(to: Self.back(to: try plan.meal(id, in: member.household).day, context.locale))
+            return .redirect(to: Self.back(to: try plan.meal(id, in: member.household).day, shown: form.shown))
         }
     }
 
@@ -121,9 +121,9 @@ struct PlanController {
         let weeks = form.weeks.utf8.count <= 2 ? Int(form.weeks) ?? 0 : 0
         do {
             let placed = try plan.repeatWeekly(id, weeks: weeks, in: member.household, by: member.memberId, window: window(member))
-            return .redirect(to: Self.back(to: meal.day, context.locale, ["repeated": "\(placed)"]))
+            return .redirect(to: Self.back(to: meal.day, shown: form.shown, ["repeated": "\(placed)"]))
         } catch InventoryError.validation {
-            return .redirect(to: Self.back(to: meal.day, context.locale))
+            return .redirect(to: Self.back(to: meal.day, shown: context.request.form["shown"]))
         }
     }
 
@@ -139,7 +139,7 @@ struct PlanController {
         } catch InventoryError.conflict {
             // Cooked meanwhile: the page shows it so.
         }
-        return .redirect(to: Self.back(to: meal.day, context.locale))
+        return .redirect(to: Self.back(to: meal.day, shown: context.request.form["shown"]))
     }
 
     func remove(_ context: RequestContext) throws -> Response {
@@ -147,7 +147,7 @@ struct PlanController {
         let id: Meal.ID = try context.id()
         let meal = try plan.meal(id, in: member.household)
         try plan.remove(id, in: member.household, by: member.memberId)
-        return .redirect(to: Self.back(to: meal.day, context.locale))
+        return .redirect(to: Self.back(to: meal.day, shown: context.request.form["shown"]))
     }
 
     /// The week's net shopping onto the chosen list.
@@ -161,7 +161,8 @@ struct PlanController {
         } catch InventoryError.validation {
             throw InventoryError.notFound
         }
-        return .redirect(to: Self.back(to: first, context.locale, ["added": "\(added.count)", "list": "\(list)"]).replacingOccurrences(of: "#day-\(first)", with: "#plan-shopping"))
+        let back = Self.back(to: nil, shown: form.shown.isEmpty ? first.description : form.shown, ["added": "\(added.count)", "list": "\(list)"])
+        return .redirect(to: back + "#plan-shopping")
     }
 }
 
@@ -173,16 +174,20 @@ struct MealForm: Decodable {
     var servings = ""
     var note = ""
     var action = ""
+    /// The first day of the page the form is on: the answer goes back to it.
+    var shown = ""
 
     var input: MealInput { MealInput(day: day, slot: slot, recipe: recipe, servings: servings, note: note) }
 }
 
 struct RepeatForm: Decodable {
     var weeks = ""
+    var shown = ""
 }
 
 struct PlanShoppingForm: Decodable {
     var from = ""
     var through = ""
     var folder: Folder.ID?
+    var shown = ""
 }

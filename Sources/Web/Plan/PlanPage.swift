@@ -59,16 +59,19 @@ struct PlanPage: CompiledPage {
     let next: String
     let thisWeek: String?
     let here: String
+    /// The first day shown, carried by every form so its answer comes back to this page.
+    let shown: String
     let notice: Notice?
     let canWrite: Bool
     let days: [Day]
-    // The week's shopping.
+    // The shown days' shopping (from today on).
+    let hasDaysToCome: Bool
     let from: String
     let through: String
     let shoppingLabel: String
     let lists: [Choice]
     // The add form.
-    let addDays: [Choice]
+    let addDay: String
     let addSlots: [Choice]
     let suggested: [Choice]
     let allRecipes: [Choice]
@@ -93,15 +96,23 @@ struct PlanPage: CompiledPage {
         added: (Int, Folder)?, canWrite: Bool, t: Catalog
     ) {
         let last = first.adding(days: 6)
-        let weekdays = t[.calendarWeekdays].split(separator: ",").map(String.init)
+        let weekdays = t[.calendarWeekdaysShort].split(separator: ",").map(String.init)
+        let months = t[.householdMonthsShort].split(separator: ",").map(String.init)
+        /// "Sat, Nov 28" / 「11月28日（土）」: a day of the week shown, its year in the title.
         func dayName(_ day: CalendarDay) -> String {
-            t.format(.planDay, ["weekday": weekdays.count == 7 ? weekdays[day.weekday] : "", "date": DisplayFormat.day(day, locale: t)])
+            t.format(
+                .planDay,
+                [
+                    "weekday": weekdays.count == 7 ? weekdays[day.weekday] : "", "month": months.count == 12 ? months[day.month - 1] : "\(day.month)",
+                    "day": "\(day.day)",
+                ])
         }
         weekTitle = t.format(.planWeek, ["first": DisplayFormat.day(first, locale: t), "last": DisplayFormat.day(last, locale: t)])
         previous = Route.Plan.path + "?from=\(first.adding(days: -7))"
         next = Route.Plan.path + "?from=\(first.adding(days: 7))"
-        thisWeek = (first...last).contains(today) ? nil : Route.Plan.path
+        thisWeek = first == today ? nil : Route.Plan.path
         here = Route.Plan.path + "?from=\(first)"
+        shown = first.description
         self.canWrite = canWrite
         func slotChoices(_ chosen: String) -> [Choice] {
             MealSlot.allCases.map { Choice(value: $0.rawValue, label: t[.planSlot, $0], selected: $0.rawValue == chosen) }
@@ -143,13 +154,8 @@ struct PlanPage: CompiledPage {
         shoppingLabel = t.format(
             .planShoppingLabel, ["first": dayName(max(first, today)), "last": dayName(last)])
         self.lists = lists.enumerated().map { Choice(value: "\($1.id)", label: displayName($1, t), selected: $0 == 0) }
-        let chosenDay = form.day.isEmpty ? max(first, today).description : form.day
-        var addDays = (0..<7).map { offset -> Choice in
-            let day = first.adding(days: offset)
-            return Choice(value: day.description, label: dayName(day), selected: day.description == chosenDay)
-        }
-        if !addDays.contains(where: \.selected) { addDays.insert(Choice(value: form.day, label: form.day, selected: true), at: 0) }
-        self.addDays = addDays
+        addDay = form.day.isEmpty ? max(first, today).description : form.day
+        hasDaysToCome = last >= today
         addSlots = slotChoices(form.slot)
         let suggestedRecipes = overview.recipes.prefix(PlanController.suggestionCount).filter { $0.urgency > 0 || $0.readiness == .ready }
         suggested = suggestedRecipes.map { summary in

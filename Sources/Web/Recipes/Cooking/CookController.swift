@@ -47,7 +47,7 @@ struct CookController {
                 // Back to the plan, at the meal, with its Undo.
                 let day = try plan.meal(meal, in: member.household).day
                 return .redirect(
-                    to: PlanController.back(to: day, context.locale, ["cooked": "\(result.cookId)"]).replacingOccurrences(
+                    to: PlanController.back(to: day, shown: nil, ["cooked": "\(result.cookId)"]).replacingOccurrences(
                         of: "#day-\(day)", with: "#meal-\(meal)"))
             }
             return .redirect(to: Route.recipe(recipeId).path + "?cooked=\(result.cookId)&taken=\(result.taken)")

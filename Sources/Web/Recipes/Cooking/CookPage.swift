@@ -104,7 +104,7 @@ struct CookPage: CompiledPage {
         }
         self.meal = meal.map { "\($0.id)" }
         back =
-            meal.map { PlanController.back(to: $0.day, t).replacingOccurrences(of: "#day-\($0.day)", with: "#meal-\($0.id)") }
+            meal.map { PlanController.back(to: $0.day, shown: nil).replacingOccurrences(of: "#day-\($0.day)", with: "#meal-\($0.id)") }
             ?? Route.recipe(recipeId).path + "?servings=\(plan.servings)"
         here = Route.recipe(recipeId).cook + "?servings=\(plan.servings)" + (meal.map { "&meal=\($0.id)" } ?? "")
         // Only a list of this household is named (the address cannot put words in the page).
