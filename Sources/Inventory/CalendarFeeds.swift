@@ -21,11 +21,35 @@ public struct FeedEvent: Sendable, Equatable {
     }
 }
 
-/// A member's calendar feed: the household's due items.
+/// One meal of the plan as the calendar feed shows it.
+public struct FeedMeal: Sendable, Equatable {
+    public let mealId: Meal.ID
+    public let day: CalendarDay
+    public let slot: MealSlot
+    /// The recipe's name, or the note of a meal without one.
+    public let name: String
+    public let servings: Int?
+    public let updatedAt: Timestamp
+
+    public init(mealId: Meal.ID, day: CalendarDay, slot: MealSlot, name: String, servings: Int?, updatedAt: Timestamp) {
+        self.mealId = mealId
+        self.day = day
+        self.slot = slot
+        self.name = name
+        self.servings = servings
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A member's calendar feed: the household's due items and, unless the member left it out, the
+/// meal plan from a week ago on.
 public struct CalendarFeed: Sendable, Equatable {
     public let householdId: Household.ID
     public let householdName: String
     public let events: [FeedEvent]
+    public var meals: [FeedMeal] = []
+    /// The member's language, when they chose one: the feed's words are theirs.
+    public var language: String? = nil
 
     public init(householdId: Household.ID, householdName: String, events: [FeedEvent]) {
         self.householdId = householdId
@@ -60,6 +84,18 @@ public struct CalendarFeeds: Sendable {
         return token
     }
 
+    /// Whether the member's feed carries the meal plan.
+    public func setMeals(_ included: Bool, memberId: Member.ID) throws {
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE calendar_feed SET meals = ? WHERE member_id = ?", arguments: [included, memberId])
+        }
+    }
+
+    /// Whether the member's feed carries the meal plan (nil: the member has no feed).
+    public func includesMeals(memberId: Member.ID) throws -> Bool? {
+        try database.writer.read { db in try Bool.fetchOne(db, sql: "SELECT meals FROM calendar_feed WHERE member_id = ?", arguments: [memberId]) }
+    }
+
     public func remove(memberId: Member.ID) throws {
         try database.writer.write { db in try db.execute(sql: "DELETE FROM calendar_feed WHERE member_id = ?", arguments: [memberId]) }
     }
@@ -89,7 +125,8 @@ public struct CalendarFeeds: Sendable {
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT h.id, h.name FROM calendar_feed c JOIN member m ON m.id = c.member_id JOIN household h ON h.id = m.household_id
+                        SELECT h.id, h.name, m.language, c.meals, h.time_zone FROM calendar_feed c JOIN member m ON m.id = c.member_id
+                        JOIN household h ON h.id = m.household_id
                         WHERE c.token_hash = ?
                         """, arguments: [Self.hash(token)])
             else { return nil }
@@ -107,7 +144,25 @@ public struct CalendarFeeds: Sendable {
                     itemId: $0["id"], name: $0["name"], folder: $0["folder"], due: try $0.decode(forColumn: "due"),
                     remindAt: try $0.decode(forColumn: "remind_at"), updatedAt: try $0.decode(forColumn: "updated_at"))
             }
-            return CalendarFeed(householdId: householdId, householdName: row["name"], events: events)
+            var feed = CalendarFeed(householdId: householdId, householdName: row["name"], events: events)
+            feed.language = row["language"]
+            if row["meals"] == true {
+                let today = CalendarDay.today(in: TimeZone(identifier: row["time_zone"] ?? "") ?? .gmt, now: clock.now())
+                feed.meals = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT m.id, m.day, m.slot, COALESCE(r.name, m.note) AS name, m.servings, m.updated_at FROM meal m
+                        LEFT JOIN recipe r ON r.id = m.recipe_id
+                        WHERE m.household_id = ? AND m.day >= ? AND (m.done IS NULL OR m.done = 'cooked')
+                        ORDER BY m.day, \(MealSlot.orderSQL.replacingOccurrences(of: "slot", with: "m.slot")), m.position, m.id LIMIT 1000
+                        """, arguments: [householdId, today.adding(days: -7)]
+                ).map {
+                    FeedMeal(
+                        mealId: $0["id"], day: try $0.decode(forColumn: "day"), slot: try $0.decode(forColumn: "slot"), name: $0["name"],
+                        servings: $0["servings"], updatedAt: try $0.decode(forColumn: "updated_at"))
+                }
+            }
+            return feed
         }
     }
 }

@@ -88,7 +88,7 @@ def test_first_run_setup_english(server, page_phone, make_page):
     assert page.url == server.url + "/"
     assert page.locator("h1").inner_text() == "Tanaka"
     assert folder_names(page) == FOLDERS["en-US"]
-    assert nav_links(page) == ["Folders", "Calendar", "Recipes", "Settings", "Aki"]
+    assert nav_links(page) == ["Folders", "Calendar", "Recipes", "Plan", "Settings", "Aki"]
     no_sideways_scroll(page)
     screenshot(page, "home-en-phone")
 
@@ -107,7 +107,7 @@ def test_first_run_setup_japanese(server, page_phone):
     setup_household(page_phone, server, household="田中家", name="亜紀")
     assert page_phone.get_attribute("html", "lang") == "ja"
     assert folder_names(page_phone) == FOLDERS["ja-JP"]
-    assert nav_links(page_phone) == ["フォルダ", "カレンダー", "レシピ", "設定", "亜紀"]
+    assert nav_links(page_phone) == ["フォルダ", "カレンダー", "レシピ", "献立", "設定", "亜紀"]
     assert page_phone.locator(".site-nav form[action='/logout'] button").text_content() == "ログアウト"
     no_sideways_scroll(page_phone)
     screenshot(page_phone, "home-ja-phone")
@@ -171,7 +171,7 @@ def test_invitation_in_second_browser(server, page_phone, make_page):
     assert response.status == 200
     assert guest.url == server.url + "/"
     assert guest.locator("h1").inner_text() == "Tanaka"
-    assert nav_links(guest) == ["Folders", "Calendar", "Recipes", "Ken"]  # no Settings for a member
+    assert nav_links(guest) == ["Folders", "Calendar", "Recipes", "Plan", "Ken"]  # no Settings for a member
     assert guest.goto(server.url + "/settings").status == 403
 
     # A link works once, even for the browser that used it.

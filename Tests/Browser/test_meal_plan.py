@@ -198,3 +198,33 @@ def test_the_week_is_a_grid_on_a_desktop(browser, server, locale):
     no_axe_problems(page)
     screenshot(page, f"plan-{lang}-desktop")
     context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_a_dinner_of_yesterday_nobody_cooked_asks_what_became_of_it(browser, server, locale):
+    lang = locale[:2]
+    n = NAMES[lang]
+    context = browser.new_context(**PHONE, locale=locale, color_scheme="light")
+    page = context.new_page()
+    recipes = kitchen(page, server, lang)
+    yesterday = today() - timedelta(days=1)
+    page.goto(f"{server.url}/plan?from={yesterday.isoformat()}")
+    page.fill("#add-day", yesterday.isoformat())
+    page.select_option("#add-recipe", str(recipes["omelette"]))
+    with page.expect_navigation():
+        page.click("#add button[type=submit]")
+    # The days from today on: yesterday's dinner is asked about first.
+    page.goto(f"{server.url}/plan")
+    earlier = page.locator(".plan-earlier")
+    # Japanese has one form for every count.
+    expect(earlier.locator("h2")).to_have_text(words(lang, "plan_earlier_heading_one" if lang == "en" else "plan_earlier_heading", count=1))
+    expect(earlier.locator(".plan-meal-name")).to_have_text(n["omelette"])
+    expect(earlier.locator(".plan-overdue")).to_have_text(words(lang, "plan_overdue"))
+    no_axe_problems(page)
+    screenshot(page, f"plan-earlier-{lang}-phone", full_page=False)
+    # Not cooked: it is answered, and reserves nothing.
+    with page.expect_navigation():
+        earlier.locator("form[action$='/skip'] button").click()
+    expect(page.locator(".plan-earlier")).to_have_count(0)
+    assert db_rows(server, "SELECT done FROM meal") == [("skipped",)]
+    context.close()

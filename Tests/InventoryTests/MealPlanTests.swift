@@ -238,4 +238,25 @@ struct MealPlanTests {
         let ignoring = try recipes.overview(in: kitchen.household, filter: RecipeFilter(ignoresPlan: true), window: kitchen.window)
         #expect(ignoring.recipes.allSatisfy { $0.readiness == .ready })
     }
+
+    @Test func theCalendarFeedCarriesThePlanFromAWeekAgoUnlessTheMemberLeavesItOut() throws {
+        let planner = try Planner()
+        let kitchen = planner.kitchen
+        let omelette = try kitchen.recipe("Omelette", [("Egg", 4, nil)])
+        try planner.meal("2026-11-10", omelette)  // more than a week ago: not in the feed
+        try planner.meal("2026-11-20", omelette, slot: "lunch")
+        let skipped = try planner.meal("2026-11-24", omelette)
+        try planner.plan.mark(skipped.id, skipped: true, in: kitchen.household, by: kitchen.member)
+        try planner.meal("2026-11-25", nil, note: "Eat out")
+        let feeds = CalendarFeeds(database: kitchen.database, clock: kitchen.fixture.clock.wall)
+        let token = try feeds.create(memberId: kitchen.member)
+        let meals = try #require(try feeds.feed(token: token)).meals
+        #expect(meals.map { "\($0.day) \($0.slot.rawValue) \($0.name) \($0.servings.map(String.init) ?? "-")" } == [
+            "2026-11-20 lunch Omelette 2", "2026-11-25 dinner Eat out -",
+        ])
+        #expect(try feeds.includesMeals(memberId: kitchen.member) == true)
+        try feeds.setMeals(false, memberId: kitchen.member)
+        #expect(try #require(try feeds.feed(token: token)).meals.isEmpty)
+        #expect(try feeds.includesMeals(memberId: kitchen.member) == false)
+    }
 }

@@ -79,6 +79,7 @@ struct AuthorizationMatrixTests {
         "GET /products": .signedIn,
         "GET /household": .signedIn,
         // The meal plan: read by everyone, changed by writers.
+        "POST /account/calendar-feed/meals": .signedIn,
         "GET /plan": .signedIn, "POST /plan/meals": .writer, "POST /plan/shopping": .writer,
         "POST /meals/{id}": .writer, "POST /meals/{id}/repeat": .writer, "POST /meals/{id}/skip": .writer,
         "POST /meals/{id}/plan-again": .writer, "POST /meals/{id}/delete": .writer,

@@ -30,7 +30,7 @@ import Testing
                 FeedEvent(itemId: 7, name: "Milk", folder: "Fridge", due: "2026-12-31", remindAt: "2026-12-30T23:15:00Z", updatedAt: "2026-11-22T05:00:00Z"),
                 FeedEvent(itemId: 8, name: "Rice", folder: "Pantry", due: "2027-01-01", remindAt: nil, updatedAt: "2026-11-22T05:00:00Z"),
             ])
-        let text = ICalendar.document(feed, now: Timestamp("2026-11-22T06:00:00Z").date)
+        let text = ICalendar.document(feed, now: Timestamp("2026-11-22T06:00:00Z").date, t: Localizations.embedded.fallback)
         #expect(text.contains("UID:zaiko-item-7-household-3\r\n"))
         #expect(text.contains("DTSTART;VALUE=DATE:20261231\r\n"))
         #expect(!text.contains("DTEND"), "a DATE start alone is the whole day, also for 9999-12-31")
@@ -38,5 +38,16 @@ import Testing
         #expect(text.contains("LAST-MODIFIED:20261122T050000Z\r\n"))
         #expect(text.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Milk\r\nTRIGGER;VALUE=DATE-TIME:20261230T231500Z\r\nEND:VALARM\r\n"))
         #expect(text.components(separatedBy: "BEGIN:VALARM").count == 2)
+    }
+
+    @Test func aMealIsAnAllDayEventInTheMembersLanguage() throws {
+        var feed = CalendarFeed(householdId: 3, householdName: "Home", events: [])
+        feed.meals = [FeedMeal(mealId: 9, day: "2026-11-24", slot: .dinner, name: "カレー", servings: 4, updatedAt: "2026-11-22T05:00:00Z")]
+        let japanese = try #require(Localizations.embedded.catalogs["ja"])
+        let text = ICalendar.document(feed, now: Timestamp("2026-11-22T06:00:00Z").date, t: japanese)
+        #expect(text.contains("UID:zaiko-meal-9-household-3\r\n"))
+        #expect(text.contains("DTSTART;VALUE=DATE:20261124\r\n"))
+        #expect(text.contains("SUMMARY:夕食：カレー\r\n"))
+        #expect(text.contains("DESCRIPTION:4人分\r\n"))
     }
 }

@@ -75,6 +75,18 @@ public struct MealPlan: Sendable {
             expiredByThen: plan?.expiredByThen ?? [])
     }
 
+    /// How many meals each day from `first` through `last` has (days without any are left out).
+    public func counts(from first: CalendarDay, through last: CalendarDay, in scope: HouseholdScope) throws -> [CalendarDay: Int] {
+        try database.writer.read { db in
+            var counts: [CalendarDay: Int] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT day, COUNT(*) FROM meal WHERE household_id = ? AND day >= ? AND day <= ? GROUP BY day",
+                arguments: [scope.householdId, first, last])
+            while let row = try rows.next() { counts[try row.decode(atIndex: 0)] = row[1] }
+            return counts
+        }
+    }
+
     /// One meal of the household.
     public func meal(_ id: Meal.ID, in scope: HouseholdScope) throws -> Meal {
         try database.writer.read { db in try Self.meal(db, id, scope.householdId) }

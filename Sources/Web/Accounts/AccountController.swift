@@ -18,6 +18,7 @@ struct AccountController {
         router.post(Route.Account.password, .signedIn, use: changePassword)
         router.post(Route.Account.calendarFeed, .signedIn, use: createFeed)
         router.post(Route.Account.calendarFeedDelete, .signedIn, use: removeFeed)
+        router.post(Route.Account.calendarFeedMeals, .signedIn, use: saveFeedMeals)
         router.post(Route.Account.Session.pattern.revoke, .signedIn, use: revokeSession)
         router.post(Route.Account.revokeOtherSessions, .signedIn, use: revokeOtherSessions)
     }
@@ -76,6 +77,13 @@ struct AccountController {
         return .redirect(to: Route.Account.path + "?saved=feed_removed#feed")
     }
 
+    /// Whether the member's feed carries the meal plan (a checkbox: absent is no).
+    func saveFeedMeals(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        try feeds.setMeals(context.request.form["meals"] == "1", memberId: member.memberId)
+        return .redirect(to: Route.Account.path + "?saved=feed_meals#feed")
+    }
+
     /// Signs one of the member's devices out.
     func revokeSession(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
@@ -105,12 +113,12 @@ struct AccountController {
                 signedIn: DisplayFormat.dateTime($0.createdAt, timeZone: member.timeZone, locale: t),
                 lastSeen: DisplayFormat.dateTime($0.lastSeenAt, timeZone: member.timeZone, locale: t), isCurrent: $0.isCurrent)
         }
-        let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices", "feed_removed"].contains($0) ? t[.saved, $0] : nil }
+        let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices", "feed_removed", "feed_meals"].contains($0) ? t[.saved, $0] : nil }
         // A new feed address is shown once, in the answer to the POST that made it.
         var feed = AccountPage.Feed(
             createdAt: try feeds.createdAt(memberId: member.memberId).map {
                 t.format(.feedCreated, ["date": DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t)])
-            })
+            }, meals: try feeds.includesMeals(memberId: member.memberId) ?? true)
         if let token = newFeedToken {
             let host = context.request.headers["host"] ?? "localhost"
             feed.webcal = "webcal://\(host)" + Route.calendarFeed(token)
@@ -154,6 +162,8 @@ struct AccountPage: CompiledPage {
     /// The member's calendar feed: whether there is one, and its address right after it was made.
     struct Feed: Sendable {
         let createdAt: String?
+        /// The feed carries the meal plan.
+        var meals = true
         var webcal: String?
         var web: String?
 

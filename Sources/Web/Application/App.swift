@@ -182,7 +182,8 @@ public final class App: Responder {
         TrashController(
             items: items, renderer: renderer, rows: rows, recipes: recipeTrash
         ).register(in: &router)
-        DueController(items: items, renderer: renderer, clock: options.clock).register(in: &router)
+        DueController(items: items, plan: MealPlan(database: database, clock: options.clock), renderer: renderer, clock: options.clock).register(
+            in: &router)
         HouseholdController(habits: HouseholdHabits(database: database), renderer: renderer, clock: options.clock).register(in: &router)
         CSVImportController(items: items, renderer: renderer, pending: PendingImports(clock: options.clock, limits: options.pendingLimits)).register(
             in: &router)

@@ -173,6 +173,7 @@ extension Route {
         static let password = "/account/password"
         static let calendarFeed = "/account/calendar-feed"
         static let calendarFeedDelete = "/account/calendar-feed/delete"
+        static let calendarFeedMeals = "/account/calendar-feed/meals"
         static let revokeOtherSessions = "/account/sessions/revoke-others"
 
         static func session(_ id: DeviceSession.ID) -> Session { Session(path: "/account/sessions/\(id)") }

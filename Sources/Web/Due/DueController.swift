@@ -7,6 +7,7 @@ import Inventory
 /// the list's routes, which come back here through `return`.
 struct DueController {
     let items: Items
+    let plan: MealPlan
     let renderer: Renderer
     let clock: WallClock
 
@@ -113,6 +114,7 @@ struct DueController {
             let index = (firstWeekday + offset) % 7
             return CalendarPage.Weekday(short: short.indices.contains(index) ? short[index] : "", long: long.indices.contains(index) ? long[index] : "")
         }
+        let meals = try plan.counts(from: month.first, through: month.last, in: member.household)
         let lead = (month.first.weekday - firstWeekday + 7) % 7
         var cells = [CalendarPage.Day](repeating: .blank, count: lead)
         for number in 1...month.dayCount {
@@ -121,16 +123,21 @@ struct DueController {
             let count = result.counts[date] ?? 0
             let isToday = date == window.today
             let isExpired = count > 0 && date < window.today
+            let mealCount = meals[date] ?? 0
             var label: String?
             if count > 0 {
                 let values = ["date": DisplayFormat.day(date, locale: t), "items": t.count(.itemCount, count)]
                 label = t.format(isToday ? .calendarDayLabelToday : isExpired ? .calendarDayLabelExpired : .calendarDayLabel, values)
             }
+            if mealCount > 0 {
+                label = (label ?? DisplayFormat.day(date, locale: t)) + t[.cookListSeparator] + t.count(.calendarMeals, mealCount)
+            }
             cells.append(
                 CalendarPage.Day(
-                    number: "\(number)", href: count > 0 ? Self.link(Route.calendar, [("month", month.description), ("day", text)]) : nil,
+                    number: "\(number)",
+                    href: count > 0 || mealCount > 0 ? Self.link(Route.calendar, [("month", month.description), ("day", text)]) : nil,
                     label: label, count: count > 0 ? "\(count)" : nil, isToday: isToday, isExpired: isExpired,
-                    isSelected: date == day, isPast: date < window.today))
+                    isSelected: date == day, isPast: date < window.today, hasMeals: mealCount > 0))
         }
         cells += [CalendarPage.Day](repeating: .blank, count: (7 - cells.count % 7) % 7)
 
@@ -143,13 +150,19 @@ struct DueController {
             }
             let rows = result.dayItems.map { ItemRowView($0.item, window: window, t: t, urls: renderer.staticURLs, folder: folderName($0, t)) }
             let notice = Notices.placed(query, rows: rows, folders: shopping, t: t)
+            let planned = try plan.days(from: day, count: 1, in: member.household, window: window).days.first?.meals ?? []
+            let dayMeals = planned.map { planned in
+                CalendarPage.MealLine(
+                    text: t.format(.planFeedSummary, ["slot": t[.planSlot, planned.meal.slot], "name": planned.recipeName ?? planned.meal.note]))
+            }
             dayView = CalendarPage.DayItems(
                 heading: t.format(.calendarDayHeading, ["date": DisplayFormat.day(day, locale: t)]),
                 summary: t.count(.itemCount, result.dayTotal),
                 rows: rows,
                 shared: shared, here: here(result.page),
                 pager: Pager(page: result.page, of: result.pages, t: t, link: here),
-                notice: notice.top, undoIds: notice.undoIds, rowNotice: notice.row)
+                notice: notice.top, undoIds: notice.undoIds, rowNotice: notice.row, meals: dayMeals,
+                planHref: Route.Plan.path + "?from=\(day)#day-\(day)")
         }
 
         let current = CalendarMonth(window.today)
@@ -227,6 +240,8 @@ struct CalendarPage: CompiledPage {
         let isExpired: Bool
         let isSelected: Bool
         let isPast: Bool
+        /// Meals are planned on the day (a mark in the grid; the day's page lists them).
+        var hasMeals = false
 
         static let blank = Day(number: nil, href: nil, label: nil, count: nil, isToday: false, isExpired: false, isSelected: false, isPast: false)
 
@@ -248,6 +263,11 @@ struct CalendarPage: CompiledPage {
     }
 
     /// The chosen day's items under the grid.
+    /// A meal of the chosen day, as the plan names it ("Dinner: Curry").
+    struct MealLine: Sendable {
+        let text: String
+    }
+
     struct DayItems: Sendable {
         let heading: String
         let summary: String
@@ -258,8 +278,11 @@ struct CalendarPage: CompiledPage {
         let notice: String?
         let undoIds: String?
         var rowNotice: RowNotice? = nil
+        var meals: [MealLine] = []
+        var planHref: String = ""
 
         var hasRows: Bool { !rows.isEmpty }
+        var hasMeals: Bool { !meals.isEmpty }
         var rowList: ItemRowsView { ItemRowsView(rows, shared: shared, here: here, notice: rowNotice, t: shared.t) }
     }
 

@@ -4,7 +4,8 @@ import Inventory
 /// An iCalendar (RFC 5545) document of a household's due dates: one all-day event per due stock
 /// item, with a display alarm at its reminder. Times are UTC or whole days, so no VTIMEZONE.
 enum ICalendar {
-    static func document(_ feed: CalendarFeed, now: Date) -> String {
+    /// `t`: the words of the meal plan's events (the member's language).
+    static func document(_ feed: CalendarFeed, now: Date, t: Catalog) -> String {
         var lines = [
             "BEGIN:VCALENDAR",
             "VERSION:2.0",
@@ -40,6 +41,18 @@ enum ICalendar {
                 ]
             }
             lines.append("END:VEVENT")
+        }
+        for meal in feed.meals {
+            lines += [
+                "BEGIN:VEVENT",
+                "UID:zaiko-meal-\(meal.mealId)-household-\(feed.householdId)",
+                "DTSTAMP:" + stamp,
+                "LAST-MODIFIED:" + utc(meal.updatedAt.date),
+                "DTSTART;VALUE=DATE:" + compact(meal.day),
+                "SUMMARY:" + escape(t.format(.planFeedSummary, ["slot": t[.planSlot, meal.slot], "name": meal.name])),
+            ]
+            if let servings = meal.servings { lines.append("DESCRIPTION:" + escape(t.count(.planServings, servings))) }
+            lines += ["TRANSP:TRANSPARENT", "END:VEVENT"]
         }
         lines.append("END:VCALENDAR")
         var out = ""

@@ -14,6 +14,8 @@ struct PlanPage: CompiledPage {
     }
 
     struct MealView: Sendable {
+        /// For a meal shown apart from its day (an earlier one still to answer): the day.
+        var dayLabel: String? = nil
         let id: String
         let anchor: String
         let stateClass: String
@@ -64,6 +66,9 @@ struct PlanPage: CompiledPage {
     let notice: Notice?
     let canWrite: Bool
     let days: [Day]
+    /// Meals of the last days nobody said were cooked or skipped: asked about first.
+    let earlier: [MealView]
+    let earlierHeading: String
     // The shown days' shopping (from today on).
     let hasDaysToCome: Bool
     let from: String
@@ -88,10 +93,11 @@ struct PlanPage: CompiledPage {
     func title(_ t: Catalog) -> String { t[.planHeading] }
 
     var hasLists: Bool { !lists.isEmpty }
+    var hasEarlier: Bool { !earlier.isEmpty }
     var hasSuggested: Bool { !suggested.isEmpty }
 
     init(
-        first: CalendarDay, days plan: PlanDays, today: CalendarDay, overview: RecipeOverview, lists: [Folder], form: MealForm,
+        first: CalendarDay, days plan: PlanDays, earlier overdue: [PlannedMeal], today: CalendarDay, overview: RecipeOverview, lists: [Folder], form: MealForm,
         errors: [String: String], changing: (id: Meal.ID, form: MealForm, errors: [String: String])?, cooked: Cook?, undone: Bool,
         added: (Int, Folder)?, canWrite: Bool, t: Catalog
     ) {
@@ -124,31 +130,38 @@ struct PlanPage: CompiledPage {
             }
             return t.format(.planShort, ["list": items.joined(separator: t[.cookListSeparator])])
         }
+        func view(_ planned: PlannedMeal) -> MealView {
+            let meal = planned.meal
+            let state = planned.state
+            let mine = changing.flatMap { $0.id == meal.id ? $0 : nil }
+            let canCook = (state == .planned || state == .overdue) && meal.recipeId != nil
+            return MealView(
+                id: "\(meal.id)", anchor: "meal-\(meal.id)", stateClass: "meal-\(Self.stateName(state))", slot: t[.planSlot, meal.slot],
+                name: planned.recipeName ?? meal.note, href: meal.recipeId.map { Route.recipe($0).path },
+                servings: meal.servings.map { t.count(.planServings, $0) }, note: planned.recipeName == nil || meal.note.isEmpty ? nil : meal.note,
+                covered: planned.isCovered, short: state == .planned ? shortText(planned.shortfalls) : nil,
+                expired: planned.expiredByThen.isEmpty
+                    ? nil : t.format(.planExpiredByThen, ["list": planned.expiredByThen.joined(separator: t[.cookListSeparator])]),
+                overdue: state == .overdue, cooked: state == .cooked, skipped: state == .skipped, inTrash: state == .recipeInTrash,
+                cookHref: canCook
+                    ? meal.recipeId.map { Route.recipe($0).cook + "?servings=\(meal.servings ?? 1)&meal=\(meal.id)" } : nil,
+                canPlanAgain: state == .skipped, open: mine != nil, dayValue: mine?.form.day ?? meal.day.description,
+                slots: slotChoices(mine?.form.slot ?? meal.slot.rawValue), hasRecipe: meal.recipeId != nil,
+                servingsValue: mine?.form.servings ?? meal.servings.map(String.init) ?? "", noteValue: mine?.form.note ?? meal.note,
+                servingsError: mine?.errors["servings"], dayError: mine?.errors["day"], noteError: mine?.errors["note"],
+                today: today.description, canMove: state != .cooked)
+        }
         self.days = plan.days.map { day, meals in
             Day(
                 anchor: "day-\(day)", heading: dayName(day), isToday: day == today,
-                meals: meals.map { planned in
-                    let meal = planned.meal
-                    let state = planned.state
-                    let mine = changing.flatMap { $0.id == meal.id ? $0 : nil }
-                    let canCook = (state == .planned || state == .overdue) && meal.recipeId != nil
-                    return MealView(
-                        id: "\(meal.id)", anchor: "meal-\(meal.id)", stateClass: "meal-\(Self.stateName(state))", slot: t[.planSlot, meal.slot],
-                        name: planned.recipeName ?? meal.note, href: meal.recipeId.map { Route.recipe($0).path },
-                        servings: meal.servings.map { t.count(.planServings, $0) }, note: planned.recipeName == nil || meal.note.isEmpty ? nil : meal.note,
-                        covered: planned.isCovered, short: state == .planned ? shortText(planned.shortfalls) : nil,
-                        expired: planned.expiredByThen.isEmpty
-                            ? nil : t.format(.planExpiredByThen, ["list": planned.expiredByThen.joined(separator: t[.cookListSeparator])]),
-                        overdue: state == .overdue, cooked: state == .cooked, skipped: state == .skipped, inTrash: state == .recipeInTrash,
-                        cookHref: canCook
-                            ? meal.recipeId.map { Route.recipe($0).cook + "?servings=\(meal.servings ?? 1)&meal=\(meal.id)" } : nil,
-                        canPlanAgain: state == .skipped, open: mine != nil, dayValue: mine?.form.day ?? meal.day.description,
-                        slots: slotChoices(mine?.form.slot ?? meal.slot.rawValue), hasRecipe: meal.recipeId != nil,
-                        servingsValue: mine?.form.servings ?? meal.servings.map(String.init) ?? "", noteValue: mine?.form.note ?? meal.note,
-                        servingsError: mine?.errors["servings"], dayError: mine?.errors["day"], noteError: mine?.errors["note"],
-                        today: today.description, canMove: state != .cooked)
-                }, addHref: Route.Plan.path + "?from=\(first)&day=\(day)#add")
+                meals: meals.map { view($0) }, addHref: Route.Plan.path + "?from=\(first)&day=\(day)#add")
         }
+        earlier = overdue.map { planned in
+            var meal = view(planned)
+            meal.dayLabel = dayName(planned.meal.day)
+            return meal
+        }
+        earlierHeading = t.count(.planEarlierHeading, overdue.count)
         from = max(first, today).description
         through = last.description
         shoppingLabel = t.format(
