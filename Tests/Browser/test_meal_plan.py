@@ -175,6 +175,16 @@ def test_a_refused_meal_keeps_what_was_typed_and_the_recipe_page_counts_the_plan
         hint.locator("a").click()
     expect(page.locator(".plan-hint")).to_contain_text(words(lang, "plan_ignored_hint"))
     expect(page.locator(".ingredient.standing-missing, .ingredient.standing-short")).to_have_count(0)
+
+    # What can we make says so too, and ignoring the plan makes the tamagoyaki ready again.
+    page.goto(f"{server.url}/recipes")
+    expect(page.locator(".plan-hint")).to_contain_text(words(lang, "plan_reserved_hint"))
+    card = page.locator(".recipe-card", has_text=n["tamagoyaki"])
+    expect(card).not_to_have_class(re.compile(r"\bstate-ready\b"))
+    with page.expect_navigation():
+        page.locator(".plan-hint a").click()
+    assert page.url.endswith("/recipes?plan=ignore"), page.url
+    expect(page.locator(".recipe-card", has_text=n["tamagoyaki"])).to_have_class(re.compile(r"\bstate-ready\b"))
     context.close()
 
 

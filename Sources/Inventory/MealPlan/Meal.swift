@@ -34,6 +34,43 @@ public struct Meal: StoredRecord {
 
     /// A meal's fields, without its id: what an insert writes.
     public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+        /// Decoded by hand: a plan page reads every meal to come, and Codable's snake-case key
+        /// conversion per column cost more than the page's queries (as for `Item` and `Recipe`).
+        public init(row: Row) throws {
+            householdId = row["household_id"]
+            day = try row.decode(forColumn: "day")
+            slot = try row.decode(forColumn: "slot")
+            position = row["position"]
+            recipeId = row["recipe_id"]
+            servings = row["servings"]
+            note = row["note"]
+            seriesId = row["series_id"]
+            cookId = row["cook_id"]
+            done = try row.decode(forColumn: "done")
+            memberId = row["member_id"]
+            createdAt = try row.decode(forColumn: "created_at")
+            updatedAt = try row.decode(forColumn: "updated_at")
+        }
+
+        public init(
+            householdId: Household.ID, day: CalendarDay, slot: MealSlot, position: Int, recipeId: Recipe.ID?, servings: Int?, note: String,
+            seriesId: Meal.ID?, cookId: Cook.ID?, done: MealDone?, memberId: Member.ID?, createdAt: Timestamp, updatedAt: Timestamp
+        ) {
+            self.householdId = householdId
+            self.day = day
+            self.slot = slot
+            self.position = position
+            self.recipeId = recipeId
+            self.servings = servings
+            self.note = note
+            self.seriesId = seriesId
+            self.cookId = cookId
+            self.done = done
+            self.memberId = memberId
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+
         public var householdId: Household.ID
         public var day: CalendarDay
         public var slot: MealSlot

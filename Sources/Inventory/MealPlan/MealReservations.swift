@@ -24,17 +24,24 @@ struct MealReservations {
             db.cachedStatement(sql: mealsSQL), arguments: [householdId, window.today, last.map(\.description) ?? "9999-12-31"])
         guard !meals.isEmpty else { return .empty }
         let recipeIds = Array(Set(meals.compactMap { $0.recipeId }))
-        let marks = Array(repeating: "?", count: recipeIds.count).joined(separator: ", ")
+        // The ids as one JSON array: one statement text (prepared once) whatever their number.
+        let ids = "[" + recipeIds.map { "\($0.rawValue)" }.joined(separator: ",") + "]"
         let recipes = Dictionary(
             uniqueKeysWithValues: try Recipe.fetchAll(
-                db, sql: "SELECT * FROM recipe WHERE household_id = ? AND deleted_at IS NULL AND id IN (\(marks))",
-                arguments: StatementArguments([householdId] + recipeIds)
+                db.cachedStatement(sql: "SELECT * FROM recipe WHERE household_id = ? AND deleted_at IS NULL AND id IN (SELECT value FROM json_each(?))"),
+                arguments: [householdId, ids]
             ).map { ($0.id, $0) })
         let ingredients = Dictionary(
             grouping: try RecipeIngredient.fetchAll(
-                db, sql: "SELECT * FROM recipe_ingredient WHERE household_id = ? AND recipe_id IN (\(marks)) ORDER BY position, id",
-                arguments: StatementArguments([householdId] + recipeIds)), by: { $0.recipeId })
-        let stock = try RecipeStock.read(db, householdId: householdId, scope: .recipes(Array(recipes.keys)), window: window)
+                db.cachedStatement(
+                    sql: "SELECT * FROM recipe_ingredient WHERE household_id = ? AND recipe_id IN (SELECT value FROM json_each(?)) ORDER BY position, id"),
+                arguments: [householdId, ids]), by: { $0.recipeId })
+        let lines = ingredients.values.joined()
+        let stock = try RecipeStock.read(
+            db, householdId: householdId,
+            scope: .given(
+                names: Array(Set(lines.filter { $0.productId == nil }.map(\.nameFolded))), products: Array(Set(lines.compactMap(\.productId)))),
+            window: window)
         var left: [Item.ID: Double] = [:]
         var plans: [Meal.ID: CookPlan] = [:]
         var reserved: [Item.ID: Double] = [:]

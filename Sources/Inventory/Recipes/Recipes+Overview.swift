@@ -23,8 +23,8 @@ extension Recipes {
         }
         let scope = RecipeStock.Scope.given(names: catalog.names, products: catalog.products)
         let allStock = try RecipeStock.read(db, householdId: householdId, scope: scope, window: window)
-        let reservations = try MealReservations.read(db, householdId: householdId, window: window)
-        let stock = filter.ignoresPlan ? allStock : allStock.less(reservations)
+        let reservations = filter.ignoresPlan ? .empty : try MealReservations.read(db, householdId: householdId, window: window)
+        let stock = allStock.less(reservations)
         // Each ingredient key's standing once, for every recipe that uses it.
         let standings =
             catalog.names.map { Standing(stock.byName[$0] ?? [], window) } + catalog.products.map { Standing(stock.byProduct[$0] ?? [], window) }
@@ -53,7 +53,9 @@ extension Recipes {
             return a.recipe.id < b.recipe.id
         }
         return RecipeOverview(
-            recipes: summaries, tags: catalog.tags, total: catalog.recipes.count, planReserves: !reservations.reserved.isEmpty)
+            recipes: summaries, tags: catalog.tags, total: catalog.recipes.count,
+            // Ignoring the plan does not read it: whether it reserves anything is not known then.
+            planReserves: !reservations.reserved.isEmpty)
     }
 
     /// An ingredient key's matches as /recipes weighs them.

@@ -70,6 +70,16 @@ public struct Recipes: Sendable {
 
     /// Names to suggest for ingredients: the household's item names (any folder, not the trash) and
     /// product names, one spelling per folded name, sorted.
+    /// Every recipe's id and name outside the trash, by name (`recipe_by_name`): a picker's choices.
+    public func names(in scope: HouseholdScope) throws -> [(id: Recipe.ID, name: String)] {
+        try database.writer.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT id, name FROM recipe WHERE household_id = ? AND deleted_at IS NULL ORDER BY name_folded, id"),
+                arguments: [scope.householdId]
+            ).map { (id: $0[0], name: $0[1]) }
+        }
+    }
+
     public func ingredientSuggestions(in scope: HouseholdScope) throws -> [String] {
         let names = try database.writer.read { db in
             try String.fetchAll(

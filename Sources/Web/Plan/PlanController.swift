@@ -62,7 +62,16 @@ struct PlanController {
             : try plan.days(from: window.today.adding(days: -7), count: 7, in: member.household, window: window).days.flatMap(\.meals).filter {
                 $0.state == .overdue
             }
-        let overview = try recipes.overview(in: member.household, filter: RecipeFilter(), window: window)
+        // The add form's recipes by name. Suggestions weigh every recipe against the stock (what
+        // /recipes reads): only once a day was chosen to add to (`?day=`, the "+ Add" of a day), or
+        // when a refused form comes back; the plan's own reservations are the days' business.
+        let names = try recipes.names(in: member.household)
+        let suggestions =
+            form != nil || query["day"] != nil
+            ? Array(
+                try recipes.overview(in: member.household, filter: RecipeFilter(ignoresPlan: true), window: window).recipes
+                    .prefix(Self.suggestionCount).filter { $0.urgency > 0 || $0.readiness == .ready })
+            : []
         let lists = try folders.folders(in: member.household).filter { $0.kind == .shopping }
         let cooked = try Int64(query["cooked"] ?? "").map { try cooking.cook(Cook.ID(rawValue: $0), in: member.household) }
         let added = Int(query["added"] ?? "").flatMap { count in
@@ -70,7 +79,7 @@ struct PlanController {
         }
         let chosenDay = form.map(\.day) ?? query["day"].flatMap { $0.utf8.count == 10 ? CalendarDay($0) : nil }.map(\.description)
         let view = PlanPage(
-            first: first, days: days, earlier: earlier, today: window.today, overview: overview, lists: lists, form: form ?? MealForm(day: chosenDay ?? ""),
+            first: first, days: days, earlier: earlier, today: window.today, recipes: names, suggestions: suggestions, lists: lists, form: form ?? MealForm(day: chosenDay ?? ""),
             errors: errors, changing: changing, cooked: cooked.flatMap { $0.undoneAt == nil ? $0 : nil }, undone: query["undone"] != nil, added: added,
             canWrite: member.role.canWrite, t: t)
         return renderer.response(view, context, status: status)

@@ -97,7 +97,7 @@ struct PlanPage: CompiledPage {
     var hasSuggested: Bool { !suggested.isEmpty }
 
     init(
-        first: CalendarDay, days plan: PlanDays, earlier overdue: [PlannedMeal], today: CalendarDay, overview: RecipeOverview, lists: [Folder], form: MealForm,
+        first: CalendarDay, days plan: PlanDays, earlier overdue: [PlannedMeal], today: CalendarDay, recipes: [(id: Recipe.ID, name: String)], suggestions: [RecipeSummary], lists: [Folder], form: MealForm,
         errors: [String: String], changing: (id: Meal.ID, form: MealForm, errors: [String: String])?, cooked: Cook?, undone: Bool,
         added: (Int, Folder)?, canWrite: Bool, t: Catalog
     ) {
@@ -170,14 +170,12 @@ struct PlanPage: CompiledPage {
         addDay = form.day.isEmpty ? max(first, today).description : form.day
         hasDaysToCome = last >= today
         addSlots = slotChoices(form.slot)
-        let suggestedRecipes = overview.recipes.prefix(PlanController.suggestionCount).filter { $0.urgency > 0 || $0.readiness == .ready }
-        suggested = suggestedRecipes.map { summary in
+        suggested = suggestions.map { summary in
             Choice(value: "\(summary.recipe.id)", label: Self.suggestionLabel(summary, t), selected: form.recipe == "\(summary.recipe.id)")
         }
-        allRecipes = overview.recipes.sorted { $0.recipe.nameFolded < $1.recipe.nameFolded }.map { summary in
-            Choice(
-                value: "\(summary.recipe.id)", label: summary.recipe.name,
-                selected: form.recipe == "\(summary.recipe.id)" && !suggestedRecipes.contains { $0.recipe.id == summary.recipe.id })
+        let suggestedIds = Set(suggestions.map(\.recipe.id))
+        allRecipes = recipes.map { recipe in
+            Choice(value: "\(recipe.id)", label: recipe.name, selected: form.recipe == "\(recipe.id)" && !suggestedIds.contains(recipe.id))
         }
         noteChosen = form.recipe.isEmpty && !form.note.isEmpty
         servingsValue = form.servings

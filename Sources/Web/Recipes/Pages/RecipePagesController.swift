@@ -79,6 +79,7 @@ struct RecipePagesController {
         if let ingredient = query.ingredient { hidden.append(.init(name: "ingredient", value: ingredient)) }
         if let state = query.state { hidden.append(.init(name: "state", value: state.rawValue)) }
         if let tag = query.tag { hidden.append(.init(name: "tag", value: tag)) }
+        if query.ignoresPlan { hidden.append(.init(name: "plan", value: "ignore")) }
 
         let empty: String
         if overview.total == 0 {
@@ -97,7 +98,11 @@ struct RecipePagesController {
             isFiltered: query.isFiltered, empty: empty, hasRecipes: overview.total > 0,
             notice: trashed.map { t.format(.recipesTrashed, ["name": $0.name]) }, undoIds: trashed.map { String($0.id) },
             here: query.with(page: page).link,
-            pager: Pager(page: page, of: pages, t: t) { query.with(page: $0).link })
+            pager: Pager(page: page, of: pages, t: t) { query.with(page: $0).link },
+            planHint: overview.planReserves || query.ignoresPlan
+                ? RecipePage.PlanHint(
+                    text: t[query.ignoresPlan ? .planIgnoredHint : .planReservedHint], href: query.with(ignoresPlan: !query.ignoresPlan).link,
+                    label: t[query.ignoresPlan ? .planCountAgain : .planIgnore]) : nil)
     }
 
     // MARK: - A recipe

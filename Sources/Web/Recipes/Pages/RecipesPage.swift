@@ -55,6 +55,8 @@ struct RecipesPage: CompiledPage {
     let here: String
     /// The neighbours' addresses keep the same filters.
     let pager: Pager
+    /// The meal plan reserves stock: said, with the toggle to ignore it.
+    let planHint: RecipePage.PlanHint?
 
     func title(_ t: Catalog) -> String { heading }
 

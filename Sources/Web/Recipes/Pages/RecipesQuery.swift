@@ -11,6 +11,8 @@ struct RecipesQuery: Sendable, Equatable {
     var ingredient: String?
     /// Which page of thirty, from 1.
     var page = 1
+    /// Count what the meal plan reserves as free (`plan=ignore`).
+    var ignoresPlan = false
 
     init(text: String = "", state: RecipeReadiness? = nil, tag: String? = nil, ingredient: String? = nil) {
         self.text = text
@@ -29,11 +31,12 @@ struct RecipesQuery: Sendable, Equatable {
         state = value("state").flatMap(RecipeReadiness.init(rawValue:))
         tag = value("tag")
         ingredient = value("ingredient")
-        page = max(1, value("page").flatMap { Int($0) } ?? 1)
+        page = max(1, value("page").flatMap { $0.utf8.count <= 6 ? Int($0) : nil } ?? 1)
+        ignoresPlan = value("plan") == "ignore"
     }
 
     /// What the domain filters by; readiness is left to the page, which counts every state for its chips.
-    var filter: RecipeFilter { RecipeFilter(readiness: nil, tag: tag, text: text, ingredient: ingredient) }
+    var filter: RecipeFilter { RecipeFilter(readiness: nil, tag: tag, text: text, ingredient: ingredient, ignoresPlan: ignoresPlan) }
 
     var isFiltered: Bool { !text.isEmpty || state != nil || tag != nil || ingredient != nil }
 
@@ -45,7 +48,16 @@ struct RecipesQuery: Sendable, Equatable {
         if let tag { items.append(("tag", tag)) }
         if !text.isEmpty { items.append(("q", text)) }
         if page > 1 { items.append(("page", "\(page)")) }
+        if ignoresPlan { items.append(("plan", "ignore")) }
         return Self.link(items)
+    }
+
+    /// The same recipes counting the plan's reservations, or ignoring them.
+    func with(ignoresPlan: Bool) -> RecipesQuery {
+        var copy = self
+        copy.ignoresPlan = ignoresPlan
+        copy.page = 1
+        return copy
     }
 
     /// Another state: from its first page.
