@@ -143,7 +143,7 @@ struct MealPlanTests {
         let planner = try Planner()
         try planner.kitchen.add("Egg", 4)
         let omelette = try planner.kitchen.recipe("Omelette", [("Egg", 4, nil)])
-        try planner.meal("2026-11-22", omelette)  // yesterday, never cooked
+        try planner.meal("2026-11-22", omelette) // yesterday, never cooked
         let skipped = try planner.meal("2026-11-24", omelette)
         try planner.plan.mark(skipped.id, skipped: true, in: planner.kitchen.household, by: planner.kitchen.member)
         try planner.meal("2026-11-25", nil, note: "Eat out")
@@ -173,8 +173,10 @@ struct MealPlanTests {
         #expect(days == ["2026-11-24 3", "2026-12-01 3", "2026-12-08 3", "2026-12-15 3"])
 
         // Copy to Friday's lunch: the meal stays; move it to Saturday: it goes.
-        _ = try planner.plan.change(meal.id, to: MealInput(day: "2026-11-27", slot: "lunch", servings: "2"), copy: true, in: household, by: member, window: window)
-        _ = try planner.plan.change(meal.id, to: MealInput(day: "2026-11-28", slot: "dinner", servings: "3"), copy: false, in: household, by: member, window: window)
+        _ = try planner.plan.change(
+            meal.id, to: MealInput(day: "2026-11-27", slot: "lunch", servings: "2"), copy: true, in: household, by: member, window: window)
+        _ = try planner.plan.change(
+            meal.id, to: MealInput(day: "2026-11-28", slot: "dinner", servings: "3"), copy: false, in: household, by: member, window: window)
         #expect(
             try planner.week(from: "2026-11-24", days: 5) == [
                 "2026-11-27 lunch Omelette: planned · Egg 4", "2026-11-28 dinner Omelette: planned · Egg 6",
@@ -243,7 +245,7 @@ struct MealPlanTests {
         let planner = try Planner()
         let kitchen = planner.kitchen
         let omelette = try kitchen.recipe("Omelette", [("Egg", 4, nil)])
-        try planner.meal("2026-11-10", omelette)  // more than a week ago: not in the feed
+        try planner.meal("2026-11-10", omelette) // more than a week ago: not in the feed
         try planner.meal("2026-11-20", omelette, slot: "lunch")
         let skipped = try planner.meal("2026-11-24", omelette)
         try planner.plan.mark(skipped.id, skipped: true, in: kitchen.household, by: kitchen.member)
@@ -251,9 +253,10 @@ struct MealPlanTests {
         let feeds = CalendarFeeds(database: kitchen.database, clock: kitchen.fixture.clock.wall)
         let token = try feeds.create(memberId: kitchen.member)
         let meals = try #require(try feeds.feed(token: token)).meals
-        #expect(meals.map { "\($0.day) \($0.slot.rawValue) \($0.name) \($0.servings.map(String.init) ?? "-")" } == [
-            "2026-11-20 lunch Omelette 2", "2026-11-25 dinner Eat out -",
-        ])
+        #expect(
+            meals.map { "\($0.day) \($0.slot.rawValue) \($0.name) \($0.servings.map(String.init) ?? "-")" } == [
+                "2026-11-20 lunch Omelette 2", "2026-11-25 dinner Eat out -",
+            ])
         #expect(try feeds.includesMeals(memberId: kitchen.member) == true)
         try feeds.setMeals(false, memberId: kitchen.member)
         #expect(try #require(try feeds.feed(token: token)).meals.isEmpty)

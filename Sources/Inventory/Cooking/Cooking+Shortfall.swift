@@ -38,7 +38,8 @@ extension Cooking {
                 sql: """
                     SELECT * FROM item WHERE household_id = ? AND deleted_at IS NULL AND search_text >= ? AND search_text < ? AND folder_id IN (\(marks))
                     ORDER BY id
-                    """, arguments: StatementArguments([list.householdId, wanted.folded + "\n", wanted.folded + "\u{0B}"] + (counting.isEmpty ? [list.id] : counting)))
+                    """,
+                arguments: StatementArguments([list.householdId, wanted.folded + "\n", wanted.folded + "\u{0B}"] + (counting.isEmpty ? [list.id] : counting)))
             // A missing amount is never in a cooking measure, so its unit is an item unit too.
             guard let missing = wanted.missing, let unit = wanted.unit, let itemUnit = ItemUnit(rawValue: unit.rawValue) else {
                 if rows.isEmpty {

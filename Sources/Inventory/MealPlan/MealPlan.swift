@@ -47,10 +47,11 @@ public struct MealPlan: Sendable {
                 let meal = try Meal(row: row)
                 byDay[meal.day, default: []].append(Self.planned(meal, row: row, reservations: reservations, window: window))
             }
-            return PlanDays(days: (0..<count).map { offset in
-                let day = first.adding(days: offset)
-                return (day, byDay[day] ?? [])
-            })
+            return PlanDays(
+                days: (0..<count).map { offset in
+                    let day = first.adding(days: offset)
+                    return (day, byDay[day] ?? [])
+                })
         }
     }
 
@@ -217,9 +218,10 @@ public struct MealPlan: Sendable {
             for week in 1...weeks {
                 let day = meal.day.adding(days: 7 * week)
                 guard day.days(since: window.today) <= Self.reachDays else { break }
-                let planned = try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE household_id = ? AND series_id = ? AND day = ?)",
-                    arguments: [scope.householdId, series, day]) ?? false
+                let planned =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE household_id = ? AND series_id = ? AND day = ?)",
+                        arguments: [scope.householdId, series, day]) ?? false
                 if planned { continue }
                 let position = try Self.nextPosition(db, scope.householdId, day, meal.slot)
                 try Meal.Draft(

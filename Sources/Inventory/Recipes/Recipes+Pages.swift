@@ -39,7 +39,8 @@ extension Recipes {
         try database.writer.read { db in
             let window = DueWindow(household: try HouseholdSettings.household(db, scope.householdId), now: now)
             return RecipePageContents(
-                window: window, detail: try Self.detail(
+                window: window,
+                detail: try Self.detail(
                     db, id, householdId: scope.householdId, servings: servings, window: window, ignoringPlan: ignoringPlan),
                 folders: try Items.folders(db, scope.householdId))
         }

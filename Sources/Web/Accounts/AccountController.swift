@@ -113,7 +113,9 @@ struct AccountController {
                 signedIn: DisplayFormat.dateTime($0.createdAt, timeZone: member.timeZone, locale: t),
                 lastSeen: DisplayFormat.dateTime($0.lastSeenAt, timeZone: member.timeZone, locale: t), isCurrent: $0.isCurrent)
         }
-        let saved = context.request.query["saved"].flatMap { ["profile", "password", "devices", "feed_removed", "feed_meals"].contains($0) ? t[.saved, $0] : nil }
+        let saved = context.request.query["saved"].flatMap {
+            ["profile", "password", "devices", "feed_removed", "feed_meals"].contains($0) ? t[.saved, $0] : nil
+        }
         // A new feed address is shown once, in the answer to the POST that made it.
         var feed = AccountPage.Feed(
             createdAt: try feeds.createdAt(memberId: member.memberId).map {

@@ -15,7 +15,9 @@ struct CalendarFeedController {
     /// replaced one is simply not found.
     func feed(_ context: RequestContext) throws -> Response {
         guard let feed = try feeds.feed(token: context.parameter("token") ?? "") else { throw InventoryError.notFound }
-        var response = Response(status: 200, contentType: "text/calendar; charset=utf-8", text: ICalendar.document(
+        var response = Response(
+            status: 200, contentType: "text/calendar; charset=utf-8",
+            text: ICalendar.document(
                 feed, now: clock.now(), t: feed.language.flatMap { Localizations.embedded.catalogs[$0] } ?? context.locale))
         response.headers.append(("Content-Disposition", "inline; filename=\"zaiko.ics\""))
         // Calendar apps poll; the household's data must still never sit in a shared cache.

@@ -58,7 +58,8 @@ struct PlanController {
         let days = try plan.days(from: first, count: 7, in: member.household, window: window)
         // Meals of the week before today nobody answered for, when the page does not show their days.
         let earlier =
-            first <= window.today.adding(days: -1) ? []
+            first <= window.today.adding(days: -1)
+            ? []
             : try plan.days(from: window.today.adding(days: -7), count: 7, in: member.household, window: window).days.flatMap(\.meals).filter {
                 $0.state == .overdue
             }
@@ -79,7 +80,8 @@ struct PlanController {
         }
         let chosenDay = form.map(\.day) ?? query["day"].flatMap { $0.utf8.count == 10 ? CalendarDay($0) : nil }.map(\.description)
         let view = PlanPage(
-            first: first, days: days, earlier: earlier, today: window.today, recipes: names, suggestions: suggestions, lists: lists, form: form ?? MealForm(day: chosenDay ?? ""),
+            first: first, days: days, earlier: earlier, today: window.today, recipes: names, suggestions: suggestions, lists: lists,
+            form: form ?? MealForm(day: chosenDay ?? ""),
             errors: errors, changing: changing, cooked: cooked.flatMap { $0.undoneAt == nil ? $0 : nil }, undone: query["undone"] != nil, added: added,
             canWrite: member.role.canWrite, t: t)
         return renderer.response(view, context, status: status)

@@ -97,7 +97,8 @@ struct PlanPage: CompiledPage {
     var hasSuggested: Bool { !suggested.isEmpty }
 
     init(
-        first: CalendarDay, days plan: PlanDays, earlier overdue: [PlannedMeal], today: CalendarDay, recipes: [(id: Recipe.ID, name: String)], suggestions: [RecipeSummary], lists: [Folder], form: MealForm,
+        first: CalendarDay, days plan: PlanDays, earlier overdue: [PlannedMeal], today: CalendarDay, recipes: [(id: Recipe.ID, name: String)],
+        suggestions: [RecipeSummary], lists: [Folder], form: MealForm,
         errors: [String: String], changing: (id: Meal.ID, form: MealForm, errors: [String: String])?, cooked: Cook?, undone: Bool,
         added: (Int, Folder)?, canWrite: Bool, t: Catalog
     ) {
