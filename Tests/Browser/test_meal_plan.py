@@ -207,6 +207,31 @@ def test_the_week_is_a_grid_on_a_desktop(browser, server, locale):
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 1280
     no_axe_problems(page)
     screenshot(page, f"plan-{lang}-desktop")
+
+    # The calendar marks the days with meals; the chosen day lists them and leads to the plan.
+    first = today()
+    page.goto(f"{server.url}/calendar?day={first.isoformat()}")
+    # Today, tomorrow and in three days have meals: those of this month are marked.
+    expect(page.locator(".month-grid .cal-meal")).to_have_count(sum(1 for d in (0, 1, 3) if (first + timedelta(days=d)).month == first.month))
+    expect(page.locator(".cal-meals li")).to_have_text([words(lang, "plan_feed_summary", slot=words(lang, "plan_slot_dinner"), name=n["omelette"])])
+    no_axe_problems(page)
+    screenshot(page, f"calendar-meals-{lang}-desktop")
+    with page.expect_navigation():
+        page.locator(".cal-day-items a", has_text=words(lang, "calendar_open_plan")).click()
+    assert f"from={first.isoformat()}" in page.url
+
+    # The calendar feed carries the plan unless the member leaves it out.
+    page.goto(f"{server.url}/account")
+    with page.expect_navigation():
+        page.click("form[action='/account/calendar-feed'] button")
+    meals = page.locator("form.feed-meals input[name=meals]")
+    expect(meals).to_be_checked()
+    screenshot(page.locator("#feed"), f"account-feed-meals-{lang}-desktop")
+    meals.uncheck()
+    with page.expect_navigation():
+        page.click("form.feed-meals button")
+    expect(page.locator("form.feed-meals input[name=meals]")).not_to_be_checked()
+    assert db_rows(server, "SELECT meals FROM calendar_feed") == [(0,)]
     context.close()
 
 
