@@ -1,6 +1,7 @@
 import Inventory
 
-/// The checks of an import's recipe parts (format version 2; absent from version 1 files).
+/// The checks of an import's recipe parts (format version 2; absent from version 1 files) and of
+/// its meal plan (version 6).
 extension HouseholdImport {
     static func checkRecipeReferences(_ document: HouseholdDocument) throws {
         let recipes = document.recipes ?? []
@@ -37,5 +38,23 @@ extension HouseholdImport {
         try check(
             cooks.allSatisfy { $0.takes.allSatisfy { $0.fromFolderId.map(folders.contains) ?? true } }, "a cook refers to a folder that is not in the file")
         try check(document.itemEvents.allSatisfy { $0.cookId.map(cookIds.contains) ?? true }, "a history line refers to a cook that is not in the file")
+        try checkMeals(document, recipes: recipeIds, cooks: cookIds, members: members)
+    }
+
+    /// The meal plan's part (format version 6): each meal a recipe of the file for 1–99 servings
+    /// or a note, on a meal and in a state this server knows.
+    static func checkMeals(_ document: HouseholdDocument, recipes: Set<Int64>, cooks: Set<Int64>, members: Set<Int64>) throws {
+        let meals = document.meals ?? []
+        func check(_ condition: Bool, _ problem: String) throws { if !condition { throw HouseholdImportError.inconsistent(problem) } }
+        try check(Set(meals.map(\.id)).count == meals.count, "two meals share an id")
+        try check(meals.allSatisfy { $0.recipeId.map(recipes.contains) ?? true }, "a meal refers to a recipe that is not in the file")
+        try check(meals.allSatisfy { $0.cookId.map(cooks.contains) ?? true }, "a meal refers to a cook that is not in the file")
+        try check(meals.allSatisfy { $0.memberId.map(members.contains) ?? true }, "a meal refers to a member who is not in the file")
+        try check(
+            meals.allSatisfy { meal in
+                MealSlot(rawValue: meal.slot) != nil && meal.done.map { MealDone(rawValue: $0) != nil } ?? true
+                    && meal.note.unicodeScalars.count <= MealPlan.noteLimit
+                    && (meal.recipeId == nil ? meal.servings == nil && !meal.note.isEmpty : meal.servings.map(MealPlan.servingsRange.contains) ?? false)
+            }, "a meal holds a meal, state, servings or note this server does not take")
     }
 }

@@ -9,11 +9,11 @@ import Foundation
 /// 3 keeps the two folders of a history line's move or purchase by id (`detail` then holds only what
 /// else changed). 4 adds `shelfLives`, what the household learned of how long its products keep.
 /// 5 adds `keepRules` (what the household keeps in stock), where their refills go and whether
-/// expired items count, and which shopping rows a rule put there.
+/// expired items count, and which shopping rows a rule put there. 6 adds `meals`, the meal plan.
 /// A reader accepts every earlier version: the new parts are optional.
 public struct HouseholdDocument: Codable, Sendable, Equatable {
     public static let formatName = "zaiko-household"
-    public static let currentVersion = 5
+    public static let currentVersion = 6
 
     public var format: String = HouseholdDocument.formatName
     public var formatVersion: Int = HouseholdDocument.currentVersion
@@ -32,6 +32,8 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
     public var shelfLives: [ShelfLifePart]?
     /// Version 5; nil before.
     public var keepRules: [KeepRulePart]?
+    /// Version 6; nil before.
+    public var meals: [MealPart]?
 
     public struct HouseholdPart: Codable, Sendable, Equatable {
         public var name: String
@@ -192,6 +194,26 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         /// A person took the rule's refill off the list: nothing is added before the stock recovers.
         public var declined: Bool
         public var createdAt: Timestamp
+    }
+
+    /// A meal of the plan (see `MealPlan`): a recipe (by id of `recipes`) for some servings, or a note.
+    public struct MealPart: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var day: CalendarDay
+        public var slot: String
+        public var position: Int
+        public var recipeId: Int64?
+        public var servings: Int?
+        public var note: String
+        /// The meal (an id of `meals`, or of one removed since) the weekly copies it belongs to share.
+        public var seriesId: Int64?
+        /// The cook (an id of `cooks`) that cooked it.
+        public var cookId: Int64?
+        /// "cooked" or "skipped"; nil while planned.
+        public var done: String?
+        public var memberId: Int64?
+        public var createdAt: Timestamp
+        public var updatedAt: Timestamp
     }
 
     public struct RecipePart: Codable, Sendable, Equatable {

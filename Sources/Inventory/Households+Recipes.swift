@@ -48,10 +48,11 @@ extension Households {
         }
     }
 
-    /// Inserts the recipes and cooks with new ids; returns the new cook ids (for the history lines).
+    /// Inserts the recipes and cooks with new ids; returns the new ids of both (for the meals and
+    /// the history lines).
     static func insertRecipes(
         _ db: Database, _ document: HouseholdDocument, householdId: Household.ID, ids: ImportedIds
-    ) throws -> [Int64: Cook.ID] {
+    ) throws -> (recipes: [Int64: Recipe.ID], cooks: [Int64: Cook.ID]) {
         var productIds: [String: Product.ID] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, barcode FROM product WHERE household_id = ?", arguments: [householdId]) {
             productIds[row["barcode"]] = row["id"]
@@ -94,7 +95,45 @@ extension Households {
         try db.execute(
             sql: "UPDATE household SET used_up = ?, used_up_folder_id = ? WHERE id = ?",
             arguments: [document.household.usedUp ?? "trash", usedUpFolder, householdId])
-        return cookIds
+        return (recipeIds, cookIds)
+    }
+
+    static func readMeals(_ db: Database, householdId: Household.ID) throws -> [HouseholdDocument.MealPart] {
+        try Meal.fetchAll(db, sql: "SELECT * FROM meal WHERE household_id = ? ORDER BY id", arguments: [householdId]).map { meal in
+            HouseholdDocument.MealPart(
+                id: meal.id.rawValue, day: meal.day, slot: meal.slot.rawValue, position: meal.position, recipeId: meal.recipeId?.rawValue,
+                servings: meal.servings, note: meal.note, seriesId: meal.seriesId?.rawValue, cookId: meal.cookId?.rawValue, done: meal.done?.rawValue,
+                memberId: meal.memberId?.rawValue, createdAt: meal.createdAt, updatedAt: meal.updatedAt)
+        }
+    }
+
+    /// Inserts the plan's meals with new ids. Weekly copies keep sharing a series: the new id of
+    /// the meal it is named after, or of the first of them when that meal was removed.
+    static func insertMeals(
+        _ db: Database, _ document: HouseholdDocument, householdId: Household.ID, recipes: [Int64: Recipe.ID], cooks: [Int64: Cook.ID],
+        members: [Int64: Member.ID]
+    ) throws {
+        let meals = document.meals ?? []
+        var mealIds: [Int64: Meal.ID] = [:]
+        for part in meals {
+            try db.execute(
+                sql: """
+                    INSERT INTO meal (household_id, day, slot, position, recipe_id, servings, note, cook_id, done, member_id, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    householdId, part.day, part.slot, part.position, part.recipeId.flatMap { recipes[$0] }, part.servings, part.note,
+                    part.cookId.flatMap { cooks[$0] }, part.done, part.memberId.flatMap { members[$0] }, part.createdAt, part.updatedAt,
+                ])
+            mealIds[part.id] = Meal.ID(rawValue: db.lastInsertedRowID)
+        }
+        var series: [Int64: Meal.ID] = [:]
+        for part in meals {
+            guard let old = part.seriesId, let id = mealIds[part.id] else { continue }
+            let shared = series[old] ?? mealIds[old] ?? id
+            series[old] = shared
+            try db.execute(sql: "UPDATE meal SET series_id = ? WHERE id = ?", arguments: [shared, id])
+        }
     }
 
     /// Old id → new id of what the recipe parts refer to.

@@ -107,7 +107,8 @@ public struct Households: Sendable {
                 HouseholdDocument.KeepRulePart(
                     id: $0["id"], name: $0["name"], nameKey: $0["name_key"], unit: $0["unit"], minimum: $0["minimum"], refillTo: $0["refill_to"],
                     pack: $0["pack"], kind: $0["kind"], declined: $0["declined"], createdAt: try $0.decode(forColumn: "created_at"))
-            })
+            },
+            meals: try readMeals(db, householdId: householdId))
     }
 
     /// A NEW household from another server's export, in one transaction with new ids and the owner
@@ -181,8 +182,9 @@ public struct Households: Sendable {
                     illustration: product.illustration, kind: product.kind, unit: product.unit, folderId: product.folderId.flatMap { folderIds[$0] },
                     updatedAt: product.updatedAt)
             }
-            let cookIds = try Self.insertRecipes(
+            let (recipeIds, cookIds) = try Self.insertRecipes(
                 db, document, householdId: householdId, ids: ImportedIds(members: memberIds, folders: folderIds, items: itemIds, photos: photoKeys))
+            try Self.insertMeals(db, document, householdId: householdId, recipes: recipeIds, cooks: cookIds, members: memberIds)
             for event in document.itemEvents {
                 try ItemHistory.append(
                     db, householdId: householdId, itemId: itemIds[event.itemId]!, memberId: event.memberId.flatMap { memberIds[$0] }, kind: event.kind,

@@ -222,6 +222,14 @@ struct HouseholdExchangeTests {
         return url
     }
 
+    /// A meal of the plan as `household.json` holds it (a note for dinner), with `changes` made.
+    static func meal(_ changes: [String: Any]) -> [String: Any] {
+        [
+            "id": 1, "day": "2026-11-27", "slot": "dinner", "position": 0, "note": "", "created_at": "2026-11-20T08:00:00Z",
+            "updated_at": "2026-11-20T08:00:00Z",
+        ].merging(changes) { $1 }
+    }
+
     func refusal(_ url: URL, on target: EmptyServer) throws -> String {
         do {
             _ = try target.importer.run(url)
@@ -312,6 +320,35 @@ struct HouseholdExchangeTests {
                     object["recipes"] = recipes
                     files["household.json"] = try encode(object)
                 }, "an ingredient refers to a product"
+            ),
+            (
+                try tampered(source, "dangling-meal-recipe.zip") { files in
+                    var object = try document(files)
+                    object["meals"] = [Self.meal(["recipe_id": 987_654, "servings": 2])]
+                    files["household.json"] = try encode(object)
+                }, "a meal refers to a recipe"
+            ),
+            (
+                try tampered(source, "meal-servings.zip") { files in
+                    var object = try document(files)
+                    let recipe = try #require((object["recipes"] as? [[String: Any]])?.first?["id"])
+                    object["meals"] = [Self.meal(["recipe_id": recipe, "servings": 100])]
+                    files["household.json"] = try encode(object)
+                }, "a meal holds"
+            ),
+            (
+                try tampered(source, "meal-slot.zip") { files in
+                    var object = try document(files)
+                    object["meals"] = [Self.meal(["slot": "brunch", "note": "Pancakes"])]
+                    files["household.json"] = try encode(object)
+                }, "a meal holds"
+            ),
+            (
+                try tampered(source, "meal-day.zip") { files in
+                    var object = try document(files)
+                    object["meals"] = [Self.meal(["day": "2026-13-45", "note": "Pancakes"])]
+                    files["household.json"] = try encode(object)
+                }, "meals.0.day has a value this server cannot read"
             ),
             (
                 try tampered(source, "badphoto.zip") { files in
