@@ -78,6 +78,8 @@ let package = Package(
                 // The photo cleaner is a service.
                 "Lifecycle",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_txn_state: what a write transaction read is never kept for other readers.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Tagged", package: "swift-tagged"),
             ]
         ),

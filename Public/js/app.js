@@ -1164,7 +1164,9 @@ document.addEventListener("click", (event) => {
     if (item[1]) return change.entity === "item" && String(change.id) === item[1];
     if (path === "/") return change.entity === "folder" || change.entity === "item";
     if (/^\/(soon|calendar|trash)$/.test(path)) return change.entity === "item";
-    if (/^\/recipes(\/|$)/.test(path)) return change.entity === "recipe" || change.entity === "item";
+    if (/^\/recipes(\/|$)/.test(path)) return change.entity === "recipe" || change.entity === "item" || change.entity === "meal";
+    // The plan: its meals, and what they reserve of the stock.
+    if (path === "/plan") return change.entity === "meal" || change.entity === "item" || change.entity === "recipe";
     return false;
   };
 
@@ -1219,10 +1221,10 @@ document.addEventListener("click", (event) => {
     }
   };
   // Only what the server's data decides is patched: the lists' rows, the folder cards, a list's
-  // count and its Put away; everything else on the page (what scripts here showed, hid or added)
-  // stays as it is. A list's rows are matched by id: rows come, go and change in place, and the
-  // notices beside them are left alone.
-  const REGIONS = "ul.item-list, ul.folder-list, .list-head > .hint, .put-away";
+  // count and its Put away, the plan's meals day by day; everything else on the page (what scripts
+  // here showed, hid or added) stays as it is. A list's rows are matched by id: rows come, go and
+  // change in place, and the notices beside them are left alone.
+  const REGIONS = "ul.item-list, ul.folder-list, .list-head > .hint, .put-away, ul.plan-meals";
   // A row from a quick action's answer does not name its neighbour for the no-script delete
   // (`name="next"`): that alone is no change. (Without this, a row a script had marked up was
   // never equal to the server's, and every live update replaced every row of the list.)

@@ -17,6 +17,8 @@ public final class AppDatabase: Sendable {
     let fileGuard: OpenedFileGuard?
     /// Calls `ChangeFeed.onCommit`'s listeners after a commit that advanced a household's changes.
     let committedChanges = CommittedChanges()
+    /// The meal plan's reservations of each household, kept until it changes.
+    let reservations = ReservationCache()
 
     /// Migrates `writer` to the current schema. `fileCheck` says how long a check that the file is
     /// still the one opened stands for the next writes, and which clock measures it (a seam for tests).

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// One change to a household's folder, item, product or recipe, as the change feed recorded it
+/// One change to a household's folder, item, product, recipe or meal, as the change feed recorded it
 /// (table `change_record`, written by the triggers of `Schema.v16`, whoever wrote).
 public struct Change: Sendable, Equatable {
     /// What changed, by its typed id.
@@ -12,6 +12,8 @@ public struct Change: Sendable, Equatable {
         case product(Product.ID)
         /// The recipe itself, one of its ingredients or one of its tags.
         case recipe(Recipe.ID)
+        /// A meal of the plan: placed, moved, changed, cooked, skipped or removed.
+        case meal(Meal.ID)
     }
 
     /// What happened to the row. Moving to the trash and back out of it is `changed`, with `inTrash`
@@ -125,6 +127,7 @@ public struct ChangeFeed: Sendable {
         case "item": entity = .item(Item.ID(id))
         case "product": entity = .product(Product.ID(id))
         case "recipe": entity = .recipe(Recipe.ID(id))
+        case "meal": entity = .meal(Meal.ID(id))
         case let other: throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "a change to an unknown entity \(other)")
         }
         guard let kind = Change.Kind(rawValue: row["kind"]) else {

@@ -493,6 +493,20 @@ public enum Quantity {
 
     public static func text(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        // Thousandths in whole numbers (String(format:) costs a page of shortfalls more than the
+        // rest of their text).
+        let thousandths = (abs(value) * 1000).rounded()
+        if thousandths < 1e15 {
+            let whole = Int64(thousandths) / 1000, fraction = Int64(thousandths) % 1000
+            var text = (value < 0 && thousandths > 0 ? "-" : "") + String(whole)
+            if fraction > 0 {
+                var digits = String(fraction)
+                digits = String(repeating: "0", count: 3 - digits.count) + digits
+                while digits.hasSuffix("0") { digits.removeLast() }
+                text += "." + digits
+            }
+            return text
+        }
         var text = String(format: "%.3f", value)
         while text.hasSuffix("0") { text.removeLast() }
         // 1.0004 rounds to "1.000": "1", not "1.".

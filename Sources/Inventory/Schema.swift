@@ -30,6 +30,7 @@ enum Schema {
         migrator.registerMigration("v19 keep rules: what to keep in stock", migrate: v19)
         migrator.registerMigration("v20 use and waste ledger", migrate: v20)
         migrator.registerMigration("v21 the meal plan", migrate: v21)
+        migrator.registerMigration("v22 the change feed records meals", migrate: v22)
         return migrator
     }
 
@@ -932,6 +933,66 @@ extension Schema {
                 CREATE INDEX meal_by_recipe ON meal(recipe_id) WHERE recipe_id IS NOT NULL;
 
                 ALTER TABLE calendar_feed ADD COLUMN meals INTEGER NOT NULL DEFAULT 1 CHECK (meals IN (0, 1));
+                """)
+    }
+}
+
+extension Schema {
+    /// The change feed records the meal plan's changes too (entity `meal`), by triggers as for the
+    /// other entities, so open plan pages follow what other members plan and the reservations a
+    /// household's sequence keys (`ReservationCache`) are never stale. The entity's CHECK is part
+    /// of the table, so the table is made again (SQLite's twelve steps; `legacy_alter_table` keeps
+    /// the rename from checking the other tables' triggers, which name `change_record`, while it is
+    /// briefly gone); its records are kept.
+    static func v22(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                PRAGMA legacy_alter_table = ON;
+                CREATE TABLE change_record_v22 (
+                    household_id INTEGER NOT NULL REFERENCES household(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    entity TEXT NOT NULL CHECK (entity IN ('folder', 'item', 'product', 'recipe', 'meal')),
+                    entity_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('created', 'changed', 'deleted')),
+                    version INTEGER,
+                    from_folder_id INTEGER,
+                    to_folder_id INTEGER,
+                    in_trash INTEGER NOT NULL DEFAULT 0 CHECK (in_trash IN (0, 1)),
+                    member_id INTEGER REFERENCES member(id) ON DELETE SET NULL,
+                    at TEXT NOT NULL,
+                    PRIMARY KEY (household_id, seq)
+                );
+                INSERT INTO change_record_v22 (household_id, seq, entity, entity_id, kind, version, from_folder_id, to_folder_id, in_trash, member_id, at)
+                    SELECT household_id, seq, entity, entity_id, kind, version, from_folder_id, to_folder_id, in_trash, member_id, at FROM change_record;
+                DROP TABLE change_record;
+                ALTER TABLE change_record_v22 RENAME TO change_record;
+                PRAGMA legacy_alter_table = OFF;
+
+                CREATE TRIGGER change_record_numbered AFTER INSERT ON change_record BEGIN
+                    UPDATE household SET change_sequence = NEW.seq WHERE id = NEW.household_id;
+                    DELETE FROM change_record WHERE household_id = NEW.household_id
+                        AND seq = (SELECT MIN(seq) FROM change_record WHERE household_id = NEW.household_id)
+                        AND seq < NEW.seq AND (seq <= NEW.seq - 5000 OR at < strftime('%Y-%m-%dT%H:%M:%SZ', NEW.at, '-14 days'));
+                END;
+
+                CREATE TRIGGER meal_insert_recorded AFTER INSERT ON meal BEGIN
+                    INSERT INTO change_record (household_id, seq, entity, entity_id, kind, member_id, at)
+                        SELECT h.id, h.change_sequence + 1, 'meal', NEW.id, 'created', a.member_id, COALESCE(a.at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                        FROM household h LEFT JOIN change_actor a ON a.id = 1 WHERE h.id = NEW.household_id;
+                END;
+                CREATE TRIGGER meal_update_recorded AFTER UPDATE OF day, slot, position, recipe_id, servings, note, cook_id, done ON meal
+                    WHEN OLD.day IS NOT NEW.day OR OLD.slot IS NOT NEW.slot OR OLD.position IS NOT NEW.position
+                        OR OLD.recipe_id IS NOT NEW.recipe_id OR OLD.servings IS NOT NEW.servings OR OLD.note IS NOT NEW.note
+                        OR OLD.cook_id IS NOT NEW.cook_id OR OLD.done IS NOT NEW.done BEGIN
+                    INSERT INTO change_record (household_id, seq, entity, entity_id, kind, member_id, at)
+                        SELECT h.id, h.change_sequence + 1, 'meal', NEW.id, 'changed', a.member_id, COALESCE(a.at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                        FROM household h LEFT JOIN change_actor a ON a.id = 1 WHERE h.id = NEW.household_id;
+                END;
+                CREATE TRIGGER meal_delete_recorded AFTER DELETE ON meal BEGIN
+                    INSERT INTO change_record (household_id, seq, entity, entity_id, kind, member_id, at)
+                        SELECT h.id, h.change_sequence + 1, 'meal', OLD.id, 'deleted', a.member_id, COALESCE(a.at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                        FROM household h LEFT JOIN change_actor a ON a.id = 1 WHERE h.id = OLD.household_id;
+                END;
                 """)
     }
 }

@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import expect
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, no_axe_problems, screenshot, setup_household, today
+from conftest import DESKTOP, PHONE, REPO_ROOT, create_invitation, join, no_axe_problems, screenshot, setup_household, today
 from recipes_support import add_recipe
 from test_bulk import Story
 from test_inventory import first_folder, register
@@ -263,3 +263,47 @@ def test_a_dinner_of_yesterday_nobody_cooked_asks_what_became_of_it(browser, ser
     expect(page.locator(".plan-earlier")).to_have_count(0)
     assert db_rows(server, "SELECT done FROM meal") == [("skipped",)]
     context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_what_one_member_plans_shows_on_the_others_open_plan_with_what_it_leaves_short(server, make_page, locale):
+    """Two phones on one plan: what Aki plans and removes shows up on Ken's open week without a
+    reload, with the reservations it moves (the second egg dinner short, then covered again)."""
+    lang = locale[:2]
+    n = NAMES[lang]
+    aki = make_page(PHONE, locale)
+    recipes = kitchen(aki, server, lang)
+    ken = make_page(PHONE, locale)
+    join(ken, create_invitation(aki, server))
+    tomorrow, after = today() + timedelta(days=1), today() + timedelta(days=2)
+
+    ken.goto(f"{server.url}/plan")
+    expect(ken.locator("li.plan-meal")).to_have_count(0)
+    expect(ken.locator(f"#day-{tomorrow.isoformat()}-empty")).to_have_count(1)
+    loads = []
+    ken.on("framenavigated", lambda frame: frame == ken.main_frame and loads.append(frame.url))
+
+    aki.goto(f"{server.url}/plan")
+    for day, recipe in ((after, "tamagoyaki"), (tomorrow, "omelette")):
+        aki.fill("#add-day", day.isoformat())
+        aki.select_option("#add-recipe", str(recipes[recipe]))
+        with aki.expect_navigation():
+            aki.click("#add button[type=submit]")
+
+    # On Ken's week: both dinners in their days, the later one short of 2 eggs (the omelette,
+    # planned second but eaten first, reserves 4 of the 6).
+    expect(meal(ken, tomorrow, n["omelette"]).locator(".plan-covered")).to_have_count(1)
+    expect(meal(ken, after, n["tamagoyaki"]).locator(".plan-short")).to_contain_text(n["egg"])
+    expect(ken.locator(f"#day-{tomorrow.isoformat()}-empty")).to_have_count(0)
+    screenshot(ken, f"plan-live-{lang}-phone", full_page=False)
+
+    # Aki removes the omelette: on Ken's week it goes, and the tamagoyaki is covered.
+    omelette = meal(aki, tomorrow, n["omelette"])
+    omelette.locator("details.plan-more > summary").click()
+    with aki.expect_navigation():
+        omelette.locator("form[action$='/delete'] button").click()
+    expect(meal(ken, tomorrow, n["omelette"])).to_have_count(0)
+    expect(ken.locator(f"#day-{tomorrow.isoformat()}-empty")).to_have_count(1)
+    expect(meal(ken, after, n["tamagoyaki"]).locator(".plan-covered")).to_have_count(1)
+    assert loads == [], f"Ken's page reloaded: {loads}"
+    assert ken.console_errors == []

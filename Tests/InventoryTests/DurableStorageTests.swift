@@ -121,6 +121,7 @@ struct DurableStorageTests {
         ("v19 keep rules: what to keep in stock", "a9b2d8249f7769dc3d292b79ae3fd04d991fefd0f9f239a9693789cd87e552fc"),
         ("v20 use and waste ledger", "b8f253c6d2eb4dd183432b2535d96258dccea6a109e13eff89f4bc136c9aa651"),
         ("v21 the meal plan", "672f21581b73a0b8efce9e2bd6e009d5aa74e006512187ae8f2e8478d13b5353"),
+        ("v22 the change feed records meals", "6ebf8b03bf7759ab3132f715e018dd3fef746e8bde23b0fbc96f9753b63cb731"),
     ]
 
     /// Every table, index and trigger with its SQL, once the migrations up to `migration` ran.

@@ -139,6 +139,84 @@ struct MealPlanTests {
         #expect(try kitchen.snapshot() == before)
     }
 
+    /// The reservations are kept between pages until the household's change sequence moves: a
+    /// change by any writer (here sqlite3 by hand) to the stock, a recipe or the plan is seen at
+    /// once, as is the next day, and a write rolled back never leaves what it read behind.
+    @Test func theKeptReservationsFollowEveryWriterAndTheDayAndNeverAWriteRolledBack() throws {
+        let planner = try Planner()
+        let kitchen = planner.kitchen
+        let database = kitchen.database
+        let eggs = try kitchen.add("Egg", 6)
+        let omelette = try kitchen.recipe("Omelette", [("Egg", 4, nil)])
+        try planner.meal("2026-11-24", omelette)
+        try planner.meal("2026-11-25", omelette)
+        #expect(try planner.week() == ["2026-11-24 dinner Omelette: planned", "2026-11-25 dinner Omelette: planned · Egg 2"])
+        func byHand(_ sql: String, _ arguments: StatementArguments = []) throws {
+            try database.writer.write { db in try db.execute(sql: sql, arguments: arguments) }
+        }
+
+        try byHand("UPDATE item SET quantity = 8 WHERE id = ?", [eggs])
+        #expect(try planner.week() == ["2026-11-24 dinner Omelette: planned", "2026-11-25 dinner Omelette: planned"])
+        try byHand("UPDATE recipe_ingredient SET amount = 5 WHERE recipe_id = ?", [omelette])
+        #expect(try planner.week() == ["2026-11-24 dinner Omelette: planned", "2026-11-25 dinner Omelette: planned · Egg 2"])
+        try byHand(
+            "INSERT INTO meal (household_id, day, slot, recipe_id, servings, created_at, updated_at) VALUES (?, '2026-11-23', 'lunch', ?, 2, ?, ?)",
+            [kitchen.household.householdId, omelette, Timestamp(kitchen.fixture.clock.now), Timestamp(kitchen.fixture.clock.now)])
+        let three = [
+            "2026-11-23 lunch Omelette: planned", "2026-11-24 dinner Omelette: planned · Egg 2", "2026-11-25 dinner Omelette: planned · Egg 5",
+        ]
+        #expect(try planner.week() == three)
+
+        // In a write that is rolled back, the stock was 100 and the plan read against it; the next
+        // committed write reaches the same sequence number with other stock.
+        struct RolledBack: Error {}
+        #expect(throws: RolledBack.self) {
+            try database.writer.write { db in
+                try db.execute(sql: "UPDATE item SET quantity = 100 WHERE id = ?", arguments: [eggs])
+                let inside = try database.reservations.reservations(db, householdId: kitchen.household.householdId, window: kitchen.window)
+                #expect(inside.plans.values.allSatisfy { $0.shortfalls.isEmpty })
+                throw RolledBack()
+            }
+        }
+        #expect(try planner.week() == three)
+        try byHand("UPDATE item SET quantity = 5 WHERE id = ?", [eggs])
+        #expect(
+            try planner.week() == [
+                "2026-11-23 lunch Omelette: planned", "2026-11-24 dinner Omelette: planned · Egg 5", "2026-11-25 dinner Omelette: planned · Egg 5",
+            ])
+
+        // The next day, yesterday's lunch (never answered) reserves nothing.
+        let tomorrow = DueWindow(today: CalendarDay("2026-11-24"), soonDays: 3)
+        let states = try planner.plan.days(from: CalendarDay("2026-11-23"), count: 3, in: kitchen.household, window: tomorrow).days
+            .flatMap(\.meals).map { "\($0.meal.day) \($0.state) \($0.shortfalls.count)" }
+        #expect(states == ["2026-11-23 overdue 0", "2026-11-24 planned 0", "2026-11-25 planned 1"])
+    }
+
+    /// Placing, moving, cooking or skipping and removing a meal are changes of the household's feed,
+    /// so open plan pages follow them, each naming who made it.
+    @Test func everyChangeToAMealIsInTheChangeFeedWithWhoMadeIt() throws {
+        let planner = try Planner()
+        let kitchen = planner.kitchen
+        let feed = ChangeFeed(database: kitchen.database)
+        let omelette = try kitchen.recipe("Omelette", [("Egg", 4, nil)])
+        let before = try feed.latestSequence(in: kitchen.household)
+        let meal = try planner.meal("2026-11-24", omelette)
+        try planner.plan.change(
+            meal.id, to: MealInput(day: "2026-11-25", slot: "lunch", recipe: "\(omelette)", servings: "3", note: ""), copy: false,
+            in: kitchen.household, by: kitchen.member, window: kitchen.window)
+        try planner.plan.mark(meal.id, skipped: true, in: kitchen.household, by: kitchen.member)
+        try planner.plan.remove(meal.id, in: kitchen.household, by: kitchen.member)
+
+        guard case .changes(let changes, let latest) = try feed.changes(since: before, in: kitchen.household) else {
+            Issue.record("too far behind")
+            return
+        }
+        #expect(changes.map(\.entity) == Array(repeating: .meal(meal.id), count: 4))
+        #expect(changes.map(\.kind) == [.created, .changed, .changed, .deleted])
+        #expect(changes.allSatisfy { $0.memberId == kitchen.member })
+        #expect(latest == before + 4)
+    }
+
     @Test func skippedOverdueAndNoteMealsReserveNothing() throws {
         let planner = try Planner()
         try planner.kitchen.add("Egg", 4)

@@ -32,6 +32,20 @@ struct PluralRuleTests {
         #expect(Quantity.text(1.0004) == "1")
         #expect(Quantity.text(0.5) == "0.5")
         #expect(Quantity.text(2) == "2")
+        #expect(Quantity.text(0.1 + 0.2) == "0.3")
+        #expect(Quantity.text(0.05) == "0.05")
+        #expect(Quantity.text(12.3456) == "12.346")
+        #expect(Quantity.text(1999.9996) == "2000")
+        #expect(Quantity.text(0.0004) == "0")
+        #expect(Quantity.text(-1.25) == "-1.25")
+        // Thousandths as printf rounds them, for every amount a person types in steps of 0.001 up to 50.
+        for thousandths in 0...50_000 where thousandths % 7 == 0 || thousandths < 2_000 {
+            let value = Double(thousandths) / 1000
+            var printed = String(format: "%.3f", value)
+            while printed.hasSuffix("0") { printed.removeLast() }
+            if printed.hasSuffix(".") { printed.removeLast() }
+            #expect(Quantity.text(value) == printed, "\(value)")
+        }
     }
 }
 

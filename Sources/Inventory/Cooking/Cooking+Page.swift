@@ -27,7 +27,10 @@ extension Cooking {
             let folders = try Items.folders(db, scope.householdId)
             let detail =
                 plan.notTaken.contains { $0.reason == .unitsDoNotCompare }
-                ? try Recipes.detail(db, recipeId, householdId: scope.householdId, servings: plan.servings, window: window) : nil
+                // Cooking takes from the whole stock, planned or not.
+                ? try Recipes.detail(
+                    db, recipeId, householdId: scope.householdId, servings: plan.servings, window: window, reservations: .empty, ignoringPlan: true)
+                : nil
             return CookPageContents(
                 window: window, plan: plan, shoppingLists: folders.filter { $0.kind == .shopping }, stockLists: folders.filter { $0.kind == .stock },
                 detail: detail)

@@ -33,15 +33,9 @@ public struct MealPlan: Sendable {
         let count = min(max(count, Self.rangeDays.lowerBound), Self.rangeDays.upperBound)
         let last = first.adding(days: count - 1)
         return try database.writer.read { db in
-            let reservations = last < window.today ? .empty : try MealReservations.read(db, householdId: scope.householdId, window: window, through: last)
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT m.*, r.name AS recipe_name, r.deleted_at IS NOT NULL AS recipe_in_trash FROM meal m
-                    LEFT JOIN recipe r ON r.id = m.recipe_id
-                    WHERE m.household_id = ? AND m.day >= ? AND m.day <= ?
-                    ORDER BY m.day, \(MealSlot.orderSQL.replacingOccurrences(of: "slot", with: "m.slot")), m.position, m.id
-                    """, arguments: [scope.householdId, first, last])
+            let reservations =
+                last < window.today ? .empty : try database.reservations.reservations(db, householdId: scope.householdId, window: window)
+            let rows = try Row.fetchAll(db.cachedStatement(sql: Self.daysSQL()), arguments: [scope.householdId, first, last])
             var byDay: [CalendarDay: [PlannedMeal]] = [:]
             for row in rows {
                 let meal = try Meal(row: row)
@@ -53,6 +47,28 @@ public struct MealPlan: Sendable {
                     return (day, byDay[day] ?? [])
                 })
         }
+    }
+
+    /// The meals of the days before today, back to `days` ago, that nobody said were cooked or
+    /// skipped (their recipe not in the trash): the plan page asks about them first.
+    public func unanswered(days: Int, in scope: HouseholdScope, window: DueWindow) throws -> [PlannedMeal] {
+        try database.writer.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: Self.daysSQL(where: "AND m.done IS NULL AND m.recipe_id IS NOT NULL AND r.deleted_at IS NULL")),
+                arguments: [scope.householdId, window.today.adding(days: -days), window.today.adding(days: -1)]
+            ).map { row in Self.planned(try Meal(row: row), row: row, reservations: .empty, window: window) }
+        }
+    }
+
+    /// The meals of a household from one day through another (the arguments), in the plan's order,
+    /// with their recipe's name and whether it is in the trash.
+    static func daysSQL(where condition: String = "") -> String {
+        """
+        SELECT m.*, r.name AS recipe_name, r.deleted_at IS NOT NULL AS recipe_in_trash FROM meal m
+        LEFT JOIN recipe r ON r.id = m.recipe_id
+        WHERE m.household_id = ? AND m.day >= ? AND m.day <= ? \(condition)
+        ORDER BY m.day, \(MealSlot.orderSQL.replacingOccurrences(of: "slot", with: "m.slot")), m.position, m.id
+        """
     }
 
     static func planned(_ meal: Meal, row: Row, reservations: MealReservations, window: DueWindow) -> PlannedMeal {
@@ -268,7 +284,7 @@ public struct MealPlan: Sendable {
         return try database.write(by: memberId, at: time) { db in
             let list = try Items.folder(db, listId, scope.householdId)
             guard list.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
-            let reservations = try MealReservations.read(db, householdId: scope.householdId, window: window, through: last)
+            let reservations = try database.reservations.reservations(db, householdId: scope.householdId, window: window)
             let meals = try Meal.fetchAll(
                 db.cachedStatement(sql: MealReservations.mealsSQL), arguments: [scope.householdId, max(first, window.today), last])
             let shortfalls = meals.flatMap { reservations.plans[$0.id]?.shortfalls ?? [] }

@@ -1,11 +1,12 @@
 import GRDB
+import Synchronization
 
 /// The stock the plan's meals reserve, meal after meal in date order (then breakfast, lunch,
 /// dinner, other, then as placed): each takes as Cook would on its day (earliest due first, opened
 /// first, nothing past its date by then) from what the meals before it left. So two dinners that
 /// each need 4 of the same 6 eggs are one covered and one 2 short, never both covered.
 /// Meals of days gone by, cooked, skipped or of a recipe in the trash reserve nothing.
-struct MealReservations {
+struct MealReservations: Sendable {
     /// Each planned meal's plan on its day.
     let plans: [Meal.ID: CookPlan]
     /// How much of each item the meals reserve, in the item's unit.
@@ -18,10 +19,10 @@ struct MealReservations {
         ORDER BY day, \(MealSlot.orderSQL), position, id
         """
 
-    /// The reservations of the meals from today through `last` (nil: every meal planned).
-    static func read(_ db: Database, householdId: Household.ID, window: DueWindow, through last: CalendarDay? = nil) throws -> MealReservations {
-        let meals = try Meal.fetchAll(
-            db.cachedStatement(sql: mealsSQL), arguments: [householdId, window.today, last.map(\.description) ?? "9999-12-31"])
+    /// The reservations of every meal from today on. A meal's plan depends only on the meals
+    /// before it, so the plans of a range of days are those of this whole reading.
+    static func read(_ db: Database, householdId: Household.ID, window: DueWindow) throws -> MealReservations {
+        let meals = try Meal.fetchAll(db.cachedStatement(sql: mealsSQL), arguments: [householdId, window.today, "9999-12-31"])
         guard !meals.isEmpty else { return .empty }
         let recipeIds = Array(Set(meals.compactMap { $0.recipeId }))
         // The ids as one JSON array: one statement text (prepared once) whatever their number.
@@ -54,6 +55,40 @@ struct MealReservations {
             for take in plan.takes { reserved[take.itemId, default: 0] += take.amount }
         }
         return MealReservations(plans: plans, reserved: reserved)
+    }
+}
+
+/// Each household's reservations, kept until its change sequence moves: every change to its
+/// items, folders, products, recipes (with their ingredients) and meals advances it, by triggers
+/// whoever writes (`Schema.v16`, `v22`), and those are all the reservations read. The day they
+/// were read for is part of the key too (a meal of yesterday reserves nothing today). Pages read
+/// the plan far more often than anyone changes the stock or the plan: /plan, /recipes and a
+/// recipe's page then cost a dictionary look-up instead of Cook's allocation for every meal.
+final class ReservationCache: Sendable {
+    private struct Entry {
+        let sequence: Int64
+        let window: DueWindow
+        let reservations: MealReservations
+    }
+
+    private let kept = Mutex<[Household.ID: Entry]>([:])
+    /// The most households kept (a server holds a few): past it, the others are read again.
+    static let householdLimit = 64
+
+    /// The household's reservations as of the caller's transaction.
+    func reservations(_ db: Database, householdId: Household.ID, window: DueWindow) throws -> MealReservations {
+        let sequence = try ChangeFeed.latest(db, householdId)
+        if let entry = kept.withLock({ $0[householdId] }), entry.sequence == sequence, entry.window == window { return entry.reservations }
+        let reservations = try MealReservations.read(db, householdId: householdId, window: window)
+        // What a write transaction reads may never be committed; a request that read an older
+        // snapshot does not replace a newer entry.
+        guard !db.isInWriteTransaction else { return reservations }
+        kept.withLock { kept in
+            if let entry = kept[householdId], entry.sequence > sequence { return }
+            if kept[householdId] == nil, kept.count >= Self.householdLimit { kept.removeAll() }
+            kept[householdId] = Entry(sequence: sequence, window: window, reservations: reservations)
+        }
+        return reservations
     }
 }
 

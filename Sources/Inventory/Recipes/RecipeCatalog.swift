@@ -139,7 +139,9 @@ final class RecipeCatalogs: Sendable {
         let version = try Int64.fetchOne(db.cachedStatement(sql: RecipeCatalog.versionSQL), arguments: [householdId]) ?? 0
         if let catalog = kept.withLock({ $0[householdId] }), catalog.version == version { return catalog }
         let catalog = try RecipeCatalog.read(db, householdId: householdId, version: version)
-        // A request that read an older snapshot does not replace a newer catalog.
+        // A request that read an older snapshot does not replace a newer catalog, and a write
+        // transaction's version may never be committed.
+        guard !db.isInWriteTransaction else { return catalog }
         kept.withLock { kept in
             if (kept[householdId]?.version ?? .min) <= version { kept[householdId] = catalog }
         }

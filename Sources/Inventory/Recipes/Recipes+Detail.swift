@@ -10,18 +10,22 @@ extension Recipes {
     /// What the meal plan reserves is not free (`ignoringPlan`: counted as free).
     public func detail(_ id: Recipe.ID, in scope: HouseholdScope, servings: Int?, window: DueWindow, ignoringPlan: Bool = false) throws -> RecipeDetail {
         try database.writer.read { db in
-            try Self.detail(db, id, householdId: scope.householdId, servings: servings, window: window, ignoringPlan: ignoringPlan)
+            try Self.detail(
+                db, id, householdId: scope.householdId, servings: servings, window: window,
+                reservations: database.reservations.reservations(db, householdId: scope.householdId, window: window), ignoringPlan: ignoringPlan)
         }
     }
 
-    static func detail(_ db: Database, _ id: Recipe.ID, householdId: Household.ID, servings: Int?, window: DueWindow, ignoringPlan: Bool = false) throws
-        -> RecipeDetail
-    {
+    /// `reservations`: what the meal plan reserves (the page says when some of it is this recipe's
+    /// stock, whether or not it is `ignoringPlan`).
+    static func detail(
+        _ db: Database, _ id: Recipe.ID, householdId: Household.ID, servings: Int?, window: DueWindow, reservations: MealReservations,
+        ignoringPlan: Bool
+    ) throws -> RecipeDetail {
         let recipe = try Self.recipe(db, id, householdId)
         let ingredients = try Self.ingredients(db, of: id)
         let tags = try Self.tags(db, of: id)
         let allStock = try RecipeStock.read(db, householdId: householdId, scope: .recipes([id]), window: window)
-        let reservations = try MealReservations.read(db, householdId: householdId, window: window)
         let stock = ignoringPlan ? allStock : allStock.less(reservations)
         let planReserves = ingredients.contains { ingredient in
             allStock.matches(for: ingredient).contains { reservations.reserved[$0.itemId] != nil }

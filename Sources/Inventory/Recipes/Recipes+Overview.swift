@@ -23,7 +23,7 @@ extension Recipes {
         }
         let scope = RecipeStock.Scope.given(names: catalog.names, products: catalog.products)
         let allStock = try RecipeStock.read(db, householdId: householdId, scope: scope, window: window)
-        let reservations = filter.ignoresPlan ? .empty : try MealReservations.read(db, householdId: householdId, window: window)
+        let reservations = filter.ignoresPlan ? .empty : try database.reservations.reservations(db, householdId: householdId, window: window)
         let stock = allStock.less(reservations)
         // Each ingredient key's standing once, for every recipe that uses it.
         let standings =

@@ -41,7 +41,8 @@ extension Recipes {
             return RecipePageContents(
                 window: window,
                 detail: try Self.detail(
-                    db, id, householdId: scope.householdId, servings: servings, window: window, ignoringPlan: ignoringPlan),
+                    db, id, householdId: scope.householdId, servings: servings, window: window,
+                    reservations: database.reservations.reservations(db, householdId: scope.householdId, window: window), ignoringPlan: ignoringPlan),
                 folders: try Items.folders(db, scope.householdId))
         }
     }

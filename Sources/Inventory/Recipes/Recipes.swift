@@ -68,18 +68,16 @@ public struct Recipes: Sendable {
     /// At most this many names go into the editor's `<datalist>`.
     public static let suggestionLimit = 500
 
-    /// Names to suggest for ingredients: the household's item names (any folder, not the trash) and
-    /// product names, one spelling per folded name, sorted.
-    /// Every recipe's id and name outside the trash, by name (`recipe_by_name`): a picker's choices.
+    /// Every recipe's id and name outside the trash, by name: a picker's choices.
     public func names(in scope: HouseholdScope) throws -> [(id: Recipe.ID, name: String)] {
+        // The catalog /recipes keeps holds them in this order (name_folded, id).
         try database.writer.read { db in
-            try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT id, name FROM recipe WHERE household_id = ? AND deleted_at IS NULL ORDER BY name_folded, id"),
-                arguments: [scope.householdId]
-            ).map { (id: $0[0], name: $0[1]) }
+            try catalogs.catalog(db, householdId: scope.householdId).recipes.map { (id: $0.heading.id, name: $0.heading.name) }
         }
     }
 
+    /// Names to suggest for ingredients: the household's item names (any folder, not the trash) and
+    /// product names, one spelling per folded name, sorted.
     public func ingredientSuggestions(in scope: HouseholdScope) throws -> [String] {
         let names = try database.writer.read { db in
             try String.fetchAll(

@@ -16,8 +16,8 @@ enum Route {
     /// The signed-in member's stream of their household's changes (Server-Sent Events).
     static let events = "/events"
 
-    static func item(_ id: Inventory.Item.ID) -> Item { Item(path: "/items/\(id)") }
-    static func folder(_ id: Inventory.Folder.ID) -> Folder { Folder(path: "/folders/\(id)") }
+    static func item(_ id: Inventory.Item.ID) -> Item { Item(path: "/items/\(id.rawValue)") }
+    static func folder(_ id: Inventory.Folder.ID) -> Folder { Folder(path: "/folders/\(id.rawValue)") }
 
     /// One item: its page (`path`, where its editor saves) and its actions.
     struct Item: Sendable {
@@ -73,8 +73,8 @@ extension Route {
         static let trashPurge = "/trash/recipes/purge"
     }
 
-    static func recipe(_ id: Inventory.Recipe.ID) -> Recipe { Recipe(path: "/recipes/\(id)") }
-    static func cook(_ id: Inventory.Cook.ID) -> Cook { Cook(path: "/cooks/\(id)") }
+    static func recipe(_ id: Inventory.Recipe.ID) -> Recipe { Recipe(path: "/recipes/\(id.rawValue)") }
+    static func cook(_ id: Inventory.Cook.ID) -> Cook { Cook(path: "/cooks/\(id.rawValue)") }
 
     /// One recipe: its page (`path`, where its editor saves) and its actions.
     struct Recipe: Sendable {
@@ -111,7 +111,7 @@ extension Route {
         static let shopping = "/plan/shopping"
     }
 
-    static func meal(_ id: Inventory.Meal.ID) -> Meal { Meal(path: "/meals/\(id)") }
+    static func meal(_ id: Inventory.Meal.ID) -> Meal { Meal(path: "/meals/\(id.rawValue)") }
 
     /// One meal of the plan: moved or copied (`path`), and what else can be done with it.
     struct Meal: Sendable {
@@ -146,7 +146,7 @@ extension Route {
         static let latestBackup = "/settings/backups/latest"
 
         static func invitation(_ id: SingleUseLink.ID) -> Invitation { Invitation(path: "/settings/invitations/\(id)") }
-        static func member(_ id: Inventory.Member.ID) -> Member { Member(path: "/settings/members/\(id)") }
+        static func member(_ id: Inventory.Member.ID) -> Member { Member(path: "/settings/members/\(id.rawValue)") }
 
         /// A pending invitation.
         struct Invitation: Sendable {
@@ -229,7 +229,7 @@ extension Route {
     static let products = "/products"
     /// What the household uses and wastes (`?weeks=`, `?months=` choose the spans, clamped).
     static let household = "/household"
-    static func product(_ id: Inventory.Product.ID) -> Product { Product(path: "/products/\(id)") }
+    static func product(_ id: Inventory.Product.ID) -> Product { Product(path: "/products/\(id.rawValue)") }
 
     /// A product the household's scans taught it: its form (`path`) and forgetting it.
     struct Product: Sendable {

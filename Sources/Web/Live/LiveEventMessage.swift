@@ -8,7 +8,7 @@ enum LiveEventMessage {
     /// One change as the page's script reads it.
     struct ChangeJSON: Encodable {
         let seq: Int64
-        /// "folder", "item", "product" or "recipe".
+        /// "folder", "item", "product", "recipe" or "meal".
         let entity: String
         let id: Int64
         /// "created", "changed" or "deleted".
@@ -30,6 +30,7 @@ enum LiveEventMessage {
                 case .item(let id): ("item", id.rawValue)
                 case .product(let id): ("product", id.rawValue)
                 case .recipe(let id): ("recipe", id.rawValue)
+                case .meal(let id): ("meal", id.rawValue)
                 }
             kind = change.kind.rawValue
             version = change.version

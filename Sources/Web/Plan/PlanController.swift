@@ -57,12 +57,7 @@ struct PlanController {
         let first = Self.first(shown ?? query["from"], today: window.today)
         let days = try plan.days(from: first, count: 7, in: member.household, window: window)
         // Meals of the week before today nobody answered for, when the page does not show their days.
-        let earlier =
-            first <= window.today.adding(days: -1)
-            ? []
-            : try plan.days(from: window.today.adding(days: -7), count: 7, in: member.household, window: window).days.flatMap(\.meals).filter {
-                $0.state == .overdue
-            }
+        let earlier = first <= window.today.adding(days: -1) ? [] : try plan.unanswered(days: 7, in: member.household, window: window)
         // The add form's recipes by name. Suggestions weigh every recipe against the stock (what
         // /recipes reads): only once a day was chosen to add to (`?day=`, the "+ Add" of a day), or
         // when a refused form comes back; the plan's own reservations are the days' business.

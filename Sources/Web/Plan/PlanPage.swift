@@ -137,7 +137,7 @@ struct PlanPage: CompiledPage {
             let mine = changing.flatMap { $0.id == meal.id ? $0 : nil }
             let canCook = (state == .planned || state == .overdue) && meal.recipeId != nil
             return MealView(
-                id: "\(meal.id)", anchor: "meal-\(meal.id)", stateClass: "meal-\(Self.stateName(state))", slot: t[.planSlot, meal.slot],
+                id: "\(meal.id.rawValue)", anchor: "meal-\(meal.id.rawValue)", stateClass: "meal-\(Self.stateName(state))", slot: t[.planSlot, meal.slot],
                 name: planned.recipeName ?? meal.note, href: meal.recipeId.map { Route.recipe($0).path },
                 servings: meal.servings.map { t.count(.planServings, $0) }, note: planned.recipeName == nil || meal.note.isEmpty ? nil : meal.note,
                 covered: planned.isCovered, short: state == .planned ? shortText(planned.shortfalls) : nil,
@@ -145,7 +145,7 @@ struct PlanPage: CompiledPage {
                     ? nil : t.format(.planExpiredByThen, ["list": planned.expiredByThen.joined(separator: t[.cookListSeparator])]),
                 overdue: state == .overdue, cooked: state == .cooked, skipped: state == .skipped, inTrash: state == .recipeInTrash,
                 cookHref: canCook
-                    ? meal.recipeId.map { Route.recipe($0).cook + "?servings=\(meal.servings ?? 1)&meal=\(meal.id)" } : nil,
+                    ? meal.recipeId.map { Route.recipe($0).cook + "?servings=\(meal.servings ?? 1)&meal=\(meal.id.rawValue)" } : nil,
                 canPlanAgain: state == .skipped, open: mine != nil, dayValue: mine?.form.day ?? meal.day.description,
                 slots: slotChoices(mine?.form.slot ?? meal.slot.rawValue), hasRecipe: meal.recipeId != nil,
                 servingsValue: mine?.form.servings ?? meal.servings.map(String.init) ?? "", noteValue: mine?.form.note ?? meal.note,
@@ -167,16 +167,17 @@ struct PlanPage: CompiledPage {
         through = last.description
         shoppingLabel = t.format(
             .planShoppingLabel, ["first": dayName(max(first, today)), "last": dayName(last)])
-        self.lists = lists.enumerated().map { Choice(value: "\($1.id)", label: displayName($1, t), selected: $0 == 0) }
+        self.lists = lists.enumerated().map { Choice(value: "\($1.id.rawValue)", label: displayName($1, t), selected: $0 == 0) }
         addDay = form.day.isEmpty ? max(first, today).description : form.day
         hasDaysToCome = last >= today
         addSlots = slotChoices(form.slot)
+        let chosen = Int64(form.recipe).map(Recipe.ID.init(rawValue:))
         suggested = suggestions.map { summary in
-            Choice(value: "\(summary.recipe.id)", label: Self.suggestionLabel(summary, t), selected: form.recipe == "\(summary.recipe.id)")
+            Choice(value: "\(summary.recipe.id.rawValue)", label: Self.suggestionLabel(summary, t), selected: summary.recipe.id == chosen)
         }
         let suggestedIds = Set(suggestions.map(\.recipe.id))
         allRecipes = recipes.map { recipe in
-            Choice(value: "\(recipe.id)", label: recipe.name, selected: form.recipe == "\(recipe.id)" && !suggestedIds.contains(recipe.id))
+            Choice(value: "\(recipe.id.rawValue)", label: recipe.name, selected: recipe.id == chosen && !suggestedIds.contains(recipe.id))
         }
         noteChosen = form.recipe.isEmpty && !form.note.isEmpty
         servingsValue = form.servings

@@ -1,0 +1,12 @@
+import GRDB
+import GRDBSQLite
+
+extension Database {
+    /// True inside a write transaction (GRDB begins them IMMEDIATE, so from its start): what it
+    /// reads may include writes that are never committed, so nothing read then is kept in memory
+    /// for other readers (`RecipeCatalogs`, `ReservationCache`).
+    var isInWriteTransaction: Bool {
+        guard let connection = sqliteConnection else { return false }
+        return sqlite3_txn_state(connection, nil) == SQLITE_TXN_WRITE
+    }
+}
