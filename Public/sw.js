@@ -1,7 +1,7 @@
 // Zaiko's service worker: what a phone keeps to read the household's lists without a network.
 // app.js registers it on HTTPS pages (a secure context, as a worker needs), at /sw.js, for the whole site.
 //
-// Kept: the folders page and every stock list the member opens (pages: network first, the copy
+// Kept: the folders page, every stock list and the meal plan's weeks the member opens (pages: network first, the copy
 // when the network fails or is slow), every shopping list of the household whether opened or not
 // (listed by /offline/lists.json), and what those pages use, by the address they use it at
 // (styles, scripts, icons, thumbnails: from the copy first). Nothing else: no form's answer, no
@@ -29,8 +29,9 @@ let asks = 0;
 const newest = new Map();
 let listsRoundQueued = false;
 
-// Pages kept when opened: the folders page and the lists (filters and pages of a list included).
-const keptPage = (url) => url.pathname === "/" || /^\/folders\/\d+$/.test(url.pathname);
+// Pages kept when opened: the folders page, the lists (filters and pages of a list included) and
+// the meal plan (what is for dinner, read in the shop).
+const keptPage = (url) => url.pathname === "/" || url.pathname === "/plan" || /^\/folders\/\d+$/.test(url.pathname);
 // Files kept: the site's public files and the household's photos.
 const keptFile = (url) => url.pathname.startsWith("/static/") || url.pathname.startsWith("/photos/");
 

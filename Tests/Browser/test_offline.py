@@ -1,9 +1,10 @@
-"""Reading offline over HTTPS (the service worker, Public/sw.js): a stock list opened and every
-shopping list of the household, opened or not, open without a network with their thumbnails and the
+"""Reading offline over HTTPS (the service worker, Public/sw.js): a stock list opened, the meal plan's
+week opened, and every shopping list of the household, opened or not, open without a network with their thumbnails and the
 banner "Offline — as of 14:05"; signing out, or another member signing in, drops every copy; and the
 manifest with the worker makes Zaiko installable. Over HTTPS with the test CA trusted (conftest)."""
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,11 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from conftest import (DEFAULT_PASSWORD, fill_setup_form, new_phone_page, no_axe_problems, screenshot, setup_code,
-                      sign_out)
+                      sign_out, today)
 from images import solid_photo
+from recipes_support import add_recipe
+from test_bulk import Story
+from test_meal_plan import add_meal
 
 BANNER = {"en-US": re.compile(r"^Offline — as of \d{1,2}:\d{2}\s?[AP]M$"), "ja-JP": re.compile(r"^オフライン — \d{1,2}:\d{2} 時点の内容$")}
 
@@ -201,3 +205,25 @@ def test_zaiko_is_installable_over_https(tls_server, trusting_browser):
     with page.expect_response(lambda answer: "/static/js/app.js" in answer.url) as script:
         page.reload()
     assert script.value.from_service_worker
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_the_weeks_plan_opened_at_home_opens_in_the_shop_without_a_network(tls_server, trusting_browser, locale):
+    """What is for dinner this week, read in the shop: a meal planned at home (its answer is the
+    plan's own address, /plan) is on the copy the phone opens offline, under the banner."""
+    page = new_phone_page(trusting_browser, locale)
+    set_up(page, tls_server)
+    name = "カレー" if locale == "ja-JP" else "Curry"
+    curry = add_recipe(tls_server, name, [("Rice", 300, "g")])
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.goto(tls_server.https + "/plan")
+    add_meal(Story(page), today() + timedelta(days=2), curry)
+    assert page.url.split("#")[0] == tls_server.https + "/plan"
+    wait_until_kept(page, "/plan", name)
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator(".offline-banner")).to_have_text(BANNER[locale])
+    expect(page.locator("li.plan-meal .plan-meal-name")).to_have_text(name)
+    screenshot(page, f"offline-plan-{locale[:2]}-390", full_page=False)
+    no_axe_problems(page)

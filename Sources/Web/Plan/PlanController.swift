@@ -82,26 +82,29 @@ struct PlanController {
         return renderer.response(view, context, status: status)
     }
 
-    /// Where a form sends the person back: the page it came from (`shown`, its first day) at the
-    /// day it changed when that page shows it, else the seven days from that day.
-    static func back(to day: CalendarDay?, shown: String?, _ extra: [String: String] = [:]) -> String {
+    /// Where a form sends the person back, at `anchor` (by default the day it changed): the page it
+    /// came from (`shown`, its first day; nil: the plan from today) when that page shows `day`, else
+    /// the seven days from `day`. The seven days from today are `/plan` itself, the address the
+    /// header links to and a phone keeps to read offline.
+    static func back(
+        to day: CalendarDay?, shown: String?, today: CalendarDay, anchor: String? = nil, _ extra: [String: String] = [:]
+    ) -> String {
         var query = extra
-        let first = shown.flatMap { $0.utf8.count == 10 ? CalendarDay($0) : nil }
-        if let day {
-            if let first, (0...6).contains(day.days(since: first)) { query["from"] = first.description } else { query["from"] = day.description }
-        } else if let first {
-            query["from"] = first.description
-        }
+        let shownFirst = shown.map { $0.utf8.count == 10 ? CalendarDay($0) : nil } ?? today
+        let first = day.map { day in shownFirst.flatMap { (0...6).contains(day.days(since: $0)) ? $0 : nil } ?? day } ?? shownFirst
+        if let first, first != today { query["from"] = first.description }
         let text = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        return Route.Plan.path + (text.isEmpty ? "" : "?" + text) + (day.map { "#day-\($0)" } ?? "")
+        let mark = anchor ?? day.map { "day-\($0)" }
+        return Route.Plan.path + (text.isEmpty ? "" : "?" + text) + (mark.map { "#" + $0 } ?? "")
     }
 
     func add(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
         let form = try context.form(MealForm.self)
         do {
-            let meal = try plan.add(form.input, in: member.household, by: member.memberId, window: window(member))
-            return .redirect(to: Self.back(to: meal.day, shown: form.shown))
+            let window = try window(member)
+            let meal = try plan.add(form.input, in: member.household, by: member.memberId, window: window)
+            return .redirect(to: Self.back(to: meal.day, shown: form.shown, today: window.today))
         } catch InventoryError.validation(let problems) {
             return try render(context, form: form, errors: context.locale.messages(problems), status: 422)
         }
@@ -112,15 +115,16 @@ struct PlanController {
         let member = try context.signedIn
         let id: Meal.ID = try context.id()
         let form = try context.form(MealForm.self)
+        let window = try window(member)
         do {
-            let meal = try plan.change(id, to: form.input, copy: form.action == "copy", in: member.household, by: member.memberId, window: window(member))
-            return .redirect(to: Self.back(to: meal.day, shown: form.shown))
+            let meal = try plan.change(id, to: form.input, copy: form.action == "copy", in: member.household, by: member.memberId, window: window)
+            return .redirect(to: Self.back(to: meal.day, shown: form.shown, today: window.today))
         } catch InventoryError.validation(let problems) {
             // Beside that meal's own form, open, with what was typed.
             return try render(context, changing: (id, form, context.locale.messages(problems)), status: 422)
         } catch InventoryError.conflict {
             // Cooked meanwhile: the page shows it so.
-            return .redirect(to: Self.back(to: try plan.meal(id, in: member.household).day, shown: form.shown))
+            return .redirect(to: Self.back(to: try plan.meal(id, in: member.household).day, shown: form.shown, today: window.today))
         }
     }
 
@@ -131,11 +135,12 @@ struct PlanController {
         let meal = try plan.meal(id, in: member.household)
         // The form offers 1…12 weeks; anything else is not a number of weeks it could send.
         let weeks = form.weeks.utf8.count <= 2 ? Int(form.weeks) ?? 0 : 0
+        let window = try window(member)
         do {
-            let placed = try plan.repeatWeekly(id, weeks: weeks, in: member.household, by: member.memberId, window: window(member))
-            return .redirect(to: Self.back(to: meal.day, shown: form.shown, ["repeated": "\(placed)"]))
+            let placed = try plan.repeatWeekly(id, weeks: weeks, in: member.household, by: member.memberId, window: window)
+            return .redirect(to: Self.back(to: meal.day, shown: form.shown, today: window.today, ["repeated": "\(placed)"]))
         } catch InventoryError.validation {
-            return .redirect(to: Self.back(to: meal.day, shown: context.request.form["shown"]))
+            return .redirect(to: Self.back(to: meal.day, shown: form.shown, today: window.today))
         }
     }
 
@@ -151,7 +156,7 @@ struct PlanController {
         } catch InventoryError.conflict {
             // Cooked meanwhile: the page shows it so.
         }
-        return .redirect(to: Self.back(to: meal.day, shown: context.request.form["shown"]))
+        return .redirect(to: Self.back(to: meal.day, shown: context.request.form["shown"], today: try window(member).today))
     }
 
     func remove(_ context: RequestContext) throws -> Response {
@@ -159,7 +164,7 @@ struct PlanController {
         let id: Meal.ID = try context.id()
         let meal = try plan.meal(id, in: member.household)
         try plan.remove(id, in: member.household, by: member.memberId)
-        return .redirect(to: Self.back(to: meal.day, shown: context.request.form["shown"]))
+        return .redirect(to: Self.back(to: meal.day, shown: context.request.form["shown"], today: try window(member).today))
     }
 
     /// The week's net shopping onto the chosen list.
@@ -167,14 +172,17 @@ struct PlanController {
         let member = try context.signedIn
         let form = try context.form(PlanShoppingForm.self)
         guard let first = CalendarDay(form.from), let last = CalendarDay(form.through), let list = form.folder else { throw InventoryError.notFound }
+        let window = try window(member)
         let added: [AddedToList]
         do {
-            added = try plan.addMissing(from: first, through: last, to: list, in: member.household, by: member.memberId, window: window(member))
+            added = try plan.addMissing(from: first, through: last, to: list, in: member.household, by: member.memberId, window: window)
         } catch InventoryError.validation {
             throw InventoryError.notFound
         }
-        let back = Self.back(to: nil, shown: form.shown.isEmpty ? first.description : form.shown, ["added": "\(added.count)", "list": "\(list)"])
-        return .redirect(to: back + "#plan-shopping")
+        return .redirect(
+            to: Self.back(
+                to: nil, shown: form.shown.isEmpty ? first.description : form.shown, today: window.today, anchor: "plan-shopping",
+                ["added": "\(added.count)", "list": "\(list.rawValue)"]))
     }
 }
 

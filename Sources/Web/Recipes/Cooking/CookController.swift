@@ -34,21 +34,18 @@ struct CookController {
         let member = try context.signedIn
         let recipeId: Recipe.ID = try context.id()
         let form = try context.form(CookForm.self)
-        let servings =
-            try Self.servings(form.servings)
-            ?? cooking.plan(
-                recipeId, servings: 1, in: member.household, window: window(member)
-            ).recipe.servings
+        let window = try window(member)
+        let servings = try Self.servings(form.servings) ?? cooking.plan(recipeId, servings: 1, in: member.household, window: window).recipe.servings
         do {
             let result = try cooking.cook(
                 recipeId, servings: servings, withWhatWeHave: form.withWhatWeHave, meal: form.meal, in: member.household,
-                by: member.memberId, window: window(member))
+                by: member.memberId, window: window)
             if let meal = form.meal {
                 // Back to the plan, at the meal, with its Undo.
                 let day = try plan.meal(meal, in: member.household).day
                 return .redirect(
-                    to: PlanController.back(to: day, shown: nil, ["cooked": "\(result.cookId)"]).replacingOccurrences(
-                        of: "#day-\(day)", with: "#meal-\(meal)"))
+                    to: PlanController.back(
+                        to: day, shown: nil, today: window.today, anchor: "meal-\(meal.rawValue)", ["cooked": "\(result.cookId.rawValue)"]))
             }
             return .redirect(to: Route.recipe(recipeId).path + "?cooked=\(result.cookId)&taken=\(result.taken)")
         } catch is CookShortfall {
@@ -140,8 +137,8 @@ struct CookController {
             try self.plan.meal(Meal.ID(rawValue: $0), in: member.household)
         }
         let view = CookPage(
-            plan: plan, meal: meal.flatMap { $0.recipeId == recipeId ? $0 : nil }, shoppingLists: lists, produceFolder: produceFolder,
-            conflict: conflict, added: added,
+            plan: plan, meal: meal.flatMap { $0.recipeId == recipeId ? $0 : nil }, today: contents.window.today, shoppingLists: lists,
+            produceFolder: produceFolder, conflict: conflict, added: added,
             uncomparable: Self.uncomparable(contents.detail, t: context.locale), t: context.locale)
         return renderer.response(view, context, status: status)
     }

@@ -52,7 +52,8 @@ struct CookPage: CompiledPage {
     let meal: String?
 
     init(
-        plan: CookPlan, meal: Meal? = nil, shoppingLists: [Folder], produceFolder: Folder?, conflict: Bool, added: (count: Int, list: Folder.ID)?,
+        plan: CookPlan, meal: Meal? = nil, today: CalendarDay, shoppingLists: [Folder], produceFolder: Folder?, conflict: Bool,
+        added: (count: Int, list: Folder.ID)?,
         uncomparable: [String: String], t: Catalog
     ) {
         let recipe = plan.recipe
@@ -104,7 +105,7 @@ struct CookPage: CompiledPage {
         }
         self.meal = meal.map { "\($0.id)" }
         back =
-            meal.map { PlanController.back(to: $0.day, shown: nil).replacingOccurrences(of: "#day-\($0.day)", with: "#meal-\($0.id)") }
+            meal.map { PlanController.back(to: $0.day, shown: nil, today: today, anchor: "meal-\($0.id.rawValue)") }
             ?? Route.recipe(recipeId).path + "?servings=\(plan.servings)"
         here = Route.recipe(recipeId).cook + "?servings=\(plan.servings)" + (meal.map { "&meal=\($0.id)" } ?? "")
         // Only a list of this household is named (the address cannot put words in the page).
