@@ -225,5 +225,6 @@ def test_the_weeks_plan_opened_at_home_opens_in_the_shop_without_a_network(tls_s
     page.reload()
     expect(page.locator(".offline-banner")).to_have_text(BANNER[locale])
     expect(page.locator("li.plan-meal .plan-meal-name")).to_have_text(name)
+    page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, f"offline-plan-{locale[:2]}-390", full_page=False)
     no_axe_problems(page)
