@@ -264,6 +264,13 @@ struct MealPlanTests {
         }
     }
 
+    /// Meals are decoded by column index: the table's columns are those, in that order.
+    @Test func theMealTableHasTheColumnsMealsAreDecodedFromInTheirOrder() throws {
+        let database = try AppDatabase.inMemory()
+        let columns = try database.writer.read { db in try Row.fetchAll(db, sql: "PRAGMA table_info(meal)").map { $0["name"] as String } }
+        #expect(columns == Meal.Draft.columns)
+    }
+
     @Test func badInputIsRefusedBesideItsFieldAndNothingIsWritten() throws {
         let planner = try Planner()
         let kitchen = planner.kitchen

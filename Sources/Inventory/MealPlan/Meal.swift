@@ -34,23 +34,31 @@ public struct Meal: StoredRecord {
 
     /// A meal's fields, without its id: what an insert writes.
     public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-        /// Decoded by hand: a plan page reads every meal to come, and Codable's snake-case key
-        /// conversion per column cost more than the page's queries (as for `Item` and `Recipe`).
+        /// Decoded by hand and by column index: a plan page reads every meal of its days, and
+        /// Codable's snake-case key conversion, then GRDB's look-up by name (which lower-cases
+        /// the name on every access), cost more than the page's queries. Every query reads the
+        /// table's columns first and in the table's order (`SELECT *`, `m.*`), `columns`.
         public init(row: Row) throws {
-            householdId = row["household_id"]
-            day = try row.decode(forColumn: "day")
-            slot = try row.decode(forColumn: "slot")
-            position = row["position"]
-            recipeId = row["recipe_id"]
-            servings = row["servings"]
-            note = row["note"]
-            seriesId = row["series_id"]
-            cookId = row["cook_id"]
-            done = try row.decode(forColumn: "done")
-            memberId = row["member_id"]
-            createdAt = try row.decode(forColumn: "created_at")
-            updatedAt = try row.decode(forColumn: "updated_at")
+            householdId = try row.decode(atIndex: 1)
+            day = try row.decode(atIndex: 2)
+            slot = try row.decode(atIndex: 3)
+            position = try row.decode(atIndex: 4)
+            recipeId = try row.decode(atIndex: 5)
+            servings = try row.decode(atIndex: 6)
+            note = try row.decode(atIndex: 7)
+            seriesId = try row.decode(atIndex: 8)
+            cookId = try row.decode(atIndex: 9)
+            done = try row.decode(atIndex: 10)
+            memberId = try row.decode(atIndex: 11)
+            createdAt = try row.decode(atIndex: 12)
+            updatedAt = try row.decode(atIndex: 13)
         }
+
+        /// The table's columns in their order, as `init(row:)` reads them (the id first).
+        static let columns = [
+            "id", "household_id", "day", "slot", "position", "recipe_id", "servings", "note", "series_id", "cook_id", "done", "member_id",
+            "created_at", "updated_at",
+        ]
 
         public init(
             householdId: Household.ID, day: CalendarDay, slot: MealSlot, position: Int, recipeId: Recipe.ID?, servings: Int?, note: String,

@@ -35,7 +35,7 @@ public struct MealPlan: Sendable {
         return try database.writer.read { db in
             let reservations =
                 last < window.today ? .empty : try database.reservations.reservations(db, householdId: scope.householdId, window: window)
-            let rows = try Row.fetchAll(db.cachedStatement(sql: Self.daysSQL()), arguments: [scope.householdId, first, last])
+            let rows = try Row.fetchAll(db.cachedStatement(sql: Self.daysSQL), arguments: [scope.householdId, first, last])
             var byDay: [CalendarDay: [PlannedMeal]] = [:]
             for row in rows {
                 let meal = try Meal(row: row)
@@ -54,7 +54,7 @@ public struct MealPlan: Sendable {
     public func unanswered(days: Int, in scope: HouseholdScope, window: DueWindow) throws -> [PlannedMeal] {
         try database.writer.read { db in
             try Row.fetchAll(
-                db.cachedStatement(sql: Self.daysSQL(where: "AND m.done IS NULL AND m.recipe_id IS NOT NULL AND r.deleted_at IS NULL")),
+                db.cachedStatement(sql: Self.unansweredSQL),
                 arguments: [scope.householdId, window.today.adding(days: -days), window.today.adding(days: -1)]
             ).map { row in Self.planned(try Meal(row: row), row: row, reservations: .empty, window: window) }
         }
@@ -62,7 +62,10 @@ public struct MealPlan: Sendable {
 
     /// The meals of a household from one day through another (the arguments), in the plan's order,
     /// with their recipe's name and whether it is in the trash.
-    static func daysSQL(where condition: String = "") -> String {
+    static let daysSQL = daysSQL(where: "")
+    static let unansweredSQL = daysSQL(where: "AND m.done IS NULL AND m.recipe_id IS NOT NULL AND r.deleted_at IS NULL")
+
+    private static func daysSQL(where condition: String) -> String {
         """
         SELECT m.*, r.name AS recipe_name, r.deleted_at IS NOT NULL AS recipe_in_trash FROM meal m
         LEFT JOIN recipe r ON r.id = m.recipe_id
@@ -72,7 +75,8 @@ public struct MealPlan: Sendable {
     }
 
     static func planned(_ meal: Meal, row: Row, reservations: MealReservations, window: DueWindow) -> PlannedMeal {
-        let recipeName: String? = row["recipe_name"]
+        // After the meal's columns (`daysSQL`).
+        let recipeName: String? = row[Meal.Draft.columns.count]
         let state: PlannedMeal.State
         switch meal.done {
         case .cooked?: state = .cooked
@@ -80,7 +84,7 @@ public struct MealPlan: Sendable {
         case nil:
             if meal.recipeId == nil {
                 state = .note
-            } else if row["recipe_in_trash"] == true {
+            } else if row[Meal.Draft.columns.count + 1] == true {
                 state = .recipeInTrash
             } else {
                 state = meal.day < window.today ? .overdue : .planned

@@ -121,8 +121,17 @@ struct PlanPage: CompiledPage {
         here = Route.Plan.path + "?from=\(first)"
         shown = first.description
         self.canWrite = canWrite
+        // Words every meal repeats, looked up once a page.
+        let slotNames = Dictionary(uniqueKeysWithValues: MealSlot.allCases.map { ($0, t[.planSlot, $0]) })
+        var servingsTexts: [Int: String] = [:]
+        func servingsText(_ count: Int) -> String {
+            if let text = servingsTexts[count] { return text }
+            let text = t.count(.planServings, count)
+            servingsTexts[count] = text
+            return text
+        }
         func slotChoices(_ chosen: String) -> [Choice] {
-            MealSlot.allCases.map { Choice(value: $0.rawValue, label: t[.planSlot, $0], selected: $0.rawValue == chosen) }
+            MealSlot.allCases.map { Choice(value: $0.rawValue, label: slotNames[$0] ?? "", selected: $0.rawValue == chosen) }
         }
         func shortText(_ shortfalls: [Shortfall]) -> String? {
             guard !shortfalls.isEmpty else { return nil }
@@ -137,9 +146,9 @@ struct PlanPage: CompiledPage {
             let mine = changing.flatMap { $0.id == meal.id ? $0 : nil }
             let canCook = (state == .planned || state == .overdue) && meal.recipeId != nil
             return MealView(
-                id: "\(meal.id.rawValue)", anchor: "meal-\(meal.id.rawValue)", stateClass: "meal-\(Self.stateName(state))", slot: t[.planSlot, meal.slot],
+                id: "\(meal.id.rawValue)", anchor: "meal-\(meal.id.rawValue)", stateClass: "meal-\(Self.stateName(state))", slot: slotNames[meal.slot] ?? "",
                 name: planned.recipeName ?? meal.note, href: meal.recipeId.map { Route.recipe($0).path },
-                servings: meal.servings.map { t.count(.planServings, $0) }, note: planned.recipeName == nil || meal.note.isEmpty ? nil : meal.note,
+                servings: meal.servings.map(servingsText), note: planned.recipeName == nil || meal.note.isEmpty ? nil : meal.note,
                 covered: planned.isCovered, short: state == .planned ? shortText(planned.shortfalls) : nil,
                 expired: planned.expiredByThen.isEmpty
                     ? nil : t.format(.planExpiredByThen, ["list": planned.expiredByThen.joined(separator: t[.cookListSeparator])]),
