@@ -4,7 +4,8 @@
 // Kept: the folders page, every stock list and the meal plan's weeks the member opens (pages: network first, the copy
 // when the network fails or is slow), every shopping list of the household whether opened or not
 // (listed by /offline/lists.json), and what those pages use, by the address they use it at
-// (styles, scripts, icons, thumbnails: from the copy first). Nothing else: no form's answer, no
+// (styles, scripts, icons, thumbnails: from the copy first). Nothing else: no form's answer (a plan
+// page answering one, `/plan?cooked=…`, is not kept: the week it shows is fetched again behind it), no
 // sign-in page, no event stream. A copy opened offline says when it was saved (the banner app.js
 // fills from `data-offline-copy`). Signing out, or another member signing in, drops every copy.
 "use strict";
@@ -30,8 +31,10 @@ const newest = new Map();
 let listsRoundQueued = false;
 
 // Pages kept when opened: the folders page, the lists (filters and pages of a list included) and
-// the meal plan (what is for dinner, read in the shop).
-const keptPage = (url) => url.pathname === "/" || url.pathname === "/plan" || /^\/folders\/\d+$/.test(url.pathname);
+// the meal plan's weeks (what is for dinner, read in the shop), by the address the header and the
+// week links use (`/plan`, `/plan?from=…`).
+const isPlanWeek = (url) => url.pathname === "/plan" && [...url.searchParams.keys()].every((key) => key === "from");
+const keptPage = (url) => url.pathname === "/" || isPlanWeek(url) || /^\/folders\/\d+$/.test(url.pathname);
 // Files kept: the site's public files and the household's photos.
 const keptFile = (url) => url.pathname.startsWith("/static/") || url.pathname.startsWith("/photos/");
 
@@ -63,8 +66,24 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.method !== "GET") return;
   if (request.mode === "navigate" && keptPage(url)) event.respondWith(pageFromNetworkFirst(event));
+  else if (request.mode === "navigate" && url.pathname === "/plan") event.waitUntil(keepPlanWeekAgain(url));
   else if (keptFile(url)) event.respondWith(fileFromCopyFirst(event));
 });
+
+// A plan page answering a form (a cook, the week's shopping, "+ Add" of a day): the copy of the
+// week it shows is fetched again, so the plan opened offline has what the form changed.
+async function keepPlanWeekAgain(url) {
+  const week = new URL("/plan", self.location.origin);
+  if (url.searchParams.has("from")) week.searchParams.set("from", url.searchParams.get("from"));
+  const before = generation;
+  const asked = ++asks;
+  try {
+    const page = await fetch(week);
+    if (keepable(page)) await keepPage(week.href, page, before, asked);
+  } catch (offline) {
+    // Kept as it was.
+  }
+}
 
 // Drops every copy (Cache Storage is this site's alone).
 async function forget() {

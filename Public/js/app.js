@@ -1164,9 +1164,9 @@ document.addEventListener("click", (event) => {
     if (item[1]) return change.entity === "item" && String(change.id) === item[1];
     if (path === "/") return change.entity === "folder" || change.entity === "item";
     if (/^\/(soon|calendar|trash)$/.test(path)) return change.entity === "item";
-    if (/^\/recipes(\/|$)/.test(path)) return change.entity === "recipe" || change.entity === "item" || change.entity === "meal";
-    // The plan: its meals, and what they reserve of the stock.
-    if (path === "/plan") return change.entity === "meal" || change.entity === "item" || change.entity === "recipe";
+    // What can we make and the plan: recipes and meals, and the stock they are weighed against
+    // (items, the lists' kinds and trash, products' barcodes): every entity of the feed.
+    if (/^\/recipes(\/|$)/.test(path) || path === "/plan") return ["recipe", "meal", "item", "folder", "product"].includes(change.entity);
     return false;
   };
 
@@ -1246,7 +1246,12 @@ document.addEventListener("click", (event) => {
       return;
     }
     const freshIds = new Set(freshRows.map((child) => child.id).filter(Boolean));
-    kids(current).forEach((child) => { if (child.id && !freshIds.has(child.id) && !busy(child)) child.remove(); });
+    // A row gone from the page but being worked in stays until the person is done (then caught up).
+    kids(current).forEach((child) => {
+      if (!child.id || freshIds.has(child.id)) return;
+      if (busy(child)) kept = true;
+      else child.remove();
+    });
     let previous = null;
     freshRows.forEach((child) => {
       if (!child.id) return;
@@ -1254,14 +1259,16 @@ document.addEventListener("click", (event) => {
       if (existing) { if (!sameRow(existing, child)) replace(existing, child); }
       else if (previous && previous.isConnected) previous.after(child);
       else current.prepend(child);
-      previous = document.getElementById(child.id);
+      previous = current.querySelector(`:scope > #${CSS.escape(child.id)}`);
     });
   };
   // False when the page has nothing to patch (an item's page, a recipe) or its shape changed (a
-  // list became empty, or its first rows arrived): then the notice offers to show it.
+  // list became empty, or its first rows arrived, or the plan's days are other days since
+  // midnight): then the notice offers to show it.
   const patch = (main, freshMain) => {
     const current = [...main.querySelectorAll(REGIONS)], fresh = [...freshMain.querySelectorAll(REGIONS)];
-    if (!current.length || current.length !== fresh.length || current.some((element, index) => element.className !== fresh[index].className)) return false;
+    const same = (element, index) => element.className === fresh[index].className && element.id === fresh[index].id;
+    if (!current.length || current.length !== fresh.length || !current.every(same)) return false;
     current.forEach((element, index) => {
       if (element.tagName === "UL") patchList(element, fresh[index]);
       else if (!element.isEqualNode(fresh[index])) replace(element, fresh[index]);

@@ -43,6 +43,9 @@ extension HouseholdImport {
 
     /// The meal plan's part (format version 6): each meal a recipe of the file for 1–99 servings
     /// or a note, on a meal and in a state this server knows.
+    /// A meal's place within its day's meal: a household places a few there, never this many.
+    static let mealPositionLimit = 10_000
+
     static func checkMeals(_ document: HouseholdDocument, recipes: Set<Int64>, cooks: Set<Int64>, members: Set<Int64>) throws {
         let meals = document.meals ?? []
         func check(_ condition: Bool, _ problem: String) throws { if !condition { throw HouseholdImportError.inconsistent(problem) } }
@@ -53,8 +56,8 @@ extension HouseholdImport {
         try check(
             meals.allSatisfy { meal in
                 MealSlot(rawValue: meal.slot) != nil && meal.done.map { MealDone(rawValue: $0) != nil } ?? true
-                    && meal.note.unicodeScalars.count <= MealPlan.noteLimit
+                    && meal.note.unicodeScalars.count <= MealPlan.noteLimit && (0...Self.mealPositionLimit).contains(meal.position)
                     && (meal.recipeId == nil ? meal.servings == nil && !meal.note.isEmpty : meal.servings.map(MealPlan.servingsRange.contains) ?? false)
-            }, "a meal holds a meal, state, servings or note this server does not take")
+            }, "a meal holds a meal, place, state, servings or note this server does not take")
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 import Synchronization
 
 /// One change to a household's folder, item, product, recipe or meal, as the change feed recorded it
-/// (table `change_record`, written by the triggers of `Schema.v16`, whoever wrote).
+/// (table `change_record`, written by the triggers of `Schema.v16` and, for meals, `v22`, whoever wrote).
 public struct Change: Sendable, Equatable {
     /// What changed, by its typed id.
     public enum Entity: Sendable, Hashable {

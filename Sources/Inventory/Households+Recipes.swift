@@ -116,11 +116,12 @@ extension Households {
         let meals = document.meals ?? []
         var mealIds: [Int64: Meal.ID] = [:]
         for part in meals {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO meal (household_id, day, slot, position, recipe_id, servings, note, cook_id, done, member_id, created_at, updated_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
+                    """
+            ).execute(
                 arguments: [
                     householdId, part.day, part.slot, part.position, part.recipeId.flatMap { recipes[$0] }, part.servings, part.note,
                     part.cookId.flatMap { cooks[$0] }, part.done, part.memberId.flatMap { members[$0] }, part.createdAt, part.updatedAt,
@@ -132,7 +133,7 @@ extension Households {
             guard let old = part.seriesId, let id = mealIds[part.id] else { continue }
             let shared = series[old] ?? mealIds[old] ?? id
             series[old] = shared
-            try db.execute(sql: "UPDATE meal SET series_id = ? WHERE id = ?", arguments: [shared, id])
+            try db.cachedStatement(sql: "UPDATE meal SET series_id = ? WHERE id = ?").execute(arguments: [shared, id])
         }
     }
 

@@ -494,9 +494,11 @@ public enum Quantity {
     public static func text(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         // Thousandths in whole numbers (String(format:) costs a page of shortfalls more than the
-        // rest of their text).
-        let thousandths = (abs(value) * 1000).rounded()
-        if thousandths < 1e15 {
+        // rest of their text); a value about halfway between two thousandths is left to printf,
+        // which rounds the exact binary value (0.0045 is a hair under, and prints 0.004).
+        let scaled = abs(value) * 1000
+        let thousandths = scaled.rounded()
+        if thousandths < 1e15, abs(abs(scaled - thousandths) - 0.5) > 1e-6 {
             let whole = Int64(thousandths) / 1000, fraction = Int64(thousandths) % 1000
             var text = (value < 0 && thousandths > 0 ? "-" : "") + String(whole)
             if fraction > 0 {

@@ -7,7 +7,7 @@ reserves; axe, screenshots at 390 and 1280 px."""
 import json
 import re
 import sqlite3
-from datetime import timedelta
+from datetime import datetime, time, timedelta, timezone
 
 import pytest
 from playwright.sync_api import expect
@@ -272,6 +272,9 @@ def test_what_one_member_plans_shows_on_the_others_open_plan_with_what_it_leaves
     join(ken, create_invitation(aki, server))
     tomorrow, after = today() + timedelta(days=1), today() + timedelta(days=2)
 
+    # Both stay signed in past midnight (as "keep me signed in" does): the test moves the clock there.
+    with sqlite3.connect(server.data_dir / "zaiko.sqlite", timeout=30) as db:
+        db.execute("UPDATE session SET remember = 1, expires_at = '2099-01-01T00:00:00Z'")
     ken.goto(f"{server.url}/plan")
     expect(ken.locator("li.plan-meal")).to_have_count(0)
     expect(ken.locator(f"#day-{tomorrow.isoformat()}-empty")).to_have_count(1)
@@ -297,5 +300,19 @@ def test_what_one_member_plans_shows_on_the_others_open_plan_with_what_it_leaves
     expect(meal(ken, tomorrow, n["omelette"])).to_have_count(0)
     expect(ken.locator(f"#day-{tomorrow.isoformat()}-empty")).to_have_count(1)
     expect(meal(ken, after, n["tamagoyaki"]).locator(".plan-covered")).to_have_count(1)
+    assert loads == [], f"Ken's page reloaded: {loads}"
+
+    # Past midnight, Ken's open week is no longer the seven days from today: the next change is
+    # not patched into the wrong days, the notice offers the new week instead.
+    first_day = today()
+    server.clock.set(datetime.combine(first_day + timedelta(days=1), time(0, 30), tzinfo=timezone.utc))
+    tamagoyaki = meal(aki, after, n["tamagoyaki"])
+    aki.goto(f"{server.url}/plan")
+    tamagoyaki.locator("details.plan-more > summary").click()
+    with aki.expect_navigation():
+        tamagoyaki.locator("form[action$='/delete'] button").click()
+    expect(ken.locator(".live-notice")).to_be_visible()
+    expect(ken.locator("li.plan-day").first).to_have_id(f"day-{first_day.isoformat()}")
+    expect(meal(ken, after, n["tamagoyaki"])).to_have_count(1)
     assert loads == [], f"Ken's page reloaded: {loads}"
     assert ken.console_errors == []

@@ -337,6 +337,13 @@ struct HouseholdExchangeTests {
                 }, "a meal holds"
             ),
             (
+                try tampered(source, "meal-position.zip") { files in
+                    var object = try document(files)
+                    object["meals"] = [Self.meal(["position": 1_000_000, "note": "Pancakes"])]
+                    files["household.json"] = try encode(object)
+                }, "a meal holds"
+            ),
+            (
                 try tampered(source, "meal-slot.zip") { files in
                     var object = try document(files)
                     object["meals"] = [Self.meal(["slot": "brunch", "note": "Pancakes"])]

@@ -38,6 +38,9 @@ struct PluralRuleTests {
         #expect(Quantity.text(1999.9996) == "2000")
         #expect(Quantity.text(0.0004) == "0")
         #expect(Quantity.text(-1.25) == "-1.25")
+        // Halfway between two thousandths as printf rounds the binary value.
+        #expect(Quantity.text(0.0045) == String(format: "%.3f", 0.0045))
+        #expect(Quantity.text(1.0005) == "1")
         // Thousandths as printf rounds them, for every amount a person types in steps of 0.001 up to 50.
         for thousandths in 0...50_000 where thousandths % 7 == 0 || thousandths < 2_000 {
             let value = Double(thousandths) / 1000
