@@ -149,14 +149,18 @@ async function fileFromCopyFirst(event) {
 
 // Stores an answer unless every copy was dropped since it was asked for, or (`asked`, for pages)
 // the copy kept was asked for later.
+// Addresses are compared without their fragment, as the cache itself matches them: `/plan#day-…`
+// (a form's answer, at the day it changed) and `/plan` are one copy, and an older answer of either
+// never replaces a newer one.
 async function store(cacheName, key, response, before, asked) {
+  const address = String(key).split("#")[0];
   const cache = await caches.open(cacheName);
   if (generation !== before) return;
   if (asked !== undefined) {
-    if (asked < (newest.get(key) || 0)) return;
-    newest.set(key, asked);
+    if (asked < (newest.get(address) || 0)) return;
+    newest.set(address, asked);
   }
-  await cache.put(key, response);
+  await cache.put(address, response);
 }
 
 async function keepFile(url, before) {

@@ -9,12 +9,16 @@ import io
 import json
 import subprocess
 import zipfile
+from datetime import timedelta
 
 import pytest
 
-from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, no_axe_problems, screenshot, setup_household
+from conftest import DESKTOP, PHONE, REPO_ROOT, ZAIKO_BIN, create_invitation, join, no_axe_problems, screenshot, setup_household, today
 from images import RED, solid_photo
+from recipes_support import add_recipe
+from test_bulk import Story
 from test_inventory import folder_ids, register, row_names, save
+from test_meal_plan import add_meal
 
 CATALOGS = {code: json.loads((REPO_ROOT / "Templates" / "locales" / f"{code}.json").read_text()) for code in ("en", "ja")}
 ITEM_COLUMNS = ["id", "folder", "name", "quantity", "unit", "kind", "due", "remind_at", "status", "urgent", "barcode", "note",
@@ -64,6 +68,11 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
     tomato_photo = page.request.get(old.url + large_photo(page, "トマト")).body()
     before = lists(page, old)
     assert before["Fridge"] == ["=1+2", "トマト", "牛乳"] and before["Supermarket"] == ["卵"]
+    # The week's plan: a curry for the day after tomorrow.
+    curry = add_recipe(old, "カレー", [("牛乳", 200, "ml")])
+    dinner = today() + timedelta(days=2)
+    page.goto(old.url + "/plan")
+    add_meal(Story(page), dinner, curry)
 
     name, path = download_export(page, old, tmp_path)
     assert name.startswith("zaiko-") and name.endswith(".zip")
@@ -72,7 +81,7 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
                 "recipe_ingredients.csv"} <= set(archive.namelist())
         document = json.loads(archive.read("household.json"))
         raw = archive.read("items.csv")
-    assert document["format"] == "zaiko-household" and document["format_version"] == 5
+    assert document["format"] == "zaiko-household" and document["format_version"] == 6
     assert "password_hash" not in json.dumps(document)
     # The spreadsheet: a BOM, then rows Python's csv module reads with the Japanese intact.
     assert raw.startswith(b"\xef\xbb\xbf")
@@ -127,6 +136,9 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
     owner_en.goto(f"{new.url}/folders/{folder_ids(owner_en, new)['Fridge']}")
     owner_en.click("a.item-name:text-is('牛乳')")
     assert "Aki" in owner_en.locator("main").inner_text()
+    # The plan came along: the curry on its day.
+    owner_en.goto(new.url + "/plan")
+    assert owner_en.locator(f"#day-{dinner.isoformat()} .plan-meal-name").all_inner_texts() == ["カレー"]
 
 
 def test_a_member_cannot_export(server, page_phone, make_page):

@@ -264,11 +264,13 @@ struct MealPlanTests {
         }
     }
 
-    /// Meals are decoded by column index: the table's columns are those, in that order.
-    @Test func theMealTableHasTheColumnsMealsAreDecodedFromInTheirOrder() throws {
+    /// Meals, recipes and ingredients are decoded by column index: their tables' columns are
+    /// those, in that order.
+    @Test(arguments: [("meal", Meal.Draft.columns), ("recipe", Recipe.Draft.columns), ("recipe_ingredient", RecipeIngredient.Draft.columns)])
+    func theTablesHaveTheColumnsTheirRecordsAreDecodedFromInTheirOrder(_ table: String, _ columns: [String]) throws {
         let database = try AppDatabase.inMemory()
-        let columns = try database.writer.read { db in try Row.fetchAll(db, sql: "PRAGMA table_info(meal)").map { $0["name"] as String } }
-        #expect(columns == Meal.Draft.columns)
+        let found = try database.writer.read { db in try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String } }
+        #expect(found == columns)
     }
 
     @Test func badInputIsRefusedBesideItsFieldAndNothingIsWritten() throws {

@@ -19,26 +19,36 @@ public struct Recipe: StoredRecord {
     public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
         /// Decoded by hand: /recipes reads every recipe, and Codable's snake-case key conversion per
         /// column cost more than the queries (as for `Item`).
+        /// By column index, in the table's order (`columns`; every query reads `SELECT *`): GRDB's
+        /// look-up by name lower-cases the name on every access, and the meal plan reads every
+        /// planned recipe each time the household changes.
         public init(row: Row) throws {
-            householdId = row["household_id"]
-            name = row["name"]
-            nameFolded = row["name_folded"]
-            photo = row["photo"]
-            illustration = row["illustration"]
-            servings = row["servings"]
-            steps = row["steps"]
-            sourceUrl = row["source_url"]
-            produceName = row["produce_name"]
-            produceQuantity = row["produce_quantity"]
-            produceUnit = row["produce_unit"]
-            produceKind = row["produce_kind"]
-            produceDueDays = row["produce_due_days"]
-            produceFolderId = row["produce_folder_id"]
-            version = row["version"]
-            createdAt = try row.decode(forColumn: "created_at")
-            updatedAt = try row.decode(forColumn: "updated_at")
-            deletedAt = try row.decode(forColumn: "deleted_at")
+            householdId = try row.decode(atIndex: 1)
+            name = try row.decode(atIndex: 2)
+            nameFolded = try row.decode(atIndex: 3)
+            photo = try row.decode(atIndex: 4)
+            illustration = try row.decode(atIndex: 5)
+            servings = try row.decode(atIndex: 6)
+            steps = try row.decode(atIndex: 7)
+            sourceUrl = try row.decode(atIndex: 8)
+            produceName = try row.decode(atIndex: 9)
+            produceQuantity = try row.decode(atIndex: 10)
+            produceUnit = try row.decode(atIndex: 11)
+            produceKind = try row.decode(atIndex: 12)
+            produceDueDays = try row.decode(atIndex: 13)
+            produceFolderId = try row.decode(atIndex: 14)
+            version = try row.decode(atIndex: 15)
+            createdAt = try row.decode(atIndex: 16)
+            updatedAt = try row.decode(atIndex: 17)
+            deletedAt = try row.decode(atIndex: 18)
         }
+
+        /// The table's columns in their order, as `init(row:)` reads them (the id first).
+        static let columns = [
+            "id", "household_id", "name", "name_folded", "photo", "illustration", "servings", "steps", "source_url", "produce_name",
+            "produce_quantity", "produce_unit", "produce_kind", "produce_due_days", "produce_folder_id", "version", "created_at", "updated_at",
+            "deleted_at",
+        ]
 
         public var householdId: Household.ID
         public var name: String
@@ -149,18 +159,22 @@ public struct RecipeIngredient: StoredRecord {
 
     /// An ingredient's fields, without its id: what an insert writes.
     public struct Draft: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-        /// Decoded by hand: /recipes reads every ingredient of every recipe (see `Recipe.init(row:)`).
+        /// Decoded by hand and by column index, in the table's order (`columns`; every query reads
+        /// `SELECT *`), as `Recipe.Draft.init(row:)`.
         public init(row: Row) throws {
-            householdId = row["household_id"]
-            recipeId = row["recipe_id"]
-            position = row["position"]
-            name = row["name"]
-            nameFolded = row["name_folded"]
-            amount = row["amount"]
-            unit = row["unit"]
-            note = row["note"]
-            productId = row["product_id"]
+            householdId = try row.decode(atIndex: 1)
+            recipeId = try row.decode(atIndex: 2)
+            position = try row.decode(atIndex: 3)
+            name = try row.decode(atIndex: 4)
+            nameFolded = try row.decode(atIndex: 5)
+            amount = try row.decode(atIndex: 6)
+            unit = try row.decode(atIndex: 7)
+            note = try row.decode(atIndex: 8)
+            productId = try row.decode(atIndex: 9)
         }
+
+        /// The table's columns in their order, as `init(row:)` reads them (the id first).
+        static let columns = ["id", "household_id", "recipe_id", "position", "name", "name_folded", "amount", "unit", "note", "product_id"]
 
         public var householdId: Household.ID
         public var recipeId: Recipe.ID
