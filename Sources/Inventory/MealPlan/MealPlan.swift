@@ -289,9 +289,7 @@ public struct MealPlan: Sendable {
             let list = try Items.folder(db, listId, scope.householdId)
             guard list.kind == .shopping else { throw InventoryError.validation(["folder": .folderNotShopping]) }
             let reservations = try database.reservations.reservations(db, householdId: scope.householdId, window: window)
-            let meals = try Meal.fetchAll(
-                db.cachedStatement(sql: MealReservations.mealsSQL), arguments: [scope.householdId, max(first, window.today), last])
-            let shortfalls = meals.flatMap { reservations.plans[$0.id]?.shortfalls ?? [] }
+            let shortfalls = reservations.meals.filter { $0.day >= first && $0.day <= last }.flatMap { reservations.plans[$0.id]?.shortfalls ?? [] }
             let lists = try Folder.ID.fetchAll(
                 db, sql: "SELECT id FROM folder WHERE household_id = ? AND kind = 'shopping' AND deleted_at IS NULL", arguments: [scope.householdId])
             return try Cooking.putOnList(WantedOnList.lines(shortfalls), list, counting: lists, db, by: memberId, at: time)

@@ -7,22 +7,24 @@ import Synchronization
 /// each need 4 of the same 6 eggs are one covered and one 2 short, never both covered.
 /// Meals of days gone by, cooked, skipped or of a recipe in the trash reserve nothing.
 struct MealReservations: Sendable {
+    /// The meals that may reserve, from today on, in the order they reserve.
+    let meals: [Meal]
     /// Each planned meal's plan on its day.
     let plans: [Meal.ID: CookPlan]
     /// How much of each item the meals reserve, in the item's unit.
     let reserved: [Item.ID: Double]
 
-    static let empty = MealReservations(plans: [:], reserved: [:])
+    static let empty = MealReservations(meals: [], plans: [:], reserved: [:])
 
     static let mealsSQL = """
-        SELECT * FROM meal WHERE household_id = ? AND day >= ? AND day <= ? AND done IS NULL AND recipe_id IS NOT NULL
+        SELECT * FROM meal WHERE household_id = ? AND day >= ? AND done IS NULL AND recipe_id IS NOT NULL
         ORDER BY day, \(MealSlot.orderSQL), position, id
         """
 
     /// The reservations of every meal from today on. A meal's plan depends only on the meals
     /// before it, so the plans of a range of days are those of this whole reading.
     static func read(_ db: Database, householdId: Household.ID, window: DueWindow) throws -> MealReservations {
-        let meals = try Meal.fetchAll(db.cachedStatement(sql: mealsSQL), arguments: [householdId, window.today, "9999-12-31"])
+        let meals = try Meal.fetchAll(db.cachedStatement(sql: mealsSQL), arguments: [householdId, window.today])
         guard !meals.isEmpty else { return .empty }
         let recipeIds = Array(Set(meals.compactMap { $0.recipeId }))
         // The ids as one JSON array: one statement text (prepared once) whatever their number.
@@ -54,7 +56,7 @@ struct MealReservations: Sendable {
             plans[meal.id] = plan
             for take in plan.takes { reserved[take.itemId, default: 0] += take.amount }
         }
-        return MealReservations(plans: plans, reserved: reserved)
+        return MealReservations(meals: meals, plans: plans, reserved: reserved)
     }
 }
 
