@@ -184,6 +184,14 @@ public struct HouseholdImport: Sendable {
                     && ItemKind(rawValue: rule.kind) != nil && rule.minimum > 0 && rule.refillTo >= rule.minimum && rule.pack > 0
                     && max(rule.minimum, rule.refillTo, rule.pack) <= Quantity.maximum
             }, "a keep rule holds an amount, unit or name this server does not take")
+        let uses = document.stockUses ?? []
+        try check(uses.allSatisfy { $0.itemId.map(items.contains) ?? true }, "a line of the use ledger refers to an item that is not in the file")
+        try check(
+            uses.allSatisfy { use in
+                LedgerEvent(rawValue: use.event) != nil && ItemUnit(rawValue: use.unit) != nil && ItemKind(rawValue: use.kind) != nil
+                    && (1...400).contains(use.name.unicodeScalars.count) && (1...400).contains(use.nameFolded.unicodeScalars.count)
+                    && use.quantity > 0 && use.quantity <= Quantity.maximum
+            }, "a line of the use ledger holds an event, amount, unit or name this server does not take")
         try checkRecipeReferences(document)
     }
 }

@@ -19,6 +19,8 @@ public final class AppDatabase: Sendable {
     let committedChanges = CommittedChanges()
     /// The meal plan's reservations of each household, kept until it changes.
     let reservations = ReservationCache()
+    /// The Household page's report of each household, kept until it changes or the day turns.
+    let habits = HouseholdMemo<HouseholdHabits.ReportKey, HabitsReport>()
 
     /// Migrates `writer` to the current schema. `fileCheck` says how long a check that the file is
     /// still the one opened stands for the next writes, and which clock measures it (a seam for tests).

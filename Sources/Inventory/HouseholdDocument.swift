@@ -10,10 +10,11 @@ import Foundation
 /// else changed). 4 adds `shelfLives`, what the household learned of how long its products keep.
 /// 5 adds `keepRules` (what the household keeps in stock), where their refills go and whether
 /// expired items count, and which shopping rows a rule put there. 6 adds `meals`, the meal plan.
+/// 7 adds `stockUses`, the use and waste ledger the Household page and the learned − / + steps read.
 /// A reader accepts every earlier version: the new parts are optional.
 public struct HouseholdDocument: Codable, Sendable, Equatable {
     public static let formatName = "zaiko-household"
-    public static let currentVersion = 6
+    public static let currentVersion = 7
 
     public var format: String = HouseholdDocument.formatName
     public var formatVersion: Int = HouseholdDocument.currentVersion
@@ -34,6 +35,8 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
     public var keepRules: [KeepRulePart]?
     /// Version 6; nil before.
     public var meals: [MealPart]?
+    /// Version 7; nil before (a household moved then starts its habits again).
+    public var stockUses: [StockUsePart]?
 
     public struct HouseholdPart: Codable, Sendable, Equatable {
         public var name: String
@@ -194,6 +197,22 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         /// A person took the rule's refill off the list: nothing is added before the stock recovers.
         public var declined: Bool
         public var createdAt: Timestamp
+    }
+
+    /// One row of the use and waste ledger (`Schema.v20`): stock that came in or left a stock list,
+    /// with the item's name, unit, kind and due date then.
+    public struct StockUsePart: Codable, Sendable, Equatable {
+        /// The item (an id of `items`); nil once it was deleted for good.
+        public var itemId: Int64?
+        public var name: String
+        public var nameFolded: String
+        public var unit: String
+        public var kind: String
+        public var quantity: Double
+        /// "stocked", "used", "used_up" or "trashed".
+        public var event: String
+        public var due: CalendarDay?
+        public var at: Timestamp
     }
 
     /// A meal of the plan (see `MealPlan`): a recipe (by id of `recipes`) for some servings, or a note.

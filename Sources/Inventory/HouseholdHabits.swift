@@ -33,24 +33,42 @@ public struct HouseholdHabits: Sendable {
     /// Names a digest's "expired unused this week" names; the rest are counted.
     public static let digestNames = 5
 
-    /// The report for `scope` at `now`: use over the last `weeks` weeks, waste over the last
-    /// `months` months (both clamped to their ranges).
+    /// The report for `scope` on its day at `now`: use over the last `weeks` weeks (today and the
+    /// days before, whole days), waste over the last `months` months (both clamped to their
+    /// ranges). The report depends on the ledger, the stock and the day only, so it is kept until
+    /// the household's change sequence moves (every write to an item does) or the day turns: the
+    /// page read again, or by another member, costs a look-up, not the year of ledger.
     public func report(in scope: HouseholdScope, now: Date, weeks: Int = defaultWeeks, months: Int = defaultMonths) throws -> HabitsReport {
         let weeks = min(max(weeks, Self.weeks.lowerBound), Self.weeks.upperBound)
         let months = min(max(months, Self.months.lowerBound), Self.months.upperBound)
         return try database.writer.read { db in
             let zone = try Self.timeZone(db, scope.householdId)
-            let days = LocalDays(zone: zone)
-            let today = CalendarDay.today(in: zone, now: now)
-            let firstMonth = today.adding(months: -(months - 1))
-            let firstDay = CalendarDay(year: firstMonth.year, month: firstMonth.month, day: 1)
-            let useSince = Timestamp(now).adding(seconds: -Int64(weeks) * 7 * 86400)
-            let since = min(useSince, Timestamp(firstDay.start(in: zone)))
-            var tally = Tally(days: days, useSince: useSince, now: Timestamp(now), firstMonth: CalendarMonth(firstDay))
-            try Self.forEachEntry(db, scope.householdId, since: since) { tally.add($0) }
-            let stock = try Self.inStock(db, scope.householdId)
-            return tally.report(weeks: weeks, months: months, today: today, stock: stock)
+            let key = ReportKey(today: CalendarDay.today(in: zone, now: now), zone: zone.identifier, weeks: weeks, months: months)
+            return try database.habits.value(db, householdId: scope.householdId, version: try ChangeFeed.latest(db, scope.householdId), key: key) {
+                try Self.read(db, scope.householdId, key, zone: zone)
+            }
         }
+    }
+
+    /// What a report depends on besides the household's data.
+    struct ReportKey: Equatable, Sendable {
+        let today: CalendarDay
+        let zone: String
+        let weeks: Int
+        let months: Int
+    }
+
+    /// Sums the ledger of the months shown and reads the stock.
+    private static func read(_ db: Database, _ householdId: Household.ID, _ key: ReportKey, zone: TimeZone) throws -> HabitsReport {
+        let firstMonth = key.today.adding(months: -(key.months - 1))
+        let firstDay = CalendarDay(year: firstMonth.year, month: firstMonth.month, day: 1)
+        let useSince = Timestamp(key.today.adding(days: -(7 * key.weeks - 1)).start(in: zone))
+        let since = min(useSince, Timestamp(firstDay.start(in: zone)))
+        var tally = Tally(
+            days: LocalDays(zone: zone), useSince: useSince, until: Timestamp(key.today.adding(days: 1).start(in: zone)),
+            firstMonth: CalendarMonth(firstDay))
+        try forEachEntry(db, householdId, since: since) { tally.add($0) }
+        return tally.report(weeks: key.weeks, months: key.months, today: key.today, stock: try inStock(db, householdId))
     }
 
     /// What expired unused in the seven days to `now` (the household's today and the six before):
@@ -119,7 +137,7 @@ public struct HouseholdHabits: Sendable {
 }
 
 /// What happened to stock, as the ledger's `event` names it.
-enum LedgerEvent: String {
+public enum LedgerEvent: String, Sendable {
     case stocked, used
     case usedUp = "used_up"
     case trashed
@@ -179,8 +197,10 @@ struct LocalDays {
 /// Sums the ledger as it is read, for `HabitsReport`.
 struct Tally {
     var days: LocalDays
+    /// The start of the first day of the use rate's weeks.
     let useSince: Timestamp
-    let now: Timestamp
+    /// The end of today: a later row (a clock set back) is not counted yet.
+    let until: Timestamp
     let firstMonth: CalendarMonth
 
     struct Product {
@@ -211,7 +231,7 @@ struct Tally {
     var wasteByKind: [ItemKind: Int] = [:]
 
     mutating func add(_ entry: LedgerEntry) {
-        guard entry.at <= now else { return }
+        guard entry.at < until else { return }
         let day = days.day(of: entry.at)
         let counted = CalendarMonth(day) >= firstMonth
         let wasted = entry.isWaste(on: day)
@@ -219,7 +239,7 @@ struct Tally {
             wasteByMonth[day.year * 12 + day.month, default: 0] += 1
             wasteByKind[entry.kind, default: 0] += 1
         }
-        let used = !wasted && entry.isOutgoing && entry.at > useSince
+        let used = !wasted && entry.isOutgoing && entry.at >= useSince
         // One look-up a row, the product changed in place (hashing a name is much of the cost).
         products[entry.product, default: Product(name: entry.name, kind: entry.kind)].add(
             entry, day: day, wasted: wasted && counted, used: used)

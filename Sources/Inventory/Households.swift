@@ -108,7 +108,12 @@ public struct Households: Sendable {
                     id: $0["id"], name: $0["name"], nameKey: $0["name_key"], unit: $0["unit"], minimum: $0["minimum"], refillTo: $0["refill_to"],
                     pack: $0["pack"], kind: $0["kind"], declined: $0["declined"], createdAt: try $0.decode(forColumn: "created_at"))
             },
-            meals: try readMeals(db, householdId: householdId))
+            meals: try readMeals(db, householdId: householdId),
+            stockUses: try Row.fetchAll(db, sql: "SELECT * FROM stock_use WHERE household_id = ? ORDER BY id", arguments: StatementArguments(id)).map {
+                HouseholdDocument.StockUsePart(
+                    itemId: $0["item_id"], name: $0["name"], nameFolded: $0["name_folded"], unit: $0["unit"], kind: $0["kind"], quantity: $0["quantity"],
+                    event: $0["event"], due: try $0.decode(forColumn: "due"), at: try $0.decode(forColumn: "at"))
+            })
     }
 
     /// A NEW household from another server's export, in one transaction with new ids and the owner
@@ -200,6 +205,18 @@ public struct Households: Sendable {
                         householdId, sample.productKey, sample.folderId.flatMap { folderIds[$0] }, sample.itemId.flatMap { itemIds[$0] },
                         sample.registeredOn, sample.days, sample.at,
                     ])
+            }
+            // The ledger as the file has it, not as this import's inserts wrote it (they stocked every
+            // item today). Its uses teach the − / + steps again (`Schema.v23`).
+            try db.execute(sql: "DELETE FROM stock_use WHERE household_id = ?", arguments: [householdId])
+            let ledger = try db.cachedStatement(
+                sql: """
+                    INSERT INTO stock_use (household_id, item_id, name, name_folded, unit, kind, quantity, event, due, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+            for use in document.stockUses ?? [] {
+                try ledger.execute(arguments: [
+                    householdId, use.itemId.flatMap { itemIds[$0] }, use.name, use.nameFolded, use.unit, use.kind, use.quantity, use.event, use.due, use.at,
+                ])
             }
             // Keep rules after the items (no item written here is checked against them: the file
             // holds the exporting server's checked state), then the rows they put on the lists.

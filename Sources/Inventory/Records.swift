@@ -126,6 +126,12 @@ public struct Folder: StoredRecord {
     }
 }
 
+extension Item {
+    /// What one tap of the row's − or + changes: as learned from the product's uses, else the
+    /// unit's (one tap on 300 g is 250 g).
+    public var step: Double { draft.useStep ?? draft.values.unit.step }
+}
+
 /// One thing the household has or must buy: its typed id and its draft, which holds what a person
 /// edits of it, `values` (declared once, in `ItemValues`), and what storage keeps around them.
 /// `item.name` reads and writes `item.draft.values.name`, `item.folderId` `item.draft.folderId`.
@@ -163,7 +169,7 @@ public struct Item: StoredRecord {
     struct ColumnPositions {
         let id, householdId, folderId, name, photo, illustration, quantity, unit, kind, note, barcode, due, remindAt,
             status, urgent, version, createdAt, updatedAt, deletedAt: Int
-        let searchText, inBasket, inBasketBy, refillQuantity: Int?
+        let searchText, inBasket, inBasketBy, refillQuantity, useStep: Int?
 
         init(_ names: [String]) throws {
             func at(_ column: String) throws -> Int {
@@ -180,6 +186,7 @@ public struct Item: StoredRecord {
             searchText = names.firstIndex(of: "search_text")
             (inBasket, inBasketBy) = (names.firstIndex(of: "in_basket"), names.firstIndex(of: "in_basket_by"))
             refillQuantity = names.firstIndex(of: "refill_quantity")
+            useStep = names.firstIndex(of: "use_step")
         }
     }
 
@@ -233,6 +240,7 @@ public struct Item: StoredRecord {
             inBasket = c.inBasket.map { row[$0] } ?? false
             inBasketBy = c.inBasketBy.flatMap { row[$0] }
             refillQuantity = c.refillQuantity.flatMap { row[$0] }
+            useStep = c.useStep.flatMap { row[$0] }
         }
 
         public var householdId: Household.ID
@@ -250,6 +258,9 @@ public struct Item: StoredRecord {
         /// On a shopping list: how much of the row a keep rule put there (`KeepStock`), read only:
         /// the rule writes it, and saving the item never does.
         public var refillQuantity: Double? = nil
+        /// What one tap of − or + changes as learned from the product's uses (`Schema.v23`), read
+        /// only: triggers write it. Nil until learned; `step` is what a row uses.
+        public var useStep: Double? = nil
 
         public init(
             householdId: Household.ID, folderId: Folder.ID, name: String, photo: String? = nil, illustration: String? = nil,

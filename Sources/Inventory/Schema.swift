@@ -31,6 +31,7 @@ enum Schema {
         migrator.registerMigration("v20 use and waste ledger", migrate: v20)
         migrator.registerMigration("v21 the meal plan", migrate: v21)
         migrator.registerMigration("v22 the change feed records meals", migrate: v22)
+        migrator.registerMigration("v23 the − / + step learned from use", migrate: v23)
         return migrator
     }
 
@@ -993,6 +994,46 @@ extension Schema {
                         SELECT h.id, h.change_sequence + 1, 'meal', OLD.id, 'deleted', a.member_id, COALESCE(a.at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
                         FROM household h LEFT JOIN change_actor a ON a.id = 1 WHERE h.id = OLD.household_id;
                 END;
+                """)
+    }
+}
+
+extension Schema {
+    /// What one tap of a row's − or + changes, learned from how the household uses each product
+    /// (`item.use_step`): the amount its last five uses took most often, when one was taken twice
+    /// or more (the latest of equal counts); NULL until then, and a row's tap is the unit's step
+    /// (`ItemUnit.step`). A use is a `used` row of the ledger (a − tap, an amount typed, a cook);
+    /// the last of an item (`used_up`) is what was left, not an amount taken, and is not counted.
+    /// Triggers keep it whoever writes: a use sets it on every item of the product, and an item
+    /// registered, renamed or given another unit takes its product's.
+    static func v23(_ db: Database) throws {
+        func learned(_ householdId: String, _ nameKey: String, _ unit: String) -> String {
+            """
+            (SELECT amount FROM (SELECT round(quantity, 3) AS amount, id FROM stock_use
+                    WHERE household_id = \(householdId) AND name_folded = \(nameKey) AND unit = \(unit) AND event = 'used'
+                    ORDER BY id DESC LIMIT 5)
+                GROUP BY amount HAVING COUNT(*) >= 2 ORDER BY COUNT(*) DESC, MAX(id) DESC LIMIT 1)
+            """
+        }
+        try db.execute(
+            sql: """
+                ALTER TABLE item ADD COLUMN use_step REAL CHECK (use_step IS NULL OR use_step > 0);
+                CREATE INDEX stock_use_by_product ON stock_use(household_id, name_folded, unit, id) WHERE event = 'used';
+
+                CREATE TRIGGER use_step_learned AFTER INSERT ON stock_use WHEN NEW.event = 'used' BEGIN
+                    UPDATE item SET use_step = \(learned("NEW.household_id", "NEW.name_folded", "NEW.unit"))
+                        WHERE household_id = NEW.household_id AND name_key = NEW.name_folded AND unit = NEW.unit AND deleted_at IS NULL;
+                END;
+                CREATE TRIGGER use_step_registered AFTER INSERT ON item
+                    WHEN \(learned("NEW.household_id", "NEW.name_key", "NEW.unit")) IS NOT NULL BEGIN
+                    UPDATE item SET use_step = \(learned("NEW.household_id", "NEW.name_key", "NEW.unit")) WHERE id = NEW.id;
+                END;
+                CREATE TRIGGER use_step_renamed AFTER UPDATE OF name_key, unit ON item
+                    WHEN OLD.name_key IS NOT NEW.name_key OR OLD.unit IS NOT NEW.unit BEGIN
+                    UPDATE item SET use_step = \(learned("NEW.household_id", "NEW.name_key", "NEW.unit")) WHERE id = NEW.id;
+                END;
+
+                UPDATE item SET use_step = \(learned("item.household_id", "item.name_key", "item.unit")) WHERE deleted_at IS NULL;
                 """)
     }
 }

@@ -56,6 +56,17 @@ def test_steps_fit_the_unit_and_a_tap_on_the_quantity_types_it(server, make_page
     field.press("Escape")
     expect(row(page, "Minced meat").locator("input.qty-input")).to_have_count(0)
     expect(row(page, "Minced meat").locator(".qty")).to_have_text(re.compile(r"250"))
+
+    # The household takes 100 g at a time, typed twice: − and + now step by 100 g (learned from use).
+    for left in ["150", "50"]:
+        row(page, "Minced meat").locator(".qty").click()
+        field = row(page, "Minced meat").locator("input.qty-input")
+        field.fill(left)
+        with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/quantity")):
+            field.press("Enter")
+        expect(row(page, "Minced meat").locator(".qty")).to_have_text(re.compile(left))
+    expect(row(page, "Minced meat").locator("button.step").first).to_have_attribute("value", "-100")
+    expect(row(page, "Minced meat").locator("button.step").last).to_have_attribute("value", "100")
     assert loads == [], f"the list reloaded: {loads}"
     assert page.console_errors == []
 

@@ -26,7 +26,6 @@ struct ExportSchemaTests {
         "push_channel": "holds the channel's access token: set up again on the new server",
         "push_message": "the outbox of messages this server sent or is sending",
         "session": "sign-ins on this server; members sign in again on the new one",
-        "stock_use": "the use and waste ledger (issue 25) is not in the document yet: a moved household's habits start again on the new server",
         "single_use_link": "invitations and password resets of this server (the import makes its own invitation)",
         "trusted_device": "devices trusted by this server",
     ]
@@ -56,6 +55,8 @@ struct ExportSchemaTests {
         "cook_take.id": "what a cook took keeps its order; the new server numbers it",
         "cook_take.cook_id": "what a cook took is listed under its cook",
         "shelf_life.id": "the samples keep their order; the new server numbers them",
+        "stock_use.id": "the ledger keeps its order; the new server numbers it",
+        "item.use_step": "learned again by the new server from the ledger's uses (`Schema.v23`)",
     ]
 
     /// Columns carried under another name: the document field (snake_case) that holds them.
@@ -114,6 +115,7 @@ struct ExportSchemaTests {
             "shelf_life": try #require(document.shelfLives?.first),
             "keep_rule": try #require(document.keepRules?.first),
             "meal": try #require(document.meals?.first { $0.recipeId != nil }),
+            "stock_use": try #require(document.stockUses?.first { $0.itemId != nil && $0.due != nil }),
         ]
     }
 

@@ -182,6 +182,78 @@ struct HouseholdHabitsTests {
         #expect(try report().topWasted.count == 1)
     }
 
+    /// A use written straight into the ledger: no trigger moves the household's change sequence.
+    func ledgerUseBehindTheCache(_ name: String, _ quantity: Double) throws {
+        try fixture.database.writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO stock_use (household_id, name, name_folded, unit, kind, quantity, event, at)
+                    VALUES (?, ?, lower(?), 'piece', 'dairy_eggs', ?, 'used', ?)
+                    """, arguments: [household.householdId, name, name, quantity, Timestamp(fixture.clock.now)])
+        }
+    }
+
+    @Test func theReportIsKeptUntilTheHouseholdWritesOrTheDayTurns() throws {
+        let milk = try register("Milk", quantity: 20, dueIn: 30)
+        try use(milk, 1)
+        #expect(try report().products.first?.usedPerWeek == 1)
+        try ledgerUseBehindTheCache("Milk", 2)
+        // Read again the same day with nothing written: the kept report.
+        #expect(try report().products.first?.usedPerWeek == 1)
+        // Other spans are other reports.
+        #expect(try report(weeks: 2).products.first?.usedPerWeek == 1.5)
+        // A write to an item moves the household's sequence: read again.
+        try use(milk, 1)
+        #expect(try report().products.first?.usedPerWeek == 4)
+        try ledgerUseBehindTheCache("Milk", 3)
+        #expect(try report().products.first?.usedPerWeek == 4)
+        // So does the next day.
+        fixture.clock.advance(86_400)
+        #expect(try report().products.first?.usedPerWeek == 7)
+        // Another household's report is its own.
+        let other = try fixture.otherHousehold()
+        #expect(try habits.report(in: other.household, now: fixture.clock.now).products.isEmpty)
+        #expect(try report().products.first?.usedPerWeek == 7)
+    }
+
+    @Test func aReportReadInsideAWriteIsNotKept() throws {
+        let milk = try register("Milk", quantity: 20, dueIn: 30)
+        try use(milk, 1)
+        // A write that reads a report and is rolled back leaves nothing behind, though the household's
+        // sequence is the same after it.
+        struct RolledBack: Error {}
+        #expect(throws: RolledBack.self) {
+            try fixture.database.writer.write { db in
+                try db.execute(
+                    sql:
+                        "INSERT INTO stock_use (household_id, name, name_folded, unit, kind, quantity, event, at) VALUES (?, 'Tea', 'tea', 'piece', 'other', 1, 'used', ?)",
+                    arguments: [household.householdId, Timestamp(fixture.clock.now)])
+                let key = HouseholdHabits.ReportKey(
+                    today: today, zone: try HouseholdHabits.timeZone(db, household.householdId).identifier, weeks: 1, months: 12)
+                let inside = fixture.database.habits.value(
+                    db, householdId: household.householdId, version: try ChangeFeed.latest(db, household.householdId), key: key
+                ) {
+                    HabitsReport(weeks: 1, today: today, products: [], productsInUse: 0, wasteByMonth: [], wasteByKind: [], topWasted: [])
+                }
+                #expect(inside.products.isEmpty)
+                throw RolledBack()
+            }
+        }
+        #expect(try report().products.map(\.name) == ["Milk"])
+    }
+
+    @Test func aStockListPutInTheTrashWithItsItemsCountsThemAsTheyLeft() throws {
+        let milk = try register("Milk", dueIn: 1)
+        let rice = try register("Rice", quantity: 2, unit: "kg", kind: "other", dueIn: 300)
+        days(3)
+        let fridge = try fixture.firstFolder(.stock)
+        try Folders(database: fixture.database, clock: fixture.clock.wall).delete(fridge, in: household, by: member)
+        #expect(try ledger().filter { ($0["event"] as String) == "trashed" }.map { $0["item_id"] as Int64 } == [milk.rawValue, rice.rawValue])
+        let report = try report()
+        #expect(report.topWasted.map(\.name) == ["Milk"])
+        #expect(report.products.map(\.name) == ["Rice"])
+    }
+
     @Test func theSpansAreClamped() throws {
         let report = try habits.report(in: household, now: fixture.clock.now, weeks: 10_000, months: -3)
         #expect(report.weeks == HouseholdHabits.weeks.upperBound)

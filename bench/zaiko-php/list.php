@@ -78,7 +78,7 @@ const KIND_ICONS = ['meat' => 'meat', 'fish' => 'fish', 'vegetables' => 'vegetab
     'drinks' => 'bottle', 'seasonings' => 'spices', 'prepared' => 'rice'];
 const KINDS = ['meat', 'fish', 'vegetables', 'fruit', 'dairy_eggs', 'drinks', 'seasonings', 'prepared', 'other'];
 const STATUSES = ['unopened', 'opened', 'running_low'];
-/** ItemUnit.step: one tap of − or +. */
+/** ItemUnit.step: one tap of − or + (Item.step: unless learned from use, item.use_step). */
 const UNIT_STEPS = ['g' => 50, 'ml' => 100, 'kg' => 0.1, 'L' => 0.1];
 
 $db = new PDO('sqlite:' . getenv('ZAIKO_DB'), null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);
@@ -186,7 +186,7 @@ $rows = array_map(function (array $r, int $i) use ($rows, $t, $tx, $lang, $today
         'kindText' => $tx("kind_{$r['kind']}"), 'status' => $r['status'],
         'statusText' => $r['status'] === null ? null : $tx("status_{$r['status']}"),
         'before' => $before, 'number' => $number, 'after' => $after,
-        'step' => quantity_text(UNIT_STEPS[$r['unit']] ?? 1),
+        'step' => quantity_text($r['use_step'] ?? UNIT_STEPS[$r['unit']] ?? 1),
         'neighbour' => $next === null ? null : (int)$next,
     ];
 }, $rows, array_keys($rows));

@@ -1,5 +1,4 @@
 import GRDB
-import Synchronization
 
 /// The stock the plan's meals reserve, meal after meal in date order (then breakfast, lunch,
 /// dinner, other, then as placed): each takes as Cook would on its day (earliest due first, opened
@@ -66,31 +65,14 @@ struct MealReservations: Sendable {
 /// were read for is part of the key too (a meal of yesterday reserves nothing today). Pages read
 /// the plan far more often than anyone changes the stock or the plan: /plan, /recipes and a
 /// recipe's page then cost a dictionary look-up instead of Cook's allocation for every meal.
-final class ReservationCache: Sendable {
-    private struct Entry {
-        let sequence: Int64
-        let window: DueWindow
-        let reservations: MealReservations
-    }
-
-    private let kept = Mutex<[Household.ID: Entry]>([:])
-    /// The most households kept (a server holds a few): past it, the others are read again.
-    static let householdLimit = 64
+struct ReservationCache: Sendable {
+    private let memo = HouseholdMemo<DueWindow, MealReservations>()
 
     /// The household's reservations as of the caller's transaction.
     func reservations(_ db: Database, householdId: Household.ID, window: DueWindow) throws -> MealReservations {
-        let sequence = try ChangeFeed.latest(db, householdId)
-        if let entry = kept.withLock({ $0[householdId] }), entry.sequence == sequence, entry.window == window { return entry.reservations }
-        let reservations = try MealReservations.read(db, householdId: householdId, window: window)
-        // What a write transaction reads may never be committed; a request that read an older
-        // snapshot does not replace a newer entry.
-        guard !db.isInWriteTransaction else { return reservations }
-        kept.withLock { kept in
-            if let entry = kept[householdId], entry.sequence > sequence { return }
-            if kept[householdId] == nil, kept.count >= Self.householdLimit { kept.removeAll() }
-            kept[householdId] = Entry(sequence: sequence, window: window, reservations: reservations)
+        try memo.value(db, householdId: householdId, version: try ChangeFeed.latest(db, householdId), key: window) {
+            try MealReservations.read(db, householdId: householdId, window: window)
         }
-        return reservations
     }
 }
 

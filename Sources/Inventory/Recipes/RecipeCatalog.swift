@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// A household's recipes as /recipes reads them: headings, tags and ingredients, with each
 /// ingredient's name or product numbered once (`key`) so that matching it against the stock is an
@@ -131,20 +130,14 @@ private struct Numbering<Key: Hashable> {
 }
 
 /// The last catalog read of each household, shared by every request.
-final class RecipeCatalogs: Sendable {
-    private let kept = Mutex<[Household.ID: RecipeCatalog]>([:])
+struct RecipeCatalogs: Sendable {
+    private let memo = HouseholdMemo<VersionOnly, RecipeCatalog>()
 
     /// The household's catalog, read again only when its recipes changed; in the caller's transaction.
     func catalog(_ db: Database, householdId: Household.ID) throws -> RecipeCatalog {
         let version = try Int64.fetchOne(db.cachedStatement(sql: RecipeCatalog.versionSQL), arguments: [householdId]) ?? 0
-        if let catalog = kept.withLock({ $0[householdId] }), catalog.version == version { return catalog }
-        let catalog = try RecipeCatalog.read(db, householdId: householdId, version: version)
-        // A request that read an older snapshot does not replace a newer catalog, and a write
-        // transaction's version may never be committed.
-        guard !db.isInWriteTransaction else { return catalog }
-        kept.withLock { kept in
-            if (kept[householdId]?.version ?? .min) <= version { kept[householdId] = catalog }
+        return try memo.value(db, householdId: householdId, version: version, key: VersionOnly()) {
+            try RecipeCatalog.read(db, householdId: householdId, version: version)
         }
-        return catalog
     }
 }

@@ -31,7 +31,7 @@ struct ItemRowView: Sendable {
     let amount: String
     /// `amount` split around its number, for the row's quantity (the number stands out).
     let amountParts: (before: String, number: String, after: String)
-    /// One tap of − or + ("1", "50", "0.1"): the unit's step (`ItemUnit.step`).
+    /// One tap of − or + ("1", "50", "0.1"): as learned from the product's uses, else the unit's (`Item.step`).
     let step: String
     /// A shopping row a keep rule put there or added to: it says so.
     let refill: Bool
@@ -62,7 +62,7 @@ struct ItemRowView: Sendable {
         name = item.name
         amountParts = t.quantityParts(item.quantity, unit: item.unit.rawValue)
         amount = amountParts.before + amountParts.number + amountParts.after
-        step = Quantity.text(item.unit.step)
+        step = Quantity.text(item.step)
         refill = item.refillQuantity != nil
         kind = t[.kind, item.kind]
         let picture = item.picture
