@@ -167,6 +167,9 @@ public struct HouseholdImport: Sendable {
         try check(document.itemEvents.allSatisfy { $0.memberId.map(members.contains) ?? true }, "a history line refers to a member who is not in the file")
         try check(document.products.allSatisfy { $0.folderId.map(folders.contains) ?? true }, "a product refers to a folder that is not in the file")
         try check(document.products.allSatisfy { $0.photo.map(photos.contains) ?? true }, "a product refers to a photo that is not in the file")
+        try check(
+            document.products.allSatisfy { $0.shelfLifeDays.map(ShelfLife.plausible.contains) ?? true },
+            "a product keeps for a number of days this server does not take")
         let shelfLives = document.shelfLives ?? []
         try check(shelfLives.allSatisfy { $0.folderId.map(folders.contains) ?? true }, "a shelf life refers to a folder that is not in the file")
         try check(shelfLives.allSatisfy { $0.itemId.map(items.contains) ?? true }, "a shelf life refers to an item that is not in the file")

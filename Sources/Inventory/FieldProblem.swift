@@ -22,6 +22,8 @@ public enum FieldProblem: Sendable, Hashable {
     case mealServingsInvalid
     /// Weeks to repeat a meal that are not within `MealPlan.repeatWeeks`.
     case mealWeeksInvalid
+    /// A product's shelf life that is not a whole number of days within `ShelfLife.plausible`.
+    case shelfLifeInvalid
 
     // Choices from a fixed list.
     case unitInvalid, kindInvalid, statusInvalid, iconInvalid, pictureInvalid, roleInvalid, timeZoneInvalid

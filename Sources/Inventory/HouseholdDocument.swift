@@ -171,6 +171,8 @@ public struct HouseholdDocument: Codable, Sendable, Equatable {
         public var unit: String
         public var folderId: Int64?
         public var updatedAt: Timestamp
+        /// Version 7: its shelf life in days as set by hand on its page; nil while learned.
+        public var shelfLifeDays: Int?
     }
 
     /// One registration's shelf life (see `ShelfLife`): the days from the day it went into a stock

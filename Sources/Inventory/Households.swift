@@ -87,7 +87,7 @@ public struct Households: Sendable {
         let products = try Row.fetchAll(db, sql: "SELECT * FROM product WHERE household_id = ? ORDER BY barcode", arguments: StatementArguments(id)).map {
             HouseholdDocument.ProductPart(
                 barcode: $0["barcode"], name: $0["name"], photo: $0["photo"], illustration: $0["illustration"], kind: $0["kind"], unit: $0["unit"],
-                folderId: $0["folder_id"], updatedAt: try $0.decode(forColumn: "updated_at"))
+                folderId: $0["folder_id"], updatedAt: try $0.decode(forColumn: "updated_at"), shelfLifeDays: $0["shelf_life_days"])
         }
         return HouseholdDocument(
             exportedAt: time,
@@ -185,7 +185,7 @@ public struct Households: Sendable {
                 try NewHousehold.insertProduct(
                     db, householdId: householdId, barcode: product.barcode, name: product.name, photo: product.photo.flatMap { photoKeys[$0] },
                     illustration: product.illustration, kind: product.kind, unit: product.unit, folderId: product.folderId.flatMap { folderIds[$0] },
-                    updatedAt: product.updatedAt)
+                    updatedAt: product.updatedAt, shelfLifeDays: product.shelfLifeDays)
             }
             let (recipeIds, cookIds) = try Self.insertRecipes(
                 db, document, householdId: householdId, ids: ImportedIds(members: memberIds, folders: folderIds, items: itemIds, photos: photoKeys))

@@ -61,6 +61,12 @@ extension ShelfLife {
             if anywhere[key, default: []].count < consulted { anywhere[key, default: []].append(days) }
             if let folderId, folder == folderId, here[key, default: []].count < consulted { here[key, default: []].append(days) }
         }
-        return anywhere.compactMapValues(median).merging(here.compactMapValues(median)) { _, inFolder in inFolder }
+        var usual = anywhere.compactMapValues(median).merging(here.compactMapValues(median)) { _, inFolder in inFolder }
+        // Shelf lives set by hand on a product page stand for what was learned.
+        let set = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT barcode, shelf_life_days FROM product WHERE household_id = ? AND shelf_life_days IS NOT NULL"),
+            arguments: [householdId])
+        while let row = try set.next() { usual[key(barcode: row[0])] = row[1] }
+        return usual
     }
 }

@@ -53,13 +53,13 @@ public struct NewHousehold {
     /// The one way a product row is written whole (an import's): inside the caller's transaction.
     static func insertProduct(
         _ db: Database, householdId: Household.ID, barcode: String, name: String, photo: String?, illustration: String?, kind: String, unit: String,
-        folderId: Folder.ID?, updatedAt: Timestamp
+        folderId: Folder.ID?, updatedAt: Timestamp, shelfLifeDays: Int? = nil
     ) throws {
         try db.execute(
             sql: """
-                INSERT INTO product (household_id, barcode, name, photo, illustration, kind, unit, folder_id, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO product (household_id, barcode, name, photo, illustration, kind, unit, folder_id, updated_at, shelf_life_days)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [householdId, barcode, name, photo, illustration, kind, unit, folderId, updatedAt])
+            arguments: [householdId, barcode, name, photo, illustration, kind, unit, folderId, updatedAt, shelfLifeDays])
     }
 }

@@ -15,6 +15,9 @@ public struct Product: Sendable, Equatable, Identifiable {
     /// The folder items with this barcode were last saved to (nil once that folder is gone).
     public var folderId: Folder.ID?
     public var updatedAt: Timestamp
+    /// How many days it keeps, as set by hand on its page; nil while the household's
+    /// registrations teach it (`ShelfLife`).
+    public var shelfLifeDays: Int?
 
     /// A code the enums do not know fails the read, as an item's does.
     init(row: Row) throws {
@@ -31,6 +34,7 @@ public struct Product: Sendable, Equatable, Identifiable {
         self.unit = unit
         folderId = row["folder_id"]
         updatedAt = try row.decode(forColumn: "updated_at")
+        shelfLifeDays = row["shelf_life_days"]
     }
 }
 
@@ -132,8 +136,21 @@ public struct Products: Sendable {
         }
     }
 
-    /// Corrects what was learned. Errors are message keys by field name.
-    public func update(_ id: Product.ID, name: String, kind: String, unit: String, folderId: Folder.ID?, picture: Picture?, in scope: HouseholdScope) throws {
+    /// What the household's registrations taught of how long `product` keeps (any stock list),
+    /// whatever was set by hand; nil when nothing was learned.
+    public func learnedShelfLife(of product: Product, in scope: HouseholdScope) throws -> Int? {
+        try database.writer.read { db in
+            try ShelfLife.learnedDays(db, householdId: scope.householdId, key: ShelfLife.key(barcode: product.barcode), folderId: nil)
+        }
+    }
+
+    /// Corrects what was learned. Errors are message keys by field name. `shelfLife`: the days it
+    /// keeps as typed (full-width digits too), which stand for what registrations teach; empty
+    /// leaves it to them again.
+    public func update(
+        _ id: Product.ID, name: String, kind: String, unit: String, folderId: Folder.ID?, picture: Picture?, shelfLife: String = "",
+        in scope: HouseholdScope
+    ) throws {
         var errors: [String: FieldProblem] = [:]
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { errors["name"] = .itemNameRequired } else if name.storedLength > 100 { errors["name"] = .nameTooLong }
@@ -141,7 +158,9 @@ public struct Products: Sendable {
         if kind == nil { errors["kind"] = .kindInvalid }
         let unit = ItemUnit(rawValue: unit)
         if unit == nil { errors["unit"] = .unitInvalid }
-        guard errors.isEmpty, let kind, let unit else { throw InventoryError.validation(errors) }
+        let days = TypedShelfLife(shelfLife)
+        if days == nil { errors["shelf_life"] = .shelfLifeInvalid }
+        guard errors.isEmpty, let kind, let unit, let days else { throw InventoryError.validation(errors) }
         let time = Timestamp(clock.now())
         try database.write(by: nil, at: time) { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM product WHERE id = ? AND household_id = ?", arguments: [id, scope.householdId]) == true else {
@@ -153,13 +172,36 @@ public struct Products: Sendable {
             }
             try db.execute(
                 sql: """
-                    UPDATE product SET name = ?, kind = ?, unit = ?, folder_id = ?, photo = ?, illustration = ?, updated_at = ?
+                    UPDATE product SET name = ?, kind = ?, unit = ?, folder_id = ?, photo = ?, illustration = ?, shelf_life_days = ?, updated_at = ?
                     WHERE id = ? AND household_id = ?
                     """,
                 arguments: [
-                    name, kind, unit, folderId, picture?.photoKey, picture?.illustrationSlug,
+                    name, kind, unit, folderId, picture?.photoKey, picture?.illustrationSlug, days.stored,
                     time, id, scope.householdId,
                 ])
+        }
+    }
+
+    /// A shelf life as typed on a product page: empty leaves it to what registrations teach.
+    enum TypedShelfLife {
+        case learned
+        case days(Int)
+
+        /// Whole days within `ShelfLife.plausible` (full-width digits read); nil when refused.
+        init?(_ text: String) {
+            let text = text.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                self = .learned
+                return
+            }
+            guard text.utf8.count <= 5, let days = Int(text), ShelfLife.plausible.contains(days) else { return nil }
+            self = .days(days)
+        }
+
+        /// What `product.shelf_life_days` holds.
+        var stored: Int? {
+            if case .days(let days) = self { return days }
+            return nil
         }
     }
 

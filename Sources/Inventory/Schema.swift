@@ -31,7 +31,7 @@ enum Schema {
         migrator.registerMigration("v20 use and waste ledger", migrate: v20)
         migrator.registerMigration("v21 the meal plan", migrate: v21)
         migrator.registerMigration("v22 the change feed records meals", migrate: v22)
-        migrator.registerMigration("v23 the − / + step learned from use", migrate: v23)
+        migrator.registerMigration("v23 the − / + step learned from use, shelf lives set by hand", migrate: v23)
         return migrator
     }
 
@@ -1006,6 +1006,9 @@ extension Schema {
     /// the last of an item (`used_up`) is what was left, not an amount taken, and is not counted.
     /// Triggers keep it whoever writes: a use sets it on every item of the product, and an item
     /// registered, renamed or given another unit takes its product's.
+    ///
+    /// And a remembered barcode's shelf life set by hand on its product page
+    /// (`product.shelf_life_days`), which stands for the learned one until it is cleared.
     static func v23(_ db: Database) throws {
         func learned(_ householdId: String, _ nameKey: String, _ unit: String) -> String {
             """
@@ -1018,6 +1021,7 @@ extension Schema {
         try db.execute(
             sql: """
                 ALTER TABLE item ADD COLUMN use_step REAL CHECK (use_step IS NULL OR use_step > 0);
+                ALTER TABLE product ADD COLUMN shelf_life_days INTEGER CHECK (shelf_life_days IS NULL OR shelf_life_days BETWEEN 0 AND 1830);
                 CREATE INDEX stock_use_by_product ON stock_use(household_id, name_folded, unit, id) WHERE event = 'used';
 
                 CREATE TRIGGER use_step_learned AFTER INSERT ON stock_use WHEN NEW.event = 'used' BEGIN

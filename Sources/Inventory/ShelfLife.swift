@@ -17,7 +17,7 @@ public enum ShelfLife {
     static let kept = 30
     /// Further than this from its registration (five years), a due date is a typing mistake, not a
     /// shelf life; so is one before it.
-    static let plausible = 0...(5 * 366)
+    public static let plausible = 0...(5 * 366)
 
     /// A product's key: its barcode, else its folded name and its unit.
     public static func key(name: String, unit: ItemUnit, barcode: String?) -> String {
@@ -25,7 +25,8 @@ public enum ShelfLife {
         return "name:\(unit.rawValue):\(SearchText.fold(name.trimmingCharacters(in: .whitespacesAndNewlines)))"
     }
 
-    static func key(barcode: String) -> String { "barcode:\(barcode)" }
+    static let barcodePrefix = "barcode:"
+    static func key(barcode: String) -> String { barcodePrefix + barcode }
 
     static func key(_ item: Item) -> String { key(name: item.name, unit: item.unit, barcode: item.barcode) }
 
@@ -78,7 +79,20 @@ public enum ShelfLife {
 
     /// The usual shelf life in days of product `key` in stock list `folderId`: the median of its
     /// newest samples there, else of its newest in any stock list; nil when nothing is learned.
+    /// A shelf life set by hand on a barcode's product page stands for what was learned.
     static func usualDays(_ db: Database, householdId: Household.ID, key: String, folderId: Folder.ID?) throws -> Int? {
+        if key.hasPrefix(barcodePrefix),
+            let days = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT shelf_life_days FROM product WHERE household_id = ? AND barcode = ?"),
+                arguments: [householdId, String(key.dropFirst(barcodePrefix.count))])
+        {
+            return days
+        }
+        return try learnedDays(db, householdId: householdId, key: key, folderId: folderId)
+    }
+
+    /// What the samples of product `key` say, whatever was set by hand.
+    static func learnedDays(_ db: Database, householdId: Household.ID, key: String, folderId: Folder.ID?) throws -> Int? {
         let newest = """
             SELECT days FROM shelf_life WHERE household_id = ? AND product_key = ? AND (? IS NULL OR folder_id = ?) ORDER BY id DESC LIMIT ?
             """

@@ -81,8 +81,10 @@ def test_owner_moves_the_household_to_another_server(make_server, page_phone, ma
                 "recipe_ingredients.csv"} <= set(archive.namelist())
         document = json.loads(archive.read("household.json"))
         raw = archive.read("items.csv")
-    assert document["format"] == "zaiko-household" and document["format_version"] == 6
+    assert document["format"] == "zaiko-household" and document["format_version"] == 7
     assert "password_hash" not in json.dumps(document)
+    # The use ledger goes too: the milk and the tomato came into the fridge.
+    assert sorted(u["name"] for u in document["stock_uses"] if u["event"] == "stocked") == ["=1+2", "トマト", "牛乳"]
     # The spreadsheet: a BOM, then rows Python's csv module reads with the Japanese intact.
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))

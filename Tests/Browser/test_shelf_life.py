@@ -10,7 +10,8 @@ import pytest
 
 from conftest import DESKTOP, no_axe_problems, screenshot, setup_household
 from test_bulk import Story
-from test_inventory import folder_ids, register, row, today
+from test_inventory import click_nav, fill_draft, folder_ids, register, row, save, today
+from test_live import words
 
 TEXTS = {
     "en": {"fridge": "Fridge", "freezer": "Freezer", "market": "Supermarket", "usual": "Filled in from how long it usually keeps.",
@@ -227,3 +228,39 @@ def test_an_illustration_chosen_sets_the_kind_and_the_preview_and_a_pick_fills_i
     page.press('[name="d0.name"]', "Tab")
     assert page.locator('#draft-0 input[name="d0.picture"][value="illustration:milk"]').is_checked()
     assert page.locator("#draft-0 img.picture-preview").get_attribute("src").split("?")[0].endswith("/illustrations/milk.svg")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_a_products_shelf_life_is_set_on_its_page_and_a_wrong_one_is_told_beside_the_field(server, page_phone, locale):
+    page, t = page_phone, TEXTS[locale[:2]]
+    w = words(locale[:2])
+    fridge, _, _ = new_household(page, server, t)
+    # Natto with a barcode, due in 5 days: the household learned that it keeps about 5 days.
+    page.goto(f"{server.url}/items/new?folder={fridge}")
+    fill_draft(page, 0, name="Natto", due=today() + timedelta(days=5))
+    page.fill('[id="f-d0.barcode"]', "4901234567894")
+    assert save(page).status == 200
+
+    page.goto(f"{server.url}/products")
+    assert w["products_keeps"].replace("{count}", "5") in page.locator(".product-list").inner_text()
+    click_nav(page, ".product-list a.item-name")
+    field = page.locator("#f-shelf_life")
+    assert field.input_value() == "" and field.get_attribute("inputmode") == "numeric"
+    assert page.locator("#f-shelf_life-hint").inner_text() == w["products_shelf_life_learned"].replace("{days}", "5")
+
+    # A wrong one comes back beside the field, in the member's language, with what was typed.
+    field.fill("lots")
+    response = click_nav(page, "main form.card button[type=submit]")
+    assert response.status == 422
+    assert page.locator("#f-shelf_life").input_value() == "lots"
+    assert w["products_shelf_life_invalid"] in page.locator("#f-shelf_life-error").inner_text()
+    no_axe_problems(page)
+    screenshot(page, f"product-shelf-life-refused-{locale[:2]}-phone")
+
+    # Two weeks, typed as a Japanese keyboard types digits: the list and the next scan say 14 days.
+    page.fill("#f-shelf_life", "１４")
+    assert click_nav(page, "main form.card button[type=submit]").status == 200
+    assert urlparse(page.url).path == "/products"
+    assert w["products_keeps"].replace("{count}", "14") in page.locator(".product-list").inner_text()
+    click_nav(page, ".product-list a.item-name")
+    assert page.locator("#f-shelf_life").input_value() == "14"

@@ -235,7 +235,7 @@ struct ExportSchemaTests {
                 sql: "UPDATE item_event SET from_folder_id = ?, to_folder_id = ? WHERE id = (SELECT MIN(id) FROM item_event WHERE household_id = ?)",
                 arguments: [shopping, fridge, home])
             try db.execute(sql: "UPDATE member SET language = 'en' WHERE household_id = ?", arguments: [home])
-            try db.execute(sql: "UPDATE product SET illustration = 'milk' WHERE household_id = ?", arguments: [home])
+            try db.execute(sql: "UPDATE product SET illustration = 'milk', shelf_life_days = 9 WHERE household_id = ?", arguments: [home])
             try db.execute(sql: "UPDATE household SET product_lookup_url = 'https://lookup.example/{barcode}' WHERE id = ?", arguments: [home])
             // A keep rule (declined by a person) whose refill is on the shopping list, and where refills go.
             try db.execute(

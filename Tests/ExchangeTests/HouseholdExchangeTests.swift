@@ -223,6 +223,14 @@ struct HouseholdExchangeTests {
     }
 
     /// A meal of the plan as `household.json` holds it (a note for dinner), with `changes` made.
+    /// A line of the use ledger as a file holds it, with `changes`.
+    static func stockUse(_ changes: [String: Any]) -> [String: Any] {
+        [
+            "name": "Milk", "name_folded": "milk", "unit": "bottle", "kind": "dairy_eggs", "quantity": 1, "event": "used",
+            "at": "2026-11-20T08:00:00Z",
+        ].merging(changes) { $1 }
+    }
+
     static func meal(_ changes: [String: Any]) -> [String: Any] {
         [
             "id": 1, "day": "2026-11-27", "slot": "dinner", "position": 0, "note": "", "created_at": "2026-11-20T08:00:00Z",
@@ -356,6 +364,36 @@ struct HouseholdExchangeTests {
                     object["meals"] = [Self.meal(["day": "2026-13-45", "note": "Pancakes"])]
                     files["household.json"] = try encode(object)
                 }, "meals.0.day has a value this server cannot read"
+            ),
+            (
+                try tampered(source, "ledger-item.zip") { files in
+                    var object = try document(files)
+                    object["stock_uses"] = [Self.stockUse(["item_id": 987_654])]
+                    files["household.json"] = try encode(object)
+                }, "a line of the use ledger refers to an item"
+            ),
+            (
+                try tampered(source, "ledger-event.zip") { files in
+                    var object = try document(files)
+                    object["stock_uses"] = [Self.stockUse(["event": "eaten_by_the_cat"])]
+                    files["household.json"] = try encode(object)
+                }, "a line of the use ledger holds"
+            ),
+            (
+                try tampered(source, "ledger-quantity.zip") { files in
+                    var object = try document(files)
+                    object["stock_uses"] = [Self.stockUse(["quantity": -3])]
+                    files["household.json"] = try encode(object)
+                }, "a line of the use ledger holds"
+            ),
+            (
+                try tampered(source, "product-shelf-life.zip") { files in
+                    var object = try document(files)
+                    var products = try #require(object["products"] as? [[String: Any]])
+                    products[0]["shelf_life_days"] = 99_999
+                    object["products"] = products
+                    files["household.json"] = try encode(object)
+                }, "a product keeps for a number of days"
             ),
             (
                 try tampered(source, "badphoto.zip") { files in

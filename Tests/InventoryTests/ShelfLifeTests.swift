@@ -169,6 +169,49 @@ struct ShelfLifeTests {
         #expect(samples == 0)
     }
 
+    @Test func aShelfLifeSetOnTheProductPageStandsUntilItIsCleared() throws {
+        try register("Natto", unit: "pack", dueIn: 10, barcode: "4901234567894")
+        try register("Natto", unit: "pack", dueIn: 10, barcode: "4901234567894")
+        let product = try #require(try products.product(barcode: "4901234567894", in: household))
+        func set(_ typed: String) throws {
+            try products.update(
+                product.id, name: "Natto", kind: "prepared", unit: "pack", folderId: nil, picture: nil, shelfLife: typed, in: household)
+        }
+        func rescan() throws -> String {
+            var drafts = [ItemInput()]
+            drafts[0].barcode = "4901234567894"
+            var fridge = try items.folder(folder("Fridge"), in: household)
+            _ = try products.fill(&drafts, at: 0, folder: &fridge, in: household)
+            return drafts[0].due
+        }
+        try set("１４") // full-width digits, as a Japanese keyboard types them
+        #expect(try products.product(product.id, in: household).shelfLifeDays == 14)
+        #expect(try rescan() == today.adding(days: 14).description)
+        #expect(try products.usualShelfLives(in: household)["4901234567894"] == 14)
+        #expect(try knownDue("Natto") == today.adding(days: 14))
+        // What registrations taught is still known, and they go on teaching beneath it.
+        #expect(try products.learnedShelfLife(of: product, in: household) == 10)
+        try register("Natto", unit: "pack", dueIn: 10, barcode: "4901234567894")
+        #expect(try rescan() == today.adding(days: 14).description)
+        // A refused value says why beside its field and changes nothing.
+        for typed in ["two weeks", "-1", "1831", "99999999999", "1.5"] {
+            #expect(throws: InventoryError.validation(["shelf_life": .shelfLifeInvalid]), "\(typed)") { try set(typed) }
+        }
+        #expect(try products.product(product.id, in: household).shelfLifeDays == 14)
+        // Cleared, the learned one is back; forgotten, both go.
+        try set(" ")
+        #expect(try products.product(product.id, in: household).shelfLifeDays == nil)
+        #expect(try rescan() == today.adding(days: 10).description)
+        try set("3")
+        try products.forget(product.id, in: household)
+        #expect(try products.usualShelfLives(in: household).isEmpty)
+    }
+
+    /// The due date the name suggestions give `name` in the Fridge.
+    func knownDue(_ name: String) throws -> CalendarDay? {
+        try items.knownNames(in: household, stockFolderId: folder("Fridge")).first { $0.name == name }?.due
+    }
+
     @Test func anotherHouseholdLearnsNothingFromThisOne() throws {
         try register("Milk", dueIn: 7)
         let grandma = try fixture.otherHousehold()

@@ -10,6 +10,8 @@ struct ProductInput: Decodable {
     var picture: String
     /// The square the person chose for a photo sent as `photo_file` (see `PictureUploads.crop`).
     var crop = ""
+    /// The days it keeps as typed; empty: learned from registrations.
+    var shelfLife = ""
 
     init(_ product: Product) {
         name = product.name
@@ -17,5 +19,6 @@ struct ProductInput: Decodable {
         unit = product.unit.rawValue
         folder = product.folderId.map { "\($0)" } ?? ""
         picture = product.picture?.formValue ?? ""
+        shelfLife = product.shelfLifeDays.map(String.init) ?? ""
     }
 }

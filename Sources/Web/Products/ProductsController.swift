@@ -59,7 +59,7 @@ struct ProductsController {
             do {
                 try products.update(
                     product.id, name: input.name, kind: input.kind, unit: input.unit, folderId: Folder.ID(input.folder),
-                    picture: Picture(formValue: input.picture), in: member.household)
+                    picture: Picture(formValue: input.picture), shelfLife: input.shelfLife, in: member.household)
                 return .redirect(to: Route.products + "?done=saved")
             } catch InventoryError.validation(let fields) {
                 errors = fields.mapValues(\.text)
@@ -96,6 +96,11 @@ struct ProductsController {
                 name: "folder", label: t[.productsUsualFolder], kind: .select,
                 options: [.init(value: "", label: t[.productsFolderNone], selected: input.folder.isEmpty)]
                     + folders.map { .init(value: "\($0.id)", label: displayName($0, t), selected: "\($0.id)" == input.folder) }),
+            FormField(
+                name: "shelf_life", label: t[.productsShelfLife], value: input.shelfLife, error: errors["shelf_life"],
+                hint: try products.learnedShelfLife(of: product, in: member.household).map { t.format(.productsShelfLifeLearned, ["days": "\($0)"]) }
+                    ?? t[.productsShelfLifeNothing],
+                autocomplete: "off", maxLength: 5, inputMode: "numeric"),
         ]
         return ProductPage(
             heading: t.format(.productsEditHeading, ["code": product.barcode]), id: product.id, fields: fields,

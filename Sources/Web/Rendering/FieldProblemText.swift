@@ -25,6 +25,7 @@ extension FieldProblem {
         case .cookServingsInvalid: .cookServingsInvalid
         case .mealServingsInvalid: .planServingsInvalid
         case .mealWeeksInvalid: .planWeeksInvalid
+        case .shelfLifeInvalid: .productsShelfLifeInvalid
         case .mealDayInvalid: .planDayInvalid
         case .mealSlotInvalid: .planSlotInvalid
         case .mealRecipeOrNote: .planRecipeOrNote
