@@ -237,7 +237,7 @@ def test_a_products_shelf_life_is_set_on_its_page_and_a_wrong_one_is_told_beside
     fridge, _, _ = new_household(page, server, t)
     # Natto with a barcode, due in 5 days: the household learned that it keeps about 5 days.
     page.goto(f"{server.url}/items/new?folder={fridge}")
-    fill_draft(page, 0, name="Natto", due=today() + timedelta(days=5))
+    fill_draft(page, 0, name="Natto", due=today() + timedelta(days=5), kind="prepared")
     page.fill('[id="f-d0.barcode"]', "4901234567894")
     assert save(page).status == 200
 
