@@ -12,6 +12,10 @@ import GRDB
 /// the moment it left. Use is every other amount that left a stock list: a use, the last of it,
 /// the trash before its due date.
 ///
+/// A + on a stock row the same day as uses of that item takes those uses back before anything
+/// counts as come in (`takeBackUses`): a − tapped once too often and put right is neither a use
+/// nor a purchase.
+///
 /// "Usually bought every N days" is the median gap between the days the product came into stock
 /// (the ledger's `stocked` rows: registered, bought, or added to a row), over the months read.
 public struct HouseholdHabits: Sendable {

@@ -53,6 +53,9 @@ extension Items {
             item.version += 1
             item.updatedAt = time
             try item.update(db)
+            if item.quantity > before {
+                try HouseholdHabits.takeBackUses(db, itemId: item.id, householdId: scope.householdId, amount: item.quantity - before, at: time)
+            }
             try Self.record(db, item, "quantity", "\(Quantity.text(before)) → \(Quantity.text(item.quantity))", by: memberId, at: item.updatedAt)
             return item.quantity
         }

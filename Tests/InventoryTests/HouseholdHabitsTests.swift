@@ -254,6 +254,28 @@ struct HouseholdHabitsTests {
         #expect(report.products.map(\.name) == ["Rice"])
     }
 
+    func ledgerLines(_ id: Item.ID) throws -> [String] {
+        try ledger().filter { ($0["item_id"] as Int64?) == id.rawValue }.map { "\($0["event"] as String) \(Quantity.text($0["quantity"]))" }
+    }
+
+    @Test func aPlusTheSameDayTakesBackTheUsesItPutsRight() throws {
+        let milk = try register("Milk", quantity: 5, dueIn: 30)
+        fixture.clock.advance(3600)
+        // − tapped three times, one too many, and + once: two used.
+        for _ in 0..<3 { try use(milk, 1) }
+        try items.adjustQuantity(milk, by: 1, in: household, by: member)
+        #expect(try ledgerLines(milk) == ["stocked 5", "used 1", "used 1"])
+        #expect(try report().products.first?.usedPerWeek == 2)
+        // More than the day's uses: they are taken back, the rest came in.
+        try items.adjustQuantity(milk, by: 3, in: household, by: member)
+        #expect(try ledgerLines(milk) == ["stocked 5", "stocked 1"])
+        // The next day a + is stock coming in, and yesterday's use stays a use.
+        try use(milk, 2)
+        days(1)
+        try items.adjustQuantity(milk, by: 1, in: household, by: member)
+        #expect(try ledgerLines(milk) == ["stocked 5", "stocked 1", "used 2", "stocked 1"])
+    }
+
     @Test func theSpansAreClamped() throws {
         let report = try habits.report(in: household, now: fixture.clock.now, weeks: 10_000, months: -3)
         #expect(report.weeks == HouseholdHabits.weeks.upperBound)
