@@ -7,20 +7,11 @@ import Testing
 
 /// Buying back: what goes onto a shopping list asks for at least one, and "Bought" puts items
 /// away with the quantity and due date typed on one page, joining a row of the same name and unit.
-@Suite struct BoughtTests {
+@Suite struct BoughtTests: ActingAsOwner {
     let fixture: Fixture
-    let household: HouseholdScope
-    let member: Member.ID
     let utc = TimeZone(identifier: "UTC")!
 
-    init() throws {
-        fixture = try Fixture()
-        let owner = try fixture.owner
-        household = owner.household
-        member = owner.memberId
-    }
-
-    var items: Items { fixture.items }
+    init() throws { fixture = try Fixture() }
 
     func id(of folderName: String) throws -> Folder.ID {
         try #require(try items.folders(in: household).first { $0.name == folderName }?.id, "no folder \(folderName)")

@@ -9,21 +9,14 @@ import Testing
 /// what counts as waste (in the trash while expired, used up after the due date), the use rate,
 /// the days what is in stock lasts, and that the ledger outlives the items' history.
 @Suite("Household habits")
-struct HouseholdHabitsTests {
+struct HouseholdHabitsTests: ActingAsOwner {
     let fixture: Fixture
-    let household: HouseholdScope
-    let member: Member.ID
     let utcZone = TimeZone(identifier: "UTC")!
 
     init() throws {
         // Noon UTC, so a day forward is the next day in every time zone these tests use.
         fixture = try Fixture(clock: ManualClock(utc("2026-11-02T12:00:00Z")))
-        let owner = try fixture.owner
-        household = owner.household
-        member = owner.memberId
     }
-
-    var items: Items { fixture.items }
     var habits: HouseholdHabits { HouseholdHabits(database: fixture.database) }
     var today: CalendarDay { CalendarDay.today(in: utcZone, now: fixture.clock.now) }
     func report(weeks: Int = 1, months: Int = 12) throws -> HabitsReport {

@@ -9,20 +9,12 @@ import Testing
 /// date (the days from that day to its due date), the median of the newest, per stock list, and
 /// offered as the due date of the next one.
 @Suite("Shelf life")
-struct ShelfLifeTests {
+struct ShelfLifeTests: ActingAsOwner {
     let fixture: Fixture
-    let household: HouseholdScope
-    let member: Member.ID
     let utc = TimeZone(identifier: "UTC")!
 
-    init() throws {
-        fixture = try Fixture()
-        let owner = try fixture.owner
-        household = owner.household
-        member = owner.memberId
-    }
+    init() throws { fixture = try Fixture() }
 
-    var items: Items { fixture.items }
     var products: Products { Products(database: fixture.database, clock: fixture.clock.wall) }
     var today: CalendarDay { CalendarDay.today(in: utc, now: fixture.clock.now) }
 

@@ -9,20 +9,11 @@ import Testing
 /// the unit's step until an amount was taken twice among the last five uses, then that amount,
 /// on every item of the product, whoever wrote the uses.
 @Suite("Steps learned from use")
-struct UseStepTests {
+struct UseStepTests: ActingAsOwner {
     let fixture: Fixture
-    let household: HouseholdScope
-    let member: Member.ID
     let utc = TimeZone(identifier: "UTC")!
 
-    init() throws {
-        fixture = try Fixture()
-        let owner = try fixture.owner
-        household = owner.household
-        member = owner.memberId
-    }
-
-    var items: Items { fixture.items }
+    init() throws { fixture = try Fixture() }
 
     @discardableResult
     func register(_ name: String, _ quantity: Double, _ unit: String, into kind: FolderKind = .stock) throws -> Item.ID {

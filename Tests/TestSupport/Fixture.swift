@@ -13,6 +13,8 @@ public struct Fixture {
     public let items: Items
     public let ownerToken: String
     public let household: HouseholdScope
+    /// The owner's member id (Aki).
+    public let ownerId: Member.ID
 
     public static let password = "correct horse battery"
 
@@ -28,7 +30,9 @@ public struct Fixture {
         ownerToken = try accounts.setUp(
             householdName: "Home", ownerName: "Aki", login: "aki", password: Self.password, language: language, userAgent: userAgent,
             folderNames: folderNames)
-        household = try #require(try accounts.session(token: ownerToken)).household
+        let owner = try #require(try accounts.session(token: ownerToken))
+        household = owner.household
+        ownerId = owner.memberId
     }
 
     public var owner: SignedIn { get throws { try #require(try accounts.session(token: ownerToken)) } }
@@ -54,3 +58,15 @@ public struct Fixture {
 
 /// The instant an ISO 8601 UTC text names ("2026-11-23T09:00:00Z").
 public func utc(_ text: String) -> Date { Timestamp(text)!.date }
+
+/// A suite whose tests act as its fixture's owner, in the owner's household: `household`,
+/// `member` and `items` named once here rather than copied in each suite's set-up.
+public protocol ActingAsOwner {
+    var fixture: Fixture { get }
+}
+
+extension ActingAsOwner {
+    public var household: HouseholdScope { fixture.household }
+    public var member: Member.ID { fixture.ownerId }
+    public var items: Items { fixture.items }
+}
