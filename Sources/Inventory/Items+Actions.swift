@@ -54,7 +54,7 @@ extension Items {
             item.updatedAt = time
             try item.update(db)
             if item.quantity > before {
-                try HouseholdHabits.takeBackUses(db, itemId: item.id, householdId: scope.householdId, amount: item.quantity - before, at: time)
+                try HouseholdHabits.takeBackUses(db, item, amount: item.quantity - before, at: time)
             }
             try Self.record(db, item, "quantity", "\(Quantity.text(before)) → \(Quantity.text(item.quantity))", by: memberId, at: item.updatedAt)
             return item.quantity
