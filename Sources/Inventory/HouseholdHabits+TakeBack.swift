@@ -9,8 +9,10 @@ extension HouseholdHabits {
     static func takeBackUses(_ db: Database, _ item: Item, amount: Double, at time: Timestamp) throws {
         guard try ShelfLife.isStock(db, item.folderId) else { return }
         let (itemId, householdId) = (item.id, item.householdId)
-        let zone = try timeZone(db, householdId)
-        let since = Timestamp(CalendarDay.today(in: zone, now: time.date).start(in: zone))
+        // The household's midnight before `time`, by its offset then (no calendar: a + is a hot path).
+        let offset = Int64(try timeZone(db, householdId).secondsFromGMT(for: time.date))
+        let local = time.secondsSince1970 + offset
+        let since = time.adding(seconds: -(local - (local >= 0 ? local / 86400 : (local - 86399) / 86400) * 86400))
         let rows = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT id, event, quantity FROM stock_use WHERE item_id = ? AND household_id = ? AND at >= ? ORDER BY id DESC"),
             arguments: [itemId, householdId, since])

@@ -5,8 +5,8 @@ import Testing
 
 @testable import Inventory
 
-/// A household with a photo folder in a fresh temporary directory.
-private struct Pantry {
+/// A household with a photo folder in a fresh temporary directory, removed when the test is done.
+private final class Pantry {
     let fixture: Fixture
     let owner: SignedIn
     let items: Items
@@ -24,6 +24,8 @@ private struct Pantry {
         photos = try PhotoStore(directory: directory, database: fixture.database, clock: fixture.clock.wall)
         folder = try #require(try items.folders(in: owner.household, kind: .stock).first?.id)
     }
+
+    deinit { try? FileManager.default.removeItem(at: photos.directory) }
 
     var household: HouseholdScope { owner.household }
 
