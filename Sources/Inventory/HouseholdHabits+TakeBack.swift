@@ -9,10 +9,7 @@ extension HouseholdHabits {
     static func takeBackUses(_ db: Database, _ item: Item, amount: Double, at time: Timestamp) throws {
         guard try ShelfLife.isStock(db, item.folderId) else { return }
         let (itemId, householdId) = (item.id, item.householdId)
-        // The household's midnight before `time`, by its offset then (no calendar: a + is a hot path).
-        let offset = Int64(try timeZone(db, householdId).secondsFromGMT(for: time.date))
-        let local = time.secondsSince1970 + offset
-        let since = time.adding(seconds: -(local - (local >= 0 ? local / 86400 : (local - 86399) / 86400) * 86400))
+        let since = LocalDays.midnight(before: time, in: try timeZone(db, householdId))
         let rows = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT id, event, quantity FROM stock_use WHERE item_id = ? AND household_id = ? AND at >= ? ORDER BY id DESC"),
             arguments: [itemId, householdId, since])
@@ -21,17 +18,17 @@ extension HouseholdHabits {
         }
         let delete = { (id: Int64) in try db.cachedStatement(sql: "DELETE FROM stock_use WHERE id = ?").execute(arguments: [id]) }
         // The row the + just wrote comes first.
-        let rounded = { (value: Double) in (value * 1000).rounded() / 1000 }
-        guard let came = rows.first, LedgerEvent(rawValue: came["event"]) == .stocked, rounded(came["quantity"]) == rounded(amount) else { return }
-        var left = rounded(amount)
+        guard let came = rows.first, LedgerEvent(rawValue: came["event"]) == .stocked, Quantity.rounded(came["quantity"]) == Quantity.rounded(amount)
+        else { return }
+        var left = Quantity.rounded(amount)
         let total = left
         for row in rows.dropFirst() {
             guard left > 0, let event = LedgerEvent(rawValue: row["event"]), event == .used || event == .usedUp else { break }
             let quantity: Double = row["quantity"]
             let taken = min(left, quantity)
-            let rest = rounded(quantity - taken)
+            let rest = Quantity.rounded(quantity - taken)
             if rest > 0 { try update(row["id"], rest) } else { try delete(row["id"]) }
-            left = rounded(left - taken)
+            left = Quantity.rounded(left - taken)
         }
         guard left < total else { return }
         if left > 0 { try update(came["id"], left) } else { try delete(came["id"]) }

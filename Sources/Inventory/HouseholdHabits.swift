@@ -193,9 +193,19 @@ struct LocalDays {
             start = seconds
             end = zone.nextDaylightSavingTimeTransition(after: time.date).map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? .max
         }
-        let local = seconds + offset
-        return CalendarDay(dayNumber: Int(local >= 0 ? local / 86400 : (local - 86399) / 86400))
+        return CalendarDay(dayNumber: Int(Self.dayNumber(local: seconds + offset)))
     }
+
+    /// The household's midnight that began the day of `time`, by the zone's offset at `time`
+    /// (no calendar: a + tap asks it).
+    static func midnight(before time: Timestamp, in zone: TimeZone) -> Timestamp {
+        let offset = Int64(zone.secondsFromGMT(for: time.date))
+        let local = time.secondsSince1970 + offset
+        return time.adding(seconds: dayNumber(local: local) * 86400 - local)
+    }
+
+    /// Whole days since 1970 of a local time in seconds, rounded down (before 1970 too).
+    private static func dayNumber(local: Int64) -> Int64 { local >= 0 ? local / 86400 : (local - 86399) / 86400 }
 }
 
 /// Sums the ledger as it is read, for `HabitsReport`.

@@ -494,6 +494,9 @@ public enum Quantity {
     /// The largest quantity an item may have, typed or reached with +.
     public static let maximum = 1_000_000.0
 
+    /// Three decimals, as item quantities are kept.
+    public static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
     public static func text(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         // Thousandths in whole numbers (String(format:) costs a page of shortfalls more than the

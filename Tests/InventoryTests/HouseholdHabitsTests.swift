@@ -324,4 +324,12 @@ struct HouseholdHabitsTests: ActingAsOwner {
         // Out of order too.
         #expect(days.day(of: Timestamp(utc("2026-03-07T04:30:00Z"))).description == "2026-03-06")
     }
+
+    @Test func midnightIsTheStartOfTheHouseholdsDay() {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!, newYork = TimeZone(identifier: "America/New_York")!
+        // 01:00 on 3 November in Tokyo; 23:30 on 11 November in New York (EST).
+        #expect(LocalDays.midnight(before: Timestamp(utc("2026-11-02T16:00:00Z")), in: tokyo) == Timestamp(utc("2026-11-02T15:00:00Z")))
+        #expect(LocalDays.midnight(before: Timestamp(utc("2026-11-12T04:30:00Z")), in: newYork) == Timestamp(utc("2026-11-11T05:00:00Z")))
+        #expect(LocalDays.midnight(before: Timestamp(utc("1969-12-31T12:00:00Z")), in: .gmt) == Timestamp(utc("1969-12-31T00:00:00Z")))
+    }
 }

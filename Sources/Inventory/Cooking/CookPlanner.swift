@@ -77,14 +77,14 @@ enum CookPlanner {
                 let amount: Double
                 if has <= wanted {
                     amount = match.quantity
-                    wanted = rounded(wanted - has)
+                    wanted = Quantity.rounded(wanted - has)
                 } else {
                     amount = min(match.quantity, need.inItemUnit(wanted, itemUnit: match.unit) ?? 0)
                     wanted = 0
                 }
                 // Less than a thousandth of the item's unit: nothing to take.
                 guard amount > 0 else { continue }
-                let rest = max(0, rounded(match.quantity - amount))
+                let rest = max(0, Quantity.rounded(match.quantity - amount))
                 left[match.itemId] = rest
                 takes.append(
                     PlannedTake(
@@ -99,9 +99,6 @@ enum CookPlanner {
         return CookPlan(
             recipe: recipe, servings: servings, takes: takes, shortfalls: shortfalls, notTaken: notTaken, expiredByThen: expiredByThen)
     }
-
-    /// Three decimals, as item quantities are kept.
-    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }
 
 extension StockMatch {

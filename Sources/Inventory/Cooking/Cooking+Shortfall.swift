@@ -51,11 +51,11 @@ extension Cooking {
             let onList = rows.reduce(0.0) { sum, row in
                 sum + (IngredientUnit(rawValue: row.unit.rawValue).flatMap { $0.convert(row.quantity, to: unit) } ?? 0)
             }
-            let amount = CookPlanner.rounded(missing - onList)
+            let amount = Quantity.rounded(missing - onList)
             guard amount > 0 else { continue }
             if var row = rows.first(where: { $0.unit == itemUnit && $0.folderId == list.id }) {
                 let before = row.quantity
-                row.quantity = min(Quantity.maximum, CookPlanner.rounded(before + amount))
+                row.quantity = min(Quantity.maximum, Quantity.rounded(before + amount))
                 row.version += 1
                 row.updatedAt = time
                 try row.update(db)
@@ -109,7 +109,7 @@ struct WantedOnList {
                 continue
             }
             if let index = same.first(where: { lines[$0].missing != nil && lines[$0].unit.flatMap { unit.convert(missing, to: $0) } != nil }) {
-                lines[index].missing = CookPlanner.rounded(lines[index].missing! + unit.convert(missing, to: lines[index].unit!)!)
+                lines[index].missing = Quantity.rounded(lines[index].missing! + unit.convert(missing, to: lines[index].unit!)!)
             } else if let index = same.first(where: { lines[$0].missing == nil }) {
                 lines[index] = line
             } else {

@@ -47,7 +47,7 @@ extension Cooking {
         guard var item = try Item.fetchOne(db, sql: "SELECT * FROM item WHERE id = ? AND household_id = ?", arguments: [take.itemId, householdId])
         else { return }
         let before = item.quantity
-        var quantity = CookPlanner.rounded(before + take.amount)
+        var quantity = Quantity.rounded(before + take.amount)
         var restoredReminder = false
         let onShoppingList = item.deletedAt == nil && (try? Items.folder(db, item.folderId, householdId))?.kind == .shopping
         switch take.usedUp {

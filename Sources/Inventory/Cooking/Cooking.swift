@@ -70,11 +70,11 @@ public struct Cooking: Sendable {
     static func apply(_ take: PlannedTake, _ db: Database, householdId: Household.ID, usedUp: UsedUpPlace, history: CookHistory) throws -> Bool {
         var item = try Items.item(db, take.itemId, householdId)
         let before = item.quantity
-        item.quantity = max(0, CookPlanner.rounded(before - take.amount))
+        item.quantity = max(0, Quantity.rounded(before - take.amount))
         item.version += 1
         item.updatedAt = history.time
         var record = CookTake.Draft(
-            cookId: history.cookId, itemId: take.itemId, ingredientName: take.ingredientName, amount: CookPlanner.rounded(before - item.quantity))
+            cookId: history.cookId, itemId: take.itemId, ingredientName: take.ingredientName, amount: Quantity.rounded(before - item.quantity))
         try item.update(db)
         try history.record(db, item, "quantity", "\(Quantity.text(before)) → \(Quantity.text(item.quantity))")
         if item.quantity == 0 {

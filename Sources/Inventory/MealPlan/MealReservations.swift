@@ -82,7 +82,7 @@ extension RecipeStock {
         guard !reservations.reserved.isEmpty else { return self }
         func free(_ matches: [StockMatch]) -> [StockMatch] {
             matches.map { match in
-                reservations.reserved[match.itemId].map { match.with(quantity: max(0, CookPlanner.rounded(match.quantity - $0))) } ?? match
+                reservations.reserved[match.itemId].map { match.with(quantity: max(0, Quantity.rounded(match.quantity - $0))) } ?? match
             }
         }
         return RecipeStock(byName: byName.mapValues(free), byProduct: byProduct.mapValues(free))
