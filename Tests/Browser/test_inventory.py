@@ -47,8 +47,18 @@ def field(i, name) -> str:
 def open_more(page, i):
     """Open draft i's "More" (unit, kind, status, note, barcode, urgent…) unless it is open."""
     more = page.locator(f"#draft-{i} details.draft-more")
-    if more.count() and not more.evaluate("d => d.open"):
+    # A tap that lands while the page is still settling (a loaded machine, no script) can be lost:
+    # tap again until it is open, rather than wait on a field that stays hidden.
+    for _ in range(3):
+        if not more.count() or more.evaluate("d => d.open"):
+            return
         more.locator("summary").click()
+        try:
+            expect(more).to_have_attribute("open", "", timeout=3000)
+            return
+        except AssertionError:
+            continue
+    expect(more).to_have_attribute("open", "")
 
 
 def fill_draft(page, i, name=None, quantity=None, unit=None, kind=None, due=None, status=None, note=None, urgent=None):
