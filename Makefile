@@ -12,7 +12,7 @@ SWIFT_TEST_PACKAGES := zint libheif-examples openssl curl python3
 # a Python venv, Japanese fonts for readable screenshots.
 TEST_PACKAGES := chromium-headless-shell python3-venv fonts-noto-cjk zbar-tools $(SWIFT_TEST_PACKAGES)
 
-.PHONY: run test build build-tests release lint format swift-test browser-test screenshots bench deps test-deps swift-test-deps clean
+.PHONY: openapi run test build build-tests release lint format swift-test browser-test screenshots bench deps test-deps swift-test-deps clean
 
 run: deps release
 	.build/release/zaiko serve
@@ -43,12 +43,14 @@ release:
 	swift build -c release --product zaiko
 
 # The code's layout follows .swift-format (the toolchain's swift-format); `make format` applies it.
-SWIFT_FILES := Sources Tests Plugins Package.swift
+# Generated Swift (Sources/APIContract/Generated, `make openapi`) keeps the generator's layout.
+SWIFT_FILES = $(shell find Sources Tests Plugins -name '*.swift' -not -path '*/Generated/*') Package.swift
 lint:
-	swift format lint --strict --recursive --parallel $(SWIFT_FILES)
+	@echo "swift format lint --strict (every Swift file but the generated)"
+	@swift format lint --strict --parallel $(SWIFT_FILES)
 
 format:
-	swift format --in-place --recursive --parallel $(SWIFT_FILES)
+	swift format --in-place --parallel $(SWIFT_FILES)
 
 swift-test: deps swift-test-deps build-tests
 	swift test --skip-build
@@ -64,6 +66,10 @@ screenshots: deps test-deps build
 bench: deps
 	@command -v wrk >/dev/null || $(MAKE) --no-print-directory apt PACKAGES=wrk
 	bench/run
+
+# The API's Swift from its contract: run after changing api/openapi.yaml, and commit what it writes.
+openapi:
+	api/generate
 
 # Installs the Debian packages that are missing; installs nothing when all are there.
 apt:

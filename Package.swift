@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-tagged", exact: "0.10.0"),
         // Whole-page snapshots in WebTests (its SnapshotTesting product only: no dependencies of its own).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
+        // The API's generated types and server stubs run on these (api/openapi.yaml, `make openapi`).
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -123,6 +126,15 @@ let package = Package(
         // The generator the build plugin runs: Templates/ in, one Swift file out.
         .executableTarget(name: "zaiko-templates", dependencies: ["TemplateCompiler"]),
         .plugin(name: "CompileTemplates", capability: .buildTool(), dependencies: ["zaiko-templates"]),
+        // The API's contract in Swift: the types and server stubs swift-openapi-generator made from
+        // api/openapi.yaml (committed, so a build needs no generator) and the document itself.
+        .target(
+            name: "APIContract",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // The application: routes, controllers, view models, templates, localisation.
         .target(
             name: "Web",
@@ -146,6 +158,10 @@ let package = Package(
                 // Route parameters read as typed ids (`Endpoint.id()`).
                 .product(name: "Tagged", package: "swift-tagged"),
                 "TemplateRuntime",
+                // /api/v1: the generated handlers' protocol, served through the HTTPServer router.
+                "APIContract",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             plugins: ["CompileTemplates"]
         ),

@@ -73,4 +73,9 @@ public enum FieldProblem: Sendable, Hashable {
     /// The password could not be hashed (memory): nothing was changed, the person may try again.
     case passwordHashFailed
     case setupCodeRequired, setupCodeCharacters, setupCodeLength, setupCodeWrong
+
+    // Personal access tokens.
+    case tokenNameRequired, tokenNameTooLong, tokenScopeInvalid
+    /// The member holds `Accounts.tokensPerMember` tokens already.
+    case tokenLimitReached
 }

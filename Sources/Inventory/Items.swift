@@ -160,16 +160,30 @@ public struct Items: Sendable {
     }
 
     static func page(_ db: Database, _ query: ListQuery, of folder: Folder, page requested: Int) throws -> ListPage {
-        // Unfiltered, the folder knows its count; filtered, count the matches.
-        let total =
-            query.isFiltered
-            ? try Int.fetchOne(db.cachedStatement(sql: query.countSQL), arguments: query.arguments) ?? 0
-            : try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id]) ?? 0
+        let total = try count(db, query, of: folder)
         let pages = max(1, (total + ListPage.size - 1) / ListPage.size)
         let page = min(max(1, requested), pages)
         let items = try Item.fetchList(
             db.cachedStatement(sql: query.pageSQL), arguments: query.arguments + [ListPage.size, (page - 1) * ListPage.size])
         return ListPage(items: items, total: total, page: page, pages: pages)
+    }
+
+    /// `limit` items of a list from `offset` on, in the list page's order and with its filter, and
+    /// how many match in all (the API's pages, whose size the caller picks).
+    public func slice(of folder: Folder, filter: ListFilter, offset: Int, limit: Int) throws -> (items: [Item], total: Int) {
+        let query = try ListQuery(folder: folder, filter: filter)
+        return try database.writer.read { db in
+            let total = try Self.count(db, query, of: folder)
+            let items = try Item.fetchList(db.cachedStatement(sql: query.pageSQL), arguments: query.arguments + [limit, offset])
+            return (items, total)
+        }
+    }
+
+    /// How many items a list shows with `query`'s filter: unfiltered, the folder knows its count.
+    static func count(_ db: Database, _ query: ListQuery, of folder: Folder) throws -> Int {
+        query.isFiltered
+            ? try Int.fetchOne(db.cachedStatement(sql: query.countSQL), arguments: query.arguments) ?? 0
+            : try Int.fetchOne(db.cachedStatement(sql: "SELECT item_count FROM folder WHERE id = ?"), arguments: [folder.id]) ?? 0
     }
 
     public func item(_ id: Item.ID, in scope: HouseholdScope) throws -> Item {

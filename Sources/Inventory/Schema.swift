@@ -32,6 +32,7 @@ enum Schema {
         migrator.registerMigration("v21 the meal plan", migrate: v21)
         migrator.registerMigration("v22 the change feed records meals", migrate: v22)
         migrator.registerMigration("v23 the − / + step learned from use, shelf lives set by hand", migrate: v23)
+        migrator.registerMigration("v24 personal access tokens for the API, idempotent API writes", migrate: v24)
         return migrator
     }
 
@@ -1038,6 +1039,36 @@ extension Schema {
                 END;
 
                 UPDATE item SET use_step = \(learned("item.household_id", "item.name_key", "item.unit")) WHERE deleted_at IS NULL;
+                """)
+    }
+
+    static func v24(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE api_token (
+                    id INTEGER PRIMARY KEY,
+                    member_id INTEGER NOT NULL REFERENCES member(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    scope TEXT NOT NULL CHECK (scope IN ('read', 'shopping', 'stock', 'all')),
+                    token_hash BLOB NOT NULL UNIQUE,
+                    created_at TEXT NOT NULL,
+                    last_used_at TEXT,
+                    last_used_address TEXT
+                );
+                CREATE INDEX api_token_by_member ON api_token(member_id);
+
+                CREATE TABLE api_idempotency (
+                    token_id INTEGER NOT NULL REFERENCES api_token(id) ON DELETE CASCADE,
+                    key TEXT NOT NULL,
+                    fingerprint BLOB NOT NULL,
+                    created_at TEXT NOT NULL,
+                    status INTEGER,
+                    content_type TEXT,
+                    etag TEXT,
+                    body BLOB,
+                    PRIMARY KEY (token_id, key)
+                ) WITHOUT ROWID;
+                CREATE INDEX api_idempotency_by_age ON api_idempotency(created_at);
                 """)
     }
 }

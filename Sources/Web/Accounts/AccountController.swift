@@ -21,6 +21,8 @@ struct AccountController {
         router.post(Route.Account.calendarFeedMeals, .signedIn, use: saveFeedMeals)
         router.post(Route.Account.Session.pattern.revoke, .signedIn, use: revokeSession)
         router.post(Route.Account.revokeOtherSessions, .signedIn, use: revokeOtherSessions)
+        router.post(Route.Account.tokens, .signedIn, use: createToken)
+        router.post(Route.Account.Token.pattern.revoke, .signedIn, use: revokeToken)
     }
 
     /// The account page.
@@ -98,9 +100,29 @@ struct AccountController {
         return .redirect(to: Route.Account.path + "?saved=devices")
     }
 
+    /// A new personal access token: its secret shown in this answer only (only its hash is kept).
+    /// A refused name or scope comes back beside its field, with what was typed.
+    func createToken(_ context: RequestContext) throws -> Response {
+        let member = try context.signedIn
+        let form = TokenForm(name: context.field("name"), scope: context.field("scope"))
+        do {
+            let made = try accounts.createToken(name: form.name, scope: form.scope, memberId: member.memberId)
+            return renderer.response(try page(context, newToken: (made.secret, made.token.name)), context)
+        } catch let error as InventoryError {
+            guard case .validation = error else { throw error }
+            return renderer.response(try page(context, tokenForm: form, tokenErrors: context.locale.messages(error)), context, status: 422)
+        }
+    }
+
+    /// Revokes one of the member's tokens; the next request with it is refused.
+    func revokeToken(_ context: RequestContext) throws -> Response {
+        try accounts.revokeToken(try context.id(), memberId: try context.signedIn.memberId)
+        return .redirect(to: Route.Account.path + "?saved=token_revoked#tokens")
+    }
+
     func page(
         _ context: RequestContext, profile: ProfileForm? = nil, profileErrors: [String: String] = [:], passwordErrors: [String: String] = [:],
-        newFeedToken: String? = nil
+        newFeedToken: String? = nil, tokenForm: TokenForm? = nil, tokenErrors: [String: String] = [:], newToken: (secret: String, name: String)? = nil
     ) throws -> AccountPage {
         let member = try context.signedIn
         let t = context.locale
@@ -114,7 +136,7 @@ struct AccountController {
                 lastSeen: DisplayFormat.dateTime($0.lastSeenAt, timeZone: member.timeZone, locale: t), isCurrent: $0.isCurrent)
         }
         let saved = context.request.query["saved"].flatMap {
-            ["profile", "password", "devices", "feed_removed", "feed_meals"].contains($0) ? t[.saved, $0] : nil
+            ["profile", "password", "devices", "feed_removed", "feed_meals", "token_revoked"].contains($0) ? t[.saved, $0] : nil
         }
         // A new feed address is shown once, in the answer to the POST that made it.
         var feed = AccountPage.Feed(
@@ -146,7 +168,38 @@ struct AccountController {
                     name: "password_confirm", label: t[.fieldPasswordConfirm], kind: .password, error: passwordErrors["password_confirm"],
                     autocomplete: "new-password", required: true),
             ],
-            devices: devices, feed: feed, offersHTTPS: httpsHelp.offered(context))
+            devices: devices, feed: feed, offersHTTPS: httpsHelp.offered(context),
+            tokens: try tokens(context, member: member, form: tokenForm ?? TokenForm(name: "", scope: ""), errors: tokenErrors, newToken: newToken))
+    }
+
+    /// The member's tokens, the form for a new one, and a new one's secret right after it was made.
+    func tokens(
+        _ context: RequestContext, member: SignedIn, form: TokenForm, errors: [String: String], newToken: (secret: String, name: String)?
+    ) throws -> AccountPage.Tokens {
+        let t = context.locale
+        let scopes: [TokenScope] = member.role.canWrite ? TokenScope.allCases : [.read]
+        let chosen = form.scope.isEmpty ? (member.role.canWrite ? TokenScope.all.rawValue : TokenScope.read.rawValue) : form.scope
+        let held = try accounts.tokens(of: member.memberId).map { token in
+            AccountPage.Token(
+                id: token.id, name: token.name, scope: t[.tokenScope, token.scope.rawValue],
+                created: t.format(.tokensCreated, ["date": DisplayFormat.dateTime(token.createdAt, timeZone: member.timeZone, locale: t)]),
+                lastUse: token.lastUsedAt.map {
+                    t.format(
+                        .tokensLastUsed,
+                        ["date": DisplayFormat.dateTime($0, timeZone: member.timeZone, locale: t), "address": token.lastUsedAddress ?? ""])
+                } ?? t[.tokensNeverUsed])
+        }
+        return AccountPage.Tokens(
+            isViewer: !member.role.canWrite, held: held,
+            fresh: newToken.map { AccountPage.FreshToken(label: t.format(.tokensNewLabel, ["name": $0.name]), secret: $0.secret) },
+            fields: [
+                FormField(
+                    name: "name", label: t[.tokensNameLabel], value: form.name, error: errors["name"], hint: t[.tokensNameHint], required: true,
+                    maxLength: 100),
+                FormField(
+                    name: "scope", label: t[.tokensScopeLabel], kind: .select, error: errors["scope"],
+                    options: scopes.map { FormField.Option(value: $0.rawValue, label: t[.tokenScope, $0.rawValue], selected: $0.rawValue == chosen) }),
+            ])
     }
 }
 
@@ -180,6 +233,29 @@ struct AccountPage: CompiledPage {
     let devices: [Device]
     var feed = Feed(createdAt: nil)
     var offersHTTPS = false
+    var tokens = Tokens(isViewer: false, held: [], fresh: nil, fields: [])
+
+    /// The member's personal access tokens and the form for a new one.
+    struct Tokens: Sendable {
+        let isViewer: Bool
+        let held: [Token]
+        /// A token made by this answer, shown once.
+        let fresh: FreshToken?
+        let fields: [FormField]
+    }
+
+    struct Token: Sendable {
+        let id: AccessToken.ID
+        let name: String
+        let scope: String
+        let created: String
+        let lastUse: String
+    }
+
+    struct FreshToken: Sendable {
+        let label: String
+        let secret: String
+    }
 
     func title(_ t: Catalog) -> String { heading }
 

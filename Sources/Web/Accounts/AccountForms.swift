@@ -48,6 +48,12 @@ struct ProfileForm: Decodable {
     var language: String
 }
 
+/// A new personal access token: what it is for and what it may do (`TokenScope`).
+struct TokenForm {
+    var name: String
+    var scope: String
+}
+
 /// A new password, after the current one.
 struct PasswordChangeForm: Decodable {
     var currentPassword: Verbatim

@@ -110,6 +110,8 @@ public final class App: Responder {
     let hosts: HostAllowlist?
     /// The open live-update streams.
     let live: LiveEvents
+    /// The API's operations (`/api/v1`), which also word its answers for paths it has not.
+    let api: APIRoutes
 
     public init(database: AppDatabase, resources: Resources, logger: Logger, options: AppOptions = AppOptions()) async throws {
         self.database = database
@@ -208,6 +210,13 @@ public final class App: Responder {
             recipes: recipes, renderer: renderer, clock: options.clock
         )
         .register(in: &router)
+        let api = APIRoutes(
+            accounts: accounts, idempotency: IdempotentRequests(database: database, clock: options.clock), localizations: options.localizations,
+            clock: options.clock, logger: logger)
+        try HouseholdAPI(items: items, feed: ChangeFeed(database: database)).registerHandlers(on: api, serverURL: URL(string: Route.API.v1)!)
+        api.register(in: &router)
+        self.api = api
+        APIDocumentController(renderer: renderer).register(in: &router)
         self.router = router
         uploadMethods = Array(Set(router.routes.filter { $0.handler.takesUploads }.map(\.method)))
     }
@@ -256,9 +265,13 @@ public final class App: Responder {
         case .found(let endpoint, let parameters):
             request.pathParameters = parameters
             response = serve(request, endpoint, session: route.session)
+        case .methodNotAllowed(let allowed) where api.serves(request):
+            response = api.methodNotAllowed(request, allowed: allowed)
         case .methodNotAllowed(let allowed):
             response = errorPage(405, request, member: signedInMember(request))
             response.setHeader("Allow", allowed.joined(separator: ", "))
+        case .notFound where api.serves(request):
+            response = api.notFound(request)
         case .notFound:
             response = errorPage(404, request, member: signedInMember(request))
         }
@@ -315,6 +328,9 @@ public final class App: Responder {
     /// `session`: the session when admission has read it already (routes that take uploads).
     func serve(_ request: Request, _ endpoint: Endpoint, session: RoutedRequest.Session = .unread) -> Response {
         var member: SignedIn?
+        if endpoint.access == .token {
+            return run(endpoint, RequestContext(request: request, negotiating: renderer.localizations))
+        }
         do {
             if endpoint.access != .asset {
                 member = try session.isRead ? session.member : readSession(request)
@@ -358,7 +374,7 @@ public final class App: Responder {
     func refusal(_ access: Access, _ context: RequestContext) -> Response? {
         let request = context.request
         switch access {
-        case .asset, .open:
+        case .asset, .open, .token:
             return nil
         case .signedIn, .writer, .owner:
             guard let member = context.member else {

@@ -14,6 +14,9 @@ public enum Access: String, Sendable, CaseIterable {
     case writer
     /// Owners only: members, invitations, household settings.
     case owner
+    /// The API: no cookie is read and no form token checked; the route checks its request's bearer
+    /// token itself (`APIRoutes`), and the member it belongs to is held to the same rules.
+    case token
 }
 
 public typealias Handler = @Sendable (RequestContext) throws -> Response

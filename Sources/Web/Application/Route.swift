@@ -175,8 +175,19 @@ extension Route {
         static let calendarFeedDelete = "/account/calendar-feed/delete"
         static let calendarFeedMeals = "/account/calendar-feed/meals"
         static let revokeOtherSessions = "/account/sessions/revoke-others"
+        /// Where a new personal access token is made.
+        static let tokens = "/account/tokens"
 
         static func session(_ id: DeviceSession.ID) -> Session { Session(path: "/account/sessions/\(id)") }
+        static func token(_ id: AccessToken.ID) -> Token { Token(path: "/account/tokens/\(id)") }
+
+        /// One personal access token.
+        struct Token: Sendable {
+            static let pattern = Token(path: "/account/tokens/{id}")
+
+            let path: String
+            var revoke: String { path + "/revoke" }
+        }
 
         /// One signed-in device.
         struct Session: Sendable {
@@ -189,6 +200,16 @@ extension Route {
 
     static let login = "/login"
     static let logout = "/logout"
+
+    /// The API: its versioned root, its contract and the page that presents it.
+    enum API {
+        /// What every operation of version 1 is under.
+        static let v1 = "/api/v1"
+        /// The OpenAPI document of version 1, as JSON.
+        static let document = "/api/v1/openapi.json"
+        /// The page that shows the document to a person.
+        static let page = "/api"
+    }
 
     /// What a phone keeps to read offline (see `OfflineController`).
     enum Offline {

@@ -78,6 +78,10 @@ extension FieldProblem {
         case .passwordTooCommon: .passwordTooCommon
         case .passwordsDiffer: .passwordsDiffer
         case .currentPasswordWrong: .currentPasswordWrong
+        case .tokenNameRequired: .tokensNameRequired
+        case .tokenNameTooLong: .tokensNameTooLong
+        case .tokenScopeInvalid: .tokensScopeInvalid
+        case .tokenLimitReached: .tokensLimitReached
         case .currentPasswordThrottled: .currentPasswordThrottled
         case .passwordHashFailed: .passwordHashFailed
         case .setupCodeRequired: .setupCodeRequired

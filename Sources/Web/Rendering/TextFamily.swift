@@ -45,6 +45,11 @@ struct TextFamily: Sendable {
     static let pushError = TextFamily("push_error_")
     /// A unit's counted phrase, "2 bottles" (`ItemUnit`; read by `Catalog.quantity`).
     static let quantity = TextFamily("qty_")
+    /// An API problem's title and sentence (`APIProblem.Kind`).
+    static let apiProblem = TextFamily("api_problem_")
+    static let apiProblemDetail = TextFamily("api_problem_", suffix: "_detail")
+    /// What a personal access token may do (`TokenScope`).
+    static let tokenScope = TextFamily("tokens_scope_")
     /// A member's role (`Role`).
     static let role = TextFamily("role_")
     /// The notice after a settings form is saved, by what was saved (`?saved=profile`).

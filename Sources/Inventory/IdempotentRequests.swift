@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// What the API answered a write that carried an `Idempotency-Key`, kept to answer it again.
+public struct StoredAnswer: Sendable, Equatable {
+    public let status: Int
+    public let contentType: String?
+    public let etag: String?
+    public let body: [UInt8]
+
+    public init(status: Int, contentType: String?, etag: String?, body: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.etag = etag
+        self.body = body
+    }
+}
+
+/// The API's writes sent with an `Idempotency-Key` (table `api_idempotency`), per token: the first
+/// request with a key claims it and its answer is kept for a day; the same request again gets
+/// that answer without being done twice; another request with the key is refused.
+public struct IdempotentRequests: Sendable {
+    let database: AppDatabase
+    let clock: WallClock
+
+    /// How long an answer is kept.
+    public static let lifetime: TimeInterval = 86400
+    /// A claim with no answer after this long was left by a request that never finished (the
+    /// server stopped): the key may be claimed again.
+    public static let abandonedAfter: TimeInterval = 60
+
+    public init(database: AppDatabase, clock: WallClock = .system) {
+        self.database = database
+        self.clock = clock
+    }
+
+    public enum Claim: Sendable, Equatable {
+        /// First use of the key: do the request, then `keep` its answer (or `release` the key).
+        case claimed
+        /// Answered before: send this again.
+        case answered(StoredAnswer)
+        /// The key came with another request (method, path, query or body).
+        case usedForAnother
+        /// The first request with the key has not finished.
+        case running
+    }
+
+    public func claim(token: AccessToken.ID, key: String, fingerprint: [UInt8]) throws -> Claim {
+        let now = clock.now()
+        return try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM api_idempotency WHERE created_at < ?", arguments: [Timestamp(now.addingTimeInterval(-Self.lifetime))])
+            if let row = try Row.fetchOne(
+                db, sql: "SELECT fingerprint, created_at, status, content_type, etag, body FROM api_idempotency WHERE token_id = ? AND key = ?",
+                arguments: [token, key])
+            {
+                guard (row["fingerprint"] as Data) == Data(fingerprint) else { return .usedForAnother }
+                if let status = row["status"] as Int? {
+                    return .answered(
+                        StoredAnswer(status: status, contentType: row["content_type"], etag: row["etag"], body: [UInt8]((row["body"] as Data?) ?? Data())))
+                }
+                let claimedAt = (row["created_at"] as String?).flatMap(Timestamp.init)?.date ?? .distantPast
+                guard now.timeIntervalSince(claimedAt) > Self.abandonedAfter else { return .running }
+                try db.execute(
+                    sql: "UPDATE api_idempotency SET created_at = ? WHERE token_id = ? AND key = ?", arguments: [Timestamp(now), token, key])
+                return .claimed
+            }
+            try db.execute(
+                sql: "INSERT INTO api_idempotency (token_id, key, fingerprint, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [token, key, Data(fingerprint), Timestamp(now)])
+            return .claimed
+        }
+    }
+
+    /// Keeps the answer to a claimed key.
+    public func keep(_ answer: StoredAnswer, token: AccessToken.ID, key: String) throws {
+        try database.writer.write { db in
+            try db.execute(
+                sql: "UPDATE api_idempotency SET status = ?, content_type = ?, etag = ?, body = ? WHERE token_id = ? AND key = ?",
+                arguments: [answer.status, answer.contentType, answer.etag, Data(answer.body), token, key])
+        }
+    }
+
+    /// Gives a claimed key up (the request failed on the server's side): it may be sent again.
+    public func release(token: AccessToken.ID, key: String) throws {
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM api_idempotency WHERE token_id = ? AND key = ? AND status IS NULL", arguments: [token, key])
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import APIContract
+import Foundation
+import HTTPServer
+import HTTPTypes
+import Inventory
+import Logging
+import OpenAPIRuntime
+
+/// Who an API request acts as, for the generated handlers: set by `APIRoutes` around each call.
+enum APICaller {
+    @TaskLocal static var holder: TokenHolder?
+    @TaskLocal static var catalog: Catalog?
+
+    /// The request's token holder; the routes set one before any handler runs.
+    static var current: TokenHolder {
+        get throws {
+            guard let holder else { throw APIProblem(.unauthorized) }
+            return holder
+        }
+    }
+}
+
+/// The thin transport between swift-openapi-generator's server stubs and Zaiko's own HTTP server:
+/// each operation the generated code registers becomes a route of the site's router, and each
+/// request to it is checked (bearer token, `Idempotency-Key`), turned into an `HTTPRequest`, run on
+/// the answering thread (`waitForTask`) and turned back into a `Response`. Errors are problem details.
+final class APIRoutes: ServerTransport, @unchecked Sendable {
+    typealias Operation = @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+
+    /// Only written while the generated code registers, before any request.
+    private(set) var registered: [(method: String, path: String, operation: Operation)] = []
+    let accounts: Accounts
+    let idempotency: IdempotentRequests
+    let localizations: Localizations
+    let clock: WallClock
+    let logger: Logger
+    /// The most body a request may send (the server's form limit: ten drafts are far below it).
+    static let bodyLimit = 64 * 1024
+
+    init(accounts: Accounts, idempotency: IdempotentRequests, localizations: Localizations, clock: WallClock, logger: Logger) {
+        self.accounts = accounts
+        self.idempotency = idempotency
+        self.localizations = localizations
+        self.clock = clock
+        self.logger = logger
+    }
+
+    func register(_ handler: @escaping Operation, method: HTTPRequest.Method, path: String) throws {
+        registered.append((method.rawValue, path, handler))
+    }
+
+    /// Every registered operation as a route, and problem details for the rest of `/api/v1`.
+    func register(in router: inout Router<Endpoint>) {
+        for (method, path, operation) in registered {
+            router.add(method, path, Endpoint(access: .token) { [self] context in answer(context, operation) })
+        }
+    }
+
+    /// Whether a path is the API's: its answers are problem details, never pages.
+    func serves(_ request: Request) -> Bool { request.path.hasPrefix(Route.API.v1 + "/") }
+
+    func notFound(_ request: Request) -> Response { APIProblem(.notFound).response(catalog(for: nil, request)) }
+
+    func methodNotAllowed(_ request: Request, allowed: [String]) -> Response {
+        let methods = allowed.joined(separator: ", ")
+        var problem = APIProblem(.methodNotAllowed, values: ["methods": methods])
+        problem.headers = [("Allow", methods)]
+        return problem.response(catalog(for: nil, request))
+    }
+
+    // MARK: - One request
+
+    func answer(_ context: RequestContext, _ operation: @escaping Operation) -> Response {
+        let request = context.request
+        let holder: TokenHolder
+        switch authenticate(request) {
+        case .success(let found): holder = found
+        case .failure(let problem): return problem.response(catalog(for: nil, request))
+        }
+        let t = catalog(for: holder, request)
+        let key = request.method == "GET" || request.method == "HEAD" ? nil : request.headers["idempotency-key"]
+        if let key {
+            guard IntentId(key) != nil else {
+                return APIProblem(.invalid, values: ["reason": "Idempotency-Key: 8 to 64 letters, digits and hyphens"]).response(t)
+            }
+            do {
+                switch try idempotency.claim(token: holder.tokenId, key: key, fingerprint: Self.fingerprint(request)) {
+                case .claimed: break
+                case .answered(let stored): return Self.replay(stored)
+                case .usedForAnother: return APIProblem(.keyReused).response(t)
+                case .running: return APIProblem(.keyRunning).response(t)
+                }
+            } catch {
+                return failure(error, request, t)
+            }
+        }
+        let response = run(operation, request, holder: holder, t)
+        if let key {
+            do {
+                if response.status >= 500 {
+                    try idempotency.release(token: holder.tokenId, key: key)
+                } else if case .bytes(let body) = response.body {
+                    try idempotency.keep(
+                        StoredAnswer(status: response.status, contentType: response.header("Content-Type"), etag: response.header("ETag"), body: body),
+                        token: holder.tokenId, key: key)
+                }
+            } catch {
+                logger.error("could not keep an idempotent answer", metadata: ["error": "\(error)"])
+            }
+        }
+        return response
+    }
+
+    /// The generated handler on this thread, with the request's holder and catalog.
+    private func run(_ operation: @escaping Operation, _ request: Request, holder: TokenHolder, _ t: Catalog) -> Response {
+        let httpRequest = Self.httpRequest(request)
+        let body = request.body.isEmpty ? nil : HTTPBody(request.body)
+        let metadata = ServerRequestMetadata(pathParameters: request.pathParameters.mapValues { Substring($0) })
+        let outcome: Result<(HTTPResponse, [UInt8]), any Error> = waitForTask {
+            do {
+                return .success(
+                    try await APICaller.$holder.withValue(holder) {
+                        try await APICaller.$catalog.withValue(t) {
+                            let (response, body) = try await operation(httpRequest, body, metadata)
+                            guard let body else { return (response, []) }
+                            return (response, try await [UInt8](collecting: body, upTo: 16 * 1024 * 1024))
+                        }
+                    })
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let (response, bytes)):
+            // The runtime writes header values percent-encoded (OpenAPI's simple style): an ETag's
+            // quotes are given back, as HTTP spells them.
+            let headers = response.headerFields.map { field in
+                (field.name.rawName, field.name == .eTag ? field.value.removingPercentEncoding ?? field.value : field.value)
+            }
+            return Response(status: response.status.code, headers: headers, body: .bytes(bytes))
+        case .failure(let error):
+            return failure(error, request, t)
+        }
+    }
+
+    /// A thrown error as problem details: the handlers' own, a request that does not fit the
+    /// document (400), else a failure of the server (logged, 500).
+    private func failure(_ error: any Error, _ request: Request, _ t: Catalog) -> Response {
+        let serverError = error as? OpenAPIRuntime.ServerError
+        if let problem = APIProblem(serverError?.underlyingError ?? error) { return problem.response(t) }
+        if let serverError, serverError.operationInput == nil || (400..<500).contains(serverError.httpStatus.code) {
+            let reason = "\(serverError.causeDescription) (\(serverError.underlyingError))"
+            return APIProblem(.invalid, values: ["reason": String(reason.prefix(300))]).response(t)
+        }
+        let fields: Logger.Metadata = ["method": "\(RequestLog.method(request.method))", "route": "\(RequestLog.route(request))", "error": "\(error)"]
+        logger.error("API request failed", metadata: fields)
+        return APIProblem(.server).response(t)
+    }
+
+    /// The token's holder, or the problem to answer: no token or a bad one (401), too many bad ones (429).
+    private func authenticate(_ request: Request) -> Result<TokenHolder, APIProblem> {
+        guard let header = request.headers["authorization"], header.count > 7, header.prefix(7).lowercased() == "bearer " else {
+            return .failure(Self.unauthorized)
+        }
+        do {
+            switch try accounts.checkToken(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces), peer: request.clientAddress) {
+            case .valid(let holder): return .success(holder)
+            case .rejected: return .failure(Self.unauthorized)
+            case .throttled(let until):
+                let seconds = max(1, Int(until.timeIntervalSince(clock.now()).rounded(.up)))
+                var problem = APIProblem(.throttled, values: ["seconds": String(seconds)])
+                problem.headers = [("Retry-After", String(seconds))]
+                return .failure(problem)
+            }
+        } catch {
+            logger.error("API token check failed", metadata: ["error": "\(error)"])
+            return .failure(APIProblem(.server))
+        }
+    }
+
+    private static var unauthorized: APIProblem {
+        var problem = APIProblem(.unauthorized)
+        problem.headers = [("WWW-Authenticate", "Bearer")]
+        return problem
+    }
+
+    /// The member's language, else the request's.
+    func catalog(for holder: TokenHolder?, _ request: Request) -> Catalog {
+        if let language = holder?.language, let catalog = localizations.catalogs[language] { return catalog }
+        return localizations.negotiate(request.headers["accept-language"])
+    }
+
+    // MARK: - Between the two HTTP types
+
+    static func httpRequest(_ request: Request) -> HTTPRequest {
+        var fields = HTTPFields()
+        for (name, value) in request.headers.pairs {
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+        }
+        let method = HTTPRequest.Method(request.method) ?? .get
+        return HTTPRequest(method: method, scheme: nil, authority: nil, path: pathAndQuery(request), headerFields: fields)
+    }
+
+    /// The path with the query as the generated decoders read it: every value percent-encoded again.
+    static func pathAndQuery(_ request: Request) -> String {
+        let path = request.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? request.path
+        guard !request.query.isEmpty else { return path }
+        let query = request.query.pairs.map { pair in
+            let name = pair.name.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? ""
+            let value = pair.value.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? ""
+            return name + "=" + value
+        }
+        return path + "?" + query.joined(separator: "&")
+    }
+
+    /// What makes two requests with one `Idempotency-Key` the same request.
+    static func fingerprint(_ request: Request) -> [UInt8] {
+        Crypto.sha256(Array("\(request.method) \(pathAndQuery(request))\n".utf8) + request.body)
+    }
+
+    static func replay(_ stored: StoredAnswer) -> Response {
+        var headers: [(name: String, value: String)] = [("Idempotent-Replayed", "true")]
+        if let type = stored.contentType { headers.append(("Content-Type", type)) }
+        if let etag = stored.etag { headers.append(("ETag", etag)) }
+        return Response(status: stored.status, headers: headers, body: .bytes(stored.body))
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import Inventory
+@testable import Web
+
+/// `/api/v1` through the app: tokens made on the account page, problem details in the member's
+/// language, scopes and roles, conditional and idempotent writes, paging, and the routes against
+/// the document.
+@Suite("The API")
+struct APITests {
+    let home: HouseholdFixture
+
+    init() async throws {
+        home = try await HouseholdFixture()
+    }
+
+    /// A token of the member behind `session`.
+    func token(_ session: String, _ scope: TokenScope = .all) throws -> String {
+        let member = try #require(try home.accounts.session(token: session))
+        return try home.accounts.createToken(name: "test \(scope)", scope: scope.rawValue, memberId: member.memberId).secret
+    }
+
+    func call(
+        _ method: String, _ path: String, token: String?, json: Any? = nil, headers: [(String, String)] = [], from address: String = "192.168.1.30"
+    ) throws -> Response {
+        var all = headers + [("Host", "zaiko.test")]
+        if let token { all.append(("Authorization", "Bearer \(token)")) }
+        var body: [UInt8] = []
+        if let json {
+            body = Array(try JSONSerialization.data(withJSONObject: json))
+            all.append(("Content-Type", "application/json"))
+        }
+        let (route, query) = path.split(separator: "?", maxSplits: 1).map(String.init).splitFirst()
+        let parameters = Parameters(
+            (query ?? "").split(separator: "&").map {
+                let pair = $0.split(separator: "=", maxSplits: 1).map(String.init)
+                return (pair[0], (pair.count > 1 ? pair[1] : "").removingPercentEncoding ?? "")
+            })
+        return home.app.respond(
+            to: Request(method: method, path: route, query: parameters, headers: Headers(all), body: body, clientAddress: address))
+    }
+
+    func object(_ response: Response) throws -> [String: Any] {
+        guard case .bytes(let bytes) = response.body else { throw InventoryError.notFound }
+        return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    func scope() throws -> HouseholdScope { try #require(try home.accounts.session(token: home.owner)).household }
+
+    var milk: String { "/api/v1/items/\(home.itemId.rawValue)" }
+
+    // MARK: - Tokens
+
+    @Test func aTokenMadeOnTheAccountPageIsShownOnceWorksAndStopsTheMomentItIsRevoked() throws {
+        let made = try home.send("POST", "/account/tokens", as: home.member, form: [("name", "Home Assistant"), ("scope", "shopping")])
+        #expect(made.status == 200)
+        let page = made.text
+        let secret = try #require(page.firstMatch(of: /value="(zk_[A-Za-z0-9_-]+)"/)?.1).description
+        #expect(page.contains("Home Assistant"))
+        // Shown once: the account page never shows it again, and only its hash is stored.
+        #expect(!(try home.send("GET", "/account", as: home.member).text.contains(secret)))
+        let stored = try home.app.database.writer.read { db in try Data.fetchAll(db, sql: "SELECT token_hash FROM api_token") }
+        #expect(!stored.contains(Data(secret.utf8)))
+
+        let household = try call("GET", "/api/v1/household", token: secret)
+        #expect(household.status == 200)
+        let body = try object(household)
+        #expect(body["name"] as? String == "Home")
+        #expect((body["member"] as? [String: Any])?["name"] as? String == "Ken")
+        #expect(body["scopes"] as? [String] == ["shopping"])
+        // The account page says when and from where it was last used.
+        #expect(try home.send("GET", "/account", as: home.member).text.contains("192.168.1.30"))
+
+        let id = try #require(try home.accounts.tokens(of: home.memberId).first?.id)
+        // Another member cannot revoke it.
+        #expect(try home.send("POST", "/account/tokens/\(id.rawValue)/revoke", as: home.owner).status == 404)
+        #expect(try call("GET", "/api/v1/household", token: secret).status == 200)
+        #expect(try home.send("POST", "/account/tokens/\(id.rawValue)/revoke", as: home.member).status == 303)
+        let refused = try call("GET", "/api/v1/household", token: secret)
+        #expect(refused.status == 401)
+        #expect(refused.header("WWW-Authenticate") == "Bearer")
+    }
+
+    @Test func aTokenWithoutANameComesBackBesideItsFieldWithWhatWasChosen() throws {
+        let refused = try home.send("POST", "/account/tokens", as: home.member, form: [("name", "  "), ("scope", "stock")])
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("Say what the token is for."))
+        #expect(refused.text.contains(#"<option value="stock" selected>"#))
+        #expect(try home.accounts.tokens(of: home.memberId).isEmpty)
+        let wrongScope = try home.send("POST", "/account/tokens", as: home.member, form: [("name", "x"), ("scope", "root")])
+        #expect(wrongScope.status == 422)
+    }
+
+    @Test func aViewerIsOfferedReadingOnly() throws {
+        let page = try home.send("GET", "/account", as: home.viewer).text
+        #expect(page.contains(#"<option value="read" selected>"#))
+        #expect(!page.contains(#"<option value="all""#))
+    }
+
+    // MARK: - Problems
+
+    @Test func noTokenOrAWrongOneIsAProblemInTheReadersLanguageAndManyWrongOnesAreThrottled() throws {
+        let none = try call("GET", "/api/v1/folders", token: nil, headers: [("Accept-Language", "ja")])
+        #expect(none.status == 401)
+        #expect(none.header("Content-Type") == "application/problem+json")
+        let problem = try object(none)
+        #expect(problem["type"] as? String == "/api#unauthorized")
+        #expect(problem["title"] as? String == "有効なトークンがありません")
+        #expect(problem["status"] as? Int == 401)
+
+        for _ in 0..<19 { #expect(try call("GET", "/api/v1/folders", token: "zk_guess", from: "10.0.0.9").status == 401) }
+        let throttled = try call("GET", "/api/v1/folders", token: "zk_guess", from: "10.0.0.9")
+        #expect(throttled.status == 429)
+        #expect(Int(throttled.header("Retry-After") ?? "") ?? 0 > 0)
+        // Another address is not held back, nor is a good token from the same one.
+        #expect(try call("GET", "/api/v1/folders", token: "zk_guess", from: "10.0.0.10").status == 401)
+        #expect(try call("GET", "/api/v1/folders", token: try token(home.owner), from: "10.0.0.9").status == 200)
+    }
+
+    @Test func unknownAddressesAndMethodsUnderTheAPIAreProblemsNotPages() throws {
+        let owner = try token(home.owner)
+        let missing = try call("GET", "/api/v1/nothing-here", token: owner)
+        #expect(missing.status == 404)
+        #expect(missing.header("Content-Type") == "application/problem+json")
+        let method = try call("DELETE", "/api/v1/household", token: owner)
+        #expect(method.status == 405)
+        #expect(method.header("Allow") == "GET")
+        #expect(try object(method)["type"] as? String == "/api#method_not_allowed")
+    }
+
+    @Test func refusedValuesComeBackAsALinePerFieldInTheMembersLanguageAndNothingIsSaved() throws {
+        try home.accounts.updateProfile(memberId: home.memberId, name: "Ken", language: "ja")
+        let ken = try token(home.member)
+        let refused = try call(
+            "POST", "/api/v1/folders/\(home.fridgeId.rawValue)/items", token: ken,
+            json: ["items": [["name": "Eggs"], ["name": "Tofu", "due": "tomorrow"], ["name": ""]]])
+        #expect(refused.status == 422)
+        let problem = try object(refused)
+        let errors = try #require(problem["errors"] as? [[String: Any]])
+        #expect(errors.count == 1)
+        #expect(errors[0]["draft"] as? Int == 2 && errors[0]["field"] as? String == "name")
+        #expect((errors[0]["message"] as? String)?.contains("名前") == true)
+
+        let due = try call(
+            "POST", "/api/v1/folders/\(home.fridgeId.rawValue)/items", token: ken, json: ["items": [["name": "Eggs"], ["name": "Tofu", "due": "tomorrow"]]])
+        let dueErrors = try #require(try object(due)["errors"] as? [[String: Any]])
+        #expect(dueErrors.map { $0["draft"] as? Int } == [1])
+        #expect(dueErrors.map { $0["field"] as? String } == ["due"])
+        #expect(try home.items.slice(of: home.items.folder(home.fridgeId, in: try scope()), filter: ListFilter(), offset: 0, limit: 100).total == 1)
+
+        let tooMany = try call(
+            "POST", "/api/v1/folders/\(home.fridgeId.rawValue)/items", token: ken, json: ["items": Array(repeating: ["name": "x"], count: 11)])
+        #expect(tooMany.status == 400)
+        let notJSON = try call("POST", "/api/v1/items/\(home.itemId.rawValue)/quantity", token: ken, json: ["delta": "lots"])
+        #expect(notJSON.status == 400)
+        #expect(try object(notJSON)["type"] as? String == "/api#invalid")
+    }
+
+    // MARK: - Writes
+
+    @Test func aChangeWithAnOldVersionIsRefusedWithBothVersionsAndTheCurrentOneGoesThrough() throws {
+        let owner = try token(home.owner)
+        let read = try call("GET", milk, token: owner)
+        let etag = try #require(read.header("ETag"))
+        #expect(try call("POST", milk + "/quantity", token: owner, json: ["delta": 1]).status == 200)
+
+        let stale = try call("PATCH", milk, token: owner, json: ["note": "from the door"], headers: [("If-Match", etag)])
+        #expect(stale.status == 412)
+        let problem = try object(stale)
+        #expect(problem["sent_version"] as? String == etag)
+        let current = try #require(problem["current"] as? [String: Any])
+        #expect(current["quantity"] as? Double == 2)
+        #expect(current["note"] as? String == "")
+
+        let fresh = try call("GET", milk, token: owner).header("ETag")
+        let saved = try call("PATCH", milk, token: owner, json: ["note": "from the door"], headers: [("If-Match", fresh ?? "")])
+        #expect(saved.status == 200)
+        #expect(try object(saved)["note"] as? String == "from the door")
+        #expect(try object(saved)["quantity"] as? Double == 2)
+        #expect(saved.header("ETag") != fresh)
+    }
+
+    @Test func aWriteSentTwiceWithOneKeyIsDoneOnceAndTheKeyServesNoOtherRequest() throws {
+        let owner = try token(home.owner)
+        let key = [("Idempotency-Key", "3f0c1d2e-aaaa-bbbb-cccc-000000000001")]
+        let first = try call("POST", milk + "/quantity", token: owner, json: ["delta": 1], headers: key)
+        let again = try call("POST", milk + "/quantity", token: owner, json: ["delta": 1], headers: key)
+        #expect(first.status == 200 && again.status == 200)
+        #expect(again.header("Idempotent-Replayed") == "true")
+        #expect(try object(again)["quantity"] as? Double == 2)
+        #expect(try home.items.item(home.itemId, in: try scope()).quantity == 2)
+
+        let other = try call("POST", milk + "/quantity", token: owner, json: ["delta": 5], headers: key)
+        #expect(other.status == 409)
+        #expect(try object(other)["type"] as? String == "/api#key_reused")
+        #expect(try call("POST", milk + "/quantity", token: owner, json: ["delta": 1], headers: [("Idempotency-Key", "no")]).status == 400)
+        // Another token's key of the same text is its own.
+        let second = try call("POST", milk + "/quantity", token: try token(home.owner), json: ["delta": 1], headers: key)
+        #expect(second.header("Idempotent-Replayed") == nil)
+        #expect(try home.items.item(home.itemId, in: try scope()).quantity == 3)
+    }
+
+    @Test func aBatchIsSavedInOrderAndAListIsReadAPageAtATime() throws {
+        let owner = try token(home.owner)
+        for batch in 0..<12 {
+            let drafts = (0..<10).map { ["name": String(format: "Item %03d", batch * 10 + $0), "quantity": 2, "unit": "g"] as [String: Any] }
+            #expect(try call("POST", "/api/v1/folders/\(home.fridgeId.rawValue)/items", token: owner, json: ["items": drafts]).status == 201)
+        }
+        var names: [String] = []
+        var cursor: String?
+        var pages = 0
+        repeat {
+            let page = try object(
+                try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?limit=50" + (cursor.map { "&cursor=" + $0 } ?? ""), token: owner))
+            #expect(page["total"] as? Int == 121)
+            names += (page["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            cursor = page["next_cursor"] as? String
+            pages += 1
+        } while cursor != nil && pages < 10
+        #expect(pages == 3)
+        #expect(names.count == 121 && Set(names).count == 121)
+        let filtered = try object(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?q=item%20011", token: owner))
+        #expect((filtered["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Item 011"])
+        #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?limit=0", token: owner).status == 400)
+        #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?cursor=o-5", token: owner).status == 400)
+    }
+
+    @Test func theChangeFeedSaysWhatChangedSinceANumber() throws {
+        let owner = try token(home.owner)
+        let start = try object(try call("GET", "/api/v1/changes?since=0", token: owner))
+        let latest = try #require(start["latest"] as? Int)
+        #expect(try call("POST", milk + "/quantity", token: owner, json: ["delta": 1]).status == 200)
+        let next = try object(try call("GET", "/api/v1/changes?since=\(latest)", token: owner))
+        let changes = try #require(next["changes"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        #expect(changes[0]["entity"] as? String == "item" && changes[0]["id"] as? Int == Int(home.itemId.rawValue))
+        #expect(next["reset"] as? Bool == false)
+        #expect(try object(try call("GET", "/api/v1/changes?since=999999", token: owner))["reset"] as? Bool == true)
+        #expect(try call("GET", "/api/v1/changes?since=-1", token: owner).status == 400)
+    }
+
+    // MARK: - The document
+
+    @Test func theServedRoutesAreTheDocumentsOperations() throws {
+        let served = Set(home.app.router.routes.filter { $0.handler.access == .token }.map { "\($0.method) \($0.pattern)" })
+        let documented = Set(APIOperation.all.map { "\($0.method) /api/v1\($0.path)" })
+        #expect(documented.count == 10)
+        #expect(served == documented)
+        let document = get(home.app, "/api/v1/openapi.json")
+        #expect(document.status == 200)
+        #expect(document.header("Content-Type") == "application/json")
+        #expect(try object(document)["openapi"] as? String == "3.1.0")
+        let page = get(home.app, "/api", language: "ja")
+        #expect(page.status == 200)
+        #expect(page.text.contains("Zaiko の API"))
+        #expect(page.text.contains(#"id="version_mismatch""#))
+    }
+}
