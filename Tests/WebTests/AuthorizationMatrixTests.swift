@@ -10,7 +10,7 @@ import Testing
 /// route that is not in this table fails too.
 @Suite("Authorisation matrix")
 struct AuthorizationMatrixTests {
-    enum Expected { case asset, open, signedIn, writer, owner }
+    enum Expected { case asset, open, signedIn, writer, owner, token }
 
     static let table: [String: Expected] = [
         "GET /healthz": .asset,
@@ -107,6 +107,16 @@ struct AuthorizationMatrixTests {
         "POST /recipes/{id}/shopping": .writer,
         "POST /settings/used-up": .owner,
         "POST /settings/keep": .owner,
+        // Personal access tokens, each member their own.
+        "POST /account/tokens": .signedIn, "POST /account/tokens/{id}/revoke": .signedIn,
+        // The API's contract, public; its operations take a bearer token, never a session cookie
+        // (APITests holds each against every role and scope).
+        "GET /api/v1/openapi.json": .asset, "GET /api": .open,
+        "GET /api/v1/household": .token, "GET /api/v1/folders": .token,
+        "GET /api/v1/folders/{folderId}/items": .token, "POST /api/v1/folders/{folderId}/items": .token,
+        "GET /api/v1/items/{itemId}": .token, "PATCH /api/v1/items/{itemId}": .token,
+        "POST /api/v1/items/{itemId}/quantity": .token, "POST /api/v1/items/{itemId}/opened": .token,
+        "PUT /api/v1/items/{itemId}/basket": .token, "GET /api/v1/changes": .token,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }
@@ -163,6 +173,9 @@ struct AuthorizationMatrixTests {
             let context = "\(actor) \(method) \(path(for: pattern, fixture)) → \(response.status) \(response.header("Location") ?? "")"
 
             switch (expected, actor) {
+            case (.token, _):
+                // A session cookie is no credential here (so no form token is needed either).
+                #expect(response.status == 401, "\(context)")
             case (.asset, _), (.open, _):
                 #expect(!refused, "\(context)")
             case (_, .anonymous):

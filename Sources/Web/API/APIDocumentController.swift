@@ -15,7 +15,7 @@ struct APIDocumentController {
     }
 
     func register(in router: inout Router<Endpoint>) {
-        router.get(Route.API.document, .open, use: document)
+        router.get(Route.API.document, .asset, use: document)
         router.get(Route.API.page, .open, use: page)
     }
 

@@ -16,6 +16,7 @@ struct APIProblem: Error, Sendable {
         case versionMismatch = "version_mismatch"
         case keyReused = "key_reused"
         case keyRunning = "key_running"
+        case tooLarge = "too_large"
         case server
 
         var status: Int {
@@ -29,6 +30,7 @@ struct APIProblem: Error, Sendable {
             case .unprocessable: 422
             case .versionMismatch: 412
             case .keyReused, .keyRunning: 409
+            case .tooLarge: 413
             case .server: 500
             }
         }

@@ -59,6 +59,12 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
     /// Whether a path is the API's: its answers are problem details, never pages.
     func serves(_ request: Request) -> Bool { request.path.hasPrefix(Route.API.v1 + "/") }
 
+    /// A request the server core refused before the API saw it (a body over the limit, a malformed one).
+    func refused(_ request: Request, status: Int) -> Response {
+        let kind: APIProblem.Kind = status == 413 ? .tooLarge : status < 500 ? .invalid : .server
+        return APIProblem(kind, values: ["reason": "HTTP \(status)"]).response(catalog(for: nil, request))
+    }
+
     func notFound(_ request: Request) -> Response { APIProblem(.notFound).response(catalog(for: nil, request)) }
 
     func methodNotAllowed(_ request: Request, allowed: [String]) -> Response {

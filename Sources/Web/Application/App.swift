@@ -282,6 +282,7 @@ public final class App: Responder {
         var request = request
         request.routePattern =
             (request.admissionNote as? RoutedRequest)?.pattern ?? router.resolve(method: request.method, path: request.path).pattern
+        if api.serves(request) { return finish(api.refused(request, status: status), for: request) }
         guard status >= 500 else { return finish(errorPage(status, request, member: nil), for: request) }
         // A 5xx from the core: the body could not be taken in. Free space tells a full disk (said so,
         // 507) from another failure; the log line names the status actually sent.
