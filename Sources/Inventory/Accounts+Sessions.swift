@@ -169,22 +169,30 @@ extension Accounts {
         }
     }
 
-    /// Which of `sessionIds` are still open (not signed out, revoked, expired or idle too long):
-    /// an open event stream ends with its session.
-    public func openSessions(among sessionIds: [DeviceSession.ID]) throws -> Set<DeviceSession.ID> {
-        guard !sessionIds.isEmpty else { return [] }
+    /// Which of `credentials` still hold: sessions not signed out, revoked, expired or idle too
+    /// long, tokens not revoked. An open event stream ends with its credential.
+    public func held(among credentials: [Credential]) throws -> Set<Credential> {
+        guard !credentials.isEmpty else { return [] }
+        let sessions = credentials.compactMap { if case .session(let id) = $0 { id.rawValue } else { nil } }
+        let tokens = credentials.compactMap { if case .token(let id) = $0 { id.rawValue } else { nil } }
         return try database.writer.read { db in
-            var open = Set<DeviceSession.ID>()
+            var held = Set<Credential>()
             // In slices, within SQLite's limit on bound values.
-            for start in stride(from: 0, to: sessionIds.count, by: 500) {
-                let slice = sessionIds[start..<min(start + 500, sessionIds.count)]
+            for start in stride(from: 0, to: sessions.count, by: 500) {
+                let slice = sessions[start..<min(start + 500, sessions.count)]
                 let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
                 let ids = try DeviceSession.ID.fetchAll(
                     db, sql: "SELECT id FROM session WHERE id IN (\(marks)) AND \(Self.isOpenSQL)",
-                    arguments: StatementArguments(slice.map(\.rawValue)) + isOpenArguments())
-                open.formUnion(ids)
+                    arguments: StatementArguments(Array(slice)) + isOpenArguments())
+                held.formUnion(ids.map(Credential.session))
             }
-            return open
+            for start in stride(from: 0, to: tokens.count, by: 500) {
+                let slice = tokens[start..<min(start + 500, tokens.count)]
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                let ids = try AccessToken.ID.fetchAll(db, sql: "SELECT id FROM api_token WHERE id IN (\(marks))", arguments: StatementArguments(Array(slice)))
+                held.formUnion(ids.map(Credential.token))
+            }
+            return held
         }
     }
 
@@ -195,29 +203,37 @@ extension Accounts {
         [stamp(), stamp(-Self.browserSessionIdleLimit), stamp(-Self.rememberedIdleLimit)]
     }
 
-    /// Calls `notify` after every commit that ended sessions (sign-out, revocation, a member removed
-    /// or their password changed, an expired session found), with their ids, on the writer's thread:
-    /// it must only hand them on.
-    public func whenSessionsEnd(_ notify: @escaping @Sendable ([DeviceSession.ID]) -> Void) {
-        database.writer.add(transactionObserver: EndedSessions(notify), extent: .databaseLifetime)
+    /// Calls `notify` after every commit that ended sessions or tokens (sign-out, revocation, a
+    /// member removed or their password changed, an expired session found), with their ids, on the
+    /// writer's thread: it must only hand them on.
+    public func whenCredentialsEnd(_ notify: @escaping @Sendable ([Credential]) -> Void) {
+        database.writer.add(transactionObserver: EndedCredentials(notify), extent: .databaseLifetime)
     }
 }
 
-/// Collects the sessions a transaction deletes (directly or by a member's removal) and tells them
-/// once it commits.
-private final class EndedSessions: TransactionObserver, @unchecked Sendable {
-    // Only touched on the writer's thread, one transaction at a time.
-    private var ended: [DeviceSession.ID] = []
-    private let notify: @Sendable ([DeviceSession.ID]) -> Void
+/// What a reader is signed in with: a browser's session, or a personal access token (the API).
+public enum Credential: Sendable, Hashable {
+    case session(DeviceSession.ID)
+    case token(AccessToken.ID)
+}
 
-    init(_ notify: @escaping @Sendable ([DeviceSession.ID]) -> Void) { self.notify = notify }
+/// Collects the sessions and tokens a transaction deletes (directly or by a member's removal) and
+/// tells them once it commits.
+private final class EndedCredentials: TransactionObserver, @unchecked Sendable {
+    // Only touched on the writer's thread, one transaction at a time.
+    private var ended: [Credential] = []
+    private let notify: @Sendable ([Credential]) -> Void
+
+    init(_ notify: @escaping @Sendable ([Credential]) -> Void) { self.notify = notify }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        if case .delete(let table) = eventKind { return table == "session" }
+        if case .delete(let table) = eventKind { return table == "session" || table == "api_token" }
         return false
     }
 
-    func databaseDidChange(with event: DatabaseEvent) { ended.append(DeviceSession.ID(rawValue: event.rowID)) }
+    func databaseDidChange(with event: DatabaseEvent) {
+        ended.append(event.tableName == "session" ? .session(DeviceSession.ID(rawValue: event.rowID)) : .token(AccessToken.ID(rawValue: event.rowID)))
+    }
 
     func databaseDidCommit(_ db: Database) {
         let sessions = ended

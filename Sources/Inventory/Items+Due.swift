@@ -138,3 +138,25 @@ extension Items {
         return DueMonth(counts: counts, day: day, dayItems: items, dayTotal: total, page: page, pages: pages)
     }
 }
+
+extension Items {
+    /// How many stock items are expired, due today and due soon at `now`, and the household's due
+    /// window then (its today and its last "soon" day), read at one instant.
+    public func dueCounts(in scope: HouseholdScope, now: Date) throws -> (counts: DueCounts, window: DueWindow) {
+        try database.writer.read { db in
+            let window = DueWindow(household: try HouseholdSettings.household(db, scope.householdId), now: now)
+            return (try Self.dueCounts(db, householdId: scope.householdId, window: window), window)
+        }
+    }
+
+    /// The stock items due from `first` through `last`, earliest first, at most `limit` (the API's
+    /// calendar of due dates).
+    public func due(in scope: HouseholdScope, from first: CalendarDay, through last: CalendarDay, limit: Int) throws -> [DueItem] {
+        try database.writer.read { db in
+            try Item.fetchList(
+                db.cachedStatement(sql: "SELECT i.*, f.name AS folder_name, f.starter AS folder_starter \(Self.dueRange) ORDER BY i.due, i.name, i.id LIMIT ?"),
+                arguments: Self.bounds(scope.householdId, from: first, through: last) + [limit]
+            ) { item, row in DueItem(item: item, folderName: row["folder_name"], folderStarter: row["folder_starter"]) }
+        }
+    }
+}

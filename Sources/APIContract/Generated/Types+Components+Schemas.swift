@@ -595,6 +595,80 @@ extension Components {
                 case nextCursor = "next_cursor"
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Summary`.
+        public struct Summary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Summary/today`.
+            public var today: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Summary/expired`.
+            public var expired: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Summary/due_today`.
+            public var dueToday: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Summary/due_soon`.
+            public var dueSoon: Swift.Int
+            /// How many days ahead "due soon" reaches (the household's setting).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Summary/due_soon_days`.
+            public var dueSoonDays: Swift.Int
+            /// Kept products with less in stock than their minimum.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Summary/below_minimum`.
+            public var belowMinimum: Swift.Int
+            /// Creates a new `Summary`.
+            ///
+            /// - Parameters:
+            ///   - today:
+            ///   - expired:
+            ///   - dueToday:
+            ///   - dueSoon:
+            ///   - dueSoonDays: How many days ahead "due soon" reaches (the household's setting).
+            ///   - belowMinimum: Kept products with less in stock than their minimum.
+            public init(
+                today: Swift.String,
+                expired: Swift.Int,
+                dueToday: Swift.Int,
+                dueSoon: Swift.Int,
+                dueSoonDays: Swift.Int,
+                belowMinimum: Swift.Int
+            ) {
+                self.today = today
+                self.expired = expired
+                self.dueToday = dueToday
+                self.dueSoon = dueSoon
+                self.dueSoonDays = dueSoonDays
+                self.belowMinimum = belowMinimum
+            }
+            public enum CodingKeys: String, CodingKey {
+                case today
+                case expired
+                case dueToday = "due_today"
+                case dueSoon = "due_soon"
+                case dueSoonDays = "due_soon_days"
+                case belowMinimum = "below_minimum"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DueItem`.
+        public struct DueItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DueItem/item`.
+            public var item: Components.Schemas.Item
+            /// - Remark: Generated from `#/components/schemas/DueItem/folder_name`.
+            public var folderName: Swift.String
+            /// Creates a new `DueItem`.
+            ///
+            /// - Parameters:
+            ///   - item:
+            ///   - folderName:
+            public init(
+                item: Components.Schemas.Item,
+                folderName: Swift.String
+            ) {
+                self.item = item
+                self.folderName = folderName
+            }
+            public enum CodingKeys: String, CodingKey {
+                case item
+                case folderName = "folder_name"
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Change`.
         public struct Change: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Change/sequence`.

@@ -55,6 +55,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /items/{itemId}`.
     /// - Remark: Generated from `#/paths//items/{itemId}/patch(updateItem)`.
     func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output
+    /// Puts an item in the trash (it can be restored from the trash page for 30 days).
+    ///
+    /// - Remark: HTTP `DELETE /items/{itemId}`.
+    /// - Remark: Generated from `#/paths//items/{itemId}/delete(trashItem)`.
+    func trashItem(_ input: Operations.TrashItem.Input) async throws -> Operations.TrashItem.Output
     /// The − and + of a list row; never below 0.
     ///
     /// - Remark: HTTP `POST /items/{itemId}/quantity`.
@@ -80,6 +85,29 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /changes`.
     /// - Remark: Generated from `#/paths//changes/get(listChanges)`.
     func listChanges(_ input: Operations.ListChanges.Input) async throws -> Operations.ListChanges.Output
+    /// How many stock items are expired, due today and due soon, and how many kept products are below their minimum.
+    ///
+    /// - Remark: HTTP `GET /summary`.
+    /// - Remark: Generated from `#/paths//summary/get(getSummary)`.
+    func getSummary(_ input: Operations.GetSummary.Input) async throws -> Operations.GetSummary.Output
+    /// Stock items due from one day through another (at most 366 days), earliest first.
+    ///
+    /// - Remark: HTTP `GET /due`.
+    /// - Remark: Generated from `#/paths//due/get(listDue)`.
+    func listDue(_ input: Operations.ListDue.Input) async throws -> Operations.ListDue.Output
+    /// The household's changes as they happen (Server-Sent Events).
+    ///
+    /// The stream the pages read. Events: `ready` (data: the sequence it starts after),
+    /// `changes` (data: a JSON array of changes, each `seq`, `entity`, `id`, `kind`, `version`,
+    /// `trash`, `from`, `to`, `by` and `at`; its `id:` is the latest sequence), `reload` (too much
+    /// was missed: read again) and `signed-out` (the token was revoked: the stream ends). A comment
+    /// every 25 seconds keeps it open. A reconnect sends `Last-Event-ID` (or `?since=`) and gets
+    /// what it missed.
+    ///
+    ///
+    /// - Remark: HTTP `GET /events`.
+    /// - Remark: Generated from `#/paths//events/get(streamEvents)`.
+    func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -164,6 +192,19 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Puts an item in the trash (it can be restored from the trash page for 30 days).
+    ///
+    /// - Remark: HTTP `DELETE /items/{itemId}`.
+    /// - Remark: Generated from `#/paths//items/{itemId}/delete(trashItem)`.
+    public func trashItem(
+        path: Operations.TrashItem.Input.Path,
+        headers: Operations.TrashItem.Input.Headers = .init()
+    ) async throws -> Operations.TrashItem.Output {
+        try await trashItem(Operations.TrashItem.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// The − and + of a list row; never below 0.
     ///
     /// - Remark: HTTP `POST /items/{itemId}/quantity`.
@@ -221,6 +262,47 @@ extension APIProtocol {
         headers: Operations.ListChanges.Input.Headers = .init()
     ) async throws -> Operations.ListChanges.Output {
         try await listChanges(Operations.ListChanges.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// How many stock items are expired, due today and due soon, and how many kept products are below their minimum.
+    ///
+    /// - Remark: HTTP `GET /summary`.
+    /// - Remark: Generated from `#/paths//summary/get(getSummary)`.
+    public func getSummary(headers: Operations.GetSummary.Input.Headers = .init()) async throws -> Operations.GetSummary.Output {
+        try await getSummary(Operations.GetSummary.Input(headers: headers))
+    }
+    /// Stock items due from one day through another (at most 366 days), earliest first.
+    ///
+    /// - Remark: HTTP `GET /due`.
+    /// - Remark: Generated from `#/paths//due/get(listDue)`.
+    public func listDue(
+        query: Operations.ListDue.Input.Query,
+        headers: Operations.ListDue.Input.Headers = .init()
+    ) async throws -> Operations.ListDue.Output {
+        try await listDue(Operations.ListDue.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The household's changes as they happen (Server-Sent Events).
+    ///
+    /// The stream the pages read. Events: `ready` (data: the sequence it starts after),
+    /// `changes` (data: a JSON array of changes, each `seq`, `entity`, `id`, `kind`, `version`,
+    /// `trash`, `from`, `to`, `by` and `at`; its `id:` is the latest sequence), `reload` (too much
+    /// was missed: read again) and `signed-out` (the token was revoked: the stream ends). A comment
+    /// every 25 seconds keeps it open. A reconnect sends `Last-Event-ID` (or `?since=`) and gets
+    /// what it missed.
+    ///
+    ///
+    /// - Remark: HTTP `GET /events`.
+    /// - Remark: Generated from `#/paths//events/get(streamEvents)`.
+    public func streamEvents(
+        query: Operations.StreamEvents.Input.Query = .init(),
+        headers: Operations.StreamEvents.Input.Headers = .init()
+    ) async throws -> Operations.StreamEvents.Output {
+        try await streamEvents(Operations.StreamEvents.Input(
             query: query,
             headers: headers
         ))

@@ -17,6 +17,7 @@ struct APIProblem: Error, Sendable {
         case keyReused = "key_reused"
         case keyRunning = "key_running"
         case tooLarge = "too_large"
+        case busy
         case server
 
         var status: Int {
@@ -31,6 +32,7 @@ struct APIProblem: Error, Sendable {
             case .versionMismatch: 412
             case .keyReused, .keyRunning: 409
             case .tooLarge: 413
+            case .busy: 503
             case .server: 500
             }
         }

@@ -34,10 +34,15 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
     let localizations: Localizations
     let clock: WallClock
     let logger: Logger
+    /// The open event streams, which `GET /api/v1/events` joins.
+    let live: LiveEvents
     /// The most body a request may send (the server's form limit: ten drafts are far below it).
     static let bodyLimit = 64 * 1024
 
-    init(accounts: Accounts, idempotency: IdempotentRequests, localizations: Localizations, clock: WallClock, logger: Logger) {
+    init(
+        accounts: Accounts, idempotency: IdempotentRequests, localizations: Localizations, clock: WallClock, live: LiveEvents, logger: Logger
+    ) {
+        self.live = live
         self.accounts = accounts
         self.idempotency = idempotency
         self.localizations = localizations
@@ -49,10 +54,43 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
         registered.append((method.rawValue, path, handler))
     }
 
-    /// Every registered operation as a route, and problem details for the rest of `/api/v1`.
+    /// The operations whose answer is a stream the server feeds over time (`x-zaiko-stream` in the
+    /// document): answered here, since the transport hands the generated code whole bodies.
+    static let streamed: Set<String> = [Route.API.v1 + "/events"]
+
+    /// Every registered operation as a route.
     func register(in router: inout Router<Endpoint>) {
         for (method, path, operation) in registered {
-            router.add(method, path, Endpoint(access: .token) { [self] context in answer(context, operation) })
+            let endpoint =
+                Self.streamed.contains(path)
+                ? Endpoint(access: .token) { [self] context in events(context) }
+                : Endpoint(access: .token) { [self] context in answer(context, operation) }
+            router.add(method, path, endpoint)
+        }
+    }
+
+    /// `GET /api/v1/events`: the token holder's stream of their household's changes, the one the
+    /// pages read (`LiveEvents`); it ends when the token is revoked.
+    func events(_ context: RequestContext) -> Response {
+        let request = context.request
+        let holder: TokenHolder
+        switch authenticate(request) {
+        case .success(let found): holder = found
+        case .failure(let problem): return problem.response(catalog(for: nil, request))
+        }
+        let t = catalog(for: holder, request)
+        if let since = request.query["since"], Int64(since).map({ $0 < 0 }) ?? true {
+            return APIProblem(.invalid, values: ["reason": "since: 0 or more"]).response(t)
+        }
+        do {
+            guard let response = try EventsController.stream(live, for: LiveEvents.Reader(holder), since: EventsController.since(request)) else {
+                var problem = APIProblem(.busy)
+                problem.headers = [("Retry-After", "60")]
+                return problem.response(t)
+            }
+            return response
+        } catch {
+            return failure(error, request, t)
         }
     }
 

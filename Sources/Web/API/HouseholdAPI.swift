@@ -9,6 +9,8 @@ import OpenAPIRuntime
 struct HouseholdAPI: APIProtocol {
     let items: Items
     let feed: ChangeFeed
+    let keepRules: KeepRules
+    let clock: WallClock
 
     // MARK: - Household and folders
 
@@ -33,7 +35,46 @@ struct HouseholdAPI: APIProtocol {
         return .ok(.init(body: .json(.init(folders: folders))))
     }
 
+    func getSummary(_ input: Operations.GetSummary.Input) async throws -> Operations.GetSummary.Output {
+        let holder = try APICaller.current
+        let (counts, window) = try items.dueCounts(in: holder.household, now: clock.now())
+        let below = try keepRules.belowMinimumCount(in: holder.household)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        today: window.today.description, expired: counts.expired, dueToday: counts.today, dueSoon: counts.soon,
+                        dueSoonDays: window.soonUntil.days(since: window.today), belowMinimum: below))))
+    }
+
     // MARK: - Items
+
+    /// The longest span `listDue` reads, and the most items it answers.
+    static let dueLimits = (days: 366, items: 500)
+
+    func listDue(_ input: Operations.ListDue.Input) async throws -> Operations.ListDue.Output {
+        let holder = try APICaller.current
+        let query = input.query
+        guard let first = CalendarDay(query.from), let last = CalendarDay(query.to), first <= last,
+            last.days(since: first) < Self.dueLimits.days
+        else { throw APIProblem(.invalid, values: ["reason": "from and to: days YYYY-MM-DD, from first, at most 366 days"]) }
+        let limit = query.limit ?? Self.dueLimits.items
+        guard (1...Self.dueLimits.items).contains(limit) else { throw APIProblem(.invalid, values: ["reason": "limit: 1 to 500"]) }
+        let t = try Self.catalog
+        let zone = Self.timeZone(holder)
+        let due = try items.due(in: holder.household, from: first, through: last, limit: limit).map {
+            Components.Schemas.DueItem(item: Self.item($0.item, kind: .stock, timeZone: zone), folderName: folderName($0, t))
+        }
+        return .ok(.init(body: .json(.init(items: due))))
+    }
+
+    func trashItem(_ input: Operations.TrashItem.Input) async throws -> Operations.TrashItem.Output {
+        let holder = try APICaller.current
+        let (item, kind) = try read(input.path.itemId, holder)
+        try Self.requireWrite(holder, on: [kind])
+        try items.trash([item.id], in: holder.household, by: holder.memberId)
+        return .noContent(.init())
+    }
 
     /// The most items a page may hold, and the furthest a cursor may reach.
     static let pageLimits = (largest: 100, furthest: 1_000_000)
@@ -157,6 +198,12 @@ struct HouseholdAPI: APIProtocol {
         case .changes(let changes, let latest):
             return .ok(.init(body: .json(.init(changes: changes.map(Self.change), latest: latest, reset: false))))
         }
+    }
+
+    /// Never reached: `APIRoutes` answers `GET /events` itself (`APIRoutes.streamed`), with the
+    /// stream `LiveEvents` feeds, since the generated code's answers pass through as whole bodies.
+    func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
+        throw APIProblem(.server)
     }
 
     // MARK: - Between the domain and the document

@@ -212,8 +212,8 @@ public final class App: Responder {
         .register(in: &router)
         let api = APIRoutes(
             accounts: accounts, idempotency: IdempotentRequests(database: database, clock: options.clock), localizations: options.localizations,
-            clock: options.clock, logger: logger)
-        try HouseholdAPI(items: items, feed: ChangeFeed(database: database)).registerHandlers(on: api, serverURL: URL(string: Route.API.v1)!)
+            clock: options.clock, live: live, logger: logger)
+        try HouseholdAPI(items: items, feed: ChangeFeed(database: database), keepRules: keepRules, clock: options.clock).registerHandlers(on: api, serverURL: URL(string: Route.API.v1)!)
         api.register(in: &router)
         self.api = api
         APIDocumentController(renderer: renderer).register(in: &router)

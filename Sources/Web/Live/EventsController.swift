@@ -13,15 +13,29 @@ struct EventsController {
 
     func events(_ context: RequestContext) throws -> Response {
         let member = try context.signedIn
-        let since = (context.request.headers["last-event-id"] ?? context.request.query["since"]).flatMap { Int64($0) }
-        let stream: ResponseStream
-        do {
-            stream = try live.open(for: member, since: since)
-        } catch is LiveEvents.TooManyStreams {
+        let since = Self.since(context.request)
+        guard let response = try Self.stream(live, for: LiveEvents.Reader(member), since: since) else {
             // The page works on without live updates; EventSource does not retry a refusal.
             var response = Response(status: 503, contentType: "text/plain; charset=utf-8", text: "Too many open live-update streams.\n")
             response.setHeader("Retry-After", "60")
             return response
+        }
+        return response
+    }
+
+    /// Where a stream starts: the last event a reconnect saw (`Last-Event-ID`), else `?since=`.
+    static func since(_ request: Request) -> Int64? {
+        (request.headers["last-event-id"] ?? request.query["since"]).flatMap { Int64($0) }
+    }
+
+    /// The answer that holds a new stream open for `reader`; nil when the server holds as many
+    /// streams as it keeps room for.
+    static func stream(_ live: LiveEvents, for reader: LiveEvents.Reader, since: Int64?) throws -> Response? {
+        let stream: ResponseStream
+        do {
+            stream = try live.open(for: reader, since: since)
+        } catch is LiveEvents.TooManyStreams {
+            return nil
         }
         return Response(
             status: 200,

@@ -15,9 +15,29 @@ final class LiveEvents: Sendable {
     /// The server holds as many streams as it keeps room for.
     struct TooManyStreams: Error {}
 
+    /// Who a stream is for: a member's household, and what they are signed in with (a page's
+    /// session or an API token), which the stream ends with.
+    struct Reader: Sendable {
+        let household: HouseholdScope
+        let memberId: Member.ID
+        let credential: Credential
+
+        init(_ member: SignedIn) {
+            household = member.household
+            memberId = member.memberId
+            credential = .session(member.sessionId)
+        }
+
+        init(_ holder: TokenHolder) {
+            household = holder.household
+            memberId = holder.memberId
+            credential = .token(holder.tokenId)
+        }
+    }
+
     private struct Subscriber {
         let stream: ResponseStream
-        let member: SignedIn
+        let member: Reader
         /// Opened after every stream with a smaller number.
         let order: Int
         /// The last sequence this stream was sent (or told about at its start).
@@ -29,8 +49,8 @@ final class LiveEvents: Sendable {
         var opened = 0
         /// Households whose feed moved since the thread last looked.
         var moved: Set<Household.ID> = []
-        /// Sessions ended since the thread last looked.
-        var endedSessions: Set<DeviceSession.ID> = []
+        /// Sessions and tokens ended since the thread last looked.
+        var endedCredentials: Set<Credential> = []
     }
 
     let limits: LiveEventLimits
@@ -55,7 +75,7 @@ final class LiveEvents: Sendable {
     private func startOnce() {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         feed.onCommit { [weak self] household, _ in self?.moved(household) }
-        accounts.whenSessionsEnd { [weak self] sessions in self?.ended(sessions) }
+        accounts.whenCredentialsEnd { [weak self] credentials in self?.ended(credentials) }
         let wake = self.wake
         let heartbeat = limits.heartbeat
         let thread = Thread { [weak self] in
@@ -73,7 +93,7 @@ final class LiveEvents: Sendable {
 
     /// A new stream for `member`, starting after `since` (the `Last-Event-ID` of a reconnect, or
     /// the sequence the page was rendered at), else from now.
-    func open(for member: SignedIn, since: Int64?) throws -> ResponseStream {
+    func open(for member: Reader, since: Int64?) throws -> ResponseStream {
         startOnce()
         let latest = try feed.latestSequence(in: member.household)
         // A number ahead of the feed (a database restored from an older copy) is told to reload.
@@ -106,8 +126,8 @@ final class LiveEvents: Sendable {
         wake.signal()
     }
 
-    private func ended(_ sessions: [DeviceSession.ID]) {
-        state.withLock { $0.endedSessions.formUnion(sessions) }
+    private func ended(_ credentials: [Credential]) {
+        state.withLock { $0.endedCredentials.formUnion(credentials) }
         wake.signal()
     }
 
@@ -121,14 +141,14 @@ final class LiveEvents: Sendable {
     /// One round: the ended sessions' streams end, the moved households' streams get their
     /// changes, and with `beating` every stream its heartbeat.
     private func work(beating: Bool) {
-        let (moved, endedSessions) = state.withLock { state in
+        let (moved, endedCredentials) = state.withLock { state in
             defer {
                 state.moved = []
-                state.endedSessions = []
+                state.endedCredentials = []
             }
-            return (state.moved, state.endedSessions)
+            return (state.moved, state.endedCredentials)
         }
-        if !endedSessions.isEmpty { end { endedSessions.contains($0.member.sessionId) } }
+        if !endedCredentials.isEmpty { end { endedCredentials.contains($0.member.credential) } }
         for household in moved { deliver(to: household) }
         if beating { beat() }
     }
@@ -154,8 +174,8 @@ final class LiveEvents: Sendable {
     /// A comment to every stream; the streams of sessions no longer open end.
     private func beat() {
         let subscribers = state.withLock { Array($0.subscribers.values) }
-        if let open = try? accounts.openSessions(among: Array(Set(subscribers.map(\.member.sessionId)))) {
-            end { !open.contains($0.member.sessionId) }
+        if let held = try? accounts.held(among: Array(Set(subscribers.map(\.member.credential)))) {
+            end { !held.contains($0.member.credential) }
         }
         for subscriber in subscribers where subscriber.stream.isOpen { subscriber.stream.send(LiveEventMessage.heartbeat) }
     }
