@@ -213,7 +213,8 @@ public final class App: Responder {
         let api = APIRoutes(
             accounts: accounts, idempotency: IdempotentRequests(database: database, clock: options.clock), localizations: options.localizations,
             clock: options.clock, live: live, logger: logger)
-        try HouseholdAPI(items: items, feed: ChangeFeed(database: database), keepRules: keepRules, clock: options.clock).registerHandlers(on: api, serverURL: URL(string: Route.API.v1)!)
+        try HouseholdAPI(items: items, feed: ChangeFeed(database: database), keepRules: keepRules, clock: options.clock).registerHandlers(
+            on: api, serverURL: URL(string: Route.API.v1)!)
         api.register(in: &router)
         self.api = api
         APIDocumentController(renderer: renderer).register(in: &router)
