@@ -12,7 +12,7 @@ SWIFT_TEST_PACKAGES := zint libheif-examples openssl curl python3
 # a Python venv, Japanese fonts for readable screenshots.
 TEST_PACKAGES := chromium-headless-shell python3-venv fonts-noto-cjk zbar-tools $(SWIFT_TEST_PACKAGES)
 
-.PHONY: openapi run test build build-tests release lint format swift-test browser-test screenshots bench deps test-deps swift-test-deps clean
+.PHONY: ha-test openapi run test build build-tests release lint format swift-test browser-test screenshots bench deps test-deps swift-test-deps clean
 
 run: deps release
 	.build/release/zaiko serve
@@ -28,6 +28,20 @@ BROWSER_TESTS := $(VENV)/bin/pytest -q -n 3 --dist worksteal Tests/Browser
 test: deps test-deps lint build-tests
 	swift test --skip-build
 	$(BROWSER_TESTS)
+	$(HA_TESTS)
+
+# The Home Assistant integration against a real `zaiko serve` (integrations/home_assistant), in a
+# venv of its own: Home Assistant pins its own pytest.
+HA_VENV := .venv-ha
+HA_TESTS := cd integrations/home_assistant && ../../$(HA_VENV)/bin/pytest -q
+
+ha-test: deps $(HA_VENV)/.installed build
+	$(HA_TESTS)
+
+$(HA_VENV)/.installed: integrations/home_assistant/requirements-test.txt
+	python3 -m venv $(HA_VENV)
+	$(HA_VENV)/bin/pip install -q -r integrations/home_assistant/requirements-test.txt
+	touch $@
 
 # The tests' builds carry no debug info: nothing here reads it (a crash still names its functions),
 # and writing it is about a sixth of a clean build (349 s against 414 s on a clean clone here).
@@ -87,7 +101,7 @@ deps:
 swift-test-deps:
 	@$(MAKE) --no-print-directory apt PACKAGES="$(SWIFT_TEST_PACKAGES)"
 
-test-deps: $(VENV)/.installed
+test-deps: $(VENV)/.installed $(HA_VENV)/.installed
 	@$(MAKE) --no-print-directory apt PACKAGES="$(TEST_PACKAGES)"
 
 $(VENV)/.installed: Tests/Browser/requirements.txt
@@ -97,4 +111,4 @@ $(VENV)/.installed: Tests/Browser/requirements.txt
 	touch $@
 
 clean:
-	rm -rf .build $(VENV) test-output
+	rm -rf .build $(VENV) $(HA_VENV) test-output

@@ -45,18 +45,18 @@ PY
 }
 
 # NAME PATH -> "| NAME | PATH | req/s | p50 | p99 | bytes | CPU µs |": the medians of REPEAT wrk runs
-# against $URL with $cookie, the server's CPU (utime+stime of $pid) per request; the CPU is kept
+# against $URL with $cookie (or the header $AUTH, "Authorization: Bearer …"), the server's CPU (utime+stime of $pid) per request; the CPU is kept
 # in $WORK/cpu-NAME (spaces as _) for ratios. Uses THREADS, CONNS, WARMUP, DURATION, REPEAT.
 bench_measure() {
-    local name=$1 path=$2 status r out before after requests hz
+    local name=$1 path=$2 status r out before after requests hz auth=${AUTH:-"Cookie: $cookie"}
     hz=$(getconf CLK_TCK)
-    status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $cookie" "$URL$path")
+    status=$(curl -s -o /dev/null -w '%{http_code}' -H "$auth" "$URL$path")
     [ "$status" = 200 ] || { echo "$path answered $status" >&2; exit 1; }
-    wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" -H "Cookie: $cookie" "$URL$path" > /dev/null
+    wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" -H "$auth" "$URL$path" > /dev/null
     : > "$WORK/runs"
     for ((r = 0; r < REPEAT; r++)); do
         before=$(bench_ticks "$pid")
-        out=$(wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -H "Cookie: $cookie" "$URL$path")
+        out=$(wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -H "$auth" "$URL$path")
         after=$(bench_ticks "$pid")
         requests=$(awk '/requests in/ {print $1}' <<<"$out")
         echo "$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out") $(awk '$1 == "50%" {print $2}' <<<"$out") $(awk '$1 == "99%" {print $2}' <<<"$out") $(awk -v t=$((after - before)) -v r="$requests" -v hz="$hz" 'BEGIN {printf "%.0f", t / hz * 1e6 / r}')" >> "$WORK/runs"
@@ -64,7 +64,7 @@ bench_measure() {
     local rps p50 p99 cpu bytes middle=$(((REPEAT + 1) / 2))
     rps=$(awk '{print $1}' "$WORK/runs" | bench_median); p50=$(awk '{print $2}' "$WORK/runs" | sort -V | sed -n "${middle}p")
     p99=$(awk '{print $3}' "$WORK/runs" | sort -V | sed -n "${middle}p"); cpu=$(awk '{print $4}' "$WORK/runs" | bench_median)
-    bytes=$(curl -s -o /dev/null -w '%{size_download}' -H "Cookie: $cookie" "$URL$path")
+    bytes=$(curl -s -o /dev/null -w '%{size_download}' -H "$auth" "$URL$path")
     echo "| $name | \`$path\` | $rps | $p50 | $p99 | $bytes | $cpu |"
     echo "$cpu" > "$WORK/cpu-${name// /_}"
 }

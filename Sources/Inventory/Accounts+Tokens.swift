@@ -92,6 +92,16 @@ extension Accounts {
         return (secret, AccessToken(id: id, name: trimmed, scope: scope, createdAt: time, lastUsedAt: nil, lastUsedAddress: nil))
     }
 
+    /// A new token for the member whose login this is (the operator's `zaiko user token`); not
+    /// found when no member has it.
+    public func createToken(name: String, scope: String, login: String) throws -> String {
+        let memberId = try database.writer.read { db in
+            try Member.ID.fetchOne(db, sql: "SELECT id FROM member WHERE login = ? COLLATE NOCASE", arguments: [login])
+        }
+        guard let memberId else { throw InventoryError.notFound }
+        return try createToken(name: name, scope: scope, memberId: memberId).secret
+    }
+
     /// The member's tokens, newest first.
     public func tokens(of memberId: Member.ID) throws -> [AccessToken] {
         try database.writer.read { db in

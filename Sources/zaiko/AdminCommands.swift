@@ -91,7 +91,26 @@ struct HouseholdCommand: ParsableCommand {
 
 struct UserCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "user", abstract: "Help a member who is locked out.", subcommands: [ResetPassword.self])
+        commandName: "user", abstract: "Help a member who is locked out, or make a token for a tool.", subcommands: [ResetPassword.self, Token.self])
+
+    struct Token: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a new personal access token of LOGIN for the API (members make their own on the account page).")
+        @Argument(help: "The member's login.") var login: String
+        @Option(help: "What the token is for.") var name = "Home Assistant"
+        @Option(help: "read, shopping, stock or all.") var scope = "all"
+        @OptionGroup var options: DataOptions
+
+        func run() throws {
+            do {
+                print(try options.withDatabase { try Accounts(database: $0).createToken(name: name, scope: scope, login: login) })
+            } catch InventoryError.notFound {
+                throw Failure(message: "No member has the login \"\(login)\".")
+            } catch InventoryError.validation(let problems) {
+                throw Failure(message: "Refused: \(problems.keys.sorted().joined(separator: ", ")) (a name of 1 to 100 characters; read, shopping, stock or all).")
+            }
+        }
+    }
 
     struct ResetPassword: ParsableCommand {
         static let configuration = CommandConfiguration(
