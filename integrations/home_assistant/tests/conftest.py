@@ -19,6 +19,8 @@ class Zaiko:
     token: str
     data: Path
     login: str
+    # The same server over HTTPS, with the household's own certificate authority.
+    https_url: str
 
 
 @pytest.fixture(autouse=True)
@@ -36,10 +38,12 @@ def zaiko(tmp_path):
         [str(ZAIKO_BIN), "user", "token", login, "--scope", "all", "--data", str(data)], capture_output=True, text=True, timeout=60, check=True
     ).stdout.strip()
     server = subprocess.Popen(
-        [str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--no-https", "--data", str(data), "--resources", str(REPO_ROOT)],
+        [str(ZAIKO_BIN), "serve", "--host", "127.0.0.1", "--port", "0", "--https-port", "0", "--data", str(data), "--resources", str(REPO_ROOT)],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=tmp_path)
-    first = server.stdout.readline()
-    assert first.startswith("Listening on "), first
-    yield Zaiko(url="http://" + first[len("Listening on "):].strip(), token=token, data=data, login=login)
+    first, second = server.stdout.readline(), server.stdout.readline()
+    assert first.startswith("Listening on ") and second.startswith("Listening for HTTPS on "), (first, second)
+    yield Zaiko(
+        url="http://" + first[len("Listening on "):].strip(), token=token, data=data, login=login,
+        https_url="https://" + second[len("Listening for HTTPS on "):].strip())
     server.terminate()
     server.wait(timeout=30)

@@ -2,6 +2,7 @@
 Zaiko: the config flow, the entities it makes, the to-do lists both ways, the services, and
 updates pushed by Zaiko's event stream."""
 import asyncio
+import hashlib
 import json
 import urllib.request
 
@@ -60,6 +61,28 @@ async def test_the_config_flow_checks_the_token_and_names_the_entry_after_the_ho
     assert made["title"] == household["name"]
     assert made["data"][CONF_URL] == zaiko.url
     await hass.async_block_till_done()
+
+
+async def test_over_https_the_household_ca_is_trusted_by_its_fingerprint_only(hass, zaiko):
+    def download():
+        with urllib.request.urlopen(zaiko.url + "/tls/zaiko-ca.cer", timeout=30) as answer:
+            return answer.read()
+
+    fingerprint = hashlib.sha256(await hass.async_add_executor_job(download)).hexdigest()
+    flow = await hass.config_entries.flow.async_init(DOMAIN, context={"source": config_entries.SOURCE_USER})
+    other = "00" * 32
+    wrong = await hass.config_entries.flow.async_configure(
+        flow["flow_id"], {CONF_URL: zaiko.https_url, CONF_TOKEN: zaiko.token, CONF_CA_FINGERPRINT: other})
+    assert wrong["errors"] == {CONF_CA_FINGERPRINT: "fingerprint_mismatch"}
+    # As the /tls page shows it: pairs of capitals with colons.
+    shown = ":".join(fingerprint[i:i + 2] for i in range(0, 64, 2)).upper()
+    made = await hass.config_entries.flow.async_configure(
+        flow["flow_id"], {CONF_URL: zaiko.https_url, CONF_TOKEN: zaiko.token, CONF_CA_FINGERPRINT: shown})
+    assert made["type"] == data_entry_flow.FlowResultType.CREATE_ENTRY
+    assert made["data"][CONF_CA_FINGERPRINT] == fingerprint
+    await hass.async_block_till_done()
+    # The entry's entities read over HTTPS.
+    assert any(state.entity_id.endswith("_expired") for state in hass.states.async_all("sensor"))
 
 
 async def test_the_entities_show_the_household_and_follow_its_changes(hass, zaiko):
