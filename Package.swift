@@ -21,6 +21,8 @@ let package = Package(
         // The API's generated types and server stubs run on these (api/openapi.yaml, `make openapi`).
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        // /api/v1/mcp: the API's operations as tools for AI assistants (Model Context Protocol).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -162,6 +164,7 @@ let package = Package(
                 "APIContract",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "MCP", package: "swift-sdk"),
             ],
             plugins: ["CompileTemplates"]
         ),

@@ -85,3 +85,18 @@ def test_a_command_leaves_every_write_in_the_database_file(tmp_path):
         items = db.execute("SELECT COUNT(*) FROM item").fetchone()[0]
     assert households[-1] == "Grandparents" and len(households) == 2
     assert items == 30
+
+
+def test_a_token_for_a_tool_is_made_on_the_command_line_and_listed_on_the_account_page(server, page_phone):
+    import json
+    import urllib.request
+    setup_household(page_phone, server)
+    token = zaiko(server, "user", "token", "aki", "--name", "Kitchen display", "--scope", "read").strip()
+    assert token.startswith("zk_")
+    request = urllib.request.Request(server.url + "/api/v1/household", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert json.loads(answer.read())["scopes"] == ["read"]
+    page_phone.goto(server.url + "/account")
+    assert "Kitchen display" in page_phone.locator("#tokens").inner_text()
+    refused = subprocess.run([str(ZAIKO_BIN), "user", "token", "nobody", "--data", str(server.data_dir)], capture_output=True, text=True)
+    assert refused.returncode != 0 and 'No member has the login "nobody"' in refused.stderr

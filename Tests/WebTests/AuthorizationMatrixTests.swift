@@ -118,6 +118,7 @@ struct AuthorizationMatrixTests {
         "POST /api/v1/items/{itemId}/quantity": .token, "POST /api/v1/items/{itemId}/opened": .token,
         "PUT /api/v1/items/{itemId}/basket": .token, "GET /api/v1/changes": .token,
         "DELETE /api/v1/items/{itemId}": .token, "GET /api/v1/summary": .token, "GET /api/v1/due": .token, "GET /api/v1/events": .token,
+        "POST /api/v1/mcp": .token, "GET /api/v1/mcp": .token, "DELETE /api/v1/mcp": .token,
     ]
 
     enum Actor: String, CaseIterable { case anonymous, viewer, member, owner, otherHousehold }

@@ -29,6 +29,8 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
 
     /// Only written while the generated code registers, before any request.
     private(set) var registered: [(method: String, path: String, operation: Operation)] = []
+    /// The same operations by method and path, for requests made inside the server (MCP's tool calls).
+    private var operations = Router<Operation>()
     let accounts: Accounts
     let idempotency: IdempotentRequests
     let localizations: Localizations
@@ -52,6 +54,7 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
 
     func register(_ handler: @escaping Operation, method: HTTPRequest.Method, path: String) throws {
         registered.append((method.rawValue, path, handler))
+        operations.add(method.rawValue, path, handler)
     }
 
     /// The operations whose answer is a stream the server feeds over time (`x-zaiko-stream` in the
@@ -110,6 +113,17 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
         var problem = APIProblem(.methodNotAllowed, values: ["methods": methods])
         problem.headers = [("Allow", methods)]
         return problem.response(catalog(for: nil, request))
+    }
+
+    /// An API request made inside the server (an MCP tool call), routed and answered as one from
+    /// outside: its token checked, its problems worded, its `Idempotency-Key` kept.
+    func respond(toInternal request: Request) -> Response {
+        guard case .found(let operation, let parameters) = operations.match(method: request.method, path: request.path) else {
+            return notFound(request)
+        }
+        var request = request
+        request.pathParameters = parameters
+        return answer(RequestContext(request: request, negotiating: localizations), operation)
     }
 
     // MARK: - One request
@@ -202,7 +216,7 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
     }
 
     /// The token's holder, or the problem to answer: no token or a bad one (401), too many bad ones (429).
-    private func authenticate(_ request: Request) -> Result<TokenHolder, APIProblem> {
+    func authenticate(_ request: Request) -> Result<TokenHolder, APIProblem> {
         guard let header = request.headers["authorization"], header.count > 7, header.prefix(7).lowercased() == "bearer " else {
             return .failure(Self.unauthorized)
         }
@@ -267,5 +281,18 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
         if let type = stored.contentType { headers.append(("Content-Type", type)) }
         if let etag = stored.etag { headers.append(("ETag", etag)) }
         return Response(status: stored.status, headers: headers, body: .bytes(stored.body))
+    }
+}
+
+/// Dates in the API as Zaiko stores them (`2026-11-28T09:30:00Z`, RFC 3339 to the second), by
+/// `Timestamp`'s own arithmetic: the runtime's ISO 8601 formatter takes a lock per date.
+struct TimestampTranscoder: DateTranscoder {
+    struct NotATimestamp: Error {}
+
+    func encode(_ date: Date) throws -> String { Timestamp(date).description }
+
+    func decode(_ text: String) throws -> Date {
+        guard let timestamp = Timestamp(text) else { throw NotATimestamp() }
+        return timestamp.date
     }
 }

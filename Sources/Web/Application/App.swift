@@ -214,9 +214,12 @@ public final class App: Responder {
             accounts: accounts, idempotency: IdempotentRequests(database: database, clock: options.clock), localizations: options.localizations,
             clock: options.clock, live: live, logger: logger)
         try HouseholdAPI(items: items, feed: ChangeFeed(database: database), keepRules: keepRules, clock: options.clock).registerHandlers(
-            on: api, serverURL: URL(string: Route.API.v1)!)
+            on: api, serverURL: URL(string: Route.API.v1)!,
+            // Compact JSON in the order it is built (the runtime's default sorts and indents), dates by `Timestamp`.
+            configuration: .init(dateTranscoder: TimestampTranscoder(), jsonEncodingOptions: []))
         api.register(in: &router)
         self.api = api
+        MCPEndpoint(routes: api).register(in: &router)
         APIDocumentController(renderer: renderer).register(in: &router)
         self.router = router
         uploadMethods = Array(Set(router.routes.filter { $0.handler.takesUploads }.map(\.method)))
