@@ -107,7 +107,8 @@ struct UserCommand: ParsableCommand {
             } catch InventoryError.notFound {
                 throw Failure(message: "No member has the login \"\(login)\".")
             } catch InventoryError.validation(let problems) {
-                throw Failure(message: "Refused: \(problems.keys.sorted().joined(separator: ", ")) (a name of 1 to 100 characters; read, shopping, stock or all).")
+                let fields = problems.keys.sorted().joined(separator: ", ")
+                throw Failure(message: "Refused: \(fields) (a name of 1 to 100 characters; read, shopping, stock or all).")
             }
         }
     }

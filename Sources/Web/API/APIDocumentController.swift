@@ -33,7 +33,7 @@ struct APIDocumentController {
         let t = context.locale
         return renderer.response(
             APIPage(
-                documentPath: Route.API.document,
+                documentPath: Route.API.document, mcpPath: MCPEndpoint.path,
                 operations: operations.map {
                     APIPage.Operation(
                         operationId: $0.id, method: $0.method, path: Route.API.v1 + $0.path, summary: $0.summary,
@@ -92,6 +92,7 @@ struct APIPage: CompiledPage {
     }
 
     let documentPath: String
+    let mcpPath: String
     let operations: [Operation]
     let problems: [Problem]
 

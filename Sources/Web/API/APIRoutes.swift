@@ -75,13 +75,10 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
     /// `GET /api/v1/events`: the token holder's stream of their household's changes, the one the
     /// pages read (`LiveEvents`); it ends when the token is revoked.
     func events(_ context: RequestContext) -> Response {
-        let request = context.request
-        let holder: TokenHolder
-        switch authenticate(request) {
-        case .success(let found): holder = found
-        case .failure(let problem): return problem.response(catalog(for: nil, request))
-        }
-        let t = catalog(for: holder, request)
+        authenticated(context.request) { request, holder, t in stream(request, holder: holder, t) }
+    }
+
+    private func stream(_ request: Request, holder: TokenHolder, _ t: Catalog) -> Response {
         if let since = request.query["since"], Int64(since).map({ $0 < 0 }) ?? true {
             return APIProblem(.invalid, values: ["reason": "since: 0 or more"]).response(t)
         }
@@ -129,13 +126,11 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
     // MARK: - One request
 
     func answer(_ context: RequestContext, _ operation: @escaping Operation) -> Response {
-        let request = context.request
-        let holder: TokenHolder
-        switch authenticate(request) {
-        case .success(let found): holder = found
-        case .failure(let problem): return problem.response(catalog(for: nil, request))
-        }
-        let t = catalog(for: holder, request)
+        authenticated(context.request) { request, holder, t in answer(request, holder: holder, t, operation) }
+    }
+
+    /// `answer` for a request whose holder is known: its `Idempotency-Key` first, then the operation.
+    private func answer(_ request: Request, holder: TokenHolder, _ t: Catalog, _ operation: @escaping Operation) -> Response {
         let key = request.method == "GET" || request.method == "HEAD" ? nil : request.headers["idempotency-key"]
         if let key {
             guard IntentId(key) != nil else {
@@ -215,8 +210,17 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
         return APIProblem(.server).response(t)
     }
 
+    /// `work` for the request's token holder, in their language; else the problem: no token or a
+    /// bad one (401), too many bad ones (429).
+    func authenticated(_ request: Request, _ work: (Request, TokenHolder, Catalog) -> Response) -> Response {
+        switch authenticate(request) {
+        case .success(let holder): work(request, holder, catalog(for: holder, request))
+        case .failure(let problem): problem.response(catalog(for: nil, request))
+        }
+    }
+
     /// The token's holder, or the problem to answer: no token or a bad one (401), too many bad ones (429).
-    func authenticate(_ request: Request) -> Result<TokenHolder, APIProblem> {
+    private func authenticate(_ request: Request) -> Result<TokenHolder, APIProblem> {
         guard let header = request.headers["authorization"], header.count > 7, header.prefix(7).lowercased() == "bearer " else {
             return .failure(Self.unauthorized)
         }

@@ -90,8 +90,10 @@ final class MCPEndpoint: Sendable {
 
     /// A JSON-RPC message from a holder of a valid token (else the API's 401 or 429).
     func answer(_ context: RequestContext) -> HTTPServer.Response {
-        let request = context.request
-        if case .failure(let problem) = routes.authenticate(request) { return problem.response(routes.catalog(for: nil, request)) }
+        routes.authenticated(context.request) { request, _, _ in answer(request) }
+    }
+
+    private func answer(_ request: HTTPServer.Request) -> HTTPServer.Response {
         var headers: [String: String] = [:]
         for (name, value) in request.headers.pairs where name.lowercased() != Self.peerHeader { headers[name] = value }
         // Where the call came from, for the token's last use and the throttle (set here only).
