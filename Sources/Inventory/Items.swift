@@ -198,6 +198,20 @@ public struct Items: Sendable {
         return item
     }
 
+    /// An item of the household in the trash, and the kind of the list it came from (which may be
+    /// in the trash too); any other id is not found.
+    public func trashedItem(_ id: Item.ID, in scope: HouseholdScope) throws -> (item: Item, kind: FolderKind) {
+        try database.writer.read { db in
+            let item = try Self.item(db, id, scope.householdId, deleted: true)
+            guard
+                let kind = try String.fetchOne(
+                    db, sql: "SELECT kind FROM folder WHERE id = ? AND household_id = ?", arguments: [item.folderId, scope.householdId]
+                ).flatMap(FolderKind.init(rawValue:))
+            else { throw InventoryError.notFound }
+            return (item, kind)
+        }
+    }
+
     /// Where an item is now, for an action from a page that showed it elsewhere: in a folder, in
     /// the trash (and who put it there, from its history), or gone for good (the change feed
     /// remembers this household's item). Any other id, another household's included, is not found.

@@ -248,7 +248,7 @@ struct APITests {
         let served = Set(
             home.app.router.routes.filter { $0.handler.access == .token && $0.pattern != MCPEndpoint.path }.map { "\($0.method) \($0.pattern)" })
         let documented = Set(APIOperation.all.map { "\($0.method) /api/v1\($0.path)" })
-        #expect(documented.count == 14)
+        #expect(documented.count == 15)
         #expect(served == documented)
         let document = get(home.app, "/api/v1/openapi.json")
         #expect(document.status == 200)
@@ -268,17 +268,19 @@ struct APITests {
         let bodies: [String: Any?] = [
             "getHousehold": nil, "listFolders": nil, "listItems": nil, "getItem": nil, "markOpened": nil, "listChanges": nil,
             "createItems": ["items": [["name": "Eggs"]]], "updateItem": ["note": "checked"], "adjustQuantity": ["delta": 1],
-            "setInBasket": ["in_basket": true], "getSummary": nil, "listDue": nil, "trashItem": nil, "streamEvents": nil,
+            "setInBasket": ["in_basket": true], "getSummary": nil, "listDue": nil, "trashItem": nil, "streamEvents": nil, "restoreItem": nil,
         ]
         guard let json = bodies[operation.id] else { return nil }
-        if operation.id == "trashItem" {
-            // Each holder tries a new row: one that went to the trash is not found for the next.
+        if operation.id == "trashItem" || operation.id == "restoreItem" {
+            // Each holder tries a new row: one that went to the trash (or came back) is not the next one's.
             var draft = ItemInput()
             draft.name = "Old bread"
             guard let owner = try? home.accounts.session(token: home.owner),
                 let id = try? home.items.register([draft], into: home.fridgeId, in: owner.household, by: owner.memberId, timeZone: .gmt).first
             else { return nil }
-            return ("/api/v1/items/\(id.rawValue)", nil, .stock)
+            if operation.id == "trashItem" { return ("/api/v1/items/\(id.rawValue)", nil, .stock) }
+            guard (try? home.items.trash([id], in: owner.household, by: owner.memberId)) != nil else { return nil }
+            return ("/api/v1/items/\(id.rawValue)/restore", nil, .stock)
         }
         if operation.id == "listDue" { return ("/api/v1/due?from=2026-01-01&to=2026-12-31", nil, .stock) }
         // The basket is a shopping list's: that operation is tried on a row of one.
@@ -363,5 +365,18 @@ struct APITests {
         #expect(names == ["Tofu", "Ham", "Rice"])
         #expect(try call("GET", "/api/v1/due?from=\(today.description)&to=\(today.adding(days: 400).description)", token: owner).status == 400)
         #expect(try call("GET", "/api/v1/due?from=tomorrow&to=\(today.description)", token: owner).status == 400)
+    }
+
+    @Test func anItemPutInTheTrashComesBackWithItsVersionMoved() async throws {
+        let owner = try token(home.owner)
+        #expect(try call("DELETE", milk, token: owner).status == 204)
+        #expect(try call("GET", milk, token: owner).status == 404)
+        let back = try call("POST", milk + "/restore", token: owner)
+        #expect(back.status == 200)
+        #expect(try object(back)["name"] as? String == "Milk")
+        #expect(back.header("ETag") == "\"3\"")
+        // An item not in the trash has nothing to come back from.
+        #expect(try call("POST", milk + "/restore", token: owner).status == 404)
+        #expect(try call("GET", milk, token: owner).status == 200)
     }
 }

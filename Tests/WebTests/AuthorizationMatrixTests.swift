@@ -117,7 +117,8 @@ struct AuthorizationMatrixTests {
         "GET /api/v1/items/{itemId}": .token, "PATCH /api/v1/items/{itemId}": .token,
         "POST /api/v1/items/{itemId}/quantity": .token, "POST /api/v1/items/{itemId}/opened": .token,
         "PUT /api/v1/items/{itemId}/basket": .token, "GET /api/v1/changes": .token,
-        "DELETE /api/v1/items/{itemId}": .token, "GET /api/v1/summary": .token, "GET /api/v1/due": .token, "GET /api/v1/events": .token,
+        "DELETE /api/v1/items/{itemId}": .token, "POST /api/v1/items/{itemId}/restore": .token, "GET /api/v1/summary": .token, "GET /api/v1/due": .token,
+        "GET /api/v1/events": .token,
         "POST /api/v1/mcp": .token, "GET /api/v1/mcp": .token, "DELETE /api/v1/mcp": .token,
     ]
 

@@ -60,6 +60,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /items/{itemId}`.
     /// - Remark: Generated from `#/paths//items/{itemId}/delete(trashItem)`.
     func trashItem(_ input: Operations.TrashItem.Input) async throws -> Operations.TrashItem.Output
+    /// Takes an item back out of the trash (with its list, if that went to the trash too).
+    ///
+    /// - Remark: HTTP `POST /items/{itemId}/restore`.
+    /// - Remark: Generated from `#/paths//items/{itemId}/restore/post(restoreItem)`.
+    func restoreItem(_ input: Operations.RestoreItem.Input) async throws -> Operations.RestoreItem.Output
     /// The − and + of a list row; never below 0.
     ///
     /// - Remark: HTTP `POST /items/{itemId}/quantity`.
@@ -201,6 +206,19 @@ extension APIProtocol {
         headers: Operations.TrashItem.Input.Headers = .init()
     ) async throws -> Operations.TrashItem.Output {
         try await trashItem(Operations.TrashItem.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Takes an item back out of the trash (with its list, if that went to the trash too).
+    ///
+    /// - Remark: HTTP `POST /items/{itemId}/restore`.
+    /// - Remark: Generated from `#/paths//items/{itemId}/restore/post(restoreItem)`.
+    public func restoreItem(
+        path: Operations.RestoreItem.Input.Path,
+        headers: Operations.RestoreItem.Input.Headers = .init()
+    ) async throws -> Operations.RestoreItem.Output {
+        try await restoreItem(Operations.RestoreItem.Input(
             path: path,
             headers: headers
         ))

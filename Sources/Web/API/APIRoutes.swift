@@ -27,9 +27,9 @@ enum APICaller {
 final class APIRoutes: ServerTransport, @unchecked Sendable {
     typealias Operation = @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
 
-    /// Only written while the generated code registers, before any request.
-    private(set) var registered: [(method: String, path: String, operation: Operation)] = []
-    /// The same operations by method and path, for requests made inside the server (MCP's tool calls).
+    /// The generated code's operations by method and path: routes of the site (`register(in:)`),
+    /// and what requests made inside the server reach (MCP's tool calls). Only written while the
+    /// generated code registers, before any request.
     private var operations = Router<Operation>()
     let accounts: Accounts
     let idempotency: IdempotentRequests
@@ -53,7 +53,6 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
     }
 
     func register(_ handler: @escaping Operation, method: HTTPRequest.Method, path: String) throws {
-        registered.append((method.rawValue, path, handler))
         operations.add(method.rawValue, path, handler)
     }
 
@@ -63,12 +62,13 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
 
     /// Every registered operation as a route.
     func register(in router: inout Router<Endpoint>) {
-        for (method, path, operation) in registered {
+        for route in operations.routes {
+            let operation = route.handler
             let endpoint =
-                Self.streamed.contains(path)
+                Self.streamed.contains(route.pattern)
                 ? Endpoint(access: .token) { [self] context in events(context) }
                 : Endpoint(access: .token) { [self] context in answer(context, operation) }
-            router.add(method, path, endpoint)
+            router.add(route.method, route.pattern, endpoint)
         }
     }
 

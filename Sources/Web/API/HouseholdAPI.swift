@@ -154,6 +154,15 @@ struct HouseholdAPI: APIProtocol {
         return .ok(.init(headers: .init(eTag: Self.etag(saved)), body: .json(Self.item(saved, kind: savedKind, timeZone: zone))))
     }
 
+    func restoreItem(_ input: Operations.RestoreItem.Input) async throws -> Operations.RestoreItem.Output {
+        let holder = try APICaller.current
+        let (item, kind) = try items.trashedItem(Item.ID(rawValue: input.path.itemId), in: holder.household)
+        try Self.requireWrite(holder, on: [kind])
+        try items.restore([item.id], in: holder.household, by: holder.memberId)
+        let (saved, savedKind) = try read(input.path.itemId, holder)
+        return .ok(.init(headers: .init(eTag: Self.etag(saved)), body: .json(Self.item(saved, kind: savedKind, timeZone: Self.timeZone(holder)))))
+    }
+
     func adjustQuantity(_ input: Operations.AdjustQuantity.Input) async throws -> Operations.AdjustQuantity.Output {
         let holder = try APICaller.current
         guard case .json(let payload) = input.body else { throw APIProblem(.invalid, values: ["reason": "a JSON body"]) }
