@@ -47,9 +47,6 @@ public struct TokenHolder: Sendable, Equatable {
     public let household: HouseholdScope
     public let householdName: String
     public let timeZone: String
-
-    /// Whether this token may change an item on a list of `kind`: the member's role and the token's scope both.
-    public func mayWrite(on kind: FolderKind) -> Bool { role.canWrite && scope.allowsWrites(on: kind) }
 }
 
 /// What a presented bearer token turned out to be.

@@ -150,8 +150,8 @@ struct HouseholdAPI: APIProtocol {
             let (now, nowKind) = try read(input.path.itemId, holder)
             throw Self.versionMismatch(sent: input.headers.ifMatch ?? Self.etag(item), current: Self.item(now, kind: nowKind, timeZone: zone))
         }
-        let (saved, savedKind) = try read(input.path.itemId, holder)
-        return .ok(.init(headers: .init(eTag: Self.etag(saved)), body: .json(Self.item(saved, kind: savedKind, timeZone: zone))))
+        let saved = try written(input.path.itemId, holder)
+        return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
     }
 
     func restoreItem(_ input: Operations.RestoreItem.Input) async throws -> Operations.RestoreItem.Output {
@@ -159,8 +159,8 @@ struct HouseholdAPI: APIProtocol {
         let (item, kind) = try items.trashedItem(Item.ID(rawValue: input.path.itemId), in: holder.household)
         try Self.requireWrite(holder, on: [kind])
         try items.restore([item.id], in: holder.household, by: holder.memberId)
-        let (saved, savedKind) = try read(input.path.itemId, holder)
-        return .ok(.init(headers: .init(eTag: Self.etag(saved)), body: .json(Self.item(saved, kind: savedKind, timeZone: Self.timeZone(holder)))))
+        let saved = try written(input.path.itemId, holder)
+        return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
     }
 
     func adjustQuantity(_ input: Operations.AdjustQuantity.Input) async throws -> Operations.AdjustQuantity.Output {
@@ -169,8 +169,8 @@ struct HouseholdAPI: APIProtocol {
         let (item, kind) = try read(input.path.itemId, holder)
         try Self.requireWrite(holder, on: [kind])
         try items.adjustQuantity(item.id, by: payload.delta, in: holder.household, by: holder.memberId)
-        let (saved, _) = try read(input.path.itemId, holder)
-        return .ok(.init(headers: .init(eTag: Self.etag(saved)), body: .json(Self.item(saved, kind: kind, timeZone: Self.timeZone(holder)))))
+        let saved = try written(input.path.itemId, holder)
+        return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
     }
 
     func markOpened(_ input: Operations.MarkOpened.Input) async throws -> Operations.MarkOpened.Output {
@@ -179,8 +179,8 @@ struct HouseholdAPI: APIProtocol {
         try Self.requireWrite(holder, on: [kind])
         guard kind == .stock else { throw APIProblem.unprocessable([.init(field: "folder_id", problem: .folderNotStock)]) }
         try items.markOpened(item.id, in: holder.household, by: holder.memberId)
-        let (saved, _) = try read(input.path.itemId, holder)
-        return .ok(.init(headers: .init(eTag: Self.etag(saved)), body: .json(Self.item(saved, kind: kind, timeZone: Self.timeZone(holder)))))
+        let saved = try written(input.path.itemId, holder)
+        return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
     }
 
     func setInBasket(_ input: Operations.SetInBasket.Input) async throws -> Operations.SetInBasket.Output {
@@ -190,8 +190,8 @@ struct HouseholdAPI: APIProtocol {
         try Self.requireWrite(holder, on: [kind])
         guard kind == .shopping else { throw APIProblem.unprocessable([.init(field: "folder_id", problem: .folderNotShopping)]) }
         try items.setInBasket(item.id, payload.inBasket, in: holder.household, by: holder.memberId)
-        let (saved, _) = try read(input.path.itemId, holder)
-        return .ok(.init(headers: .init(eTag: Self.etag(saved)), body: .json(Self.item(saved, kind: kind, timeZone: Self.timeZone(holder)))))
+        let saved = try written(input.path.itemId, holder)
+        return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
     }
 
     // MARK: - Changes
@@ -221,6 +221,12 @@ struct HouseholdAPI: APIProtocol {
     private func read(_ id: Int64, _ holder: TokenHolder) throws -> (Item, FolderKind) {
         let item = try items.item(Item.ID(rawValue: id), in: holder.household)
         return (item, try items.folder(item.folderId, in: holder.household).kind)
+    }
+
+    /// An item as a write left it: its `ETag` and its body, read again after the write.
+    private func written(_ id: Int64, _ holder: TokenHolder) throws -> (etag: String, item: Components.Schemas.Item) {
+        let (item, kind) = try read(id, holder)
+        return (Self.etag(item), Self.item(item, kind: kind, timeZone: Self.timeZone(holder)))
     }
 
     /// Refuses a write the member's role (viewers) or the token's scope does not allow.
