@@ -325,10 +325,12 @@ extension Items {
     ///
     /// Joining adds the quantities, keeps the earlier of the two due dates (the merged row then
     /// warns about the oldest part of it before that part goes off) and removes the shopping row.
-    /// `intent`: the id a phone gave it, when it was made offline (see `IntentId`).
+    /// `intent`: the id a phone gave it, when it was made offline (see `IntentId`). Returns, for
+    /// each line in order, the stock row it ended in (the joined row, or the item itself).
+    @discardableResult
     public func buy(
         _ lines: [BoughtInput], into stockFolderId: Folder.ID, intent: IntentId? = nil, in scope: HouseholdScope, by memberId: Member.ID
-    ) throws {
+    ) throws -> [Item.ID] {
         var checked: [(BoughtInput, Double, CalendarDay?)] = []
         var errors: [String: FieldProblem] = [:]
         for line in lines {
@@ -339,10 +341,11 @@ extension Items {
         }
         if !errors.isEmpty { throw InventoryError.validation(errors) }
         let time = stamp()
-        try database.write(by: memberId, at: time, intent: intent) { db in
+        return try database.write(by: memberId, at: time, intent: intent) { db in
             let target = try Self.folder(db, stockFolderId, scope.householdId)
             guard target.kind == .stock else { throw InventoryError.validation(["folder": .folderNotStock]) }
             var sources = Set<Folder.ID>()
+            var rows: [Item.ID] = []
             for (line, quantity, due) in checked {
                 var item = try Self.item(db, line.id, scope.householdId)
                 let source = try Self.folder(db, item.folderId, scope.householdId)
@@ -363,13 +366,16 @@ extension Items {
                     (purchase.folderId, purchase.due) = (target.id, due)
                     try ShelfLife.registered(db, purchase, at: time, joining: true)
                     _ = try item.delete(db)
+                    rows.append(existing.id)
                     continue
                 }
                 item.quantity = quantity
                 item.due = due
                 try Self.putAway(db, &item, from: source, into: target, at: time, by: memberId)
+                rows.append(item.id)
             }
             try Self.rememberStockList(db, stockFolderId, for: sources)
+            return rows
         }
     }
 

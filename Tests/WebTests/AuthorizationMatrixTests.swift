@@ -119,6 +119,10 @@ struct AuthorizationMatrixTests {
         "PUT /api/v1/items/{itemId}/basket": .token, "GET /api/v1/changes": .token,
         "DELETE /api/v1/items/{itemId}": .token, "POST /api/v1/items/{itemId}/restore": .token, "GET /api/v1/summary": .token, "GET /api/v1/due": .token,
         "GET /api/v1/events": .token,
+        "POST /api/v1/items/{itemId}/bought": .token, "POST /api/v1/items/{itemId}/buy-again": .token,
+        "GET /api/v1/products/by-barcode/{barcode}": .token, "GET /api/v1/keep": .token, "GET /api/v1/use-soon": .token,
+        "GET /api/v1/calendar": .token, "GET /api/v1/meals": .token, "GET /api/v1/recipes": .token, "GET /api/v1/recipes/{recipeId}": .token,
+        "POST /api/v1/recipes/{recipeId}/cook": .token, "POST /api/v1/recipes/{recipeId}/missing": .token,
         "POST /api/v1/mcp": .token, "GET /api/v1/mcp": .token, "DELETE /api/v1/mcp": .token,
     ]
 

@@ -17,6 +17,8 @@ struct HouseholdFixture {
 
     let app: App
     let accounts: Accounts
+    /// The app's database, for stores the app does not expose.
+    let database: AppDatabase
     let clock: ManualClock
     var owner = "", member = "", viewer = "", otherOwner = ""
     /// Ids in Home that object routes point at.
@@ -42,6 +44,7 @@ struct HouseholdFixture {
     ) async throws {
         let home = try Fixture(database: database, clock: ManualClock(Date()), userAgent: "phone")
         let database = home.database
+        self.database = database
         clock = home.clock
         let wall = clock.wall
         accounts = Accounts(database: database, hasher: Self.hasher, clock: wall)

@@ -22,6 +22,12 @@ extension Components {
         public typealias FolderId = Swift.Int64
         /// - Remark: Generated from `#/components/parameters/ItemId`.
         public typealias ItemId = Swift.Int64
+        /// - Remark: Generated from `#/components/parameters/RecipeId`.
+        public typealias RecipeId = Swift.Int64
+        /// The recipe's own when absent.
+        ///
+        /// - Remark: Generated from `#/components/parameters/Servings`.
+        public typealias Servings = Swift.Int
         /// 8 to 64 letters, digits and hyphens; remembered for a day.
         ///
         /// - Remark: Generated from `#/components/parameters/IdempotencyKey`.

@@ -783,5 +783,720 @@ extension Components {
                 case reset
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Product`.
+        public struct Product: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Product/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Product/barcode`.
+            public var barcode: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Product/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Product/kind`.
+            public var kind: Components.Schemas.ItemKind
+            /// - Remark: Generated from `#/components/schemas/Product/unit`.
+            public var unit: Components.Schemas.ItemUnit
+            /// The list items with this barcode were last saved to.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Product/folder_id`.
+            public var folderId: Swift.Int64?
+            /// How many days it keeps, set by hand or learned from the household's registrations.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Product/shelf_life_days`.
+            public var shelfLifeDays: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Product/updated_at`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `Product`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - barcode:
+            ///   - name:
+            ///   - kind:
+            ///   - unit:
+            ///   - folderId: The list items with this barcode were last saved to.
+            ///   - shelfLifeDays: How many days it keeps, set by hand or learned from the household's registrations.
+            ///   - updatedAt:
+            public init(
+                id: Swift.Int64,
+                barcode: Swift.String,
+                name: Swift.String,
+                kind: Components.Schemas.ItemKind,
+                unit: Components.Schemas.ItemUnit,
+                folderId: Swift.Int64? = nil,
+                shelfLifeDays: Swift.Int? = nil,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.barcode = barcode
+                self.name = name
+                self.kind = kind
+                self.unit = unit
+                self.folderId = folderId
+                self.shelfLifeDays = shelfLifeDays
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case barcode
+                case name
+                case kind
+                case unit
+                case folderId = "folder_id"
+                case shelfLifeDays = "shelf_life_days"
+                case updatedAt = "updated_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/KeepRule`.
+        public struct KeepRule: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/KeepRule/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/KeepRule/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/KeepRule/unit`.
+            public var unit: Components.Schemas.ItemUnit
+            /// - Remark: Generated from `#/components/schemas/KeepRule/minimum`.
+            public var minimum: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/KeepRule/refill_to`.
+            public var refillTo: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/KeepRule/pack`.
+            public var pack: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/KeepRule/in_stock`.
+            public var inStock: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/KeepRule/on_list`.
+            public var onList: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/KeepRule/below_minimum`.
+            public var belowMinimum: Swift.Bool
+            /// Creates a new `KeepRule`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - unit:
+            ///   - minimum:
+            ///   - refillTo:
+            ///   - pack:
+            ///   - inStock:
+            ///   - onList:
+            ///   - belowMinimum:
+            public init(
+                id: Swift.Int64,
+                name: Swift.String,
+                unit: Components.Schemas.ItemUnit,
+                minimum: Swift.Double,
+                refillTo: Swift.Double,
+                pack: Swift.Double,
+                inStock: Swift.Double,
+                onList: Swift.Double,
+                belowMinimum: Swift.Bool
+            ) {
+                self.id = id
+                self.name = name
+                self.unit = unit
+                self.minimum = minimum
+                self.refillTo = refillTo
+                self.pack = pack
+                self.inStock = inStock
+                self.onList = onList
+                self.belowMinimum = belowMinimum
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case unit
+                case minimum
+                case refillTo = "refill_to"
+                case pack
+                case inStock = "in_stock"
+                case onList = "on_list"
+                case belowMinimum = "below_minimum"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UseSoon`.
+        public struct UseSoon: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UseSoon/today`.
+            public var today: Swift.String
+            /// - Remark: Generated from `#/components/schemas/UseSoon/expired`.
+            public var expired: [Components.Schemas.DueItem]
+            /// - Remark: Generated from `#/components/schemas/UseSoon/due_today`.
+            public var dueToday: [Components.Schemas.DueItem]
+            /// - Remark: Generated from `#/components/schemas/UseSoon/due_soon`.
+            public var dueSoon: [Components.Schemas.DueItem]
+            /// - Remark: Generated from `#/components/schemas/UseSoon/expired_count`.
+            public var expiredCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/UseSoon/due_today_count`.
+            public var dueTodayCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/UseSoon/due_soon_count`.
+            public var dueSoonCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/UseSoon/page`.
+            public var page: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/UseSoon/pages`.
+            public var pages: Swift.Int
+            /// Creates a new `UseSoon`.
+            ///
+            /// - Parameters:
+            ///   - today:
+            ///   - expired:
+            ///   - dueToday:
+            ///   - dueSoon:
+            ///   - expiredCount:
+            ///   - dueTodayCount:
+            ///   - dueSoonCount:
+            ///   - page:
+            ///   - pages:
+            public init(
+                today: Swift.String,
+                expired: [Components.Schemas.DueItem],
+                dueToday: [Components.Schemas.DueItem],
+                dueSoon: [Components.Schemas.DueItem],
+                expiredCount: Swift.Int,
+                dueTodayCount: Swift.Int,
+                dueSoonCount: Swift.Int,
+                page: Swift.Int,
+                pages: Swift.Int
+            ) {
+                self.today = today
+                self.expired = expired
+                self.dueToday = dueToday
+                self.dueSoon = dueSoon
+                self.expiredCount = expiredCount
+                self.dueTodayCount = dueTodayCount
+                self.dueSoonCount = dueSoonCount
+                self.page = page
+                self.pages = pages
+            }
+            public enum CodingKeys: String, CodingKey {
+                case today
+                case expired
+                case dueToday = "due_today"
+                case dueSoon = "due_soon"
+                case expiredCount = "expired_count"
+                case dueTodayCount = "due_today_count"
+                case dueSoonCount = "due_soon_count"
+                case page
+                case pages
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CalendarMonth`.
+        public struct CalendarMonth: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CalendarMonth/month`.
+            public var month: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CalendarMonth/DaysPayload`.
+            public struct DaysPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CalendarMonth/DaysPayload/day`.
+                public var day: Swift.String
+                /// - Remark: Generated from `#/components/schemas/CalendarMonth/DaysPayload/due`.
+                public var due: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/CalendarMonth/DaysPayload/meals`.
+                public var meals: Swift.Int
+                /// Creates a new `DaysPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - day:
+                ///   - due:
+                ///   - meals:
+                public init(
+                    day: Swift.String,
+                    due: Swift.Int,
+                    meals: Swift.Int
+                ) {
+                    self.day = day
+                    self.due = due
+                    self.meals = meals
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case day
+                    case due
+                    case meals
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CalendarMonth/days`.
+            public typealias DaysPayload = [Components.Schemas.CalendarMonth.DaysPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/CalendarMonth/days`.
+            public var days: Components.Schemas.CalendarMonth.DaysPayload
+            /// Creates a new `CalendarMonth`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - days:
+            public init(
+                month: Swift.String,
+                days: Components.Schemas.CalendarMonth.DaysPayload
+            ) {
+                self.month = month
+                self.days = days
+            }
+            public enum CodingKeys: String, CodingKey {
+                case month
+                case days
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Meal`.
+        public struct Meal: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Meal/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Meal/day`.
+            public var day: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Meal/slot`.
+            @frozen public enum SlotPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case breakfast = "breakfast"
+                case lunch = "lunch"
+                case dinner = "dinner"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/Meal/slot`.
+            public var slot: Components.Schemas.Meal.SlotPayload
+            /// - Remark: Generated from `#/components/schemas/Meal/recipe_id`.
+            public var recipeId: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/Meal/recipe_name`.
+            public var recipeName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Meal/servings`.
+            public var servings: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Meal/note`.
+            public var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Meal/state`.
+            @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case note = "note"
+                case planned = "planned"
+                case overdue = "overdue"
+                case cooked = "cooked"
+                case skipped = "skipped"
+                case recipeInTrash = "recipe_in_trash"
+            }
+            /// - Remark: Generated from `#/components/schemas/Meal/state`.
+            public var state: Components.Schemas.Meal.StatePayload
+            /// What the stock will lack for it on its day, after the earlier meals took their share.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Meal/missing`.
+            public var missing: [Swift.String]
+            /// Creates a new `Meal`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - day:
+            ///   - slot:
+            ///   - recipeId:
+            ///   - recipeName:
+            ///   - servings:
+            ///   - note:
+            ///   - state:
+            ///   - missing: What the stock will lack for it on its day, after the earlier meals took their share.
+            public init(
+                id: Swift.Int64,
+                day: Swift.String,
+                slot: Components.Schemas.Meal.SlotPayload,
+                recipeId: Swift.Int64? = nil,
+                recipeName: Swift.String? = nil,
+                servings: Swift.Int? = nil,
+                note: Swift.String,
+                state: Components.Schemas.Meal.StatePayload,
+                missing: [Swift.String]
+            ) {
+                self.id = id
+                self.day = day
+                self.slot = slot
+                self.recipeId = recipeId
+                self.recipeName = recipeName
+                self.servings = servings
+                self.note = note
+                self.state = state
+                self.missing = missing
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case day
+                case slot
+                case recipeId = "recipe_id"
+                case recipeName = "recipe_name"
+                case servings
+                case note
+                case state
+                case missing
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Readiness`.
+        @frozen public enum Readiness: String, Codable, Hashable, Sendable, CaseIterable {
+            case ready = "ready"
+            case missingOne = "missing_one"
+            case missingSeveral = "missing_several"
+        }
+        /// - Remark: Generated from `#/components/schemas/RecipeSummary`.
+        public struct RecipeSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecipeSummary/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/RecipeSummary/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RecipeSummary/servings`.
+            public var servings: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/RecipeSummary/tags`.
+            public var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/RecipeSummary/readiness`.
+            public var readiness: Components.Schemas.Readiness
+            /// - Remark: Generated from `#/components/schemas/RecipeSummary/missing`.
+            public var missing: [Swift.String]
+            /// Ingredients the stock has that are expired or due soon.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecipeSummary/use_soon`.
+            public var useSoon: [Swift.String]
+            /// Creates a new `RecipeSummary`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - servings:
+            ///   - tags:
+            ///   - readiness:
+            ///   - missing:
+            ///   - useSoon: Ingredients the stock has that are expired or due soon.
+            public init(
+                id: Swift.Int64,
+                name: Swift.String,
+                servings: Swift.Int,
+                tags: [Swift.String],
+                readiness: Components.Schemas.Readiness,
+                missing: [Swift.String],
+                useSoon: [Swift.String]
+            ) {
+                self.id = id
+                self.name = name
+                self.servings = servings
+                self.tags = tags
+                self.readiness = readiness
+                self.missing = missing
+                self.useSoon = useSoon
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case servings
+                case tags
+                case readiness
+                case missing
+                case useSoon = "use_soon"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecipeDetail`.
+        public struct RecipeDetail: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecipeDetail/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/RecipeDetail/name`.
+            public var name: Swift.String
+            /// The servings the amounts are for.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecipeDetail/servings`.
+            public var servings: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/RecipeDetail/tags`.
+            public var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/RecipeDetail/readiness`.
+            public var readiness: Components.Schemas.Readiness
+            /// - Remark: Generated from `#/components/schemas/RecipeDetail/steps`.
+            public var steps: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/RecipeDetail/ingredients`.
+            public var ingredients: [Components.Schemas.Ingredient]
+            /// The meal plan holds some of the stock these ingredients match (it is not counted as free).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecipeDetail/plan_reserves`.
+            public var planReserves: Swift.Bool
+            /// Creates a new `RecipeDetail`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - servings: The servings the amounts are for.
+            ///   - tags:
+            ///   - readiness:
+            ///   - steps:
+            ///   - ingredients:
+            ///   - planReserves: The meal plan holds some of the stock these ingredients match (it is not counted as free).
+            public init(
+                id: Swift.Int64,
+                name: Swift.String,
+                servings: Swift.Int,
+                tags: [Swift.String],
+                readiness: Components.Schemas.Readiness,
+                steps: Swift.String? = nil,
+                ingredients: [Components.Schemas.Ingredient],
+                planReserves: Swift.Bool
+            ) {
+                self.id = id
+                self.name = name
+                self.servings = servings
+                self.tags = tags
+                self.readiness = readiness
+                self.steps = steps
+                self.ingredients = ingredients
+                self.planReserves = planReserves
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case servings
+                case tags
+                case readiness
+                case steps
+                case ingredients
+                case planReserves = "plan_reserves"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Ingredient`.
+        public struct Ingredient: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Ingredient/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Ingredient/amount`.
+            public var amount: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/Ingredient/unit`.
+            public var unit: Swift.String?
+            /// `uncomparable`: there is some, in units that do not compare with the recipe's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Ingredient/standing`.
+            @frozen public enum StandingPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case enough = "enough"
+                case short = "short"
+                case missing = "missing"
+                case uncomparable = "uncomparable"
+            }
+            /// `uncomparable`: there is some, in units that do not compare with the recipe's.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Ingredient/standing`.
+            public var standing: Components.Schemas.Ingredient.StandingPayload
+            /// - Remark: Generated from `#/components/schemas/Ingredient/missing_amount`.
+            public var missingAmount: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/Ingredient/StockPayload`.
+            public struct StockPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Ingredient/StockPayload/item_id`.
+                public var itemId: Swift.Int64
+                /// - Remark: Generated from `#/components/schemas/Ingredient/StockPayload/name`.
+                public var name: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Ingredient/StockPayload/quantity`.
+                public var quantity: Swift.Double
+                /// - Remark: Generated from `#/components/schemas/Ingredient/StockPayload/unit`.
+                public var unit: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Ingredient/StockPayload/due`.
+                public var due: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/Ingredient/StockPayload/folder_id`.
+                public var folderId: Swift.Int64
+                /// Creates a new `StockPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - itemId:
+                ///   - name:
+                ///   - quantity:
+                ///   - unit:
+                ///   - due:
+                ///   - folderId:
+                public init(
+                    itemId: Swift.Int64,
+                    name: Swift.String,
+                    quantity: Swift.Double,
+                    unit: Swift.String,
+                    due: Swift.String? = nil,
+                    folderId: Swift.Int64
+                ) {
+                    self.itemId = itemId
+                    self.name = name
+                    self.quantity = quantity
+                    self.unit = unit
+                    self.due = due
+                    self.folderId = folderId
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case itemId = "item_id"
+                    case name
+                    case quantity
+                    case unit
+                    case due
+                    case folderId = "folder_id"
+                }
+            }
+            /// The fresh items that match it, in the order cooking takes them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Ingredient/stock`.
+            public typealias StockPayload = [Components.Schemas.Ingredient.StockPayloadPayload]
+            /// The fresh items that match it, in the order cooking takes them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Ingredient/stock`.
+            public var stock: Components.Schemas.Ingredient.StockPayload
+            /// Creates a new `Ingredient`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - amount:
+            ///   - unit:
+            ///   - standing: `uncomparable`: there is some, in units that do not compare with the recipe's.
+            ///   - missingAmount:
+            ///   - stock: The fresh items that match it, in the order cooking takes them.
+            public init(
+                name: Swift.String,
+                amount: Swift.Double? = nil,
+                unit: Swift.String? = nil,
+                standing: Components.Schemas.Ingredient.StandingPayload,
+                missingAmount: Swift.Double? = nil,
+                stock: Components.Schemas.Ingredient.StockPayload
+            ) {
+                self.name = name
+                self.amount = amount
+                self.unit = unit
+                self.standing = standing
+                self.missingAmount = missingAmount
+                self.stock = stock
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case amount
+                case unit
+                case standing
+                case missingAmount = "missing_amount"
+                case stock
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CookResult`.
+        public struct CookResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CookResult/cook_id`.
+            public var cookId: Swift.Int64
+            /// How many items it took from.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CookResult/taken`.
+            public var taken: Swift.Int
+            /// How many of them it used up.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CookResult/used_up`.
+            public var usedUp: Swift.Int
+            /// The item the recipe makes, added to stock.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CookResult/produced_item_id`.
+            public var producedItemId: Swift.Int64?
+            /// Creates a new `CookResult`.
+            ///
+            /// - Parameters:
+            ///   - cookId:
+            ///   - taken: How many items it took from.
+            ///   - usedUp: How many of them it used up.
+            ///   - producedItemId: The item the recipe makes, added to stock.
+            public init(
+                cookId: Swift.Int64,
+                taken: Swift.Int,
+                usedUp: Swift.Int,
+                producedItemId: Swift.Int64? = nil
+            ) {
+                self.cookId = cookId
+                self.taken = taken
+                self.usedUp = usedUp
+                self.producedItemId = producedItemId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case cookId = "cook_id"
+                case taken
+                case usedUp = "used_up"
+                case producedItemId = "produced_item_id"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Shortfall`.
+        public struct Shortfall: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Shortfall/ingredient`.
+            public var ingredient: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Shortfall/missing`.
+            public var missing: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/Shortfall/unit`.
+            public var unit: Swift.String?
+            /// Creates a new `Shortfall`.
+            ///
+            /// - Parameters:
+            ///   - ingredient:
+            ///   - missing:
+            ///   - unit:
+            public init(
+                ingredient: Swift.String,
+                missing: Swift.Double? = nil,
+                unit: Swift.String? = nil
+            ) {
+                self.ingredient = ingredient
+                self.missing = missing
+                self.unit = unit
+            }
+            public enum CodingKeys: String, CodingKey {
+                case ingredient
+                case missing
+                case unit
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ShortfallProblem`.
+        public struct ShortfallProblem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ShortfallProblem/type`.
+            public var _type: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ShortfallProblem/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ShortfallProblem/status`.
+            public var status: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ShortfallProblem/detail`.
+            public var detail: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ShortfallProblem/shortfalls`.
+            public var shortfalls: [Components.Schemas.Shortfall]?
+            /// Creates a new `ShortfallProblem`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - title:
+            ///   - status:
+            ///   - detail:
+            ///   - shortfalls:
+            public init(
+                _type: Swift.String,
+                title: Swift.String,
+                status: Swift.Int,
+                detail: Swift.String? = nil,
+                shortfalls: [Components.Schemas.Shortfall]? = nil
+            ) {
+                self._type = _type
+                self.title = title
+                self.status = status
+                self.detail = detail
+                self.shortfalls = shortfalls
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case title
+                case status
+                case detail
+                case shortfalls
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AddedToList`.
+        public struct AddedToList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AddedToList/name`.
+            public var name: Swift.String
+            /// Absent for an ingredient that only needs to be there (one item was added).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AddedToList/amount`.
+            public var amount: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/AddedToList/unit`.
+            public var unit: Swift.String
+            /// Added to a row of the same name and unit already on the list.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AddedToList/merged`.
+            public var merged: Swift.Bool
+            /// Creates a new `AddedToList`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - amount: Absent for an ingredient that only needs to be there (one item was added).
+            ///   - unit:
+            ///   - merged: Added to a row of the same name and unit already on the list.
+            public init(
+                name: Swift.String,
+                amount: Swift.Double? = nil,
+                unit: Swift.String,
+                merged: Swift.Bool
+            ) {
+                self.name = name
+                self.amount = amount
+                self.unit = unit
+                self.merged = merged
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case amount
+                case unit
+                case merged
+            }
+        }
     }
 }

@@ -80,6 +80,71 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /items/{itemId}/basket`.
     /// - Remark: Generated from `#/paths//items/{itemId}/basket/put(setInBasket)`.
     func setInBasket(_ input: Operations.SetInBasket.Input) async throws -> Operations.SetInBasket.Output
+    /// Puts a bought shopping item away into a stock list, as the Bought page does.
+    ///
+    /// By default it joins a row of the same name and unit already in that list (quantities
+    /// added, the earlier due date kept) and the answer is that row; otherwise the item itself
+    /// moves there, unopened. Needs a token that may change both shopping and stock lists.
+    ///
+    ///
+    /// - Remark: HTTP `POST /items/{itemId}/bought`.
+    /// - Remark: Generated from `#/paths//items/{itemId}/bought/post(buyItem)`.
+    func buyItem(_ input: Operations.BuyItem.Input) async throws -> Operations.BuyItem.Output
+    /// Puts a copy of an item on a shopping list; the item itself stays where it is.
+    ///
+    /// - Remark: HTTP `POST /items/{itemId}/buy-again`.
+    /// - Remark: Generated from `#/paths//items/{itemId}/buy-again/post(buyAgain)`.
+    func buyAgain(_ input: Operations.BuyAgain.Input) async throws -> Operations.BuyAgain.Output
+    /// What the household has learned about a barcode (name, kind, unit, list, shelf life).
+    ///
+    /// - Remark: HTTP `GET /products/by-barcode/{barcode}`.
+    /// - Remark: Generated from `#/paths//products/by-barcode/{barcode}/get(getProduct)`.
+    func getProduct(_ input: Operations.GetProduct.Input) async throws -> Operations.GetProduct.Output
+    /// What the household keeps in stock, with how much there is and what is on the lists.
+    ///
+    /// - Remark: HTTP `GET /keep`.
+    /// - Remark: Generated from `#/paths//keep/get(listKeepRules)`.
+    func listKeepRules(_ input: Operations.ListKeepRules.Input) async throws -> Operations.ListKeepRules.Output
+    /// The use-soon page's stock items (expired, due today, due soon), earliest first, a page at a time.
+    ///
+    /// - Remark: HTTP `GET /use-soon`.
+    /// - Remark: Generated from `#/paths//use-soon/get(listUseSoon)`.
+    func listUseSoon(_ input: Operations.ListUseSoon.Input) async throws -> Operations.ListUseSoon.Output
+    /// For each day of a month, how many stock items are due and how many meals are planned.
+    ///
+    /// - Remark: HTTP `GET /calendar`.
+    /// - Remark: Generated from `#/paths//calendar/get(getCalendar)`.
+    func getCalendar(_ input: Operations.GetCalendar.Input) async throws -> Operations.GetCalendar.Output
+    /// The meal plan from one day through another (at most 31 days), each meal with how it stands against the stock.
+    ///
+    /// - Remark: HTTP `GET /meals`.
+    /// - Remark: Generated from `#/paths//meals/get(listMeals)`.
+    func listMeals(_ input: Operations.ListMeals.Input) async throws -> Operations.ListMeals.Output
+    /// The household's recipes with what each lacks, those that use what expires soon first.
+    ///
+    /// - Remark: HTTP `GET /recipes`.
+    /// - Remark: Generated from `#/paths//recipes/get(listRecipes)`.
+    func listRecipes(_ input: Operations.ListRecipes.Input) async throws -> Operations.ListRecipes.Output
+    /// A recipe's ingredients against the stock, for some servings.
+    ///
+    /// - Remark: HTTP `GET /recipes/{recipeId}`.
+    /// - Remark: Generated from `#/paths//recipes/{recipeId}/get(getRecipe)`.
+    func getRecipe(_ input: Operations.GetRecipe.Input) async throws -> Operations.GetRecipe.Output
+    /// Cooks a recipe, taking its ingredients from the stock in one go (earliest due first).
+    ///
+    /// When something is short, nothing is taken and the answer is 409 with the `shortfalls`,
+    /// unless `with_what_we_have` is true. Used-up items go where the household's settings say
+    /// (the trash, or a shopping list: then the token needs the shopping scope too).
+    ///
+    ///
+    /// - Remark: HTTP `POST /recipes/{recipeId}/cook`.
+    /// - Remark: Generated from `#/paths//recipes/{recipeId}/cook/post(cookRecipe)`.
+    func cookRecipe(_ input: Operations.CookRecipe.Input) async throws -> Operations.CookRecipe.Output
+    /// Puts what a recipe lacks on a shopping list, minus what the list already has; a second call adds nothing.
+    ///
+    /// - Remark: HTTP `POST /recipes/{recipeId}/missing`.
+    /// - Remark: Generated from `#/paths//recipes/{recipeId}/missing/post(addMissingToList)`.
+    func addMissingToList(_ input: Operations.AddMissingToList.Input) async throws -> Operations.AddMissingToList.Output
     /// What changed in the household after a sequence number, oldest first.
     ///
     /// Start with `since=0`, then pass `latest` back. `reset: true` means the feed no longer holds
@@ -261,6 +326,163 @@ extension APIProtocol {
         body: Operations.SetInBasket.Input.Body
     ) async throws -> Operations.SetInBasket.Output {
         try await setInBasket(Operations.SetInBasket.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Puts a bought shopping item away into a stock list, as the Bought page does.
+    ///
+    /// By default it joins a row of the same name and unit already in that list (quantities
+    /// added, the earlier due date kept) and the answer is that row; otherwise the item itself
+    /// moves there, unopened. Needs a token that may change both shopping and stock lists.
+    ///
+    ///
+    /// - Remark: HTTP `POST /items/{itemId}/bought`.
+    /// - Remark: Generated from `#/paths//items/{itemId}/bought/post(buyItem)`.
+    public func buyItem(
+        path: Operations.BuyItem.Input.Path,
+        headers: Operations.BuyItem.Input.Headers = .init(),
+        body: Operations.BuyItem.Input.Body
+    ) async throws -> Operations.BuyItem.Output {
+        try await buyItem(Operations.BuyItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Puts a copy of an item on a shopping list; the item itself stays where it is.
+    ///
+    /// - Remark: HTTP `POST /items/{itemId}/buy-again`.
+    /// - Remark: Generated from `#/paths//items/{itemId}/buy-again/post(buyAgain)`.
+    public func buyAgain(
+        path: Operations.BuyAgain.Input.Path,
+        headers: Operations.BuyAgain.Input.Headers = .init(),
+        body: Operations.BuyAgain.Input.Body
+    ) async throws -> Operations.BuyAgain.Output {
+        try await buyAgain(Operations.BuyAgain.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// What the household has learned about a barcode (name, kind, unit, list, shelf life).
+    ///
+    /// - Remark: HTTP `GET /products/by-barcode/{barcode}`.
+    /// - Remark: Generated from `#/paths//products/by-barcode/{barcode}/get(getProduct)`.
+    public func getProduct(
+        path: Operations.GetProduct.Input.Path,
+        headers: Operations.GetProduct.Input.Headers = .init()
+    ) async throws -> Operations.GetProduct.Output {
+        try await getProduct(Operations.GetProduct.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// What the household keeps in stock, with how much there is and what is on the lists.
+    ///
+    /// - Remark: HTTP `GET /keep`.
+    /// - Remark: Generated from `#/paths//keep/get(listKeepRules)`.
+    public func listKeepRules(headers: Operations.ListKeepRules.Input.Headers = .init()) async throws -> Operations.ListKeepRules.Output {
+        try await listKeepRules(Operations.ListKeepRules.Input(headers: headers))
+    }
+    /// The use-soon page's stock items (expired, due today, due soon), earliest first, a page at a time.
+    ///
+    /// - Remark: HTTP `GET /use-soon`.
+    /// - Remark: Generated from `#/paths//use-soon/get(listUseSoon)`.
+    public func listUseSoon(
+        query: Operations.ListUseSoon.Input.Query = .init(),
+        headers: Operations.ListUseSoon.Input.Headers = .init()
+    ) async throws -> Operations.ListUseSoon.Output {
+        try await listUseSoon(Operations.ListUseSoon.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// For each day of a month, how many stock items are due and how many meals are planned.
+    ///
+    /// - Remark: HTTP `GET /calendar`.
+    /// - Remark: Generated from `#/paths//calendar/get(getCalendar)`.
+    public func getCalendar(
+        query: Operations.GetCalendar.Input.Query,
+        headers: Operations.GetCalendar.Input.Headers = .init()
+    ) async throws -> Operations.GetCalendar.Output {
+        try await getCalendar(Operations.GetCalendar.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The meal plan from one day through another (at most 31 days), each meal with how it stands against the stock.
+    ///
+    /// - Remark: HTTP `GET /meals`.
+    /// - Remark: Generated from `#/paths//meals/get(listMeals)`.
+    public func listMeals(
+        query: Operations.ListMeals.Input.Query,
+        headers: Operations.ListMeals.Input.Headers = .init()
+    ) async throws -> Operations.ListMeals.Output {
+        try await listMeals(Operations.ListMeals.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The household's recipes with what each lacks, those that use what expires soon first.
+    ///
+    /// - Remark: HTTP `GET /recipes`.
+    /// - Remark: Generated from `#/paths//recipes/get(listRecipes)`.
+    public func listRecipes(
+        query: Operations.ListRecipes.Input.Query = .init(),
+        headers: Operations.ListRecipes.Input.Headers = .init()
+    ) async throws -> Operations.ListRecipes.Output {
+        try await listRecipes(Operations.ListRecipes.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A recipe's ingredients against the stock, for some servings.
+    ///
+    /// - Remark: HTTP `GET /recipes/{recipeId}`.
+    /// - Remark: Generated from `#/paths//recipes/{recipeId}/get(getRecipe)`.
+    public func getRecipe(
+        path: Operations.GetRecipe.Input.Path,
+        query: Operations.GetRecipe.Input.Query = .init(),
+        headers: Operations.GetRecipe.Input.Headers = .init()
+    ) async throws -> Operations.GetRecipe.Output {
+        try await getRecipe(Operations.GetRecipe.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Cooks a recipe, taking its ingredients from the stock in one go (earliest due first).
+    ///
+    /// When something is short, nothing is taken and the answer is 409 with the `shortfalls`,
+    /// unless `with_what_we_have` is true. Used-up items go where the household's settings say
+    /// (the trash, or a shopping list: then the token needs the shopping scope too).
+    ///
+    ///
+    /// - Remark: HTTP `POST /recipes/{recipeId}/cook`.
+    /// - Remark: Generated from `#/paths//recipes/{recipeId}/cook/post(cookRecipe)`.
+    public func cookRecipe(
+        path: Operations.CookRecipe.Input.Path,
+        headers: Operations.CookRecipe.Input.Headers = .init(),
+        body: Operations.CookRecipe.Input.Body
+    ) async throws -> Operations.CookRecipe.Output {
+        try await cookRecipe(Operations.CookRecipe.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Puts what a recipe lacks on a shopping list, minus what the list already has; a second call adds nothing.
+    ///
+    /// - Remark: HTTP `POST /recipes/{recipeId}/missing`.
+    /// - Remark: Generated from `#/paths//recipes/{recipeId}/missing/post(addMissingToList)`.
+    public func addMissingToList(
+        path: Operations.AddMissingToList.Input.Path,
+        headers: Operations.AddMissingToList.Input.Headers = .init(),
+        body: Operations.AddMissingToList.Input.Body
+    ) async throws -> Operations.AddMissingToList.Output {
+        try await addMissingToList(Operations.AddMissingToList.Input(
             path: path,
             headers: headers,
             body: body

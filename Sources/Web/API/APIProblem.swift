@@ -16,6 +16,7 @@ struct APIProblem: Error, Sendable {
         case versionMismatch = "version_mismatch"
         case keyReused = "key_reused"
         case keyRunning = "key_running"
+        case recipeShort = "recipe_short"
         case tooLarge = "too_large"
         case busy
         case server
@@ -30,7 +31,7 @@ struct APIProblem: Error, Sendable {
             case .invalid: 400
             case .unprocessable: 422
             case .versionMismatch: 412
-            case .keyReused, .keyRunning: 409
+            case .keyReused, .keyRunning, .recipeShort: 409
             case .tooLarge: 413
             case .busy: 503
             case .server: 500

@@ -10,6 +10,11 @@ struct HouseholdAPI: APIProtocol {
     let items: Items
     let feed: ChangeFeed
     let keepRules: KeepRules
+    let products: Products
+    let recipes: Recipes
+    let cooking: Cooking
+    let mealPlan: MealPlan
+    let settings: HouseholdSettings
     let clock: WallClock
 
     // MARK: - Household and folders
@@ -62,9 +67,7 @@ struct HouseholdAPI: APIProtocol {
         guard (1...Self.dueLimits.items).contains(limit) else { throw APIProblem(.invalid, values: ["reason": "limit: 1 to 500"]) }
         let t = try Self.catalog
         let zone = Self.timeZone(holder)
-        let due = try items.due(in: holder.household, from: first, through: last, limit: limit).map {
-            Components.Schemas.DueItem(item: Self.item($0.item, kind: .stock, timeZone: zone), folderName: folderName($0, t))
-        }
+        let due = try items.due(in: holder.household, from: first, through: last, limit: limit).map { Self.dueItem($0, t, zone) }
         return .ok(.init(body: .json(.init(items: due))))
     }
 
@@ -194,6 +197,40 @@ struct HouseholdAPI: APIProtocol {
         return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
     }
 
+    func buyItem(_ input: Operations.BuyItem.Input) async throws -> Operations.BuyItem.Output {
+        let holder = try APICaller.current
+        guard case .json(let payload) = input.body else { throw APIProblem(.invalid, values: ["reason": "a JSON body"]) }
+        let (item, kind) = try read(input.path.itemId, holder)
+        let target = try items.folder(Folder.ID(rawValue: payload.folderId), in: holder.household)
+        try Self.requireWrite(holder, on: [kind, target.kind])
+        guard kind == .shopping else { throw APIProblem.unprocessable([.init(field: "item", problem: .folderNotShopping)]) }
+        guard target.kind == .stock else { throw APIProblem.unprocessable([.init(field: "folder_id", problem: .folderNotStock)]) }
+        let line = BoughtInput(
+            id: item.id, quantity: Quantity.text(payload.quantity ?? item.quantity), due: payload.due ?? "", addToExisting: payload.joinExisting ?? true)
+        let rows: [Item.ID]
+        do {
+            rows = try items.buy([line], into: target.id, in: holder.household, by: holder.memberId)
+        } catch InventoryError.validation(let fields) {
+            // The Bought page's fields are per line (`due_<id>`); here there is one line.
+            throw APIProblem.unprocessable(
+                fields.sorted { $0.key < $1.key }.map { .init(field: $0.key.replacingOccurrences(of: "_\(item.id.rawValue)", with: ""), problem: $0.value) })
+        }
+        let saved = try written(rows[0].rawValue, holder)
+        return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
+    }
+
+    func buyAgain(_ input: Operations.BuyAgain.Input) async throws -> Operations.BuyAgain.Output {
+        let holder = try APICaller.current
+        guard case .json(let payload) = input.body else { throw APIProblem(.invalid, values: ["reason": "a JSON body"]) }
+        let (item, _) = try read(input.path.itemId, holder)
+        let list = try items.folder(Folder.ID(rawValue: payload.folderId), in: holder.household)
+        try Self.requireWrite(holder, on: [list.kind])
+        guard list.kind == .shopping else { throw APIProblem.unprocessable([.init(field: "folder_id", problem: .folderNotShopping)]) }
+        let copy = try items.buyAgain(item.id, onto: list.id, in: holder.household, by: holder.memberId)
+        let saved = try written(copy.rawValue, holder)
+        return .created(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
+    }
+
     // MARK: - Changes
 
     func listChanges(_ input: Operations.ListChanges.Input) async throws -> Operations.ListChanges.Output {
@@ -218,13 +255,13 @@ struct HouseholdAPI: APIProtocol {
     // MARK: - Between the domain and the document
 
     /// An item of the holder's household and the kind of its list; anything else is not found.
-    private func read(_ id: Int64, _ holder: TokenHolder) throws -> (Item, FolderKind) {
+    func read(_ id: Int64, _ holder: TokenHolder) throws -> (Item, FolderKind) {
         let item = try items.item(Item.ID(rawValue: id), in: holder.household)
         return (item, try items.folder(item.folderId, in: holder.household).kind)
     }
 
     /// An item as a write left it: its `ETag` and its body, read again after the write.
-    private func written(_ id: Int64, _ holder: TokenHolder) throws -> (etag: String, item: Components.Schemas.Item) {
+    func written(_ id: Int64, _ holder: TokenHolder) throws -> (etag: String, item: Components.Schemas.Item) {
         let (item, kind) = try read(id, holder)
         return (Self.etag(item), Self.item(item, kind: kind, timeZone: Self.timeZone(holder)))
     }
@@ -254,6 +291,15 @@ struct HouseholdAPI: APIProtocol {
             remindAt: isStock && !form.remindAt.isEmpty ? form.remindAt : nil,
             status: isStock ? item.status.flatMap { .init(rawValue: $0.rawValue) } : nil, urgent: isStock ? nil : item.urgent,
             inBasket: isStock ? nil : item.inBasket, step: item.step, version: item.version, updatedAt: item.updatedAt.date)
+    }
+
+    static func dueItem(_ entry: DueItem, _ t: Catalog, _ zone: TimeZone) -> Components.Schemas.DueItem {
+        Components.Schemas.DueItem(item: item(entry.item, kind: .stock, timeZone: zone), folderName: folderName(entry, t))
+    }
+
+    /// The household's day and due-soon days now.
+    func window(_ holder: TokenHolder) throws -> DueWindow {
+        DueWindow(household: try settings.household(holder.household), now: clock.now())
     }
 
     static func input(_ draft: Components.Schemas.ItemDraft) -> ItemInput {

@@ -213,7 +213,10 @@ public final class App: Responder {
         let api = APIRoutes(
             accounts: accounts, idempotency: IdempotentRequests(database: database, clock: options.clock), localizations: options.localizations,
             clock: options.clock, live: live, logger: logger)
-        try HouseholdAPI(items: items, feed: ChangeFeed(database: database), keepRules: keepRules, clock: options.clock).registerHandlers(
+        try HouseholdAPI(
+            items: items, feed: ChangeFeed(database: database), keepRules: keepRules, products: products, recipes: recipes, cooking: cooking,
+            mealPlan: mealPlan, settings: settings, clock: options.clock
+        ).registerHandlers(
             on: api, serverURL: URL(string: Route.API.v1)!,
             // Compact JSON in the order it is built (the runtime's default sorts and indents), dates by `Timestamp`.
             configuration: .init(dateTranscoder: TimestampTranscoder(), jsonEncodingOptions: []))

@@ -1,6 +1,6 @@
 """Zaiko: a household's stock and shopping lists in Home Assistant — a to-do list per shopping
 list, sensors for what is expired, due and below its minimum, a calendar of due dates, and
-services to add, use and open items. Updates come from Zaiko's event stream."""
+services to add, use and open items and to cook a recipe. Updates come from Zaiko's event stream."""
 from __future__ import annotations
 
 import voluptuous as vol
@@ -28,6 +28,13 @@ USE_ITEM_SCHEMA = vol.Schema(
     {vol.Required("item_id"): ITEM_ID, vol.Optional("amount", default=1): vol.All(vol.Coerce(float), vol.Range(min=0, max=1_000_000))}
 )
 OPEN_ITEM_SCHEMA = vol.Schema({vol.Required("item_id"): ITEM_ID})
+COOK_RECIPE_SCHEMA = vol.Schema(
+    {
+        vol.Required("recipe"): vol.All(cv.string, vol.Length(min=1, max=200)),
+        vol.Optional("servings"): vol.All(vol.Coerce(int), vol.Range(min=1, max=99)),
+        vol.Optional("with_what_we_have", default=False): cv.boolean,
+    }
+)
 
 
 async def make_client(hass: HomeAssistant, data: dict) -> ZaikoClient:
@@ -92,9 +99,30 @@ def _register_services(hass: HomeAssistant) -> None:
     async def mark_opened(call: ServiceCall) -> None:
         await _on_item(hass, lambda client: client.mark_opened(call.data["item_id"]))
 
+    async def cook_recipe(call: ServiceCall) -> None:
+        """Cooks the recipe named (or numbered) `recipe`: its ingredients are taken from the stock.
+        When something is short nothing is taken, and the error names what is missing."""
+        wanted = str(call.data["recipe"]).strip()
+        for coordinator in _coordinators(hass):
+            found = await _run(coordinator.client.recipes("" if wanted.isdigit() else wanted))
+            recipe = next((r for r in found if r["name"].casefold() == wanted.casefold() or str(r["id"]) == wanted), None)
+            if recipe is None:
+                continue
+            try:
+                await coordinator.client.cook(recipe["id"], call.data.get("servings"), call.data["with_what_we_have"])
+            except ZaikoError as error:
+                short = [s["ingredient"] for s in error.problem.get("shortfalls", [])]
+                if short:
+                    raise HomeAssistantError(f"{recipe['name']}: short of {', '.join(short)}; nothing was taken") from error
+                raise HomeAssistantError(str(error)) from error
+            await coordinator.async_refresh()
+            return
+        raise HomeAssistantError(f"Zaiko has no recipe called {wanted}")
+
     hass.services.async_register(DOMAIN, "add_item", add_item, schema=ADD_ITEM_SCHEMA)
     hass.services.async_register(DOMAIN, "use_item", use_item, schema=USE_ITEM_SCHEMA)
     hass.services.async_register(DOMAIN, "mark_opened", mark_opened, schema=OPEN_ITEM_SCHEMA)
+    hass.services.async_register(DOMAIN, "cook_recipe", cook_recipe, schema=COOK_RECIPE_SCHEMA)
 
 
 async def _run(awaitable):

@@ -7,6 +7,7 @@ import json
 import ssl
 from collections.abc import AsyncIterator
 from typing import Any
+from urllib.parse import urlencode
 
 import aiohttp
 
@@ -111,6 +112,15 @@ class ZaikoClient:
 
     async def mark_opened(self, item_id: int) -> dict:
         return await self.request("POST", f"/items/{item_id}/opened")
+
+    async def recipes(self, text: str = "") -> list[dict]:
+        return (await self.request("GET", "/recipes?" + urlencode({"q": text[:200]})))["recipes"]
+
+    async def cook(self, recipe_id: int, servings: int | None, with_what_we_have: bool) -> dict:
+        body: dict[str, Any] = {"with_what_we_have": with_what_we_have}
+        if servings is not None:
+            body["servings"] = servings
+        return await self.request("POST", f"/recipes/{recipe_id}/cook", body)
 
     # The event stream
 
