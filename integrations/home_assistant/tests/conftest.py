@@ -21,6 +21,8 @@ class Zaiko:
     login: str
     # The same server over HTTPS, with the household's own certificate authority.
     https_url: str
+    # The server's process, for a test that stops it.
+    server: subprocess.Popen
 
 
 @pytest.fixture(autouse=True)
@@ -44,6 +46,6 @@ def zaiko(tmp_path):
     assert first.startswith("Listening on ") and second.startswith("Listening for HTTPS on "), (first, second)
     yield Zaiko(
         url="http://" + first[len("Listening on "):].strip(), token=token, data=data, login=login,
-        https_url="https://" + second[len("Listening for HTTPS on "):].strip())
+        https_url="https://" + second[len("Listening for HTTPS on "):].strip(), server=server)
     server.terminate()
     server.wait(timeout=30)

@@ -4,10 +4,14 @@ updates pushed by Zaiko's event stream."""
 import asyncio
 import hashlib
 import json
+import urllib.parse
 import urllib.request
+
+import pytest
 
 from homeassistant import config_entries, data_entry_flow
 from homeassistant.const import CONF_TOKEN, CONF_URL
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import entity_registry as er
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -149,6 +153,40 @@ async def test_the_services_add_use_and_open_items(hass, zaiko):
     await hass.services.async_call(DOMAIN, "mark_opened", {"item_id": yoghurt["id"]}, blocking=True)
     now = await call_api(hass, zaiko, "GET", f"/items/{yoghurt['id']}")
     assert (now["quantity"], now["status"]) == (3, "opened")
+
+
+async def test_cook_recipe_takes_the_ingredients_or_names_what_is_short(hass, zaiko):
+    await set_up(hass, zaiko)
+    fridge = next(f for f in (await call_api(hass, zaiko, "GET", "/folders"))["folders"] if f["kind"] == "stock")
+
+    async def salmon():
+        found = (await call_api(hass, zaiko, "GET", f"/folders/{fridge['id']}/items?q=" + urllib.parse.quote("鮭の切り身")))["items"]
+        return sum(i["quantity"] for i in found if i["name"] == "鮭の切り身" and i["unit"] == "pack")
+
+    # The demo's 鮭の塩焼き (2 servings) needs a pack of 鮭の切り身 and a pinch of 塩.
+    await call_api(hass, zaiko, "POST", f"/folders/{fridge['id']}/items", {"items": [
+        {"name": "鮭の切り身", "quantity": 3, "unit": "pack"}, {"name": "塩", "quantity": 1, "unit": "bag"}]})
+    before = await salmon()
+    await hass.services.async_call(DOMAIN, "cook_recipe", {"recipe": "鮭の塩焼き"}, blocking=True)
+    assert await salmon() == before - 1
+    with pytest.raises(HomeAssistantError, match="short of 鮭の切り身; nothing was taken"):
+        await hass.services.async_call(DOMAIN, "cook_recipe", {"recipe": "鮭の塩焼き", "servings": 99}, blocking=True)
+    assert await salmon() == before - 1
+    with pytest.raises(HomeAssistantError, match="no recipe called"):
+        await hass.services.async_call(DOMAIN, "cook_recipe", {"recipe": "Nothing like it"}, blocking=True)
+
+
+async def test_when_zaiko_goes_away_the_entities_wait_without_an_error(hass, zaiko):
+    entry = await set_up(hass, zaiko)
+    zaiko.server.terminate()
+    await hass.async_add_executor_job(zaiko.server.wait, 30)
+    coordinator = hass.data[DOMAIN][entry.entry_id]
+    # The calendar reads its next event again on every update: Zaiko out of reach is no error.
+    coordinator.async_update_listeners()
+    await coordinator.async_refresh()
+    await hass.async_block_till_done()
+    assert not coordinator.last_update_success
+    assert hass.states.get("calendar.demo_due_dates").state == "unavailable"
 
 
 def test_a_description_reads_back_as_quantity_unit_and_note():

@@ -58,16 +58,21 @@ class ZaikoClient:
 
     async def request(self, method: str, path: str, body: Any = None, headers: dict | None = None) -> Any:
         all_headers = {"Authorization": f"Bearer {self.token}", **(headers or {})}
-        async with self.session.request(
-            method, self.base + path, json=body, headers=all_headers, ssl=self.ssl, timeout=aiohttp.ClientTimeout(total=30)
-        ) as answer:
-            data = await answer.read()
-            parsed = json.loads(data) if data else None
-            if answer.status == 401:
-                raise ZaikoAuthError(answer.status, parsed)
-            if answer.status >= 400:
-                raise ZaikoError(answer.status, parsed)
-            return parsed
+        try:
+            async with self.session.request(
+                method, self.base + path, json=body, headers=all_headers, ssl=self.ssl, timeout=aiohttp.ClientTimeout(total=30)
+            ) as answer:
+                data = await answer.read()
+                parsed = json.loads(data) if data else None
+        except (aiohttp.ClientError, TimeoutError, ValueError) as error:
+            # Zaiko restarting or out of reach, or an answer that is not JSON: status 0, and the
+            # callers keep what they last read.
+            raise ZaikoError(0, {"title": "Zaiko did not answer", "detail": str(error)}) from error
+        if answer.status == 401:
+            raise ZaikoAuthError(answer.status, parsed)
+        if answer.status >= 400:
+            raise ZaikoError(answer.status, parsed)
+        return parsed
 
     # Reading
 

@@ -8,6 +8,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddEntitiesCallback
 
+from .api import ZaikoError
 from .const import DOMAIN
 from .coordinator import ZaikoCoordinator
 from .entity import ZaikoEntity
@@ -60,6 +61,10 @@ class ZaikoDueDates(ZaikoEntity, CalendarEntity):
 
     async def _refresh_next(self) -> None:
         today = date.fromisoformat(self.coordinator.data.summary["today"])
-        upcoming = await self._read(today, today + timedelta(days=60))
+        try:
+            upcoming = await self._read(today, today + timedelta(days=60))
+        except ZaikoError:
+            # Out of reach for now: the next event stays as last read until the next update.
+            return
         self._next = upcoming[0] if upcoming else None
         self.async_write_ha_state()
