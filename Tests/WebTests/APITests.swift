@@ -258,6 +258,16 @@ struct APITests {
         #expect(page.status == 200)
         #expect(page.text.contains("Zaiko の API"))
         #expect(page.text.contains(#"id="version_mismatch""#))
+        // Every operation is summed up on the page in the reader's language; the English is the
+        // document's own words.
+        let catalogs = Localizations.embedded.languages
+        let ja = try #require(catalogs.first { $0.code == "ja" })
+        let en = try #require(catalogs.first { $0.code == "en" })
+        for operation in APIOperation.all {
+            #expect(en.text(named: "api_operation_" + operation.id) == operation.summary, "\(operation.id): en.json and the document differ")
+            let summary = try #require(ja.text(named: "api_operation_" + operation.id), "\(operation.id) has no Japanese summary")
+            #expect(page.text.contains(summary))
+        }
     }
 
     // MARK: - Who may do what

@@ -944,7 +944,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// One item, with its version in `ETag`.
+    /// One item, with its version in the ETag header.
     ///
     /// - Remark: HTTP `GET /items/{itemId}`.
     /// - Remark: Generated from `#/paths//items/{itemId}/get(getItem)`.

@@ -1040,7 +1040,7 @@ public enum Operations {
             }
         }
     }
-    /// One item, with its version in `ETag`.
+    /// One item, with its version in the ETag header.
     ///
     /// - Remark: HTTP `GET /items/{itemId}`.
     /// - Remark: Generated from `#/paths//items/{itemId}/get(getItem)`.

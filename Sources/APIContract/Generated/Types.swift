@@ -41,7 +41,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /folders/{folderId}/items`.
     /// - Remark: Generated from `#/paths//folders/{folderId}/items/post(createItems)`.
     func createItems(_ input: Operations.CreateItems.Input) async throws -> Operations.CreateItems.Output
-    /// One item, with its version in `ETag`.
+    /// One item, with its version in the ETag header.
     ///
     /// - Remark: HTTP `GET /items/{itemId}`.
     /// - Remark: Generated from `#/paths//items/{itemId}/get(getItem)`.
@@ -230,7 +230,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// One item, with its version in `ETag`.
+    /// One item, with its version in the ETag header.
     ///
     /// - Remark: HTTP `GET /items/{itemId}`.
     /// - Remark: Generated from `#/paths//items/{itemId}/get(getItem)`.
