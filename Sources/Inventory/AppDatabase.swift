@@ -37,7 +37,8 @@ public final class AppDatabase: Sendable {
     /// A named write on behalf of `memberId` at `time`, in one transaction: the change feed's records
     /// name them (`change_actor`, which the triggers read, is set first and cleared last, inside the
     /// transaction, so no other write ever sees it). Every store method that knows who writes uses it.
-    /// Before it commits, the keep rules of the products it touched are checked (`KeepStock`).
+    /// Before it commits, the keep rules of the products it touched are checked (`KeepStock`), and
+    /// the API request it is made for, if that carries an `Idempotency-Key`, is marked done.
     func write<T>(by memberId: Member.ID?, at time: Timestamp, _ updates: (Database) throws -> T) throws -> T {
         try writer.write { db in
             try db.cachedStatement(
@@ -46,6 +47,7 @@ public final class AppDatabase: Sendable {
             ).execute(arguments: [memberId, time])
             let result = try updates(db)
             try KeepStock.checkTouched(db, at: time)
+            try IdempotentRequests.markApplied(db, at: time)
             try db.cachedStatement(sql: "DELETE FROM change_actor").execute()
             return result
         }

@@ -43,6 +43,31 @@ public struct IdempotentRequests: Sendable {
         case usedForAnother
         /// The first request with the key has not finished.
         case running
+        /// The first request's write was saved, but the server stopped before its answer was kept:
+        /// it is not done again, and its answer cannot be given.
+        case doneWithoutAnswer
+    }
+
+    /// The claimed key of the request being answered, bound by the API around its operation: each
+    /// named write (`AppDatabase.write(by:at:)`) marks it done in its own transaction.
+    public struct Key: Sendable, Equatable {
+        public let token: AccessToken.ID
+        public let key: String
+
+        public init(token: AccessToken.ID, key: String) {
+            self.token = token
+            self.key = key
+        }
+
+        @TaskLocal public static var current: Key?
+    }
+
+    /// Marks the current request's key done, inside the write's transaction: the write and the
+    /// mark are saved together or not at all.
+    static func markApplied(_ db: Database, at time: Timestamp) throws {
+        guard let claimed = Key.current else { return }
+        try db.cachedStatement(sql: "UPDATE api_idempotency SET applied_at = ? WHERE token_id = ? AND key = ? AND applied_at IS NULL")
+            .execute(arguments: [time, claimed.token, claimed.key])
     }
 
     public func claim(token: AccessToken.ID, key: String, fingerprint: [UInt8]) throws -> Claim {
@@ -50,7 +75,7 @@ public struct IdempotentRequests: Sendable {
         return try database.writer.write { db in
             try db.execute(sql: "DELETE FROM api_idempotency WHERE created_at < ?", arguments: [Timestamp(now.addingTimeInterval(-Self.lifetime))])
             if let row = try Row.fetchOne(
-                db, sql: "SELECT fingerprint, created_at, status, content_type, etag, body FROM api_idempotency WHERE token_id = ? AND key = ?",
+                db, sql: "SELECT fingerprint, created_at, status, content_type, etag, body, applied_at FROM api_idempotency WHERE token_id = ? AND key = ?",
                 arguments: [token, key])
             {
                 guard (row["fingerprint"] as Data) == Data(fingerprint) else { return .usedForAnother }
@@ -60,6 +85,8 @@ public struct IdempotentRequests: Sendable {
                 }
                 let claimedAt = (row["created_at"] as String?).flatMap(Timestamp.init)?.date ?? .distantPast
                 guard now.timeIntervalSince(claimedAt) > Self.abandonedAfter else { return .running }
+                // Abandoned: done again only if its write never committed.
+                if (row["applied_at"] as String?) != nil { return .doneWithoutAnswer }
                 try db.execute(
                     sql: "UPDATE api_idempotency SET created_at = ? WHERE token_id = ? AND key = ?", arguments: [Timestamp(now), token, key])
                 return .claimed
@@ -80,10 +107,12 @@ public struct IdempotentRequests: Sendable {
         }
     }
 
-    /// Gives a claimed key up (the request failed on the server's side): it may be sent again.
+    /// Gives a claimed key up (the request failed on the server's side): it may be sent again,
+    /// unless its write was saved before the failure (then it stays claimed, and is done once).
     public func release(token: AccessToken.ID, key: String) throws {
         try database.writer.write { db in
-            try db.execute(sql: "DELETE FROM api_idempotency WHERE token_id = ? AND key = ? AND status IS NULL", arguments: [token, key])
+            try db.execute(
+                sql: "DELETE FROM api_idempotency WHERE token_id = ? AND key = ? AND status IS NULL AND applied_at IS NULL", arguments: [token, key])
         }
     }
 }

@@ -33,6 +33,7 @@ enum Schema {
         migrator.registerMigration("v22 the change feed records meals", migrate: v22)
         migrator.registerMigration("v23 the − / + step learned from use, shelf lives set by hand", migrate: v23)
         migrator.registerMigration("v24 personal access tokens for the API, idempotent API writes", migrate: v24)
+        migrator.registerMigration("v25 an idempotent API write is marked done in its own transaction", migrate: v25)
         return migrator
     }
 
@@ -1070,5 +1071,11 @@ extension Schema {
                 ) WITHOUT ROWID;
                 CREATE INDEX api_idempotency_by_age ON api_idempotency(created_at);
                 """)
+    }
+
+    /// When the write of a request with an `Idempotency-Key` committed (set inside that write's
+    /// transaction): a claim left without an answer by a server that stopped is then known as done.
+    static func v25(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE api_idempotency ADD COLUMN applied_at TEXT")
     }
 }

@@ -124,6 +124,7 @@ struct DurableStorageTests {
         ("v22 the change feed records meals", "6ebf8b03bf7759ab3132f715e018dd3fef746e8bde23b0fbc96f9753b63cb731"),
         ("v23 the − / + step learned from use, shelf lives set by hand", "97f126d2ee58cf6dcb4373fde5a3a09cf8f70aa865834f9b22a3e71943cc3110"),
         ("v24 personal access tokens for the API, idempotent API writes", "4707f31380b9757ea7b23c851608ea65346c869ae2e0cacfb4ae01d95fd835d0"),
+        ("v25 an idempotent API write is marked done in its own transaction", "d6f7f84f90f677db30838a2d82ab336dfeb092942fc9b215b98a644ce688843d"),
     ]
 
     /// Every table, index and trigger with its SQL, once the migrations up to `migration` ran.

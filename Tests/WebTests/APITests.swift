@@ -25,6 +25,12 @@ struct APITests {
     func call(
         _ method: String, _ path: String, token: String?, json: Any? = nil, headers: [(String, String)] = [], from address: String = "192.168.1.30"
     ) throws -> Response {
+        home.app.respond(to: try request(method, path, token: token, json: json, headers: headers, from: address))
+    }
+
+    func request(
+        _ method: String, _ path: String, token: String?, json: Any? = nil, headers: [(String, String)] = [], from address: String = "192.168.1.30"
+    ) throws -> Request {
         var all = headers + [("Host", "zaiko.test")]
         if let token { all.append(("Authorization", "Bearer \(token)")) }
         var body: [UInt8] = []
@@ -38,8 +44,7 @@ struct APITests {
                 let pair = $0.split(separator: "=", maxSplits: 1).map(String.init)
                 return (pair[0], (pair.count > 1 ? pair[1] : "").removingPercentEncoding ?? "")
             })
-        return home.app.respond(
-            to: Request(method: method, path: route, query: parameters, headers: Headers(all), body: body, clientAddress: address))
+        return Request(method: method, path: route, query: parameters, headers: Headers(all), body: body, clientAddress: address)
     }
 
     func object(_ response: Response) throws -> [String: Any] {
@@ -200,6 +205,45 @@ struct APITests {
         let second = try call("POST", milk + "/quantity", token: try token(home.owner), json: ["delta": 1], headers: key)
         #expect(second.header("Idempotent-Replayed") == nil)
         #expect(try home.items.item(home.itemId, in: try scope()).quantity == 3)
+    }
+
+    /// The server stopping between a write's commit and keeping its answer: the write marked its
+    /// key done in its own transaction, so the retry is not done again; a write that never committed
+    /// is done by the retry.
+    @Test func aWriteWhoseAnswerWasLostWhenTheServerStoppedIsNotDoneAgain() throws {
+        let member = try #require(try home.accounts.session(token: home.owner))
+        let (secret, token) = try home.accounts.createToken(name: "crash", scope: "all", memberId: member.memberId)
+        let requests = IdempotentRequests(database: home.database, clock: home.clock.wall)
+        let headers = [("Idempotency-Key", "lost-answer-0001")]
+        let step = try request("POST", milk + "/quantity", token: secret, json: ["delta": 1], headers: headers)
+        // The request as the server began it: claimed, written, and then the server stopped.
+        #expect(try requests.claim(token: token.id, key: "lost-answer-0001", fingerprint: APIRoutes.fingerprint(step)) == .claimed)
+        try IdempotentRequests.Key.$current.withValue(.init(token: token.id, key: "lost-answer-0001")) {
+            _ = try home.items.adjustQuantity(home.itemId, by: 1, in: member.household, by: member.memberId)
+        }
+        #expect(try home.items.item(home.itemId, in: member.household).quantity == 2)
+        let meanwhile = home.app.respond(to: step)
+        #expect(meanwhile.status == 409)
+        #expect(try object(meanwhile)["type"] as? String == "/api#key_running")
+        home.clock.advance(IdempotentRequests.abandonedAfter + 1)
+        let retry = try call("POST", milk + "/quantity", token: secret, json: ["delta": 1], headers: headers + [("Accept-Language", "ja")])
+        #expect(retry.status == 409)
+        #expect(try object(retry)["type"] as? String == "/api#key_done_without_answer")
+        #expect(try object(retry)["title"] as? String == "このリクエストは実行済みですが、その結果は失われました")
+        #expect(try home.items.item(home.itemId, in: member.household).quantity == 2)
+
+        // A write that failed rolled its mark back with it: after the wait, the retry does it.
+        let other = try request("POST", milk + "/quantity", token: secret, json: ["delta": 1], headers: [("Idempotency-Key", "lost-answer-0002")])
+        #expect(try requests.claim(token: token.id, key: "lost-answer-0002", fingerprint: APIRoutes.fingerprint(other)) == .claimed)
+        #expect(throws: InventoryError.self) {
+            try IdempotentRequests.Key.$current.withValue(.init(token: token.id, key: "lost-answer-0002")) {
+                _ = try home.items.adjustQuantity(Item.ID(rawValue: 999_999), by: 1, in: member.household, by: member.memberId)
+            }
+        }
+        home.clock.advance(IdempotentRequests.abandonedAfter + 1)
+        let redone = home.app.respond(to: other)
+        #expect(redone.status == 200)
+        #expect(try home.items.item(home.itemId, in: member.household).quantity == 3)
     }
 
     @Test func aBatchIsSavedInOrderAndAListIsReadAPageAtATime() throws {

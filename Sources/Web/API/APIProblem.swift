@@ -16,6 +16,7 @@ struct APIProblem: Error, Sendable {
         case versionMismatch = "version_mismatch"
         case keyReused = "key_reused"
         case keyRunning = "key_running"
+        case keyDoneWithoutAnswer = "key_done_without_answer"
         case recipeShort = "recipe_short"
         case tooLarge = "too_large"
         case busy
@@ -31,7 +32,7 @@ struct APIProblem: Error, Sendable {
             case .invalid: 400
             case .unprocessable: 422
             case .versionMismatch: 412
-            case .keyReused, .keyRunning, .recipeShort: 409
+            case .keyReused, .keyRunning, .keyDoneWithoutAnswer, .recipeShort: 409
             case .tooLarge: 413
             case .busy: 503
             case .server: 500

@@ -142,12 +142,14 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
                 case .answered(let stored): return Self.replay(stored)
                 case .usedForAnother: return APIProblem(.keyReused).response(t)
                 case .running: return APIProblem(.keyRunning).response(t)
+                case .doneWithoutAnswer: return APIProblem(.keyDoneWithoutAnswer).response(t)
                 }
             } catch {
                 return failure(error, request, t)
             }
         }
-        let response = run(operation, request, holder: holder, t)
+        let claimed = key.map { IdempotentRequests.Key(token: holder.tokenId, key: $0) }
+        let response = run(operation, request, holder: holder, t, claimed: claimed)
         if let key {
             do {
                 if response.status >= 500 {
@@ -165,7 +167,10 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
     }
 
     /// The generated handler on this thread, with the request's holder and catalog.
-    private func run(_ operation: @escaping Operation, _ request: Request, holder: TokenHolder, _ t: Catalog) -> Response {
+    /// `claimed`: the request's `Idempotency-Key`, which its writes mark done as they commit.
+    private func run(_ operation: @escaping Operation, _ request: Request, holder: TokenHolder, _ t: Catalog, claimed: IdempotentRequests.Key?)
+        -> Response
+    {
         let httpRequest = Self.httpRequest(request)
         let body = request.body.isEmpty ? nil : HTTPBody(request.body)
         let metadata = ServerRequestMetadata(pathParameters: request.pathParameters.mapValues { Substring($0) })
@@ -174,9 +179,11 @@ final class APIRoutes: ServerTransport, @unchecked Sendable {
                 return .success(
                     try await APICaller.$holder.withValue(holder) {
                         try await APICaller.$catalog.withValue(t) {
-                            let (response, body) = try await operation(httpRequest, body, metadata)
-                            guard let body else { return (response, []) }
-                            return (response, try await [UInt8](collecting: body, upTo: 16 * 1024 * 1024))
+                            try await IdempotentRequests.Key.$current.withValue(claimed) {
+                                let (response, body) = try await operation(httpRequest, body, metadata)
+                                guard let body else { return (response, []) }
+                                return (response, try await [UInt8](collecting: body, upTo: 16 * 1024 * 1024))
+                            }
                         }
                     })
             } catch {

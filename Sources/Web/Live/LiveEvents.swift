@@ -37,7 +37,7 @@ final class LiveEvents: Sendable {
 
     private struct Subscriber {
         let stream: ResponseStream
-        let member: Reader
+        let reader: Reader
         /// Opened after every stream with a smaller number.
         let order: Int
         /// The last sequence this stream was sent (or told about at its start).
@@ -91,24 +91,24 @@ final class LiveEvents: Sendable {
         thread.start()
     }
 
-    /// A new stream for `member`, starting after `since` (the `Last-Event-ID` of a reconnect, or
+    /// A new stream for `reader` (a session's page or a token's tool), starting after `since` (the `Last-Event-ID` of a reconnect, or
     /// the sequence the page was rendered at), else from now.
-    func open(for member: Reader, since: Int64?) throws -> ResponseStream {
+    func open(for reader: Reader, since: Int64?) throws -> ResponseStream {
         startOnce()
-        let latest = try feed.latestSequence(in: member.household)
+        let latest = try feed.latestSequence(in: reader.household)
         // A number ahead of the feed (a database restored from an older copy) is told to reload.
         let start = since.map { max(0, $0) } ?? latest
         let stream = ResponseStream(maxPending: limits.maxPending) { [weak self] in self?.closed() }
         // A member at their limit gives up their oldest stream: a page left or a tab closed is
         // only noticed at its next send, and the newest stream is the one being looked at.
         let evicted = try state.withLock { state -> ResponseStream? in
-            let held = state.subscribers.values.filter { $0.member.memberId == member.memberId }
+            let held = state.subscribers.values.filter { $0.reader.memberId == reader.memberId }
             let oldest = held.count >= limits.perMember ? held.min(by: { $0.order < $1.order })?.stream : nil
             guard state.subscribers.count - (oldest == nil ? 0 : 1) < limits.total else { throw TooManyStreams() }
             if let oldest { state.subscribers[ObjectIdentifier(oldest)] = nil }
             state.opened += 1
-            state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, member: member, order: state.opened, seen: start)
-            if start != latest { state.moved.insert(member.household.householdId) }
+            state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, reader: reader, order: state.opened, seen: start)
+            if start != latest { state.moved.insert(reader.household.householdId) }
             return oldest
         }
         evicted?.end()
@@ -148,7 +148,7 @@ final class LiveEvents: Sendable {
             }
             return (state.moved, state.endedCredentials)
         }
-        if !endedCredentials.isEmpty { end { endedCredentials.contains($0.member.credential) } }
+        if !endedCredentials.isEmpty { end { endedCredentials.contains($0.reader.credential) } }
         for household in moved { deliver(to: household) }
         if beating { beat() }
     }
@@ -157,8 +157,8 @@ final class LiveEvents: Sendable {
     /// (streams that saw the same sequence share one read), or `reload` when the feed no longer
     /// holds what it missed or more than a batch is missing.
     private func deliver(to household: Household.ID) {
-        let subscribers = state.withLock { $0.subscribers.values.filter { $0.member.household.householdId == household } }
-        guard let scope = subscribers.first?.member.household else { return }
+        let subscribers = state.withLock { $0.subscribers.values.filter { $0.reader.household.householdId == household } }
+        guard let scope = subscribers.first?.reader.household else { return }
         for (seen, group) in Dictionary(grouping: subscribers, by: \.seen) {
             // A read that fails (the database unavailable) is tried again at the next commit.
             guard let read = try? feed.changes(since: seen, in: scope, limit: limits.batch) else { continue }
@@ -174,8 +174,8 @@ final class LiveEvents: Sendable {
     /// A comment to every stream; the streams of sessions no longer open end.
     private func beat() {
         let subscribers = state.withLock { Array($0.subscribers.values) }
-        if let held = try? accounts.held(among: Array(Set(subscribers.map(\.member.credential)))) {
-            end { !held.contains($0.member.credential) }
+        if let held = try? accounts.held(among: Array(Set(subscribers.map(\.reader.credential)))) {
+            end { !held.contains($0.reader.credential) }
         }
         for subscriber in subscribers where subscriber.stream.isOpen { subscriber.stream.send(LiveEventMessage.heartbeat) }
     }
