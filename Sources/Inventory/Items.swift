@@ -56,11 +56,44 @@ struct ListQuery {
         whereClause = conditions.joined(separator: " AND ")
         self.arguments = arguments
         order = folder.kind == .stock ? "due IS NULL, due, name" : "urgent DESC, name"
+        position = folder.kind == .stock ? "due IS NULL, IFNULL(due, ''), name, id" : "1 - urgent, '', name, id"
         isFiltered = filter.isFiltered
     }
 
+    /// The list's order as an ascending row value, ending with the id: `ListPosition`'s fields.
+    let position: String
+
     var countSQL: String { "SELECT COUNT(*) FROM item WHERE \(whereClause)" }
     var pageSQL: String { "SELECT * FROM item WHERE \(whereClause) ORDER BY \(order) LIMIT ? OFFSET ?" }
+    /// The first items after a position (the first of the list without one), the id breaking ties.
+    func sliceSQL(after: Bool) -> String {
+        "SELECT * FROM item WHERE \(whereClause)\(after ? " AND (\(position)) > (?, ?, ?, ?)" : "") ORDER BY \(order), id LIMIT ?"
+    }
+}
+
+/// Where a page of the API's list ends: the last item's place in the list's order (stock: due
+/// date, none last; shopping: urgent first; then name and id). The next page starts after it, so
+/// rows added, moved or removed before it between two reads shift nothing.
+public struct ListPosition: Sendable, Equatable, Codable {
+    /// Stock: 1 without a due date; shopping: 0 when urgent.
+    let rank: Int
+    /// Stock: the due date, empty without one; shopping: empty.
+    let due: String
+    let name: String
+    let id: Int64
+
+    public init(after item: Item, kind: FolderKind) {
+        switch kind {
+        case .stock: (rank, due) = (item.due == nil ? 1 : 0, item.due?.description ?? "")
+        case .shopping: (rank, due) = (item.urgent ? 0 : 1, "")
+        }
+        (name, id) = (item.name, item.id.rawValue)
+    }
+
+    /// A position as a client sent it back: nil unless every field is one a list could hold.
+    public func checked() -> ListPosition? {
+        (0...1).contains(rank) && due.utf8.count <= 10 && name.utf8.count <= 1000 && id > 0 ? self : nil
+    }
 }
 
 public struct ListPage: Sendable {
@@ -168,13 +201,15 @@ public struct Items: Sendable {
         return ListPage(items: items, total: total, page: page, pages: pages)
     }
 
-    /// `limit` items of a list from `offset` on, in the list page's order and with its filter, and
-    /// how many match in all (the API's pages, whose size the caller picks).
-    public func slice(of folder: Folder, filter: ListFilter, offset: Int, limit: Int) throws -> (items: [Item], total: Int) {
+    /// `limit` items of a list after `position` (from the first without one), in the list page's
+    /// order and with its filter, and how many match in all (the API's pages, whose size the
+    /// caller picks).
+    public func slice(of folder: Folder, filter: ListFilter, after position: ListPosition?, limit: Int) throws -> (items: [Item], total: Int) {
         let query = try ListQuery(folder: folder, filter: filter)
+        let after: StatementArguments = position.map { [$0.rank, $0.due, $0.name, $0.id] } ?? []
         return try database.writer.read { db in
             let total = try Self.count(db, query, of: folder)
-            let items = try Item.fetchList(db.cachedStatement(sql: query.pageSQL), arguments: query.arguments + [limit, offset])
+            let items = try Item.fetchList(db.cachedStatement(sql: query.sliceSQL(after: position != nil)), arguments: query.arguments + after + [limit])
             return (items, total)
         }
     }

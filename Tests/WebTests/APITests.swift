@@ -153,7 +153,7 @@ struct APITests {
         let dueErrors = try #require(try object(due)["errors"] as? [[String: Any]])
         #expect(dueErrors.map { $0["draft"] as? Int } == [1])
         #expect(dueErrors.map { $0["field"] as? String } == ["due"])
-        #expect(try home.items.slice(of: home.items.folder(home.fridgeId, in: try scope()), filter: ListFilter(), offset: 0, limit: 100).total == 1)
+        #expect(try home.items.slice(of: home.items.folder(home.fridgeId, in: try scope()), filter: ListFilter(), after: nil, limit: 100).total == 1)
 
         let tooMany = try call(
             "POST", "/api/v1/folders/\(home.fridgeId.rawValue)/items", token: ken, json: ["items": Array(repeating: ["name": "x"], count: 11)])
@@ -269,6 +269,35 @@ struct APITests {
         #expect((filtered["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Item 011"])
         #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?limit=0", token: owner).status == 400)
         #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?cursor=o-5", token: owner).status == 400)
+        #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?cursor=kbm90LWpzb24", token: owner).status == 400)
+        #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?cursor=k" + String(repeating: "A", count: 3000), token: owner).status == 400)
+    }
+
+    /// Two phones: one reads a list a page at a time while the other adds and removes rows before
+    /// the page it is on. The next page starts right after the last row read: none twice, none skipped.
+    @Test func aNextPageStartsAfterTheLastRowReadWhateverChangedBeforeIt() throws {
+        let owner = try token(home.owner)
+        let list = try #require(try home.items.folders(in: try scope(), kind: .shopping).first)
+        let drafts = (0..<8).map { ["name": "Row \($0)", "urgent": $0 % 3 == 0] as [String: Any] }
+        #expect(try call("POST", "/api/v1/folders/\(list.id.rawValue)/items", token: owner, json: ["items": drafts]).status == 201)
+        let path = "/api/v1/folders/\(list.id.rawValue)/items?limit=3"
+        let first = try object(try call("GET", path, token: owner))
+        let firstNames = (first["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(firstNames == ["Row 0", "Row 3", "Row 6"], "urgent first, then by name")
+        let cursor = try #require(first["next_cursor"] as? String)
+        // Meanwhile: two urgent rows before the cursor, and the first row gone.
+        let added = ["items": [["name": "Row 00", "urgent": true], ["name": "Row 01", "urgent": true]]]
+        #expect(try call("POST", "/api/v1/folders/\(list.id.rawValue)/items", token: owner, json: added).status == 201)
+        let rowZero = try #require((first["items"] as? [[String: Any]])?.first?["id"] as? Int)
+        #expect(try call("DELETE", "/api/v1/items/\(rowZero)", token: owner).status == 204)
+        var names: [String] = []
+        var next: String? = cursor
+        while let page = next {
+            let answer = try object(try call("GET", path + "&cursor=" + page, token: owner))
+            names += (answer["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            next = answer["next_cursor"] as? String
+        }
+        #expect(names == ["Row 1", "Row 2", "Row 4", "Row 5", "Row 7"])
     }
 
     @Test func theChangeFeedSaysWhatChangedSinceANumber() throws {

@@ -30,7 +30,8 @@ public protocol APIProtocol: Sendable {
     /// A list's items in the list page's order and with its filters, a page at a time.
     ///
     /// Stock lists are ordered by due date (none last), shopping lists urgent first; then by name.
-    /// `next_cursor` is absent on the last page; pass it back as `cursor` for the next one.
+    /// `next_cursor` is absent on the last page; pass it back as `cursor` for the next one. A page
+    /// starts after the previous one's last item, so rows added or removed meanwhile shift nothing.
     ///
     ///
     /// - Remark: HTTP `GET /folders/{folderId}/items`.
@@ -199,7 +200,8 @@ extension APIProtocol {
     /// A list's items in the list page's order and with its filters, a page at a time.
     ///
     /// Stock lists are ordered by due date (none last), shopping lists urgent first; then by name.
-    /// `next_cursor` is absent on the last page; pass it back as `cursor` for the next one.
+    /// `next_cursor` is absent on the last page; pass it back as `cursor` for the next one. A page
+    /// starts after the previous one's last item, so rows added or removed meanwhile shift nothing.
     ///
     ///
     /// - Remark: HTTP `GET /folders/{folderId}/items`.

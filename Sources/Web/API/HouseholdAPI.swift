@@ -79,21 +79,23 @@ struct HouseholdAPI: APIProtocol {
         return .noContent(.init())
     }
 
-    /// The most items a page may hold, and the furthest a cursor may reach.
-    static let pageLimits = (largest: 100, furthest: 1_000_000)
+    /// The most items a page may hold.
+    static let pageLimits = (largest: 100, cursorLength: 2000)
 
     func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
         let holder = try APICaller.current
         let query = input.query
         let limit = query.limit ?? 50
         guard (1...Self.pageLimits.largest).contains(limit) else { throw APIProblem(.invalid, values: ["reason": "limit: 1 to 100"]) }
-        let offset = try query.cursor.map(Self.offset(fromCursor:)) ?? 0
+        let position = try query.cursor.map(Self.position(fromCursor:))
         if let q = query.q, q.count > 200 { throw APIProblem(.invalid, values: ["reason": "q: at most 200 characters"]) }
         let folder = try items.folder(Folder.ID(rawValue: input.path.folderId), in: holder.household)
         let filter = ListFilter(text: query.q ?? "", kinds: (query.kind ?? []).map(\.rawValue), status: query.status?.rawValue)
-        let (found, total) = try items.slice(of: folder, filter: filter, offset: offset, limit: limit)
+        // One more than asked says whether there is a next page.
+        let (read, total) = try items.slice(of: folder, filter: filter, after: position, limit: limit + 1)
+        let found = read.prefix(limit)
         let zone = Self.timeZone(holder)
-        let next = offset + found.count < total && !found.isEmpty ? Self.cursor(offset: offset + found.count) : nil
+        let next = read.count > limit ? found.last.map { Self.cursor(after: ListPosition(after: $0, kind: folder.kind)) } : nil
         return .ok(.init(body: .json(.init(items: found.map { Self.item($0, kind: folder.kind, timeZone: zone) }, total: total, nextCursor: next))))
     }
 
@@ -352,13 +354,20 @@ struct HouseholdAPI: APIProtocol {
         return problem
     }
 
-    /// A page's cursor: where the next page starts, opaque to clients.
-    static func cursor(offset: Int) -> String { "o" + String(offset) }
+    /// A page's cursor: where the next page starts (after its last item), opaque to clients.
+    static func cursor(after position: ListPosition) -> String {
+        let json = (try? JSONEncoder().encode(position)) ?? Data()
+        return "k" + json.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    }
 
-    static func offset(fromCursor cursor: String) throws -> Int {
-        guard cursor.hasPrefix("o"), let offset = Int(cursor.dropFirst()), (0...pageLimits.furthest).contains(offset) else {
-            throw APIProblem(.invalid, values: ["reason": "cursor: one a page gave"])
+    static func position(fromCursor cursor: String) throws -> ListPosition {
+        let refused = APIProblem(.invalid, values: ["reason": "cursor: one a page gave"])
+        guard cursor.hasPrefix("k"), cursor.utf8.count <= pageLimits.cursorLength else { throw refused }
+        var base64 = cursor.dropFirst().replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let json = Data(base64Encoded: base64), let position = (try? JSONDecoder().decode(ListPosition.self, from: json))?.checked() else {
+            throw refused
         }
-        return offset
+        return position
     }
 }
