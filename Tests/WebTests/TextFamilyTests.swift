@@ -28,6 +28,7 @@ struct TextFamilyTests {
         (.tokenScope, TokenScope.allCases.map(\.rawValue)),
         (.apiProblem, APIProblem.Kind.allCases.map(\.rawValue)),
         (.apiProblemDetail, APIProblem.Kind.allCases.map(\.rawValue)),
+        (.apiOperation, APIOperation.all.map(\.id)),
         (.pushError, [PushFailure.timedOut, .refusedAddress, .unknownHost, .connectionFailed, .answerTooLarge, .invalidAddress, .noChannel].map(\.stored)),
         (.quantity, ItemUnit.allCases.map(\.rawValue)),
         (.saved, ["profile", "password", "devices", "feed_removed", "push", "push_removed", "lookup", "home_network"]),

@@ -29,12 +29,6 @@ struct APIDocumentController {
     /// What the page puts where a problem's sentence names a value of the request.
     static let examples = ["seconds": "N", "methods": "GET, POST", "reason": "…"]
 
-    /// An operation's summary in the reader's language (`api_operation_<operationId>`; en.json's
-    /// are the document's own words, as APITests holds them).
-    static func summary(of operation: APIOperation, _ t: Catalog) -> String {
-        t.text(named: "api_operation_" + operation.id) ?? operation.summary
-    }
-
     func page(_ context: RequestContext) throws -> Response {
         let t = context.locale
         return renderer.response(
@@ -42,7 +36,7 @@ struct APIDocumentController {
                 documentPath: Route.API.document, mcpPath: MCPEndpoint.path,
                 operations: operations.map {
                     APIPage.Operation(
-                        operationId: $0.id, method: $0.method, path: Route.API.v1 + $0.path, summary: Self.summary(of: $0, t),
+                        operationId: $0.id, method: $0.method, path: Route.API.v1 + $0.path, summary: t[.apiOperation, $0.id],
                         scope: $0.scope == "read" ? t[.apiScopeRead] : t[.apiScopeWrite])
                 },
                 problems: APIProblem.Kind.allCases.map {

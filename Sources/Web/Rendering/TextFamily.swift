@@ -48,6 +48,8 @@ struct TextFamily: Sendable {
     /// An API problem's title and sentence (`APIProblem.Kind`).
     static let apiProblem = TextFamily("api_problem_")
     static let apiProblemDetail = TextFamily("api_problem_", suffix: "_detail")
+    /// An API operation's summary on /api (`APIOperation.id`; en.json's are the document's own words).
+    static let apiOperation = TextFamily("api_operation_")
     /// What a personal access token may do (`TokenScope`).
     static let tokenScope = TextFamily("tokens_scope_")
     /// A member's role (`Role`).
