@@ -357,7 +357,9 @@ struct HouseholdAPI: APIProtocol {
     /// A page's cursor: where the next page starts (after its last item), opaque to clients.
     static func cursor(after position: ListPosition) -> String {
         let json = (try? JSONEncoder().encode(position)) ?? Data()
-        return "k" + json.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        return "k"
+            + json.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
     static func position(fromCursor cursor: String) throws -> ListPosition {
