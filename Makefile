@@ -23,7 +23,7 @@ run: deps release
 # for a server to start or stop (88 % of the CPU busy with two, 97 % with three: 7:10 to 6:42 here).
 # --dist worksteal: a worker that runs out of tests takes some of another's, so a few long tests
 # (accessibility of every page in both languages) do not leave a core idle at the end.
-BROWSER_TESTS := $(VENV)/bin/pytest -q -n 3 --dist worksteal Tests/Browser
+BROWSER_TESTS := $(VENV)/bin/pytest -q -n 3 --dist worksteal --durations=15 Tests/Browser
 
 test: deps test-deps lint build-tests
 	swift test --skip-build
