@@ -298,6 +298,25 @@ struct APITests {
             next = answer["next_cursor"] as? String
         }
         #expect(names == ["Row 1", "Row 2", "Row 4", "Row 5", "Row 7"])
+
+        // A stock list: by due date, none last, across that boundary and within both sides.
+        let fridge = "/api/v1/folders/\(home.fridgeId.rawValue)/items"
+        let stock: [[String: Any]] = [
+            ["name": "A", "due": "2031-01-01"], ["name": "B", "due": "2031-01-01"], ["name": "C", "due": "2031-01-02"], ["name": "D"], ["name": "E"],
+        ]
+        #expect(try call("POST", fridge, token: owner, json: ["items": stock]).status == 201)
+        var read: [String] = []
+        var page: String? = nil
+        repeat {
+            let answer = try object(try call("GET", fridge + "?limit=2" + (page.map { "&cursor=" + $0 } ?? ""), token: owner))
+            read += (answer["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            page = answer["next_cursor"] as? String
+            if read.count == 2 {
+                // Before the cursor, meanwhile: an earlier date.
+                #expect(try call("POST", fridge, token: owner, json: ["items": [["name": "AA", "due": "2030-12-31"]]]).status == 201)
+            }
+        } while page != nil && read.count < 20
+        #expect(read == ["A", "B", "C", "D", "E", "Milk"])
     }
 
     @Test func theChangeFeedSaysWhatChangedSinceANumber() throws {
