@@ -1,4 +1,5 @@
 import CSodium
+import Foundation
 
 /// Randomness and hashes from libsodium.
 public enum Crypto {
@@ -56,5 +57,14 @@ public enum Crypto {
             index += 3
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes of unpadded base64url text (`base64URL`'s), nil for anything else.
+    public static func bytes(base64URL text: String) -> [UInt8]? {
+        guard text.utf8.count % 4 != 1 else { return nil }
+        var padded = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        guard !padded.contains("=") else { return nil }
+        padded += String(repeating: "=", count: (4 - padded.utf8.count % 4) % 4)
+        return Data(base64Encoded: padded).map(Array.init)
     }
 }

@@ -81,8 +81,57 @@ struct APIResourceTests {
         #expect(try api.object(replay)["cook_id"] as? Int == (try api.object(cooked)["cook_id"] as? Int))
         #expect((try? quantity(home.itemId)) == nil)
         #expect(try home.items.trashEntries(in: try owner().household).contains { $0.item.id == home.itemId })
-        #expect(try api.call("POST", recipe + "/cook", token: token, json: ["servings": 100]).status == 400)
+        #expect(try api.call("POST", recipe + "/cook", token: token, json: ["servings": 101]).status == 400)
         #expect(try api.call("GET", "/api/v1/recipes/999999", token: token).status == 404)
+    }
+
+    /// Used-up items go to a shopping list when the household says so: cooking then needs a token
+    /// that may change shopping lists too. A meal cooked from the plan is marked cooked.
+    @Test func cookingThatMovesUsedUpItemsToAListNeedsTheShoppingScopeAndMarksItsMeal() throws {
+        let owner = try owner()
+        try Cooking(database: home.database, clock: home.clock.wall).setUsedUp("shopping", folderId: nil, in: owner.household)
+        let stockOnly = try api.token(home.member, .stock)
+        let refused = try api.call("POST", recipe + "/cook", token: stockOnly, json: ["servings": 2])
+        #expect(refused.status == 403)
+        #expect(try api.object(refused)["type"] as? String == "/api#forbidden_scope")
+        #expect(try quantity(home.itemId) == 1)
+
+        let today = try #require(try api.object(try api.call("GET", "/api/v1/summary", token: stockOnly))["today"] as? String)
+        let window = DueWindow(household: try HouseholdSettings(database: home.database).household(owner.household), now: home.clock.now)
+        let meal = try MealPlan(database: home.database, clock: home.clock.wall).add(
+            MealInput(day: today, slot: "lunch", recipe: "\(home.recipeId.rawValue)"), in: owner.household, by: owner.memberId, window: window)
+        let all = try api.token(home.member, .all)
+        let cooked = try api.call("POST", recipe + "/cook", token: all, json: ["servings": 2, "meal_id": meal.id.rawValue])
+        #expect(cooked.status == 200, "\(cooked.text)")
+        #expect(try api.object(cooked)["used_up"] as? Int == 1)
+        #expect(try home.items.item(home.itemId, in: owner.household).folderId == (try shoppingList().id))
+        let meals = try api.object(try api.call("GET", "/api/v1/meals?from=\(today)&to=\(today)", token: all))
+        #expect((meals["meals"] as? [[String: Any]])?.first?["state"] as? String == "cooked")
+    }
+
+    /// Ids in a body are the holder's household's too: another household's list or meal is not found.
+    @Test func anotherHouseholdsListOrMealInABodyIsNotFound() throws {
+        let grandparents = try #require(try home.accounts.session(token: home.otherOwner))
+        let theirList = try #require(try home.items.folders(in: grandparents.household, kind: .shopping).first)
+        let theirStock = try #require(try home.items.folders(in: grandparents.household, kind: .stock).first)
+        let theirMeal = try MealPlan(database: home.database, clock: home.clock.wall).add(
+            MealInput(day: "2031-01-01", slot: "dinner", note: "Out"), in: grandparents.household, by: grandparents.memberId,
+            window: DueWindow(today: CalendarDay(year: 2031, month: 1, day: 1), soonDays: 3))
+        let token = try api.token(home.owner, .all)
+        let bread = try row("Bread", on: try shoppingList().id)
+        let answers = [
+            try api.call("POST", "/api/v1/items/\(bread.rawValue)/bought", token: token, json: ["folder_id": theirStock.id.rawValue]),
+            try api.call("POST", "/api/v1/items/\(home.itemId.rawValue)/buy-again", token: token, json: ["folder_id": theirList.id.rawValue]),
+            try api.call("POST", recipe + "/missing", token: token, json: ["folder_id": theirList.id.rawValue]),
+            try api.call("POST", recipe + "/cook", token: token, json: ["meal_id": theirMeal.id.rawValue, "with_what_we_have": true]),
+        ]
+        #expect(answers.map { $0.status } == [404, 404, 404, 404], "\(answers.map { $0.text })")
+        #expect(try home.items.item(bread, in: try owner().household).folderId == (try shoppingList().id))
+        #expect(try quantity(home.itemId) == 1)
+        // Buy again onto a stock list is refused beside its field.
+        let onStock = try api.call("POST", "/api/v1/items/\(home.itemId.rawValue)/buy-again", token: token, json: ["folder_id": home.fridgeId.rawValue])
+        #expect(onStock.status == 422)
+        #expect((try api.object(onStock)["errors"] as? [[String: Any]])?.first?["field"] as? String == "folder_id")
     }
 
     @Test func aBoughtShoppingRowJoinsTheSameRowInTheStockListOrMovesThere() throws {

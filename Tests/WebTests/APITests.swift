@@ -213,6 +213,12 @@ struct APITests {
     @Test func aWriteWhoseAnswerWasLostWhenTheServerStoppedIsNotDoneAgain() throws {
         let member = try #require(try home.accounts.session(token: home.owner))
         let (secret, token) = try home.accounts.createToken(name: "crash", scope: "all", memberId: member.memberId)
+        // A keyed request through the routes marks its key done with its write.
+        #expect(try call("POST", milk + "/opened", token: secret, headers: [("Idempotency-Key", "opened-0001")]).status == 200)
+        let marked = try home.database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT applied_at FROM api_idempotency WHERE key = 'opened-0001'")
+        }
+        #expect(marked != nil)
         let requests = IdempotentRequests(database: home.database, clock: home.clock.wall)
         let headers = [("Idempotency-Key", "lost-answer-0001")]
         let step = try request("POST", milk + "/quantity", token: secret, json: ["delta": 1], headers: headers)
@@ -270,6 +276,9 @@ struct APITests {
         #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?limit=0", token: owner).status == 400)
         #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?cursor=o-5", token: owner).status == 400)
         #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?cursor=kbm90LWpzb24", token: owner).status == 400)
+        // A cursor that decodes but holds no place a list could have.
+        let forged = "k" + Crypto.base64URL(Array(#"{"rank":5,"due":"","name":"x","id":1}"#.utf8))
+        #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?cursor=" + forged, token: owner).status == 400)
         #expect(try call("GET", "/api/v1/folders/\(home.fridgeId.rawValue)/items?cursor=k" + String(repeating: "A", count: 3000), token: owner).status == 400)
     }
 

@@ -912,7 +912,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//folders/{folderId}/items/post(createItems)/responses/409`.
             ///
@@ -1525,7 +1529,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//items/{itemId}/patch(updateItem)/responses/409`.
             ///
@@ -1887,7 +1895,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//items/{itemId}/delete(trashItem)/responses/409`.
             ///
@@ -2183,7 +2195,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//items/{itemId}/restore/post(restoreItem)/responses/409`.
             ///
@@ -2509,7 +2525,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//items/{itemId}/quantity/post(adjustQuantity)/responses/409`.
             ///
@@ -2857,7 +2877,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//items/{itemId}/opened/post(markOpened)/responses/409`.
             ///
@@ -3206,7 +3230,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//items/{itemId}/basket/put(setInBasket)/responses/409`.
             ///
@@ -3609,7 +3637,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//items/{itemId}/bought/post(buyItem)/responses/409`.
             ///
@@ -3983,7 +4015,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//items/{itemId}/buy-again/post(buyAgain)/responses/409`.
             ///
@@ -5980,6 +6016,29 @@ public enum Operations {
                     }
                 }
             }
+            /// Values the household refuses, a line per field.
+            ///
+            /// - Remark: Generated from `#/paths//recipes/{recipeId}/cook/post(cookRecipe)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Unprocessable)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Unprocessable {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Too many bad tokens from this address; try again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//recipes/{recipeId}/cook/post(cookRecipe)/responses/429`.
@@ -6287,7 +6346,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The Idempotency-Key was used for another request, or its first request is still running.
+            /// The Idempotency-Key was used for another request (`key_reused`); or its first request is still
+            /// running (`key_running`: also for 60 seconds after a failure that came after its write was
+            /// saved); or that write was saved but its answer was lost when the server stopped
+            /// (`key_done_without_answer`: it is not done again).
+            ///
             ///
             /// - Remark: Generated from `#/paths//recipes/{recipeId}/missing/post(addMissingToList)/responses/409`.
             ///

@@ -80,6 +80,10 @@ public struct CookShortfall: Error, Sendable, Equatable {
     public let shortfalls: [Shortfall]
 }
 
+/// Cooking refused because the household sends used-up items to a shopping list and the cook may
+/// not change one; nothing changed.
+public struct UsedUpGoesToAList: Error, Sendable, Equatable {}
+
 /// What a cook did.
 public struct CookResult: Sendable, Equatable {
     public let cookId: Cook.ID

@@ -29,10 +29,13 @@ public struct Cooking: Sendable {
     /// the same way. Used-up items follow `Household.usedUp`. Produces the recipe's item. Every
     /// touched item gets an item_event with the cook's id.
     /// Cooking a meal of the plan (`meal`, of this recipe) marks it cooked in the same transaction;
-    /// undoing the cook plans it again.
+    /// undoing the cook plans it again. `mayMoveToList` false (a token that may not change shopping
+    /// lists): when the household sends used-up items to a shopping list, throws
+    /// `UsedUpGoesToAList` and changes nothing (read in the transaction, so a setting changed
+    /// meanwhile counts).
     public func cook(
-        _ recipeId: Recipe.ID, servings: Int, withWhatWeHave: Bool, meal mealId: Meal.ID? = nil, in scope: HouseholdScope, by memberId: Member.ID,
-        window: DueWindow
+        _ recipeId: Recipe.ID, servings: Int, withWhatWeHave: Bool, meal mealId: Meal.ID? = nil, mayMoveToList: Bool = true, in scope: HouseholdScope,
+        by memberId: Member.ID, window: DueWindow
     ) throws -> CookResult {
         let time = stamp()
         return try database.write(by: memberId, at: time) { db in
@@ -54,6 +57,7 @@ public struct Cooking: Sendable {
             }
             let history = CookHistory(cookId: cook.id, memberId: memberId, time: time)
             let usedUp = try UsedUpPlace.read(db, householdId: scope.householdId)
+            if usedUp.shoppingList != nil, !mayMoveToList { throw UsedUpGoesToAList() }
             var usedUpCount = 0
             for take in plan.takes {
                 if try Self.apply(take, db, householdId: scope.householdId, usedUp: usedUp, history: history) { usedUpCount += 1 }

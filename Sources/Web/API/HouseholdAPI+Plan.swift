@@ -26,7 +26,7 @@ extension HouseholdAPI {
 
     func getCalendar(_ input: Operations.GetCalendar.Input) async throws -> Operations.GetCalendar.Output {
         let holder = try APICaller.current
-        guard input.query.month.count == 7, let month = CalendarMonth(input.query.month) else {
+        guard let month = CalendarMonth(input.query.month) else {
             throw APIProblem(.invalid, values: ["reason": "month: YYYY-MM"])
         }
         let due = try items.dueMonth(in: holder.household, month: month).counts
@@ -39,9 +39,7 @@ extension HouseholdAPI {
 
     func listMeals(_ input: Operations.ListMeals.Input) async throws -> Operations.ListMeals.Output {
         let holder = try APICaller.current
-        let longest = MealPlan.rangeDays.upperBound
-        guard let first = CalendarDay(input.query.from), let last = CalendarDay(input.query.to), first <= last, last.days(since: first) < longest
-        else { throw APIProblem(.invalid, values: ["reason": "from and to: days YYYY-MM-DD, from first, at most 31 days"]) }
+        let (first, last) = try Self.days(from: input.query.from, to: input.query.to, longest: MealPlan.rangeDays.upperBound)
         let plan = try mealPlan.days(from: first, count: last.days(since: first) + 1, in: holder.household, window: window(holder))
         let meals = plan.days.flatMap(\.meals).map { planned in
             let meal = planned.meal

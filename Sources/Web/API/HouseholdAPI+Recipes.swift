@@ -53,19 +53,21 @@ extension HouseholdAPI {
         let holder = try APICaller.current
         guard case .json(let payload) = input.body else { throw APIProblem(.invalid, values: ["reason": "a JSON body"]) }
         let recipe = try recipes.recipe(Recipe.ID(rawValue: input.path.recipeId), in: holder.household)
-        let household = try settings.household(holder.household)
-        // Used-up items move to a shopping list when the household says so: that list is written too.
-        try Self.requireWrite(holder, on: household.usedUp == "shopping" ? [.stock, .shopping] : [.stock])
+        try Self.requireWrite(holder, on: [.stock])
         let servings = try Self.servings(payload.servings) ?? recipe.servings
         do {
+            // Used-up items move to a shopping list when the household says so: that list is
+            // written too, which the cook checks in its transaction.
             let result = try cooking.cook(
                 recipe.id, servings: servings, withWhatWeHave: payload.withWhatWeHave ?? false, meal: payload.mealId.map(Meal.ID.init(rawValue:)),
-                in: holder.household, by: holder.memberId, window: DueWindow(household: household, now: clock.now()))
+                mayMoveToList: holder.scope.allowsWrites(on: .shopping), in: holder.household, by: holder.memberId, window: window(holder))
             return .ok(
                 .init(
                     body: .json(
                         .init(
                             cookId: result.cookId.rawValue, taken: result.taken, usedUp: result.usedUp, producedItemId: result.producedItemId?.rawValue))))
+        } catch is UsedUpGoesToAList {
+            throw APIProblem(.forbiddenScope)
         } catch let short as CookShortfall {
             var problem = APIProblem(.recipeShort)
             problem.extra["shortfalls"] = try? JSONEncoder().encode(short.shortfalls.map(Self.shortfall))
@@ -88,10 +90,10 @@ extension HouseholdAPI {
 
     // MARK: - Between the domain and the document
 
-    /// Servings asked for, within what the cook page offers; nil when not asked (the recipe's own).
+    /// Servings asked for, within what a recipe may have; nil when not asked (the recipe's own).
     static func servings(_ asked: Int?) throws -> Int? {
         guard let asked else { return nil }
-        guard (1...CookController.maxServings).contains(asked) else { throw APIProblem(.invalid, values: ["reason": "servings: 1 to 99"]) }
+        guard Recipes.servingsRange.contains(asked) else { throw APIProblem(.invalid, values: ["reason": "servings: 1 to 100"]) }
         return asked
     }
 

@@ -60,9 +60,7 @@ struct HouseholdAPI: APIProtocol {
     func listDue(_ input: Operations.ListDue.Input) async throws -> Operations.ListDue.Output {
         let holder = try APICaller.current
         let query = input.query
-        guard let first = CalendarDay(query.from), let last = CalendarDay(query.to), first <= last,
-            last.days(since: first) < Self.dueLimits.days
-        else { throw APIProblem(.invalid, values: ["reason": "from and to: days YYYY-MM-DD, from first, at most 366 days"]) }
+        let (first, last) = try Self.days(from: query.from, to: query.to, longest: Self.dueLimits.days)
         let limit = query.limit ?? Self.dueLimits.items
         guard (1...Self.dueLimits.items).contains(limit) else { throw APIProblem(.invalid, values: ["reason": "limit: 1 to 500"]) }
         let t = try Self.catalog
@@ -79,7 +77,7 @@ struct HouseholdAPI: APIProtocol {
         return .noContent(.init())
     }
 
-    /// The most items a page may hold.
+    /// The most items a page may hold, and the longest cursor taken back.
     static let pageLimits = (largest: 100, cursorLength: 2000)
 
     func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
@@ -214,8 +212,11 @@ struct HouseholdAPI: APIProtocol {
             rows = try items.buy([line], into: target.id, in: holder.household, by: holder.memberId)
         } catch InventoryError.validation(let fields) {
             // The Bought page's fields are per line (`due_<id>`); here there is one line.
+            let suffix = "_\(item.id.rawValue)"
             throw APIProblem.unprocessable(
-                fields.sorted { $0.key < $1.key }.map { .init(field: $0.key.replacingOccurrences(of: "_\(item.id.rawValue)", with: ""), problem: $0.value) })
+                fields.sorted { $0.key < $1.key }.map {
+                    .init(field: $0.key.hasSuffix(suffix) ? String($0.key.dropLast(suffix.count)) : $0.key, problem: $0.value)
+                })
         }
         let saved = try written(rows[0].rawValue, holder)
         return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
@@ -257,13 +258,13 @@ struct HouseholdAPI: APIProtocol {
     // MARK: - Between the domain and the document
 
     /// An item of the holder's household and the kind of its list; anything else is not found.
-    func read(_ id: Int64, _ holder: TokenHolder) throws -> (Item, FolderKind) {
+    private func read(_ id: Int64, _ holder: TokenHolder) throws -> (Item, FolderKind) {
         let item = try items.item(Item.ID(rawValue: id), in: holder.household)
         return (item, try items.folder(item.folderId, in: holder.household).kind)
     }
 
     /// An item as a write left it: its `ETag` and its body, read again after the write.
-    func written(_ id: Int64, _ holder: TokenHolder) throws -> (etag: String, item: Components.Schemas.Item) {
+    private func written(_ id: Int64, _ holder: TokenHolder) throws -> (etag: String, item: Components.Schemas.Item) {
         let (item, kind) = try read(id, holder)
         return (Self.etag(item), Self.item(item, kind: kind, timeZone: Self.timeZone(holder)))
     }
@@ -293,6 +294,14 @@ struct HouseholdAPI: APIProtocol {
             remindAt: isStock && !form.remindAt.isEmpty ? form.remindAt : nil,
             status: isStock ? item.status.flatMap { .init(rawValue: $0.rawValue) } : nil, urgent: isStock ? nil : item.urgent,
             inBasket: isStock ? nil : item.inBasket, step: item.step, version: item.version, updatedAt: item.updatedAt.date)
+    }
+
+    /// A span of days a query names (`from`, `to`), first to last, at most `longest` days.
+    static func days(from: String, to: String, longest: Int) throws -> (first: CalendarDay, last: CalendarDay) {
+        guard let first = CalendarDay(from), let last = CalendarDay(to), first <= last, last.days(since: first) < longest else {
+            throw APIProblem(.invalid, values: ["reason": "from and to: days YYYY-MM-DD, from first, at most \(longest) days"])
+        }
+        return (first, last)
     }
 
     static func dueItem(_ entry: DueItem, _ t: Catalog, _ zone: TimeZone) -> Components.Schemas.DueItem {
@@ -356,20 +365,14 @@ struct HouseholdAPI: APIProtocol {
 
     /// A page's cursor: where the next page starts (after its last item), opaque to clients.
     static func cursor(after position: ListPosition) -> String {
-        let json = (try? JSONEncoder().encode(position)) ?? Data()
-        return "k"
-            + json.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        "k" + Crypto.base64URL(Array((try? JSONEncoder().encode(position)) ?? Data()))
     }
 
     static func position(fromCursor cursor: String) throws -> ListPosition {
         let refused = APIProblem(.invalid, values: ["reason": "cursor: one a page gave"])
-        guard cursor.hasPrefix("k"), cursor.utf8.count <= pageLimits.cursorLength else { throw refused }
-        var base64 = cursor.dropFirst().replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let json = Data(base64Encoded: base64), let position = (try? JSONDecoder().decode(ListPosition.self, from: json))?.checked() else {
-            throw refused
-        }
+        guard cursor.hasPrefix("k"), cursor.utf8.count <= pageLimits.cursorLength, let json = Crypto.bytes(base64URL: String(cursor.dropFirst())),
+            let position = (try? JSONDecoder().decode(ListPosition.self, from: Data(json)))?.checked()
+        else { throw refused }
         return position
     }
 }
