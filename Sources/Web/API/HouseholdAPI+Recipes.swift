@@ -81,7 +81,7 @@ extension HouseholdAPI {
         let recipe = try recipes.recipe(Recipe.ID(rawValue: input.path.recipeId), in: holder.household)
         let list = try items.folder(Folder.ID(rawValue: payload.folderId), in: holder.household)
         try Self.requireWrite(holder, on: [list.kind])
-        guard list.kind == .shopping else { throw APIProblem.unprocessable([.init(field: "folder_id", problem: .folderNotShopping)]) }
+        try Self.require(list.kind, is: .shopping)
         let added = try cooking.addShortfall(
             recipe.id, servings: try Self.servings(payload.servings) ?? recipe.servings, to: list.id, in: holder.household, by: holder.memberId,
             window: window(holder))

@@ -180,7 +180,7 @@ struct HouseholdAPI: APIProtocol {
         let holder = try APICaller.current
         let (item, kind) = try read(input.path.itemId, holder)
         try Self.requireWrite(holder, on: [kind])
-        guard kind == .stock else { throw APIProblem.unprocessable([.init(field: "folder_id", problem: .folderNotStock)]) }
+        try Self.require(kind, is: .stock)
         try items.markOpened(item.id, in: holder.household, by: holder.memberId)
         let saved = try written(input.path.itemId, holder)
         return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
@@ -191,7 +191,7 @@ struct HouseholdAPI: APIProtocol {
         guard case .json(let payload) = input.body else { throw APIProblem(.invalid, values: ["reason": "a JSON body"]) }
         let (item, kind) = try read(input.path.itemId, holder)
         try Self.requireWrite(holder, on: [kind])
-        guard kind == .shopping else { throw APIProblem.unprocessable([.init(field: "folder_id", problem: .folderNotShopping)]) }
+        try Self.require(kind, is: .shopping)
         try items.setInBasket(item.id, payload.inBasket, in: holder.household, by: holder.memberId)
         let saved = try written(input.path.itemId, holder)
         return .ok(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
@@ -203,8 +203,8 @@ struct HouseholdAPI: APIProtocol {
         let (item, kind) = try read(input.path.itemId, holder)
         let target = try items.folder(Folder.ID(rawValue: payload.folderId), in: holder.household)
         try Self.requireWrite(holder, on: [kind, target.kind])
-        guard kind == .shopping else { throw APIProblem.unprocessable([.init(field: "item", problem: .folderNotShopping)]) }
-        guard target.kind == .stock else { throw APIProblem.unprocessable([.init(field: "folder_id", problem: .folderNotStock)]) }
+        try Self.require(kind, is: .shopping, field: "item")
+        try Self.require(target.kind, is: .stock)
         let line = BoughtInput(
             id: item.id, quantity: Quantity.text(payload.quantity ?? item.quantity), due: payload.due ?? "", addToExisting: payload.joinExisting ?? true)
         let rows: [Item.ID]
@@ -228,7 +228,7 @@ struct HouseholdAPI: APIProtocol {
         let (item, _) = try read(input.path.itemId, holder)
         let list = try items.folder(Folder.ID(rawValue: payload.folderId), in: holder.household)
         try Self.requireWrite(holder, on: [list.kind])
-        guard list.kind == .shopping else { throw APIProblem.unprocessable([.init(field: "folder_id", problem: .folderNotShopping)]) }
+        try Self.require(list.kind, is: .shopping)
         let copy = try items.buyAgain(item.id, onto: list.id, in: holder.household, by: holder.memberId)
         let saved = try written(copy.rawValue, holder)
         return .created(.init(headers: .init(eTag: saved.etag), body: .json(saved.item)))
@@ -267,6 +267,13 @@ struct HouseholdAPI: APIProtocol {
     private func written(_ id: Int64, _ holder: TokenHolder) throws -> (etag: String, item: Components.Schemas.Item) {
         let (item, kind) = try read(id, holder)
         return (Self.etag(item), Self.item(item, kind: kind, timeZone: Self.timeZone(holder)))
+    }
+
+    /// Refuses, beside `field`, a list of the other kind than the operation needs.
+    static func require(_ kind: FolderKind, is wanted: FolderKind, field: String = "folder_id") throws {
+        guard kind == wanted else {
+            throw APIProblem.unprocessable([.init(field: field, problem: wanted == .stock ? .folderNotStock : .folderNotShopping)])
+        }
     }
 
     /// Refuses a write the member's role (viewers) or the token's scope does not allow.
